@@ -1,0 +1,9 @@
+import { redirect } from '@/lib/i18n/navigation';
+
+type Props = { params: Promise<{ locale: string; rest: string[] }> };
+
+/** Any path no other route matches redirects to /404 in the same locale (spec §2). */
+export default async function UnknownPath({ params }: Props) {
+  const { locale } = await params;
+  redirect({ href: '/404', locale });
+}

@@ -1,0 +1,92 @@
+import type { Metadata, Viewport } from 'next';
+import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { redirect } from 'next/navigation';
+import { Suspense, type ReactNode } from 'react';
+import { AppShell } from '@/components/layout/app-shell';
+import { CookieNotice } from '@/components/layout/cookie-notice';
+import { ScrollManager } from '@/components/layout/scroll-manager';
+import { VersionCheck } from '@/components/layout/version-check';
+import { routing } from '@/lib/i18n/routing';
+import { VERSION_CHECK_INTERVAL_MS } from '@/lib/version';
+import '../globals.css';
+
+type LayoutProps = { children: ReactNode; params: Promise<{ locale: string }> };
+
+/** Absolute base for canonical/alternate/OG URLs: env SITE_URL, default http://localhost:3000. */
+function siteUrl(): URL {
+  try {
+    return new URL(process.env.SITE_URL || 'http://localhost:3000');
+  } catch {
+    return new URL('http://localhost:3000');
+  }
+}
+
+/**
+ * Version-check interval in ms. Read at request time under a computed name so a production
+ * build can still be tested with NEXT_PUBLIC_VERSION_CHECK_MS set only when the server starts
+ * (Next inlines `process.env.NEXT_PUBLIC_*` at build time). Defaults to lib/version.ts.
+ */
+function versionCheckIntervalMs(): number {
+  const name = ['NEXT_PUBLIC', 'VERSION_CHECK_MS'].join('_');
+  const runtime = Number(process.env[name]);
+  return Number.isFinite(runtime) && runtime > 0 ? runtime : VERSION_CHECK_INTERVAL_MS;
+}
+
+/**
+ * Message namespaces used only by server components; left out of the client payload. Client
+ * components get every other namespace through NextIntlClientProvider.
+ */
+const SERVER_ONLY_NAMESPACES = ['static'];
+
+export function generateStaticParams() {
+  return routing.locales.map((locale) => ({ locale }));
+}
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: '#ffffff',
+};
+
+export async function generateMetadata({ params }: Pick<LayoutProps, 'params'>): Promise<Metadata> {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'meta' });
+  const brand = (await getTranslations({ locale, namespace: 'common' }))('brand');
+  return {
+    metadataBase: siteUrl(),
+    title: { default: t('defaultTitle'), template: `%s | ${brand}` },
+    description: t('description'),
+    applicationName: brand,
+    openGraph: { siteName: brand, type: 'website', locale: locale === 'fi' ? 'fi_FI' : 'en_US' },
+  };
+}
+
+/**
+ * Root layout of every page (there is no app/layout.tsx): `<html lang>` per locale, the
+ * next-intl client provider (all messages except SERVER_ONLY_NAMESPACES), the app shell, cookie notice, version prompt and
+ * scroll manager. An invalid locale segment (e.g. `/unknown.txt`) redirects to /404.
+ */
+export default async function LocaleLayout({ children, params }: LayoutProps) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) redirect('/404');
+  setRequestLocale(locale);
+  const messages = await getMessages();
+  const clientMessages = Object.fromEntries(Object.entries(messages).filter(([ns]) => !SERVER_ONLY_NAMESPACES.includes(ns)));
+
+  return (
+    <html lang={locale}>
+      <body>
+        <NextIntlClientProvider messages={clientMessages}>
+          <AppShell>{children}</AppShell>
+          <CookieNotice />
+          <VersionCheck intervalMs={versionCheckIntervalMs()} />
+          <Suspense fallback={null}>
+            <ScrollManager />
+          </Suspense>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Shared pieces of the JSON API route handlers (app/api/**): JSON responses, the 404 answer,
+ * the `q` parameter of simple lists, public-id checks. Errors: lib/errors.ts.
+ */
+import { apiMessage, badParam } from '@/lib/errors';
+import { MAX_QUERY_LENGTH } from '@/lib/validation/listing';
+
+/** Route handlers read the database per request: never prerendered, never cached. */
+export const NO_STORE = { 'cache-control': 'no-store' } as const;
+
+/** 200 JSON response, not cached. */
+export function json(body: unknown, status = 200): Response {
+  return Response.json(body, { status, headers: NO_STORE });
+}
+
+/** 404 `{ "error": "404 not found" }`. */
+export function notFound(): Response {
+  return json({ error: apiMessage('notFound') }, 404);
+}
+
+/** The JSON of one item, or 404 when it is null. */
+export function itemOr404(item: unknown): Response {
+  return item == null ? notFound() : json(item);
+}
+
+const PUBLIC_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** True when the path segment can be a public id (anything else is answered 404 without a query). */
+export function isPublicId(id: string): boolean {
+  return PUBLIC_ID_RE.test(id);
+}
+
+/**
+ * `q` of a simple list (persons, labels, companies): trimmed, null when empty.
+ * @throws AppError bad_param when longer than MAX_QUERY_LENGTH
+ */
+export function listQueryText(params: URLSearchParams): string | null {
+  const q = params.get('q')?.trim() ?? '';
+  if (q.length > MAX_QUERY_LENGTH) throw badParam('q', q.slice(0, 40));
+  return q || null;
+}
+
+/** 400 `{ "error": message }` from a parse error text. */
+export function badRequest(message: string): Response {
+  return json({ error: message }, 400);
+}

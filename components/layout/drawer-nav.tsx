@@ -1,0 +1,78 @@
+'use client';
+
+import { clsx } from 'clsx';
+import { useLocale, useTranslations } from 'next-intl';
+import { Suspense } from 'react';
+import { Link, usePathname } from '@/lib/i18n/navigation';
+import { FOOTER_ITEMS, NAV_GROUPS, PERSON_ITEMS, TOP_ITEMS, type NavItem } from './nav-items';
+import { LanguageSwitch, LanguageSwitchFallback } from './language-switch';
+
+function NavLink({ item, pathname }: { item: NavItem; pathname: string }) {
+  const t = useTranslations('nav');
+  const current = pathname === item.href;
+  return (
+    <li>
+      <Link
+        href={item.href}
+        aria-current={current ? 'page' : undefined}
+        className={clsx(
+          'block rounded-lg px-3 py-2 text-[0.9375rem] hover:bg-black/5',
+          current ? 'bg-accent-soft font-semibold text-accent-strong' : 'text-ink',
+        )}
+      >
+        {t(item.key)}
+      </Link>
+    </li>
+  );
+}
+
+/** Contents of the left drawer (spec §2): menus, language switch and footer links. */
+export function DrawerNav() {
+  const t = useTranslations('nav');
+  const tl = useTranslations('layout');
+  const locale = useLocale();
+  const pathname = usePathname();
+  return (
+    <div className="flex min-h-full flex-col gap-4 p-3">
+      <ul>
+        {TOP_ITEMS.map((item) => (
+          <NavLink key={item.key} item={item} pathname={pathname} />
+        ))}
+      </ul>
+      {NAV_GROUPS.filter((g) => !g.onlyLocale || g.onlyLocale === locale).map((group) => (
+        <section key={group.key} aria-labelledby={`nav-${group.key}`} data-testid={`nav-group-${group.key}`}>
+          <h2 id={`nav-${group.key}`} className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted">
+            {t(group.key)}
+          </h2>
+          <ul>
+            {group.items.map((item) => (
+              <NavLink key={item.key} item={item} pathname={pathname} />
+            ))}
+          </ul>
+        </section>
+      ))}
+      <ul>
+        {PERSON_ITEMS.map((item) => (
+          <NavLink key={item.key} item={item} pathname={pathname} />
+        ))}
+      </ul>
+      <div className="mt-auto border-t border-line pt-3">
+        <p id="nav-language" className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted">
+          {t('language')}
+        </p>
+        <Suspense fallback={<LanguageSwitchFallback />}>
+          <LanguageSwitch />
+        </Suspense>
+        <ul aria-label={tl('footerNavigation')} className="mt-3 flex flex-wrap gap-x-3 gap-y-1 px-3 text-sm text-muted">
+          {FOOTER_ITEMS.map((item) => (
+            <li key={item.key}>
+              <Link href={item.href} className="hover:text-ink hover:underline">
+                {t(item.key)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Drawer menu of spec §2. `key` is the message key in the `nav` namespace, `href` a
+ * locale-less path (lib/i18n/navigation adds `/fi`). Menus whose pages come with later
+ * features (reviews, discussions, users, collections, reviewed titles) are added by those
+ * features, so no entry leads to a 404.
+ */
+export type NavItem = { key: string; href: string };
+export type NavGroup = { key: string; items: NavItem[]; onlyLocale?: string };
+
+export const TOP_ITEMS: NavItem[] = [
+  { key: 'outNow', href: '/releases/out_now' },
+  { key: 'upcoming', href: '/releases/upcoming' },
+];
+
+export const NAV_GROUPS: NavGroup[] = [
+  {
+    key: 'releasesMenu',
+    items: [
+      { key: 'releasesAll', href: '/releases' },
+      { key: 'releases4k', href: '/releases/4k' },
+      { key: 'releasesBluray', href: '/releases/bluray' },
+      { key: 'releasesDvd', href: '/releases/dvd' },
+      { key: 'releasesVideotapes', href: '/releases/videotapes' },
+      { key: 'labels', href: '/labels' },
+    ],
+  },
+  {
+    key: 'finnishMenu',
+    onlyLocale: 'fi',
+    items: [
+      { key: 'finnishCensorship', href: '/releases/finnish_censorship' },
+      { key: 'finnishVideoReleases', href: '/releases/finnish_video_releases' },
+      { key: 'trashvideo', href: '/trashvideo' },
+    ],
+  },
+  {
+    key: 'moviesMenu',
+    items: [
+      { key: 'movies', href: '/movies' },
+      { key: 'tvShows', href: '/tv_shows' },
+      { key: 'tvEpisodes', href: '/tv_episodes' },
+    ],
+  },
+];
+
+export const PERSON_ITEMS: NavItem[] = [{ key: 'persons', href: '/persons' }];
+
+/** Footer links; contact arrives with the contact form. */
+export const FOOTER_ITEMS: NavItem[] = [
+  { key: 'serviceInfo', href: '/service-info' },
+  { key: 'terms', href: '/terms-of-service' },
+  { key: 'privacy', href: '/privacy-policy' },
+];

@@ -1,0 +1,42 @@
+import { useTranslations } from 'next-intl';
+import { Link } from '@/lib/i18n/navigation';
+
+/** Alternative pages offered by the 404 page (spec §2): locale-less paths and `nav` message keys. */
+export const NOT_FOUND_ALTERNATIVES = [
+  { key: 'releasesAll', href: '/releases' },
+  { key: 'outNow', href: '/releases/out_now' },
+  { key: 'movies', href: '/movies' },
+  { key: 'labels', href: '/labels' },
+  { key: 'persons', href: '/persons' },
+] as const;
+
+/** Body of the 404 page and of every `notFound()`: the spec's text and links to alternative pages. */
+export function NotFoundView() {
+  const t = useTranslations('errors');
+  const tn = useTranslations('nav');
+  const tc = useTranslations('common');
+  return (
+    <section className="mx-auto max-w-xl py-10" data-testid="not-found">
+      <p className="text-6xl font-black text-accent" aria-hidden="true">
+        404
+      </p>
+      <h1 className="mt-3 text-2xl font-bold">{t('notFound')}</h1>
+      <nav aria-label={t('alternativesLabel')} className="mt-6">
+        <ul className="grid gap-2 min-[420px]:grid-cols-2">
+          {NOT_FOUND_ALTERNATIVES.map((item) => (
+            <li key={item.key}>
+              <Link href={item.href} className="block rounded-lg border border-line bg-panel px-4 py-3 font-medium hover:border-accent">
+                {tn(item.key)}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link href="/" className="block rounded-lg border border-line bg-panel px-4 py-3 font-medium hover:border-accent">
+              {tc('home')}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </section>
+  );
+}

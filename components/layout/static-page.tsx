@@ -1,0 +1,76 @@
+import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+
+/** Static pages whose texts live under `static.<page>` in the messages. */
+export type StaticPageKey = 'privacy' | 'serviceInfo' | 'terms';
+
+/** Day/month/year (spec §9) of the last content change of the static pages. */
+export const STATIC_PAGES_UPDATED = '23/11/2026';
+
+/** Sections in display order; each has `title` and paragraphs `p1`…`p4` in the messages. */
+export const STATIC_PAGE_SECTIONS: Record<StaticPageKey, string[]> = {
+  privacy: ['collect', 'cookies', 'accounts', 'thirdParties', 'rights', 'changes'],
+  serviceInfo: ['features', 'sources', 'accuracy', 'affiliate', 'trademarks'],
+  terms: ['service', 'use', 'content', 'contributions', 'liability', 'law', 'changes'],
+};
+
+const PARAGRAPHS = ['p1', 'p2', 'p3', 'p4'] as const;
+
+function external(href: string) {
+  function ExternalLink(chunks: ReactNode) {
+    return (
+      <a href={href} rel="noopener" target="_blank">
+        {chunks}
+      </a>
+    );
+  }
+  return ExternalLink;
+}
+
+/** Rich-text tags usable in static texts: attribution links for the data sources. */
+const RICH_TAGS = {
+  wikipedia: external('https://www.wikipedia.org/'),
+  license: external('https://creativecommons.org/licenses/by-sa/4.0/'),
+  tmdb: external('https://www.themoviedb.org/'),
+  strong: (chunks: ReactNode) => <strong>{chunks}</strong>,
+};
+
+/** Server-rendered long-form page (privacy policy, service info, terms) from the `static` messages. */
+export async function StaticPage({ locale, page }: { locale: string; page: StaticPageKey }) {
+  const t = await getTranslations({ locale, namespace: `static.${page}` });
+  const ts = await getTranslations({ locale, namespace: 'static' });
+  const sections = STATIC_PAGE_SECTIONS[page];
+  return (
+    <article className="prose-page" data-testid={`static-${page}`}>
+      <h1>{t('title')}</h1>
+      <p className="text-sm text-muted">{ts('updated', { date: STATIC_PAGES_UPDATED })}</p>
+      <p className="text-lg">{t('intro')}</p>
+      <nav aria-label={ts('contents')} className="my-6 rounded-lg border border-line bg-panel p-4">
+        <p className="mb-2! text-sm font-semibold">{ts('contents')}</p>
+        <ul className="mb-0!">
+          {sections.map((id) => (
+            <li key={id}>
+              <a href={`#${id}`}>{t(`sections.${id}.title`)}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {sections.map((id) => (
+        <section key={id} aria-labelledby={id}>
+          <h2 id={id} className="scroll-mt-20">
+            {t(`sections.${id}.title`)}
+          </h2>
+          {PARAGRAPHS.filter((p) => t.has(`sections.${id}.${p}`)).map((p) => (
+            <p key={p}>{t.rich(`sections.${id}.${p}`, RICH_TAGS)}</p>
+          ))}
+        </section>
+      ))}
+    </article>
+  );
+}
+
+/** Title and description metadata of a static page. */
+export async function staticPageMetadata(locale: string, page: StaticPageKey) {
+  const t = await getTranslations({ locale, namespace: `static.${page}` });
+  return { title: t('title'), description: t('description') };
+}

@@ -1,0 +1,47 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { RefObject } from 'react';
+import { Link } from '@/lib/i18n/navigation';
+import { DiscIcon, MenuIcon } from '@/components/ui/icons';
+import { SearchBox } from '@/components/search/search-box';
+
+type TopBarProps = {
+  menuExpanded: boolean;
+  onToggleMenu: () => void;
+  toggleRef: RefObject<HTMLButtonElement | null>;
+};
+
+/**
+ * Top bar (spec §2): menu toggle, logo linking home, global search box and the account slot
+ * (`#account-slot`, empty until accounts arrive: the login button / user widget goes there).
+ */
+export function TopBar({ menuExpanded, onToggleMenu, toggleRef }: TopBarProps) {
+  const t = useTranslations('layout');
+  const tc = useTranslations('common');
+  return (
+    <header className="sticky top-0 z-40 flex h-topbar items-center gap-2 border-b border-line bg-panel/95 px-2 backdrop-blur nav:gap-4 nav:px-4">
+      <button
+        ref={toggleRef}
+        type="button"
+        aria-controls="drawer"
+        aria-expanded={menuExpanded}
+        aria-label={menuExpanded ? t('closeMenu') : t('openMenu')}
+        onClick={onToggleMenu}
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg hover:bg-black/5"
+        data-testid="menu-toggle"
+      >
+        <MenuIcon />
+      </button>
+      <Link href="/" aria-label={t('homeLink')} className="flex shrink-0 items-center gap-1.5 rounded-md px-1 text-lg font-extrabold tracking-tight">
+        <DiscIcon className="text-accent" />
+        <span>{tc('brand')}</span>
+      </Link>
+      <div className="min-w-0 flex-1 nav:max-w-xl">
+        <SearchBox />
+      </div>
+      {/* Account slot: the login button / user widget arrives with accounts. */}
+      <div id="account-slot" className="ml-auto flex shrink-0 items-center" />
+    </header>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link } from '@/lib/i18n/navigation';
+
+/**
+ * Tabs linking the subpages of a release, movie or person (`/release/{id}/photos` …) as plain
+ * links; the current one has aria-current="page".
+ */
+export function SubpageTabs({
+  label,
+  base,
+  tabs,
+  current,
+}: {
+  label: string;
+  base: string;
+  tabs: { id: string; label: string }[];
+  current: string;
+}) {
+  return (
+    <nav aria-label={label} className="-mx-1 mb-6 overflow-x-auto border-b border-line" data-testid="subpage-tabs">
+      <ul className="flex min-w-max gap-1 px-1">
+        {tabs.map((tab) => {
+          const href = tab.id === 'overview' ? base : `${base}/${tab.id}`;
+          const active = tab.id === current;
+          return (
+            <li key={tab.id}>
+              <Link
+                href={href}
+                aria-current={active ? 'page' : undefined}
+                className={`inline-block border-b-2 px-3 py-2 text-sm font-medium ${active ? 'border-accent text-accent-strong' : 'border-transparent text-muted hover:text-ink'}`}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,25 @@
+import { getTranslations } from 'next-intl/server';
+import { ReleaseGrid } from '@/components/releases/release-card';
+import type { ReleaseListItem } from '@/lib/data/types';
+import { FORMAT_IDS } from '@/lib/validation/enums';
+
+/** All releases of a film grouped by format (4K first, then Blu-ray, DVD, VHS), each group with its count. */
+export async function ReleasesByFormat({ releases, locale }: { releases: ReleaseListItem[]; locale: string }) {
+  const te = await getTranslations({ locale, namespace: 'enums' });
+  const order = [7, 11, 1, 5, 3, 4, 2].filter((id) => (FORMAT_IDS as number[]).includes(id));
+  const groups = order
+    .map((format) => ({ format, items: releases.filter((r) => r.format === format) }))
+    .filter((g) => g.items.length > 0);
+  return (
+    <div className="space-y-6" data-testid="releases-by-format">
+      {groups.map((g) => (
+        <section key={g.format} data-format={g.format} aria-labelledby={`format-${g.format}`}>
+          <h3 id={`format-${g.format}`} className="mb-2 text-lg font-semibold">
+            {te(`formats.${g.format}`)} <span className="text-muted">({g.items.length})</span>
+          </h3>
+          <ReleaseGrid releases={g.items} locale={locale} />
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { getTranslations } from 'next-intl/server';
+import type { TitleListItem } from '@/lib/data/types';
+import { joinNames } from '@/lib/format';
+import { Link } from '@/lib/i18n/navigation';
+
+/** A movie/TV title in lists: name (link), year, type, runtime, genres and number of releases. */
+export async function TitleCard({ title, locale }: { title: TitleListItem; locale: string }) {
+  const t = await getTranslations({ locale, namespace: 'movies' });
+  const te = await getTranslations({ locale, namespace: 'enums' });
+  const facts = [
+    title.year ? String(title.year) : null,
+    title.type !== 1 ? te(`movieTypes.${title.type}`) : null,
+    title.runtime_min ? t('runtime', { minutes: title.runtime_min }) : null,
+  ].filter(Boolean);
+  return (
+    <article className="rounded-lg border border-line bg-panel p-3" data-testid="title-card" data-public-id={title.public_id}>
+      <h3 className="font-semibold leading-snug">
+        <Link href={`/movie/${title.public_id}`} className="hover:text-accent-strong hover:underline">
+          {title.name}
+        </Link>
+      </h3>
+      {title.original_name && title.original_name !== title.name ? <p className="text-sm italic text-muted">{title.original_name}</p> : null}
+      <p className="text-sm text-muted">{facts.join(' · ')}</p>
+      {title.genres.length > 0 ? <p className="text-sm">{joinNames(title.genres)}</p> : null}
+      <p className="mt-1 text-sm font-medium">{t('releaseCount', { count: title.release_count })}</p>
+    </article>
+  );
+}
+
+/** Grid of title cards. */
+export function TitleGrid({ titles, locale }: { titles: TitleListItem[]; locale: string }) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="title-list">
+      {titles.map((title) => (
+        <li key={title.public_id}>
+          <TitleCard title={title} locale={locale} />
+        </li>
+      ))}
+    </ul>
+  );
+}

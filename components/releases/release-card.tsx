@@ -1,0 +1,90 @@
+import { getTranslations } from 'next-intl/server';
+import type { ReleaseListItem } from '@/lib/data/types';
+import { formatDate, formatDuration, joinNames } from '@/lib/format';
+import { Link } from '@/lib/i18n/navigation';
+
+/** Small cut badge: "Cut 11:09" (length in minutes:seconds) or "Cut" when the length is unknown. */
+export async function CutBadge({ locale, seconds }: { locale: string; seconds: number | null }) {
+  const t = await getTranslations({ locale, namespace: 'releases' });
+  return (
+    <span className="inline-block rounded bg-accent px-1.5 py-0.5 text-xs font-bold text-white" data-testid="cut-badge">
+      {seconds != null ? t('cutWithLength', { length: formatDuration(seconds) }) : t('cut')}
+    </span>
+  );
+}
+
+/**
+ * A release in lists: name (link), format, label and spine number, street date (or release
+ * year), edition, cut badge with the cut length, contained movies (links).
+ */
+export async function ReleaseCard({ release, locale }: { release: ReleaseListItem; locale: string }) {
+  const t = await getTranslations({ locale, namespace: 'releases' });
+  const te = await getTranslations({ locale, namespace: 'enums' });
+  const format = te(`formats.${release.format}`);
+  return (
+    <article className="flex gap-3 rounded-lg border border-line bg-panel p-3" data-testid="release-card" data-public-id={release.public_id}>
+      <div className="flex h-24 w-16 shrink-0 items-center justify-center overflow-hidden rounded bg-paper text-center text-[10px] font-bold uppercase text-muted">
+        {release.picture_url ? (
+          // eslint-disable-next-line @next/next/no-img-element
+          <img src={release.picture_url} alt="" loading="lazy" className="h-full w-full object-cover" />
+        ) : (
+          <span aria-hidden="true">{format}</span>
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        <h3 className="font-semibold leading-snug">
+          <Link href={`/release/${release.public_id}`} className="hover:text-accent-strong hover:underline">
+            {release.name}
+          </Link>
+        </h3>
+        <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+          <span className="rounded border border-line px-1.5 py-0.5 text-xs font-semibold" data-testid="release-format">
+            {format}
+          </span>
+          {release.is_cut ? <CutBadge locale={locale} seconds={release.cut_seconds} /> : null}
+          {release.label ? (
+            <span className="text-muted">
+              {release.label.name}
+              {release.spine_id != null ? ` · ${t('spine', { spine: release.spine_id })}` : ''}
+            </span>
+          ) : release.spine_id != null ? (
+            <span className="text-muted">{t('spine', { spine: release.spine_id })}</span>
+          ) : null}
+        </p>
+        {release.street_date || release.release_year ? (
+          <p className="text-sm text-muted" data-testid="release-date">
+            {release.street_date ? t('streetDate', { date: formatDate(release.street_date) }) : t('releaseYear', { year: String(release.release_year) })}
+          </p>
+        ) : null}
+        {release.edition.length > 0 ? <p className="text-sm italic">{joinNames(release.edition)}</p> : null}
+        {release.movies.length > 0 ? (
+          <p className="mt-1 text-sm">
+            <span className="text-muted">{t('contains')}: </span>
+            {release.movies.map((m, i) => (
+              <span key={m.public_id}>
+                {i > 0 ? ', ' : ''}
+                <Link href={`/movie/${m.public_id}`} className="underline decoration-line hover:text-accent-strong">
+                  {m.name}
+                  {m.year ? ` (${m.year})` : ''}
+                </Link>
+              </span>
+            ))}
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** Grid of release cards (one column on phones, two from 900 px). */
+export function ReleaseGrid({ releases, locale }: { releases: ReleaseListItem[]; locale: string }) {
+  return (
+    <ul className="grid gap-3 lg:grid-cols-2" data-testid="release-list">
+      {releases.map((r) => (
+        <li key={r.public_id}>
+          <ReleaseCard release={r} locale={locale} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,119 @@
+import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import type { ReleaseDetail } from '@/lib/data/types';
+import { formatDate, formatMoney, joinNames } from '@/lib/format';
+import { Link } from '@/lib/i18n/navigation';
+
+type Row = { key: string; label: string; value: ReactNode };
+
+/**
+ * Every release field that has a value, as a definition list (spec §3 Release): format, country,
+ * label, label group and catalogue id, spine, dates, packaging, slipcover, region code, picture
+ * and audio, HDR and immersive audio, 3D, out of print, EAN/UPC (or "No EAN code"), identifiers,
+ * RRP, mastering fields, texts, extras, notes, review link.
+ */
+export async function ReleaseFields({ release, locale }: { release: ReleaseDetail; locale: string }) {
+  const t = await getTranslations({ locale, namespace: 'releases' });
+  const te = await getTranslations({ locale, namespace: 'enums' });
+  const f = (k: string) => t(`fields.${k}`);
+  const yesNo = (v: boolean) => (v ? t('yes') : t('no'));
+  const rows: Row[] = [];
+  const add = (key: string, value: ReactNode | null | undefined | false) => {
+    if (value === null || value === undefined || value === false || value === '') return;
+    rows.push({ key, label: f(key), value });
+  };
+  add('format', te(`formats.${release.format}`));
+  add('country', release.country != null && te.has(`countries.${release.country}`) ? te(`countries.${release.country}`) : null);
+  add(
+    'label',
+    release.label ? (
+      <Link href={`/label/${release.label.public_id}`} className="underline">
+        {release.label.name}
+      </Link>
+    ) : null,
+  );
+  add('labelGroup', release.label_group);
+  add('labelCatalogId', release.label_catalog_id);
+  add('spine', release.spine_id != null ? String(release.spine_id) : null);
+  add('releaseYear', release.release_year != null ? String(release.release_year) : null);
+  add('streetDate', release.street_date ? formatDate(release.street_date) : null);
+  add('edition', release.edition.length ? joinNames(release.edition) : null);
+  add('packageType', release.package_type);
+  add('boxType', release.box_type);
+  add('discsCount', release.discs_count != null ? String(release.discs_count) : null);
+  if (release.slipcover > 0) {
+    const kind = te(`slipcover.${release.slipcover}`);
+    add('slipcover', release.slipcover_limited_count != null ? t('slipcoverLimited', { label: kind, count: release.slipcover_limited_count }) : kind);
+  }
+  add('limitedCopies', release.limited_copies != null ? String(release.limited_copies) : null);
+  add('regionCode', release.region_code);
+  add('aspectRatio', release.aspect_ratio);
+  add('anamorphic', release.anamorphic != null ? yesNo(release.anamorphic) : null);
+  add('audioTracks', release.audio_tracks.length ? joinNames(release.audio_tracks.map((a) => [a.language, a.system].filter(Boolean).join(' '))) : null);
+  add('subtitles', release.subtitles.length ? joinNames(release.subtitles) : null);
+  add('hdr', release.hdr.length ? joinNames(release.hdr) : null);
+  add('immersiveAudio', release.immersive_audio.length ? joinNames(release.immersive_audio) : null);
+  add('format3d', release.format_3d > 0 ? te(`format3d.${release.format_3d}`) : null);
+  add('outOfPrint', release.out_of_print ? t('yes') : null);
+  add('ean', release.ean ? <span className="font-mono tabular-nums">{release.ean}</span> : release.no_ean ? f('noEan') : null);
+  add(
+    'identifiers',
+    release.identifiers.length ? (
+      <ul>
+        {release.identifiers.map((i) => (
+          <li key={`${i.property}:${i.value}`}>
+            {i.property}: <span className="font-mono">{i.value}</span>
+            {i.comment ? ` (${i.comment})` : ''}
+          </li>
+        ))}
+      </ul>
+    ) : null,
+  );
+  add('ageRating', release.age_rating);
+  add('rrp', release.rrp ? formatMoney(release.rrp, release.rrp_currency, locale) : null);
+  add('scanResolution', release.scan_resolution);
+  add('scanSource', release.scan_source);
+  add('processing', release.processing);
+  add('masteringDetails', release.mastering_details);
+  const flags = Object.entries(release.tech_flags ?? {})
+    .filter(([, on]) => on)
+    .map(([k]) => (t.has(`techFlags.${k}`) ? t(`techFlags.${k}`) : k));
+  add('techFlags', flags.length ? joinNames(flags) : null);
+  if (release.alternative_cuts_count != null || release.alternative_cuts_details) {
+    add(
+      'alternativeCuts',
+      joinNames([release.alternative_cuts_count != null ? t('alternativeCutsCount', { count: release.alternative_cuts_count }) : null, release.alternative_cuts_details]),
+    );
+  }
+  add('extras', release.extras);
+  add('extrasContinued', release.extras_continued);
+  add('packagingNotes', release.packaging_notes);
+  add('backcoverText', release.backcover_text);
+  add('storyDescription', release.story_description);
+  add('sleeveDescription', release.sleeve_description);
+  add('notes', release.notes);
+  add(
+    'review',
+    release.review_url ? (
+      <a href={release.review_url} rel="noopener" target="_blank" className="underline">
+        {f('readReview')}
+      </a>
+    ) : null,
+  );
+  add('sourceId', release.source_id ? <span className="font-mono text-xs">{release.source_id}</span> : null);
+  return (
+    <section aria-labelledby="release-fields">
+      <h2 id="release-fields" className="mb-3 text-xl font-bold">
+        {f('heading')}
+      </h2>
+      <dl className="grid grid-cols-[minmax(6rem,38%)_1fr] gap-x-4 gap-y-1.5 rounded-lg border border-line bg-panel p-4 sm:grid-cols-[minmax(10rem,auto)_1fr]" data-testid="release-fields">
+        {rows.map((r) => (
+          <div key={r.key} className="contents" data-field={r.key}>
+            <dt className="font-medium text-muted">{r.label}</dt>
+            <dd className="whitespace-pre-line break-words">{r.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { SearchIcon } from '@/components/ui/icons';
+import { SearchDialog } from './search-dialog';
+
+function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/**
+ * Global search box of the top bar (spec §2): looks like a search field, opens the master
+ * search dialog on click, Enter/Space, or the "/" key anywhere outside a form field.
+ */
+export function SearchBox() {
+  const t = useTranslations('search');
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTypingTarget(event.target)) {
+        event.preventDefault();
+        setOpen(true);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        aria-label={t('open')}
+        title={t('shortcutHint')}
+        data-testid="search-open"
+        className="flex h-10 w-full min-w-0 items-center gap-2 rounded-full border border-line bg-paper px-3 text-left text-sm text-muted hover:border-muted"
+      >
+        <SearchIcon className="shrink-0" />
+        <span className="truncate">{t('placeholder')}</span>
+        <kbd aria-hidden="true" className="ml-auto hidden rounded border border-line px-1.5 text-xs nav:inline">
+          /
+        </kbd>
+      </button>
+      <SearchDialog open={open} onOpenChange={setOpen} />
+    </>
+  );
+}

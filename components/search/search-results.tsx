@@ -1,0 +1,131 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { Link } from '@/lib/i18n/navigation';
+import type { SearchResult } from '@/lib/data/types';
+import type { SearchState } from './use-search';
+
+type GroupKey = 'movies' | 'releases' | 'reviews' | 'labels' | 'persons';
+
+type ResultRow = { key: string; href: string; primary: string; secondary: string | null };
+
+const GROUP_TITLE_KEY: Record<GroupKey, string> = {
+  movies: 'groupMovies',
+  releases: 'groupReleases',
+  reviews: 'groupReviews',
+  labels: 'groupLabels',
+  persons: 'groupPersons',
+};
+
+/** Spec §2 group order. */
+const GROUP_ORDER: GroupKey[] = ['movies', 'releases', 'reviews', 'labels', 'persons'];
+
+function joinParts(parts: (string | number | null | undefined)[]): string | null {
+  const kept = parts.filter((p) => p !== null && p !== undefined && p !== '');
+  return kept.length ? kept.join(', ') : null;
+}
+
+/** Status line, warning and grouped result links of the search dialog. */
+export function SearchResults({ state, onNavigate }: { state: SearchState; onNavigate: () => void }) {
+  const t = useTranslations('search');
+
+  const rowsFor = (result: SearchResult, group: GroupKey): ResultRow[] => {
+    switch (group) {
+      case 'movies':
+        return result.movies.map((m) => ({
+          key: m.public_id,
+          href: `/movie/${m.public_id}`,
+          primary: m.year ? `${m.name} (${m.year})` : m.name,
+          secondary: joinParts([m.original_name && m.original_name !== m.name ? m.original_name : null, t('releaseCount', { count: m.release_count })]),
+        }));
+      case 'releases':
+        return result.releases.map((r) => ({
+          key: r.public_id,
+          href: `/release/${r.public_id}`,
+          primary: r.name,
+          secondary: joinParts([
+            t.has(`formats.${r.format}`) ? t(`formats.${r.format}`) : null,
+            r.label?.name,
+            r.street_date ? r.street_date.slice(0, 4) : r.release_year,
+          ]),
+        }));
+      case 'reviews':
+        return [];
+      case 'labels':
+        return result.labels.map((l) => ({
+          key: l.public_id,
+          href: `/label/${l.public_id}`,
+          primary: l.name,
+          secondary: t('releaseCount', { count: l.release_count }),
+        }));
+      case 'persons':
+        return result.persons.map((p) => ({
+          key: p.public_id,
+          href: `/person/${p.public_id}`,
+          primary: p.name,
+          secondary: t('creditCount', { count: p.credit_count }),
+        }));
+    }
+  };
+
+  let status: ReactNode = null;
+  let body: ReactNode = null;
+  if (state.status === 'loading') {
+    status = <p className="py-4 text-center text-sm text-muted">{t('searching')}</p>;
+  } else if (state.status === 'error') {
+    status = <p className="py-4 text-center text-sm text-accent-strong">{t('error')}</p>;
+  } else if (state.status === 'done') {
+    const groups = GROUP_ORDER.map((key) => ({ key, rows: rowsFor(state.result, key) })).filter((g) => g.rows.length > 0);
+    const total = groups.reduce((n, g) => n + g.rows.length, 0);
+    status =
+      total === 0 ? (
+        <p className="py-6 text-center text-muted" data-testid="search-no-results">
+          {t('noResults')}
+        </p>
+      ) : (
+        <p className="sr-only">{t('resultCount', { count: total })}</p>
+      );
+    body = (
+      <>
+        {state.result.complex ? (
+          <div role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm" data-testid="search-complex">
+            <p className="font-semibold">{t('complex')}</p>
+            <p>{t('complexHelp')}</p>
+          </div>
+        ) : null}
+        {groups.map((group) => (
+          <section key={group.key} aria-labelledby={`search-group-${group.key}`} className="mb-4" data-testid={`search-group-${group.key}`}>
+            <h3 id={`search-group-${group.key}`} className="mb-1 text-xs font-semibold uppercase tracking-wider text-muted">
+              {t(GROUP_TITLE_KEY[group.key])}
+            </h3>
+            <ul>
+              {group.rows.map((row) => (
+                <li key={row.key}>
+                  <Link
+                    href={row.href}
+                    onClick={onNavigate}
+                    data-search-result=""
+                    className="block rounded-lg px-3 py-2 hover:bg-black/5 focus-visible:bg-accent-soft"
+                  >
+                    <span className="block font-medium">{row.primary}</span>
+                    {row.secondary ? <span className="block text-sm text-muted">{row.secondary}</span> : null}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <div role="status" aria-live="polite">
+        {status}
+      </div>
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { clsx } from 'clsx';
+import type { ButtonHTMLAttributes } from 'react';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+
+const VARIANT_CLASS: Record<ButtonVariant, string> = {
+  primary: 'bg-accent text-white hover:bg-accent-strong',
+  secondary: 'border border-line bg-panel text-ink hover:bg-black/5',
+  ghost: 'text-ink hover:bg-black/5',
+};
+
+/** Plain button with the house variants; same props as `<button>` (type defaults to "button"). */
+export function Button({ variant = 'primary', className, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
+  return (
+    <button
+      type={type}
+      className={clsx(
+        'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium transition-colors disabled:opacity-50',
+        VARIANT_CLASS[variant],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

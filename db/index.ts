@@ -1,0 +1,134 @@
+/**
+ * The database client: PostgreSQL through postgres.js when DATABASE_URL is set, otherwise the
+ * embedded PGlite, file-backed under `${DATA_DIR:-.data}/pglite`. Same schema, migrations and
+ * queries on both. Only lib/data, lib/import and scripts/ import this module.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export { schema };
+
+/** Drizzle database over either driver (the query builder API is the same). */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database: the Drizzle handle, which driver backs it, and how to close it. */
+export type DbHandle = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Where it lives: the PGlite directory, "memory", or the URL without password. */
+  location: string;
+  close: () => Promise<void>;
+};
+
+/** Options for {@link openDatabase}: a PostgreSQL URL, or a PGlite directory ("memory" for in-memory). */
+export type OpenOptions = { url?: string; dataDir?: string };
+
+/**
+ * Folder of the generated SQL migrations: env MIGRATIONS_DIR, default `db/migrations` under the
+ * working directory (not relative to this module: inside a Next server bundle it lives in .next/).
+ */
+export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR || path.join(process.cwd(), 'db', 'migrations'));
+
+/** Root of local state (PGlite, mail files, uploads): env DATA_DIR, default `.data` in the working directory. */
+export function dataDir(): string {
+  return path.resolve(process.env.DATA_DIR || '.data');
+}
+
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres';
+  }
+}
+
+/**
+ * Opens a database. With `url` (or env DATABASE_URL when no option is given): PostgreSQL via
+ * postgres.js, pool of `DB_POOL_MAX` (default 10) connections. Otherwise PGlite with pg_trgm,
+ * in `dataDir` (default `${DATA_DIR}/pglite`; "memory" for a throwaway in-memory database).
+ * @throws when the server is unreachable or the PGlite directory cannot be created
+ */
+export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
+  const url = opts.url ?? (opts.dataDir ? undefined : process.env.DATABASE_URL || undefined);
+  if (url) {
+    const { default: postgres } = await import('postgres');
+    const { drizzle } = await import('drizzle-orm/postgres-js');
+    const client = postgres(url, {
+      max: Number(process.env.DB_POOL_MAX || 10),
+      onnotice: () => {},
+      prepare: true,
+    });
+    const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
+    return { db, kind: 'postgres', location: redactUrl(url), close: () => client.end({ timeout: 5 }) };
+  }
+  const dir = opts.dataDir ?? path.join(dataDir(), 'pglite');
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  let client;
+  if (dir === 'memory') {
+    client = new PGlite({ extensions: { pg_trgm } });
+  } else {
+    fs.mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir, { extensions: { pg_trgm } });
+  }
+  await client.waitReady;
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  return { db, kind: 'pglite', location: dir, close: () => client.close() };
+}
+
+/**
+ * Creates the extensions the schema needs and applies every pending migration of db/migrations.
+ * Idempotent. @throws on a failing migration (nothing of it is applied)
+ */
+export async function migrateDatabase(handle: DbHandle): Promise<void> {
+  await handle.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
+  if (handle.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    // The PGlite migrator needs the PGlite-typed database; the handle holds exactly that.
+    await migrate(handle.db as unknown as Parameters<typeof migrate>[0], { migrationsFolder: MIGRATIONS_DIR });
+  } else {
+    const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+    await migrate(handle.db as unknown as Parameters<typeof migrate>[0], { migrationsFolder: MIGRATIONS_DIR });
+  }
+}
+
+/**
+ * Runs raw SQL and returns its rows on either driver (PGlite answers `{ rows }`,
+ * postgres.js an array). Use only with parameterized `sql` templates.
+ */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
+}
+
+type GlobalWithDb = typeof globalThis & { __discshelfDb?: Promise<DbHandle> };
+
+/**
+ * The process-wide database (PGlite is a single connection: opened once, cached on globalThis),
+ * migrated on first use.
+ */
+export function getDbHandle(): Promise<DbHandle> {
+  const g = globalThis as GlobalWithDb;
+  if (!g.__discshelfDb) {
+    g.__discshelfDb = (async () => {
+      const handle = await openDatabase();
+      await migrateDatabase(handle);
+      return handle;
+    })();
+    g.__discshelfDb.catch(() => {
+      g.__discshelfDb = undefined;
+    });
+  }
+  return g.__discshelfDb;
+}
+
+/** The process-wide Drizzle database (see {@link getDbHandle}). */
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}

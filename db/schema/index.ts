@@ -1,0 +1,8 @@
+/** All tables, one file per domain; drizzle-kit reads this file. */
+export * from './movies';
+export * from './persons';
+export * from './labels';
+export * from './releases';
+export * from './media';
+export * from './censorship';
+export * from './meta';

@@ -1,0 +1,38 @@
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Home-video labels (spec §3 "Label": unique name, label groups, country). Source: seed release files. */
+export const labels = pgTable(
+  'labels',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    publicId: text().notNull(),
+    name: text().notNull(),
+    /** Folded name: names are unique case- and accent-insensitively. */
+    nameKey: text().notNull(),
+    /** ISO country code when known. */
+    country: text(),
+    searchText: text().notNull().default(''),
+    releaseCount: integer().notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('labels_public_id_key').on(t.publicId),
+    uniqueIndex('labels_name_key_key').on(t.nameKey),
+    index('labels_name_key_pattern_idx').on(t.nameKey.op('text_pattern_ops')),
+    index('labels_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/** Label groups, i.e. a label's series (e.g. "Arrow Video" → "Arrow Academy"). */
+export const labelGroups = pgTable(
+  'label_groups',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    labelId: integer()
+      .notNull()
+      .references(() => labels.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+  },
+  (t) => [uniqueIndex('label_groups_label_name_key').on(t.labelId, t.name)],
+);
+
+export type LabelRow = typeof labels.$inferSelect;

@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+/** A certification (age rating) of a movie in one country, e.g. { country: 'FI', rating: 'K16' }. */
+export type Certification = { country: string; rating: string; source?: string };
+/** An external rating of a movie, e.g. { source: 'imdb', value: 7.9, votes: 12000 }. */
+export type MovieRating = { source: string; value: number; votes?: number };
+
+/**
+ * Movies, TV series, shorts, documentaries and TV episodes (spec §3 "Movie").
+ * Data source: imported from the seed files (Wikipedia, Criterion, 4K list, Finnish censorship
+ * events); each source row that became (part of) this movie is kept in `movie_sources`.
+ */
+export const movies = pgTable(
+  'movies',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    /** Short URL-safe id used in /movie/{public_id}; never changes. */
+    publicId: text().notNull(),
+    /** Provenance of the row that created the movie (`wp:…`, `tmdb:…`, `criterion:…`, `fi-cens-…`). */
+    sourceId: text(),
+    /** 1 movie, 2 TV series, 3 short, 4 documentary, 5 TV episode. */
+    type: smallint().notNull().default(1),
+    /** Display (English/international) name. */
+    name: text().notNull(),
+    originalName: text(),
+    /** Localized names by locale, e.g. { fi: 'Kuolleet ja haudatut' }. */
+    localizedNames: jsonb().$type<Record<string, string>>().notNull().default({}),
+    akas: text().array().notNull().default(sql`'{}'::text[]`),
+    year: smallint(),
+    /** Runtime in minutes. */
+    runtimeMin: smallint(),
+    plot: text(),
+    /** Where `plot` comes from, e.g. 'wikipedia' (shown with attribution and link). */
+    plotSource: text(),
+    synopsis: text(),
+    genres: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Production countries as names from the source (TMDb English names). */
+    countries: text().array().notNull().default(sql`'{}'::text[]`),
+    spokenLanguages: text().array().notNull().default(sql`'{}'::text[]`),
+    certifications: jsonb().$type<Certification[]>().notNull().default([]),
+    ratings: jsonb().$type<MovieRating[]>().notNull().default([]),
+    adultsOnly: boolean().notNull().default(false),
+    /** IMDb id, form tt0001112. */
+    imdbId: text(),
+    tmdbId: integer(),
+    season: smallint(),
+    episode: smallint(),
+    seasonsAmount: smallint(),
+    episodesAmount: smallint(),
+    episodeOfId: integer().references((): AnyPgColumn => movies.id, { onDelete: 'set null' }),
+    wikipediaHref: text(),
+    /** Poster URL from the source (external image). */
+    posterUrl: text(),
+    /** Merge key: folded title without leading article (lib/text.ts titleKey). */
+    titleKey: text().notNull(),
+    /** Stored search document: folded names, akas and year (lib/text.ts searchDocument). */
+    searchText: text().notNull().default(''),
+    /** Number of releases containing the movie (kept by the importer; ranks search results). */
+    releaseCount: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('movies_public_id_key').on(t.publicId),
+    uniqueIndex('movies_imdb_id_key').on(t.imdbId),
+    uniqueIndex('movies_tmdb_id_key').on(t.tmdbId),
+    index('movies_title_key_idx').on(t.titleKey, t.year),
+    // Prefix search (`title_key LIKE 'ab%'`) under any collation.
+    index('movies_title_key_pattern_idx').on(t.titleKey.op('text_pattern_ops')),
+    index('movies_type_name_idx').on(t.type, t.titleKey, t.id),
+    index('movies_type_year_idx').on(t.type, t.year, t.id),
+    index('movies_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('movies_episode_of_idx').on(t.episodeOfId),
+  ],
+);
+
+/** Every source row merged into a movie (one film from several files is one movie). */
+export const movieSources = pgTable(
+  'movie_sources',
+  {
+    sourceId: text().primaryKey(),
+    movieId: integer()
+      .notNull()
+      .references(() => movies.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('movie_sources_movie_idx').on(t.movieId)],
+);
+
+/** Movie connections (spec §3, 14 kinds, optional info). */
+export const movieConnections = pgTable(
+  'movie_connections',
+  {
+    movieId: integer()
+      .notNull()
+      .references(() => movies.id, { onDelete: 'cascade' }),
+    connectedMovieId: integer()
+      .notNull()
+      .references(() => movies.id, { onDelete: 'cascade' }),
+    /** lib/validation/enums.ts CONNECTION_KINDS, 1-14. */
+    kind: smallint().notNull(),
+    info: text(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.movieId, t.connectedMovieId, t.kind] }),
+    index('movie_connections_connected_idx').on(t.connectedMovieId),
+  ],
+);
+
+/** Production companies (spec §3, /company/{public_id}). */
+export const productionCompanies = pgTable(
+  'production_companies',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    publicId: text().notNull(),
+    name: text().notNull(),
+    country: text(),
+    nameKey: text().notNull(),
+    searchText: text().notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('production_companies_public_id_key').on(t.publicId),
+    uniqueIndex('production_companies_name_key_key').on(t.nameKey),
+    index('production_companies_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+export const movieProductionCompanies = pgTable(
+  'movie_production_companies',
+  {
+    movieId: integer()
+      .notNull()
+      .references(() => movies.id, { onDelete: 'cascade' }),
+    companyId: integer()
+      .notNull()
+      .references(() => productionCompanies.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.movieId, t.companyId] }), index('movie_production_companies_company_idx').on(t.companyId)],
+);
+
+export type MovieRow = typeof movies.$inferSelect;
+export type NewMovieRow = typeof movies.$inferInsert;

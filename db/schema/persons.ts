@@ -1,0 +1,58 @@
+import { index, integer, pgTable, date, smallint, text, uniqueIndex, timestamp } from 'drizzle-orm/pg-core';
+import { movies } from './movies';
+
+/**
+ * Persons: cast and crew (spec §3 "Person").
+ * Data source: Criterion credits (with TMDb person ids) and Wikipedia cast lists (names only).
+ */
+export const persons = pgTable(
+  'persons',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    publicId: text().notNull(),
+    /** Provenance: `tmdb-person:<id>` or `name:<folded name>`. */
+    sourceId: text(),
+    tmdbPersonId: integer(),
+    name: text().notNull(),
+    /** Folded name (lib/text.ts personKey): de-duplication of persons known by name only. */
+    nameKey: text().notNull(),
+    biography: text(),
+    birthday: date(),
+    dateOfDeath: date(),
+    searchText: text().notNull().default(''),
+    creditCount: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('persons_public_id_key').on(t.publicId),
+    uniqueIndex('persons_tmdb_person_id_key').on(t.tmdbPersonId),
+    uniqueIndex('persons_source_id_key').on(t.sourceId),
+    index('persons_name_key_idx').on(t.nameKey, t.id),
+    index('persons_name_key_pattern_idx').on(t.nameKey.op('text_pattern_ops')),
+    index('persons_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/** Cast and crew of a movie (spec §3 roles; `character` for actors; `ord` = billing order). */
+export const credits = pgTable(
+  'credits',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    movieId: integer()
+      .notNull()
+      .references(() => movies.id, { onDelete: 'cascade' }),
+    personId: integer()
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    /** lib/validation/enums.ts CREDIT_ROLES. */
+    role: text().notNull(),
+    character: text().notNull().default(''),
+    ord: smallint().notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('credits_unique_key').on(t.movieId, t.personId, t.role, t.character),
+    index('credits_person_idx').on(t.personId, t.movieId),
+  ],
+);
+
+export type PersonRow = typeof persons.$inferSelect;

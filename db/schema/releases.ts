@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { labelGroups, labels } from './labels';
+import { movies } from './movies';
+
+/** One audio track of a release: language (English name or ISO code) and audio system (e.g. "DTS-HD MA 5.1"). */
+export type AudioTrack = { language: string; system: string };
+/** An identifier printed on a release (part number, BBFC reference …), as in the filmbrainz records. */
+export type ReleaseIdentifier = { property: string; value: string; comment?: string };
+
+/**
+ * Releases (editions) of one or more movies (spec §3 "Release").
+ * Data source: Criterion spine list, The Digital Bits 4K UHD list, filmbrainz disc records,
+ * Finnish censorship events (Finnish video releases); provenance in `source_id`.
+ */
+export const releases = pgTable(
+  'releases',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    /** Short URL-safe id used in /release/{public_id}; cannot be changed after creation. */
+    publicId: text().notNull(),
+    /** Provenance, exactly as in the data file: `criterion:1`, `tdb4k:…`, `fi-cens-003`, `filmbrainz:…`. */
+    sourceId: text(),
+    name: text().notNull(),
+    /** Format id (lib/validation/enums.ts FORMATS). */
+    format: smallint().notNull(),
+    /** Country id (lib/validation/enums.ts COUNTRIES); Finland 4. */
+    country: smallint(),
+    labelId: integer().references(() => labels.id, { onDelete: 'set null' }),
+    labelGroupId: integer().references(() => labelGroups.id, { onDelete: 'set null' }),
+    /** The label's own catalogue id for the release (e.g. "BEE881620"). */
+    labelCatalogId: text(),
+    /** Spine id: number in the label's series (Criterion spine number). */
+    spineNumber: integer(),
+    /** Release year; left empty when the exact street date is known. */
+    releaseYear: smallint(),
+    streetDate: date(),
+    /** Edition words from the source ("Steelbook", "Best Buy-exclusive Steelbook" …). */
+    edition: text().array().notNull().default(sql`'{}'::text[]`),
+    packageType: text(),
+    boxType: text(),
+    discsCount: smallint(),
+    /** 0 none, 1 available, 2 limited, 3 first pressing only (SLIPCOVER). */
+    slipcover: smallint().notNull().default(0),
+    slipcoverLimitedCount: integer(),
+    limitedCopies: integer(),
+    /** DVD 0-6, Blu-ray A, B, C, ABC. */
+    regionCode: text(),
+    aspectRatio: text(),
+    anamorphic: boolean(),
+    audioTracks: jsonb().$type<AudioTrack[]>().notNull().default([]),
+    subtitles: text().array().notNull().default(sql`'{}'::text[]`),
+    /** HDR formats beyond HDR10 ("Dolby Vision", "HDR10+"). */
+    hdr: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Immersive audio ("Dolby Atmos", "DTS:X"). */
+    immersiveAudio: text().array().notNull().default(sql`'{}'::text[]`),
+    /** 0 none, 1 anaglyph, 2 Blu-ray 3D, 3 both (FORMATS_3D). */
+    format3d: smallint().notNull().default(0),
+    outOfPrint: boolean().notNull().default(false),
+    /** EAN-13 (UPC-A stored as its 13-digit EAN form); null when unknown. */
+    ean: text(),
+    /** True when the release is known to carry no barcode. */
+    noEan: boolean().notNull().default(false),
+    identifiers: jsonb().$type<ReleaseIdentifier[]>().notNull().default([]),
+    /** Classification, e.g. "BBFC 18", "K16". */
+    ageRating: text(),
+    isCut: boolean().notNull().default(false),
+    /** Length of the cuts in seconds. */
+    cutSeconds: integer(),
+    cutSecondsApprox: boolean().notNull().default(false),
+    cutDetails: text(),
+    censorshipInfo: text(),
+    /** Where the cut information comes from (URL). */
+    cutSource: text(),
+    alternativeCutsCount: smallint(),
+    alternativeCutsDetails: text(),
+    backcoverText: text(),
+    storyDescription: text(),
+    sleeveDescription: text(),
+    extras: text(),
+    extrasContinued: text(),
+    packagingNotes: text(),
+    /** Recommended retail price, 2 decimals, in `rrpCurrency`. */
+    rrp: numeric({ precision: 10, scale: 2 }),
+    rrpCurrency: text(),
+    scanResolution: text(),
+    scanSource: text(),
+    processing: text(),
+    masteringDetails: text(),
+    /** Flags from the 4K list: native 4K, IMAX Enhanced, 60 fps, reference/standout disc. */
+    techFlags: jsonb().$type<Record<string, boolean>>().notNull().default({}),
+    notes: text(),
+    /** External review of the release (e.g. The Digital Bits). */
+    reviewUrl: text(),
+    /** Unapproved releases (new/duplicated, spec §4) are hidden from public listings. */
+    approved: boolean().notNull().default(true),
+    /** Folded name for sorting by name. */
+    nameKey: text().notNull(),
+    /** Stored search document: release name, contained movies' names and years, label, edition, EAN. */
+    searchText: text().notNull().default(''),
+    /** First contained movie's year (listing sort "year"); kept by the importer. */
+    movieYear: smallint(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('releases_public_id_key').on(t.publicId),
+    uniqueIndex('releases_source_id_key').on(t.sourceId),
+    index('releases_ean_idx').on(t.ean),
+    index('releases_label_spine_idx').on(t.labelId, t.spineNumber, t.id),
+    index('releases_street_date_idx').on(t.streetDate, t.id),
+    index('releases_format_street_date_idx').on(t.format, t.streetDate, t.id),
+    index('releases_country_street_date_idx').on(t.country, t.streetDate, t.id),
+    index('releases_name_idx').on(t.nameKey, t.id),
+    index('releases_name_key_pattern_idx').on(t.nameKey.op('text_pattern_ops')),
+    index('releases_movie_year_idx').on(t.movieYear, t.id),
+    index('releases_cut_idx').on(t.cutSeconds, t.id).where(sql`is_cut`),
+    index('releases_created_idx').on(t.createdAt, t.id),
+    index('releases_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/** Movies contained in a release (at least one), in disc order. */
+export const releaseMovies = pgTable(
+  'release_movies',
+  {
+    releaseId: integer()
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    movieId: integer()
+      .notNull()
+      .references(() => movies.id, { onDelete: 'cascade' }),
+    position: smallint().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.releaseId, t.movieId] }), index('release_movies_movie_idx').on(t.movieId, t.releaseId)],
+);
+
+/** Shopping links (spec §3): Amazon (.com, .co.uk, .de, .it) and CDON.fi only (spec §5). */
+export const buyingLinks = pgTable(
+  'buying_links',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    releaseId: integer().references(() => releases.id, { onDelete: 'cascade' }),
+    movieId: integer().references(() => movies.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    shop: text().notNull(),
+  },
+  (t) => [index('buying_links_release_idx').on(t.releaseId), index('buying_links_movie_idx').on(t.movieId)],
+);
+
+export type ReleaseRow = typeof releases.$inferSelect;

@@ -1,0 +1,69 @@
+import 'server-only';
+/**
+ * Home-video labels: listing, the labels view (every label with its release count), one label.
+ * Release counts are live counts of approved releases. Data source: tables labels, label_groups, releases.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { parseSearchQuery } from '@/lib/search-query';
+import { keysetRows, pageOf, queryRows, resolveDb, textConditions, type KeysetSort } from './internal';
+import type { LabelDetail, LabelListItem, Page } from './types';
+
+/** Default page size of the label listing. */
+export const LABEL_PAGE_SIZE = 48;
+
+/** Labels sort by folded name, then id. */
+export const LABEL_SORT: KeysetSort = { name: 'name', expr: sql`l.name_key`, cast: 'text', dir: 'asc' };
+
+/**
+ * Columns of a label list item over `labels l`; release_count counts approved releases.
+ * Labels have no source row of their own (a label is a name in the release files): source_id is null.
+ */
+const LABEL_COLUMNS = sql`l.id, l.public_id, NULL::text AS source_id, l.name, l.country,
+  (SELECT count(*) FROM releases r WHERE r.label_id = l.id AND r.approved)::int AS release_count`;
+
+type LabelRow = Omit<LabelListItem, 'source_id'> & { id: number; source_id: string | null; sk?: string | null };
+
+function toItem(l: LabelRow): LabelListItem {
+  return { public_id: l.public_id, source_id: l.source_id, name: l.name, country: l.country, release_count: l.release_count };
+}
+
+/**
+ * One page of labels by name; `q` matches names case-, accent- and punctuation-insensitively.
+ * @throws AppError bad_cursor (HTTP 400)
+ */
+export async function listLabels(query: { q?: string | null }, cursor?: string | null, limit = LABEL_PAGE_SIZE, db?: Db): Promise<Page<LabelListItem>> {
+  const d = await resolveDb(db);
+  const rows = await keysetRows<LabelRow & { sk: string | null }>(d, {
+    columns: LABEL_COLUMNS,
+    from: sql`labels l`,
+    conds: textConditions(parseSearchQuery(query.q), sql`l.search_text`, sql`l.name_key`),
+    sort: LABEL_SORT,
+    idCol: sql`l.id`,
+    cursor,
+    limit,
+  });
+  return pageOf(rows, limit, LABEL_SORT, toItem);
+}
+
+/** Every label that has at least one approved release, by name, with its release count (labels page and menu). */
+export async function listLabelsView(db?: Db): Promise<LabelListItem[]> {
+  const d = await resolveDb(db);
+  const rows = await queryRows<LabelRow>(
+    d,
+    sql`SELECT * FROM (SELECT ${LABEL_COLUMNS}, l.name_key FROM labels l) x WHERE x.release_count > 0 ORDER BY x.name_key, x.id`,
+  );
+  return rows.map(toItem);
+}
+
+/**
+ * One label with its label groups (series). Its releases: `listReleases({ label: publicId })`.
+ * @returns null when no label has this public id
+ */
+export async function getLabel(publicId: string, db?: Db): Promise<LabelDetail | null> {
+  const d = await resolveDb(db);
+  const [l] = await queryRows<LabelRow>(d, sql`SELECT ${LABEL_COLUMNS} FROM labels l WHERE l.public_id = ${publicId}`);
+  if (!l) return null;
+  const groups = await queryRows<{ name: string }>(d, sql`SELECT name FROM label_groups WHERE label_id = ${l.id} ORDER BY name`);
+  return { ...toItem(l), label_groups: groups.map((g) => g.name) };
+}

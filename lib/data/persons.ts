@@ -1,0 +1,94 @@
+import 'server-only';
+/**
+ * Persons (cast and crew): listing, one person with credits, releases of the person's titles.
+ * Data source: tables persons, credits, movies, release_movies, releases.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { parseSearchQuery } from '@/lib/search-query';
+import type { CreditRole } from '@/lib/validation/enums';
+import { keysetRows, pageOf, queryRows, resolveDb, textConditions, type KeysetSort } from './internal';
+import { releasePage, releaseSort } from './releases';
+import type { Page, PersonDetail, PersonListItem, ReleaseListItem } from './types';
+
+/** Default page size of the person listing. */
+export const PERSON_PAGE_SIZE = 48;
+
+/** Persons sort by folded name, then id. */
+export const PERSON_SORT: KeysetSort = { name: 'name', expr: sql`p.name_key`, cast: 'text', dir: 'asc' };
+
+type PersonRow = PersonListItem & { id: number; sk: string | null };
+
+/** Conditions of the person listing over `persons p` (q folded, every word in the name). */
+function personConditions(q: string | null | undefined): SQL[] {
+  return textConditions(parseSearchQuery(q), sql`p.search_text`, sql`p.name_key`);
+}
+
+/**
+ * One page of persons by name. `q` matches names case-, accent- and punctuation-insensitively.
+ * `credit_count` = number of credits (any role).
+ * @throws AppError bad_cursor (HTTP 400)
+ */
+export async function listPersons(query: { q?: string | null }, cursor?: string | null, limit = PERSON_PAGE_SIZE, db?: Db): Promise<Page<PersonListItem>> {
+  const d = await resolveDb(db);
+  const rows = await keysetRows<PersonRow>(d, {
+    columns: sql`p.id, p.public_id, p.source_id, p.name, p.credit_count`,
+    from: sql`persons p`,
+    conds: personConditions(query.q),
+    sort: PERSON_SORT,
+    idCol: sql`p.id`,
+    cursor,
+    limit,
+  });
+  return pageOf(rows, limit, PERSON_SORT, ({ public_id, source_id, name, credit_count }) => ({ public_id, source_id, name, credit_count }));
+}
+
+/**
+ * One person with biography, dates (YYYY-MM-DD) and credits (newest title first), each with
+ * the title's public id, source id, name and year.
+ * @returns null when no person has this public id
+ */
+export async function getPerson(publicId: string, db?: Db): Promise<PersonDetail | null> {
+  const d = await resolveDb(db);
+  const [p] = await queryRows<PersonListItem & { id: number; tmdb_person_id: number | null; biography: string | null; birthday: string | null; date_of_death: string | null }>(
+    d,
+    sql`SELECT p.id, p.public_id, p.source_id, p.name, p.credit_count, p.tmdb_person_id, p.biography, p.birthday::text AS birthday,
+               p.date_of_death::text AS date_of_death
+        FROM persons p WHERE p.public_id = ${publicId}`,
+  );
+  if (!p) return null;
+  const credits = await queryRows<{ role: string; character: string; public_id: string; source_id: string | null; name: string; year: number | null }>(
+    d,
+    sql`SELECT c.role, c.character, m.public_id, m.source_id, m.name, m.year FROM credits c JOIN movies m ON m.id = c.movie_id
+        WHERE c.person_id = ${p.id} ORDER BY m.year DESC NULLS LAST, m.title_key, m.id, c.role`,
+  );
+  return {
+    public_id: p.public_id,
+    source_id: p.source_id,
+    name: p.name,
+    credit_count: p.credit_count,
+    tmdb_person_id: p.tmdb_person_id,
+    biography: p.biography,
+    birthday: p.birthday,
+    date_of_death: p.date_of_death,
+    credits: credits.map((c) => ({
+      role: c.role as CreditRole,
+      character: c.character || null,
+      title: { public_id: c.public_id, source_id: c.source_id, name: c.name, year: c.year },
+    })),
+  };
+}
+
+/**
+ * One page of approved releases containing a title the person is credited in, newest street
+ * date first.
+ * @returns null when no person has this public id
+ * @throws AppError bad_cursor (HTTP 400)
+ */
+export async function listPersonReleases(publicId: string, cursor?: string | null, limit = 24, db?: Db): Promise<Page<ReleaseListItem> | null> {
+  const d = await resolveDb(db);
+  const [p] = await queryRows<{ id: number }>(d, sql`SELECT id FROM persons WHERE public_id = ${publicId}`);
+  if (!p) return null;
+  const conds = [sql`r.approved`, sql`EXISTS (SELECT 1 FROM release_movies rmc JOIN credits c ON c.movie_id = rmc.movie_id WHERE rmc.release_id = r.id AND c.person_id = ${p.id})`];
+  return releasePage(d, conds, releaseSort(null), cursor, limit);
+}

@@ -1,0 +1,321 @@
+import 'server-only';
+/**
+ * Releases: listings (keyset-paginated), one release with every field, other releases of the
+ * same movies. Data source: tables releases, release_movies, movies, labels, label_groups,
+ * censorship_events, pictures, videos, buying_links. Public lists show approved releases only.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { parseSearchQuery } from '@/lib/search-query';
+import { COUNTRIES, countryCodeFromId } from '@/lib/validation/enums';
+import { DEFAULT_SORT, type ListingQuery, type ListSort, type PriceBand, type ReleaseListQuery } from '@/lib/validation/listing';
+import {
+  buyingLinksWhere,
+  censorshipEvents,
+  inList,
+  keysetRows,
+  pageOf,
+  picturesWhere,
+  queryRows,
+  RELEASE_LIST_COLUMNS,
+  resolveDb,
+  textConditions,
+  toReleaseListItem,
+  videosWhere,
+  type KeysetSort,
+  type ReleaseListRow,
+} from './internal';
+import type { Page, ReleaseDetail, ReleaseListItem } from './types';
+
+/** Default page size of release listings. */
+export const RELEASE_PAGE_SIZE = 24;
+
+/**
+ * Fixed conversion rates to euros for the RRP filter (`pr`): 1 unit of the currency in EUR.
+ * Approximate 2024 averages; good enough for price bands, not for accounting.
+ */
+export const EUR_RATES: Record<string, number> = { EUR: 1, GBP: 1.17, USD: 0.92, SEK: 0.088 };
+
+/** RRP bands in euros: [min inclusive, max exclusive]. */
+const PRICE_BANDS: Record<PriceBand, [number, number | null]> = {
+  u10: [0, 10],
+  u20: [0, 20],
+  u30: [0, 30],
+  u50: [0, 50],
+  u100: [0, 100],
+  o100: [100, null],
+};
+
+/** Sort of a release listing (`so`): key expression over `releases r`, NULLS LAST, id as tie-breaker. */
+export function releaseSort(so: ListSort | null): KeysetSort {
+  switch (so ?? DEFAULT_SORT) {
+    case 'date_asc':
+      return { name: 'date_asc', expr: sql`r.street_date`, cast: 'date', dir: 'asc', nullable: true };
+    case 'name':
+      return { name: 'name', expr: sql`r.name_key`, cast: 'text', dir: 'asc' };
+    case 'year_desc':
+      return { name: 'year_desc', expr: sql`r.movie_year`, cast: 'int', dir: 'desc', nullable: true };
+    case 'cut_desc':
+      return { name: 'cut_desc', expr: sql`r.cut_seconds`, cast: 'int', dir: 'desc', nullable: true };
+    case 'added_desc':
+      return { name: 'added_desc', expr: sql`r.created_at`, cast: 'timestamptz', dir: 'desc' };
+    case 'date_desc':
+    default:
+      return { name: 'date_desc', expr: sql`r.street_date`, cast: 'date', dir: 'desc', nullable: true };
+  }
+}
+
+/** Today as YYYY-MM-DD (UTC): the reference of `dr`/`dn`. */
+export function todayIso(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Title types selected by the `fi` type filters: movie = films (movie, short, documentary). */
+export function typeFilterIds(fi: readonly string[]): number[] {
+  const ids: number[] = [];
+  if (fi.includes('movie')) ids.push(1, 3, 4);
+  if (fi.includes('tv_series')) ids.push(2);
+  if (fi.includes('tv_episode')) ids.push(5);
+  return ids;
+}
+
+/**
+ * Release-level conditions over `releases r` shared by release listings and (inside EXISTS) by
+ * title listings: formats, countries, cut, cut duration, street-date window, RRP band,
+ * production companies, language, and the `[format]` part of q.
+ */
+export function releaseLevelConditions(query: Partial<ListingQuery>, today: string, formatsFromQ: readonly number[] | null = null): SQL[] {
+  const c: SQL[] = [];
+  if (query.fo?.length) c.push(inList(sql`r.format`, query.fo));
+  if (formatsFromQ?.length) c.push(inList(sql`r.format`, formatsFromQ));
+  if (query.co?.length) c.push(inList(sql`r.country`, query.co));
+  if (query.cd === 'over10') c.push(sql`r.is_cut AND r.cut_seconds > 600`);
+  else if (query.cd === 'over5') c.push(sql`r.is_cut AND r.cut_seconds > 300`);
+  else if (query.cd === 'upto5') c.push(sql`r.is_cut AND r.cut_seconds <= 300`);
+  const dir = query.dr ?? (query.dn ? 'past' : null);
+  if (dir === 'past') {
+    c.push(sql`r.street_date <= CAST(${today} AS date)`);
+    if (query.dn) c.push(sql`r.street_date >= CAST(${today} AS date) - ${query.dn}::int`);
+  } else if (dir === 'future') {
+    c.push(sql`r.street_date > CAST(${today} AS date)`);
+    if (query.dn) c.push(sql`r.street_date <= CAST(${today} AS date) + ${query.dn}::int`);
+  }
+  if (query.pr) {
+    const [min, max] = PRICE_BANDS[query.pr];
+    const rate = sql.join(
+      Object.entries(EUR_RATES).map(([cur, r]) => sql`WHEN ${cur} THEN ${String(r)}::numeric`),
+      sql` `,
+    );
+    const eur = sql`(r.rrp * CASE COALESCE(r.rrp_currency, 'EUR') ${rate} END)`;
+    c.push(sql`r.rrp IS NOT NULL AND ${eur} >= ${String(min)}::numeric`);
+    if (max !== null) c.push(sql`${eur} < ${String(max)}::numeric`);
+  }
+  if (query.pc === 'any') {
+    c.push(sql`EXISTS (SELECT 1 FROM release_movies rmp JOIN movie_production_companies mpc ON mpc.movie_id = rmp.movie_id WHERE rmp.release_id = r.id)`);
+  } else if (query.pc?.length) {
+    c.push(sql`EXISTS (SELECT 1 FROM release_movies rmp JOIN movie_production_companies mpc ON mpc.movie_id = rmp.movie_id
+                JOIN production_companies pco ON pco.id = mpc.company_id WHERE rmp.release_id = r.id AND ${inList(sql`pco.public_id`, query.pc)})`);
+  }
+  return c;
+}
+
+/** Every condition of a release listing over `releases r` (approved only). */
+function releaseListConditions(query: Partial<ReleaseListQuery>, today: string): SQL[] {
+  const q = parseSearchQuery(query.q);
+  const c: SQL[] = [sql`r.approved`, ...releaseLevelConditions(query, today, q.formats)];
+  const fi = query.fi ?? [];
+  const types = typeFilterIds(fi);
+  if (types.length) c.push(sql`EXISTS (SELECT 1 FROM release_movies rmt JOIN movies mt ON mt.id = rmt.movie_id WHERE rmt.release_id = r.id AND ${inList(sql`mt.type`, types)})`);
+  if (fi.includes('cut')) c.push(sql`r.is_cut`);
+  // Reviews arrive with the reviews feature: no release is reviewed yet.
+  if (fi.includes('reviewed')) c.push(sql`FALSE`);
+  if (fi.includes('video')) c.push(sql`EXISTS (SELECT 1 FROM videos v WHERE v.release_id = r.id)`);
+  if (query.la) {
+    c.push(sql`(EXISTS (SELECT 1 FROM jsonb_array_elements(r.audio_tracks) AS at(t) WHERE lower(at.t->>'language') = ${query.la})
+               OR EXISTS (SELECT 1 FROM unnest(r.subtitles) AS st(s) WHERE lower(st.s) = ${query.la}))`);
+  }
+  c.push(...textConditions(q, sql`r.search_text`, sql`r.name_key`));
+  if (q.year !== null) c.push(sql`EXISTS (SELECT 1 FROM release_movies rmy JOIN movies my ON my.id = rmy.movie_id WHERE rmy.release_id = r.id AND my.year = ${q.year})`);
+  if (query.label) c.push(sql`r.label_id = (SELECT lb.id FROM labels lb WHERE lb.public_id = ${query.label})`);
+  if (query.spine != null) c.push(sql`r.spine_number = ${query.spine}`);
+  if (query.ean) c.push(sql`r.ean = ${query.ean}`);
+  return c;
+}
+
+/** Runs a keyset page of releases with the given conditions (over `releases r`). */
+export async function releasePage(db: Db, conds: SQL[], sort: KeysetSort, cursor: string | null | undefined, limit: number): Promise<Page<ReleaseListItem>> {
+  const rows = await keysetRows<ReleaseListRow & { sk: string | null }>(db, {
+    columns: RELEASE_LIST_COLUMNS,
+    from: sql`releases r LEFT JOIN labels l ON l.id = r.label_id`,
+    conds,
+    sort,
+    idCol: sql`r.id`,
+    cursor,
+    limit,
+  });
+  return pageOf(rows, limit, sort, toReleaseListItem);
+}
+
+/**
+ * One page of approved releases matching the listing query (lib/validation/listing.ts), sorted
+ * by `so` (default street date, newest first; releases without a date last).
+ * @param cursor `next_cursor` of the previous page (same query and sort)
+ * @param limit page size, 1-100
+ * @throws AppError bad_cursor (HTTP 400) for a malformed cursor or one of another sort
+ */
+export async function listReleases(query: Partial<ReleaseListQuery>, cursor?: string | null, limit = RELEASE_PAGE_SIZE, db?: Db): Promise<Page<ReleaseListItem>> {
+  const d = await resolveDb(db);
+  return releasePage(d, releaseListConditions(query, todayIso()), releaseSort(query.so ?? null), cursor, limit);
+}
+
+type ReleaseDetailRow = ReleaseListRow & {
+  label_group: string | null;
+  label_catalog_id: string | null;
+  package_type: string | null;
+  box_type: string | null;
+  discs_count: number | null;
+  slipcover: number;
+  slipcover_limited_count: number | null;
+  limited_copies: number | null;
+  region_code: string | null;
+  aspect_ratio: string | null;
+  anamorphic: boolean | null;
+  audio_tracks: { language: string; system: string }[] | null;
+  subtitles: string[] | null;
+  hdr: string[] | null;
+  immersive_audio: string[] | null;
+  format_3d: number;
+  out_of_print: boolean;
+  no_ean: boolean;
+  identifiers: { property: string; value: string; comment?: string }[] | null;
+  age_rating: string | null;
+  cut_seconds_approx: boolean;
+  cut_details: string | null;
+  censorship_info: string | null;
+  cut_source: string | null;
+  alternative_cuts_count: number | null;
+  alternative_cuts_details: string | null;
+  backcover_text: string | null;
+  story_description: string | null;
+  sleeve_description: string | null;
+  extras: string | null;
+  extras_continued: string | null;
+  packaging_notes: string | null;
+  rrp: string | null;
+  rrp_currency: string | null;
+  scan_resolution: string | null;
+  scan_source: string | null;
+  processing: string | null;
+  mastering_details: string | null;
+  tech_flags: Record<string, boolean> | null;
+  notes: string | null;
+  review_url: string | null;
+};
+
+/**
+ * One approved release with every field, its movies, label, censorship events (those that
+ * produced it, and those of its movies in its country; Nordic releases count as Finnish),
+ * pictures, videos and buying links. Durations in seconds, RRP as "19.99" in `rrp_currency`.
+ * @returns null when no approved release has this public id
+ */
+export async function getRelease(publicId: string, db?: Db): Promise<ReleaseDetail | null> {
+  const d = await resolveDb(db);
+  const [row] = await queryRows<ReleaseDetailRow>(
+    d,
+    sql`SELECT ${RELEASE_LIST_COLUMNS}, lg.name AS label_group, r.label_catalog_id, r.package_type, r.box_type, r.discs_count, r.slipcover,
+               r.slipcover_limited_count, r.limited_copies, r.region_code, r.aspect_ratio, r.anamorphic, r.audio_tracks, r.subtitles, r.hdr,
+               r.immersive_audio, r.format3d AS format_3d, r.out_of_print, r.no_ean, r.identifiers, r.age_rating, r.cut_seconds_approx, r.cut_details,
+               r.censorship_info, r.cut_source, r.alternative_cuts_count, r.alternative_cuts_details, r.backcover_text, r.story_description,
+               r.sleeve_description, r.extras, r.extras_continued, r.packaging_notes, r.rrp::text AS rrp, r.rrp_currency, r.scan_resolution,
+               r.scan_source, r.processing, r.mastering_details, r.tech_flags, r.notes, r.review_url
+        FROM releases r LEFT JOIN labels l ON l.id = r.label_id LEFT JOIN label_groups lg ON lg.id = r.label_group_id
+        WHERE r.public_id = ${publicId} AND r.approved`,
+  );
+  if (!row) return null;
+  const country = row.country === COUNTRIES.NORDIC ? 'FI' : countryCodeFromId(row.country);
+  const censorshipWhere = country
+    ? sql`(ce.release_id = ${row.id} OR (ce.country = ${country} AND ce.movie_id IN (SELECT movie_id FROM release_movies WHERE release_id = ${row.id})))`
+    : sql`ce.release_id = ${row.id}`;
+  const [censorship, pictures, videos, buying_links] = await Promise.all([
+    censorshipEvents(d, censorshipWhere),
+    picturesWhere(d, sql`p.release_id = ${row.id}`),
+    videosWhere(d, sql`v.release_id = ${row.id}`),
+    buyingLinksWhere(d, sql`b.release_id = ${row.id}`),
+  ]);
+  return {
+    ...toReleaseListItem(row),
+    label_group: row.label_group,
+    label_catalog_id: row.label_catalog_id,
+    package_type: row.package_type,
+    box_type: row.box_type,
+    discs_count: row.discs_count,
+    slipcover: row.slipcover,
+    slipcover_limited_count: row.slipcover_limited_count,
+    limited_copies: row.limited_copies,
+    region_code: row.region_code,
+    aspect_ratio: row.aspect_ratio,
+    anamorphic: row.anamorphic,
+    audio_tracks: row.audio_tracks ?? [],
+    subtitles: row.subtitles ?? [],
+    hdr: row.hdr ?? [],
+    immersive_audio: row.immersive_audio ?? [],
+    format_3d: row.format_3d,
+    out_of_print: row.out_of_print,
+    no_ean: row.no_ean,
+    identifiers: row.identifiers ?? [],
+    age_rating: row.age_rating,
+    cut_seconds_approx: row.cut_seconds_approx,
+    cut_details: row.cut_details,
+    censorship_info: row.censorship_info,
+    cut_source: row.cut_source,
+    alternative_cuts_count: row.alternative_cuts_count,
+    alternative_cuts_details: row.alternative_cuts_details,
+    backcover_text: row.backcover_text,
+    story_description: row.story_description,
+    sleeve_description: row.sleeve_description,
+    extras: row.extras,
+    extras_continued: row.extras_continued,
+    packaging_notes: row.packaging_notes,
+    rrp: row.rrp,
+    rrp_currency: row.rrp_currency,
+    scan_resolution: row.scan_resolution,
+    scan_source: row.scan_source,
+    processing: row.processing,
+    mastering_details: row.mastering_details,
+    tech_flags: row.tech_flags ?? {},
+    notes: row.notes,
+    review_url: row.review_url,
+    censorship,
+    pictures,
+    videos,
+    buying_links,
+  };
+}
+
+/** Most releases returned by {@link listOtherReleases} and a title's release list. */
+export const MAX_RELATED_RELEASES = 200;
+
+/** Approved releases matching `where` over `releases r`, by format, then street date / year, at most MAX_RELATED_RELEASES. */
+export async function releasesWhere(db: Db, where: SQL): Promise<ReleaseListItem[]> {
+  const rows = await queryRows<ReleaseListRow>(
+    db,
+    sql`SELECT ${RELEASE_LIST_COLUMNS} FROM releases r LEFT JOIN labels l ON l.id = r.label_id
+        WHERE r.approved AND ${where}
+        ORDER BY r.format, COALESCE(r.street_date, make_date(r.release_year, 1, 1)) NULLS LAST, r.id
+        LIMIT ${MAX_RELATED_RELEASES}`,
+  );
+  return rows.map(toReleaseListItem);
+}
+
+/**
+ * Other approved releases of the movies of a release (the release itself excluded), by format
+ * then date. [] when the release is unknown.
+ */
+export async function listOtherReleases(publicId: string, db?: Db): Promise<ReleaseListItem[]> {
+  const d = await resolveDb(db);
+  return releasesWhere(
+    d,
+    sql`r.public_id <> ${publicId} AND r.id IN (SELECT rm2.release_id FROM release_movies rm2 WHERE rm2.movie_id IN
+          (SELECT rm1.movie_id FROM release_movies rm1 JOIN releases r1 ON r1.id = rm1.release_id WHERE r1.public_id = ${publicId}))`,
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * DTOs returned by lib/data (the only layer that queries the database) and consumed by pages
+ * and the JSON API. Field names are snake_case because they are the JSON API contract (spec §7).
+ * Dates are ISO strings (YYYY-MM-DD), durations in seconds, runtimes in minutes, money in the
+ * stated currency with 2 decimals as a string.
+ */
+import type { CreditRole, FormatId } from '@/lib/validation/enums';
+
+/** One page of a keyset-paginated list. `next_cursor` is opaque; null on the last page. */
+export type Page<T> = { items: T[]; next_cursor: string | null };
+
+export type MovieRef = { public_id: string; name: string; year: number | null };
+export type LabelRef = { public_id: string; name: string };
+
+/** A release in lists (`GET /api/releases`, listing pages). */
+export type ReleaseListItem = {
+  public_id: string;
+  source_id: string | null;
+  name: string;
+  /** Format id (lib/validation/enums.ts FORMATS). */
+  format: FormatId;
+  /** Country id (COUNTRIES), null when unknown. */
+  country: number | null;
+  label: LabelRef | null;
+  /** Spine number in the label's series. */
+  spine_id: number | null;
+  street_date: string | null;
+  release_year: number | null;
+  ean: string | null;
+  edition: string[];
+  is_cut: boolean;
+  /** Length of cuts in seconds. */
+  cut_seconds: number | null;
+  movies: MovieRef[];
+  /** Default picture URL, null → placeholder. */
+  picture_url: string | null;
+};
+
+export type CensorshipEventDto = {
+  source_id: string;
+  country: string;
+  event: string;
+  date: string | null;
+  date_precision: string | null;
+  medium: string;
+  authority: string | null;
+  rating: string | null;
+  cut_seconds: number | null;
+  cut_seconds_approx: boolean;
+  details: string | null;
+  local_titles: string[];
+  source_url: string | null;
+  confidence: string | null;
+  notes: string | null;
+  /** The Finnish video release this event produced, if any. */
+  release: { public_id: string; name: string } | null;
+};
+
+export type PictureDto = { public_id: string; type: number; url: string; source: string | null; is_default: boolean };
+export type VideoDto = { public_id: string; youtube_id: string; type: number; chapter: string | null; thumbnail_url: string };
+export type BuyingLinkDto = { url: string; shop: string };
+
+/** A release with every field (`GET /api/releases/{public_id}`, /release/{public_id}). */
+export type ReleaseDetail = ReleaseListItem & {
+  label_group: string | null;
+  label_catalog_id: string | null;
+  package_type: string | null;
+  box_type: string | null;
+  discs_count: number | null;
+  /** 0 none, 1 available, 2 limited, 3 first pressing only. */
+  slipcover: number;
+  slipcover_limited_count: number | null;
+  limited_copies: number | null;
+  region_code: string | null;
+  aspect_ratio: string | null;
+  anamorphic: boolean | null;
+  audio_tracks: { language: string; system: string }[];
+  subtitles: string[];
+  hdr: string[];
+  immersive_audio: string[];
+  format_3d: number;
+  out_of_print: boolean;
+  no_ean: boolean;
+  identifiers: { property: string; value: string; comment?: string }[];
+  age_rating: string | null;
+  cut_seconds_approx: boolean;
+  cut_details: string | null;
+  censorship_info: string | null;
+  cut_source: string | null;
+  alternative_cuts_count: number | null;
+  alternative_cuts_details: string | null;
+  backcover_text: string | null;
+  story_description: string | null;
+  sleeve_description: string | null;
+  extras: string | null;
+  extras_continued: string | null;
+  packaging_notes: string | null;
+  /** Recommended retail price, "19.99". */
+  rrp: string | null;
+  rrp_currency: string | null;
+  scan_resolution: string | null;
+  scan_source: string | null;
+  processing: string | null;
+  mastering_details: string | null;
+  tech_flags: Record<string, boolean>;
+  notes: string | null;
+  review_url: string | null;
+  censorship: CensorshipEventDto[];
+  pictures: PictureDto[];
+  videos: VideoDto[];
+  buying_links: BuyingLinkDto[];
+};
+
+/** A movie/TV title in lists (`GET /api/titles`). */
+export type TitleListItem = {
+  public_id: string;
+  source_id: string | null;
+  /** 1 movie, 2 TV series, 3 short, 4 documentary, 5 TV episode. */
+  type: number;
+  name: string;
+  original_name: string | null;
+  year: number | null;
+  runtime_min: number | null;
+  genres: string[];
+  release_count: number;
+  picture_url: string | null;
+};
+
+export type CreditDto = {
+  role: CreditRole;
+  character: string | null;
+  person: { public_id: string; name: string };
+};
+
+/** A title with relations (`GET /api/titles/{public_id}`, /movie/{public_id}). */
+export type TitleDetail = TitleListItem & {
+  localized_names: Record<string, string>;
+  akas: string[];
+  plot: string | null;
+  plot_source: string | null;
+  /** Wikipedia page URL when the plot is Wikipedia text (attribution). */
+  wikipedia_url: string | null;
+  synopsis: string | null;
+  countries: string[];
+  spoken_languages: string[];
+  certifications: { country: string; rating: string }[];
+  adults_only: boolean;
+  imdb_id: string | null;
+  tmdb_id: number | null;
+  season: number | null;
+  episode: number | null;
+  seasons_amount: number | null;
+  episodes_amount: number | null;
+  episode_of: MovieRef | null;
+  source_ids: string[];
+  cast_crew: CreditDto[];
+  releases: ReleaseListItem[];
+  connections: { kind: number; info: string | null; movie: MovieRef }[];
+  production_companies: { public_id: string; name: string }[];
+  censorship: CensorshipEventDto[];
+  pictures: PictureDto[];
+  videos: VideoDto[];
+  buying_links: BuyingLinkDto[];
+};
+
+export type PersonListItem = {
+  public_id: string;
+  source_id: string | null;
+  name: string;
+  credit_count: number;
+};
+
+/** A person with credits (`GET /api/persons/{public_id}`). */
+export type PersonDetail = PersonListItem & {
+  tmdb_person_id: number | null;
+  biography: string | null;
+  birthday: string | null;
+  date_of_death: string | null;
+  credits: { role: CreditRole; character: string | null; title: { public_id: string; source_id: string | null; name: string; year: number | null } }[];
+};
+
+export type LabelListItem = {
+  public_id: string;
+  source_id: string | null;
+  name: string;
+  country: string | null;
+  release_count: number;
+};
+export type LabelDetail = LabelListItem & { label_groups: string[] };
+
+export type CompanyListItem = { public_id: string; source_id: string | null; name: string; country: string | null; movie_count: number };
+
+/** Grouped result of the global search dialog (`GET /api/search?q=`). */
+export type SearchResult = {
+  q: string;
+  movies: TitleListItem[];
+  releases: ReleaseListItem[];
+  /** Reviews arrive with the reviews feature; always [] until then. */
+  reviews: never[];
+  labels: LabelListItem[];
+  persons: PersonListItem[];
+  /** True when the query matched more candidates than SEARCH_CANDIDATE_LIMIT ('Complex search warning'). */
+  complex: boolean;
+};

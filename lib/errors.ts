@@ -1,0 +1,78 @@
+/**
+ * Application errors with a stable code, each mapped to an HTTP status and a message key of the
+ * `api` namespace of messages/*.json. The JSON API answers `{ "error": message }` with the
+ * English text (the API's language); pages translate the same keys.
+ */
+import en from '@/messages/en.json';
+
+/** Error codes → HTTP status and message key (`api.<key>`). */
+export const APP_ERRORS = {
+  bad_param: { status: 400, key: 'badParam' },
+  bad_cursor: { status: 400, key: 'badCursor' },
+  bad_limit: { status: 400, key: 'badLimit' },
+  missing_query: { status: 400, key: 'missingQuery' },
+  barcode_format: { status: 400, key: 'barcodeFormat' },
+  barcode_check_digit: { status: 400, key: 'barcodeCheckDigit' },
+  not_found: { status: 404, key: 'notFound' },
+  internal: { status: 500, key: 'serverError' },
+} as const;
+
+export type AppErrorCode = keyof typeof APP_ERRORS;
+export type MessageParams = Record<string, string | number>;
+
+type ApiMessageKey = keyof typeof en.api;
+
+/**
+ * The English text of `api.<key>` with `{name}` placeholders replaced by `params`.
+ * @throws never; an unknown key returns the key itself
+ */
+export function apiMessage(key: ApiMessageKey, params: MessageParams = {}): string {
+  const template: string = en.api[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** An expected failure (bad input, missing item) with its code, HTTP status and message. */
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly status: number;
+  readonly params: MessageParams;
+
+  constructor(code: AppErrorCode, params: MessageParams = {}) {
+    super(apiMessage(APP_ERRORS[code].key, params));
+    this.name = 'AppError';
+    this.code = code;
+    this.status = APP_ERRORS[code].status;
+    this.params = params;
+  }
+}
+
+/** Shorthand for a 400 about one query parameter: "Invalid value for parameter {name}: {value}". */
+export function badParam(name: string, value: string): AppError {
+  return new AppError('bad_param', { name, value });
+}
+
+/**
+ * JSON error response for any thrown value: an AppError gives its status and message; anything
+ * else is logged and answered 500 with the spec's 500 text.
+ */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof AppError) {
+    return Response.json({ error: error.message }, { status: error.status, headers: { 'cache-control': 'no-store' } });
+  }
+  console.error('API error', error);
+  return Response.json({ error: apiMessage('serverError') }, { status: 500, headers: { 'cache-control': 'no-store' } });
+}
+
+/**
+ * Wraps a route handler: its result is returned as is; a thrown AppError becomes its 4xx JSON,
+ * anything else a logged 500 JSON.
+ */
+export function withApiErrors<A extends unknown[]>(handler: (...args: A) => Promise<Response>): (...args: A) => Promise<Response> {
+  return async (...args: A) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}

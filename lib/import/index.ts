@@ -1,0 +1,142 @@
+/**
+ * Imports data files in the formats of ../shared/data into the catalogue (CLI: scripts/import.ts,
+ * first start: scripts/start.ts). Files are detected from content and imported in dependency
+ * order (labels, Wikipedia movies, Criterion, 4K UHD, disc records, censorship events), each file
+ * in one transaction. A record that does not fit is reported as `file:line: reason` and the rest
+ * of the file imports.
+ */
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { importRuns } from '@/db/schema';
+import { Catalog, type ImportCounts, type Progress } from './catalog';
+import { KIND_ORDER, loadFile, type LoadedFile, type SourceKind } from './files';
+import { mapRecord, RejectedRecord } from './sources';
+
+export { publicIdFor, type ImportCounts } from './catalog';
+export type { SourceKind } from './files';
+
+/** Outcome of one file. */
+export type FileReport = {
+  name: string;
+  kind: SourceKind;
+  records: number;
+  /** Skipped because a file with the same content was imported before (only with skipUnchanged). */
+  skipped: boolean;
+  /** Rejected records as `name:line: reason`. */
+  rejected: string[];
+  durationMs: number;
+};
+
+/** Outcome of an import: per file, per entity counts, total duration in milliseconds. */
+export type ImportReport = { files: FileReport[]; counts: ImportCounts; durationMs: number };
+
+export type ImportOptions = {
+  /** Skip files whose content hash is already recorded in import_runs (used on start-up). */
+  skipUnchanged?: boolean;
+  /** Called as records are mapped and rows written. */
+  progress?: (file: string, phase: string, done: number, total: number) => void;
+};
+
+const ENTITY_OF_KIND: Record<SourceKind, keyof ImportCounts> = {
+  labels: 'labels',
+  wikipedia: 'movies',
+  criterion: 'releases',
+  uhd4k: 'releases',
+  filmbrainz: 'releases',
+  censorship: 'censorship_events',
+};
+
+/**
+ * Imports files into the database.
+ * @param db migrated database
+ * @param files paths of plain or gzipped JSON / JSON Lines files
+ * @returns the report; rejected records are in it, never thrown
+ * @throws when a file cannot be read or its data set cannot be detected, or on a database error
+ *   (that file's transaction is rolled back)
+ */
+export async function importFiles(db: Db, files: string[], opts: ImportOptions = {}): Promise<ImportReport> {
+  const started = Date.now();
+  const loaded: LoadedFile[] = files.map((f) => loadFile(path.resolve(f)));
+  loaded.sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
+  const catalog = await Catalog.load(db);
+  const reports: FileReport[] = [];
+
+  for (const file of loaded) {
+    const fileStart = Date.now();
+    const report: FileReport = { name: file.name, kind: file.kind, records: file.records.length, skipped: false, rejected: [], durationMs: 0 };
+    reports.push(report);
+    if (opts.skipUnchanged) {
+      const [prev] = await db.select({ id: importRuns.id }).from(importRuns).where(eq(importRuns.contentHash, file.contentHash)).orderBy(desc(importRuns.id)).limit(1);
+      if (prev) {
+        report.skipped = true;
+        continue;
+      }
+    }
+    const entity = ENTITY_OF_KIND[file.kind];
+    for (const e of file.parseErrors) {
+      report.rejected.push(`${file.name}:${e.line}: ${e.reason}`);
+      catalog.counts[entity].rejected++;
+    }
+    const progress: Progress = (phase, done, total) => opts.progress?.(file.name, phase, done, total);
+    const firstLineOfId = new Map<string, number>();
+    file.records.forEach((rec, i) => {
+      try {
+        const id = rec.value && typeof rec.value === 'object' ? (rec.value as { id?: unknown }).id : undefined;
+        if (typeof id === 'string') {
+          const first = firstLineOfId.get(id);
+          if (first != null) throw new RejectedRecord(`duplicate id ${id} (first at line ${first}); the first record is kept`);
+          firstLineOfId.set(id, rec.line);
+        }
+        const mapped = mapRecord(file.kind, rec.value);
+        for (const l of mapped.labels ?? []) catalog.resolveLabel(l);
+        for (const f of mapped.films ?? []) catalog.resolveFilm(f);
+        for (const r of mapped.releases ?? []) catalog.addRelease(r);
+        for (const e of mapped.events ?? []) catalog.addEvent(e);
+      } catch (err) {
+        if (!(err instanceof RejectedRecord)) throw err;
+        report.rejected.push(`${file.name}:${rec.line}: ${err.message}`);
+        catalog.counts[entity].rejected++;
+      }
+      if (i % 500 === 0 || i === file.records.length - 1) progress('reading', i + 1, file.records.length);
+    });
+    await catalog.flush(progress);
+    report.durationMs = Date.now() - fileStart;
+    await db.insert(importRuns).values({
+      file: file.name,
+      contentHash: file.contentHash,
+      summary: { records: report.records, rejected: report.rejected.length },
+      durationMs: report.durationMs,
+    });
+  }
+  await catalog.finish();
+  return { files: reports, counts: catalog.counts, durationMs: Date.now() - started };
+}
+
+/** Seed files the project carries (seed/*.gz), in import order. */
+export function seedFiles(seedDir = path.resolve(process.env.SEED_DIR || 'seed')): string[] {
+  return [
+    'labels_derived.json.gz',
+    'movies_wikipedia_us.jsonl.gz',
+    'criterion_releases.jsonl.gz',
+    'releases_4k_uhd_digitalbits.jsonl.gz',
+    'release_detail_samples_filmbrainz.json.gz',
+    'finland_censorship_events.json.gz',
+  ].map((f) => path.join(seedDir, f));
+}
+
+/** A report as lines for a terminal: per-entity counts, rejected records, duration in seconds. */
+export function formatReport(report: ImportReport): string {
+  const lines: string[] = [];
+  for (const f of report.files) {
+    lines.push(f.skipped ? `  ${f.name}: unchanged since the last import, skipped` : `  ${f.name}: ${f.records} records, ${f.rejected.length} rejected (${(f.durationMs / 1000).toFixed(1)} s)`);
+    for (const r of f.rejected.slice(0, 50)) lines.push(`    ${r}`);
+    if (f.rejected.length > 50) lines.push(`    … and ${f.rejected.length - 50} more`);
+  }
+  lines.push('  entity             inserted  updated   merged rejected');
+  for (const [k, c] of Object.entries(report.counts)) {
+    lines.push(`  ${k.padEnd(18)} ${String(c.inserted).padStart(8)} ${String(c.updated).padStart(8)} ${String(c.merged).padStart(8)} ${String(c.rejected).padStart(8)}`);
+  }
+  lines.push(`  import took ${(report.durationMs / 1000).toFixed(1)} s`);
+  return lines.join('\n');
+}

@@ -1,0 +1,91 @@
+/**
+ * Text normalisation shared by the importer (merge keys, stored search documents)
+ * and search (query folding), so both sides fold text identically.
+ * Pure functions, no I/O.
+ */
+
+const SPECIAL_LETTERS: Record<string, string> = {
+  ø: 'o',
+  Ø: 'o',
+  æ: 'ae',
+  Æ: 'ae',
+  œ: 'oe',
+  Œ: 'oe',
+  ß: 'ss',
+  ł: 'l',
+  Ł: 'l',
+  đ: 'd',
+  Đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
+const SPECIAL_RE = new RegExp(`[${Object.keys(SPECIAL_LETTERS).join('')}]`, 'g');
+
+/**
+ * Folds text for comparison and search: lower-case, accents removed ("Amélie" → "amelie"),
+ * "&" read as "and", apostrophes dropped ("Schindler's" → "schindlers"), every other
+ * punctuation mark a space, white space collapsed.
+ * @param input any string (null/undefined give "")
+ * @returns folded string, only [a-z0-9] words separated by single spaces
+ */
+export function foldText(input: string | null | undefined): string {
+  if (!input) return '';
+  return input
+    .replace(SPECIAL_RE, (c) => SPECIAL_LETTERS[c] ?? c)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/['’`´]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+const LEADING_ARTICLES = /^(the|a|an) /;
+
+/**
+ * Merge key of a title: folded, leading English article dropped
+ * ("The Texas Chain Saw Massacre" and "Texas Chain Saw Massacre" share one key).
+ * @returns key, "" for an empty title
+ */
+export function titleKey(title: string | null | undefined): string {
+  // Catalogue listings invert the article: "Witch, The" / "Wolf Man, The (1941)" → "The Witch".
+  const uninverted = (title ?? '').replace(/^(.+?),\s+(the|a|an)(?=$|[\s:(\-])/i, '$2 $1');
+  return foldText(uninverted).replace(LEADING_ARTICLES, '');
+}
+
+/** Merge key of a person's name: folded text ("Erich von Stroheim" → "erich von stroheim"). */
+export function personKey(name: string | null | undefined): string {
+  return foldText(name);
+}
+
+/**
+ * Builds a stored search document from parts (names, akas, year, label …): each part folded,
+ * empty parts dropped, joined by single spaces.
+ */
+export function searchDocument(...parts: Array<string | number | null | undefined | readonly string[]>): string {
+  const out: string[] = [];
+  for (const part of parts) {
+    if (part == null) continue;
+    if (Array.isArray(part)) {
+      for (const p of part) {
+        const f = foldText(p);
+        if (f) out.push(f);
+      }
+    } else {
+      const f = foldText(String(part));
+      if (f) out.push(f);
+    }
+  }
+  return out.join(' ');
+}
+
+/**
+ * Splits an akas field entered as one string separated by semicolons (spec §3)
+ * into trimmed, non-empty, de-duplicated names.
+ */
+export function splitAkas(value: string | null | undefined): string[] {
+  if (!value) return [];
+  return [...new Set(value.split(';').map((s) => s.trim()).filter(Boolean))];
+}

@@ -1,0 +1,51 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * E2E against the production server (`next build` + `next start` via scripts/start.ts) on port
+ * 3100 with its own data directory (.data/e2e), driving the system Chromium (never a downloaded
+ * browser). The first start builds and imports the seed (~40k rows), hence the long timeout.
+ * `scripts/test.ts` sets PLAYWRIGHT_JSON_OUTPUT_FILE to collect the totals. Specs import `test`
+ * and helpers from tests/e2e/support/fixtures.ts.
+ */
+const PORT = 3100;
+const baseURL = `http://localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // Override when several people run e2e in one checkout at once (each run empties its outputDir).
+  outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR || 'test-results',
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL,
+    locale: 'en-GB',
+    timezoneId: 'Europe/Helsinki',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    headless: true,
+  },
+  webServer: {
+    command: `node --import tsx scripts/start.ts --port ${PORT}`,
+    url: `${baseURL}/version.json`,
+    // No NEXT_PUBLIC_VERSION_CHECK_MS here on purpose: start.ts may run `next build` under this
+    // env, and Next inlines NEXT_PUBLIC_* into that build, so a later `npm start` would keep
+    // polling every few seconds. The version-prompt test fakes the clock (page.clock) instead.
+    env: {
+      DATA_DIR: '.data/e2e',
+      PORT: String(PORT),
+    },
+    reuseExistingServer: !process.env.CI,
+    timeout: 15 * 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,57 @@
+/**
+ * `npm test`: the whole suite — vitest (unit, integration on PGlite and, with TEST_DATABASE_URL, on
+ * PostgreSQL, components), then Playwright e2e in the system Chromium against `next build && next
+ * start` (started by playwright.config.ts). Prints one closing line "tests: N passed, N failed".
+ * Flags: --no-e2e (vitest only), --e2e-only. Exit code 1 when any part fails.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const args = new Set(process.argv.slice(2));
+const out = path.resolve('.data', 'test-results');
+fs.mkdirSync(out, { recursive: true });
+const bin = (name: string) => path.resolve('node_modules', '.bin', name);
+let passed = 0;
+let failed = 0;
+let exitCode = 0;
+
+type VitestJson = { numPassedTests: number; numFailedTests: number };
+type PlaywrightJson = { stats?: { expected: number; unexpected: number; flaky: number } };
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+if (!args.has('--e2e-only')) {
+  const file = path.join(out, 'vitest.json');
+  fs.rmSync(file, { force: true });
+  const r = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { stdio: 'inherit', env: process.env });
+  const j = readJson<VitestJson>(file);
+  passed += j?.numPassedTests ?? 0;
+  failed += j?.numFailedTests ?? 0;
+  if (r.status !== 0) {
+    exitCode = 1;
+    if (!j?.numFailedTests) failed += 1; // the runner itself failed (e.g. a suite did not load)
+  }
+}
+
+if (!args.has('--no-e2e')) {
+  const file = path.join(out, 'e2e.json');
+  fs.rmSync(file, { force: true });
+  const r = spawnSync(bin('playwright'), ['test'], { stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: file } });
+  const j = readJson<PlaywrightJson>(file);
+  passed += (j?.stats?.expected ?? 0) + (j?.stats?.flaky ?? 0);
+  failed += j?.stats?.unexpected ?? 0;
+  if (r.status !== 0) {
+    exitCode = 1;
+    if (!j?.stats?.unexpected) failed += 1;
+  }
+}
+
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(exitCode);

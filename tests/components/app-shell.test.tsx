@@ -1,0 +1,119 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '@/messages/en.json';
+import fi from '@/messages/fi.json';
+import { AppShell } from '@/components/layout/app-shell';
+
+const nav = vi.hoisted(() => ({ pathname: '/releases/4k', search: 'so=name' }));
+
+vi.mock('@/lib/i18n/navigation', () => ({
+  usePathname: () => nav.pathname,
+  Link: ({ href, locale, children, ...rest }: { href: string | { pathname: string; query?: Record<string, string> }; locale?: string; children: ReactNode }) => {
+    const path = typeof href === 'string' ? href : href.pathname + (href.query && Object.keys(href.query).length ? `?${new URLSearchParams(href.query)}` : '');
+    const prefixed = locale === 'fi' ? `/fi${path === '/' ? '' : path}` : path;
+    return (
+      <a href={prefixed} {...rest}>
+        {children}
+      </a>
+    );
+  },
+}));
+vi.mock('next/navigation', () => ({ useSearchParams: () => new URLSearchParams(nav.search) }));
+
+let desktop = false;
+
+beforeEach(() => {
+  desktop = false;
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: desktop && query.includes('min-width: 650px'),
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderShell(locale: 'en' | 'fi' = 'en') {
+  render(
+    <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : fi}>
+      <AppShell>
+        <p>page body</p>
+      </AppShell>
+    </NextIntlClientProvider>,
+  );
+}
+
+describe('AppShell', () => {
+  it('has a skip link, landmarks and the page inside main', () => {
+    renderShell();
+    expect(screen.getByRole('link', { name: 'Skip to main content' }).getAttribute('href')).toBe('#main');
+    expect(within(screen.getByRole('main')).getByText('page body')).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
+  });
+
+  it('lists the spec §2 menus with the current page marked, and no Finnish-only menu in English', () => {
+    renderShell();
+    const drawer = screen.getByRole('navigation', { name: 'Main navigation' });
+    const hrefs = [...drawer.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual([
+      '/releases/out_now',
+      '/releases/upcoming',
+      '/releases',
+      '/releases/4k',
+      '/releases/bluray',
+      '/releases/dvd',
+      '/releases/videotapes',
+      '/labels',
+      '/movies',
+      '/tv_shows',
+      '/tv_episodes',
+      '/persons',
+      '/fi/releases/4k?so=name',
+      '/service-info',
+      '/terms-of-service',
+      '/privacy-policy',
+    ]);
+    expect(within(drawer).getByRole('link', { name: '4K Ultra HD' }).getAttribute('aria-current')).toBe('page');
+    expect(within(drawer).getByRole('link', { name: 'Suomeksi' }).getAttribute('hreflang')).toBe('fi');
+  });
+
+  it('shows the Finnish-only menu in Finnish, and the switch back to English keeps page and query', () => {
+    renderShell('fi');
+    const drawer = screen.getByRole('navigation', { name: 'Päävalikko' });
+    const finnish = within(drawer).getByRole('region', { name: 'Suomijulkaisut' });
+    expect([...finnish.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Leikatut julkaisut', 'Suomalaiset videojulkaisut', 'Roskavideot']);
+    expect(within(drawer).getByRole('link', { name: 'In English' }).getAttribute('href')).toBe('/releases/4k?so=name');
+  });
+
+  it('below 650 px the menu button opens the drawer and Escape closes it, returning focus', () => {
+    renderShell();
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.getAttribute('aria-label')).toBe('Close menu');
+    expect(document.querySelector('[data-mobile-open="true"]')).toBeTruthy();
+    expect(screen.getByRole('main').parentElement?.hasAttribute('inert')).toBe(true);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it('at 650 px and wider the drawer starts open and the menu button collapses it', () => {
+    desktop = true;
+    renderShell();
+    const toggle = screen.getByRole('button', { name: 'Close menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.querySelector('[data-desktop-collapsed="true"]')).toBeTruthy();
+    expect(document.querySelector('[data-mobile-open="true"]')).toBeNull();
+  });
+});

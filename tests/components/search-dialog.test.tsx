@@ -1,0 +1,124 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '@/messages/en.json';
+import fi from '@/messages/fi.json';
+import type { SearchResult } from '@/lib/data/types';
+import { SearchDialog } from '@/components/search/search-dialog';
+
+vi.mock('@/lib/i18n/navigation', () => ({
+  Link: ({ href, children, ...rest }: { href: string; children: ReactNode }) => (
+    <a href={href} {...rest}>
+      {children}
+    </a>
+  ),
+}));
+
+function renderDialog(locale: 'en' | 'fi' = 'en', onOpenChange = vi.fn()) {
+  render(
+    <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : fi}>
+      <SearchDialog open onOpenChange={onOpenChange} />
+    </NextIntlClientProvider>,
+  );
+  return onOpenChange;
+}
+
+const EMPTY: SearchResult = { q: '', movies: [], releases: [], reviews: [], labels: [], persons: [], complex: false };
+
+const AMELIE: SearchResult = {
+  ...EMPTY,
+  q: 'amelie',
+  movies: [
+    { public_id: 'mAm1', source_id: 'wp:1', type: 1, name: 'Amélie', original_name: null, year: 2001, runtime_min: 122, genres: [], release_count: 2, picture_url: null },
+  ],
+  releases: [
+    {
+      public_id: 'rAm1', source_id: 'tdb4k:1', name: 'Amélie 4K', format: 7, country: null, label: { public_id: 'l1', name: 'Arrow' },
+      spine_id: null, street_date: '2023-10-01', release_year: null, ean: null, edition: [], is_cut: false, cut_seconds: null, movies: [], picture_url: null,
+    },
+  ],
+  persons: [{ public_id: 'p1', source_id: null, name: 'Audrey Tautou', credit_count: 3 }],
+};
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  fetchMock = vi.fn(async (url: string) => {
+    const q = new URL(url, 'http://localhost').searchParams.get('q') ?? '';
+    const body: SearchResult = q === 'amelie' ? AMELIE : q === 'a' ? { ...AMELIE, q, complex: true } : { ...EMPTY, q };
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function type(value: string) {
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Search terms' }), { target: { value } });
+}
+
+describe('SearchDialog', () => {
+  it('queries /api/search once after typing stops and shows the groups in spec order', async () => {
+    renderDialog();
+    type('a');
+    type('am');
+    type('amelie');
+    const movies = await screen.findByRole('region', { name: 'Movies and TV' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/search?q=amelie');
+    expect(within(movies).getByRole('link', { name: /Amélie \(2001\)/ }).getAttribute('href')).toBe('/movie/mAm1');
+    const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Movies and TV', 'Releases', 'Persons']);
+    expect(screen.getByRole('link', { name: /Amélie 4K/ }).textContent).toContain('4K UHD, Arrow, 2023');
+    expect(screen.queryByText('Complex search warning')).toBeNull();
+  });
+
+  it('shows the complex search warning when the API says complex', async () => {
+    renderDialog();
+    type('a');
+    expect(await screen.findByText('Complex search warning')).toBeTruthy();
+  });
+
+  it("says 'No results' when nothing matches", async () => {
+    renderDialog();
+    type('zzzz');
+    expect(await screen.findByText('No results')).toBeTruthy();
+    expect(screen.queryAllByRole('region')).toHaveLength(0);
+  });
+
+  it('does not query for an empty or blank input', async () => {
+    renderDialog();
+    type('   ');
+    await act(() => new Promise((r) => setTimeout(r, 400)));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('moves focus with the arrow keys and closes when a result is chosen', async () => {
+    const onOpenChange = renderDialog();
+    type('amelie');
+    await screen.findByRole('region', { name: 'Movies and TV' });
+    const input = screen.getByRole('searchbox', { name: 'Search terms' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    const links = screen.getAllByRole('link');
+    expect(document.activeElement).toBe(links[0]);
+    fireEvent.keyDown(links[0], { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(links[1]);
+    fireEvent.keyDown(links[1], { key: 'ArrowUp' });
+    fireEvent.keyDown(links[0], { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(input);
+    fireEvent.click(links[1]);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('is translated in Finnish', async () => {
+    renderDialog('fi');
+    expect(screen.getByRole('dialog', { name: 'Hae tietokannasta' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Hakusanat' }), { target: { value: 'a' } });
+    expect(await screen.findByText('Varoitus: liian laaja haku')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Elokuvat ja TV' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,161 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, gotoApp, test } from './support/fixtures';
+
+/**
+ * Catalogue pages as a visitor sees them (full seed): a release page (fields, movies, JSON-LD
+ * Product), a movie page (cast, releases grouped by format, Finnish censorship history of
+ * "Dead & Buried" (1981)), and /releases/finnish_censorship (cut Finnish videotapes, longest cut first).
+ */
+
+type ApiRelease = { public_id: string; name: string; format: number; country: number | null; is_cut: boolean; cut_seconds: number | null; ean: string | null; label: { public_id: string; name: string } | null; spine_id: number | null; movies: { public_id: string; name: string }[] };
+
+async function api<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(path);
+  expect(res.status(), path).toBe(200);
+  return (await res.json()) as T;
+}
+
+async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return texts.map((t) => JSON.parse(t) as Record<string, unknown>);
+}
+
+/** "m:ss" → seconds. */
+function seconds(mss: string): number {
+  const [m, s] = mss.split(':').map(Number);
+  return m * 60 + s;
+}
+
+test('a Criterion release page shows its fields, label and spine, movies and a Product JSON-LD', async ({ page, request }) => {
+  const list = await api<{ items: ApiRelease[] }>(request, '/api/releases?q=grand%20illusion');
+  const release = list.items.find((r) => r.label?.name === 'The Criterion Collection' && r.spine_id === 1);
+  expect(release, 'Criterion spine 1 in the seed').toBeTruthy();
+  const response = await gotoApp(page, `/release/${release!.public_id}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(release!.name);
+  await expect(page.getByTestId('release-label')).toHaveText('The Criterion Collection');
+  await expect(page.getByTestId('release-label')).toHaveAttribute('href', `/label/${release!.label!.public_id}`);
+  await expect(page.getByTestId('release-spine')).toHaveText('Spine #1');
+  const fields = page.getByTestId('release-fields');
+  await expect(fields.locator('[data-field="spine"] dd')).toHaveText('1');
+  await expect(fields.locator('[data-field="label"] dd')).toHaveText('The Criterion Collection');
+  await expect(fields.locator('[data-field="format"] dt')).toHaveText('Format');
+  // Fields without a value are left out (Criterion rows carry no EAN).
+  await expect(fields.locator('[data-field="ean"]')).toHaveCount(0);
+  const movieLink = page.getByTestId('release-movies').getByRole('link', { name: 'Grand Illusion' });
+  await expect(movieLink).toHaveAttribute('href', `/movie/${release!.movies[0].public_id}`);
+  const product = (await jsonLd(page)).find((d) => d['@type'] === 'Product');
+  expect(product).toBeTruthy();
+  expect(product!.name).toBe(release!.name);
+  expect(product!.brand).toEqual({ '@type': 'Brand', name: 'The Criterion Collection' });
+  expect(String(product!.url)).toMatch(new RegExp(`/release/${release!.public_id}$`));
+  // Canonical and hreflang alternates.
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/release/${release!.public_id}$`));
+  await expect(page.locator('link[rel="alternate"][hreflang="fi"]')).toHaveAttribute('href', new RegExp(`/fi/release/${release!.public_id}$`));
+});
+
+test('a release with an EAN has gtin13 in its Product JSON-LD and shows the EAN/UPC field', async ({ page, request }) => {
+  const list = await api<{ items: ApiRelease[] }>(request, '/api/releases?ean=5017180816203');
+  expect(list.items.length).toBe(1);
+  await gotoApp(page, `/release/${list.items[0].public_id}`);
+  await expect(page.getByTestId('release-fields').locator('[data-field="ean"] dd')).toHaveText('5017180816203');
+  const product = (await jsonLd(page)).find((d) => d['@type'] === 'Product');
+  expect(product!.gtin13).toBe('5017180816203');
+});
+
+test('the movie page of "Dead & Buried" (1981) shows cast, releases by format and the Finnish censorship history', async ({ page, request }) => {
+  const titles = await api<{ items: { public_id: string; name: string; year: number }[] }>(request, '/api/titles?q=dead%20and%20buried');
+  const movie = titles.items.find((t) => t.year === 1981);
+  expect(movie).toBeTruthy();
+  const detail = await api<{ cast_crew: { role: string; person: { public_id: string; name: string } }[]; releases: ApiRelease[] }>(request, `/api/titles/${movie!.public_id}`);
+  const response = await gotoApp(page, `/movie/${movie!.public_id}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(movie!.name);
+  await expect(page.getByTestId('movie-facts').locator('[data-field="year"] dd')).toHaveText('1981');
+
+  // Plot is Wikipedia text, attributed and linked.
+  await expect(page.getByTestId('wikipedia-attribution')).toContainText('From Wikipedia, CC BY-SA');
+  await expect(page.getByTestId('wikipedia-attribution').getByRole('link', { name: 'Wikipedia' })).toHaveAttribute('href', /^https:\/\/en\.wikipedia\.org\/wiki\//);
+
+  // Cast and crew link to persons.
+  const actor = detail.cast_crew.find((c) => c.role === 'actor');
+  expect(actor).toBeTruthy();
+  await expect(page.getByTestId('cast-crew').getByRole('link', { name: actor!.person.name }).first()).toHaveAttribute('href', `/person/${actor!.person.public_id}`);
+
+  // Every release, grouped by format.
+  const groups = page.getByTestId('releases-by-format').locator('section[data-format]');
+  const formats = [...new Set(detail.releases.map((r) => String(r.format)))];
+  await expect(groups).toHaveCount(formats.length);
+  await expect(page.getByTestId('releases-by-format').getByTestId('release-card')).toHaveCount(detail.releases.length);
+  const vhs = page.locator('section[data-format="2"]');
+  await expect(vhs.locator('#format-2')).toContainText('VHS');
+  await expect(vhs.getByRole('link', { name: 'Kuolleet ja haudatut' })).toBeVisible();
+
+  // Finnish censorship history: banned 12/05/1981, cut version approved 17/09/1981 (about 9:00 cut, K16), source linked.
+  const history = page.getByTestId('censorship-history');
+  await expect(history.getByRole('heading', { name: 'Finnish censorship history' })).toBeVisible();
+  const events = history.getByTestId('censorship-event');
+  await expect(events.first()).toContainText('12/05/1981 · Banned');
+  const approved = events.filter({ hasText: '17/09/1981 · Cut version approved' });
+  await expect(approved).toHaveCount(1);
+  await expect(approved.getByTestId('event-cut-length')).toHaveText('about 9:00');
+  await expect(approved).toContainText('K16');
+  await expect(approved.getByRole('link', { name: 'Source' })).toHaveAttribute('href', /^https?:\/\//);
+
+  // JSON-LD Movie.
+  const ld = (await jsonLd(page)).find((d) => d['@type'] === 'Movie');
+  expect(ld).toBeTruthy();
+  expect(ld!.name).toBe(movie!.name);
+  expect(ld!.alternateName).toEqual(expect.arrayContaining(['Kuolleet ja haudatut']));
+
+  // The Finnish page is in Finnish, with the same history.
+  await gotoApp(page, `/fi/movie/${movie!.public_id}`);
+  await expect(page.getByTestId('censorship-history').getByRole('heading', { name: 'Sensuurihistoria Suomessa' })).toBeVisible();
+  await expect(page.getByTestId('censorship-event').first()).toContainText('12/05/1981 · Kielletty');
+});
+
+test('/releases/finnish_censorship lists cut Finnish videotapes, longest cut first', async ({ page, request }) => {
+  const response = await gotoApp(page, '/releases/finnish_censorship');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cut Finnish releases');
+  const cards = page.getByTestId('release-card');
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(3);
+  const ids = await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-public-id')!));
+  // Every item is cut, from Finland; these are videotapes.
+  for (const id of ids) {
+    const r = await api<ApiRelease>(request, `/api/releases/${id}`);
+    expect(r.is_cut, id).toBe(true);
+    expect(r.country, id).toBe(4);
+    expect(r.format, id).toBe(2);
+  }
+  // Cut lengths as shown (m:ss) never increase; releases without a known length come last.
+  const badges = await cards.evaluateAll((els) => els.map((e) => e.querySelector('[data-testid="cut-badge"]')?.textContent ?? ''));
+  expect(badges.every((b) => b.startsWith('Cut'))).toBe(true);
+  const lengths = badges.map((b) => /(\d+:\d\d)/.exec(b)?.[1]).map((m) => (m ? seconds(m) : -1));
+  const known = lengths.filter((s) => s >= 0);
+  expect(known.length).toBeGreaterThan(2);
+  expect(known).toEqual([...known].sort((a, b) => b - a));
+  expect(lengths.slice(0, known.length)).toEqual(known);
+  await expect(cards.first().getByTestId('release-format')).toHaveText('VHS');
+});
+
+test('release and movie subpages render real data or a translated empty state', async ({ page, request }) => {
+  const list = await api<{ items: ApiRelease[] }>(request, '/api/releases?q=grand%20illusion');
+  const id = list.items[0].public_id;
+  await gotoApp(page, `/release/${id}/photos`);
+  await expect(page.getByRole('navigation', { name: 'Release sections' }).getByRole('link', { name: 'Photos' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('empty-state').or(page.getByTestId('pictures'))).toBeVisible();
+  await gotoApp(page, `/fi/release/${id}/buying_options`);
+  await expect(page.getByTestId('empty-state').or(page.getByTestId('buying-links'))).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Julkaisun osiot' })).toBeVisible();
+});
+
+test('a listing at phone width keeps filters and cards usable', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoApp(page, '/releases/4k');
+  await expect(page.getByTestId('filters')).toBeVisible();
+  await expect(page.getByTestId('release-card').first()).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+});

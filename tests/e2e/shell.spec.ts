@@ -1,0 +1,238 @@
+import { COOKIE_CONSENT_NAME, expect, gotoApp, test, testWithCookieNotice, waitForApp } from './support/fixtures';
+
+/** App shell journeys (spec §2, §4, §9): locales, language switch, 404, cookie notice, version prompt, scroll, drawer, search. */
+
+test.describe('locales', () => {
+  test('home loads in English at /', async ({ page }) => {
+    const response = await gotoApp(page, '/');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page).toHaveTitle(/\S/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'DiscShelf front page' })).toHaveText('DiscShelf');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link', { name: 'Out now' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Home video labels' })).toHaveAttribute('href', '/labels');
+    await expect(page.getByRole('button', { name: 'Search movies, releases and people' })).toBeVisible();
+    // The Finnish-only menu is not in the English locale.
+    await expect(page.getByTestId('nav-group-finnishMenu')).toHaveCount(0);
+  });
+
+  test('/fi is in Finnish with the Finnish-only menu', async ({ page }) => {
+    await gotoApp(page, '/fi');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
+    const nav = page.getByRole('navigation', { name: 'Päävalikko' });
+    await expect(nav.getByRole('link', { name: 'Nyt ilmestyneet' })).toHaveAttribute('href', '/fi/releases/out_now');
+    await expect(nav.getByRole('link', { name: 'Leikatut julkaisut' })).toHaveAttribute('href', '/fi/releases/finnish_censorship');
+    await expect(nav.getByRole('link', { name: 'Suomalaiset videojulkaisut' })).toHaveAttribute('href', '/fi/releases/finnish_video_releases');
+    await expect(nav.getByRole('link', { name: 'Roskavideot' })).toHaveAttribute('href', '/fi/trashvideo');
+    await expect(page.getByRole('button', { name: 'Hae elokuvia, julkaisuja ja henkilöitä' })).toBeVisible();
+  });
+
+  test('the language switch keeps the page and its query string', async ({ page }) => {
+    await gotoApp(page, '/terms-of-service?ref=e2e');
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of service' })).toBeVisible();
+    await page.getByTestId('language-switch').click();
+    await expect(page).toHaveURL(/\/fi\/terms-of-service\?ref=e2e$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Käyttöehdot' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
+    await page.getByTestId('language-switch').click();
+    await expect(page).toHaveURL((url) => url.pathname === '/terms-of-service' && url.search === '?ref=e2e');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of service' })).toBeVisible();
+  });
+});
+
+test.describe('404', () => {
+  test('an unknown path redirects to /404 in English', async ({ page, request }) => {
+    const raw = await request.get('/no/such/page-e2e', { maxRedirects: 0 });
+    expect([307, 308]).toContain(raw.status());
+    expect(raw.headers()['location']).toMatch(/\/404$/);
+
+    await gotoApp(page, '/no/such/page-e2e');
+    expect(new URL(page.url()).pathname).toBe('/404');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found. Try these pages' })).toBeVisible();
+    const alternatives = page.getByRole('navigation', { name: 'Alternative pages' });
+    for (const href of ['/releases', '/movies', '/labels', '/persons', '/']) {
+      await expect(alternatives.locator(`a[href="${href}"]`)).toBeVisible();
+    }
+  });
+
+  test('an unknown path redirects to /fi/404 in Finnish', async ({ page }) => {
+    await gotoApp(page, '/fi/ei-tallaista-sivua');
+    expect(new URL(page.url()).pathname).toBe('/fi/404');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sivua ei löytynyt. Kokeile näitä sivuja' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Vaihtoehtoiset sivut' }).locator('a[href="/fi/releases"]')).toBeVisible();
+  });
+});
+
+testWithCookieNotice('the cookie notice shows until accepted and stays accepted for 180 days', async ({ page, context }) => {
+  await gotoApp(page, '/');
+  const notice = page.getByTestId('cookie-notice');
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('heading', { name: 'Cookies' })).toBeVisible();
+  await notice.getByRole('button', { name: 'OK, got it' }).click();
+  await expect(notice).toHaveCount(0);
+
+  const cookie = (await context.cookies()).find((c) => c.name === COOKIE_CONSENT_NAME);
+  expect(cookie?.value).toBe('1');
+  const lifetimeS = (cookie?.expires ?? 0) - Date.now() / 1000;
+  expect(lifetimeS).toBeGreaterThan(15_552_000 - 120);
+  expect(lifetimeS).toBeLessThanOrEqual(15_552_000 + 5);
+
+  await page.reload();
+  await waitForApp(page);
+  await expect(page.getByTestId('cookie-notice')).toHaveCount(0);
+});
+
+test('a new version on the server prompts to reload; cancel and reload work', async ({ page }) => {
+  let served = 'e2e-new-version-1';
+  const requested: string[] = [];
+  await page.route('**/version.json*', async (route) => {
+    requested.push(route.request().url());
+    await route.fulfill({ json: { version: served } });
+  });
+  // Fake timers: the real 30-minute interval (or the test override) without waiting for it.
+  await page.clock.install();
+  await gotoApp(page, '/');
+  const prompt = page.getByRole('alertdialog', { name: 'A new version is available' });
+  await expect(prompt).toHaveCount(0);
+
+  await page.clock.runFor(31 * 60_000);
+  await expect(prompt).toBeVisible();
+  expect(requested.length).toBeGreaterThan(0);
+  expect(new URL(requested[0]).searchParams.get('ts')).toMatch(/^\d+$/);
+
+  await prompt.getByRole('button', { name: 'Not now' }).click();
+  await expect(prompt).toHaveCount(0);
+  // The dismissed version does not prompt again.
+  await page.clock.runFor(31 * 60_000);
+  await expect(prompt).toHaveCount(0);
+
+  // Another version does, and Reload reloads the page.
+  served = 'e2e-new-version-2';
+  await page.evaluate(() => {
+    (window as unknown as { __beforeReload?: boolean }).__beforeReload = true;
+  });
+  await page.clock.runFor(31 * 60_000);
+  await expect(prompt).toBeVisible();
+  await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
+  expect(await page.evaluate(() => (window as unknown as { __beforeReload?: boolean }).__beforeReload ?? false)).toBe(false);
+});
+
+test('scroll position is restored on back navigation and reset on new navigation', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await gotoApp(page, '/privacy-policy');
+  const maxScroll = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+  expect(maxScroll).toBeGreaterThan(300);
+  // Scrolled to the bottom, so the footer link is in view and clicking it scrolls nothing.
+  const target = maxScroll;
+  await page.evaluate((y) => window.scrollTo(0, y), target);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(target);
+  await page.waitForTimeout(200); // let the position be recorded
+
+  await page.getByTestId('footer-terms').click();
+  await expect(page).toHaveURL(/\/terms-of-service$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of service' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(target - 2);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(target + 2);
+
+  // A new navigation from a scrolled page starts at the top again.
+  await page.getByTestId('footer-serviceInfo').click();
+  await expect(page).toHaveURL(/\/service-info$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test.describe('drawer', () => {
+  test('at 390 px it is hidden and toggled by the menu button', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoApp(page, '/');
+    const drawer = page.locator('#drawer');
+    const toggle = page.getByTestId('menu-toggle');
+    await expect(drawer).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toHaveAccessibleName('Open menu');
+    // Nothing overflows sideways at phone width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await toggle.click();
+    await expect(drawer).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(drawer.getByRole('link', { name: 'Out now' })).toBeInViewport();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(toggle).toBeFocused();
+
+    await toggle.click();
+    await drawer.getByRole('link', { name: 'Service info' }).click();
+    await expect(page).toHaveURL(/\/service-info$/);
+    await expect(drawer).toBeHidden();
+  });
+
+  test('at 1280 px it is visible and the menu button collapses it', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await gotoApp(page, '/');
+    const drawer = page.locator('#drawer');
+    const toggle = page.getByTestId('menu-toggle');
+    await expect(drawer).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const box = await drawer.boundingBox();
+    expect(box?.x).toBe(0);
+    expect(box?.width).toBeGreaterThan(200);
+    await toggle.click();
+    await expect(drawer).toBeHidden();
+    await toggle.click();
+    await expect(drawer).toBeVisible();
+  });
+});
+
+test.describe('search dialog', () => {
+  test('opens from the top bar and shows grouped results', async ({ page }) => {
+    await gotoApp(page, '/');
+    const opener = page.getByRole('button', { name: 'Search movies, releases and people' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Search the catalogue' });
+    await expect(dialog).toBeVisible();
+    const input = dialog.getByRole('searchbox', { name: 'Search terms' });
+    await expect(input).toBeFocused();
+
+    // Accent-insensitive, grouped: "pokemon" finds "Pokémon" titles and releases. (The brief's
+    // example "amelie" has no match: the seed holds no "Amélie" and search is substring-based.)
+    await input.fill('pokemon');
+    const movies = dialog.getByRole('region', { name: 'Movies and TV' });
+    await expect(movies).toBeVisible({ timeout: 20_000 });
+    await expect(movies.getByRole('link', { name: /Pokémon/ }).first()).toHaveAttribute('href', /^\/movie\/[\w-]+$/);
+    const releases = dialog.getByRole('region', { name: 'Releases' });
+    await expect(releases.getByRole('link', { name: /Pokémon/ }).first()).toHaveAttribute('href', /^\/release\/[\w-]+$/);
+    await expect(dialog.getByText('Complex search warning', { exact: true })).toHaveCount(0);
+
+    // Keyboard: ArrowDown moves from the field to the first result.
+    await input.press('ArrowDown');
+    await expect(dialog.locator('a[data-search-result]').first()).toBeFocused();
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test('a one-letter query shows the complex search warning', async ({ page }) => {
+    await gotoApp(page, '/');
+    await page.keyboard.press('/');
+    const dialog = page.getByRole('dialog', { name: 'Search the catalogue' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('searchbox', { name: 'Search terms' }).fill('a');
+    await expect(dialog.getByText('Complex search warning', { exact: true })).toBeVisible({ timeout: 20_000 });
+  });
+
+  test('a query without matches says No results', async ({ page }) => {
+    await gotoApp(page, '/');
+    await page.getByRole('button', { name: 'Search movies, releases and people' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search the catalogue' });
+    await dialog.getByRole('searchbox', { name: 'Search terms' }).fill('zqxjwv qqqzzz');
+    await expect(dialog.getByText('No results', { exact: true })).toBeVisible({ timeout: 20_000 });
+  });
+});

@@ -1,0 +1,33 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Name of the cookie the cookie notice sets (components/layout/cookie-notice.tsx). */
+export const COOKIE_CONSENT_NAME = 'cookie_consent';
+
+/**
+ * Navigates and waits until the app has hydrated (AppShell sets `html[data-hydrated]`), so
+ * clicks reach React handlers. Use this instead of `page.goto` for pages inside the app shell.
+ */
+export async function gotoApp(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  return response;
+}
+
+/** Waits for hydration after a full reload or a navigation the test did not start with gotoApp. */
+export async function waitForApp(page: Page) {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+/**
+ * `test` with the cookie notice already accepted (the notice would cover the bottom of the page).
+ * Use `testWithCookieNotice` for tests about the notice itself.
+ */
+export const test = base.extend({
+  context: async ({ context, baseURL }, provide) => {
+    await context.addCookies([{ name: COOKIE_CONSENT_NAME, value: '1', url: baseURL ?? 'http://localhost:3100' }]);
+    await provide(context);
+  },
+});
+
+export const testWithCookieNotice = base;
+export { expect };

@@ -1,0 +1,136 @@
+/**
+ * Test databases on the real engines: PGlite always, PostgreSQL when TEST_DATABASE_URL is set
+ * (CI sets it; under CI=true a missing server fails the tests instead of skipping them).
+ *
+ * - `createTestDb(engine)`: an empty, migrated database.
+ * - `getSeededTestDb(engine)`: a private copy of a database with the full seed imported. The seeded
+ *   template is built once per seed/migration content (PGlite: a data directory under
+ *   .data/test-template, copied per call; PostgreSQL: a template database cloned with
+ *   CREATE DATABASE … TEMPLATE), so each test file gets its own copy in seconds.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { MIGRATIONS_DIR, migrateDatabase, openDatabase, type DbHandle } from '@/db';
+import { importFiles, seedFiles } from '@/lib/import';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** Engines to run integration tests on: PGlite, plus PostgreSQL when TEST_DATABASE_URL is set. */
+export function testEngines(): Engine[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** Fails under CI when PostgreSQL tests would otherwise be left out. */
+export function assertPostgresConfiguredInCi(): void {
+  if (process.env.CI && !process.env.TEST_DATABASE_URL) throw new Error('CI must set TEST_DATABASE_URL: the PostgreSQL tests cannot be skipped under CI.');
+}
+
+function contentHash(): string {
+  const h = crypto.createHash('sha256');
+  for (const f of seedFiles()) h.update(fs.readFileSync(f));
+  for (const f of fs.readdirSync(MIGRATIONS_DIR).sort()) {
+    const p = path.join(MIGRATIONS_DIR, f);
+    if (fs.statSync(p).isFile()) h.update(fs.readFileSync(p));
+  }
+  for (const f of fs.readdirSync(path.resolve('lib/import')).sort()) h.update(fs.readFileSync(path.resolve('lib/import', f)));
+  h.update(fs.readFileSync(path.resolve('lib/text.ts')));
+  return h.digest('hex').slice(0, 12);
+}
+
+function serverUrl(dbName: string): string {
+  const u = new URL(process.env.TEST_DATABASE_URL as string);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+}
+
+async function admin<T>(fn: (q: postgres.Sql) => Promise<T>): Promise<T> {
+  const q = postgres(process.env.TEST_DATABASE_URL as string, { max: 1, onnotice: () => {} });
+  try {
+    return await fn(q);
+  } finally {
+    await q.end({ timeout: 5 });
+  }
+}
+
+function uniqueName(prefix: string): string {
+  return `${prefix}_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+}
+
+/** Opens a fresh postgres database cloned from `template` (or empty), dropped on close. */
+async function openPostgresCopy(template: string | null): Promise<DbHandle> {
+  const name = uniqueName('discshelf_t');
+  await admin((q) => q.unsafe(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
+  const handle = await openDatabase({ url: serverUrl(name) });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await admin((q) => q.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+/** An empty, migrated database on the given engine; close() removes it. */
+export async function createTestDb(engine: Engine = 'pglite'): Promise<DbHandle> {
+  const handle = engine === 'postgres' ? await openPostgresCopy(null) : await openDatabase({ dataDir: 'memory' });
+  await migrateDatabase(handle);
+  return handle;
+}
+
+async function buildPgliteTemplate(dir: string): Promise<void> {
+  const building = `${dir}.building-${process.pid}`;
+  fs.rmSync(building, { recursive: true, force: true });
+  const handle = await openDatabase({ dataDir: building });
+  await migrateDatabase(handle);
+  await importFiles(handle.db, seedFiles());
+  await handle.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.renameSync(building, dir);
+}
+
+/**
+ * A private database with the full seed imported (see module doc); close() removes the copy.
+ * The first call per seed content builds the template (about a minute on PGlite).
+ */
+export async function getSeededTestDb(engine: Engine = 'pglite'): Promise<DbHandle> {
+  const hash = contentHash();
+  if (engine === 'postgres') {
+    const template = `discshelf_seed_${hash}`;
+    const exists = await admin((q) => q`SELECT 1 FROM pg_database WHERE datname = ${template}`);
+    if (!exists.length) {
+      const building = uniqueName('discshelf_seedbuild');
+      await admin((q) => q.unsafe(`CREATE DATABASE ${building}`));
+      const h = await openDatabase({ url: serverUrl(building) });
+      await migrateDatabase(h);
+      await importFiles(h.db, seedFiles());
+      await h.close();
+      await admin(async (q) => {
+        const again = await q`SELECT 1 FROM pg_database WHERE datname = ${template}`;
+        if (again.length) await q.unsafe(`DROP DATABASE ${building} WITH (FORCE)`);
+        else await q.unsafe(`ALTER DATABASE ${building} RENAME TO ${template}`);
+      });
+    }
+    return openPostgresCopy(template);
+  }
+  const root = path.resolve('.data', 'test-template');
+  const templateDir = path.join(root, hash);
+  if (!fs.existsSync(path.join(templateDir, 'PG_VERSION'))) {
+    fs.mkdirSync(root, { recursive: true });
+    await buildPgliteTemplate(templateDir);
+  }
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'discshelf-pglite-'));
+  fs.cpSync(templateDir, copy, { recursive: true });
+  const handle = await openDatabase({ dataDir: copy });
+  await handle.db.execute(sql`SELECT 1`);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      fs.rmSync(copy, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@': import.meta.dirname,
+  // 'server-only' throws outside React Server Components; tests and CLI run lib/data directly.
+  'server-only': path.join(import.meta.dirname, 'tests/support/empty-module.ts'),
+};
+
+/**
+ * Vitest projects: unit (pure functions), integration (real database: PGlite, and PostgreSQL
+ * when TEST_DATABASE_URL is set), components (client components in happy-dom).
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        esbuild: { jsx: 'automatic' },
+        test: { name: 'components', include: ['tests/components/**/*.test.tsx'], environment: 'happy-dom' },
+      },
+    ],
+  },
+});
