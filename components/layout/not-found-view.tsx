@@ -10,17 +10,23 @@ export const NOT_FOUND_ALTERNATIVES = [
   { key: 'persons', href: '/persons' },
 ] as const;
 
-/** Body of the 404 page and of every `notFound()`: the spec's text and links to alternative pages. */
-export function NotFoundView() {
+/**
+ * Body of the 404 page and of every `notFound()`: the spec's text and links to alternative pages.
+ * `variant="item"` is the '404 not found' state of an item page (release, movie, person, label,
+ * company) whose public id is unknown, rendered by the segment's not-found.tsx (HTTP 404).
+ */
+export function NotFoundView({ variant = 'page' }: { variant?: 'page' | 'item' }) {
   const t = useTranslations('errors');
   const tn = useTranslations('nav');
   const tc = useTranslations('common');
   return (
-    <section className="mx-auto max-w-xl py-10" data-testid="not-found">
-      <p className="text-6xl font-black text-accent" aria-hidden="true">
-        404
-      </p>
-      <h1 className="mt-3 text-2xl font-bold">{t('notFound')}</h1>
+    <section className="mx-auto max-w-xl py-10" data-testid={variant === 'item' ? 'item-not-found' : 'not-found'}>
+      {variant === 'page' && (
+        <p className="mb-3 text-6xl font-black text-accent" aria-hidden="true">
+          404
+        </p>
+      )}
+      <h1 className="text-2xl font-bold">{t(variant === 'item' ? 'itemNotFound' : 'notFound')}</h1>
       <nav aria-label={t('alternativesLabel')} className="mt-6">
         <ul className="grid gap-2 min-[420px]:grid-cols-2">
           {NOT_FOUND_ALTERNATIVES.map((item) => (

@@ -172,6 +172,21 @@ export type ReleaseListRow = {
   picture_url: string | null;
 };
 
+/**
+ * The columns of a wider release row beyond {@link ReleaseListRow}'s (which toReleaseListItem
+ * shapes), so they can pass through to a DTO without leaking the internal id. Keep in step with
+ * ReleaseListRow.
+ */
+export function withoutListColumns<T extends ReleaseListRow>(row: T): Omit<T, keyof ReleaseListRow> {
+  const {
+    id: _id, public_id: _publicId, source_id: _sourceId, name: _name, format: _format, country: _country, spine_number: _spine,
+    street_date: _streetDate, release_year: _year, ean: _ean, edition: _edition, is_cut: _isCut, cut_seconds: _cutSeconds,
+    label_public_id: _labelPublicId, label_name: _labelName, movies: _movies, picture_url: _pictureUrl,
+    ...rest
+  } = row;
+  return rest;
+}
+
 function jsonValue<T>(v: T | string): T {
   return typeof v === 'string' ? (JSON.parse(v) as T) : v;
 }

@@ -24,6 +24,7 @@ import {
   videosWhere,
   type KeysetSort,
   type ReleaseListRow,
+  withoutListColumns,
 } from './internal';
 import type { Page, ReleaseDetail, ReleaseListItem } from './types';
 
@@ -168,49 +169,12 @@ export async function listReleases(query: Partial<ReleaseListQuery>, cursor?: st
   return releasePage(d, releaseListConditions(query, todayIso()), releaseSort(query.so ?? null), cursor, limit);
 }
 
-type ReleaseDetailRow = ReleaseListRow & {
-  label_group: string | null;
-  label_catalog_id: string | null;
-  package_type: string | null;
-  box_type: string | null;
-  discs_count: number | null;
-  slipcover: number;
-  slipcover_limited_count: number | null;
-  limited_copies: number | null;
-  region_code: string | null;
-  aspect_ratio: string | null;
-  anamorphic: boolean | null;
-  audio_tracks: { language: string; system: string }[] | null;
-  subtitles: string[] | null;
-  hdr: string[] | null;
-  immersive_audio: string[] | null;
-  format_3d: number;
-  out_of_print: boolean;
-  no_ean: boolean;
-  identifiers: { property: string; value: string; comment?: string }[] | null;
-  age_rating: string | null;
-  cut_seconds_approx: boolean;
-  cut_details: string | null;
-  censorship_info: string | null;
-  cut_source: string | null;
-  alternative_cuts_count: number | null;
-  alternative_cuts_details: string | null;
-  backcover_text: string | null;
-  story_description: string | null;
-  sleeve_description: string | null;
-  extras: string | null;
-  extras_continued: string | null;
-  packaging_notes: string | null;
-  rrp: string | null;
-  rrp_currency: string | null;
-  scan_resolution: string | null;
-  scan_source: string | null;
-  processing: string | null;
-  mastering_details: string | null;
-  tech_flags: Record<string, boolean> | null;
-  notes: string | null;
-  review_url: string | null;
-};
+/** Fields of a release detail that a listing row does not carry, as the DTO types them. */
+type ReleaseDetailFields = Omit<ReleaseDetail, keyof ReleaseListItem | 'censorship' | 'pictures' | 'videos' | 'buying_links'>;
+/** Detail fields stored as nullable JSON/arrays; the DTO gives an empty array/object instead of null. */
+type NullableDetailField = 'audio_tracks' | 'subtitles' | 'hdr' | 'immersive_audio' | 'identifiers' | 'tech_flags';
+type ReleaseDetailRow = ReleaseListRow &
+  Omit<ReleaseDetailFields, NullableDetailField> & { [K in NullableDetailField]: ReleaseDetailFields[K] | null };
 
 /**
  * One approved release with every field, its movies, label, censorship events (those that
@@ -244,47 +208,13 @@ export async function getRelease(publicId: string, db?: Db): Promise<ReleaseDeta
   ]);
   return {
     ...toReleaseListItem(row),
-    label_group: row.label_group,
-    label_catalog_id: row.label_catalog_id,
-    package_type: row.package_type,
-    box_type: row.box_type,
-    discs_count: row.discs_count,
-    slipcover: row.slipcover,
-    slipcover_limited_count: row.slipcover_limited_count,
-    limited_copies: row.limited_copies,
-    region_code: row.region_code,
-    aspect_ratio: row.aspect_ratio,
-    anamorphic: row.anamorphic,
+    ...withoutListColumns(row),
     audio_tracks: row.audio_tracks ?? [],
     subtitles: row.subtitles ?? [],
     hdr: row.hdr ?? [],
     immersive_audio: row.immersive_audio ?? [],
-    format_3d: row.format_3d,
-    out_of_print: row.out_of_print,
-    no_ean: row.no_ean,
     identifiers: row.identifiers ?? [],
-    age_rating: row.age_rating,
-    cut_seconds_approx: row.cut_seconds_approx,
-    cut_details: row.cut_details,
-    censorship_info: row.censorship_info,
-    cut_source: row.cut_source,
-    alternative_cuts_count: row.alternative_cuts_count,
-    alternative_cuts_details: row.alternative_cuts_details,
-    backcover_text: row.backcover_text,
-    story_description: row.story_description,
-    sleeve_description: row.sleeve_description,
-    extras: row.extras,
-    extras_continued: row.extras_continued,
-    packaging_notes: row.packaging_notes,
-    rrp: row.rrp,
-    rrp_currency: row.rrp_currency,
-    scan_resolution: row.scan_resolution,
-    scan_source: row.scan_source,
-    processing: row.processing,
-    mastering_details: row.mastering_details,
     tech_flags: row.tech_flags ?? {},
-    notes: row.notes,
-    review_url: row.review_url,
     censorship,
     pictures,
     videos,

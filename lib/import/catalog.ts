@@ -23,6 +23,7 @@ import * as t from '@/db/schema';
 import { personKey, searchDocument, titleKey } from '@/lib/text';
 import type { SourceKind } from './files';
 import type { CreditIn, EventIn, FilmIn, LabelIn, ReleaseIn } from './sources';
+import type { MovieType } from '@/lib/validation/enums';
 
 /** Counters of one import (per entity). */
 export type EntityCounts = { inserted: number; updated: number; merged: number; rejected: number };
@@ -38,26 +39,12 @@ export function publicIdFor(entity: string, key: string): string {
   return crypto.createHash('sha256').update(`${entity}:${key}`).digest('base64url').slice(0, 10);
 }
 
-type MovieState = {
+/** A catalogue movie as the importer holds it in memory: the film fields it keeps, plus bookkeeping. */
+type MovieState = Omit<FilmIn, 'sourceId' | 'kind' | 'localizedFi' | 'credits' | 'releaseYearHint'> & {
   id: number;
   publicId: string;
   sourceId: string | null;
-  type: number;
-  name: string;
-  originalName: string | null;
   localizedNames: Record<string, string>;
-  akas: string[];
-  year: number | null;
-  runtimeMin: number | null;
-  plot: string | null;
-  plotSource: string | null;
-  genres: string[];
-  countries: string[];
-  spokenLanguages: string[];
-  imdbId: string | null;
-  tmdbId: number | null;
-  wikipediaHref: string | null;
-  posterUrl: string | null;
   titleKey: string;
   kinds: Set<SourceKind>;
   /** Created by the current file (counts as inserted, not merged). */
@@ -151,7 +138,7 @@ export class Catalog {
         titleKey: t.movies.titleKey,
       })
       .from(t.movies);
-    for (const r of movieRows) c.indexMovie({ ...r, kinds: new Set(), isNew: false, dirty: false });
+    for (const r of movieRows) c.indexMovie({ ...r, type: r.type as MovieType, kinds: new Set(), isNew: false, dirty: false });
     for (const s of await db.select({ sourceId: t.movieSources.sourceId, movieId: t.movieSources.movieId }).from(t.movieSources)) {
       const m = c.movies.get(s.movieId);
       if (!m) continue;

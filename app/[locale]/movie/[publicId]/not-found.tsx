@@ -1,6 +1,6 @@
-import { ItemNotFound } from '@/components/listing/item-not-found';
+import { NotFoundView } from '@/components/layout/not-found-view';
 
 /** Unknown public id: the spec's '404 not found' (HTTP 404). */
 export default function ItemNotFoundPage() {
-  return <ItemNotFound />;
+  return <NotFoundView variant="item" />;
 }
