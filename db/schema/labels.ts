@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foldedKey } from './columns';
 
 /** Home-video labels (spec §3 "Label": unique name, label groups, country). Source: seed release files. */
 export const labels = pgTable(
@@ -8,7 +9,7 @@ export const labels = pgTable(
     publicId: text().notNull(),
     name: text().notNull(),
     /** Folded name: names are unique case- and accent-insensitively. */
-    nameKey: text().notNull(),
+    nameKey: foldedKey().notNull(),
     /** ISO country code when known. */
     country: text(),
     searchText: text().notNull().default(''),
@@ -17,7 +18,6 @@ export const labels = pgTable(
   (t) => [
     uniqueIndex('labels_public_id_key').on(t.publicId),
     uniqueIndex('labels_name_key_key').on(t.nameKey),
-    index('labels_name_key_pattern_idx').on(t.nameKey.op('text_pattern_ops')),
     index('labels_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

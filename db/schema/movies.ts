@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { foldedKey } from './columns';
 import {
   boolean,
   index,
@@ -65,7 +66,7 @@ export const movies = pgTable(
     /** Poster URL from the source (external image). */
     posterUrl: text(),
     /** Merge key: folded title without leading article (lib/text.ts titleKey). */
-    titleKey: text().notNull(),
+    titleKey: foldedKey().notNull(),
     /** Stored search document: folded names, akas and year (lib/text.ts searchDocument). */
     searchText: text().notNull().default(''),
     /** Number of releases containing the movie (kept by the importer; ranks search results). */
@@ -78,8 +79,6 @@ export const movies = pgTable(
     uniqueIndex('movies_imdb_id_key').on(t.imdbId),
     uniqueIndex('movies_tmdb_id_key').on(t.tmdbId),
     index('movies_title_key_idx').on(t.titleKey, t.year),
-    // Prefix search (`title_key LIKE 'ab%'`) under any collation.
-    index('movies_title_key_pattern_idx').on(t.titleKey.op('text_pattern_ops')),
     index('movies_type_name_idx').on(t.type, t.titleKey, t.id),
     index('movies_type_year_idx').on(t.type, t.year, t.id),
     index('movies_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
@@ -128,7 +127,7 @@ export const productionCompanies = pgTable(
     publicId: text().notNull(),
     name: text().notNull(),
     country: text(),
-    nameKey: text().notNull(),
+    nameKey: foldedKey().notNull(),
     searchText: text().notNull().default(''),
   },
   (t) => [

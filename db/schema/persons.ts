@@ -1,4 +1,5 @@
 import { index, integer, pgTable, date, smallint, text, uniqueIndex, timestamp } from 'drizzle-orm/pg-core';
+import { foldedKey } from './columns';
 import { movies } from './movies';
 
 /**
@@ -15,7 +16,7 @@ export const persons = pgTable(
     tmdbPersonId: integer(),
     name: text().notNull(),
     /** Folded name (lib/text.ts personKey): de-duplication of persons known by name only. */
-    nameKey: text().notNull(),
+    nameKey: foldedKey().notNull(),
     biography: text(),
     birthday: date(),
     dateOfDeath: date(),
@@ -28,7 +29,6 @@ export const persons = pgTable(
     uniqueIndex('persons_tmdb_person_id_key').on(t.tmdbPersonId),
     uniqueIndex('persons_source_id_key').on(t.sourceId),
     index('persons_name_key_idx').on(t.nameKey, t.id),
-    index('persons_name_key_pattern_idx').on(t.nameKey.op('text_pattern_ops')),
     index('persons_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { foldedKey } from './columns';
 import {
   boolean,
   date,
@@ -108,7 +109,7 @@ export const releases = pgTable(
     /** Unapproved releases (new/duplicated, spec §4) are hidden from public listings. */
     approved: boolean().notNull().default(true),
     /** Folded name for sorting by name. */
-    nameKey: text().notNull(),
+    nameKey: foldedKey().notNull(),
     /** Stored search document: release name, contained movies' names and years, label, edition, EAN. */
     searchText: text().notNull().default(''),
     /** First contained movie's year (listing sort "year"); kept by the importer. */
@@ -125,7 +126,6 @@ export const releases = pgTable(
     index('releases_format_street_date_idx').on(t.format, t.streetDate, t.id),
     index('releases_country_street_date_idx').on(t.country, t.streetDate, t.id),
     index('releases_name_idx').on(t.nameKey, t.id),
-    index('releases_name_key_pattern_idx').on(t.nameKey.op('text_pattern_ops')),
     index('releases_movie_year_idx').on(t.movieYear, t.id),
     index('releases_cut_idx').on(t.cutSeconds, t.id).where(sql`is_cut`),
     index('releases_created_idx').on(t.createdAt, t.id),

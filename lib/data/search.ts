@@ -3,12 +3,15 @@ import 'server-only';
  * Global search (search dialog, `GET /api/search?q=`): titles, releases, labels and persons
  * matching a query in the lib/search-query.ts syntax, up to SEARCH_GROUP_SIZE per group.
  *
- * Matching: the query is folded with lib/text.ts `foldText`; every word must occur in the
- * group's stored `search_text` (`LIKE '%word%'`, GIN trigram index). A query whose words are
- * all 1-2 characters cannot use trigrams: it matches the start of the btree-indexed folded name
- * (`title_key` / `name_key LIKE 'ab%'`) and ranks only the first SEARCH_CANDIDATE_LIMIT
- * candidates. Ranking: trigram similarity to the query, then release count (titles, labels),
- * credit count (persons) or newest street date (releases).
+ * Matching: the query is folded with lib/text.ts `foldText`. Each group ranks a bounded candidate
+ * set, so the cost does not grow with the catalogue:
+ * - prefix candidates: the folded name starts with the query text (`title_key` / `name_key LIKE
+ *   'text%'`, "C"-collated btree, read in key order): at most SEARCH_PREFIX_CANDIDATES rows, or
+ *   SEARCH_CANDIDATE_LIMIT when every word is 1-2 characters (autocomplete);
+ * - word candidates (when a word has 3+ characters): every word occurs in the stored
+ *   `search_text` (`LIKE '%word%'`, GIN trigram index), at most SEARCH_CANDIDATE_LIMIT + 1 rows.
+ * Ranking: exact name, then name prefix, then trigram similarity to the query, then release count
+ * (titles, labels), credit count (persons) or newest street date (releases).
  * Data source: tables movies, releases, labels, persons.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -39,28 +42,56 @@ export const SEARCH_CANDIDATE_LIMIT = 1000;
 /** Results shown per group. */
 export const SEARCH_GROUP_SIZE = 8;
 
-type Group = { table: SQL; alias: SQL; conds: SQL[] };
+/** Prefix candidates ranked per group when the query also has 3+ character words. */
+export const SEARCH_PREFIX_CANDIDATES = 50;
 
-async function countCandidates(db: Db, g: Group): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${g.table} ${g.alias} WHERE ${and(g.conds)} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1}) c`,
-  );
-  return row?.n ?? 0;
-}
+type Group = {
+  /** Table and alias, e.g. sql`movies m`. */
+  from: SQL;
+  alias: SQL;
+  /** Filters besides the text (approved, year, formats). */
+  filters: SQL[];
+  searchCol: SQL;
+  keyCol: SQL;
+  columns: SQL;
+  joins: SQL;
+  /** Tie-breakers after the text ranking, e.g. sql`m.release_count DESC, m.id`. */
+  order: SQL;
+};
+
+type Ranked<R> = { rows: R[]; candidates: number };
 
 /**
- * Rows of a group: the candidates (capped at SEARCH_CANDIDATE_LIMIT in key order for short
- * queries), ranked by `rank`, first SEARCH_GROUP_SIZE.
+ * Top SEARCH_GROUP_SIZE rows of a group among its bounded candidates (see module doc), with the
+ * number of candidates found (at most SEARCH_CANDIDATE_LIMIT + 1 + SEARCH_PREFIX_CANDIDATES).
+ * A query without words (a year or formats only) takes the first SEARCH_CANDIDATE_LIMIT + 1
+ * filtered rows in id order.
  */
-async function topRows<R extends Record<string, unknown>>(db: Db, g: Group, q: SearchQuery, key: SQL, columns: SQL, joins: SQL, rank: SQL): Promise<R[]> {
-  const cap = isShortQuery(q) ? sql`ORDER BY ${key}, id LIMIT ${SEARCH_CANDIDATE_LIMIT}` : sql``;
-  return queryRows<R>(
+async function rankGroup<R extends Record<string, unknown>>(db: Db, g: Group, q: SearchQuery): Promise<Ranked<R>> {
+  const { alias, keyCol, searchCol } = g;
+  const filters = and(g.filters);
+  const words = q.words.length > 0 && !isShortQuery(q) ? textConditions(q, searchCol, keyCol) : null;
+  const prefixLimit = words ? SEARCH_PREFIX_CANDIDATES : SEARCH_CANDIDATE_LIMIT + 1;
+  const parts: SQL[] = [];
+  if (q.words.length) {
+    parts.push(sql`(SELECT ${alias}.id FROM ${g.from} WHERE ${filters} AND ${keyCol} LIKE ${`${q.text}%`} ORDER BY ${keyCol}, ${alias}.id LIMIT ${prefixLimit})`);
+  }
+  if (words) parts.push(sql`(SELECT ${alias}.id FROM ${g.from} WHERE ${filters} AND ${and(words)} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1})`);
+  if (!q.words.length) parts.push(sql`(SELECT ${alias}.id FROM ${g.from} WHERE ${filters} ORDER BY ${alias}.id LIMIT ${SEARCH_CANDIDATE_LIMIT + 1})`);
+  const textRank = q.words.length
+    ? sql`(${keyCol} = ${q.text}) DESC, (${keyCol} LIKE ${`${q.text}%`}) DESC, ${similarityTo(searchCol, q)} DESC, `
+    : sql``;
+  const rows = await queryRows<R & { candidate_count: number }>(
     db,
-    sql`SELECT ${columns} FROM (SELECT * FROM ${g.table} ${g.alias} WHERE ${and(g.conds)} ${cap}) ${g.alias} ${joins}
-        ORDER BY ${rank} LIMIT ${SEARCH_GROUP_SIZE}`,
+    sql`WITH candidates AS (${sql.join(parts, sql` UNION `)})
+        SELECT ${g.columns}, (SELECT count(*) FROM candidates)::int AS candidate_count
+        FROM ${g.from} JOIN candidates c ON c.id = ${alias}.id ${g.joins}
+        ORDER BY ${textRank}${g.order} LIMIT ${SEARCH_GROUP_SIZE}`,
   );
+  return { rows, candidates: rows[0]?.candidate_count ?? 0 };
 }
+
+const NONE: Ranked<never> = { rows: [], candidates: 0 };
 
 const EMPTY = (q: string): SearchResult => ({ q, movies: [], releases: [], reviews: [], labels: [], persons: [], complex: false });
 
@@ -76,45 +107,50 @@ export async function searchAll(input: string, db?: Db): Promise<SearchResult> {
   if (isEmptyQuery(q)) return EMPTY(q.raw);
   const d = await resolveDb(db);
   const hasText = q.words.length > 0;
+  const textOnly = hasText && q.year === null && !q.formats;
 
-  const movieConds = [...textConditions(q, sql`m.search_text`, sql`m.title_key`)];
-  if (q.year !== null) movieConds.push(sql`m.year = ${q.year}`);
-  const movies: Group | null = hasText || q.year !== null ? { table: sql`movies`, alias: sql`m`, conds: movieConds } : null;
+  const movieFilters = q.year !== null ? [sql`m.year = ${q.year}`] : [];
+  const releaseFilters = [sql`r.approved`];
+  if (q.year !== null) releaseFilters.push(sql`EXISTS (SELECT 1 FROM release_movies rmy JOIN movies my ON my.id = rmy.movie_id WHERE rmy.release_id = r.id AND my.year = ${q.year})`);
+  if (q.formats) releaseFilters.push(inList(sql`r.format`, q.formats));
 
-  const releaseConds = [sql`r.approved`, ...textConditions(q, sql`r.search_text`, sql`r.name_key`)];
-  if (q.year !== null) releaseConds.push(sql`EXISTS (SELECT 1 FROM release_movies rmy JOIN movies my ON my.id = rmy.movie_id WHERE rmy.release_id = r.id AND my.year = ${q.year})`);
-  if (q.formats) releaseConds.push(inList(sql`r.format`, q.formats));
-  const releases: Group = { table: sql`releases`, alias: sql`r`, conds: releaseConds };
-
-  const labels: Group | null = hasText && q.year === null && !q.formats ? { table: sql`labels`, alias: sql`l`, conds: textConditions(q, sql`l.search_text`, sql`l.name_key`) } : null;
-  const persons: Group | null = hasText && q.year === null && !q.formats ? { table: sql`persons`, alias: sql`p`, conds: textConditions(q, sql`p.search_text`, sql`p.name_key`) } : null;
-
-  const sim = (col: SQL) => (hasText ? sql`${similarityTo(col, q)} DESC, ` : sql``);
-  const [counts, movieRows, releaseRows, labelRows, personRows] = await Promise.all([
-    Promise.all([movies, releases, labels, persons].map((g) => (g ? countCandidates(d, g) : Promise.resolve(0)))),
-    movies ? topRows<TitleListRow>(d, movies, q, sql`title_key`, TITLE_LIST_COLUMNS, sql``, sql`${sim(sql`m.search_text`)}m.release_count DESC, m.id`) : Promise.resolve([]),
-    topRows<ReleaseListRow>(d, releases, q, sql`name_key`, RELEASE_LIST_COLUMNS, sql`LEFT JOIN labels l ON l.id = r.label_id`, sql`${sim(sql`r.search_text`)}r.street_date DESC NULLS LAST, r.id`),
-    labels
-      ? topRows<LabelListItem>(
+  const [movies, releases, labels, persons] = await Promise.all([
+    hasText || q.year !== null
+      ? rankGroup<TitleListRow>(d, { from: sql`movies m`, alias: sql`m`, filters: movieFilters, searchCol: sql`m.search_text`, keyCol: sql`m.title_key`, columns: TITLE_LIST_COLUMNS, joins: sql``, order: sql`m.release_count DESC, m.id` }, q)
+      : NONE,
+    rankGroup<ReleaseListRow>(
+      d,
+      { from: sql`releases r`, alias: sql`r`, filters: releaseFilters, searchCol: sql`r.search_text`, keyCol: sql`r.name_key`, columns: RELEASE_LIST_COLUMNS, joins: sql`LEFT JOIN labels l ON l.id = r.label_id`, order: sql`r.street_date DESC NULLS LAST, r.id` },
+      q,
+    ),
+    textOnly
+      ? rankGroup<LabelListItem>(
           d,
-          labels,
+          {
+            from: sql`labels l`,
+            alias: sql`l`,
+            filters: [],
+            searchCol: sql`l.search_text`,
+            keyCol: sql`l.name_key`,
+            columns: sql`l.public_id, NULL::text AS source_id, l.name, l.country, (SELECT count(*) FROM releases r WHERE r.label_id = l.id AND r.approved)::int AS release_count`,
+            joins: sql``,
+            order: sql`l.release_count DESC, l.id`,
+          },
           q,
-          sql`name_key`,
-          sql`l.public_id, NULL::text AS source_id, l.name, l.country, (SELECT count(*) FROM releases r WHERE r.label_id = l.id AND r.approved)::int AS release_count`,
-          sql``,
-          sql`${sim(sql`l.search_text`)}l.release_count DESC, l.id`,
         )
-      : Promise.resolve([]),
-    persons ? topRows<PersonListItem>(d, persons, q, sql`name_key`, sql`p.public_id, p.source_id, p.name, p.credit_count`, sql``, sql`${sim(sql`p.search_text`)}p.credit_count DESC, p.id`) : Promise.resolve([]),
+      : NONE,
+    textOnly
+      ? rankGroup<PersonListItem>(d, { from: sql`persons p`, alias: sql`p`, filters: [], searchCol: sql`p.search_text`, keyCol: sql`p.name_key`, columns: sql`p.public_id, p.source_id, p.name, p.credit_count`, joins: sql``, order: sql`p.credit_count DESC, p.id` }, q)
+      : NONE,
   ]);
-  const total = counts.reduce((a, b) => a + b, 0);
+  const total = movies.candidates + releases.candidates + labels.candidates + persons.candidates;
   return {
     q: q.raw,
-    movies: movieRows.map(toTitleListItem),
-    releases: releaseRows.map(toReleaseListItem),
+    movies: movies.rows.map(toTitleListItem),
+    releases: releases.rows.map(toReleaseListItem),
     reviews: [],
-    labels: labelRows.map(({ public_id, source_id, name, country, release_count }) => ({ public_id, source_id, name, country, release_count })),
-    persons: personRows.map(({ public_id, source_id, name, credit_count }) => ({ public_id, source_id, name, credit_count })),
+    labels: labels.rows.map(({ public_id, source_id, name, country, release_count }) => ({ public_id, source_id, name, country, release_count })),
+    persons: persons.rows.map(({ public_id, source_id, name, credit_count }) => ({ public_id, source_id, name, credit_count })),
     complex: total > SEARCH_CANDIDATE_LIMIT,
   };
 }
