@@ -265,10 +265,10 @@ export function urlsetXml(items: { path: string; lastmod: string | null }[]): st
 }
 
 /** Names of the sitemap pages for the given item counts: "static", "releases-1", … */
-export function sitemapPageNames(counts: Record<SitemapItemKind, number>): string[] {
+export function sitemapPageNames(spans: Record<SitemapItemKind, number>): string[] {
   const names = ['static'];
   for (const kind of Object.keys(SITEMAP_ITEM_PATHS) as SitemapItemKind[]) {
-    const pages = Math.ceil((counts[kind] ?? 0) / SITEMAP_PAGE_SIZE);
+    const pages = Math.ceil((spans[kind] ?? 0) / SITEMAP_PAGE_SIZE);
     for (let n = 1; n <= pages; n++) names.push(`${kind}-${n}`);
   }
   return names;

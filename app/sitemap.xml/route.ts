@@ -1,5 +1,5 @@
 import { connection } from 'next/server';
-import { countSitemapUrls } from '@/lib/data/sitemap';
+import { sitemapIdSpans } from '@/lib/data/sitemap';
 import { sitemapIndexXml, sitemapPageNames } from '@/lib/seo';
 
 /**
@@ -8,8 +8,8 @@ import { sitemapIndexXml, sitemapPageNames } from '@/lib/seo';
  */
 export async function GET(): Promise<Response> {
   await connection();
-  const counts = await countSitemapUrls();
-  return new Response(sitemapIndexXml(sitemapPageNames(counts)), {
+  const spans = await sitemapIdSpans();
+  return new Response(sitemapIndexXml(sitemapPageNames(spans)), {
     headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' },
   });
 }

@@ -16,11 +16,11 @@ export const LABEL_PAGE_SIZE = 48;
 export const LABEL_SORT: KeysetSort = { name: 'name', expr: sql`l.name_key`, cast: 'text', dir: 'asc' };
 
 /**
- * Columns of a label list item over `labels l`; release_count counts approved releases.
+ * Columns of a label list item over `labels l`; release_count is the stored count of approved
+ * releases (kept by the importer and catalogue edits), so no count runs per page view.
  * Labels have no source row of their own (a label is a name in the release files): source_id is null.
  */
-const LABEL_COLUMNS = sql`l.id, l.public_id, NULL::text AS source_id, l.name, l.country,
-  (SELECT count(*) FROM releases r WHERE r.label_id = l.id AND r.approved)::int AS release_count`;
+export const LABEL_COLUMNS = sql`l.id, l.public_id, NULL::text AS source_id, l.name, l.country, l.release_count`;
 
 type LabelRow = Omit<LabelListItem, 'source_id'> & { id: number; source_id: string | null; sk?: string | null };
 

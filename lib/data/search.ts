@@ -7,7 +7,8 @@ import 'server-only';
  * set, so the cost does not grow with the catalogue:
  * - prefix candidates: the folded name starts with the query text (`title_key` / `name_key LIKE
  *   'text%'`, "C"-collated btree, read in key order): at most SEARCH_PREFIX_CANDIDATES rows, or
- *   SEARCH_CANDIDATE_LIMIT when every word is 1-2 characters (autocomplete);
+ *   SEARCH_SHORT_CANDIDATES when every word is 1-2 characters (autocomplete; the complex-search
+ *   count then reads up to SEARCH_CANDIDATE_LIMIT + 1 keys);
  * - word candidates (when a word has 3+ characters): every word occurs in the stored
  *   `search_text` (`LIKE '%word%'`, GIN trigram index), at most SEARCH_CANDIDATE_LIMIT + 1 rows.
  * Ranking: exact name, then name prefix, then trigram similarity to the query, then release count
@@ -31,6 +32,7 @@ import {
   type ReleaseListRow,
   type TitleListRow,
 } from './internal';
+import { LABEL_COLUMNS } from './labels';
 import type { LabelListItem, PersonListItem, SearchResult } from './types';
 
 /**
@@ -44,6 +46,8 @@ export const SEARCH_GROUP_SIZE = 8;
 
 /** Prefix candidates ranked per group when the query also has 3+ character words. */
 export const SEARCH_PREFIX_CANDIDATES = 50;
+/** Prefix candidates ranked per group for a query of 1-2 character words (autocomplete). */
+export const SEARCH_SHORT_CANDIDATES = 200;
 
 type Group = {
   /** Table and alias, e.g. sql`movies m`. */
@@ -64,6 +68,7 @@ type Ranked<R> = { rows: R[]; candidates: number };
 /**
  * Top SEARCH_GROUP_SIZE rows of a group among its bounded candidates (see module doc), with the
  * number of candidates found (at most SEARCH_CANDIDATE_LIMIT + 1 + SEARCH_PREFIX_CANDIDATES).
+ * Units: row counts.
  * A query without words (a year or formats only) takes the first SEARCH_CANDIDATE_LIMIT + 1
  * filtered rows in id order.
  */
@@ -71,22 +76,34 @@ async function rankGroup<R extends Record<string, unknown>>(db: Db, g: Group, q:
   const { alias, keyCol, searchCol } = g;
   const filters = and(g.filters);
   const words = q.words.length > 0 && !isShortQuery(q) ? textConditions(q, searchCol, keyCol) : null;
-  const prefixLimit = words ? SEARCH_PREFIX_CANDIDATES : SEARCH_CANDIDATE_LIMIT + 1;
+  const short = q.words.length > 0 && !words;
+  const prefixLimit = words ? SEARCH_PREFIX_CANDIDATES : short ? SEARCH_SHORT_CANDIDATES : SEARCH_CANDIDATE_LIMIT + 1;
+  const prefix = sql`${keyCol} LIKE ${`${q.text}%`}`;
   const parts: SQL[] = [];
   if (q.words.length) {
-    parts.push(sql`(SELECT ${alias}.id FROM ${g.from} WHERE ${filters} AND ${keyCol} LIKE ${`${q.text}%`} ORDER BY ${keyCol}, ${alias}.id LIMIT ${prefixLimit})`);
+    parts.push(sql`(SELECT ${alias}.id FROM ${g.from} WHERE ${filters} AND ${prefix} ORDER BY ${keyCol}, ${alias}.id LIMIT ${prefixLimit})`);
   }
   if (words) parts.push(sql`(SELECT ${alias}.id FROM ${g.from} WHERE ${filters} AND ${and(words)} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1})`);
   if (!q.words.length) parts.push(sql`(SELECT ${alias}.id FROM ${g.from} WHERE ${filters} ORDER BY ${alias}.id LIMIT ${SEARCH_CANDIDATE_LIMIT + 1})`);
   const textRank = q.words.length
     ? sql`(${keyCol} = ${q.text}) DESC, (${keyCol} LIKE ${`${q.text}%`}) DESC, ${similarityTo(searchCol, q)} DESC, `
     : sql``;
+  // A short query ranks its first SEARCH_SHORT_CANDIDATES prefix matches but counts up to the
+  // limit (key index only) for the complex-search warning.
+  const candidateCount = short
+    ? sql`(SELECT count(*) FROM (SELECT 1 FROM ${g.from} WHERE ${filters} AND ${prefix} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1}) n)`
+    : sql`(SELECT count(*) FROM candidates)`;
+  // Rank ids first; the list columns (subqueries for movies, pictures, counts) are computed for
+  // the SEARCH_GROUP_SIZE winners only.
   const rows = await queryRows<R & { candidate_count: number }>(
     db,
-    sql`WITH candidates AS (${sql.join(parts, sql` UNION `)})
-        SELECT ${g.columns}, (SELECT count(*) FROM candidates)::int AS candidate_count
-        FROM ${g.from} JOIN candidates c ON c.id = ${alias}.id ${g.joins}
-        ORDER BY ${textRank}${g.order} LIMIT ${SEARCH_GROUP_SIZE}`,
+    sql`WITH candidates AS (${sql.join(parts, sql` UNION `)}),
+        top AS (SELECT ${alias}.id, row_number() OVER (ORDER BY ${textRank}${g.order}) AS pos
+                FROM ${g.from} JOIN candidates c ON c.id = ${alias}.id
+                ORDER BY ${textRank}${g.order} LIMIT ${SEARCH_GROUP_SIZE})
+        SELECT ${g.columns}, ${candidateCount}::int AS candidate_count
+        FROM ${g.from} JOIN top ON top.id = ${alias}.id ${g.joins}
+        ORDER BY top.pos`,
   );
   return { rows, candidates: rows[0]?.candidate_count ?? 0 };
 }
@@ -132,7 +149,7 @@ export async function searchAll(input: string, db?: Db): Promise<SearchResult> {
             filters: [],
             searchCol: sql`l.search_text`,
             keyCol: sql`l.name_key`,
-            columns: sql`l.public_id, NULL::text AS source_id, l.name, l.country, (SELECT count(*) FROM releases r WHERE r.label_id = l.id AND r.approved)::int AS release_count`,
+            columns: LABEL_COLUMNS,
             joins: sql``,
             order: sql`l.release_count DESC, l.id`,
           },

@@ -19,31 +19,34 @@ const SOURCES: Record<SitemapKind, { from: SQL; lastmod: SQL }> = {
   labels: { from: sql`labels t WHERE TRUE`, lastmod: sql`NULL::text` },
 };
 
-/** Number of sitemap URLs per kind (approved releases, all movies, persons, labels). */
-export async function countSitemapUrls(db?: Db): Promise<Record<SitemapKind, number>> {
+/**
+ * Id span per kind: the highest id (0 when empty). Sitemap page n of a kind holds the items with
+ * ids in ((n - 1) * pageSize, n * pageSize], so the number of pages is ceil(span / pageSize); a
+ * page may hold fewer than pageSize entries (gaps, unapproved releases). Reads max(id) from the
+ * primary key index: no count over the whole table.
+ */
+export async function sitemapIdSpans(db?: Db): Promise<Record<SitemapKind, number>> {
   const d = await resolveDb(db);
   const [row] = await queryRows<Record<SitemapKind, number>>(
     d,
-    sql`SELECT (SELECT count(*) FROM releases WHERE approved)::int AS releases, (SELECT count(*) FROM movies)::int AS movies,
-               (SELECT count(*) FROM persons)::int AS persons, (SELECT count(*) FROM labels)::int AS labels`,
+    sql`SELECT COALESCE((SELECT max(id) FROM releases), 0)::int AS releases, COALESCE((SELECT max(id) FROM movies), 0)::int AS movies,
+               COALESCE((SELECT max(id) FROM persons), 0)::int AS persons, COALESCE((SELECT max(id) FROM labels), 0)::int AS labels`,
   );
   return row ?? { releases: 0, movies: 0, persons: 0, labels: 0 };
 }
 
 /**
- * One sitemap page of a kind, in id order: page 1 holds the first `pageSize` ids. Pages are
- * numbered by row position (window function over the id index), not by OFFSET.
+ * One sitemap page of a kind, in id order: the items with ids in ((page - 1) * pageSize,
+ * page * pageSize] (primary key range scan; see sitemapIdSpans).
  * @param page 1-based page number; [] past the end
- * @param pageSize entries per page (sitemaps allow 50,000)
+ * @param pageSize id slots per page (sitemaps allow 50,000 URLs)
  */
 export async function listSitemapUrls(kind: SitemapKind, page: number, pageSize: number, db?: Db): Promise<SitemapEntry[]> {
   if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1) return [];
   const d = await resolveDb(db);
   const s = SOURCES[kind];
-  const first = (page - 1) * pageSize + 1;
   return queryRows<SitemapEntry>(
     d,
-    sql`SELECT x.public_id, x.lastmod FROM (SELECT t.public_id, ${s.lastmod} AS lastmod, row_number() OVER (ORDER BY t.id) AS n FROM ${s.from}) x
-        WHERE x.n BETWEEN ${first} AND ${first + pageSize - 1} ORDER BY x.n`,
+    sql`SELECT t.public_id, ${s.lastmod} AS lastmod FROM ${s.from} AND t.id > ${(page - 1) * pageSize} AND t.id <= ${page * pageSize} ORDER BY t.id`,
   );
 }

@@ -12,7 +12,7 @@ import { getPerson, listPersonReleases, listPersons } from '@/lib/data/persons';
 import { getProductionCompany, listCompanyTitles } from '@/lib/data/companies';
 import { getLabel, listLabelsView } from '@/lib/data/labels';
 import { searchAll, SEARCH_CANDIDATE_LIMIT } from '@/lib/data/search';
-import { countSitemapUrls, listSitemapUrls } from '@/lib/data/sitemap';
+import { listSitemapUrls, sitemapIdSpans } from '@/lib/data/sitemap';
 import { AppError } from '@/lib/errors';
 import { assertPostgresConfiguredInCi, getSeededTestDb, testEngines } from '../support/db';
 import { count, FIX, insertFixtures } from './api-fixtures';
@@ -142,18 +142,23 @@ describe.each(testEngines())('lib/data on %s', (engine) => {
     expect(year.movies.every((m) => m.year === 1979)).toBe(true);
   });
 
-  it('sitemap: counts and disjoint pages covering every approved release', async () => {
-    const counts = await countSitemapUrls(h.db);
-    expect(counts.releases).toBe(await count(h.db, sql`SELECT count(*)::int AS n FROM releases WHERE approved`));
-    expect(counts.movies).toBe(await count(h.db, sql`SELECT count(*)::int AS n FROM movies`));
+  it('sitemap: id spans and disjoint pages covering every approved release', async () => {
+    const spans = await sitemapIdSpans(h.db);
+    expect(spans.releases).toBe(await count(h.db, sql`SELECT max(id)::int AS n FROM releases`));
+    expect(spans.movies).toBe(await count(h.db, sql`SELECT max(id)::int AS n FROM movies`));
+    const approved = await count(h.db, sql`SELECT count(*)::int AS n FROM releases WHERE approved`);
     const size = 1000;
     const seen = new Set<string>();
-    for (let page = 1; page <= Math.ceil(counts.releases / size); page++) {
+    let listed = 0;
+    for (let page = 1; page <= Math.ceil(spans.releases / size); page++) {
       const entries = await listSitemapUrls('releases', page, size, h.db);
+      expect(entries.length).toBeLessThanOrEqual(size);
+      listed += entries.length;
       for (const e of entries) seen.add(e.public_id);
     }
-    expect(seen.size).toBe(counts.releases);
-    expect(await listSitemapUrls('releases', Math.ceil(counts.releases / size) + 1, size, h.db)).toEqual([]);
+    expect(listed).toBe(approved);
+    expect(seen.size).toBe(approved);
+    expect(await listSitemapUrls('releases', Math.ceil(spans.releases / size) + 1, size, h.db)).toEqual([]);
     const labels = await listSitemapUrls('labels', 1, 5, h.db);
     expect(labels).toHaveLength(5);
     expect(labels[0].lastmod).toBeNull();
