@@ -128,6 +128,10 @@ export const releases = pgTable(
     index('releases_name_idx').on(t.nameKey, t.id),
     index('releases_movie_year_idx').on(t.movieYear, t.id),
     index('releases_cut_idx').on(t.cutSeconds, t.id).where(sql`is_cut`),
+    // Sparse filters under the default street-date sort (cut length `cd`, RRP band `pr`): without
+    // these a page walks the whole date index to find 24 matches.
+    index('releases_cut_street_date_idx').on(t.streetDate, t.id).where(sql`is_cut`),
+    index('releases_rrp_street_date_idx').on(t.streetDate, t.id).where(sql`rrp IS NOT NULL`),
     index('releases_created_idx').on(t.createdAt, t.id),
     index('releases_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],

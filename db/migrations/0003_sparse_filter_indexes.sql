@@ -1,0 +1,2 @@
+CREATE INDEX "releases_cut_street_date_idx" ON "releases" USING btree ("street_date","id") WHERE is_cut;--> statement-breakpoint
+CREATE INDEX "releases_rrp_street_date_idx" ON "releases" USING btree ("street_date","id") WHERE rrp IS NOT NULL;
