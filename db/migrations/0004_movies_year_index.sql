@@ -1,0 +1,1 @@
+CREATE INDEX "movies_year_idx" ON "movies" USING btree ("year","id");

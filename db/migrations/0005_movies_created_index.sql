@@ -1,0 +1,1 @@
+CREATE INDEX "movies_created_idx" ON "movies" USING btree ("created_at","id");
