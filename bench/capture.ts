@@ -1,0 +1,152 @@
+/**
+ * SQL capture for the benchmark and the query-plan test: a Drizzle database over its own
+ * postgres.js pool whose `debug` hook records the text and parameters of every statement the
+ * data layer (lib/data) sends, and helpers to replay those statements on a plain postgres.js
+ * client and to EXPLAIN them.
+ *
+ * The capturing client mirrors db/index.ts `openDatabase` (same driver options, same Drizzle
+ * setup), so lib/data builds exactly the SQL it builds in the app. It is used to learn the SQL;
+ * timings of the app path are taken on a database opened by `openDatabase` itself (the `debug`
+ * hook makes postgres.js record a stack per query, which would bias the timing).
+ */
+import { drizzle } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import { schema, type Db } from '@/db';
+
+/** One statement as sent by postgres.js: SQL text with $n placeholders and its parameter values. */
+export type CapturedStatement = { text: string; params: unknown[] };
+
+/** Start of the statement postgres.js sends on each new connection to learn array types. */
+const FETCH_TYPES_SQL = 'select b.oid, b.typarray from pg_catalog.pg_type';
+
+/** A database whose statements can be recorded around a call (see {@link openCapturingDb}). */
+export type CapturingDb = {
+  db: Db;
+  /**
+   * Runs `fn` with the capturing database and returns its result plus every statement it sent,
+   * in send order. Calls must not overlap (one recording at a time).
+   * @throws whatever `fn` throws; also when another capture is still running
+   */
+  capture<T>(fn: (db: Db) => Promise<T>): Promise<{ result: T; statements: CapturedStatement[] }>;
+  close(): Promise<void>;
+};
+
+/**
+ * Opens a capturing Drizzle database on PostgreSQL.
+ * @param url PostgreSQL URL
+ * @param max pool size (default DB_POOL_MAX or 10, as the app)
+ */
+export function openCapturingDb(url: string, max = Number(process.env.DB_POOL_MAX || 10)): CapturingDb {
+  let recording: CapturedStatement[] | null = null;
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    prepare: true,
+    debug: (_connection, query, parameters) => {
+      // postgres.js reads the array types once per new connection: driver set-up, not lib/data SQL.
+      if (query.startsWith(FETCH_TYPES_SQL)) return;
+      recording?.push({ text: query, params: [...(parameters as unknown[])] });
+    },
+  });
+  const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    async capture(fn) {
+      if (recording) throw new Error('openCapturingDb: captures must not overlap');
+      const statements: CapturedStatement[] = [];
+      recording = statements;
+      try {
+        const result = await fn(db);
+        return { result, statements };
+      } finally {
+        recording = null;
+      }
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+/** A plain postgres.js client for replaying captured SQL (pool of `max`, default as the app). */
+export function openRawClient(url: string, max = Number(process.env.DB_POOL_MAX || 10)): postgres.Sql {
+  return postgres(url, { max, onnotice: () => {}, prepare: true });
+}
+
+type Params = postgres.ParameterOrJSON<never>[];
+
+/**
+ * Runs one captured statement on a plain client, as Drizzle runs `db.execute` (an unnamed,
+ * unprepared statement: `prepare: false`), and returns its rows.
+ */
+export function runStatement(raw: postgres.Sql, s: CapturedStatement): Promise<postgres.RowList<postgres.Row[]>> {
+  return raw.unsafe(s.text, s.params as Params, { prepare: false });
+}
+
+/**
+ * Replays the statements of one data-layer call on a plain client, all at once (lib/data sends
+ * the independent statements of a call concurrently, e.g. searchAll's 8 group queries).
+ * @returns the number of rows returned in total
+ */
+export async function replay(raw: postgres.Sql, statements: readonly CapturedStatement[]): Promise<number> {
+  const results = await Promise.all(statements.map((s) => runStatement(raw, s)));
+  return results.reduce((n, r) => n + r.length, 0);
+}
+
+/**
+ * `EXPLAIN (ANALYZE, BUFFERS)` of a captured statement with its parameters bound (the plan the
+ * statement got when it ran), as text lines.
+ */
+export async function explainAnalyze(raw: postgres.Sql, s: CapturedStatement): Promise<string> {
+  const rows = await raw.unsafe(`EXPLAIN (ANALYZE, BUFFERS) ${s.text}`, s.params as Params, { prepare: false });
+  return rows.map((r) => String(r['QUERY PLAN'])).join('\n');
+}
+
+/** `EXPLAIN (FORMAT JSON)` of a captured statement with its parameters bound: the top plan node. */
+export async function explainJson(raw: postgres.Sql, s: CapturedStatement): Promise<PlanNode> {
+  const rows = await raw.unsafe(`EXPLAIN (FORMAT JSON) ${s.text}`, s.params as Params, { prepare: false });
+  const value = rows[0]?.['QUERY PLAN'] as unknown;
+  const doc = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
+  return doc[0].Plan;
+}
+
+/** A node of PostgreSQL's JSON plan (only the fields the checks read). */
+export type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Alias?: string;
+  'Index Name'?: string;
+  'Plan Rows'?: number;
+  'Total Cost'?: number;
+  Plans?: PlanNode[];
+  [key: string]: unknown;
+};
+
+/** A sequential scan found in a plan: the table, its alias and the estimated rows. */
+export type SeqScan = { relation: string; alias: string | null; planRows: number | null };
+
+/**
+ * Every `Seq Scan` node (parallel ones too: same node type) over one of `tables` in the plan
+ * tree, sub-plans and init-plans included.
+ */
+export function findSeqScans(plan: PlanNode, tables: readonly string[]): SeqScan[] {
+  const found: SeqScan[] = [];
+  const walk = (n: PlanNode) => {
+    if (n['Node Type'] === 'Seq Scan' && n['Relation Name'] && tables.includes(n['Relation Name'])) {
+      found.push({ relation: n['Relation Name'], alias: n.Alias ?? null, planRows: n['Plan Rows'] ?? null });
+    }
+    for (const child of n.Plans ?? []) walk(child);
+  };
+  walk(plan);
+  return found;
+}
+
+/** One-line shape of a plan for reports: node types with their relation / index, depth-first. */
+export function planOutline(plan: PlanNode): string {
+  const parts: string[] = [];
+  const walk = (n: PlanNode) => {
+    const on = n['Index Name'] ?? n['Relation Name'];
+    parts.push(on ? `${n['Node Type']}(${on})` : n['Node Type']);
+    for (const child of n.Plans ?? []) walk(child);
+  };
+  walk(plan);
+  return parts.join(' > ');
+}

@@ -1,0 +1,103 @@
+/**
+ * Benchmark case 2: listings with filters, page 1 against page 100. For each listing combination
+ * (bench/workload.ts listingCases) the pages are walked from page 1 by following
+ * `next_cursor` (keyset) up to page 100 (or the last page when the listing is shorter); then
+ * `reps` rounds time, in turn, page 1 and page 100 through the data layer and their captured SQL
+ * replayed on a plain client. Times in milliseconds; one warm-up round is not recorded.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type postgres from 'postgres';
+import type { Db } from '@/db';
+import { listTitles } from '@/lib/data/movies';
+import { listPersons } from '@/lib/data/persons';
+import { listReleases } from '@/lib/data/releases';
+import type { Page } from '@/lib/data/types';
+import { replay, type CapturedStatement, type CapturingDb } from './capture';
+import { explainSection } from './search';
+import { summarize, timed, type Summary } from './stats';
+import type { ListingCase } from './workload';
+
+/** Page compared with page 1. */
+export const TARGET_PAGE = 100;
+
+/** The data-layer call of one page of a listing combination (default page size). */
+export function listingCall(c: ListingCase, cursor: string | null): (db: Db) => Promise<Page<unknown>> {
+  switch (c.kind) {
+    case 'releases':
+      return (db) => listReleases(c.query, cursor, undefined, db);
+    case 'titles':
+      return (db) => listTitles(c.query, cursor, undefined, db);
+    case 'persons':
+      return (db) => listPersons(c.query, cursor, undefined, db);
+  }
+}
+
+/** Result of one listing combination. */
+export type ListingResult = {
+  name: string;
+  params: Record<string, string>;
+  /** The page compared with page 1: TARGET_PAGE, or the last page of a shorter listing. */
+  pageReached: number;
+  first: { app: Summary; raw: Summary; statements: CapturedStatement[] };
+  last: { app: Summary; raw: Summary; statements: CapturedStatement[] };
+};
+
+/** Options of {@link runListingCase}. */
+export type ListingCaseOptions = {
+  db: Db;
+  capturing: CapturingDb;
+  raw: postgres.Sql;
+  cases: readonly ListingCase[];
+  reps: number;
+  explainDir: string | null;
+  log?: (line: string) => void;
+};
+
+/** Runs case 2 (see module doc). */
+export async function runListingCase(o: ListingCaseOptions): Promise<ListingResult[]> {
+  const results: ListingResult[] = [];
+  for (const c of o.cases) {
+    let cursor: string | null = null;
+    let page = 1;
+    let lastCursor: string | null = null;
+    for (; page < TARGET_PAGE; page++) {
+      const p: Page<unknown> = await listingCall(c, cursor)(o.db);
+      if (!p.next_cursor) break;
+      lastCursor = cursor = p.next_cursor;
+    }
+    const pageReached = lastCursor ? page : 1;
+    const firstSql = (await o.capturing.capture(listingCall(c, null))).statements;
+    const lastSql = (await o.capturing.capture(listingCall(c, lastCursor))).statements;
+    const t = { firstApp: [] as number[], firstRaw: [] as number[], lastApp: [] as number[], lastRaw: [] as number[] };
+    for (let round = 0; round <= o.reps; round++) {
+      const a1 = await timed(() => listingCall(c, null)(o.db));
+      const r1 = await timed(() => replay(o.raw, firstSql));
+      const aN = await timed(() => listingCall(c, lastCursor)(o.db));
+      const rN = await timed(() => replay(o.raw, lastSql));
+      if (round === 0) continue;
+      t.firstApp.push(a1.ms);
+      t.firstRaw.push(r1.ms);
+      t.lastApp.push(aN.ms);
+      t.lastRaw.push(rN.ms);
+    }
+    const r: ListingResult = {
+      name: c.name,
+      params: c.params,
+      pageReached,
+      first: { app: summarize(t.firstApp), raw: summarize(t.firstRaw), statements: firstSql },
+      last: { app: summarize(t.lastApp), raw: summarize(t.lastRaw), statements: lastSql },
+    };
+    results.push(r);
+    o.log?.(`listing ${c.name}: page 1 p95 ${r.first.app.p95} ms, page ${pageReached} p95 ${r.last.app.p95} ms`);
+    if (o.explainDir) {
+      const seen = new Map<string, string>();
+      const lines = [`==== ${c.name} ${JSON.stringify(c.params)}: page 1`];
+      for (const [i, st] of firstSql.entries()) lines.push(await explainSection(o.raw, st, i + 1, seen));
+      lines.push(`==== ${c.name}: page ${pageReached} (by cursor)`);
+      for (const [i, st] of lastSql.entries()) lines.push(await explainSection(o.raw, st, i + 1, seen));
+      fs.writeFileSync(path.join(o.explainDir, `listing-${c.name.replace(/[^a-z0-9_]+/gi, '-')}.txt`), `${lines.join('\n')}\n`);
+    }
+  }
+  return results;
+}

@@ -1,0 +1,304 @@
+/**
+ * The benchmark run behind `npm run bench` (scripts/bench.ts): opens the databases, starts the
+ * server when needed, runs the cases (bench/search.ts, listings.ts, pages.ts, imports.ts),
+ * checks the issue 4 targets, prints a table and writes bench/results.json plus
+ * bench/explain/*.txt. Imports lib/data: load it only after `allowServerOnlyImports()`
+ * (bench/server-only.ts) outside Next/vitest.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '@/db';
+import { openCapturingDb, openRawClient } from './capture';
+import { importPglite, importPostgres, type ImportResult } from './imports';
+import { runListingCase, TARGET_PAGE, type ListingResult } from './listings';
+import { runLoad, type LoadResult, type LoadTarget } from './pages';
+import { checkTarget, formatTable, formatTargets, pct, type CaseRow, type TargetCheck } from './report';
+import { runSearchCase, type SearchCaseResult } from './search';
+import { startServer, type RunningServer } from './server';
+import { ratio, summarize } from './stats';
+import { FIXED_SEARCH_QUERIES, listingCases, randomSearchQueries, samplePublicIds, type RandomQueryCounts } from './workload';
+
+/** Cases that can be selected with `--only`. */
+export const CASES = ['search', 'listings', 'pages', 'import'] as const;
+export type CaseName = (typeof CASES)[number];
+
+/** Options of a run (scripts/bench.ts parses them from the command line). */
+export type BenchOptions = {
+  databaseUrl: string;
+  quick: boolean;
+  /** Cases to run (default all). */
+  cases: CaseName[];
+  /** Leave out the HTTP parts (API search timings and case 3): no server is started. */
+  skipServer: boolean;
+  /** Output folder: results.json and explain/ go there (default bench/). */
+  outDir: string;
+  log: (line: string) => void;
+};
+
+/** Sample sizes and durations of a mode. */
+export type BenchSettings = {
+  searchRounds: number;
+  randomQueries: RandomQueryCounts;
+  listingRounds: number;
+  loadSeconds: number;
+  loadWarmupSeconds: number;
+  connections: number;
+  sampleIds: number;
+};
+
+/** Default mode (the recorded measurement) and quick mode (CI-sized: fewer samples, shorter loads). */
+export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
+  default: { searchRounds: 5, randomQueries: { words: 16, prefixes: 8, persons: 8, titles: 8 }, listingRounds: 30, loadSeconds: 10, loadWarmupSeconds: 3, connections: 32, sampleIds: 100 },
+  quick: { searchRounds: 2, randomQueries: { words: 6, prefixes: 3, persons: 3, titles: 3 }, listingRounds: 10, loadSeconds: 3, loadWarmupSeconds: 1, connections: 32, sampleIds: 50 },
+};
+
+/** Targets of issue 4 (milliseconds, ratios, req/s, seconds). */
+export const TARGETS = { searchP95: 50, autocompleteP95: 30, apiOverRaw: 1.5, listingRatio: 1.5, releaseRps: 200, releaseTtfbP95: 150, importPglite: 120, importPostgres: 40 } as const;
+
+/** What bench/results.json holds. */
+export type BenchResults = {
+  commit: string;
+  /** True when the working tree had uncommitted changes to tracked files during the run. */
+  dirty: boolean;
+  date: string;
+  mode: 'default' | 'quick';
+  machine: { cores: number; cpu: string; ram_gb: number; os: string; node: string; postgres: string };
+  scale: { releases: number; approved_releases: number; movies: number; persons: number };
+  settings: BenchSettings;
+  cases: CaseRow[];
+  targets: TargetCheck[];
+  /** Per (function, query) timings of case 1, for finding the slow ones. */
+  search_queries: { fn: string; q: string; kind: string; set: string; statements: number; app_p95: number; raw_p95: number; api_p95: number | null }[];
+};
+
+function git(args: string[]): string {
+  try {
+    return execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return '';
+  }
+}
+
+function searchRows(r: SearchCaseResult): CaseRow[] {
+  const rows: CaseRow[] = r.groups.map((g) => ({
+    id: `search/${g.fn}/${g.set}`,
+    group: 'search',
+    description: `${g.fn} through lib/data, ${g.set} queries (${g.queries})`,
+    ...pct(g.app),
+    baseline: { description: 'the captured SQL replayed on a plain postgres.js client', ...pct(g.raw) },
+    ratio: ratio(g.app.p95, g.raw.p95),
+    ratio_of: 'p95 data layer / p95 raw SQL',
+    extra: { queries: g.queries },
+  }));
+  for (const a of r.api) {
+    rows.push({
+      id: `api${a.endpoint.replace(/^\/api/, '')}`,
+      group: 'api',
+      description: `GET ${a.endpoint}?q= over HTTP (next start, one request at a time), every query`,
+      ...pct(a.api),
+      baseline: { description: 'the captured SQL replayed on a plain postgres.js client', ...pct(a.raw) },
+      ratio: ratio(a.api.p95, a.raw.p95),
+      ratio_of: 'p95 HTTP API / p95 raw SQL',
+      extra: { errors: a.errors, ...(a.errors ? { note: `${a.errors} non-2xx` } : {}) },
+    });
+  }
+  return rows;
+}
+
+function listingRows(results: ListingResult[]): CaseRow[] {
+  return results.map((l) => ({
+    id: `listing/${l.name}`,
+    group: 'listing',
+    description: `page ${l.pageReached} by cursor through lib/data; params ${JSON.stringify(l.params)}`,
+    ...pct(l.last.app),
+    baseline: { description: 'page 1 through lib/data', ...pct(l.first.app) },
+    ratio: ratio(l.last.app.p95, l.first.app.p95),
+    ratio_of: `p95 page ${TARGET_PAGE} / p95 page 1 (data layer)`,
+    extra: {
+      page_reached: l.pageReached,
+      raw_page1: pct(l.first.raw),
+      raw_last: pct(l.last.raw),
+      statements: l.last.statements.length,
+      ...(l.pageReached < TARGET_PAGE ? { note: l.pageReached > 1 ? `only ${l.pageReached} pages` : 'one page only: not checked' } : {}),
+    },
+  }));
+}
+
+function pageRows(results: LoadResult[]): CaseRow[] {
+  const stat = results.find((r) => r.name === 'static');
+  return results.map((r) => ({
+    id: `pages/${r.name}`,
+    group: 'pages',
+    description: r.name === 'static' ? 'GET /icon.svg (static, same server)' : `GET /${r.name}/{id} over ${r.paths} ids, rendered by next start`,
+    ...pct(r.ttfb),
+    baseline: stat ? { description: 'static file, same server, same run', ...pct(stat.ttfb) } : null,
+    ratio: ratio(r.rps, stat?.rps),
+    ratio_of: 'req/s / static req/s; percentiles are TTFB',
+    extra: {
+      rps: r.rps,
+      requests: r.requests,
+      seconds: r.seconds,
+      ttfb_ratio: ratio(r.ttfb.p95, stat?.ttfb.p95),
+      latency: pct(r.latency),
+      non2xx: r.non2xx,
+      errors: r.errors,
+      note: `${r.rps} req/s${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}${r.errors ? `, ${r.errors} errors` : ''}`,
+    },
+  }));
+}
+
+function importRows(results: ImportResult[]): CaseRow[] {
+  const pg = results.find((r) => r.engine === 'postgres');
+  return results.map((r) => {
+    const ms = r.seconds * 1000;
+    return {
+      id: `import/${r.engine}`,
+      group: 'import',
+      description: `seed/*.gz into an empty ${r.engine} database (one run; percentiles = that run)`,
+      n: 1,
+      p50: ms,
+      p95: ms,
+      p99: ms,
+      baseline: pg && r.engine !== 'postgres' ? { description: 'the same import on PostgreSQL', n: 1, p50: pg.seconds * 1000, p95: pg.seconds * 1000, p99: pg.seconds * 1000 } : null,
+      ratio: pg && r.engine !== 'postgres' ? ratio(r.seconds, pg.seconds) : null,
+      ratio_of: 'seconds / seconds on PostgreSQL',
+      extra: { seconds: r.seconds, rows: r.rows, rows_per_second: r.rowsPerSecond, note: `${r.seconds} s, ${r.rowsPerSecond} rows/s` },
+    };
+  });
+}
+
+function targetChecks(search: SearchCaseResult | null, listings: ListingResult[], pages: LoadResult[], imports: ImportResult[]): TargetCheck[] {
+  const t: TargetCheck[] = [];
+  if (search) {
+    const textSamples = search.samples.filter((s) => s.set !== 'autocomplete').flatMap((s) => s.app);
+    const shortSamples = search.samples.filter((s) => s.set === 'autocomplete').flatMap((s) => s.app);
+    t.push(checkTarget('search p95 (lib/data, all 4 functions, queries of 3+ letter words)', summarize(textSamples).p95, '<=', TARGETS.searchP95, 'ms'));
+    t.push(checkTarget('autocomplete p95 (lib/data, all 4 functions, 1-2 letter queries)', summarize(shortSamples).p95, '<=', TARGETS.autocompleteP95, 'ms'));
+    for (const a of search.api) t.push(checkTarget(`API ${a.endpoint} p95 / raw SQL p95`, ratio(a.api.p95, a.raw.p95), '<=', TARGETS.apiOverRaw, 'x'));
+  }
+  // A listing of one page has no deeper page to compare: reported in the table, not checked.
+  for (const l of listings.filter((x) => x.pageReached > 1)) t.push(checkTarget(`listing ${l.name}: page ${l.pageReached} p95 / page 1 p95`, ratio(l.last.app.p95, l.first.app.p95), '<=', TARGETS.listingRatio, 'x'));
+  const release = pages.find((p) => p.name === 'release');
+  if (release) {
+    t.push(checkTarget('release page req/s (32 connections)', release.rps, '>=', TARGETS.releaseRps, 'req/s'));
+    t.push(checkTarget('release page p95 TTFB (32 connections)', release.ttfb.p95, '<=', TARGETS.releaseTtfbP95, 'ms'));
+  }
+  for (const i of imports) t.push(checkTarget(`seed import on ${i.engine}`, i.seconds, '<=', i.engine === 'pglite' ? TARGETS.importPglite : TARGETS.importPostgres, 's'));
+  return t;
+}
+
+/**
+ * Runs the benchmark (see module doc) and writes `<outDir>/results.json` and
+ * `<outDir>/explain/*.txt`.
+ * @throws when the database cannot be reached or holds no releases, or the server does not start
+ */
+export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
+  const mode = o.quick ? 'quick' : 'default';
+  const settings = SETTINGS[mode];
+  const explainDir = path.join(o.outDir, 'explain');
+  fs.mkdirSync(explainDir, { recursive: true });
+  for (const f of fs.readdirSync(explainDir)) if (f.endsWith('.txt')) fs.rmSync(path.join(explainDir, f));
+
+  const raw = openRawClient(o.databaseUrl);
+  const handle = await openDatabase({ url: o.databaseUrl });
+  const capturing = openCapturingDb(o.databaseUrl);
+  let server: RunningServer | null = null;
+  try {
+    const [scale] = await raw<BenchResults['scale'][]>`
+      SELECT (SELECT count(*) FROM releases)::int AS releases, (SELECT count(*) FROM releases WHERE approved)::int AS approved_releases,
+             (SELECT count(*) FROM movies)::int AS movies, (SELECT count(*) FROM persons)::int AS persons`;
+    if (!scale.releases) throw new Error('the database holds no releases: import the seed (npm run db:import) and run npm run db:synthetic first');
+    const [{ server_version }] = await raw<{ server_version: string }[]>`SHOW server_version`;
+    o.log(`mode ${mode}; scale: ${scale.releases} releases, ${scale.movies} movies, ${scale.persons} persons`);
+
+    const wantsHttp = !o.skipServer && (o.cases.includes('search') || o.cases.includes('pages'));
+    if (wantsHttp) {
+      o.log('starting the server (scripts/start.ts; builds first when the build is stale) …');
+      server = await startServer(o.databaseUrl, path.resolve('.data', 'bench', 'server.log'));
+      o.log(`server at ${server.baseUrl}`);
+    }
+
+    let search: SearchCaseResult | null = null;
+    if (o.cases.includes('search')) {
+      const random = await randomSearchQueries(raw, settings.randomQueries);
+      search = await runSearchCase({ db: handle.db, capturing, raw, fixed: FIXED_SEARCH_QUERIES, random, reps: settings.searchRounds, baseUrl: server?.baseUrl ?? null, explainDir, log: o.log });
+    }
+    const listings = o.cases.includes('listings')
+      ? await runListingCase({ db: handle.db, capturing, raw, cases: listingCases(), reps: settings.listingRounds, explainDir, log: o.log })
+      : [];
+    let pages: LoadResult[] = [];
+    if (o.cases.includes('pages') && server) {
+      const ids = await samplePublicIds(raw, settings.sampleIds);
+      const targets: LoadTarget[] = [
+        { name: 'static', paths: ['/icon.svg'] },
+        { name: 'release', paths: ids.releases.map((id) => `/release/${id}`) },
+        { name: 'movie', paths: ids.movies.map((id) => `/movie/${id}`) },
+        { name: 'person', paths: ids.persons.map((id) => `/person/${id}`) },
+      ];
+      pages = await runLoad({ baseUrl: server.baseUrl, connections: settings.connections, duration: settings.loadSeconds, warmup: settings.loadWarmupSeconds }, targets, o.log);
+    }
+    if (server) {
+      await server.stop();
+      server = null;
+    }
+    const imports: ImportResult[] = [];
+    if (o.cases.includes('import')) {
+      o.log('import: seed into a fresh PostgreSQL database …');
+      imports.push(await importPostgres(o.databaseUrl));
+      o.log(`import postgres: ${imports[0].seconds} s`);
+      o.log('import: seed into a fresh PGlite directory …');
+      imports.push(await importPglite());
+      o.log(`import pglite: ${imports[1].seconds} s`);
+    }
+
+    const results: BenchResults = {
+      commit: git(['rev-parse', 'HEAD']),
+      dirty: git(['status', '--porcelain', '--untracked-files=no']) !== '',
+      date: new Date().toISOString(),
+      mode,
+      machine: {
+        cores: os.cpus().length,
+        cpu: os.cpus()[0]?.model ?? 'unknown',
+        ram_gb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+        os: `${os.platform()} ${os.release()}`,
+        node: process.version,
+        postgres: server_version,
+      },
+      scale,
+      settings,
+      cases: [...(search ? searchRows(search) : []), ...listingRows(listings), ...pageRows(pages), ...importRows(imports)],
+      targets: targetChecks(search, listings, pages, imports),
+      search_queries: (search?.samples ?? []).map((s) => ({
+        fn: s.fn,
+        q: s.input.q,
+        kind: s.input.kind,
+        set: s.set,
+        statements: s.statements.length,
+        app_p95: summarize(s.app).p95,
+        raw_p95: summarize(s.raw).p95,
+        api_p95: s.api.length ? summarize(s.api).p95 : null,
+      })),
+    };
+    fs.writeFileSync(path.join(o.outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+    o.log('');
+    o.log(`DiscShelf benchmark, ${mode} mode${mode === 'quick' ? ' (CI-sized: fewer samples, shorter loads; not the recorded measurement)' : ''}`);
+    o.log(`commit ${results.commit}${results.dirty ? ' (+ uncommitted changes)' : ''}, ${results.date}`);
+    o.log(`machine: ${results.machine.cores} cores (${results.machine.cpu}), ${results.machine.ram_gb} GB RAM, PostgreSQL ${server_version}`);
+    o.log(`scale: ${scale.releases} releases (${scale.approved_releases} approved), ${scale.movies} movies, ${scale.persons} persons`);
+    o.log('');
+    o.log(formatTable(results.cases));
+    o.log('');
+    o.log('Targets:');
+    o.log(formatTargets(results.targets));
+    o.log('');
+    o.log(`wrote ${path.join(o.outDir, 'results.json')} and ${explainDir}/*.txt`);
+    return results;
+  } finally {
+    await server?.stop();
+    await capturing.close();
+    await handle.close();
+    await raw.end({ timeout: 5 });
+  }
+}

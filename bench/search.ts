@@ -1,0 +1,177 @@
+/**
+ * Benchmark case 1: search through the data layer (lib/data called in-process with a Db
+ * handle) and through the HTTP API, against the raw SQL of the same call replayed on a plain
+ * postgres.js client. Functions: searchAll (`/api/search`), listTitles (`/api/titles?q=`),
+ * listReleases (`/api/releases?q=`), listPersons (`/api/persons?q=`).
+ *
+ * For each (function, query) the SQL is captured once (bench/capture.ts), then `reps`
+ * rounds run, each timing in turn: the data-layer call, the replay of its captured statements
+ * (concurrently, as lib/data sends them), and the HTTP request (when a server is given; the full
+ * JSON body read). Times in milliseconds. One warm-up round is not recorded.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type postgres from 'postgres';
+import type { Db } from '@/db';
+import { listTitles } from '@/lib/data/movies';
+import { listPersons } from '@/lib/data/persons';
+import { listReleases } from '@/lib/data/releases';
+import { searchAll } from '@/lib/data/search';
+import { parseReleaseListParams, parseTitleListParams } from '@/lib/validation/listing';
+import { explainAnalyze, replay, type CapturedStatement, type CapturingDb } from './capture';
+import { summarize, timed, type Summary } from './stats';
+import { isAutocomplete, type SearchInput } from './workload';
+
+/** Data-layer search functions and the API endpoint each one serves. */
+export const SEARCH_FUNCTIONS = { searchAll: '/api/search', listTitles: '/api/titles', listReleases: '/api/releases', listPersons: '/api/persons' } as const;
+export type SearchFn = keyof typeof SEARCH_FUNCTIONS;
+
+/**
+ * The data-layer call behind an API search request: the API's own parameter parsing, then the
+ * lib/data function with an explicit database (first page, default page size).
+ */
+export function searchCall(fn: SearchFn, q: string): (db: Db) => Promise<unknown> {
+  switch (fn) {
+    case 'searchAll':
+      return (db) => searchAll(q, db);
+    case 'listTitles': {
+      const p = parseTitleListParams({ q }, 'api');
+      if (!p.ok) throw new Error(p.error);
+      return (db) => listTitles(p.query, null, undefined, db);
+    }
+    case 'listReleases': {
+      const p = parseReleaseListParams({ q }, 'api');
+      if (!p.ok) throw new Error(p.error);
+      return (db) => listReleases(p.query, null, undefined, db);
+    }
+    case 'listPersons':
+      return (db) => listPersons({ q }, null, undefined, db);
+  }
+}
+
+/** Query set a sample belongs to: the fixed mix, the seeded random set, or autocomplete (1-2 letters, either set). */
+export type SearchSet = 'fixed' | 'random' | 'autocomplete';
+
+/** Timings of one (function, query). */
+export type SearchSample = { fn: SearchFn; input: SearchInput; set: SearchSet; statements: CapturedStatement[]; app: number[]; raw: number[]; api: number[]; apiErrors: number };
+
+/** Options of {@link runSearchCase}. */
+export type SearchCaseOptions = {
+  /** Database opened like the app's (db/index.ts openDatabase): the timed data-layer path. */
+  db: Db;
+  capturing: CapturingDb;
+  raw: postgres.Sql;
+  fixed: readonly SearchInput[];
+  random: readonly SearchInput[];
+  /** Recorded rounds per (function, query). */
+  reps: number;
+  /** Base URL of a running server for the API timings; null leaves them out. */
+  baseUrl: string | null;
+  /** Folder for `EXPLAIN (ANALYZE, BUFFERS)` files (one per function and set); null: none. */
+  explainDir: string | null;
+  log?: (line: string) => void;
+};
+
+/** Result rows of the search case: per function and set, app vs raw; per endpoint, API vs raw. */
+export type SearchCaseResult = {
+  samples: SearchSample[];
+  groups: { fn: SearchFn; set: SearchSet; app: Summary; raw: Summary; queries: number }[];
+  api: { fn: SearchFn; endpoint: string; api: Summary; raw: Summary; errors: number }[];
+};
+
+async function timeApi(baseUrl: string, fn: SearchFn, q: string): Promise<{ ms: number; ok: boolean }> {
+  const url = `${baseUrl}${SEARCH_FUNCTIONS[fn]}?${new URLSearchParams({ q })}`;
+  const { ms, result } = await timed(async () => {
+    const res = await fetch(url);
+    await res.text();
+    return res.ok;
+  });
+  return { ms, ok: result };
+}
+
+/** Runs case 1 (see module doc). */
+export async function runSearchCase(o: SearchCaseOptions): Promise<SearchCaseResult> {
+  const samples: SearchSample[] = [];
+  for (const fn of Object.keys(SEARCH_FUNCTIONS) as SearchFn[]) {
+    for (const [inputs, set] of [
+      [o.fixed, 'fixed'],
+      [o.random, 'random'],
+    ] as const) {
+      for (const input of inputs) {
+        const { statements } = await o.capturing.capture(searchCall(fn, input.q));
+        samples.push({ fn, input, set: isAutocomplete(input.q) ? 'autocomplete' : set, statements, app: [], raw: [], api: [], apiErrors: 0 });
+      }
+    }
+  }
+  o.log?.(`search: ${samples.length} (function, query) pairs, ${o.reps} rounds${o.baseUrl ? ' + HTTP API' : ''}`);
+  for (let round = 0; round <= o.reps; round++) {
+    const record = round > 0;
+    for (const s of samples) {
+      const app = await timed(() => searchCall(s.fn, s.input.q)(o.db));
+      const raw = await timed(() => replay(o.raw, s.statements));
+      if (record) {
+        s.app.push(app.ms);
+        s.raw.push(raw.ms);
+      }
+      if (o.baseUrl) {
+        const api = await timeApi(o.baseUrl, s.fn, s.input.q);
+        if (record) {
+          s.api.push(api.ms);
+          if (!api.ok) s.apiErrors++;
+        }
+      }
+    }
+    if (record) o.log?.(`search: round ${round}/${o.reps} done`);
+  }
+  const groups: SearchCaseResult['groups'] = [];
+  const api: SearchCaseResult['api'] = [];
+  for (const fn of Object.keys(SEARCH_FUNCTIONS) as SearchFn[]) {
+    for (const set of ['fixed', 'random', 'autocomplete'] as const) {
+      const of = samples.filter((s) => s.fn === fn && s.set === set);
+      if (!of.length) continue;
+      groups.push({ fn, set, queries: of.length, app: summarize(of.flatMap((s) => s.app)), raw: summarize(of.flatMap((s) => s.raw)) });
+    }
+    if (o.baseUrl) {
+      const of = samples.filter((s) => s.fn === fn);
+      api.push({ fn, endpoint: SEARCH_FUNCTIONS[fn], api: summarize(of.flatMap((s) => s.api)), raw: summarize(of.flatMap((s) => s.raw)), errors: of.reduce((n, s) => n + s.apiErrors, 0) });
+    }
+  }
+  if (o.explainDir) await writeSearchExplains(o.raw, samples, o.explainDir);
+  return { samples, groups, api };
+}
+
+/** Writes `search-<fn>-<set>.txt`: for each query, each captured statement with its parameters and EXPLAIN (ANALYZE, BUFFERS). */
+async function writeSearchExplains(raw: postgres.Sql, samples: SearchSample[], dir: string): Promise<void> {
+  const files = new Map<string, { lines: string[]; texts: Map<string, string> }>();
+  for (const s of samples) {
+    const name = `search-${s.fn}-${s.set}.txt`;
+    const file = files.get(name) ?? { lines: [], texts: new Map<string, string>() };
+    files.set(name, file);
+    file.lines.push(`==== ${s.fn}(${JSON.stringify(s.input.q)}) [${s.input.kind}]: ${s.statements.length} statement(s)`);
+    for (const [i, st] of s.statements.entries()) file.lines.push(await explainSection(raw, st, i + 1, file.texts));
+  }
+  for (const [name, { lines }] of files) fs.writeFileSync(path.join(dir, name), `${lines.join('\n')}\n`);
+}
+
+/**
+ * A statement's text, its parameters and its EXPLAIN (ANALYZE, BUFFERS) as a report section.
+ * @param seen texts already written in the same file → their label; a repeated text is written
+ *   as a reference to its label (the files stay readable and small)
+ */
+export async function explainSection(raw: postgres.Sql, st: CapturedStatement, index: number, seen: Map<string, string>): Promise<string> {
+  let plan: string;
+  try {
+    plan = await explainAnalyze(raw, st);
+  } catch (e) {
+    plan = `EXPLAIN failed: ${(e as Error).message}`;
+  }
+  const text = st.text.replace(/\s+/g, ' ').trim();
+  let label = seen.get(text);
+  const head = label ? [`-- statement ${index}: SQL text ${label} (above)`] : [];
+  if (!label) {
+    label = `S${seen.size + 1}`;
+    seen.set(text, label);
+    head.push(`-- statement ${index}: SQL text ${label}`, text);
+  }
+  return [...head, `-- parameters: ${JSON.stringify(st.params)}`, plan, ''].join('\n');
+}

@@ -1,0 +1,58 @@
+/**
+ * `npm run bench [-- --quick] [--skip-import] [--skip-server] [--only search,listings,pages,import]`:
+ * the issue 4 benchmark against the PostgreSQL database at DATABASE_URL (required). Prints a
+ * table and the target checks, writes bench/results.json and bench/explain/*.txt. Cases:
+ * search (data layer, HTTP API and raw SQL), listings (page 1 vs page 100), pages (next start
+ * under autocannon load vs a static file), import (seed into fresh PGlite and PostgreSQL).
+ * See README "Benchmark" and bench/run.ts. Exit code 0 when it ran (targets missed or
+ * not), 1 on an error, 2 on bad arguments.
+ */
+import path from 'node:path';
+import { allowServerOnlyImports } from '@/bench/server-only';
+
+const USAGE = `usage: DATABASE_URL=postgres://… npm run bench -- [--quick] [--skip-import] [--skip-server] [--only search,listings,pages,import]
+  --quick        CI-sized run: fewer samples, 3 s loads (the results say mode "quick")
+  --skip-import  leave out case 4 (seed import into fresh PGlite and PostgreSQL)
+  --skip-server  do not start the app: leaves out the HTTP API timings and the page load case
+  --only LIST    run only these cases`;
+
+const args = process.argv.slice(2).filter((a) => a !== '--');
+const flags = new Set(args.filter((a) => a.startsWith('--')));
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? (args[onlyAt + 1] ?? '').split(',').filter(Boolean) : null;
+const known = new Set(['--quick', '--skip-import', '--skip-server', '--only', '--help']);
+const unknown = [...flags].filter((f) => !known.has(f));
+if (flags.has('--help') || unknown.length || (only && !only.length)) {
+  if (unknown.length) console.error(`unknown option ${unknown.join(', ')}`);
+  console.error(USAGE);
+  process.exit(flags.has('--help') ? 0 : 2);
+}
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl || !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+  console.error('npm run bench needs DATABASE_URL: a PostgreSQL database holding the catalogue, e.g.');
+  console.error('  DATABASE_URL=postgres://postgres@127.0.0.1:5432/discshelf_bench npm run bench');
+  console.error('(fresh database: createdb, npm run db:import, npm run db:synthetic; see README "Benchmark")');
+  process.exit(2);
+}
+
+// lib/data starts with `import 'server-only'`: resolve it to an empty module before loading it.
+allowServerOnlyImports();
+const { CASES, runBenchmark } = await import('@/bench/run');
+const cases = (only ?? [...CASES]).filter((c): c is (typeof CASES)[number] => (CASES as readonly string[]).includes(c));
+if (only && cases.length !== only.length) {
+  console.error(`--only takes ${CASES.join(', ')}`);
+  process.exit(2);
+}
+try {
+  await runBenchmark({
+    databaseUrl,
+    quick: flags.has('--quick'),
+    cases: flags.has('--skip-import') ? cases.filter((c) => c !== 'import') : cases,
+    skipServer: flags.has('--skip-server'),
+    outDir: path.resolve('bench'),
+    log: (line) => console.log(line),
+  });
+} catch (e) {
+  console.error(`bench failed: ${(e as Error).message}`);
+  process.exitCode = 1;
+}
