@@ -51,6 +51,10 @@ export const movies = pgTable(
     /** Production countries as names from the source (TMDb English names). */
     countries: text().array().notNull().default(sql`'{}'::text[]`),
     spokenLanguages: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Lower-cased spoken languages for the `la` filter (generated; SQL function from migration 0006). */
+    languageKeys: text()
+      .array()
+      .generatedAlwaysAs(sql`lower_text_array(spoken_languages)`),
     certifications: jsonb().$type<Certification[]>().notNull().default([]),
     ratings: jsonb().$type<MovieRating[]>().notNull().default([]),
     adultsOnly: boolean().notNull().default(false),
@@ -86,6 +90,7 @@ export const movies = pgTable(
     index('movies_year_idx').on(t.year, t.id),
     // `so=added_desc` (newest in the catalogue).
     index('movies_created_idx').on(t.createdAt, t.id),
+    index('movies_language_keys_idx').using('gin', t.languageKeys),
     index('movies_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('movies_episode_of_idx').on(t.episodeOfId),
   ],

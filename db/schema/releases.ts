@@ -64,6 +64,10 @@ export const releases = pgTable(
     anamorphic: boolean(),
     audioTracks: jsonb().$type<AudioTrack[]>().notNull().default([]),
     subtitles: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Lower-cased audio and subtitle languages for the `la` filter (generated; SQL function from migration 0006). */
+    languageKeys: text()
+      .array()
+      .generatedAlwaysAs(sql`release_language_keys(audio_tracks, subtitles)`),
     /** HDR formats beyond HDR10 ("Dolby Vision", "HDR10+"). */
     hdr: text().array().notNull().default(sql`'{}'::text[]`),
     /** Immersive audio ("Dolby Atmos", "DTS:X"). */
@@ -133,6 +137,7 @@ export const releases = pgTable(
     index('releases_cut_street_date_idx').on(t.streetDate, t.id).where(sql`is_cut`),
     index('releases_rrp_street_date_idx').on(t.streetDate, t.id).where(sql`rrp IS NOT NULL`),
     index('releases_created_idx').on(t.createdAt, t.id),
+    index('releases_language_keys_idx').using('gin', t.languageKeys),
     index('releases_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

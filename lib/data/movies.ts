@@ -72,7 +72,8 @@ export function titleListConditions(query: Partial<TitleListQuery>, today: strin
     c.push(sql`EXISTS (SELECT 1 FROM movie_production_companies mpc JOIN production_companies pco ON pco.id = mpc.company_id
                 WHERE mpc.movie_id = m.id AND ${inList(sql`pco.public_id`, pc)})`);
   }
-  if (query.la) c.push(sql`EXISTS (SELECT 1 FROM unnest(m.spoken_languages) AS sl(s) WHERE lower(sl.s) = ${query.la})`);
+  // Lower-cased spoken languages (generated column, GIN index).
+  if (query.la) c.push(sql`m.language_keys @> ARRAY[${query.la}]::text[]`);
   c.push(...textConditions(q, sql`m.search_text`, sql`m.title_key`));
   if (q.year !== null) c.push(sql`m.year = ${q.year}`);
   return c;

@@ -131,10 +131,8 @@ function releaseListConditions(query: Partial<ReleaseListQuery>, today: string):
   // Reviews arrive with the reviews feature: no release is reviewed yet.
   if (fi.includes('reviewed')) c.push(sql`FALSE`);
   if (fi.includes('video')) c.push(sql`EXISTS (SELECT 1 FROM videos v WHERE v.release_id = r.id)`);
-  if (query.la) {
-    c.push(sql`(EXISTS (SELECT 1 FROM jsonb_array_elements(r.audio_tracks) AS at(t) WHERE lower(at.t->>'language') = ${query.la})
-               OR EXISTS (SELECT 1 FROM unnest(r.subtitles) AS st(s) WHERE lower(st.s) = ${query.la}))`);
-  }
+  // Lower-cased audio and subtitle languages (generated column, GIN index).
+  if (query.la) c.push(sql`r.language_keys @> ARRAY[${query.la}]::text[]`);
   c.push(...textConditions(q, sql`r.search_text`, sql`r.name_key`));
   if (q.year !== null) c.push(sql`EXISTS (SELECT 1 FROM release_movies rmy JOIN movies my ON my.id = rmy.movie_id WHERE rmy.release_id = r.id AND my.year = ${q.year})`);
   if (query.label) c.push(sql`r.label_id = (SELECT lb.id FROM labels lb WHERE lb.public_id = ${query.label})`);

@@ -1,0 +1,5 @@
+-- Lower-cased language keys for the indexable `la` listing filter (lib/data: movies and releases).
+CREATE OR REPLACE FUNCTION lower_text_array(a text[]) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT COALESCE(array_agg(lower(x)), '{}') FROM unnest(a) AS x $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION release_language_keys(audio jsonb, subs text[]) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT COALESCE(array_agg(DISTINCT l), '{}') FROM (SELECT lower(t->>'language') AS l FROM jsonb_array_elements(CASE WHEN jsonb_typeof(audio) = 'array' THEN audio ELSE '[]'::jsonb END) AS t UNION SELECT lower(s) FROM unnest(subs) AS s) AS x WHERE l IS NOT NULL $$;--> statement-breakpoint
+CREATE INDEX "movies_language_keys_idx" ON "movies" USING gin (lower_text_array(spoken_languages));--> statement-breakpoint
+CREATE INDEX "releases_language_keys_idx" ON "releases" USING gin (release_language_keys(audio_tracks, subtitles));
