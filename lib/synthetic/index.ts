@@ -1,0 +1,247 @@
+/**
+ * Synthetic scale data (`npm run db:synthetic`, issue 4): fills a migrated PostgreSQL catalogue
+ * with deterministic synthetic movies, TV series and episodes, persons and credits, labels and
+ * label groups, releases and their movies, on top of whatever it holds (normally the imported
+ * seed). Rows are realistic (title words and lengths learnt from the real titles, names from the
+ * real names, formats by era, all countries, street dates 1986-2028, cuts, EANs with valid check
+ * digits) and every derived column is filled as the importer fills it (see ./generate.ts).
+ *
+ * One transaction: secondary indexes and foreign keys of the loaded tables are dropped (exact
+ * definitions read first), rows are streamed with COPY, counters of touched real rows are
+ * recounted, sequences moved past the new ids, indexes and keys recreated, tables analysed, and
+ * the run recorded in import_runs (file "db:synthetic"). A failure or an interrupted run leaves
+ * the database as it was. After the commit the loaded tables are vacuumed (plain VACUUM).
+ *
+ * Synthetic rows are recognisable: source_id `synthetic:<seed>:movie|person|release:<n>`;
+ * synthetic labels and label groups by the id ranges recorded in import_runs.
+ */
+import type postgres from 'postgres';
+import { loadContext, RUN_FILE, seedPresent, type RunSummary } from './context';
+import { copyInto } from './copy';
+import { SyntheticCatalog } from './generate';
+import { dropForLoad, deleteWithKeys, restoreAfterLoad, LOADED_TABLES } from './schema-ops';
+
+export { syntheticLabelCount } from './generate';
+
+/** Default scale of `npm run db:synthetic`. */
+export const DEFAULT_SCALE = { releases: 1_000_000, movies: 500_000, persons: 1_000_000, seed: 1 } as const;
+
+/** Options of {@link generateSynthetic}. */
+export type SyntheticOptions = {
+  /** Releases to add (≥ 0). */
+  releases: number;
+  /** Movies (incl. TV series, episodes, shorts, documentaries) to add (≥ 0). */
+  movies: number;
+  /** Persons to add (≥ 0); each gets at least one credit when movies > 0. */
+  persons: number;
+  /** PRNG seed (non-negative integer, default 1): same seed and counts → the same rows. */
+  seed?: number;
+  /**
+   * Called as work advances: stage name ("prepare", "delete", "movies", "movie sources",
+   * "credits", "persons", "labels", "releases", "release movies", "counters", "indexes",
+   * "foreign keys", "analyze", "vacuum"), units done, units in the stage (rows; movies for "credits";
+   * objects for "indexes" / "foreign keys").
+   */
+  onProgress?: (stage: string, done: number, total: number) => void;
+  /**
+   * Delete every earlier synthetic row (any seed) first, in the same transaction. Without it a
+   * run refuses a seed whose rows are already present ({@link SyntheticSeedPresentError}).
+   */
+  replace?: boolean;
+};
+
+/** What a run wrote (rows per table), what `replace` deleted, and how long each stage took. */
+export type SyntheticCounts = {
+  seed: number;
+  movies: number;
+  movieSources: number;
+  persons: number;
+  credits: number;
+  labels: number;
+  labelGroups: number;
+  releases: number;
+  releaseMovies: number;
+  /** Rows deleted per table by `replace` ({} without it). */
+  deleted: Record<string, number>;
+  /** Wall-clock seconds per stage, in stage order. */
+  seconds: Record<string, number>;
+  /** Wall-clock seconds of the whole run. */
+  totalSeconds: number;
+};
+
+/** Thrown when the seed's synthetic rows are already in the database and `replace` is not set. */
+export class SyntheticSeedPresentError extends Error {
+  constructor(readonly seed: number) {
+    super(
+      `Synthetic rows of seed ${seed} are already in the database (source_id 'synthetic:${seed}:…'). ` +
+        `Run with --replace to delete every synthetic row first, or choose another --seed.`,
+    );
+    this.name = 'SyntheticSeedPresentError';
+  }
+}
+
+function checkCount(name: string, v: unknown, max: number): number {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0 || v > max) throw new RangeError(`${name} must be an integer from 0 to ${max.toLocaleString('en')}, got ${String(v)}`);
+  return v;
+}
+
+/** Largest accepted count per table (ids are 32-bit). */
+export const MAX_ROWS = 50_000_000;
+
+/**
+ * Adds synthetic rows to the PostgreSQL catalogue behind `sql` (migrated; may hold the seed
+ * import or earlier synthetic runs). See the module doc for what is written and how.
+ * @param sql a postgres.js client (one connection is used, inside one transaction)
+ * @returns rows written per table, rows deleted by `replace`, seconds per stage
+ * @throws SyntheticSeedPresentError when the seed's rows exist and `replace` is not set;
+ *   RangeError for bad counts or seed; Error when the database is not migrated or releases are
+ *   asked for without any movie; any database error (everything is rolled back)
+ */
+export async function generateSynthetic(sql: postgres.Sql, opts: SyntheticOptions): Promise<SyntheticCounts> {
+  const scale = {
+    releases: checkCount('releases', opts.releases, MAX_ROWS),
+    movies: checkCount('movies', opts.movies, MAX_ROWS),
+    persons: checkCount('persons', opts.persons, MAX_ROWS),
+    seed: checkCount('seed', opts.seed ?? DEFAULT_SCALE.seed, 2 ** 31 - 1),
+  };
+  const progress = opts.onProgress ?? (() => {});
+  const started = performance.now();
+  const seconds: Record<string, number> = {};
+  let stageName = '';
+  let stageStart = started;
+  const stage = (name: string) => {
+    const now = performance.now();
+    if (stageName) seconds[stageName] = Math.round((seconds[stageName] ?? 0) * 1000 + (now - stageStart)) / 1000;
+    stageName = name;
+    stageStart = now;
+  };
+
+  const counts = await sql.begin(async (tx) => {
+    stage('prepare');
+    progress('prepare', 0, 1);
+    await tx`SELECT pg_advisory_xact_lock(hashtext('discshelf:db:synthetic'))`;
+    await tx.unsafe(`SET LOCAL maintenance_work_mem = '1GB'`);
+    await tx.unsafe(`SET LOCAL work_mem = '256MB'`);
+    await tx.unsafe(`SET LOCAL synchronous_commit = off`);
+    await tx.unsafe(`SET LOCAL statement_timeout = 0`);
+    const [tables] = await tx<{ ok: boolean }[]>`SELECT to_regclass('releases') IS NOT NULL AND to_regclass('import_runs') IS NOT NULL AS ok`;
+    if (!tables?.ok) throw new Error('The database has no catalogue tables: apply the migrations first (npm run db:migrate).');
+    if (!opts.replace && (await seedPresent(tx, scale.seed))) throw new SyntheticSeedPresentError(scale.seed);
+    const earlier = (await tx<{ summary: RunSummary }[]>`SELECT summary FROM import_runs WHERE file = ${RUN_FILE} ORDER BY id`).map((r) => r.summary);
+    const { dropped, foreignKeys } = await dropForLoad(tx, LOADED_TABLES);
+    progress('prepare', 1, 1);
+
+    let deleted: Record<string, number> = {};
+    if (opts.replace) {
+      stage('delete');
+      progress('delete', 0, 1);
+      deleted = await deleteWithKeys(
+        tx,
+        foreignKeys,
+        earlier.flatMap((r) => (r.labelIds ? [r.labelIds] : [])),
+        earlier.flatMap((r) => (r.labelGroupIds ? [r.labelGroupIds] : [])),
+      );
+      await tx`DELETE FROM import_runs WHERE file = ${RUN_FILE}`;
+      progress('delete', 1, 1);
+    }
+
+    stage('plan');
+    progress('plan', 0, 1);
+    const ctx = await loadContext(tx);
+    const cat = new SyntheticCatalog(ctx, scale);
+    cat.plan();
+    progress('plan', 1, 1);
+
+    const copy = async (name: string, table: string, columns: readonly string[], lines: Iterable<string>, total: number) => {
+      stage(name);
+      progress(name, 0, total);
+      await copyInto(tx, table, columns, lines, (n) => progress(name, Math.min(n, total), total));
+      progress(name, total, total);
+    };
+    await copy('movies', 'movies', SyntheticCatalog.MOVIE_COLUMNS, cat.movieLines(), scale.movies);
+    await copy('movie sources', 'movie_sources', SyntheticCatalog.MOVIE_SOURCE_COLUMNS, cat.movieSourceLines(), scale.movies);
+    stage('credits');
+    progress('credits', 0, scale.movies);
+    await copyInto(tx, 'credits', SyntheticCatalog.CREDIT_COLUMNS, cat.creditLines((m) => progress('credits', m, scale.movies)));
+    progress('credits', scale.movies, scale.movies);
+    await copy('persons', 'persons', SyntheticCatalog.PERSON_COLUMNS, cat.personLines(), scale.persons);
+    await copy('labels', 'labels', SyntheticCatalog.LABEL_COLUMNS, cat.labelLines(), cat.labels.length);
+    await copyInto(tx, 'label_groups', SyntheticCatalog.GROUP_COLUMNS, cat.groupLines());
+    await copy('releases', 'releases', SyntheticCatalog.RELEASE_COLUMNS, cat.releaseLines(), scale.releases);
+    await copy('release movies', 'release_movies', SyntheticCatalog.RELEASE_MOVIE_COLUMNS, cat.releaseMovieLines(), cat.releaseMovieCount);
+
+    // Counters of rows that existed before (real movies and labels the new releases contain,
+    // or that lost synthetic releases / credits with replace), as lib/import/catalog.ts finish().
+    stage('counters');
+    progress('counters', 0, 1);
+    const b = cat.base;
+    await tx`
+      WITH c AS (SELECT rm.movie_id, count(*)::int AS n FROM release_movies rm JOIN releases r ON r.id = rm.release_id AND r.approved
+                 WHERE rm.movie_id <= ${b.movies} GROUP BY rm.movie_id)
+      UPDATE movies m SET release_count = coalesce(c.n, 0) FROM movies m2 LEFT JOIN c ON c.movie_id = m2.id
+      WHERE m2.id = m.id AND m.id <= ${b.movies} AND m.release_count <> coalesce(c.n, 0)`;
+    await tx`
+      WITH c AS (SELECT label_id, count(*)::int AS n FROM releases WHERE approved AND label_id <= ${b.labels} GROUP BY label_id)
+      UPDATE labels l SET release_count = coalesce(c.n, 0) FROM labels l2 LEFT JOIN c ON c.label_id = l2.id
+      WHERE l2.id = l.id AND l.id <= ${b.labels} AND l.release_count <> coalesce(c.n, 0)`;
+    if (opts.replace) {
+      await tx`
+        WITH c AS (SELECT person_id, count(*)::int AS n FROM credits WHERE person_id <= ${b.persons} GROUP BY person_id)
+        UPDATE persons p SET credit_count = coalesce(c.n, 0) FROM persons p2 LEFT JOIN c ON c.person_id = p2.id
+        WHERE p2.id = p.id AND p.id <= ${b.persons} AND p.credit_count <> coalesce(c.n, 0)`;
+    }
+    for (const table of ['movies', 'persons', 'labels', 'label_groups', 'releases', 'credits']) {
+      await tx.unsafe(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT coalesce(max(id), 0) FROM ${table}), 1))`);
+    }
+    progress('counters', 1, 1);
+
+    const indexCount = dropped.filter((d) => d.kind === 'index').length;
+    const keyCount = dropped.length - indexCount;
+    stage('indexes');
+    await restoreAfterLoad(tx, dropped, (kind, done) => {
+      if (kind === 'foreign key' && done === 0) stage('foreign keys');
+      progress(kind === 'index' ? 'indexes' : 'foreign keys', done, kind === 'index' ? indexCount : keyCount);
+    });
+
+    stage('analyze');
+    progress('analyze', 0, LOADED_TABLES.length);
+    let analyzed = 0;
+    for (const table of LOADED_TABLES) {
+      await tx.unsafe(`ANALYZE ${table}`);
+      progress('analyze', ++analyzed, LOADED_TABLES.length);
+    }
+
+    const w = cat.written;
+    const labelIds: [number, number] | null = cat.labels.length ? [cat.labels[0].id, cat.labels[cat.labels.length - 1].id] : null;
+    const labelGroupIds: [number, number] | null = cat.groups.length ? [cat.groups[0].id, cat.groups[cat.groups.length - 1].id] : null;
+    const summary: RunSummary & Record<string, unknown> = { ...scale, labelIds, labelGroupIds, written: w };
+    await tx`
+      INSERT INTO import_runs (file, content_hash, summary, duration_ms)
+      VALUES (${RUN_FILE}, ${`synthetic:seed=${scale.seed}:releases=${scale.releases}:movies=${scale.movies}:persons=${scale.persons}`},
+              ${tx.json(summary as unknown as postgres.JSONValue)}, ${Math.round(performance.now() - started)})`;
+    stage('commit');
+    return {
+      seed: scale.seed,
+      movies: w.movies,
+      movieSources: w.movie_sources,
+      persons: w.persons,
+      credits: w.credits,
+      labels: w.labels,
+      labelGroups: w.label_groups,
+      releases: w.releases,
+      releaseMovies: w.release_movies,
+      deleted,
+    };
+  });
+  // Vacuum the loaded tables once (visibility map and hint bits set now, not by the first
+  // readers or a later autovacuum in the middle of a benchmark). Outside the transaction.
+  stage('vacuum');
+  let vacuumed = 0;
+  progress('vacuum', 0, LOADED_TABLES.length);
+  for (const table of LOADED_TABLES) {
+    await sql.unsafe(`VACUUM ${table}`);
+    progress('vacuum', ++vacuumed, LOADED_TABLES.length);
+  }
+  stage('');
+  return { ...counts, seconds, totalSeconds: Math.round(performance.now() - started) / 1000 };
+}

@@ -1,0 +1,369 @@
+/**
+ * Synthetic scale data (lib/synthetic, `npm run db:synthetic`).
+ * - Always: the pure parts (seeded PRNG, samplers, title and name models, EAN check digits).
+ * - On PostgreSQL (TEST_DATABASE_URL; required under CI): a small scale generated into fresh
+ *   migrated databases: exact row counts, determinism (same seed → same rows in another
+ *   database; another seed differs), every derived column and counter recomputed and compared,
+ *   indexes and foreign keys restored, refusal of a present seed, --replace, generation on top
+ *   of existing rows, and the app's data layer finding synthetic rows.
+ */
+import crypto from 'node:crypto';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateDatabase, openDatabase, type DbHandle } from '@/db';
+import { isValidBarcode } from '@/lib/barcode';
+import { getRelease, listReleases } from '@/lib/data/releases';
+import { getTitle } from '@/lib/data/movies';
+import { getPerson } from '@/lib/data/persons';
+import { searchAll } from '@/lib/data/search';
+import { publicIdFor } from '@/lib/import/catalog';
+import { generateSynthetic, syntheticLabelCount, SyntheticSeedPresentError, type SyntheticCounts } from '@/lib/synthetic';
+import { PersonNameModel, TitleModel } from '@/lib/synthetic/names';
+import { AliasTable, permutation, Rng } from '@/lib/synthetic/random';
+import { personKey, searchDocument, titleKey } from '@/lib/text';
+import { COUNTRY_IDS, FORMAT_IDS } from '@/lib/validation/enums';
+import { assertPostgresConfiguredInCi } from '../support/db';
+
+assertPostgresConfiguredInCi();
+
+const SCALE = { releases: 3000, movies: 1500, persons: 3000 } as const;
+
+describe('synthetic generator: pure parts', () => {
+  it('the PRNG is deterministic per seed and stream, and differs between them', () => {
+    const draw = (seed: number, stream: string) => {
+      const r = new Rng(seed, stream);
+      return Array.from({ length: 5 }, () => r.u32());
+    };
+    expect(draw(1, 'movies')).toEqual(draw(1, 'movies'));
+    expect(draw(1, 'movies')).not.toEqual(draw(2, 'movies'));
+    expect(draw(1, 'movies')).not.toEqual(draw(1, 'persons'));
+    const r = new Rng(7);
+    for (let i = 0; i < 1000; i++) {
+      const x = r.next();
+      expect(x >= 0 && x < 1).toBe(true);
+    }
+  });
+
+  it('alias tables sample by weight; permutations are bijections', () => {
+    const t = new AliasTable([1, 0, 3]);
+    const r = new Rng(3);
+    const hits = [0, 0, 0];
+    for (let i = 0; i < 20000; i++) hits[t.sample(r)]++;
+    expect(hits[1]).toBe(0);
+    expect(hits[2] / hits[0]).toBeGreaterThan(2.6);
+    expect(hits[2] / hits[0]).toBeLessThan(3.4);
+    const p = permutation(1000, 5);
+    expect(new Set(Array.from({ length: 1000 }, (_, i) => p(i))).size).toBe(1000);
+  });
+
+  it('titles follow the length of the titles they learn from; names have first and last names', () => {
+    const words = ['Night', 'Harbor', 'Shadow', 'Crimson', 'River', 'Dance', 'Love', 'Stranger', 'Golden', 'Storm', 'Island', 'Secret'];
+    const real: string[] = [];
+    const r = new Rng(11);
+    for (let i = 0; i < 400; i++) {
+      const n = 1 + (i % 4);
+      real.push(['The', ...Array.from({ length: n }, () => r.pick(words))].slice(n === 1 ? 1 : 0).join(' '));
+    }
+    const model = new TitleModel(real);
+    expect(model.sourceTitles).toBe(400);
+    const mean = (xs: string[]) => xs.reduce((a, s) => a + s.length, 0) / xs.length;
+    const generated = Array.from({ length: 4000 }, () => model.title(r));
+    expect(Math.abs(mean(generated) - mean(real)) / mean(real)).toBeLessThan(0.2);
+    expect(generated.every((t) => titleKey(t).length > 0)).toBe(true);
+    // Empty database: built-in words.
+    const fallback = new TitleModel([]);
+    expect(fallback.sourceTitles).toBe(0);
+    expect(fallback.title(r).length).toBeGreaterThan(0);
+    const names = new PersonNameModel([]);
+    for (let i = 0; i < 200; i++) expect(names.fullName(r)).toMatch(/^\S+ (\S+ )?\S+( Jr\.)?$/);
+  });
+});
+
+/** A throwaway PostgreSQL database (migrated) with a raw client for the generator and a Drizzle handle for lib/data. */
+type TestDb = { name: string; sql: postgres.Sql; handle: DbHandle; close: () => Promise<void> };
+
+async function admin<T>(fn: (q: postgres.Sql) => Promise<T>): Promise<T> {
+  const q = postgres(process.env.TEST_DATABASE_URL as string, { max: 1, onnotice: () => {} });
+  try {
+    return await fn(q);
+  } finally {
+    await q.end({ timeout: 5 });
+  }
+}
+
+async function freshDb(): Promise<TestDb> {
+  const name = `discshelf_t_synth_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  await admin((q) => q.unsafe(`CREATE DATABASE ${name}`));
+  const u = new URL(process.env.TEST_DATABASE_URL as string);
+  u.pathname = `/${name}`;
+  const handle = await openDatabase({ url: u.toString() });
+  await migrateDatabase(handle);
+  const sql = postgres(u.toString(), { max: 1, onnotice: () => {} });
+  return {
+    name,
+    sql,
+    handle,
+    close: async () => {
+      await sql.end({ timeout: 5 });
+      await handle.close();
+      await admin((q) => q.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+type ReleaseRow = { id: number; source_id: string; public_id: string; name: string; street_date: string | null; ean: string | null; format: number; country: number };
+
+async function releaseRows(sql: postgres.Sql, seed: number): Promise<ReleaseRow[]> {
+  return sql<ReleaseRow[]>`SELECT id, source_id, public_id, name, street_date::text, ean, format, country FROM releases
+                            WHERE source_id LIKE ${`synthetic:${seed}:%`} ORDER BY id`;
+}
+
+async function namesOf(sql: postgres.Sql, table: 'movies' | 'persons', seed: number): Promise<string[]> {
+  return (await sql.unsafe<{ v: string }[]>(`SELECT public_id || ' ' || name AS v FROM ${table} WHERE source_id LIKE 'synthetic:${seed}:%' ORDER BY id`)).map((r) => r.v);
+}
+
+async function schemaObjects(sql: postgres.Sql): Promise<string[]> {
+  const idx = await sql<{ v: string }[]>`SELECT indexdef AS v FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname`;
+  const fks = await sql<{ v: string }[]>`SELECT conname || ' ' || convalidated || ' ' || pg_get_constraintdef(oid) AS v FROM pg_constraint WHERE contype = 'f' ORDER BY conname`;
+  return [...idx, ...fks].map((r) => r.v);
+}
+
+/** Every counter and derived column that can be checked in SQL: rows that disagree, per check. */
+async function inconsistencies(sql: postgres.Sql): Promise<Record<string, number>> {
+  const [row] = await sql<Record<string, number>[]>`
+    SELECT
+      (SELECT count(*) FROM movies m WHERE m.release_count <> (SELECT count(*) FROM release_movies rm JOIN releases r ON r.id = rm.release_id AND r.approved WHERE rm.movie_id = m.id))::int AS movie_release_count,
+      (SELECT count(*) FROM persons p WHERE p.credit_count <> (SELECT count(*) FROM credits c WHERE c.person_id = p.id))::int AS person_credit_count,
+      (SELECT count(*) FROM labels l WHERE l.release_count <> (SELECT count(*) FROM releases r WHERE r.label_id = l.id AND r.approved))::int AS label_release_count,
+      (SELECT count(*) FROM releases r WHERE NOT EXISTS (SELECT 1 FROM release_movies rm WHERE rm.release_id = r.id))::int AS release_without_movie,
+      (SELECT count(*) FROM releases r WHERE r.movie_year IS DISTINCT FROM (SELECT m.year FROM release_movies rm JOIN movies m ON m.id = rm.movie_id WHERE rm.release_id = r.id AND rm.position = 0))::int AS movie_year,
+      (SELECT count(*) FROM (SELECT release_id FROM release_movies GROUP BY release_id HAVING max(position) <> count(*) - 1 OR min(position) <> 0) x)::int AS positions,
+      (SELECT count(*) FROM movies WHERE type = 5 AND (episode_of_id IS NULL OR (SELECT type FROM movies s WHERE s.id = movies.episode_of_id) <> 2))::int AS episodes,
+      (SELECT count(*) FROM movies m WHERE m.type IN (1, 3, 4, 5) AND m.source_id LIKE 'synthetic:%' AND NOT EXISTS (SELECT 1 FROM credits c WHERE c.movie_id = m.id AND c.role = 'director'))::int AS no_director,
+      (SELECT count(*) FROM persons WHERE source_id LIKE 'synthetic:%' AND credit_count < 1)::int AS uncredited,
+      (SELECT count(*) FROM movies m WHERE m.source_id LIKE 'synthetic:%' AND NOT EXISTS (SELECT 1 FROM movie_sources s WHERE s.movie_id = m.id AND s.source_id = m.source_id))::int AS movie_sources,
+      (SELECT count(*) FROM pg_sequences s JOIN (VALUES ('movies_id_seq', (SELECT max(id) FROM movies)), ('persons_id_seq', (SELECT max(id) FROM persons)),
+          ('releases_id_seq', (SELECT max(id) FROM releases)), ('labels_id_seq', (SELECT max(id) FROM labels)), ('credits_id_seq', (SELECT max(id) FROM credits))) v(seq, m)
+          ON v.seq = s.sequencename WHERE s.last_value IS DISTINCT FROM v.m)::int AS sequences`;
+  return row;
+}
+
+/** The checks that found rows (empty when everything is consistent). */
+const allZero = (checks: Record<string, number>) => Object.fromEntries(Object.entries(checks).filter(([, n]) => n !== 0));
+
+type DerivedRow = Record<string, unknown> & { name: string; public_id: string; source_id: string | null };
+
+/** Recomputes title_key/name_key/search_text/public_id in JS exactly as the importer does; returns mismatches. */
+async function derivedMismatches(sql: postgres.Sql): Promise<string[]> {
+  const bad: string[] = [];
+  const movies = await sql<(DerivedRow & { title_key: string; search_text: string; original_name: string | null; localized_names: Record<string, string>; akas: string[]; year: number | null })[]>`
+    SELECT public_id, source_id, name, title_key, search_text, original_name, localized_names, akas, year FROM movies WHERE source_id LIKE 'synthetic:%'`;
+  for (const m of movies) {
+    if (m.title_key !== titleKey(m.name)) bad.push(`movie title_key ${m.source_id}`);
+    if (m.search_text !== searchDocument(m.name, m.original_name, Object.values(m.localized_names), m.akas, m.year != null ? String(m.year) : null)) bad.push(`movie search_text ${m.source_id}`);
+    if (m.public_id !== publicIdFor('movie', m.source_id!)) bad.push(`movie public_id ${m.source_id}`);
+  }
+  const persons = await sql<(DerivedRow & { name_key: string; search_text: string })[]>`
+    SELECT public_id, source_id, name, name_key, search_text FROM persons WHERE source_id LIKE 'synthetic:%'`;
+  for (const p of persons) {
+    if (p.name_key !== personKey(p.name) || p.search_text !== searchDocument(p.name) || p.public_id !== publicIdFor('person', p.source_id!)) bad.push(`person ${p.source_id}`);
+  }
+  const labels = await sql<(DerivedRow & { name_key: string; search_text: string })[]>`SELECT public_id, NULL AS source_id, name, name_key, search_text FROM labels`;
+  for (const l of labels) {
+    if (l.name_key !== personKey(l.name) || l.search_text !== searchDocument(l.name) || l.public_id !== publicIdFor('label', l.name_key)) bad.push(`label ${l.name}`);
+  }
+  const releases = await sql<
+    (DerivedRow & { name_key: string; search_text: string; edition: string[]; label: string | null; spine_number: number | null; ean: string | null; movies: { name: string; fi: string | null; year: number | null }[] })[]
+  >`
+    SELECT r.public_id, r.source_id, r.name, r.name_key, r.search_text, r.edition, l.name AS label, r.spine_number, r.ean,
+           (SELECT json_agg(json_build_object('name', m.name, 'fi', m.localized_names->>'fi', 'year', m.year) ORDER BY rm.position)
+              FROM release_movies rm JOIN movies m ON m.id = rm.movie_id WHERE rm.release_id = r.id) AS movies
+    FROM releases r LEFT JOIN labels l ON l.id = r.label_id WHERE r.source_id LIKE 'synthetic:%'`;
+  for (const r of releases) {
+    const doc = searchDocument(r.name, r.edition, r.label, r.spine_number != null ? String(r.spine_number) : null, r.ean, ...r.movies.flatMap((m) => [m.name, m.fi, m.year != null ? String(m.year) : null]));
+    if (r.name_key !== titleKey(r.name)) bad.push(`release name_key ${r.source_id}`);
+    if (r.search_text !== doc) bad.push(`release search_text ${r.source_id}`);
+    if (r.public_id !== publicIdFor('release', r.source_id!)) bad.push(`release public_id ${r.source_id}`);
+    if (r.ean !== null && !(r.ean.length === 13 && isValidBarcode(r.ean))) bad.push(`release ean ${r.source_id} ${r.ean}`);
+  }
+  return bad;
+}
+
+const engines = process.env.TEST_DATABASE_URL ? (['postgres'] as const) : ([] as const);
+
+describe.each(engines)('db:synthetic on %s', () => {
+  let a: TestDb;
+  let b: TestDb;
+  let countsA: SyntheticCounts;
+  let schemaBefore: string[];
+  const stages = new Set<string>();
+
+  beforeAll(async () => {
+    a = await freshDb();
+    b = await freshDb();
+    schemaBefore = await schemaObjects(a.sql);
+    countsA = await generateSynthetic(a.sql, { ...SCALE, seed: 1, onProgress: (stage) => stages.add(stage) });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('writes exactly the requested rows, labels by scale, credits for every movie and person', async () => {
+    expect(countsA).toMatchObject({ seed: 1, releases: 3000, movies: 1500, persons: 3000, movieSources: 1500, labels: syntheticLabelCount(3000) });
+    expect(countsA.credits).toBeGreaterThan(SCALE.movies * 4);
+    const [db] = await a.sql<Record<string, number>[]>`
+      SELECT (SELECT count(*) FROM releases)::int AS releases, (SELECT count(*) FROM movies)::int AS movies, (SELECT count(*) FROM persons)::int AS persons,
+             (SELECT count(*) FROM credits)::int AS credits, (SELECT count(*) FROM labels)::int AS labels, (SELECT count(*) FROM label_groups)::int AS label_groups,
+             (SELECT count(*) FROM release_movies)::int AS release_movies, (SELECT count(*) FROM import_runs WHERE file = 'db:synthetic')::int AS runs`;
+    expect(db).toEqual({
+      releases: 3000,
+      movies: 1500,
+      persons: 3000,
+      credits: countsA.credits,
+      labels: countsA.labels,
+      label_groups: countsA.labelGroups,
+      release_movies: countsA.releaseMovies,
+      runs: 1,
+    });
+    expect(Object.keys(countsA.seconds)).toEqual(expect.arrayContaining(['movies', 'credits', 'persons', 'releases', 'indexes', 'analyze']));
+    expect([...stages]).toEqual(expect.arrayContaining(['movies', 'credits', 'persons', 'labels', 'releases', 'release movies', 'indexes', 'foreign keys']));
+  });
+
+  it('fills every derived column and counter as the importer does', async () => {
+    expect(await derivedMismatches(a.sql)).toEqual([]);
+    expect(allZero(await inconsistencies(a.sql))).toEqual({});
+  });
+
+  it('restores every index and foreign key it dropped', async () => {
+    expect(await schemaObjects(a.sql)).toEqual(schemaBefore);
+  });
+
+  it('covers every format and country, 40 years of street dates, cuts, TV series and episodes', async () => {
+    const rows = await releaseRows(a.sql, 1);
+    expect(new Set(rows.map((r) => r.format))).toEqual(new Set(FORMAT_IDS));
+    expect(new Set(rows.map((r) => r.country))).toEqual(new Set(COUNTRY_IDS));
+    const dates = rows.map((r) => r.street_date).filter((d): d is string => d !== null).sort();
+    expect(dates[0] < '1988-01-01').toBe(true);
+    expect(dates[dates.length - 1] >= '2028-01-01').toBe(true);
+    const [c] = await a.sql<{ cut: number; cut_seconds: number; types: number[]; accented: number }[]>`
+      SELECT count(*) FILTER (WHERE is_cut)::int AS cut, count(*) FILTER (WHERE is_cut AND cut_seconds > 0)::int AS cut_seconds,
+             (SELECT array_agg(DISTINCT type ORDER BY type) FROM movies) AS types,
+             (SELECT count(*) FROM movies WHERE name ~ '[^\\x01-\\x7f]' OR original_name ~ '[^\\x01-\\x7f]')::int AS accented
+      FROM releases`;
+    expect(c.cut / rows.length).toBeGreaterThan(0.01);
+    expect(c.cut / rows.length).toBeLessThan(0.1);
+    expect(c.cut_seconds).toBe(c.cut);
+    expect(c.types).toEqual([1, 2, 3, 4, 5]);
+    expect(c.accented).toBeGreaterThan(0);
+  });
+
+  it('the data layer finds synthetic releases, titles and persons', async () => {
+    const db = a.handle.db;
+    const [rel] = await a.sql<{ public_id: string; name: string }[]>`
+      SELECT public_id, name FROM releases WHERE source_id = 'synthetic:1:release:17' AND approved`;
+    const found = await listReleases({ q: rel.name }, null, 100, db);
+    expect(found.items.map((r) => r.public_id)).toContain(rel.public_id);
+    const detail = await getRelease(rel.public_id, db);
+    expect(detail?.movies.length).toBeGreaterThan(0);
+    const [movie] = await a.sql<{ public_id: string; name: string; year: number | null }[]>`
+      SELECT public_id, name, year FROM movies WHERE source_id LIKE 'synthetic:1:%' AND type = 1 AND release_count > 0 ORDER BY release_count DESC, id LIMIT 1`;
+    const search = await searchAll(movie.year ? `${movie.name} (${movie.year})` : movie.name, db);
+    expect(search.movies.map((m) => m.public_id)).toContain(movie.public_id);
+    expect((await getTitle(movie.public_id, db))?.cast_crew.length).toBeGreaterThan(0);
+    const uhd = await listReleases({ fo: [7, 11] }, null, 24, db);
+    expect(uhd.items.length).toBe(24);
+    expect(uhd.items.every((r) => r.format === 7 || r.format === 11)).toBe(true);
+    const [person] = await a.sql<{ public_id: string }[]>`SELECT public_id FROM persons ORDER BY credit_count DESC, id LIMIT 1`;
+    expect((await getPerson(person.public_id, db))?.credits.length).toBeGreaterThan(1);
+  });
+
+  it('refuses a seed that is already present and leaves the database as it was', async () => {
+    await expect(generateSynthetic(a.sql, { ...SCALE, seed: 1 })).rejects.toBeInstanceOf(SyntheticSeedPresentError);
+    const [n] = await a.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM releases`;
+    expect(n.n).toBe(3000);
+    expect(await schemaObjects(a.sql)).toEqual(schemaBefore);
+  });
+
+  it('the same seed gives the same rows in another database; another seed gives others', async () => {
+    await generateSynthetic(b.sql, { ...SCALE, seed: 1 });
+    expect(await releaseRows(b.sql, 1)).toEqual(await releaseRows(a.sql, 1));
+    expect(await namesOf(b.sql, 'movies', 1)).toEqual(await namesOf(a.sql, 'movies', 1));
+    expect(await namesOf(b.sql, 'persons', 1)).toEqual(await namesOf(a.sql, 'persons', 1));
+
+    const c2 = await generateSynthetic(b.sql, { releases: 500, movies: 300, persons: 400, seed: 2 });
+    expect(c2.releases).toBe(500);
+    const one = (await releaseRows(b.sql, 1)).slice(0, 500);
+    const two = await releaseRows(b.sql, 2);
+    expect(two).toHaveLength(500);
+    expect(two.filter((r, i) => r.name === one[i].name).length).toBeLessThan(50);
+    expect(new Set([...one, ...two].map((r) => r.public_id)).size).toBe(1000);
+    expect(await derivedMismatches(b.sql)).toEqual([]);
+    expect(allZero(await inconsistencies(b.sql))).toEqual({});
+  });
+
+  it('--replace deletes every synthetic row first and writes the seed again', async () => {
+    const r = await generateSynthetic(b.sql, { ...SCALE, seed: 1, replace: true });
+    expect(r.deleted).toMatchObject({ releases: 3500, movies: 1800, persons: 3400 });
+    expect(await releaseRows(b.sql, 1)).toEqual(await releaseRows(a.sql, 1));
+    expect(await releaseRows(b.sql, 2)).toEqual([]);
+    const [n] = await b.sql<{ labels: number; runs: number }[]>`
+      SELECT (SELECT count(*) FROM labels)::int AS labels, (SELECT count(*) FROM import_runs WHERE file = 'db:synthetic')::int AS runs`;
+    expect(n).toEqual({ labels: syntheticLabelCount(3000), runs: 1 });
+    expect(allZero(await inconsistencies(b.sql))).toEqual({});
+    expect(await schemaObjects(b.sql)).toEqual(schemaBefore);
+  });
+
+  it('adds to existing rows: uses real movies and labels, keeps their counters right, ids after theirs', async () => {
+    const c = await freshDb();
+    try {
+      // 300 "real" movies (one with a Finnish name), 600 persons with credits, a label with a release.
+      await c.sql.unsafe(`
+        INSERT INTO labels (id, public_id, name, name_key, search_text, release_count) VALUES (1, '${publicIdFor('label', 'real label')}', 'Real Label', 'real label', 'real label', 1);
+        INSERT INTO movies (id, public_id, source_id, name, title_key, year, search_text, localized_names)
+          SELECT g, 'realMovie' || g, 'test:movie:' || g, 'Real Movie ' || chr(65 + g % 26) || ' ' || g, 'real movie ' || lower(chr(65 + g % 26)) || ' ' || g, 1950 + g % 70, '',
+                 CASE WHEN g = 1 THEN '{"fi": "Oikea elokuva"}'::jsonb ELSE '{}'::jsonb END
+          FROM generate_series(1, 300) g;
+        INSERT INTO persons (id, public_id, source_id, name, name_key, credit_count) SELECT g, 'realPerson' || g, 'name:p' || g, 'Real Person' || g, 'real person' || g, 1 FROM generate_series(1, 600) g;
+        INSERT INTO credits (id, movie_id, person_id, role) SELECT g, 1 + g % 300, g, 'actor' FROM generate_series(1, 600) g;
+        INSERT INTO releases (id, public_id, source_id, name, format, label_id, name_key, search_text, movie_year) VALUES (1, 'realRelease', 'test:release:1', 'Real Movie', 3, 1, 'real movie', '', 1951);
+        INSERT INTO release_movies (release_id, movie_id, position) VALUES (1, 1, 0);
+        UPDATE movies SET release_count = 1 WHERE id = 1;
+        SELECT setval('movies_id_seq', 300); SELECT setval('persons_id_seq', 600); SELECT setval('credits_id_seq', 600);
+        SELECT setval('labels_id_seq', 1); SELECT setval('releases_id_seq', 1);`);
+      await generateSynthetic(c.sql, { ...SCALE, seed: 1 });
+      const [x] = await c.sql<Record<string, number>[]>`
+        SELECT (SELECT min(id) FROM movies WHERE source_id LIKE 'synthetic:%')::int AS first_movie,
+               (SELECT min(id) FROM releases WHERE source_id LIKE 'synthetic:%')::int AS first_release,
+               (SELECT count(*) FROM release_movies rm JOIN releases r ON r.id = rm.release_id WHERE r.source_id LIKE 'synthetic:%' AND rm.movie_id <= 300)::int AS real_movie_links,
+               (SELECT count(*) FROM releases WHERE label_id = 1)::int AS real_label_releases,
+               (SELECT release_count FROM labels WHERE id = 1)::int AS real_label_count`;
+      expect(x.first_movie).toBe(301);
+      expect(x.first_release).toBe(2);
+      expect(x.real_movie_links).toBeGreaterThan(0);
+      expect(x.real_label_releases).toBeGreaterThan(1);
+      expect(allZero(await inconsistencies(c.sql))).toEqual({});
+      expect(await derivedMismatches(c.sql)).toEqual([]);
+      // Public ids come from the seed's source ids alone, whatever the database held before.
+      expect((await releaseRows(c.sql, 1)).map((r) => r.public_id)).toEqual((await releaseRows(a.sql, 1)).map((r) => r.public_id));
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('rejects bad counts and an unmigrated database', async () => {
+    await expect(generateSynthetic(a.sql, { releases: -1, movies: 1, persons: 1 })).rejects.toBeInstanceOf(RangeError);
+    await expect(generateSynthetic(a.sql, { releases: 1.5, movies: 1, persons: 1 })).rejects.toBeInstanceOf(RangeError);
+    const name = `discshelf_t_synth_empty_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+    await admin((q) => q.unsafe(`CREATE DATABASE ${name}`));
+    const u = new URL(process.env.TEST_DATABASE_URL as string);
+    u.pathname = `/${name}`;
+    const raw = postgres(u.toString(), { max: 1, onnotice: () => {} });
+    try {
+      await expect(generateSynthetic(raw, { releases: 1, movies: 1, persons: 1 })).rejects.toThrow(/migrations/);
+    } finally {
+      await raw.end({ timeout: 5 });
+      await admin((q) => q.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    }
+  });
+});
