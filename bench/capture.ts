@@ -150,3 +150,25 @@ export function planOutline(plan: PlanNode): string {
   walk(plan);
   return parts.join(' > ');
 }
+
+/**
+ * Indexes of `tables` the planner may not use yet: built with `indcheckxmin` (CREATE
+ * INDEX over rows updated in the same transaction, as a bulk load that recreates its indexes
+ * does) and newer than the oldest snapshot still open on the server. Until that transaction
+ * ends, plans fall back to sequential scans for reasons outside the query shapes.
+ * @returns a description per index and the sessions holding the old snapshot ([] when usable)
+ */
+export async function indexesNotYetUsable(raw: postgres.Sql, tables: readonly string[]): Promise<string[]> {
+  const rows = await raw<{ index: string; table: string }[]>`
+    SELECT c.relname AS index, t.relname AS table
+    FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
+    WHERE t.relname IN ${raw(tables)} AND i.indcheckxmin
+      AND age(i.xmin) <= age(((pg_snapshot_xmin(pg_current_snapshot())::text::bigint % 4294967296)::text)::xid)`;
+  if (!rows.length) return [];
+  const holders = await raw<{ pid: number; datname: string | null; xact_start: Date | null }[]>`
+    SELECT pid, datname, xact_start FROM pg_stat_activity WHERE backend_xmin IS NOT NULL AND pid <> pg_backend_pid() ORDER BY xact_start`;
+  return [
+    ...rows.map((r) => `${r.table}.${r.index}`),
+    ...holders.map((h) => `older snapshot held by pid ${h.pid} (${h.datname ?? '?'}, transaction since ${h.xact_start?.toISOString() ?? '?'})`),
+  ];
+}
