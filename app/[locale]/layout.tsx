@@ -7,6 +7,7 @@ import { AppShell } from '@/components/layout/app-shell';
 import { CookieNotice } from '@/components/layout/cookie-notice';
 import { ScrollManager } from '@/components/layout/scroll-manager';
 import { VersionCheck } from '@/components/layout/version-check';
+import { pickClientMessages } from '@/lib/i18n/client-messages';
 import { routing } from '@/lib/i18n/routing';
 import { VERSION_CHECK_INTERVAL_MS } from '@/lib/version';
 import '../globals.css';
@@ -32,12 +33,6 @@ function versionCheckIntervalMs(): number {
   const runtime = Number(process.env[name]);
   return Number.isFinite(runtime) && runtime > 0 ? runtime : VERSION_CHECK_INTERVAL_MS;
 }
-
-/**
- * Message namespaces used only by server components; left out of the client payload. Client
- * components get every other namespace through NextIntlClientProvider.
- */
-const SERVER_ONLY_NAMESPACES = ['static'];
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
@@ -65,15 +60,17 @@ export async function generateMetadata({ params }: Pick<LayoutProps, 'params'>):
 
 /**
  * Root layout of every page (there is no app/layout.tsx): `<html lang>` per locale, the
- * next-intl client provider (all messages except SERVER_ONLY_NAMESPACES), the app shell, cookie notice, version prompt and
- * scroll manager. An invalid locale segment (e.g. `/unknown.txt`) redirects to /404.
+ * next-intl client provider (only the namespaces client components use, lib/i18n/client-messages.ts),
+ * the app shell, cookie notice, version prompt and scroll manager. An invalid locale segment
+ * (e.g. `/unknown.txt`) redirects to /404. It reads no cookies or headers, so the pages below it
+ * can be cached and served to every anonymous visitor (lib/page-cache.ts).
  */
 export default async function LocaleLayout({ children, params }: LayoutProps) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) redirect('/404');
   setRequestLocale(locale);
   const messages = await getMessages();
-  const clientMessages = Object.fromEntries(Object.entries(messages).filter(([ns]) => !SERVER_ONLY_NAMESPACES.includes(ns)));
+  const clientMessages = pickClientMessages(messages);
 
   return (
     <html lang={locale}>

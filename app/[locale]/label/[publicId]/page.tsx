@@ -1,88 +1,20 @@
-import { itemNotFoundMetadata } from '@/components/listing/item-not-found';
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { cache } from 'react';
-import { EmptyState } from '@/components/listing/empty-state';
-import { PageHeading } from '@/components/listing/page-heading';
-import { Pagination } from '@/components/listing/pagination';
-import { parseReleaseQuery, withCursor } from '@/components/listing/presets';
-import { ReleaseGrid } from '@/components/releases/release-card';
-import { JsonLd } from '@/components/seo/json-ld';
-import { getLabel } from '@/lib/data/labels';
-import { listReleases } from '@/lib/data/releases';
-import { AppError } from '@/lib/errors';
-import { redirect } from '@/lib/i18n/navigation';
-import { absoluteUrl, pageMetadata } from '@/lib/seo';
+import { setRequestLocale } from 'next-intl/server';
+import { LabelDetailPage, labelMetadata } from '@/components/labels/label-detail-page';
 
-type SP = Record<string, string | string[] | undefined>;
-type Props = { params: Promise<{ locale: string; publicId: string }>; searchParams: Promise<SP> };
+type Props = { params: Promise<{ locale: string; publicId: string }> };
 
-const loadLabel = cache((publicId: string) => getLabel(publicId));
-/** The label's releases (listing parameter `label`, default sort: newest street date), one keyset page; a bad cursor → first page. */
-const loadReleases = cache(async (locale: string, publicId: string, cursor: string) => {
-  try {
-    return await listReleases(parseReleaseQuery(new URLSearchParams({ label: publicId })), cursor || undefined, 24);
-  } catch (error) {
-    if (cursor && error instanceof AppError && error.code === 'bad_cursor') redirect({ href: `/label/${publicId}`, locale });
-    throw error;
-  }
-});
-
-const cursorOf = (sp: SP) => ((Array.isArray(sp.cursor) ? sp.cursor[0] : sp.cursor) ?? '').trim();
-
-/** Label page (`/label/{id}`): name, country, label groups, its releases (keyset pages); unknown id → 404. */
-export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+/**
+ * Label page (`/label/{id}`), first page of its releases; cached (see layout.tsx). It reads no
+ * query parameters: `/label/{id}?cursor=…` is rewritten to `./paged` (next.config.ts).
+ */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, publicId } = await params;
-  const label = await loadLabel(publicId);
-  if (!label) return itemNotFoundMetadata(locale);
-  const cursor = cursorOf(await searchParams);
-  const t = await getTranslations({ locale, namespace: 'labels.meta' });
-  const base = `/label/${label.public_id}`;
-  const page = await loadReleases(locale, label.public_id, cursor);
-  return pageMetadata({
-    locale,
-    path: cursor ? withCursor(base, cursor) : base,
-    title: label.name,
-    description: t('description', { name: label.name, count: label.release_count }),
-    next: page.next_cursor ? withCursor(base, page.next_cursor) : null,
-  });
+  return labelMetadata(locale, publicId, '');
 }
 
-export default async function LabelPage({ params, searchParams }: Props) {
+export default async function LabelPage({ params }: Props) {
   const { locale, publicId } = await params;
   setRequestLocale(locale);
-  const label = await loadLabel(publicId);
-  if (!label) notFound();
-  const cursor = cursorOf(await searchParams);
-  const t = await getTranslations({ locale, namespace: 'labels' });
-  const tl = await getTranslations({ locale, namespace: 'listing' });
-  const page = await loadReleases(locale, label.public_id, cursor);
-  const base = `/label/${label.public_id}`;
-  return (
-    <article data-testid="label-page" data-public-id={label.public_id}>
-      <JsonLd data={{ '@context': 'https://schema.org', '@type': 'Organization', name: label.name, url: absoluteUrl(locale, base) }} />
-      <PageHeading title={label.name} lead={t('releaseCount', { count: label.release_count })}>
-        {label.country || label.label_groups.length ? (
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
-            {label.country ? (
-              <>
-                <dt className="text-muted">{t('country')}</dt>
-                <dd>{label.country}</dd>
-              </>
-            ) : null}
-            {label.label_groups.length ? (
-              <>
-                <dt className="text-muted">{t('labelGroups')}</dt>
-                <dd>{label.label_groups.join(', ')}</dd>
-              </>
-            ) : null}
-          </dl>
-        ) : null}
-      </PageHeading>
-      <h2 className="mb-3 text-xl font-bold">{t('releases')}</h2>
-      {page.items.length ? <ReleaseGrid releases={page.items} locale={locale} /> : <EmptyState title={tl('noResults')}>{t('releasesEmpty')}</EmptyState>}
-      <Pagination locale={locale} href={base} nextCursor={page.next_cursor} isFirstPage={!cursor} />
-    </article>
-  );
+  return <LabelDetailPage locale={locale} publicId={publicId} cursor="" />;
 }

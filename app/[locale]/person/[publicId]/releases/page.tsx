@@ -2,6 +2,12 @@ import type { Metadata } from 'next';
 import { setRequestLocale } from 'next-intl/server';
 import { PersonDetailPage, personMetadata } from '@/components/persons/person-detail-page';
 
+/**
+ * Reads `?cursor=` (a keyset page): rendered per request. Without this the layout's ISR config
+ * would make it a cached route, and reading searchParams there fails at runtime.
+ */
+export const dynamic = 'force-dynamic';
+
 type Props = { params: Promise<{ locale: string; publicId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 function cursorOf(sp: Record<string, string | string[] | undefined>): string | undefined {

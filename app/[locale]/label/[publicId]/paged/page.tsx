@@ -1,0 +1,26 @@
+import type { Metadata } from 'next';
+import { setRequestLocale } from 'next-intl/server';
+import { LabelDetailPage, labelMetadata } from '@/components/labels/label-detail-page';
+
+/** Later pages depend on the query string: rendered per request, never cached. */
+export const dynamic = 'force-dynamic';
+
+type SP = Record<string, string | string[] | undefined>;
+type Props = { params: Promise<{ locale: string; publicId: string }>; searchParams: Promise<SP> };
+
+const cursorOf = (sp: SP) => ((Array.isArray(sp.cursor) ? sp.cursor[0] : sp.cursor) ?? '').trim();
+
+/**
+ * `/label/{id}?cursor=…` (rewritten here by next.config.ts): a later keyset page of the label's
+ * releases. Its canonical URL is the public `?cursor=` form; without a cursor it shows page 1.
+ */
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const { locale, publicId } = await params;
+  return labelMetadata(locale, publicId, cursorOf(await searchParams));
+}
+
+export default async function LabelPagedPage({ params, searchParams }: Props) {
+  const { locale, publicId } = await params;
+  setRequestLocale(locale);
+  return <LabelDetailPage locale={locale} publicId={publicId} cursor={cursorOf(await searchParams)} />;
+}

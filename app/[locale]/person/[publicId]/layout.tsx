@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+
+/*
+ * Page caching (lib/page-cache.ts): the person page (its `releases` tab reads `?cursor=` and stays dynamic) is rendered on
+ * its first request and then served from the ISR cache for `revalidate` seconds
+ * (PAGE_REVALIDATE_SECONDS; a literal because route segment config must be statically analysable).
+ * generateStaticParams returns no ids, so `next build` never opens the database; dynamicParams
+ * lets every id render on demand (unknown ids answer the '404 not found' state, HTTP 404).
+ */
+export const revalidate = 3600;
+export const dynamicParams = true;
+
+/** No ids at build time: each page is rendered on its first request, then cached. */
+export function generateStaticParams(): { publicId: string }[] {
+  return [];
+}
+
+/** Pass-through layout that only carries the segment's cache configuration. */
+export default function PersonSegmentLayout({ children }: { children: ReactNode }) {
+  return children;
+}

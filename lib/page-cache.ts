@@ -1,0 +1,71 @@
+/**
+ * Page caching of the public catalogue pages (issue 4).
+ *
+ * Item pages — `/release/{id}`, `/movie/{id}`, `/person/{id}`, `/label/{id}`, `/company/{id}` and
+ * their tabs, in both locales — are rendered on the first request and then served from Next's
+ * ISR cache (Incremental Static Regeneration with `next start`). Each of those route segments has
+ * a `layout.tsx` exporting:
+ *
+ *   export const revalidate = 3600;            // = PAGE_REVALIDATE_SECONDS (must be a literal)
+ *   export const dynamicParams = true;         // ids not known at build time render on demand
+ *   export function generateStaticParams() { return []; }   // `next build` never reads the DB
+ *
+ * Route segment config must be statically analysable, so the layouts repeat the literal;
+ * tests/unit/page-cache.test.ts checks that every one of them equals PAGE_REVALIDATE_SECONDS.
+ * The HTML is the same for every anonymous visitor (nothing in the layouts reads cookies() or
+ * headers(); the cookie notice and the version check run in the browser), so per-user parts
+ * (user widget, notification bell) must also be rendered client-side.
+ *
+ * Pages that take query parameters (listings, `?cursor=` pages of a label, company or person)
+ * stay dynamic.
+ */
+import { revalidatePath } from 'next/cache';
+
+/**
+ * Lifetime of a cached item page in seconds (1 hour). After it the next request still gets the
+ * cached page while Next renders a fresh one in the background (stale-while-revalidate). Catalogue
+ * edits should not wait for it: call `revalidateCataloguePages()` after a change.
+ */
+export const PAGE_REVALIDATE_SECONDS = 3600;
+
+/** Locales whose paths are cached separately (`/en/...` is the internal path of `/...`). */
+const LOCALES = ['en', 'fi'] as const;
+
+/** Tabs (subpages) of each cached item page; '' is the page itself. */
+export const CACHED_PAGE_TABS = {
+  release: ['', 'other_releases', 'movies', 'photos', 'videos', 'buying_options'],
+  movie: ['', 'releases', 'photos', 'videos', 'cast_crew', 'movie_connections', 'buying_options'],
+  person: [''],
+  label: [''],
+  company: [''],
+} as const;
+
+export type CachedPageKind = keyof typeof CACHED_PAGE_TABS;
+
+/**
+ * Internal (locale-prefixed) paths of every cached page of one item, as Next's ISR cache keys
+ * them: `cachedPagePaths('release', 'abc')` → `/en/release/abc`, `/en/release/abc/movies`, …,
+ * `/fi/release/abc/buying_options`. Pure.
+ */
+export function cachedPagePaths(kind: CachedPageKind, publicId: string): string[] {
+  const paths: string[] = [];
+  for (const locale of LOCALES) {
+    for (const tab of CACHED_PAGE_TABS[kind]) paths.push(`/${locale}/${kind}/${publicId}${tab ? `/${tab}` : ''}`);
+  }
+  return paths;
+}
+
+/**
+ * Revalidation hook for catalogue edits: marks the cached pages of the given items stale so the
+ * next request renders them again. Call it from the server action / route handler that changed
+ * the data, with every item whose page shows the change (an edited release: the release, its
+ * movies and its label; an edited person: the person and the movies crediting them).
+ * Only valid inside a Next request context (server action or route handler).
+ */
+export function revalidateCataloguePages(items: Partial<Record<CachedPageKind, readonly string[]>>): void {
+  for (const kind of Object.keys(items) as CachedPageKind[]) {
+    for (const publicId of items[kind] ?? []) {
+      for (const path of cachedPagePaths(kind, publicId)) revalidatePath(path);
+    }
+  }
+}
