@@ -1,12 +1,16 @@
 /**
  * `npm test`: the whole suite — vitest (unit, integration on PGlite and, with TEST_DATABASE_URL, on
  * PostgreSQL, components), then Playwright e2e in the system Chromium against `next build && next
- * start` (started by playwright.config.ts). Prints one closing line "tests: N passed, N failed".
- * Flags: --no-e2e (vitest only), --e2e-only. Exit code 1 when any part fails.
+ * start` (started by playwright.config.ts), then the first-load JavaScript budget of every route
+ * (scripts/check-bundle-size.ts on the build in .next/, rebuilt first if it is missing or older
+ * than the sources; counted as one test). Prints one closing line "tests: N passed, N failed".
+ * Flags: --no-e2e (vitest and the bundle check), --e2e-only (e2e and the bundle check).
+ * Exit code 1 when any part fails.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildIfNeeded } from './next-build';
 
 const args = new Set(process.argv.slice(2));
 const out = path.resolve('.data', 'test-results');
@@ -50,6 +54,19 @@ if (!args.has('--no-e2e')) {
   if (r.status !== 0) {
     exitCode = 1;
     if (!j?.stats?.unexpected) failed += 1;
+  }
+}
+
+// First-load JS budget (issue 4). Never skipped: without a usable build it fails.
+{
+  console.log('\nFirst-load JavaScript budget (scripts/check-bundle-size.ts):');
+  const built = buildIfNeeded(process.cwd());
+  const r = built ? spawnSync(bin('tsx'), ['scripts/check-bundle-size.ts'], { stdio: 'inherit', env: process.env }) : null;
+  if (r?.status === 0) passed += 1;
+  else {
+    if (!built) console.error('check-bundle-size: next build failed, so there is no build to measure.');
+    failed += 1;
+    exitCode = 1;
   }
 }
 

@@ -1,19 +1,18 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { APP_VERSION } from '@/lib/version';
+
+/** The prompt (Radix Dialog) is code-split: fetched only when a new version is found. */
+const VersionPrompt = lazy(() => import('./version-prompt').then((m) => ({ default: m.VersionPrompt })));
 
 /**
  * New-version prompt (spec §4/§7): every `intervalMs` milliseconds fetches
  * `GET /version.json?ts=<epoch ms>` (`{ "version": string }`) and, when the version differs from
  * the built-in APP_VERSION, asks to reload (reloads the page) or cancel (no further prompt for
- * that version). Failed checks are ignored.
+ * that version). Failed checks are ignored. The dialog's code loads only when it is needed.
  */
 export function VersionCheck({ intervalMs }: { intervalMs: number }) {
-  const t = useTranslations('version');
   const [newVersion, setNewVersion] = useState<string | null>(null);
   const dismissed = useRef<string | null>(null);
 
@@ -43,23 +42,10 @@ export function VersionCheck({ intervalMs }: { intervalMs: number }) {
     setNewVersion(null);
   };
 
+  if (newVersion === null) return null;
   return (
-    <Dialog
-      open={newVersion !== null}
-      onOpenChange={(open) => {
-        if (!open) cancel();
-      }}
-      title={t('title')}
-      description={t('body')}
-      size="sm"
-      role="alertdialog"
-    >
-      <div className="flex justify-end gap-2" data-testid="version-prompt">
-        <Button variant="secondary" onClick={cancel}>
-          {t('cancel')}
-        </Button>
-        <Button onClick={() => window.location.reload()}>{t('reload')}</Button>
-      </div>
-    </Dialog>
+    <Suspense fallback={null}>
+      <VersionPrompt open onCancel={cancel} />
+    </Suspense>
   );
 }

@@ -1,9 +1,12 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { SearchIcon } from '@/components/ui/icons';
-import { SearchDialog } from './search-dialog';
+
+/** Loads the dialog's code (Radix Dialog, results, fetching): ~10 KB gzip kept out of the first load. */
+const loadSearchDialog = () => import('./search-dialog');
+const SearchDialog = lazy(() => loadSearchDialog().then((m) => ({ default: m.SearchDialog })));
 
 function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -13,15 +16,24 @@ function isTypingTarget(target: EventTarget | null): boolean {
 /**
  * Global search box of the top bar (spec §2): looks like a search field, opens the master
  * search dialog on click, Enter/Space, or the "/" key anywhere outside a form field.
+ * The dialog is code-split: its chunk is fetched when the pointer or focus reaches the button
+ * (or on the first open) and it stays mounted after that.
  */
 export function SearchBox() {
   const t = useTranslations('search');
   const [open, setOpen] = useState(false);
+  // Once opened, the dialog stays mounted (closing returns focus, reopening is instant).
+  const [mounted, setMounted] = useState(false);
+  const show = () => {
+    setMounted(true);
+    setOpen(true);
+  };
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTypingTarget(event.target)) {
         event.preventDefault();
+        setMounted(true);
         setOpen(true);
       }
     };
@@ -33,7 +45,9 @@ export function SearchBox() {
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={show}
+        onPointerEnter={() => void loadSearchDialog()}
+        onFocus={() => void loadSearchDialog()}
         aria-haspopup="dialog"
         aria-label={t('open')}
         title={t('shortcutHint')}
@@ -46,7 +60,11 @@ export function SearchBox() {
           /
         </kbd>
       </button>
-      <SearchDialog open={open} onOpenChange={setOpen} />
+      {mounted ? (
+        <Suspense fallback={null}>
+          <SearchDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
