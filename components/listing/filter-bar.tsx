@@ -6,7 +6,8 @@ export type FilterGroup = { id: string; label: string; options: FilterOption[] }
 /**
  * Listing filters as plain links a crawler can follow (no JavaScript needed): one row of links
  * per group (scrolling sideways on phones), the active option marked with aria-current. Hrefs
- * are canonical, unprefixed.
+ * are canonical, unprefixed. Not prefetched: each option is a dynamic listing, and a page holds
+ * dozens of them.
  */
 export function FilterBar({ label, groups }: { label: string; groups: FilterGroup[] }) {
   return (
@@ -22,6 +23,7 @@ export function FilterBar({ label, groups }: { label: string; groups: FilterGrou
             <Link
               key={o.href + o.label}
               href={o.href}
+              prefetch={false}
               aria-current={o.active ? 'true' : undefined}
               className={
                 o.active

@@ -189,7 +189,7 @@ export async function ReleaseListing({
           ) : null}
         </EmptyState>
       ) : (
-        <ReleaseGrid releases={page.items} locale={locale} />
+        <ReleaseGrid releases={page.items} locale={locale} headingLevel={2} />
       )}
       <Pagination locale={locale} href={href} nextCursor={page.next_cursor} isFirstPage={!cursor} />
     </div>

@@ -121,7 +121,7 @@ export async function TitleListing({ locale, preset, searchParams }: { locale: s
           )}
         </EmptyState>
       ) : (
-        <TitleGrid titles={page.items} locale={locale} />
+        <TitleGrid titles={page.items} locale={locale} headingLevel={2} />
       )}
       <Pagination locale={locale} href={href} nextCursor={page.next_cursor} isFirstPage={!cursor} />
     </div>

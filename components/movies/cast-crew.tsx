@@ -27,7 +27,7 @@ export async function CastCrew({ credits, locale, limitActors }: { credits: Cred
             <ul className={g.role === 'actor' ? 'grid gap-x-4 gap-y-0.5 sm:grid-cols-2' : 'space-y-0.5'}>
               {shown.map((c, i) => (
                 <li key={`${c.person.public_id}-${i}`}>
-                  <Link href={`/person/${c.person.public_id}`} className="underline decoration-line hover:text-accent-strong">
+                  <Link href={`/person/${c.person.public_id}`} prefetch={false} className="underline decoration-line hover:text-accent-strong">
                     {c.person.name}
                   </Link>
                   {c.character ? <span className="text-muted"> {t('asCharacter', { character: c.character })}</span> : null}

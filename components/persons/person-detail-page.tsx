@@ -88,7 +88,7 @@ export async function PersonDetailPage({ locale, publicId, tab, cursor }: { loca
               <ul className="space-y-0.5">
                 {g.credits.map((c, i) => (
                   <li key={`${c.title.public_id}-${i}`}>
-                    <Link href={`/movie/${c.title.public_id}`} className="underline decoration-line hover:text-accent-strong">
+                    <Link href={`/movie/${c.title.public_id}`} prefetch={false} className="underline decoration-line hover:text-accent-strong">
                       {c.title.name}
                     </Link>
                     {c.title.year ? <span className="text-muted"> ({c.title.year})</span> : null}

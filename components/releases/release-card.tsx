@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReleaseListItem } from '@/lib/data/types';
 import { formatDate, formatDuration, joinNames } from '@/lib/format';
+import { FallbackImage } from '@/components/ui/fallback-image';
 import { Link } from '@/lib/i18n/navigation';
 
 /** Small cut badge: "Cut 11:09" (length in minutes:seconds) or "Cut" when the length is unknown. */
@@ -13,11 +14,17 @@ export async function CutBadge({ locale, seconds }: { locale: string; seconds: n
   );
 }
 
+/** Heading level of a card's name: 2 directly under a page's h1 (listings), 3 under an h2 section. */
+export type CardHeadingLevel = 2 | 3;
+
 /**
  * A release in lists: name (link), format, label and spine number, street date (or release
- * year), edition, cut badge with the cut length, contained movies (links).
+ * year), edition, cut badge with the cut length, contained movies (links). A cover that cannot be
+ * loaded falls back to the format placeholder. Links are not prefetched: a page of cards holds
+ * dozens of them, and prefetching each one costs the phone main-thread time and the server a request.
  */
-export async function ReleaseCard({ release, locale }: { release: ReleaseListItem; locale: string }) {
+export async function ReleaseCard({ release, locale, headingLevel = 3 }: { release: ReleaseListItem; locale: string; headingLevel?: CardHeadingLevel }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const t = await getTranslations({ locale, namespace: 'releases' });
   const te = await getTranslations({ locale, namespace: 'enums' });
   const format = te(`formats.${release.format}`);
@@ -25,18 +32,17 @@ export async function ReleaseCard({ release, locale }: { release: ReleaseListIte
     <article className="flex gap-3 rounded-lg border border-line bg-panel p-3" data-testid="release-card" data-public-id={release.public_id}>
       <div className="flex h-24 w-16 shrink-0 items-center justify-center overflow-hidden rounded bg-paper text-center text-[10px] font-bold uppercase text-muted">
         {release.picture_url ? (
-          // eslint-disable-next-line @next/next/no-img-element
-          <img src={release.picture_url} alt="" loading="lazy" className="h-full w-full object-cover" />
+          <FallbackImage src={release.picture_url} alt="" className="h-full w-full object-cover" fallback={<span aria-hidden="true">{format}</span>} />
         ) : (
           <span aria-hidden="true">{format}</span>
         )}
       </div>
       <div className="min-w-0 flex-1">
-        <h3 className="font-semibold leading-snug">
-          <Link href={`/release/${release.public_id}`} className="hover:text-accent-strong hover:underline">
+        <Heading className="font-semibold leading-snug">
+          <Link href={`/release/${release.public_id}`} prefetch={false} className="hover:text-accent-strong hover:underline">
             {release.name}
           </Link>
-        </h3>
+        </Heading>
         <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
           <span className="rounded border border-line px-1.5 py-0.5 text-xs font-semibold" data-testid="release-format">
             {format}
@@ -63,7 +69,7 @@ export async function ReleaseCard({ release, locale }: { release: ReleaseListIte
             {release.movies.map((m, i) => (
               <span key={m.public_id}>
                 {i > 0 ? ', ' : ''}
-                <Link href={`/movie/${m.public_id}`} className="underline decoration-line hover:text-accent-strong">
+                <Link href={`/movie/${m.public_id}`} prefetch={false} className="underline decoration-line hover:text-accent-strong">
                   {m.name}
                   {m.year ? ` (${m.year})` : ''}
                 </Link>
@@ -76,13 +82,13 @@ export async function ReleaseCard({ release, locale }: { release: ReleaseListIte
   );
 }
 
-/** Grid of release cards (one column on phones, two from 900 px). */
-export function ReleaseGrid({ releases, locale }: { releases: ReleaseListItem[]; locale: string }) {
+/** Grid of release cards (one column on phones, two from 900 px); `headingLevel` as in ReleaseCard. */
+export function ReleaseGrid({ releases, locale, headingLevel = 3 }: { releases: ReleaseListItem[]; locale: string; headingLevel?: CardHeadingLevel }) {
   return (
     <ul className="grid gap-3 lg:grid-cols-2" data-testid="release-list">
       {releases.map((r) => (
         <li key={r.public_id}>
-          <ReleaseCard release={r} locale={locale} />
+          <ReleaseCard release={r} locale={locale} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

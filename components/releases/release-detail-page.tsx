@@ -146,7 +146,7 @@ async function ReleaseTabContent({ release, locale, tab }: { release: ReleaseDet
   switch (tab) {
     case 'other_releases': {
       const others = await loadOtherReleases(release.public_id);
-      return others.length ? <ReleaseGrid releases={others} locale={locale} /> : empty;
+      return others.length ? <ReleaseGrid releases={others} locale={locale} headingLevel={2} /> : empty;
     }
     case 'movies':
       return release.movies.length ? <MoviesAside release={release} locale={locale} /> : empty;
