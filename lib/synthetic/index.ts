@@ -7,8 +7,8 @@
  * digits) and every derived column is filled as the importer fills it (see ./generate.ts).
  *
  * One transaction: secondary indexes and foreign keys of the loaded tables are dropped (exact
- * definitions read first), rows are streamed with COPY, counters of touched real rows are
- * recounted, sequences moved past the new ids, indexes and keys recreated, tables analysed, and
+ * definitions read first), rows are streamed with COPY, indexes and keys recreated, counters of
+ * touched real rows recounted, sequences moved past the new ids, tables analysed, and
  * the run recorded in import_runs (file "db:synthetic"). A failure or an interrupted run leaves
  * the database as it was. After the commit the loaded tables are vacuumed (plain VACUUM).
  *
@@ -37,9 +37,9 @@ export type SyntheticOptions = {
   /** PRNG seed (non-negative integer, default 1): same seed and counts → the same rows. */
   seed?: number;
   /**
-   * Called as work advances: stage name ("prepare", "delete", "movies", "movie sources",
-   * "credits", "persons", "labels", "releases", "release movies", "counters", "indexes",
-   * "foreign keys", "analyze", "vacuum"), units done, units in the stage (rows; movies for "credits";
+   * Called as work advances: stage name ("prepare", "delete", "plan", "movies", "movie sources",
+   * "credits", "persons", "labels", "releases", "release movies", "indexes", "foreign keys",
+   * "counters", "analyze", "vacuum"), units done, units in the stage (rows; movies for "credits";
    * objects for "indexes" / "foreign keys").
    */
   onProgress?: (stage: string, done: number, total: number) => void;
@@ -170,8 +170,18 @@ export async function generateSynthetic(sql: postgres.Sql, opts: SyntheticOption
     await copy('releases', 'releases', SyntheticCatalog.RELEASE_COLUMNS, cat.releaseLines(), scale.releases);
     await copy('release movies', 'release_movies', SyntheticCatalog.RELEASE_MOVIE_COLUMNS, cat.releaseMovieLines(), cat.releaseMovieCount);
 
+    const indexCount = dropped.filter((d) => d.kind === 'index').length;
+    const keyCount = dropped.length - indexCount;
+    stage('indexes');
+    await restoreAfterLoad(tx, dropped, (kind, done) => {
+      if (kind === 'foreign key' && done === 0) stage('foreign keys');
+      progress(kind === 'index' ? 'indexes' : 'foreign keys', done, kind === 'index' ? indexCount : keyCount);
+    });
+
     // Counters of rows that existed before (real movies and labels the new releases contain,
     // or that lost synthetic releases / credits with replace), as lib/import/catalog.ts finish().
+    // After the index rebuild: an UPDATE before it would leave broken HOT chains, and PostgreSQL
+    // would then mark the new indexes indcheckxmin (unusable to snapshots older than this run).
     stage('counters');
     progress('counters', 0, 1);
     const b = cat.base;
@@ -194,14 +204,6 @@ export async function generateSynthetic(sql: postgres.Sql, opts: SyntheticOption
       await tx.unsafe(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT coalesce(max(id), 0) FROM ${table}), 1))`);
     }
     progress('counters', 1, 1);
-
-    const indexCount = dropped.filter((d) => d.kind === 'index').length;
-    const keyCount = dropped.length - indexCount;
-    stage('indexes');
-    await restoreAfterLoad(tx, dropped, (kind, done) => {
-      if (kind === 'foreign key' && done === 0) stage('foreign keys');
-      progress(kind === 'index' ? 'indexes' : 'foreign keys', done, kind === 'index' ? indexCount : keyCount);
-    });
 
     stage('analyze');
     progress('analyze', 0, LOADED_TABLES.length);
