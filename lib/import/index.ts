@@ -9,7 +9,7 @@ import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { importRuns } from '@/db/schema';
-import { Catalog, type ImportCounts, type Progress } from './catalog';
+import { Catalog, emptyCounts, type ImportCounts, type Progress } from './catalog';
 import { KIND_ORDER, loadFile, type LoadedFile, type SourceKind } from './files';
 import { mapRecord, RejectedRecord } from './sources';
 
@@ -59,8 +59,10 @@ export async function importFiles(db: Db, files: string[], opts: ImportOptions =
   const started = Date.now();
   const loaded: LoadedFile[] = files.map((f) => loadFile(path.resolve(f)));
   loaded.sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
-  const catalog = await Catalog.load(db);
   const reports: FileReport[] = [];
+  // Start-up calls this on every start: when every file is already recorded, answer from
+  // import_runs alone instead of loading the whole catalogue into memory (millions of rows at scale).
+  let catalog: Catalog | null = null;
 
   for (const file of loaded) {
     const fileStart = Date.now();
@@ -73,10 +75,11 @@ export async function importFiles(db: Db, files: string[], opts: ImportOptions =
         continue;
       }
     }
+    const cat = (catalog ??= await Catalog.load(db));
     const entity = ENTITY_OF_KIND[file.kind];
     for (const e of file.parseErrors) {
       report.rejected.push(`${file.name}:${e.line}: ${e.reason}`);
-      catalog.counts[entity].rejected++;
+      cat.counts[entity].rejected++;
     }
     const progress: Progress = (phase, done, total) => opts.progress?.(file.name, phase, done, total);
     const firstLineOfId = new Map<string, number>();
@@ -89,18 +92,18 @@ export async function importFiles(db: Db, files: string[], opts: ImportOptions =
           firstLineOfId.set(id, rec.line);
         }
         const mapped = mapRecord(file.kind, rec.value);
-        for (const l of mapped.labels ?? []) catalog.resolveLabel(l);
-        for (const f of mapped.films ?? []) catalog.resolveFilm(f);
-        for (const r of mapped.releases ?? []) catalog.addRelease(r);
-        for (const e of mapped.events ?? []) catalog.addEvent(e);
+        for (const l of mapped.labels ?? []) cat.resolveLabel(l);
+        for (const f of mapped.films ?? []) cat.resolveFilm(f);
+        for (const r of mapped.releases ?? []) cat.addRelease(r);
+        for (const e of mapped.events ?? []) cat.addEvent(e);
       } catch (err) {
         if (!(err instanceof RejectedRecord)) throw err;
         report.rejected.push(`${file.name}:${rec.line}: ${err.message}`);
-        catalog.counts[entity].rejected++;
+        cat.counts[entity].rejected++;
       }
       if (i % 500 === 0 || i === file.records.length - 1) progress('reading', i + 1, file.records.length);
     });
-    await catalog.flush(progress);
+    await cat.flush(progress);
     report.durationMs = Date.now() - fileStart;
     await db.insert(importRuns).values({
       file: file.name,
@@ -109,8 +112,8 @@ export async function importFiles(db: Db, files: string[], opts: ImportOptions =
       durationMs: report.durationMs,
     });
   }
-  await catalog.finish();
-  return { files: reports, counts: catalog.counts, durationMs: Date.now() - started };
+  if (catalog) await catalog.finish();
+  return { files: reports, counts: catalog?.counts ?? emptyCounts(), durationMs: Date.now() - started };
 }
 
 /** Seed files the project carries (seed/*.gz), in import order. */

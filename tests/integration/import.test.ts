@@ -132,6 +132,12 @@ describe.each(testEngines())('seed import on %s', (engine) => {
       expect(c.merged).toBe(0);
     }
   });
+
+  it('on start-up (skipUnchanged) skips files already recorded without loading the catalogue', async () => {
+    const report = await importFiles(h.db, seedFiles(), { skipUnchanged: true });
+    expect(report.files.map((f) => f.skipped)).toEqual(seedFiles().map(() => true));
+    for (const c of Object.values(report.counts)) expect(c).toEqual({ inserted: 0, updated: 0, merged: 0, rejected: 0 });
+  });
 });
 
 describe.each(testEngines())('malformed input on %s', (engine) => {
