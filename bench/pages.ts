@@ -2,25 +2,62 @@
  * Benchmark case 3: release, movie and person pages rendered by `next start` under load from
  * autocannon (Node API), against a static file served by the same server in the same run.
  *
- * Each target runs a warm-up (not recorded), then `duration` seconds with `connections`
- * connections on loopback, no pipelining. Page targets rotate over a seeded sample of public ids
- * (a shared counter, so concurrent connections ask for different pages). Measured per response:
+ * Each target runs `duration` seconds with `connections` connections on loopback, no
+ * pipelining, rotating over its paths with a shared counter (concurrent connections ask for
+ * different pages). Two kinds of page target:
+ * - cached (`prefetch`): every path is requested once beforehand and a warm-up load runs (not
+ *   recorded), so the measured requests are what repeat visitors and crawlers get from the page
+ *   cache of anonymous pages;
+ * - uncached: paths never requested before in this run (ids drawn with a per-run seed from the
+ *   whole catalogue, more ids than the load can reach), no warm-up: each request renders.
+ * Measured per response:
  * - TTFB: from the request's write to its response headers being parsed (autocannon client
  *   'headers' event against the start time autocannon keeps per in-flight request);
  * - latency: autocannon's own response time, from the write to the complete body.
- * req/s = completed 2xx responses / measured seconds. Times in milliseconds.
+ * req/s = 2xx responses / measured seconds. Times in milliseconds.
  */
 import autocannon, { type Client } from 'autocannon';
 import { summarize, type Summary } from './stats';
 
-/** One load target: a name and the paths it rotates over. */
-export type LoadTarget = { name: string; paths: string[] };
+/** One load target: a name, the paths it rotates over, and how it is warmed. */
+export type LoadTarget = {
+  name: string;
+  paths: string[];
+  /** Request every path once before the load (fills the page cache). */
+  prefetch: boolean;
+  /** Run the warm-up load first (not recorded). */
+  warmup: boolean;
+};
 
 /** Result of one target. */
-export type LoadResult = { name: string; paths: number; seconds: number; requests: number; rps: number; ttfb: Summary; latency: Summary; non2xx: number; errors: number };
+export type LoadResult = {
+  name: string;
+  paths: number;
+  seconds: number;
+  requests: number;
+  /** Requests beyond the number of paths (paths asked for more than once during the load). */
+  repeats: number;
+  rps: number;
+  ttfb: Summary;
+  latency: Summary;
+  non2xx: number;
+  errors: number;
+};
 
 /** Options of {@link runLoad}. */
 export type LoadOptions = { baseUrl: string; connections: number; duration: number; warmup: number };
+
+async function prefetch(baseUrl: string, paths: readonly string[], concurrency = 4): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < paths.length) {
+        const res = await fetch(`${baseUrl}${paths[next++]}`);
+        await res.arrayBuffer();
+      }
+    }),
+  );
+}
 
 async function load(o: LoadOptions, target: LoadTarget, duration: number): Promise<LoadResult> {
   let next = 0;
@@ -59,6 +96,7 @@ async function load(o: LoadOptions, target: LoadTarget, duration: number): Promi
     paths: target.paths.length,
     seconds: duration,
     requests: latency.length,
+    repeats: Math.max(0, latency.length - target.paths.length),
     rps: Math.round((ok / duration) * 10) / 10,
     ttfb: summarize(ttfb),
     latency: summarize(latency),
@@ -74,10 +112,11 @@ async function load(o: LoadOptions, target: LoadTarget, duration: number): Promi
 export async function runLoad(o: LoadOptions, targets: readonly LoadTarget[], log?: (line: string) => void): Promise<LoadResult[]> {
   const out: LoadResult[] = [];
   for (const t of targets) {
-    if (o.warmup > 0) await load(o, t, o.warmup);
+    if (t.prefetch) await prefetch(o.baseUrl, t.paths);
+    if (t.warmup && o.warmup > 0) await load(o, t, o.warmup);
     const r = await load(o, t, o.duration);
     out.push(r);
-    log?.(`pages ${t.name}: ${r.rps} req/s, TTFB p95 ${r.ttfb.p95} ms, ${r.non2xx} non-2xx, ${r.errors} errors`);
+    log?.(`pages ${t.name}: ${r.rps} req/s, TTFB p95 ${r.ttfb.p95} ms, ${r.non2xx} non-2xx, ${r.errors} errors${!t.warmup && r.repeats ? `, ${r.repeats} repeated paths` : ''}`);
   }
   return out;
 }

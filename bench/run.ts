@@ -46,12 +46,14 @@ export type BenchSettings = {
   loadWarmupSeconds: number;
   connections: number;
   sampleIds: number;
+  /** Release ids for the uncached release target (more than the load can request). */
+  uncachedIds: number;
 };
 
 /** Default mode (the recorded measurement) and quick mode (CI-sized: fewer samples, shorter loads). */
 export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
-  default: { searchRounds: 5, randomQueries: { words: 16, prefixes: 8, persons: 8, titles: 8 }, listingRounds: 30, loadSeconds: 10, loadWarmupSeconds: 3, connections: 32, sampleIds: 100 },
-  quick: { searchRounds: 2, randomQueries: { words: 6, prefixes: 3, persons: 3, titles: 3 }, listingRounds: 10, loadSeconds: 3, loadWarmupSeconds: 2, connections: 32, sampleIds: 50 },
+  default: { searchRounds: 5, randomQueries: { words: 16, prefixes: 8, persons: 8, titles: 8 }, listingRounds: 50, loadSeconds: 10, loadWarmupSeconds: 3, connections: 32, sampleIds: 100, uncachedIds: 4000 },
+  quick: { searchRounds: 2, randomQueries: { words: 6, prefixes: 3, persons: 3, titles: 3 }, listingRounds: 20, loadSeconds: 3, loadWarmupSeconds: 2, connections: 32, sampleIds: 50, uncachedIds: 1500 },
 };
 
 /** Targets of issue 4 (milliseconds, ratios, req/s, seconds). */
@@ -133,7 +135,12 @@ function pageRows(results: LoadResult[]): CaseRow[] {
   return results.map((r) => ({
     id: `pages/${r.name}`,
     group: 'pages',
-    description: r.name === 'static' ? 'GET /icon.svg (static, same server)' : `GET /${r.name}/{id} over ${r.paths} ids, rendered by next start`,
+    description:
+      r.name === 'static'
+        ? 'GET /icon.svg (static, same server)'
+        : r.name.endsWith('_uncached')
+          ? `GET /${r.name.replace(/_uncached$/, '')}/{id} over ${r.paths} ids not requested before (each request renders)`
+          : `GET /${r.name}/{id} over ${r.paths} ids, each requested once before the load (page cache warm)`,
     ...pct(r.ttfb),
     baseline: stat ? { description: 'static file, same server, same run', ...pct(stat.ttfb) } : null,
     ratio: ratio(r.rps, stat?.rps),
@@ -141,6 +148,7 @@ function pageRows(results: LoadResult[]): CaseRow[] {
     extra: {
       rps: r.rps,
       requests: r.requests,
+      repeated_paths: r.repeats,
       seconds: r.seconds,
       ttfb_ratio: ratio(r.ttfb.p95, stat?.ttfb.p95),
       latency: pct(r.latency),
@@ -182,10 +190,12 @@ function targetChecks(search: SearchCaseResult | null, listings: ListingResult[]
   }
   // A listing of one page has no deeper page to compare: reported in the table, not checked.
   for (const l of listings.filter((x) => x.pageReached > 1)) t.push(checkTarget(`listing ${l.name}: page ${l.pageReached} p95 / page 1 p95`, ratio(l.last.app.p95, l.first.app.p95), '<=', TARGETS.listingRatio, 'x'));
+  // The target is about pages served from the cache of anonymous pages (issue 4); the uncached
+  // variant is in the table as information.
   const release = pages.find((p) => p.name === 'release');
   if (release) {
-    t.push(checkTarget('release page req/s (32 connections)', release.rps, '>=', TARGETS.releaseRps, 'req/s'));
-    t.push(checkTarget('release page p95 TTFB (32 connections)', release.ttfb.p95, '<=', TARGETS.releaseTtfbP95, 'ms'));
+    t.push(checkTarget('release page req/s (32 connections, cached ids)', release.rps, '>=', TARGETS.releaseRps, 'req/s'));
+    t.push(checkTarget('release page p95 TTFB (32 connections, cached ids)', release.ttfb.p95, '<=', TARGETS.releaseTtfbP95, 'ms'));
   }
   for (const i of imports) t.push(checkTarget(`seed import on ${i.engine}`, i.seconds, '<=', i.engine === 'pglite' ? TARGETS.importPglite : TARGETS.importPostgres, 's'));
   return t;
@@ -239,11 +249,15 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
     let pages: LoadResult[] = [];
     if (o.cases.includes('pages') && server) {
       const ids = await samplePublicIds(raw, settings.sampleIds);
+      // A per-run seed: ids no earlier run has requested (the page cache outlives the server).
+      const fresh = new Set(ids.releases);
+      const uncached = (await samplePublicIds(raw, settings.uncachedIds, Date.now() % 2 ** 31)).releases.filter((id) => !fresh.has(id));
       const targets: LoadTarget[] = [
-        { name: 'static', paths: ['/icon.svg'] },
-        { name: 'release', paths: ids.releases.map((id) => `/release/${id}`) },
-        { name: 'movie', paths: ids.movies.map((id) => `/movie/${id}`) },
-        { name: 'person', paths: ids.persons.map((id) => `/person/${id}`) },
+        { name: 'static', paths: ['/icon.svg'], prefetch: false, warmup: true },
+        { name: 'release', paths: ids.releases.map((id) => `/release/${id}`), prefetch: true, warmup: true },
+        { name: 'release_uncached', paths: uncached.map((id) => `/release/${id}`), prefetch: false, warmup: false },
+        { name: 'movie', paths: ids.movies.map((id) => `/movie/${id}`), prefetch: true, warmup: true },
+        { name: 'person', paths: ids.persons.map((id) => `/person/${id}`), prefetch: true, warmup: true },
       ];
       pages = await runLoad({ baseUrl: server.baseUrl, connections: settings.connections, duration: settings.loadSeconds, warmup: settings.loadWarmupSeconds }, targets, o.log);
     }
