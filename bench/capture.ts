@@ -120,23 +120,47 @@ export type PlanNode = {
   [key: string]: unknown;
 };
 
-/** A sequential scan found in a plan: the table, its alias and the estimated rows. */
-export type SeqScan = { relation: string; alias: string | null; planRows: number | null };
+/**
+ * A sequential scan found in a plan: the table, its alias, the estimated matching rows and, when
+ * a `Limit` stops it early (only pass-through nodes in between), that limit's row count.
+ */
+export type SeqScan = { relation: string; alias: string | null; planRows: number | null; limitRows: number | null };
+
+/** Nodes that hand rows up one at a time, so a `Limit` above them stops the scan below early. */
+const PASS_THROUGH = new Set(['Subquery Scan', 'Result', 'Append', 'Gather', 'Materialize']);
 
 /**
  * Every `Seq Scan` node (parallel ones too: same node type) over one of `tables` in the plan
- * tree, sub-plans and init-plans included.
+ * tree, sub-plans and init-plans included, with the `Limit` that bounds it, if any.
  */
 export function findSeqScans(plan: PlanNode, tables: readonly string[]): SeqScan[] {
   const found: SeqScan[] = [];
-  const walk = (n: PlanNode) => {
+  const walk = (n: PlanNode, limitRows: number | null) => {
     if (n['Node Type'] === 'Seq Scan' && n['Relation Name'] && tables.includes(n['Relation Name'])) {
-      found.push({ relation: n['Relation Name'], alias: n.Alias ?? null, planRows: n['Plan Rows'] ?? null });
+      found.push({ relation: n['Relation Name'], alias: n.Alias ?? null, planRows: n['Plan Rows'] ?? null, limitRows });
     }
-    for (const child of n.Plans ?? []) walk(child);
+    const bound = n['Node Type'] === 'Limit' ? (n['Plan Rows'] ?? null) : PASS_THROUGH.has(n['Node Type']) ? limitRows : null;
+    for (const child of n.Plans ?? []) walk(child, bound);
   };
-  walk(plan);
+  walk(plan, null);
   return found;
+}
+
+/**
+ * How many more matching rows than it needs a bounded scan must expect before it counts as
+ * stopping early: a scan expecting 5x its limit is expected to read about a fifth of the table at
+ * most (at the default scale a frequent word expects 50-150x).
+ */
+export const EARLY_STOP_FACTOR = 5;
+
+/**
+ * True for a sequential scan that is not a scan over the table: a `Limit` stops it after its first
+ * rows, and the planner expects at least EARLY_STOP_FACTOR times that many matches, so it reads a
+ * small fraction of the table (e.g. the first 1,001 rows holding a word found in a third of all
+ * titles: faster than building a bitmap of every match from the trigram index).
+ */
+export function stopsEarly(s: SeqScan): boolean {
+  return s.limitRows !== null && s.planRows !== null && s.planRows >= EARLY_STOP_FACTOR * Math.max(1, s.limitRows);
 }
 
 /** One-line shape of a plan for reports: node types with their relation / index, depth-first. */

@@ -88,6 +88,8 @@ export const movies = pgTable(
     // Default title sort (year, newest first) under multi-type filters (`fi=movie` is types 1, 3, 4)
     // and text queries: read in year order, filtered, instead of sorting every match.
     index('movies_year_idx').on(t.year, t.id),
+    // Titles without a year, read by id after the dated ones (keysetRows' second part).
+    index('movies_undated_idx').on(t.id).where(sql`year IS NULL`),
     // `so=added_desc` (newest in the catalogue).
     index('movies_created_idx').on(t.createdAt, t.id),
     index('movies_language_keys_idx').using('gin', t.languageKeys),

@@ -136,6 +136,11 @@ export const releases = pgTable(
     // these a page walks the whole date index to find 24 matches.
     index('releases_cut_street_date_idx').on(t.streetDate, t.id).where(sql`is_cut`),
     index('releases_rrp_street_date_idx').on(t.streetDate, t.id).where(sql`rrp IS NOT NULL`),
+    // The second part of a keyset page over a nullable sort key reads the rows without a key by id
+    // (lib/data/internal.ts keysetRows): small partial indexes keep it from walking the primary key.
+    index('releases_undated_idx').on(t.id).where(sql`street_date IS NULL`),
+    index('releases_cut_unmeasured_idx').on(t.id).where(sql`is_cut AND cut_seconds IS NULL`),
+    index('releases_no_movie_year_idx').on(t.id).where(sql`movie_year IS NULL`),
     index('releases_created_idx').on(t.createdAt, t.id),
     index('releases_language_keys_idx').using('gin', t.languageKeys),
     index('releases_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),

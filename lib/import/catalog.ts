@@ -576,5 +576,8 @@ export class Catalog {
     for (const table of ['movies', 'persons', 'labels', 'releases', 'label_groups', 'credits', 'censorship_events']) {
       await db.execute(sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), GREATEST((SELECT coalesce(max(id), 0) FROM ${sql.identifier(table)}), 1))`);
     }
+    // Fresh planner statistics for every table, empty ones included (an unanalysed empty table is
+    // assumed to hold rows, which can turn an EXISTS filter into a walk over a whole index).
+    await db.execute(sql`ANALYZE`);
   }
 }

@@ -212,6 +212,9 @@ export async function generateSynthetic(sql: postgres.Sql, opts: SyntheticOption
       await tx.unsafe(`ANALYZE ${table}`);
       progress('analyze', ++analyzed, LOADED_TABLES.length);
     }
+    // The tables not loaded too (small, possibly empty): an unanalysed empty table is assumed to
+    // hold rows, which can turn an EXISTS filter (e.g. `pc=any`) into a walk over a whole index.
+    await tx.unsafe('ANALYZE');
 
     const w = cat.written;
     const labelIds: [number, number] | null = cat.labels.length ? [cat.labels[0].id, cat.labels[cat.labels.length - 1].id] : null;
