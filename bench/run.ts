@@ -52,7 +52,7 @@ export type BenchSettings = {
 
 /** Default mode (the recorded measurement) and quick mode (CI-sized: fewer samples, shorter loads). */
 export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
-  default: { searchRounds: 5, randomQueries: { words: 16, prefixes: 8, persons: 8, titles: 8 }, listingRounds: 50, loadSeconds: 10, loadWarmupSeconds: 3, connections: 32, sampleIds: 100, uncachedIds: 4000 },
+  default: { searchRounds: 5, randomQueries: { words: 16, prefixes: 8, persons: 8, titles: 8 }, listingRounds: 200, loadSeconds: 10, loadWarmupSeconds: 3, connections: 32, sampleIds: 100, uncachedIds: 4000 },
   quick: { searchRounds: 2, randomQueries: { words: 6, prefixes: 3, persons: 3, titles: 3 }, listingRounds: 20, loadSeconds: 3, loadWarmupSeconds: 2, connections: 32, sampleIds: 50, uncachedIds: 1500 },
 };
 
