@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Files and folders whose content goes into `next build` (kept equal to scripts/start.ts). */
+/** Files and folders whose content goes into `next build`. */
 const BUILD_INPUTS = ['app', 'components', 'lib', 'messages', 'public', 'db/schema', 'proxy.ts', 'next.config.ts', 'package-lock.json', 'postcss.config.mjs', 'tsconfig.json'];
 
 /** Newest modification time (ms since epoch) of the build inputs under `root`; 0 when none exist. */

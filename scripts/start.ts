@@ -8,11 +8,12 @@
  *  3. closes it (PGlite is single-process) and runs `next start` (or `next dev` with --dev).
  * Exit code: the server's.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { migrateDatabase, openDatabase } from '@/db';
 import { formatReport, importFiles, seedFiles } from '@/lib/import';
+import { buildIfNeeded } from './next-build';
 import { createImportProgress } from './progress';
 
 const args = process.argv.slice(2);
@@ -22,28 +23,10 @@ const port = portArg >= 0 ? args[portArg + 1] : process.env.PORT || '3000';
 const root = process.cwd();
 const nextBin = path.join(root, 'node_modules', '.bin', 'next');
 
-/** Newest modification time (ms) of the files a build depends on. */
-function newestSourceMtime(): number {
-  let newest = 0;
-  const walk = (p: string) => {
-    if (!fs.existsSync(p)) return;
-    const st = fs.statSync(p);
-    if (st.isDirectory()) {
-      for (const e of fs.readdirSync(p)) if (e !== 'node_modules' && !e.startsWith('.')) walk(path.join(p, e));
-    } else newest = Math.max(newest, st.mtimeMs);
-  };
-  for (const p of ['app', 'components', 'lib', 'messages', 'public', 'db/schema', 'proxy.ts', 'next.config.ts', 'package-lock.json', 'postcss.config.mjs', 'tsconfig.json']) walk(path.join(root, p));
-  return newest;
-}
-
-function buildIfNeeded() {
-  const buildId = path.join(root, '.next', 'BUILD_ID');
-  if (fs.existsSync(buildId) && fs.statSync(buildId).mtimeMs >= newestSourceMtime()) return;
-  console.log('Building the app (next build) …');
-  const r = spawnSync(nextBin, ['build'], { stdio: 'inherit', env: process.env });
-  if (r.status !== 0) {
+function buildOrExit() {
+  if (!buildIfNeeded(root)) {
     console.error('Build failed.');
-    process.exit(r.status ?? 1);
+    process.exit(1);
   }
 }
 
@@ -65,7 +48,7 @@ async function prepareDatabase() {
   }
 }
 
-if (!dev) buildIfNeeded();
+if (!dev) buildOrExit();
 await prepareDatabase();
 console.log(`Serving on http://localhost:${port}`);
 const server = spawn(nextBin, [dev ? 'dev' : 'start', '-p', String(port)], { stdio: 'inherit', env: process.env });

@@ -36,7 +36,7 @@ import { getTitle } from '@/lib/data/movies';
 import { getPerson, listPersonReleases } from '@/lib/data/persons';
 import { importFiles, seedFiles } from '@/lib/import';
 import { generateSynthetic } from '@/lib/synthetic';
-import { assertPostgresConfiguredInCi, createTestDb } from '../support/db';
+import { admin, assertPostgresConfiguredInCi, createTestDb, serverUrl } from '../support/db';
 
 assertPostgresConfiguredInCi();
 
@@ -65,21 +65,6 @@ function contentHash(): string {
   return h.digest('hex').slice(0, 12);
 }
 
-function urlOf(dbName: string): string {
-  const u = new URL(process.env.TEST_DATABASE_URL as string);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-}
-
-async function admin<T>(fn: (q: postgres.Sql) => Promise<T>): Promise<T> {
-  const q = postgres(process.env.TEST_DATABASE_URL as string, { max: 1, onnotice: () => {} });
-  try {
-    return await fn(q);
-  } finally {
-    await q.end({ timeout: 5 });
-  }
-}
-
 /**
  * The scale database for the current content: built (migrate, seed import, synthetic rows,
  * ANALYZE) under a temporary name and renamed when complete, so an interrupted build is never
@@ -94,7 +79,7 @@ async function scaleDatabase(): Promise<string> {
   await admin((q) => q.unsafe(`CREATE DATABASE ${building}`));
   try {
     const started = Date.now();
-    const handle = await openDatabase({ url: urlOf(building) });
+    const handle = await openDatabase({ url: serverUrl(building) });
     try {
       await migrateDatabase(handle);
       await importFiles(handle.db, seedFiles());
@@ -102,7 +87,7 @@ async function scaleDatabase(): Promise<string> {
       await handle.close();
     }
     const importedMs = Date.now() - started;
-    const client = postgres(urlOf(building), { max: 4, onnotice: () => {} });
+    const client = postgres(serverUrl(building), { max: 4, onnotice: () => {} });
     try {
       await generateSynthetic(client, { releases: SCALE.releases, movies: SCALE.movies, persons: SCALE.persons, seed: SCALE.seed });
       await client`ANALYZE`;
@@ -185,7 +170,7 @@ describe.each(engines)('hot queries at scale on %s: no Seq Scan on releases, mov
   let unusable: string[] = [];
 
   beforeAll(async () => {
-    const url = urlOf(await scaleDatabase());
+    const url = serverUrl(await scaleDatabase());
     capturing = openCapturingDb(url);
     raw = openRawClient(url, 2);
     const [{ n }] = await raw<{ n: number }[]>`SELECT count(*)::int AS n FROM releases`;

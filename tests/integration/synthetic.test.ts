@@ -22,7 +22,7 @@ import { PersonNameModel, TitleModel } from '@/lib/synthetic/names';
 import { AliasTable, permutation, Rng } from '@/lib/synthetic/random';
 import { personKey, searchDocument, titleKey } from '@/lib/text';
 import { COUNTRY_IDS, FORMAT_IDS } from '@/lib/validation/enums';
-import { assertPostgresConfiguredInCi } from '../support/db';
+import { admin, assertPostgresConfiguredInCi, serverUrl } from '../support/db';
 
 assertPostgresConfiguredInCi();
 
@@ -82,23 +82,12 @@ describe('synthetic generator: pure parts', () => {
 /** A throwaway PostgreSQL database (migrated) with a raw client for the generator and a Drizzle handle for lib/data. */
 type TestDb = { name: string; sql: postgres.Sql; handle: DbHandle; close: () => Promise<void> };
 
-async function admin<T>(fn: (q: postgres.Sql) => Promise<T>): Promise<T> {
-  const q = postgres(process.env.TEST_DATABASE_URL as string, { max: 1, onnotice: () => {} });
-  try {
-    return await fn(q);
-  } finally {
-    await q.end({ timeout: 5 });
-  }
-}
-
 async function freshDb(): Promise<TestDb> {
   const name = `discshelf_t_synth_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   await admin((q) => q.unsafe(`CREATE DATABASE ${name}`));
-  const u = new URL(process.env.TEST_DATABASE_URL as string);
-  u.pathname = `/${name}`;
-  const handle = await openDatabase({ url: u.toString() });
+  const handle = await openDatabase({ url: serverUrl(name) });
   await migrateDatabase(handle);
-  const sql = postgres(u.toString(), { max: 1, onnotice: () => {} });
+  const sql = postgres(serverUrl(name), { max: 1, onnotice: () => {} });
   return {
     name,
     sql,
@@ -364,9 +353,7 @@ describe.each(engines)('db:synthetic on %s', () => {
     await expect(generateSynthetic(a.sql, { releases: 1.5, movies: 1, persons: 1 })).rejects.toBeInstanceOf(RangeError);
     const name = `discshelf_t_synth_empty_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
     await admin((q) => q.unsafe(`CREATE DATABASE ${name}`));
-    const u = new URL(process.env.TEST_DATABASE_URL as string);
-    u.pathname = `/${name}`;
-    const raw = postgres(u.toString(), { max: 1, onnotice: () => {} });
+    const raw = postgres(serverUrl(name), { max: 1, onnotice: () => {} });
     try {
       await expect(generateSynthetic(raw, { releases: 1, movies: 1, persons: 1 })).rejects.toThrow(/migrations/);
     } finally {

@@ -41,13 +41,15 @@ function contentHash(): string {
   return h.digest('hex').slice(0, 12);
 }
 
-function serverUrl(dbName: string): string {
+/** URL of database `dbName` on the TEST_DATABASE_URL server. */
+export function serverUrl(dbName: string): string {
   const u = new URL(process.env.TEST_DATABASE_URL as string);
   u.pathname = `/${dbName}`;
   return u.toString();
 }
 
-async function admin<T>(fn: (q: postgres.Sql) => Promise<T>): Promise<T> {
+/** Runs `fn` with a one-connection client on TEST_DATABASE_URL (CREATE / DROP DATABASE), then closes it. */
+export async function admin<T>(fn: (q: postgres.Sql) => Promise<T>): Promise<T> {
   const q = postgres(process.env.TEST_DATABASE_URL as string, { max: 1, onnotice: () => {} });
   try {
     return await fn(q);
