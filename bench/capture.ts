@@ -100,9 +100,12 @@ export async function explainAnalyze(raw: postgres.Sql, s: CapturedStatement): P
   return rows.map((r) => String(r['QUERY PLAN'])).join('\n');
 }
 
-/** `EXPLAIN (FORMAT JSON)` of a captured statement with its parameters bound: the top plan node. */
-export async function explainJson(raw: postgres.Sql, s: CapturedStatement): Promise<PlanNode> {
-  const rows = await raw.unsafe(`EXPLAIN (FORMAT JSON) ${s.text}`, s.params as Params, { prepare: false });
+/**
+ * `EXPLAIN (FORMAT JSON)` of a captured statement with its parameters bound: the top plan node.
+ * With `analyze` the statement runs and the nodes carry actual rows (`EXPLAIN (ANALYZE, FORMAT JSON)`).
+ */
+export async function explainJson(raw: postgres.Sql, s: CapturedStatement, analyze = false): Promise<PlanNode> {
+  const rows = await raw.unsafe(`EXPLAIN (${analyze ? 'ANALYZE, ' : ''}FORMAT JSON) ${s.text}`, s.params as Params, { prepare: false });
   const value = rows[0]?.['QUERY PLAN'] as unknown;
   const doc = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
   return doc[0].Plan;
@@ -121,13 +124,23 @@ export type PlanNode = {
 };
 
 /**
- * A sequential scan found in a plan: the table, its alias, the estimated matching rows and, when
- * a `Limit` stops it early (only pass-through nodes in between), that limit's row count.
+ * A sequential scan found in a plan: the table, its alias, the estimated matching rows, the
+ * `Limit` that stops it early (only pass-through nodes in between), if any, and, for an
+ * `EXPLAIN ANALYZE` plan, the rows it actually read (returned + removed by its filter, all loops).
  */
-export type SeqScan = { relation: string; alias: string | null; planRows: number | null; limitRows: number | null };
+export type SeqScan = { relation: string; alias: string | null; planRows: number | null; limitRows: number | null; rowsRead: number | null };
 
 /** Nodes that hand rows up one at a time, so a `Limit` above them stops the scan below early. */
 const PASS_THROUGH = new Set(['Subquery Scan', 'Result', 'Append', 'Gather', 'Materialize']);
+
+/** Rows a node read: (actual rows + rows removed by its filter) × loops; null without ANALYZE. */
+function rowsRead(n: PlanNode): number | null {
+  const actual = n['Actual Rows'];
+  if (typeof actual !== 'number') return null;
+  const removed = typeof n['Rows Removed by Filter'] === 'number' ? (n['Rows Removed by Filter'] as number) : 0;
+  const loops = typeof n['Actual Loops'] === 'number' ? (n['Actual Loops'] as number) : 1;
+  return (actual + removed) * loops;
+}
 
 /**
  * Every `Seq Scan` node (parallel ones too: same node type) over one of `tables` in the plan
@@ -137,7 +150,7 @@ export function findSeqScans(plan: PlanNode, tables: readonly string[]): SeqScan
   const found: SeqScan[] = [];
   const walk = (n: PlanNode, limitRows: number | null) => {
     if (n['Node Type'] === 'Seq Scan' && n['Relation Name'] && tables.includes(n['Relation Name'])) {
-      found.push({ relation: n['Relation Name'], alias: n.Alias ?? null, planRows: n['Plan Rows'] ?? null, limitRows });
+      found.push({ relation: n['Relation Name'], alias: n.Alias ?? null, planRows: n['Plan Rows'] ?? null, limitRows, rowsRead: rowsRead(n) });
     }
     const bound = n['Node Type'] === 'Limit' ? (n['Plan Rows'] ?? null) : PASS_THROUGH.has(n['Node Type']) ? limitRows : null;
     for (const child of n.Plans ?? []) walk(child, bound);
@@ -146,21 +159,18 @@ export function findSeqScans(plan: PlanNode, tables: readonly string[]): SeqScan
   return found;
 }
 
-/**
- * How many more matching rows than it needs a bounded scan must expect before it counts as
- * stopping early: a scan expecting 5x its limit is expected to read about a fifth of the table at
- * most (at the default scale a frequent word expects 50-150x).
- */
-export const EARLY_STOP_FACTOR = 5;
+/** Most of a table a `Limit`-bounded sequential scan may actually read and still count as stopping early. */
+export const EARLY_STOP_MAX_SHARE = 0.05;
 
 /**
  * True for a sequential scan that is not a scan over the table: a `Limit` stops it after its first
- * rows, and the planner expects at least EARLY_STOP_FACTOR times that many matches, so it reads a
- * small fraction of the table (e.g. the first 1,001 rows holding a word found in a third of all
- * titles: faster than building a bitmap of every match from the trigram index).
+ * rows, and (measured with EXPLAIN ANALYZE) it read at most EARLY_STOP_MAX_SHARE of the table's
+ * `tableRows` rows. Example: the first 1,001 titles holding a word found in a third of all titles,
+ * read in about 3,000 rows — faster than building a bitmap of every match from the trigram index.
+ * A scan without measured rows (plain EXPLAIN) never counts as stopping early.
  */
-export function stopsEarly(s: SeqScan): boolean {
-  return s.limitRows !== null && s.planRows !== null && s.planRows >= EARLY_STOP_FACTOR * Math.max(1, s.limitRows);
+export function stopsEarly(s: SeqScan, tableRows: number): boolean {
+  return s.limitRows !== null && s.rowsRead !== null && s.rowsRead <= EARLY_STOP_MAX_SHARE * tableRows;
 }
 
 /** One-line shape of a plan for reports: node types with their relation / index, depth-first. */

@@ -219,3 +219,18 @@ test('sitemap index, sitemap pages and robots.txt', async ({ request }) => {
   expect(releases).toMatch(/hreflang="fi" href="https?:\/\/[^"]+\/fi\/release\//);
   expect((await request.get('/sitemap/releases-999.xml')).status()).toBe(404);
 });
+
+test('anonymous item pages are served from the page cache; listings with a query are not', async ({ request }) => {
+  for (const path of [`/release/${ids.release}`, `/fi/movie/${ids.movie}`, `/person/${ids.person}`, `/label/${ids.label}`]) {
+    await request.get(path); // first request renders (or finds it cached already)
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()['x-nextjs-cache'], path).toBe('HIT');
+    expect(res.headers()['cache-control'], path).toMatch(/s-maxage=3600/);
+    expect(res.headers()['set-cookie'], path).toBeUndefined();
+  }
+  const listing = await request.get('/releases?fo=7,11');
+  expect(listing.status()).toBe(200);
+  expect(listing.headers()['x-nextjs-cache']).toBeUndefined();
+  expect(listing.headers()['cache-control'] ?? '').not.toMatch(/s-maxage/);
+});
