@@ -1,23 +1,24 @@
 /**
  * SQL capture for the benchmark and the query-plan test: a Drizzle database over its own
- * postgres.js pool whose `debug` hook records the text and parameters of every statement the
- * data layer (lib/data) sends, and helpers to replay those statements on a plain postgres.js
+ * postgres.js pool that records the text, parameters and order of every statement the data
+ * layer (lib/data) sends, and helpers to replay those statements on a plain postgres.js
  * client and to EXPLAIN them.
  *
  * The capturing client mirrors db/index.ts `openDatabase` (same driver options, same Drizzle
  * setup), so lib/data builds exactly the SQL it builds in the app. It is used to learn the SQL;
- * timings of the app path are taken on a database opened by `openDatabase` itself (the `debug`
- * hook makes postgres.js record a stack per query, which would bias the timing).
+ * timings of the app path are taken on a database opened by `openDatabase` itself (recording
+ * costs a little per statement, which would bias the timing).
  */
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { schema, type Db } from '@/db';
 
-/** One statement as sent by postgres.js: SQL text with $n placeholders and its parameter values. */
-export type CapturedStatement = { text: string; params: unknown[] };
-
-/** Start of the statement postgres.js sends on each new connection to learn array types. */
-const FETCH_TYPES_SQL = 'select b.oid, b.typarray from pg_catalog.pg_type';
+/**
+ * One statement as sent by postgres.js: SQL text with $n placeholders and its parameter values;
+ * `after`: indexes (in the same capture) of the statements whose results had arrived before this
+ * one was sent — what it may have waited for (e.g. the second part of a two-part keyset page).
+ */
+export type CapturedStatement = { text: string; params: unknown[]; after?: number[] };
 
 /** A database whose statements can be recorded around a call (see {@link openCapturingDb}). */
 export type CapturingDb = {
@@ -38,16 +39,36 @@ export type CapturingDb = {
  */
 export function openCapturingDb(url: string, max = Number(process.env.DB_POOL_MAX || 10)): CapturingDb {
   let recording: CapturedStatement[] | null = null;
-  const client = postgres(url, {
-    max,
-    onnotice: () => {},
-    prepare: true,
-    debug: (_connection, query, parameters) => {
-      // postgres.js reads the array types once per new connection: driver set-up, not lib/data SQL.
-      if (query.startsWith(FETCH_TYPES_SQL)) return;
-      recording?.push({ text: query, params: [...(parameters as unknown[])] });
-    },
-  });
+  let finished: number[] = [];
+  const client = postgres(url, { max, onnotice: () => {}, prepare: true });
+  // Drizzle sends every statement through `client.unsafe(text, params, options)` and awaits the
+  // query it returns: record the statement there, and when its result arrives (through the
+  // query's own `then`, so its execution is unchanged).
+  const unsafe = client.unsafe.bind(client);
+  client.unsafe = ((...args: Parameters<typeof unsafe>) => {
+    const query = unsafe(...args);
+    const rec = recording;
+    if (!rec) return query;
+    const index = rec.length;
+    rec.push({ text: args[0], params: [...((args[1] ?? []) as unknown[])], after: [...finished] });
+    const then = query.then.bind(query);
+    const settle = () => {
+      if (recording === rec) finished.push(index);
+    };
+    query.then = ((onFulfilled?: (v: unknown) => unknown, onRejected?: (e: unknown) => unknown) =>
+      then(
+        (value) => {
+          settle();
+          return onFulfilled ? onFulfilled(value) : value;
+        },
+        (error: unknown) => {
+          settle();
+          if (onRejected) return onRejected(error);
+          throw error;
+        },
+      )) as typeof query.then;
+    return query;
+  }) as typeof client.unsafe;
   const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
@@ -55,6 +76,7 @@ export function openCapturingDb(url: string, max = Number(process.env.DB_POOL_MA
       if (recording) throw new Error('openCapturingDb: captures must not overlap');
       const statements: CapturedStatement[] = [];
       recording = statements;
+      finished = [];
       try {
         const result = await fn(db);
         return { result, statements };
@@ -82,13 +104,19 @@ export function runStatement(raw: postgres.Sql, s: CapturedStatement): Promise<p
 }
 
 /**
- * Replays the statements of one data-layer call on a plain client, all at once (lib/data sends
- * the independent statements of a call concurrently, e.g. searchAll's 8 group queries).
+ * Replays the statements of one data-layer call on a plain client as the call ran them: each one
+ * as soon as the statements it was sent after (`after`) have returned, so independent statements
+ * run concurrently (e.g. searchAll's 8 group queries) and dependent ones in sequence.
  * @returns the number of rows returned in total
  */
 export async function replay(raw: postgres.Sql, statements: readonly CapturedStatement[]): Promise<number> {
-  const results = await Promise.all(statements.map((s) => runStatement(raw, s)));
-  return results.reduce((n, r) => n + r.length, 0);
+  const runs: Promise<number>[] = [];
+  for (const s of statements) {
+    const before = (s.after ?? []).filter((i) => i < runs.length).map((i) => runs[i]);
+    runs.push(Promise.all(before).then(() => runStatement(raw, s).then((r) => r.length)));
+  }
+  const counts = await Promise.all(runs);
+  return counts.reduce((n, c) => n + c, 0);
 }
 
 /**

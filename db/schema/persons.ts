@@ -28,6 +28,7 @@ export const persons = pgTable(
     uniqueIndex('persons_public_id_key').on(t.publicId),
     uniqueIndex('persons_tmdb_person_id_key').on(t.tmdbPersonId),
     uniqueIndex('persons_source_id_key').on(t.sourceId),
+    // Built INCLUDE (search_text) by migration 0010 (Drizzle's index builder has no INCLUDE).
     index('persons_name_key_idx').on(t.nameKey, t.id),
     index('persons_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],

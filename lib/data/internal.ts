@@ -66,8 +66,12 @@ function typed(value: string, cast: KeyCast): SQL {
 /** Rows fetched for a page carry `id` and `sk` (the sort key as text). */
 export type KeyedRow = { id: number; sk: string | null };
 
-/** What {@link keysetRows} selects: columns (must include the id as `id`), FROM clause, conditions. */
-export type KeysetQuery = { columns: SQL; from: SQL; conds: SQL[]; sort: KeysetSort; idCol: SQL; cursor?: string | null; limit: number };
+/**
+ * What {@link keysetRows} selects: columns (must include the id as `id`), FROM clause, conditions.
+ * `idsFirst`: find the page's ids first, then read those rows — for a sort index that also
+ * carries the filtered columns (an index-only scan skips non-matching rows without reading them).
+ */
+export type KeysetQuery = { columns: SQL; from: SQL; conds: SQL[]; sort: KeysetSort; idCol: SQL; cursor?: string | null; limit: number; idsFirst?: boolean };
 
 /**
  * Fetches `limit + 1` rows after the cursor in keyset order. The position is a row comparison
@@ -81,18 +85,21 @@ export async function keysetRows<R extends KeyedRow>(db: Db, k: KeysetQuery): Pr
   const op = sql.raw(sort.dir === 'desc' ? '<' : '>');
   const n = k.limit + 1;
   const c = k.cursor ? decodeCursor(k.cursor, sort) : null;
-  const select = (where: SQL[], order: SQL) =>
-    queryRows<R>(db, sql`SELECT ${k.columns}, (${sort.expr})::text AS sk FROM ${k.from} WHERE ${and(where)} ORDER BY ${order} LIMIT ${n}`);
+  const selectSql = (where: SQL[], order: SQL) =>
+    k.idsFirst
+      ? sql`SELECT ${k.columns}, (${sort.expr})::text AS sk FROM ${k.from}
+            WHERE ${idCol} IN (SELECT ${idCol} FROM ${k.from} WHERE ${and(where)} ORDER BY ${order} LIMIT ${n}) ORDER BY ${order}`
+      : sql`SELECT ${k.columns}, (${sort.expr})::text AS sk FROM ${k.from} WHERE ${and(where)} ORDER BY ${order} LIMIT ${n}`;
   const after = (key: string, id: number) => sql`(${sort.expr}, ${idCol}) ${op} (${typed(key, sort.cast)}, CAST(${id} AS integer))`;
   const keyOrder = sql`${sort.expr} ${dir}, ${idCol} ${dir}`;
   if (!sort.nullable) {
-    return select(c?.key != null ? [...k.conds, after(c.key, c.id)] : k.conds, keyOrder);
+    return queryRows<R>(db, selectSql(c?.key != null ? [...k.conds, after(c.key, c.id)] : k.conds, keyOrder));
   }
-  const nullPart = (extra: SQL[]) => select([...k.conds, sql`${sort.expr} IS NULL`, ...extra], sql`${idCol} ${dir}`);
-  if (c && c.key === null) return nullPart([sql`${idCol} ${op} CAST(${c.id} AS integer)`]);
-  const withKey = await select([...k.conds, sql`${sort.expr} IS NOT NULL`, ...(c?.key != null ? [after(c.key, c.id)] : [])], keyOrder);
+  const nullPart = (extra: SQL[]) => selectSql([...k.conds, sql`${sort.expr} IS NULL`, ...extra], sql`${idCol} ${dir}`);
+  if (c && c.key === null) return queryRows<R>(db, nullPart([sql`${idCol} ${op} CAST(${c.id} AS integer)`]));
+  const withKey = await queryRows<R>(db, selectSql([...k.conds, sql`${sort.expr} IS NOT NULL`, ...(c?.key != null ? [after(c.key, c.id)] : [])], keyOrder));
   if (withKey.length >= n) return withKey;
-  return [...withKey, ...(await nullPart([]))].slice(0, n);
+  return [...withKey, ...(await queryRows<R>(db, nullPart([])))].slice(0, n);
 }
 
 /** Splits `limit + 1` fetched rows into a page and the next cursor. */

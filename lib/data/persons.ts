@@ -39,6 +39,8 @@ export async function listPersons(query: { q?: string | null }, cursor?: string 
     idCol: sql`p.id`,
     cursor,
     limit,
+    // persons_name_key_idx carries search_text: a name-word filter skips persons on the index.
+    idsFirst: true,
   });
   return pageOf(rows, limit, PERSON_SORT, ({ public_id, source_id, name, credit_count }) => ({ public_id, source_id, name, credit_count }));
 }
