@@ -277,7 +277,8 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
 
     const results: BenchResults = {
       commit: git(['rev-parse', 'HEAD']),
-      dirty: git(['status', '--porcelain', '--untracked-files=no']) !== '',
+      // Uncommitted changes other than this run's own outputs (results.json, explain/).
+      dirty: git(['status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)bench/results.json', ':(exclude)bench/explain']) !== '',
       date: new Date().toISOString(),
       mode,
       machine: {
