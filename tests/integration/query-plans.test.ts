@@ -27,12 +27,13 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, migrateDatabase, openDatabase, queryRows, type Db } from '@/db';
-import { explainJson, findSeqScans, indexesNotYetUsable, openCapturingDb, openRawClient, planOutline, stopsEarly, type CapturingDb, type PlanNode } from '@/bench/capture';
+import { explainJson, findSeqScans, indexesNotYetUsable, openCapturingDb, openRawClient, planOutline, replay, stopsEarly, type CapturingDb, type PlanNode } from '@/bench/capture';
 import { listingCall } from '@/bench/listings';
 import { SEARCH_FUNCTIONS, searchCall, type SearchFn } from '@/bench/search';
 import { FIXED_SEARCH_QUERIES, listingCases, samplePublicIds, type SampleIds } from '@/bench/workload';
 import { getRelease, listOtherReleases } from '@/lib/data/releases';
-import { getTitle } from '@/lib/data/movies';
+import { getTitle, listTitles } from '@/lib/data/movies';
+import { searchAll } from '@/lib/data/search';
 import { getPerson, listPersonReleases } from '@/lib/data/persons';
 import { importFiles, seedFiles } from '@/lib/import';
 import { generateSynthetic } from '@/lib/synthetic';
@@ -216,6 +217,18 @@ describe.each(engines)('hot queries at scale on %s: no Seq Scan on releases, mov
     const page2 = first.next_cursor ? await seqScansOf(capturing, raw, listingCall(c, first.next_cursor), unusable, tableRows) : { statements: 0, violations: [] };
     expect(page1.statements).toBeGreaterThan(0);
     expect([...page1.violations, ...page2.violations.map((v) => ({ ...v, page: 2 }))]).toEqual([]);
+  });
+
+  it('capture records which statements a statement was sent after, and replay keeps that order', async () => {
+    // A title listing whose dated part cannot fill the page reads the undated part afterwards.
+    const sequential = await capturing.capture((db) => listTitles({ q: 'qqzxqq' }, null, undefined, db));
+    expect(sequential.statements.map((s) => s.after)).toEqual([[], [0]]);
+    // searchAll sends its group queries together: none waits for another.
+    const together = await capturing.capture((db) => searchAll('alien', db));
+    expect(together.statements.length).toBeGreaterThan(1);
+    expect(together.statements.every((s) => s.after?.length === 0)).toBe(true);
+    expect(await replay(raw, sequential.statements)).toBe(0);
+    expect(await replay(raw, together.statements)).toBeGreaterThan(0);
   });
 
   const details: [string, (db: Db) => Promise<unknown>][] = [
