@@ -6,3 +6,4 @@ export * from './releases';
 export * from './media';
 export * from './censorship';
 export * from './meta';
+export * from './users';

@@ -1,0 +1,290 @@
+import 'server-only';
+/**
+ * Accounts and sessions (spec §3 User, §4, §6). Reads return public fields only: no e-mail and no
+ * password hash ever leaves this module except to the account's own session (`getOwnAccount`).
+ * Session tokens and other secrets are random 32-byte base64url strings handed to the browser
+ * once; the database keeps their SHA-256.
+ */
+import crypto from 'node:crypto';
+import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { passwordResetTokens, userSessions, users } from '@/db/schema';
+import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password';
+import { foldText } from '@/lib/text';
+import { fieldErrors, registerSchema, type FieldErrors, type RegisterInput } from '@/lib/validation/users';
+import { resolveDb } from './internal';
+
+/** Days a session lasts after its last use ("remember me"; extended on use). */
+export const SESSION_DAYS = 30;
+/** A session's expiry is pushed forward at most this often (seconds), to spare a write per request. */
+export const SESSION_TOUCH_SECONDS = 3600;
+
+/** Role of an account (spec §6). */
+export type Role = 'basic' | 'admin';
+
+/** The logged-in user as the app sees it (`sessionId` null for an API token). Never the e-mail. */
+export type Actor = { userId: number; publicId: string; name: string; role: Role; sessionId: number | null };
+
+/** A user as any visitor may see it (`/api/users`, user pages): public fields only. */
+export type PublicUser = {
+  public_id: string;
+  name: string;
+  role: Role;
+  country: number | null;
+  municipality: string | null;
+  picture: string | null;
+  points: number;
+  social: { facebook: string | null; instagram: string | null; youtube: string | null; tiktok: string | null; x: string | null };
+  created_at: string;
+};
+
+/** One session in the owner's session list; `current` marks the one making the request. */
+export type SessionInfo = { id: number; created_at: string; last_used_at: string; expires_at: string; user_agent: string | null; ip: string | null; current: boolean };
+
+/** A new random secret (32 bytes, base64url) and its SHA-256 (hex), which is what is stored. */
+export function newSecret(): { token: string; hash: string } {
+  const token = crypto.randomBytes(32).toString('base64url');
+  return { token, hash: hashSecret(token) };
+}
+
+/** SHA-256 (hex) of a secret token. */
+export function hashSecret(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+/** A fresh 10-character base64url public id. */
+function newPublicId(): string {
+  return crypto.randomBytes(8).toString('base64url').slice(0, 10);
+}
+
+const PUBLIC_COLUMNS = {
+  publicId: users.publicId,
+  name: users.name,
+  role: users.role,
+  country: users.country,
+  municipality: users.municipality,
+  picture: users.picture,
+  points: users.points,
+  facebookUrl: users.facebookUrl,
+  instagramUrl: users.instagramUrl,
+  youtubeUrl: users.youtubeUrl,
+  tiktokUrl: users.tiktokUrl,
+  xUrl: users.xUrl,
+  createdAt: users.createdAt,
+};
+
+type PublicRow = Pick<typeof users.$inferSelect, keyof typeof PUBLIC_COLUMNS>;
+
+function toPublicUser(r: PublicRow): PublicUser {
+  return {
+    public_id: r.publicId,
+    name: r.name,
+    role: r.role,
+    country: r.country,
+    municipality: r.municipality,
+    picture: r.picture,
+    points: r.points,
+    social: { facebook: r.facebookUrl, instagram: r.instagramUrl, youtube: r.youtubeUrl, tiktok: r.tiktokUrl, x: r.xUrl },
+    created_at: new Date(r.createdAt).toISOString(),
+  };
+}
+
+/** Outcome of {@link registerUser}: the new user, or message keys per field (namespace `forms`). */
+export type RegisterResult = { ok: true; user: PublicUser; userId: number } | { ok: false; errors: FieldErrors };
+
+/**
+ * Creates a basic account (or an admin with `role: 'admin'`, for the command line). Field errors:
+ * the schema's (required, lengths, e-mail form, password length and match, country), `password:
+ * passwordCommon` for a common password, `email: emailInUse` and `name: nameInUse` for taken ones.
+ * Bot checks and rate limits are the caller's (the registration action).
+ */
+export async function registerUser(input: RegisterInput, opts: { role?: Role } = {}, db?: Db): Promise<RegisterResult> {
+  const parsed = registerSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  const v = parsed.data;
+  if (passwordProblem(v.password) === 'common') return { ok: false, errors: { password: 'passwordCommon' } };
+  const d = await resolveDb(db);
+  const nameKey = foldText(v.name);
+  if (!nameKey) return { ok: false, errors: { name: 'invalid' } };
+  const passwordHash = await hashPassword(v.password);
+  const inserted = await d
+    .insert(users)
+    .values({ publicId: newPublicId(), name: v.name, nameKey, email: v.email, passwordHash, country: v.country, role: opts.role ?? 'basic' })
+    .onConflictDoNothing()
+    .returning({ id: users.id, ...PUBLIC_COLUMNS });
+  if (inserted[0]) {
+    const { id, ...row } = inserted[0];
+    return { ok: true, userId: id, user: toPublicUser(row) };
+  }
+  const [taken] = await d
+    .select({ email: users.email, nameKey: users.nameKey })
+    .from(users)
+    .where(sql`${users.email} = ${v.email} OR ${users.nameKey} = ${nameKey}`)
+    .limit(1);
+  if (taken?.email === v.email) return { ok: false, errors: { email: 'emailInUse' } };
+  return { ok: false, errors: { name: 'nameInUse' } };
+}
+
+/**
+ * The account id for an e-mail and password, or null. An unknown e-mail costs the same argon2
+ * verification as a wrong password, so timing does not tell which one was wrong.
+ */
+export async function verifyCredentials(email: string, password: string, db?: Db): Promise<number | null> {
+  const d = await resolveDb(db);
+  const [u] = await d
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .limit(1);
+  if (!u) {
+    await verifyPassword(await decoyPasswordHash(), password);
+    return null;
+  }
+  return (await verifyPassword(u.passwordHash, password)) ? u.id : null;
+}
+
+/**
+ * Starts a session for a user. `userAgent` is cut to 300 characters.
+ * @returns the token for the browser (shown once) and its expiry
+ */
+export async function createSession(userId: number, meta: { userAgent?: string | null; ip?: string | null } = {}, db?: Db): Promise<{ token: string; sessionId: number; expiresAt: Date }> {
+  const d = await resolveDb(db);
+  const { token, hash } = newSecret();
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+  const [row] = await d
+    .insert(userSessions)
+    .values({ userId, tokenHash: hash, expiresAt, userAgent: meta.userAgent?.slice(0, 300) ?? null, ip: meta.ip ?? null })
+    .returning({ id: userSessions.id });
+  return { token, sessionId: row.id, expiresAt };
+}
+
+/**
+ * The actor of a session token, or null when the token is unknown, revoked or expired. A session
+ * used after SESSION_TOUCH_SECONDS gets its expiry pushed to SESSION_DAYS from now.
+ */
+export async function sessionActor(token: string | null | undefined, db?: Db): Promise<Actor | null> {
+  if (!token || token.length > 100) return null;
+  const d = await resolveDb(db);
+  const [s] = await d
+    .select({ sessionId: userSessions.id, lastUsedAt: userSessions.lastUsedAt, userId: users.id, publicId: users.publicId, name: users.name, role: users.role })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(and(eq(userSessions.tokenHash, hashSecret(token)), gt(userSessions.expiresAt, new Date())))
+    .limit(1);
+  if (!s) return null;
+  if (Date.now() - new Date(s.lastUsedAt).getTime() > SESSION_TOUCH_SECONDS * 1000) {
+    await d
+      .update(userSessions)
+      .set({ lastUsedAt: new Date(), expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000) })
+      .where(eq(userSessions.id, s.sessionId));
+  }
+  return { userId: s.userId, publicId: s.publicId, name: s.name, role: s.role, sessionId: s.sessionId };
+}
+
+/** The actor's sessions that have not expired, most recently used first. */
+export async function listSessions(actor: Actor, db?: Db): Promise<SessionInfo[]> {
+  const d = await resolveDb(db);
+  const rows = await d
+    .select()
+    .from(userSessions)
+    .where(and(eq(userSessions.userId, actor.userId), gt(userSessions.expiresAt, new Date())))
+    .orderBy(desc(userSessions.lastUsedAt), desc(userSessions.id));
+  return rows.map((r) => ({
+    id: r.id,
+    created_at: new Date(r.createdAt).toISOString(),
+    last_used_at: new Date(r.lastUsedAt).toISOString(),
+    expires_at: new Date(r.expiresAt).toISOString(),
+    user_agent: r.userAgent,
+    ip: r.ip,
+    current: r.id === actor.sessionId,
+  }));
+}
+
+/**
+ * Ends one of the actor's own sessions (another user's session id is ignored).
+ * @returns true when a session was ended
+ */
+export async function revokeSession(actor: Actor, sessionId: number, db?: Db): Promise<boolean> {
+  const d = await resolveDb(db);
+  const gone = await d
+    .delete(userSessions)
+    .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, actor.userId)))
+    .returning({ id: userSessions.id });
+  return gone.length > 0;
+}
+
+/**
+ * Ends every session of the actor ("log out everywhere"), or every other one with `keepCurrent`.
+ * @returns the number of sessions ended
+ */
+export async function revokeAllSessions(actor: Actor, opts: { keepCurrent?: boolean } = {}, db?: Db): Promise<number> {
+  const d = await resolveDb(db);
+  const keep = opts.keepCurrent && actor.sessionId != null ? ne(userSessions.id, actor.sessionId) : undefined;
+  const gone = await d
+    .delete(userSessions)
+    .where(and(eq(userSessions.userId, actor.userId), keep))
+    .returning({ id: userSessions.id });
+  return gone.length;
+}
+
+/** Outcome of {@link changePassword}: field errors are message keys (namespace `forms`). */
+export type ChangePasswordResult = { ok: true; sessionsEnded: number } | { ok: false; errors: FieldErrors };
+
+/**
+ * Changes the actor's password after checking the current one (`current: credentialsIncorrect`
+ * when wrong), and ends every other session of the account.
+ */
+export async function changePassword(actor: Actor, current: string, next: string, db?: Db): Promise<ChangePasswordResult> {
+  const problem = passwordProblem(next);
+  if (problem) return { ok: false, errors: { password: problem === 'tooShort' ? 'passwordTooShort' : problem === 'tooLong' ? 'maxLength' : 'passwordCommon' } };
+  const d = await resolveDb(db);
+  const [u] = await d.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId)).limit(1);
+  if (!u || !(await verifyPassword(u.passwordHash, current))) return { ok: false, errors: { current: 'credentialsIncorrect' } };
+  const passwordHash = await hashPassword(next);
+  const sessionsEnded = await d.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.userId));
+    return revokeAllSessions(actor, { keepCurrent: true }, tx as unknown as Db);
+  });
+  return { ok: true, sessionsEnded };
+}
+
+/** One public user by public id, or null. */
+export async function getUser(publicId: string, db?: Db): Promise<PublicUser | null> {
+  const d = await resolveDb(db);
+  const [r] = await d.select(PUBLIC_COLUMNS).from(users).where(eq(users.publicId, publicId)).limit(1);
+  return r ? toPublicUser(r) : null;
+}
+
+/**
+ * Steps run inside the account-deletion transaction before the user row goes, one per feature
+ * that keeps user content (collections, reviews, posts, comments register theirs as they arrive).
+ * Sessions, API tokens and reset tokens go with the user row (foreign keys ON DELETE CASCADE).
+ */
+const deletionSteps: ((tx: Db, userId: number) => Promise<void>)[] = [];
+
+/** Registers a deletion step (see {@link deleteAccount}). */
+export function onAccountDeletion(step: (tx: Db, userId: number) => Promise<void>): void {
+  deletionSteps.push(step);
+}
+
+/**
+ * Deletes the actor's account and everything §4 lists, in one transaction: irreversible.
+ * @returns true when the account existed
+ */
+export async function deleteAccount(actor: Actor, db?: Db): Promise<boolean> {
+  const d = await resolveDb(db);
+  return d.transaction(async (tx) => {
+    for (const step of deletionSteps) await step(tx as unknown as Db, actor.userId);
+    const gone = await tx.delete(users).where(eq(users.id, actor.userId)).returning({ id: users.id });
+    return gone.length > 0;
+  });
+}
+
+/** Deletes expired sessions and spent or expired reset tokens. @returns rows deleted */
+export async function purgeExpiredSessions(db?: Db): Promise<number> {
+  const d = await resolveDb(db);
+  const now = new Date();
+  const a = await d.delete(userSessions).where(lt(userSessions.expiresAt, now)).returning({ id: userSessions.id });
+  const b = await d.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now)).returning({ id: passwordResetTokens.id });
+  return a.length + b.length;
+}

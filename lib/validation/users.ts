@@ -1,0 +1,75 @@
+/**
+ * Account input rules (spec §5), shared by the forms and the server: zod schemas whose messages
+ * are message keys of the `forms` namespace (messages/en.json, fi.json), as the form mechanism
+ * shows them. Lengths in characters.
+ */
+import { z } from 'zod';
+import { COUNTRY_IDS } from '@/lib/validation/enums';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/validation/password';
+
+/** Declared maxima of the account text fields, in characters. */
+export const USER_NAME_MAX = 40;
+export const EMAIL_MAX = 254;
+
+/** Message keys (namespace `forms`) the account schemas produce. */
+export const FORM_ERRORS = {
+  required: 'required',
+  maxLength: 'maxLength',
+  invalid: 'invalid',
+  email: 'emailInvalid',
+  passwordShort: 'passwordTooShort',
+  passwordMismatch: 'passwordsDoNotMatch',
+} as const;
+
+const required = (max: number) =>
+  z
+    .string({ error: FORM_ERRORS.required })
+    .trim()
+    .min(1, { error: FORM_ERRORS.required })
+    .max(max, { error: FORM_ERRORS.maxLength });
+
+/** An e-mail address as stored: trimmed and lower-cased. */
+export const emailSchema = required(EMAIL_MAX)
+  .pipe(z.email({ error: FORM_ERRORS.email }))
+  .transform((e) => e.toLowerCase());
+
+/** Registration (`/register`): user name, e-mail, password twice, optional country id. */
+export const registerSchema = z
+  .object({
+    name: required(USER_NAME_MAX).refine((n) => /[\p{L}\p{N}]/u.test(n), { error: FORM_ERRORS.invalid }),
+    email: emailSchema,
+    password: z
+      .string({ error: FORM_ERRORS.required })
+      .min(1, { error: FORM_ERRORS.required })
+      .min(PASSWORD_MIN_LENGTH, { error: FORM_ERRORS.passwordShort })
+      .max(PASSWORD_MAX_LENGTH, { error: FORM_ERRORS.maxLength }),
+    password2: z.string({ error: FORM_ERRORS.required }).min(1, { error: FORM_ERRORS.required }),
+    country: z
+      .union([z.literal('').transform(() => null), z.coerce.number().int().refine((c) => (COUNTRY_IDS as readonly number[]).includes(c), { error: FORM_ERRORS.invalid })])
+      .nullish()
+      .transform((c) => c ?? null),
+  })
+  .refine((v) => v.password === v.password2, { path: ['password2'], error: FORM_ERRORS.passwordMismatch });
+
+export type RegisterInput = z.input<typeof registerSchema>;
+export type RegisterData = z.output<typeof registerSchema>;
+
+/** Login: e-mail (required, 'the email field is required') and password. */
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: FORM_ERRORS.required }).min(1, { error: FORM_ERRORS.required }).max(PASSWORD_MAX_LENGTH, { error: FORM_ERRORS.maxLength }),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** Field → message key of the first problem of each field (form-level problems under `_form`). */
+export type FieldErrors = Record<string, string>;
+
+/** The first issue per field of a zod error, as message keys. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? String(issue.path[0]) : '_form';
+    out[field] ??= issue.message;
+  }
+  return out;
+}

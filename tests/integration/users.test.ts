@@ -1,0 +1,159 @@
+/**
+ * Accounts and sessions in lib/data/users.ts on PGlite (and PostgreSQL with TEST_DATABASE_URL):
+ * registration rules, credentials, session expiry and revocation, password change ending other
+ * sessions, account deletion, and that no public DTO carries an e-mail or a password hash.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, type DbHandle } from '@/db';
+import { userSessions, users } from '@/db/schema';
+import { ARGON2_OPTIONS, commonPasswords, passwordProblem } from '@/lib/auth/password';
+import {
+  changePassword,
+  createSession,
+  deleteAccount,
+  getUser,
+  listSessions,
+  registerUser,
+  revokeAllSessions,
+  revokeSession,
+  sessionActor,
+  verifyCredentials,
+  type Actor,
+} from '@/lib/data/users';
+import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
+
+assertPostgresConfiguredInCi();
+
+const PASSWORD = 'Vhs-Collector-1987';
+
+describe('password rules', () => {
+  it('ships at least 10,000 common passwords and refuses them case-insensitively', () => {
+    expect(commonPasswords().size).toBeGreaterThanOrEqual(10_000);
+    expect(passwordProblem('password1')).toBe('common');
+    expect(passwordProblem('QWERTY123')).toBe('common');
+    expect(passwordProblem('abc')).toBe('tooShort');
+    expect(passwordProblem('x'.repeat(201))).toBe('tooLong');
+    expect(passwordProblem(PASSWORD)).toBeNull();
+  });
+
+  it('hashes with argon2id at m=19 MiB, t=2, p=1', () => {
+    expect(ARGON2_OPTIONS).toMatchObject({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  });
+});
+
+describe.each(testEngines())('accounts and sessions on %s', (engine) => {
+  let h: DbHandle;
+  let n = 0;
+  /** A fresh account (unique name and e-mail) and a session actor for it. */
+  const account = async (password = PASSWORD): Promise<{ id: number; email: string; actor: Actor; token: string }> => {
+    n += 1;
+    const email = `collector${n}@example.fi`;
+    const r = await registerUser({ name: `Collector ${n}`, email, password, password2: password }, {}, h.db);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const s = await createSession(r.userId, { userAgent: 'test' }, h.db);
+    const actor = await sessionActor(s.token, h.db);
+    if (!actor) throw new Error('no actor');
+    return { id: r.userId, email, actor, token: s.token };
+  };
+
+  beforeAll(async () => {
+    h = await createTestDb(engine);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('registration: field rules as message keys, nothing written on failure', async () => {
+    const bad = await registerUser({ name: '', email: 'not-an-address', password: '12345', password2: '54321' }, {}, h.db);
+    expect(bad).toEqual({ ok: false, errors: { name: 'required', email: 'emailInvalid', password: 'passwordTooShort', password2: 'passwordsDoNotMatch' } });
+    const common = await registerUser({ name: 'Common', email: 'common@example.fi', password: 'iloveyou', password2: 'iloveyou' }, {}, h.db);
+    expect(common).toEqual({ ok: false, errors: { password: 'passwordCommon' } });
+    const [{ c }] = await queryRows<{ c: number }>(h.db, sql`SELECT count(*)::int AS c FROM users`);
+    expect(c).toBe(0);
+  });
+
+  it('registration stores a lower-cased e-mail and an argon2id hash, and refuses a taken e-mail or user name', async () => {
+    const r = await registerUser({ name: 'Jaana Keräilijä', email: '  Jaana@Example.FI ', password: PASSWORD, password2: PASSWORD, country: '4' }, {}, h.db);
+    expect(r.ok).toBe(true);
+    const [row] = await h.db.select().from(users).where(eq(users.name, 'Jaana Keräilijä'));
+    expect(row.email).toBe('jaana@example.fi');
+    expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row.country).toBe(4);
+    expect(row.role).toBe('basic');
+    expect(await registerUser({ name: 'Someone Else', email: 'JAANA@example.fi', password: PASSWORD, password2: PASSWORD }, {}, h.db)).toEqual({ ok: false, errors: { email: 'emailInUse' } });
+    expect(await registerUser({ name: 'jaana keräilijä', email: 'other@example.fi', password: PASSWORD, password2: PASSWORD }, {}, h.db)).toEqual({ ok: false, errors: { name: 'nameInUse' } });
+  });
+
+  it('public user DTOs carry no e-mail and no password hash', async () => {
+    const a = await account();
+    const u = await getUser(a.actor.publicId, h.db);
+    expect(u).toMatchObject({ name: a.actor.name, role: 'basic', points: 0 });
+    const text = JSON.stringify(u);
+    expect(text).not.toContain(a.email);
+    expect(text).not.toContain('argon2');
+    expect(Object.keys(u ?? {})).not.toContain('email');
+  });
+
+  it('credentials: the right pair gives the account; a wrong password and an unknown e-mail both give null', async () => {
+    const a = await account();
+    expect(await verifyCredentials(a.email.toUpperCase(), PASSWORD, h.db)).toBe(a.id);
+    expect(await verifyCredentials(a.email, `${PASSWORD}x`, h.db)).toBeNull();
+    expect(await verifyCredentials('nobody@example.fi', PASSWORD, h.db)).toBeNull();
+  });
+
+  it('sessions: unknown, expired and revoked tokens give no actor; the owner lists and revokes only their own', async () => {
+    const a = await account();
+    const b = await account();
+    expect(await sessionActor('not-a-token', h.db)).toBeNull();
+    const second = await createSession(a.id, { userAgent: 'phone' }, h.db);
+    const sessions = await listSessions(a.actor, h.db);
+    expect(sessions).toHaveLength(2);
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+    // b cannot end a's session.
+    expect(await revokeSession(b.actor, second.sessionId, h.db)).toBe(false);
+    expect(await sessionActor(second.token, h.db)).not.toBeNull();
+    expect(await revokeSession(a.actor, second.sessionId, h.db)).toBe(true);
+    expect(await sessionActor(second.token, h.db)).toBeNull();
+    // Expired.
+    const old = await createSession(a.id, {}, h.db);
+    await h.db.update(userSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userSessions.id, old.sessionId));
+    expect(await sessionActor(old.token, h.db)).toBeNull();
+    // Log out everywhere.
+    expect(await revokeAllSessions(a.actor, {}, h.db)).toBeGreaterThanOrEqual(1);
+    expect(await sessionActor(a.token, h.db)).toBeNull();
+    expect(await sessionActor(b.token, h.db)).not.toBeNull();
+  });
+
+  it('a session used after an hour is extended', async () => {
+    const a = await account();
+    const sessionId = a.actor.sessionId as number;
+    const past = new Date(Date.now() - 2 * 3600_000);
+    await h.db.update(userSessions).set({ lastUsedAt: past, expiresAt: new Date(Date.now() + 3600_000) }).where(eq(userSessions.id, sessionId));
+    expect(await sessionActor(a.token, h.db)).not.toBeNull();
+    const [s] = await h.db.select().from(userSessions).where(eq(userSessions.id, sessionId));
+    expect(new Date(s.expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+  });
+
+  it('changing the password checks the current one and ends every other session', async () => {
+    const a = await account();
+    const other = await createSession(a.id, {}, h.db);
+    expect(await changePassword(a.actor, 'wrong-password', 'Another-Good-One-42', h.db)).toEqual({ ok: false, errors: { current: 'credentialsIncorrect' } });
+    expect(await changePassword(a.actor, PASSWORD, 'password', h.db)).toEqual({ ok: false, errors: { password: 'passwordCommon' } });
+    expect(await changePassword(a.actor, PASSWORD, 'Another-Good-One-42', h.db)).toEqual({ ok: true, sessionsEnded: 1 });
+    expect(await sessionActor(other.token, h.db)).toBeNull();
+    expect(await sessionActor(a.token, h.db)).not.toBeNull();
+    expect(await verifyCredentials(a.email, 'Another-Good-One-42', h.db)).toBe(a.id);
+    expect(await verifyCredentials(a.email, PASSWORD, h.db)).toBeNull();
+  });
+
+  it('deleting an account removes the user and its sessions in one go', async () => {
+    const a = await account();
+    await createSession(a.id, {}, h.db);
+    expect(await deleteAccount(a.actor, h.db)).toBe(true);
+    expect(await getUser(a.actor.publicId, h.db)).toBeNull();
+    expect(await h.db.select().from(userSessions).where(eq(userSessions.userId, a.id))).toEqual([]);
+    expect(await sessionActor(a.token, h.db)).toBeNull();
+    expect(await deleteAccount(a.actor, h.db)).toBe(false);
+  });
+});
