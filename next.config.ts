@@ -28,7 +28,8 @@ const FORMAT_ONLY = `./${path.relative(process.cwd(), createRequire(import.meta.
 
 /** Next.js configuration: native/wasm packages stay outside the bundle (see ARCHITECTURE.md traps). */
 const nextConfig: NextConfig = {
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'sharp', 'postgres'],
+  // rate-limiter-flexible imports drizzle-orm by a computed specifier at run time: keep it unbundled.
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'sharp', 'postgres', 'rate-limiter-flexible', 'drizzle-orm'],
   poweredByHeader: false,
   turbopack: { resolveAlias: { 'use-intl/format-message': FORMAT_ONLY } },
   async rewrites() {

@@ -21,6 +21,7 @@ import {
   verifyCredentials,
   type Actor,
 } from '@/lib/data/users';
+import { login, register } from '@/lib/data/auth';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 
 assertPostgresConfiguredInCi();
@@ -155,5 +156,62 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     expect(await h.db.select().from(userSessions).where(eq(userSessions.userId, a.id))).toEqual([]);
     expect(await sessionActor(a.token, h.db)).toBeNull();
     expect(await deleteAccount(a.actor, h.db)).toBe(false);
+  });
+});
+
+describe.each(testEngines())('login, registration and rate limits on %s', (engine) => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await createTestDb(engine);
+    const r = await registerUser({ name: 'Limited Larry', email: 'larry@example.fi', password: PASSWORD, password2: PASSWORD }, {}, h.db);
+    expect(r.ok).toBe(true);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('login: one message for a wrong password and an unknown e-mail; missing e-mail has its own', async () => {
+    const meta = { ip: '198.51.100.1' };
+    expect(await login({ email: 'larry@example.fi', password: 'nope-nope' }, meta, h.db)).toEqual({ ok: false, errors: { _form: 'credentialsIncorrect' } });
+    expect(await login({ email: 'nobody@example.fi', password: 'nope-nope' }, meta, h.db)).toEqual({ ok: false, errors: { _form: 'credentialsIncorrect' } });
+    expect(await login({ email: '', password: 'x' }, meta, h.db)).toEqual({ ok: false, errors: { email: 'emailRequired' } });
+    const ok = await login({ email: 'LARRY@example.fi', password: PASSWORD }, { ip: '198.51.100.2', userAgent: 'Firefox' }, h.db);
+    expect(ok.ok).toBe(true);
+    if (ok.ok) expect((await sessionActor(ok.token, h.db))?.name).toBe('Limited Larry');
+  });
+
+  it('login: 5 attempts a minute per IP, then 429 with the seconds to wait', async () => {
+    const meta = { ip: '203.0.113.7' };
+    for (let i = 0; i < 5; i++) expect(await login({ email: `x${i}@example.fi`, password: 'whatever' }, meta, h.db)).toMatchObject({ ok: false, errors: {} });
+    const sixth = await login({ email: 'larry@example.fi', password: PASSWORD }, meta, h.db);
+    expect(sixth).toMatchObject({ ok: false });
+    expect('rateLimited' in sixth && sixth.rateLimited).toBeGreaterThan(0);
+    expect('rateLimited' in sixth && sixth.rateLimited).toBeLessThanOrEqual(60);
+    // Another IP is not affected.
+    expect((await login({ email: 'larry@example.fi', password: PASSWORD }, { ip: '203.0.113.8' }, h.db)).ok).toBe(true);
+  });
+
+  it('login: 5 failures for one e-mail from any IPs lock that e-mail, even with the right password; a success clears the count', async () => {
+    const r = await registerUser({ name: 'Backoff Betty', email: 'betty@example.fi', password: PASSWORD, password2: PASSWORD }, {}, h.db);
+    expect(r.ok).toBe(true);
+    expect((await login({ email: 'betty@example.fi', password: 'wrong-1' }, { ip: '192.0.2.1' }, h.db)).ok).toBe(false);
+    expect((await login({ email: 'betty@example.fi', password: PASSWORD }, { ip: '192.0.2.2' }, h.db)).ok).toBe(true);
+    for (let i = 0; i < 5; i++) expect(await login({ email: 'betty@example.fi', password: `wrong-${i}` }, { ip: `192.0.2.${10 + i}` }, h.db)).toEqual({ ok: false, errors: { _form: 'credentialsIncorrect' } });
+    const locked = await login({ email: 'betty@example.fi', password: PASSWORD }, { ip: '192.0.2.99' }, h.db);
+    expect(locked).toMatchObject({ ok: false });
+    expect('rateLimited' in locked && locked.rateLimited).toBeGreaterThan(800);
+  });
+
+  it('registration: 3 a day per IP; invalid input does not count', async () => {
+    const meta = { ip: '198.51.100.77' };
+    expect((await register({ name: '', email: 'bad', password: '1', password2: '2' }, meta, h.db)).ok).toBe(false);
+    for (let i = 0; i < 3; i++) {
+      const r = await register({ name: `Newcomer ${i}`, email: `new${i}@example.fi`, password: PASSWORD, password2: PASSWORD }, meta, h.db);
+      expect(r.ok).toBe(true);
+    }
+    const fourth = await register({ name: 'Newcomer 4', email: 'new4@example.fi', password: PASSWORD, password2: PASSWORD }, meta, h.db);
+    expect(fourth).toMatchObject({ ok: false });
+    expect('rateLimited' in fourth && fourth.rateLimited).toBeGreaterThan(86_000);
+    expect(await getUser('missing', h.db)).toBeNull();
   });
 });

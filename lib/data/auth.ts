@@ -1,0 +1,58 @@
+import 'server-only';
+/**
+ * Login and registration as the app runs them: input rules, rate limits (lib/data/rate-limits.ts)
+ * and the account functions of lib/data/users.ts. Results carry message keys (namespace `forms`)
+ * per field; `rateLimited` carries the seconds to wait (HTTP 429 `Retry-After`).
+ */
+import type { Db } from '@/db';
+import { fieldErrors, loginSchema, type FieldErrors, type LoginInput, type RegisterInput } from '@/lib/validation/users';
+import { checkLimit, hitLimit, resetLimit } from './rate-limits';
+import { createSession, registerUser, verifyCredentials, type PublicUser } from './users';
+
+/** Who is asking: client IP (for the per-IP limits) and browser description (session list). */
+export type RequestMeta = { ip: string; userAgent?: string | null };
+
+/** Outcome of {@link login} and {@link register}. */
+export type AuthResult<T> = ({ ok: true } & T) | { ok: false; errors: FieldErrors } | { ok: false; rateLimited: number };
+
+/**
+ * Logs in with e-mail and password. Wrong password and unknown e-mail give the same
+ * `_form: credentialsIncorrect`, so a login reveals no accounts; a missing e-mail gives
+ * `email: emailRequired` ('the email field is required'). Limits: 5 attempts a minute and 20 an
+ * hour per IP; 5 failures in 15 minutes lock logins to that e-mail for 15 minutes.
+ * @returns the new session's token (for the cookie) and expiry on success
+ */
+export async function login(input: LoginInput, meta: RequestMeta, db?: Db): Promise<AuthResult<{ token: string; expiresAt: Date; userId: number }>> {
+  if (!String(input.email ?? '').trim()) return { ok: false, errors: { email: 'emailRequired' } };
+  const parsed = loginSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  const { email, password } = parsed.data;
+  for (const name of ['loginIpMinute', 'loginIpHour'] as const) {
+    const r = await hitLimit(name, meta.ip, db);
+    if (!r.ok) return { ok: false, rateLimited: r.retryAfter };
+  }
+  const locked = await checkLimit('loginAccount', email, db);
+  if (!locked.ok) return { ok: false, rateLimited: locked.retryAfter };
+  const userId = await verifyCredentials(email, password, db);
+  if (userId === null) {
+    const r = await hitLimit('loginAccount', email, db);
+    return r.ok ? { ok: false, errors: { _form: 'credentialsIncorrect' } } : { ok: false, rateLimited: r.retryAfter };
+  }
+  await resetLimit('loginAccount', email, db);
+  const session = await createSession(userId, { userAgent: meta.userAgent, ip: meta.ip }, db);
+  return { ok: true, token: session.token, expiresAt: session.expiresAt, userId };
+}
+
+/**
+ * Registers an account and logs it in. The bot check must have passed (the caller verifies the
+ * proof of work first). Limit: 3 registrations a day per IP, counted only when the input is valid.
+ */
+export async function register(input: RegisterInput, meta: RequestMeta, db?: Db): Promise<AuthResult<{ token: string; expiresAt: Date; user: PublicUser }>> {
+  const limit = await checkLimit('registerIp', meta.ip, db);
+  if (!limit.ok) return { ok: false, rateLimited: limit.retryAfter };
+  const r = await registerUser(input, {}, db);
+  if (!r.ok) return r;
+  await hitLimit('registerIp', meta.ip, db);
+  const session = await createSession(r.userId, { userAgent: meta.userAgent, ip: meta.ip }, db);
+  return { ok: true, token: session.token, expiresAt: session.expiresAt, user: r.user };
+}

@@ -1,0 +1,94 @@
+import 'server-only';
+/**
+ * Rate limits shared by every app process: counters in PostgreSQL / PGlite (table `rate_limits`)
+ * through rate-limiter-flexible's Drizzle store (atomic upserts, so concurrent requests on
+ * several servers count once each). Durations in seconds.
+ */
+import { lt } from 'drizzle-orm';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Db } from '@/db';
+import { rateLimits } from '@/db/schema';
+import { resolveDb } from './internal';
+
+/**
+ * The limits (issue 5): `points` requests per `duration` seconds per subject; `block` seconds of
+ * lock-out once exceeded (the per-account login backoff).
+ */
+export const RATE_LIMITS = {
+  /** Login attempts per IP: 5 a minute … */
+  loginIpMinute: { points: 5, duration: 60 },
+  /** … and 20 an hour. */
+  loginIpHour: { points: 20, duration: 3600 },
+  /** Failed logins per account: after 5 in 15 minutes the account's logins wait 15 minutes. */
+  loginAccount: { points: 5, duration: 900, block: 900 },
+  /** Registrations per IP: 3 a day. */
+  registerIp: { points: 3, duration: 86_400 },
+  /** Password-reset requests: 5 an hour per IP … */
+  resetIp: { points: 5, duration: 3600 },
+  /** … and 5 an hour per account. */
+  resetAccount: { points: 5, duration: 3600 },
+} as const satisfies Record<string, { points: number; duration: number; block?: number }>;
+
+export type LimitName = keyof typeof RATE_LIMITS;
+
+/** Outcome of a rate-limited step: allowed, or refused for `retryAfter` seconds (HTTP 429 `Retry-After`). */
+export type LimitResult = { ok: true } | { ok: false; retryAfter: number };
+
+function limiter(name: LimitName, db: Db): RateLimiterDrizzle {
+  const l: { points: number; duration: number; block?: number } = RATE_LIMITS[name];
+  return new RateLimiterDrizzle({
+    storeClient: db,
+    schema: rateLimits,
+    keyPrefix: name,
+    points: l.points,
+    duration: l.duration,
+    blockDuration: l.block ?? 0,
+    // Expired rows are removed by purgeExpiredRateLimits, not by a timer in every process.
+    clearExpiredByTimeout: false,
+  });
+}
+
+function refused(res: unknown): LimitResult {
+  if (res instanceof RateLimiterRes) return { ok: false, retryAfter: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+  throw res;
+}
+
+/**
+ * Counts one request of `subject` (an IP address, an account id) against the limit.
+ * @returns ok, or the seconds to wait when the limit is used up
+ * @throws database errors
+ */
+export async function hitLimit(name: LimitName, subject: string, db?: Db): Promise<LimitResult> {
+  const d = await resolveDb(db);
+  try {
+    await limiter(name, d).consume(subject);
+    return { ok: true };
+  } catch (e) {
+    return refused(e);
+  }
+}
+
+/**
+ * Whether `subject` has used up the limit (refused until the window ends), without counting a
+ * request: for steps counted only when they fail or succeed.
+ */
+export async function checkLimit(name: LimitName, subject: string, db?: Db): Promise<LimitResult> {
+  const d = await resolveDb(db);
+  const l = limiter(name, d);
+  const res = await l.get(subject);
+  if (!res || res.consumedPoints < RATE_LIMITS[name].points) return { ok: true };
+  return { ok: false, retryAfter: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+}
+
+/** Forgets the subject's count (e.g. an account's failed logins after a successful one). */
+export async function resetLimit(name: LimitName, subject: string, db?: Db): Promise<void> {
+  const d = await resolveDb(db);
+  await limiter(name, d).delete(subject);
+}
+
+/** Deletes expired counters. @returns rows deleted */
+export async function purgeExpiredRateLimits(db?: Db): Promise<number> {
+  const d = await resolveDb(db);
+  const gone = await d.delete(rateLimits).where(lt(rateLimits.expire, new Date())).returning({ key: rateLimits.key });
+  return gone.length;
+}
