@@ -8,7 +8,7 @@
  * not), 1 on an error, 2 on bad arguments.
  */
 import path from 'node:path';
-import { allowServerOnlyImports } from '@/bench/server-only';
+import { allowServerOnlyImports } from './server-only';
 
 const USAGE = `usage: DATABASE_URL=postgres://… npm run bench -- [--quick] [--skip-import] [--skip-server] [--only search,listings,pages,import]
   --quick        CI-sized run: fewer samples, 3 s loads (the results say mode "quick")

@@ -3,9 +3,13 @@
  * registration rules, credentials, session expiry and revocation, password change ending other
  * sessions, account deletion, and that no public DTO carries an e-mail or a password hash.
  */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type DbHandle } from '@/db';
+import { openDatabase, queryRows, type DbHandle } from '@/db';
 import { userSessions, users } from '@/db/schema';
 import { ARGON2_OPTIONS, commonPasswords, passwordProblem } from '@/lib/auth/password';
 import {
@@ -214,4 +218,30 @@ describe.each(testEngines())('login, registration and rate limits on %s', (engin
     expect('rateLimited' in fourth && fourth.rateLimited).toBeGreaterThan(86_000);
     expect(await getUser('missing', h.db)).toBeNull();
   });
+});
+
+describe('npm run user:create', () => {
+  it('creates an admin from the command line with USER_PASSWORD, and refuses a taken e-mail with exit code 1', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'user-create-'));
+    const run = (args: string[], password: string) =>
+      spawnSync('npx', ['tsx', 'scripts/user-create.ts', ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, USER_PASSWORD: password } });
+    try {
+      const made = run(['--admin', '--name', 'Site Admin', '--email', 'Admin@Example.fi'], PASSWORD);
+      expect(made.stdout).toMatch(/Created admin Site Admin \(public id [A-Za-z0-9_-]{10}\)/);
+      expect(made.status).toBe(0);
+      const again = run(['--name', 'Second', '--email', 'admin@example.fi'], PASSWORD);
+      expect(again.status).toBe(1);
+      expect(again.stderr).toContain('email: this e-mail address is already in use');
+      expect(run(['--name', 'No Email'], PASSWORD).status).toBe(2);
+      const h = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+      try {
+        const rows = await h.db.select({ role: users.role, email: users.email }).from(users);
+        expect(rows).toEqual([{ role: 'admin', email: 'admin@example.fi' }]);
+      } finally {
+        await h.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
