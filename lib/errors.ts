@@ -13,7 +13,12 @@ export const APP_ERRORS = {
   missing_query: { status: 400, key: 'missingQuery' },
   barcode_format: { status: 400, key: 'barcodeFormat' },
   barcode_check_digit: { status: 400, key: 'barcodeCheckDigit' },
+  bad_body: { status: 400, key: 'badBody' },
+  unauthorized: { status: 401, key: 'unauthorized' },
+  forbidden: { status: 403, key: 'forbidden' },
+  bad_origin: { status: 403, key: 'badOrigin' },
   not_found: { status: 404, key: 'notFound' },
+  rate_limited: { status: 429, key: 'rateLimited' },
   internal: { status: 500, key: 'serverError' },
 } as const;
 
@@ -52,12 +57,15 @@ export function badParam(name: string, value: string): AppError {
 }
 
 /**
- * JSON error response for any thrown value: an AppError gives its status and message; anything
- * else is logged and answered 500 with the spec's 500 text.
+ * JSON error response for any thrown value: an AppError gives its status and message (a 429 also
+ * `Retry-After` in seconds); anything else is logged and answered 500 with the spec's 500 text.
  */
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
-    return Response.json({ error: error.message }, { status: error.status, headers: { 'cache-control': 'no-store' } });
+    const headers: Record<string, string> = { 'cache-control': 'no-store' };
+    // 429: seconds to wait (rate_limited carries them as `seconds`).
+    if (error.code === 'rate_limited' && error.params.seconds != null) headers['retry-after'] = String(error.params.seconds);
+    return Response.json({ error: error.message }, { status: error.status, headers });
   }
   console.error('API error', error);
   return Response.json({ error: apiMessage('serverError') }, { status: 500, headers: { 'cache-control': 'no-store' } });

@@ -45,6 +45,7 @@ export const users = pgTable(
     uniqueIndex('users_name_key_key').on(t.nameKey),
     uniqueIndex('users_email_key').on(t.email),
     index('users_created_idx').on(t.createdAt, t.id),
+    index('users_name_trgm_idx').using('gin', t.nameKey.op('gin_trgm_ops')),
   ],
 );
 

@@ -8,11 +8,12 @@ import 'server-only';
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
-import { passwordResetTokens, userSessions, users } from '@/db/schema';
+import { apiTokens, passwordResetTokens, userSessions, users } from '@/db/schema';
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password';
 import { foldText } from '@/lib/text';
 import { fieldErrors, registerSchema, type FieldErrors, type RegisterInput } from '@/lib/validation/users';
-import { resolveDb } from './internal';
+import { keysetRows, pageOf, resolveDb, type KeysetSort } from './internal';
+import type { Page } from './types';
 
 /** Days a session lasts after its last use ("remember me"; extended on use). */
 export const SESSION_DAYS = 30;
@@ -246,6 +247,167 @@ export async function changePassword(actor: Actor, current: string, next: string
     return revokeAllSessions(actor, { keepCurrent: true }, tx as unknown as Db);
   });
   return { ok: true, sessionsEnded };
+}
+
+/** A personal API token as its owner sees it in the list (the token itself is shown once, at creation). */
+export type ApiTokenInfo = { id: number; name: string; created_at: string; last_used_at: string | null };
+
+/** Most API tokens one account may hold. */
+export const API_TOKENS_MAX = 10;
+/** Declared maximum of an API token's name, in characters. */
+export const API_TOKEN_NAME_MAX = 60;
+
+/**
+ * Creates a personal API token for `Authorization: Bearer <token>`.
+ * @returns the token (shown once) and its id; null when the name is empty or too long or the
+ *   account already holds API_TOKENS_MAX tokens
+ */
+export async function createApiToken(actor: Actor, name: string, db?: Db): Promise<{ id: number; token: string } | null> {
+  const label = name.trim();
+  if (!label || label.length > API_TOKEN_NAME_MAX) return null;
+  const d = await resolveDb(db);
+  const [{ n }] = await d.select({ n: sql<number>`count(*)::int` }).from(apiTokens).where(eq(apiTokens.userId, actor.userId));
+  if (n >= API_TOKENS_MAX) return null;
+  const { token, hash } = newSecret();
+  const [row] = await d.insert(apiTokens).values({ userId: actor.userId, name: label, tokenHash: hash }).returning({ id: apiTokens.id });
+  return { id: row.id, token };
+}
+
+/** The actor's API tokens, newest first. */
+export async function listApiTokens(actor: Actor, db?: Db): Promise<ApiTokenInfo[]> {
+  const d = await resolveDb(db);
+  const rows = await d.select().from(apiTokens).where(eq(apiTokens.userId, actor.userId)).orderBy(desc(apiTokens.id));
+  return rows.map((r) => ({ id: r.id, name: r.name, created_at: new Date(r.createdAt).toISOString(), last_used_at: r.lastUsedAt ? new Date(r.lastUsedAt).toISOString() : null }));
+}
+
+/** Revokes one of the actor's API tokens. @returns true when one was revoked */
+export async function revokeApiToken(actor: Actor, id: number, db?: Db): Promise<boolean> {
+  const d = await resolveDb(db);
+  const gone = await d
+    .delete(apiTokens)
+    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, actor.userId)))
+    .returning({ id: apiTokens.id });
+  return gone.length > 0;
+}
+
+/** The actor of a personal API token (`sessionId` null), or null for an unknown or revoked token. */
+export async function apiTokenActor(token: string | null | undefined, db?: Db): Promise<Actor | null> {
+  if (!token || token.length > 100) return null;
+  const d = await resolveDb(db);
+  const [t] = await d
+    .select({ tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt, userId: users.id, publicId: users.publicId, name: users.name, role: users.role })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.tokenHash, hashSecret(token)))
+    .limit(1);
+  if (!t) return null;
+  if (!t.lastUsedAt || Date.now() - new Date(t.lastUsedAt).getTime() > SESSION_TOUCH_SECONDS * 1000) {
+    await d.update(apiTokens).set({ lastUsedAt: new Date() }).where(eq(apiTokens.id, t.tokenId));
+  }
+  return { userId: t.userId, publicId: t.publicId, name: t.name, role: t.role, sessionId: null };
+}
+
+/**
+ * Ends the session of a session token (logout). Unknown tokens are ignored.
+ * @returns true when a session was ended
+ */
+export async function endSession(token: string | null | undefined, db?: Db): Promise<boolean> {
+  if (!token || token.length > 100) return false;
+  const d = await resolveDb(db);
+  const gone = await d.delete(userSessions).where(eq(userSessions.tokenHash, hashSecret(token))).returning({ id: userSessions.id });
+  return gone.length > 0;
+}
+
+/**
+ * The logged-in user's own account view (`/api/me`, the edit page): public fields plus settings.
+ * No e-mail address leaves the server, not even to its owner: `email_hint` shows its first letter
+ * and domain ("j…@example.fi") so the owner recognises it. Never the password hash.
+ */
+export type OwnAccount = PublicUser & {
+  email_hint: string;
+  newsletter: boolean;
+  email_notifications: boolean;
+  user_email: boolean;
+  review_notifications: boolean;
+  release_notifications: boolean;
+  notifications_unseen_count: number;
+};
+
+/** "jaana@example.fi" → "j…@example.fi". */
+export function emailHint(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at > 0 ? `${email[0]}…${email.slice(at)}` : '…';
+}
+
+/** The actor's own account, or null when it is gone. */
+export async function getOwnAccount(actor: Actor, db?: Db): Promise<OwnAccount | null> {
+  const d = await resolveDb(db);
+  const [r] = await d
+    .select({
+      ...PUBLIC_COLUMNS,
+      email: users.email,
+      newsletter: users.newsletter,
+      emailNotifications: users.emailNotifications,
+      userEmail: users.userEmail,
+      reviewNotifications: users.reviewNotifications,
+      releaseNotifications: users.releaseNotifications,
+    })
+    .from(users)
+    .where(eq(users.id, actor.userId))
+    .limit(1);
+  if (!r) return null;
+  return {
+    ...toPublicUser(r),
+    email_hint: emailHint(r.email),
+    newsletter: r.newsletter,
+    email_notifications: r.emailNotifications,
+    user_email: r.userEmail,
+    review_notifications: r.reviewNotifications,
+    release_notifications: r.releaseNotifications,
+    // Notifications arrive with moderation (a later issue); until then there are none.
+    notifications_unseen_count: 0,
+  };
+}
+
+/** Users per page of `/users` and `GET /api/users`. */
+export const USER_PAGE_SIZE = 48;
+
+const USER_SORT: KeysetSort = { name: 'name', expr: sql`u.name_key`, cast: 'text', dir: 'asc' };
+
+/**
+ * One page of users by name (folded), optionally those whose name contains `q` (case-, accent-
+ * and punctuation-insensitive; trigram index). Public fields only.
+ * @throws AppError bad_cursor (HTTP 400)
+ */
+export async function listUsers(query: { q?: string | null }, cursor?: string | null, limit = USER_PAGE_SIZE, db?: Db): Promise<Page<PublicUser>> {
+  const d = await resolveDb(db);
+  const q = foldText(query.q);
+  const rows = await keysetRows<{ id: number; sk: string | null } & Record<string, unknown>>(d, {
+    columns: sql`u.id, u.public_id, u.name, u.role, u.country, u.municipality, u.picture, u.points, u.facebook_url, u.instagram_url, u.youtube_url, u.tiktok_url, u.x_url, u.created_at`,
+    from: sql`users u`,
+    conds: q ? [sql`u.name_key LIKE ${`%${q}%`}`] : [],
+    sort: USER_SORT,
+    idCol: sql`u.id`,
+    cursor,
+    limit,
+  });
+  return pageOf(rows, limit, USER_SORT, (r) =>
+    toPublicUser({
+      publicId: r.public_id as string,
+      name: r.name as string,
+      role: r.role as Role,
+      country: r.country as number | null,
+      municipality: r.municipality as string | null,
+      picture: r.picture as string | null,
+      points: r.points as number,
+      facebookUrl: r.facebook_url as string | null,
+      instagramUrl: r.instagram_url as string | null,
+      youtubeUrl: r.youtube_url as string | null,
+      tiktokUrl: r.tiktok_url as string | null,
+      xUrl: r.x_url as string | null,
+      createdAt: new Date(r.created_at as string | Date),
+    }),
+  );
 }
 
 /** One public user by public id, or null. */

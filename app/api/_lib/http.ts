@@ -2,7 +2,7 @@
  * Shared pieces of the JSON API route handlers (app/api/**): JSON responses, the 404 answer,
  * the `q` parameter of simple lists, public-id checks. Errors: lib/errors.ts.
  */
-import { apiMessage, badParam } from '@/lib/errors';
+import { AppError, apiMessage, badParam } from '@/lib/errors';
 import { MAX_QUERY_LENGTH } from '@/lib/validation/listing';
 
 /** Route handlers read the database per request: never prerendered, never cached. */
@@ -43,4 +43,26 @@ export function listQueryText(params: URLSearchParams): string | null {
 /** 400 `{ "error": message }` from a parse error text. */
 export function badRequest(message: string): Response {
   return json({ error: message }, 400);
+}
+
+/**
+ * The JSON object body of a request (at most 64 KB).
+ * @throws AppError bad_body (400) for a missing, oversized or non-object body
+ */
+export async function jsonBody(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  if (!text || text.length > 65_536) throw new AppError('bad_body');
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // falls through to the 400
+  }
+  throw new AppError('bad_body');
+}
+
+/** A string field of a JSON body ("" when absent or not a string). */
+export function bodyText(body: Record<string, unknown>, field: string): string {
+  const v = body[field];
+  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
 }
