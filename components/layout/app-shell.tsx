@@ -6,6 +6,7 @@ import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
 import { DrawerNav } from './drawer-nav';
 import { TopBar } from './top-bar';
 import { SiteFooter } from './site-footer';
+import { SnackbarHost } from '@/components/ui/snackbar';
 
 /**
  * The app shell of spec §2: skip link, top bar, left drawer and the main landmark.
@@ -89,6 +90,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter />
       </div>
+      <SnackbarHost />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { RefObject } from 'react';
 import { Link } from '@/lib/i18n/navigation';
 import { DiscIcon, MenuIcon } from '@/components/ui/icons';
 import { SearchBox } from '@/components/search/search-box';
+import { UserWidget } from '@/components/account/user-widget';
 
 type TopBarProps = {
   menuExpanded: boolean;
@@ -14,7 +15,8 @@ type TopBarProps = {
 
 /**
  * Top bar (spec §2): menu toggle, logo linking home, global search box and the account slot
- * (`#account-slot`, empty until accounts arrive: the login button / user widget goes there).
+ * (`#account-slot`: the login link for visitors, the user widget when logged in; read from the
+ * browser so the page HTML stays the same for everyone).
  */
 export function TopBar({ menuExpanded, onToggleMenu, toggleRef }: TopBarProps) {
   const t = useTranslations('layout');
@@ -40,8 +42,9 @@ export function TopBar({ menuExpanded, onToggleMenu, toggleRef }: TopBarProps) {
       <div className="min-w-0 flex-1 nav:max-w-xl">
         <SearchBox />
       </div>
-      {/* Account slot: the login button / user widget arrives with accounts. */}
-      <div id="account-slot" className="ml-auto flex shrink-0 items-center" />
+      <div id="account-slot" className="ml-auto flex shrink-0 items-center">
+        <UserWidget />
+      </div>
     </header>
   );
 }

@@ -79,9 +79,13 @@ export function assertSameOrigin(request: Request): void {
 }
 
 /**
- * The client address for rate limits: the last `x-forwarded-for` entry (the one the nearest proxy
- * added: Next's own server, or the load balancer when TRUSTED_PROXIES > 0 says how many proxies
- * sit in front; entries a client adds itself come first and are ignored), else "unknown".
+ * The client address for rate limits, from `X-Forwarded-For`. `next start` fills that header with
+ * the socket's address only when the request has none, so it is the client's own claim unless a
+ * reverse proxy in front appends the real address: set TRUSTED_PROXIES to the number of such
+ * proxies and the entry that many places from the end is used (entries a client adds itself come
+ * first and are ignored). With TRUSTED_PROXIES unset (0) the last entry is used: the socket
+ * address for clients that send no header. Production deployments run behind a proxy; the
+ * per-account login limit does not depend on the address at all. "unknown" without the header.
  */
 export function clientIp(request: Request): string {
   const entries = (request.headers.get('x-forwarded-for') ?? '')
@@ -90,5 +94,5 @@ export function clientIp(request: Request): string {
     .filter(Boolean);
   if (!entries.length) return 'unknown';
   const trusted = Math.max(0, Number(process.env.TRUSTED_PROXIES) || 0);
-  return entries[Math.max(0, entries.length - 1 - trusted)];
+  return entries[Math.max(0, entries.length - trusted)] ?? entries[entries.length - 1];
 }

@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { COUNTRY_IDS } from '@/lib/validation/enums';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/validation/password';
 
-/** Declared maxima of the account text fields, in characters. */
-export const USER_NAME_MAX = 40;
-export const EMAIL_MAX = 254;
+import { EMAIL_MAX, USER_NAME_MAX } from '@/lib/validation/limits';
+
+export { EMAIL_MAX, USER_NAME_MAX };
 
 /** Message keys (namespace `forms`) the account schemas produce. */
 export const FORM_ERRORS = {

@@ -1,0 +1,61 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useSearchParams } from 'next/navigation';
+import { Button } from '@/components/ui/button';
+import { queueSnackbar } from '@/components/ui/snackbar';
+import { FormError, FormField } from '@/components/forms/form-field';
+import { useApiForm } from '@/components/forms/use-api-form';
+import { Link, useRouter } from '@/lib/i18n/navigation';
+import { EMAIL_MAX } from '@/lib/validation/limits';
+import { PASSWORD_MAX_LENGTH } from '@/lib/validation/password';
+import { announceSessionChange, safeNextPath } from './session-events';
+
+/**
+ * The login form (page `/login`): e-mail and password, POST /api/login. On success: the snackbar
+ * greets the user and the browser goes back to `next` (the page that asked for a login).
+ */
+export function LoginForm() {
+  const t = useTranslations('account');
+  const router = useRouter();
+  const next = safeNextPath(useSearchParams().get('next'));
+  const form = useApiForm({ endpoint: '/api/login', initial: { email: '', password: '' }, required: ['email', 'password'] });
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.submit<{ user: { name: string } | null }>((body) => {
+          queueSnackbar(t('loggedIn', { name: body.user?.name ?? '' }));
+          announceSessionChange();
+          router.push(next);
+          router.refresh();
+        });
+      }}
+    >
+      <FormError error={form.errors._form} params={form.params} />
+      <FormField name="email" type="email" autoComplete="email" required label={t('email')} value={form.values.email} onValue={(v) => form.set('email', v)} error={form.errors.email} maxLength={EMAIL_MAX} />
+      <FormField
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        label={t('password')}
+        value={form.values.password}
+        onValue={(v) => form.set('password', v)}
+        error={form.errors.password}
+        maxLength={PASSWORD_MAX_LENGTH}
+      />
+      <Button type="submit" disabled={!form.canSubmit} data-testid="login-submit">
+        {form.submitting ? t('submitting') : t('submitLogin')}
+      </Button>
+      <p className="text-sm">
+        {t('noAccount')}{' '}
+        <Link href="/register" className="font-medium text-accent-strong underline">
+          {t('register')}
+        </Link>
+      </p>
+    </form>
+  );
+}

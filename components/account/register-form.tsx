@@ -1,0 +1,133 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import type { AltchaWidgetElement } from 'altcha';
+// JSX typing of <altcha-widget> (types only).
+import type {} from 'altcha/types/react';
+import { Button } from '@/components/ui/button';
+import { queueSnackbar } from '@/components/ui/snackbar';
+import { FormError, FormField } from '@/components/forms/form-field';
+import { useApiForm } from '@/components/forms/use-api-form';
+import { Link, useRouter } from '@/lib/i18n/navigation';
+import { COUNTRIES } from '@/lib/validation/enums';
+import { EMAIL_MAX, USER_NAME_MAX } from '@/lib/validation/limits';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/validation/password';
+import { announceSessionChange } from './session-events';
+
+/**
+ * The registration form (page `/register`): user name, e-mail, password twice, country, and the
+ * ALTCHA bot check (the widget, ~56 KB, is loaded after the page so it is not first-load
+ * JavaScript; it solves the proof of work in the browser). POST /api/register; on success the
+ * account is logged in and the browser goes to the home page with a welcome snackbar.
+ */
+export function RegisterForm() {
+  const t = useTranslations('account');
+  const locale = useLocale();
+  const router = useRouter();
+  const widgetRef = useRef<AltchaWidgetElement | null>(null);
+  const [widgetReady, setWidgetReady] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    // The widget speaks English by default; Finnish strings are a separate module.
+    void Promise.all([import('altcha'), locale === 'fi' ? import('altcha/i18n/fi') : null]).then(() => {
+      if (!cancelled) setWidgetReady(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [locale]);
+
+  const form = useApiForm({
+    endpoint: '/api/register',
+    initial: { name: '', email: '', password: '', password2: '', country: '' },
+    required: ['name', 'email', 'password', 'password2'],
+    // The bot check's payload (the widget solves a fresh challenge if it has none).
+    extra: async () => {
+      const result = await widgetRef.current?.verify();
+      return { altcha: result?.payload ?? '' };
+    },
+  });
+
+  const countryNames = useMemo(() => {
+    const names = new Intl.DisplayNames([locale], { type: 'region' });
+    return Object.entries(COUNTRIES)
+      .filter(([code]) => code.length === 2)
+      .map(([code, id]) => ({ id, name: names.of(code) ?? code }))
+      .sort((a, b) => a.name.localeCompare(b.name, locale));
+  }, [locale]);
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.submit<{ user: { name: string } }>((body) => {
+          queueSnackbar(t('registered', { name: body.user.name }));
+          announceSessionChange();
+          router.push('/');
+          router.refresh();
+        });
+      }}
+    >
+      <FormError error={form.errors._form} params={form.params} />
+      <FormField name="name" autoComplete="username" required label={t('userName')} value={form.values.name} onValue={(v) => form.set('name', v)} error={form.errors.name} maxLength={USER_NAME_MAX} />
+      <FormField name="email" type="email" autoComplete="email" required label={t('email')} value={form.values.email} onValue={(v) => form.set('email', v)} error={form.errors.email} maxLength={EMAIL_MAX} />
+      <FormField
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        label={t('password')}
+        hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH })}
+        value={form.values.password}
+        onValue={(v) => form.set('password', v)}
+        error={form.errors.password}
+        maxLength={PASSWORD_MAX_LENGTH}
+      />
+      <FormField
+        name="password2"
+        type="password"
+        autoComplete="new-password"
+        required
+        label={t('password2')}
+        value={form.values.password2}
+        onValue={(v) => form.set('password2', v)}
+        error={form.errors.password2}
+        maxLength={PASSWORD_MAX_LENGTH}
+      />
+      <div className="flex flex-col gap-1">
+        <label htmlFor="field-country" className="text-sm font-medium">
+          {t('country')}
+        </label>
+        <select id="field-country" name="country" value={form.values.country} onChange={(e) => form.set('country', e.target.value)} className="min-h-10 rounded-lg border border-line bg-panel px-3 py-2">
+          <option value="">{t('countryNone')}</option>
+          {countryNames.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1" data-testid="bot-check">
+        {widgetReady ? (
+          <altcha-widget ref={widgetRef as Ref<HTMLElement>} challenge="/api/altcha" name="altcha" auto="off" language={locale} />
+        ) : (
+          <p className="text-sm text-muted">{t('botCheck')}</p>
+        )}
+        <p className="text-xs text-muted">{t('botCheckHelp')}</p>
+      </div>
+      <Button type="submit" disabled={!form.canSubmit} data-testid="register-submit">
+        {form.submitting ? t('submitting') : t('submitRegister')}
+      </Button>
+      <p className="text-sm">
+        {t('haveAccount')}{' '}
+        <Link href="/login" className="font-medium text-accent-strong underline">
+          {t('login')}
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+'use client';
+
+import { useCallback, useMemo, useRef, useState } from 'react';
+
+/** Field errors as message keys of the `forms` namespace (`_form` for the whole form). */
+export type FormErrors = Record<string, string>;
+
+/** What a failed submit left: field errors, or a form-level message key with its parameters. */
+export type FormFailure = { errors: FormErrors; params?: Record<string, string | number> };
+
+/**
+ * The form mechanism shared by every form: values as typed (kept after a failed submit), the
+ * server's field errors (message keys), submit disabled while a required field is empty, nothing
+ * changed, or a submit is running. `submit` POSTs the values as JSON to `endpoint`; a 400 with
+ * `{ fields }` sets field errors, a 429 the `rateLimited` message with its seconds, anything else
+ * `submitFailed` ('Something went wrong when submitting your changes').
+ * @returns the response body of a successful (2xx) submit through `onSuccess`
+ */
+export function useApiForm<V extends Record<string, string>>(opts: { endpoint: string; initial: V; required: (keyof V)[]; extra?: () => Promise<Record<string, string> | null> }) {
+  const [values, setValues] = useState<V>(opts.initial);
+  const [failure, setFailure] = useState<FormFailure | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const initial = useRef(opts.initial);
+
+  const set = useCallback((name: keyof V, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    // An edited field's error goes; the others stay until the next submit.
+    setFailure((f) => (f && f.errors[name as string] ? { ...f, errors: Object.fromEntries(Object.entries(f.errors).filter(([k]) => k !== name)) } : f));
+  }, []);
+
+  const complete = opts.required.every((k) => String(values[k] ?? '').trim() !== '');
+  const changed = useMemo(() => Object.keys(values).some((k) => values[k] !== initial.current[k]), [values]);
+  const canSubmit = complete && changed && !submitting;
+
+  const submit = useCallback(
+    async <T>(onSuccess: (body: T) => void) => {
+      setSubmitting(true);
+      try {
+        const extra = opts.extra ? await opts.extra() : {};
+        if (extra === null) return;
+        const res = await fetch(opts.endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...values, ...extra }), credentials: 'same-origin' });
+        if (res.ok) {
+          setFailure(null);
+          onSuccess((await res.json()) as T);
+          return;
+        }
+        if (res.status === 429) {
+          setFailure({ errors: { _form: 'rateLimited' }, params: { seconds: Number(res.headers.get('retry-after')) || 60 } });
+          return;
+        }
+        const body = (await res.json().catch(() => null)) as { fields?: FormErrors } | null;
+        setFailure({ errors: res.status === 400 && body?.fields ? body.fields : { _form: 'submitFailed' } });
+      } catch {
+        setFailure({ errors: { _form: 'submitFailed' } });
+      } finally {
+        setSubmitting(false);
+      }
+    },
+    [opts, values],
+  );
+
+  return { values, set, errors: failure?.errors ?? {}, params: failure?.params ?? {}, submitting, canSubmit, submit };
+}
