@@ -50,6 +50,9 @@ export function LoginForm() {
       <Button type="submit" disabled={!form.canSubmit} data-testid="login-submit">
         {form.submitting ? t('submitting') : t('submitLogin')}
       </Button>
+      <Link href="/reset_password" className="text-sm text-accent-strong underline">
+        {t('forgotPassword')}
+      </Link>
       <p className="text-sm">
         {t('noAccount')}{' '}
         <Link href="/register" className="font-medium text-accent-strong underline">

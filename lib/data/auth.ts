@@ -7,7 +7,7 @@ import 'server-only';
 import type { Db } from '@/db';
 import { fieldErrors, loginSchema, type FieldErrors, type LoginInput, type RegisterInput } from '@/lib/validation/users';
 import { checkLimit, hitLimit, resetLimit } from './rate-limits';
-import { createSession, registerUser, verifyCredentials, type PublicUser } from './users';
+import { createPasswordReset, createSession, registerUser, verifyCredentials, type PublicUser } from './users';
 
 /** Who is asking: client IP (for the per-IP limits) and browser description (session list). */
 export type RequestMeta = { ip: string; userAgent?: string | null };
@@ -55,4 +55,28 @@ export async function register(input: RegisterInput, meta: RequestMeta, db?: Db)
   await hitLimit('registerIp', meta.ip, db);
   const session = await createSession(r.userId, { userAgent: meta.userAgent, ip: meta.ip }, db);
   return { ok: true, token: session.token, expiresAt: session.expiresAt, user: r.user };
+}
+
+/**
+ * Asks for a password reset link. Always the same neutral answer (`ok: true`) whether or not the
+ * address has an account; when it has one, `deliver` is called with the account's name, address
+ * and the one-time token (the caller mails the link). Limits: 5 requests an hour per IP and 5 an
+ * hour per e-mail address (counted for unknown addresses too, so the limit reveals nothing).
+ */
+export async function requestPasswordReset(
+  email: string,
+  meta: RequestMeta,
+  deliver: (r: { name: string; email: string; token: string }) => Promise<void>,
+  db?: Db,
+): Promise<{ ok: true } | { ok: false; rateLimited: number } | { ok: false; errors: FieldErrors }> {
+  const address = email.trim().toLowerCase();
+  if (!address) return { ok: false, errors: { email: 'emailRequired' } };
+  if (address.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(address)) return { ok: false, errors: { email: 'emailInvalid' } };
+  const ip = await hitLimit('resetIp', meta.ip, db);
+  if (!ip.ok) return { ok: false, rateLimited: ip.retryAfter };
+  const account = await hitLimit('resetAccount', address, db);
+  if (!account.ok) return { ok: false, rateLimited: account.retryAfter };
+  const reset = await createPasswordReset(address, db);
+  if (reset) await deliver(reset);
+  return { ok: true };
 }

@@ -5,6 +5,9 @@
  * `/api/me` (a failed one clears the cookie), API tokens, the origin check, 429 with
  * Retry-After, `x-middleware-subrequest` granting nothing, and no e-mail or hash in any body.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +19,9 @@ import { GET as meRoute } from '@/app/api/me/route';
 import { POST as registerRoute } from '@/app/api/register/route';
 import { GET as usersList } from '@/app/api/users/route';
 import { GET as userItem } from '@/app/api/users/[publicId]/route';
+import { POST as resetRoute } from '@/app/api/password_reset/route';
+import { POST as redeemRoute } from '@/app/api/password_reset/redeem/route';
+import { passwordResetTokens } from '@/db/schema';
 import { createApiToken, sessionActor } from '@/lib/data/users';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 import { useAsProcessDb } from './api-fixtures';
@@ -40,6 +46,12 @@ function sessionCookie(res: Response): { pair: string; cleared: boolean } | null
   const line = res.headers.getSetCookie().find((c) => c.startsWith('discshelf_session='));
   if (!line) return null;
   return { pair: line.split(';')[0], cleared: /discshelf_session=;/.test(line) || /Expires=Thu, 01 Jan 1970/i.test(line) };
+}
+
+/** The text of a quoted-printable mail body (soft line breaks joined, =XX escapes decoded as UTF-8). */
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
 }
 
 /** Solves a fresh challenge from GET /api/altcha as the widget does; the form value (base64 JSON). */
@@ -153,13 +165,63 @@ describe.each(testEngines())('account routes on %s', (engine) => {
   });
 
   it('login: after 5 attempts a minute from one address, 429 with Retry-After and a message', async () => {
-    for (let i = 0; i < 5; i++) expect((await loginRoute(post('/api/login', { email: 'ville@example.fi', password: `x${i}` }, { ip: '198.51.100.200' }))).status).toBe(400);
+    // Five different addresses, so only the per-IP limit (not ville's per-account one) is used up.
+    for (let i = 0; i < 5; i++) expect((await loginRoute(post('/api/login', { email: `stranger${i}@example.fi`, password: `x${i}` }, { ip: '198.51.100.200' }))).status).toBe(400);
     const res = await loginRoute(post('/api/login', { email: 'ville@example.fi', password: PASSWORD }, { ip: '198.51.100.200' }));
     expect(res.status).toBe(429);
     const wait = Number(res.headers.get('retry-after'));
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(60);
     expect(((await res.json()) as { error: string }).error).toBe(`Too many attempts. Try again in ${wait} seconds.`);
+  });
+
+  it('password reset: neutral reply, a mailed one-time link that expires, all sessions ended', async () => {
+    const mailRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'reset-mail-'));
+    const before = process.env.DATA_DIR;
+    process.env.DATA_DIR = mailRoot;
+    try {
+      const mails = () => (fs.existsSync(path.join(mailRoot, 'mail')) ? fs.readdirSync(path.join(mailRoot, 'mail')) : []);
+      const unknown = await resetRoute(post('/api/password_reset', { email: 'ghost@example.fi', locale: 'en' }, { ip: '192.0.2.50' }));
+      const known = await resetRoute(post('/api/password_reset', { email: 'VILLE@example.fi', locale: 'fi' }, { ip: '192.0.2.50' }));
+      expect([unknown.status, known.status]).toEqual([200, 200]);
+      expect(await unknown.json()).toEqual(await known.json());
+      expect(mails()).toHaveLength(1);
+      const mail = decodeQuotedPrintable(fs.readFileSync(path.join(mailRoot, 'mail', mails()[0]), 'utf8'));
+      expect(mail).toMatch(/^To: ville@example\.fi$/m);
+      expect(mail).toContain('Hei Ville Videonen');
+      expect(mail).toContain('/fi/reset_password?token=');
+      const token = /reset_password\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1] ?? '';
+      expect(token).toHaveLength(43);
+      // A logged-in session that the reset must end.
+      const session = await loginRoute(post('/api/login', { email: 'ville@example.fi', password: PASSWORD }, { ip: '192.0.2.51' }));
+      const sessionPair = sessionCookie(session)?.pair ?? '';
+      expect((await meRoute(new Request(`${ORIGIN}/api/me`, { headers: { cookie: sessionPair } }))).status).toBe(200);
+      const weak = await redeemRoute(post('/api/password_reset/redeem', { token, password: '123456', password2: '123456' }));
+      expect(await weak.json()).toMatchObject({ fields: { password: 'passwordCommon' } });
+      const ok = await redeemRoute(post('/api/password_reset/redeem', { token, password: 'Brand-New-VHS-2026', password2: 'Brand-New-VHS-2026' }));
+      expect(ok.status).toBe(200);
+      expect((await meRoute(new Request(`${ORIGIN}/api/me`, { headers: { cookie: sessionPair } }))).status).toBe(401);
+      const again = await redeemRoute(post('/api/password_reset/redeem', { token, password: 'Another-New-One-77', password2: 'Another-New-One-77' }));
+      expect(await again.json()).toMatchObject({ fields: { _form: 'resetInvalid' } });
+      expect((await loginRoute(post('/api/login', { email: 'ville@example.fi', password: 'Brand-New-VHS-2026' }, { ip: '192.0.2.52' }))).status).toBe(200);
+      // An expired link is refused.
+      await resetRoute(post('/api/password_reset', { email: 'ville@example.fi', locale: 'en' }, { ip: '192.0.2.53' }));
+      const latest = decodeQuotedPrintable(fs.readFileSync(path.join(mailRoot, 'mail', mails().sort().at(-1) ?? ''), 'utf8'));
+      const expiredToken = /reset_password\?token=([A-Za-z0-9_-]+)/.exec(latest)?.[1] ?? '';
+      await h.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+      const expired = await redeemRoute(post('/api/password_reset/redeem', { token: expiredToken, password: 'Another-New-One-77', password2: 'Another-New-One-77' }));
+      expect(await expired.json()).toMatchObject({ fields: { _form: 'resetInvalid' } });
+    } finally {
+      process.env.DATA_DIR = before;
+      fs.rmSync(mailRoot, { recursive: true, force: true });
+    }
+  });
+
+  it('password reset: 5 requests an hour per address, then 429', async () => {
+    for (let i = 0; i < 5; i++) expect((await resetRoute(post('/api/password_reset', { email: 'limit@example.fi' }, { ip: `192.0.2.${60 + i}` }))).status).toBe(200);
+    const res = await resetRoute(post('/api/password_reset', { email: 'limit@example.fi' }, { ip: '192.0.2.70' }));
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(3000);
   });
 
   it('a body that is not a JSON object is a 400, never a 500', async () => {
