@@ -10,7 +10,7 @@ type Me = { public_id: string; name: string; notifications_unseen_count: number 
 
 /**
  * The account corner of the top bar: a login link for visitors, the user's name with a menu
- * (profile, log out) when logged in. It asks `/api/me` from the browser, so the
+ * (profile, edit my data, log out) when logged in. It asks `/api/me` from the browser, so the
  * server-rendered page stays the same for everyone (cacheable) and a failed /me clears the cookie.
  */
 export function UserWidget() {
@@ -77,6 +77,11 @@ export function UserWidget() {
           <li role="none">
             <Link role="menuitem" href={`/user/${me.public_id}`} className="block px-3 py-2 text-sm hover:bg-black/5" onClick={() => setOpen(false)}>
               {t('myProfile')}
+            </Link>
+          </li>
+          <li role="none">
+            <Link role="menuitem" href="/users/edit_my_data" className="block px-3 py-2 text-sm hover:bg-black/5" onClick={() => setOpen(false)}>
+              {t('editMyData')}
             </Link>
           </li>
           <li role="none">

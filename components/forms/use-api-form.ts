@@ -13,10 +13,21 @@ export type FormFailure = { errors: FormErrors; params?: Record<string, string |
  * server's field errors (message keys), submit disabled while a required field is empty, nothing
  * changed, or a submit is running. `submit` POSTs the values as JSON to `endpoint`; a 400 with
  * `{ fields }` sets field errors, a 429 the `rateLimited` message with its seconds, anything else
- * `submitFailed` ('Something went wrong when submitting your changes').
+ * `submitFailed` ('Something went wrong when submitting your changes'). After a success the
+ * submitted values count as the unchanged state (submit disabled until the next edit).
  * @returns the response body of a successful (2xx) submit through `onSuccess`
  */
-export function useApiForm<V extends Record<string, string>>(opts: { endpoint: string; initial: V; required: (keyof V)[]; extra?: () => Promise<Record<string, string> | null> }) {
+export function useApiForm<V extends Record<string, string>>(opts: {
+  endpoint: string;
+  /** HTTP method of the submit (default POST). */
+  method?: 'POST' | 'PATCH';
+  initial: V;
+  required: (keyof V)[];
+  /** More fields computed at submit time (e.g. the bot check's payload); null cancels the submit. */
+  extra?: () => Promise<Record<string, string> | null>;
+  /** Value transform before sending (e.g. 'true'/'false' strings to booleans). */
+  encode?: (values: V) => Record<string, unknown>;
+}) {
   const [values, setValues] = useState<V>(opts.initial);
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -38,9 +49,11 @@ export function useApiForm<V extends Record<string, string>>(opts: { endpoint: s
       try {
         const extra = opts.extra ? await opts.extra() : {};
         if (extra === null) return;
-        const res = await fetch(opts.endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...values, ...extra }), credentials: 'same-origin' });
+        const payload = { ...(opts.encode ? opts.encode(values) : values), ...extra };
+        const res = await fetch(opts.endpoint, { method: opts.method ?? 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload), credentials: 'same-origin' });
         if (res.ok) {
           setFailure(null);
+          initial.current = values;
           onSuccess((await res.json()) as T);
           return;
         }

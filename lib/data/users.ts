@@ -11,7 +11,7 @@ import type { Db } from '@/db';
 import { apiTokens, passwordResetTokens, userSessions, users } from '@/db/schema';
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password';
 import { foldText } from '@/lib/text';
-import { fieldErrors, registerSchema, type FieldErrors, type RegisterInput } from '@/lib/validation/users';
+import { fieldErrors, profileSchema, registerSchema, type FieldErrors, type ProfileInput, type RegisterInput } from '@/lib/validation/users';
 import { keysetRows, pageOf, resolveDb, type KeysetSort } from './internal';
 import type { Page } from './types';
 
@@ -408,6 +408,47 @@ export async function listUsers(query: { q?: string | null }, cursor?: string | 
       createdAt: new Date(r.created_at as string | Date),
     }),
   );
+}
+
+/** Outcome of {@link updateProfile}: field errors are message keys (`_form: nothingToUpdate`). */
+export type UpdateProfileResult = { ok: true; account: OwnAccount } | { ok: false; errors: FieldErrors };
+
+/**
+ * Saves the actor's profile ("edit my data": country, municipality, social links, flags). Every
+ * field is given (the form sends them all); `_form: nothingToUpdate` when nothing differs.
+ */
+export async function updateProfile(actor: Actor, input: ProfileInput, db?: Db): Promise<UpdateProfileResult> {
+  const parsed = profileSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  const v = parsed.data;
+  const d = await resolveDb(db);
+  const [current] = await d
+    .select({
+      country: users.country,
+      municipality: users.municipality,
+      facebookUrl: users.facebookUrl,
+      instagramUrl: users.instagramUrl,
+      youtubeUrl: users.youtubeUrl,
+      tiktokUrl: users.tiktokUrl,
+      xUrl: users.xUrl,
+      newsletter: users.newsletter,
+      emailNotifications: users.emailNotifications,
+      userEmail: users.userEmail,
+      reviewNotifications: users.reviewNotifications,
+      releaseNotifications: users.releaseNotifications,
+    })
+    .from(users)
+    .where(eq(users.id, actor.userId))
+    .limit(1);
+  if (!current) return { ok: false, errors: { _form: 'submitFailed' } };
+  const changed = (Object.keys(v) as (keyof typeof v)[]).some((k) => v[k] !== current[k]);
+  if (!changed) return { ok: false, errors: { _form: 'nothingToUpdate' } };
+  await d
+    .update(users)
+    .set({ ...v, updatedAt: new Date() })
+    .where(eq(users.id, actor.userId));
+  const account = await getOwnAccount(actor, d);
+  return account ? { ok: true, account } : { ok: false, errors: { _form: 'submitFailed' } };
 }
 
 /** Minutes a password reset link stays valid. */

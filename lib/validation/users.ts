@@ -73,3 +73,41 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   }
   return out;
 }
+
+/** Declared maxima of the profile fields, in characters. */
+export const MUNICIPALITY_MAX = 100;
+export const SOCIAL_URL_MAX = 300;
+
+/** Social link fields of the profile form (spec §3 User: Facebook, Instagram, YouTube, TikTok, X). */
+export const SOCIAL_FIELDS = ['facebookUrl', 'instagramUrl', 'youtubeUrl', 'tiktokUrl', 'xUrl'] as const;
+/** Flag fields of the profile form. */
+export const FLAG_FIELDS = ['newsletter', 'emailNotifications', 'userEmail', 'reviewNotifications', 'releaseNotifications'] as const;
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(SOCIAL_URL_MAX, { error: FORM_ERRORS.maxLength })
+  .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i.test(v), { error: FORM_ERRORS.invalid })
+  .transform((v) => v || null);
+
+const flag = z.union([z.boolean(), z.literal('true').transform(() => true), z.literal('false').transform(() => false), z.literal('').transform(() => false)]);
+
+/** "Edit my data": country, municipality, social links (url-shaped: http(s)://host.tld/…), flags. */
+export const profileSchema = z.object({
+  country: z
+    .union([z.literal('').transform(() => null), z.null(), z.coerce.number().int().refine((c) => (COUNTRY_IDS as readonly number[]).includes(c), { error: FORM_ERRORS.invalid })])
+    .transform((c) => c ?? null),
+  municipality: z.string().trim().max(MUNICIPALITY_MAX, { error: FORM_ERRORS.maxLength }).transform((v) => v || null),
+  facebookUrl: optionalUrl,
+  instagramUrl: optionalUrl,
+  youtubeUrl: optionalUrl,
+  tiktokUrl: optionalUrl,
+  xUrl: optionalUrl,
+  newsletter: flag,
+  emailNotifications: flag,
+  userEmail: flag,
+  reviewNotifications: flag,
+  releaseNotifications: flag,
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+export type ProfileData = z.output<typeof profileSchema>;

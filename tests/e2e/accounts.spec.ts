@@ -130,3 +130,45 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(page.getByTestId('user-widget')).toBeVisible();
   });
 }
+
+for (const locale of ['en', 'fi'] as const) {
+  const prefix = locale === 'fi' ? '/fi' : '';
+  const text =
+    locale === 'fi'
+      ? { municipality: 'Kunta', invalid: 'Virheellinen arvo', saved: 'Muutokset on tallennettu.', nothing: 'Ei päivitettävää', deleted: 'Tunnuksesi on poistettu.', irreversible: 'Poistoa ei voi perua', wrong: 'Annetut tunnukset ovat virheelliset', email: 'Sähköposti' }
+      : { municipality: 'Municipality', invalid: 'Invalid value', saved: 'Your changes are saved.', nothing: 'Nothing to update', deleted: 'Your account is deleted.', irreversible: 'This cannot be undone', wrong: 'The provided credentials are incorrect', email: 'E-mail' };
+
+  test(`${locale}: edit my data, then delete the account`, async ({ page, baseURL }) => {
+    const tag = uniqueTag();
+    const ip = claimAddress(tag);
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+    const email = `edit-${tag}@example.fi`;
+    // page.request shares the browser's cookies: the registration logs this page in.
+    await registerByApi(page.request, baseURL ?? 'http://localhost:3100', ip, `Editor ${tag}`, email);
+
+    await gotoApp(page, `${prefix}/users/edit_my_data`);
+    await page.getByLabel(text.municipality).fill('Tampere');
+    await page.getByLabel('Facebook').fill('facebook dot com');
+    await page.getByTestId('profile-save').click();
+    await expect(page.locator('#field-facebookUrl-error')).toHaveText(text.invalid);
+    await expect(page.getByLabel(text.municipality)).toHaveValue('Tampere');
+    await page.getByLabel('Facebook').fill('https://www.facebook.com/editor');
+    await page.getByTestId('profile-save').click();
+    await expect(page.getByTestId('snackbar')).toContainText(text.saved);
+    await gotoApp(page, `${prefix}/users/edit_my_data`);
+    await expect(page.getByLabel(text.municipality)).toHaveValue('Tampere');
+
+    await page.getByTestId('delete-account').click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText(text.irreversible);
+    await dialog.getByTestId('delete-confirm').click();
+    await expect(page.getByTestId('snackbar')).toContainText(text.deleted);
+    await expect(page.getByTestId('login-link')).toBeVisible();
+
+    await gotoApp(page, `${prefix}/login`);
+    await page.getByLabel(text.email).fill(email);
+    await page.locator('#field-password').fill(PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('form-error')).toHaveText(text.wrong);
+  });
+}

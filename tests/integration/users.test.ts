@@ -22,6 +22,7 @@ import {
   revokeAllSessions,
   revokeSession,
   sessionActor,
+  updateProfile,
   verifyCredentials,
   type Actor,
 } from '@/lib/data/users';
@@ -244,4 +245,31 @@ describe('npm run user:create', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe.each(testEngines())('edit my data on %s', (engine) => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await createTestDb(engine);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('social links must be url-shaped, lengths are bounded, an unchanged form is "nothing to update"', async () => {
+    const r = await registerUser({ name: 'Profile Paula', email: 'paula@example.fi', password: PASSWORD, password2: PASSWORD }, {}, h.db);
+    if (!r.ok) throw new Error('register');
+    const s = await createSession(r.userId, {}, h.db);
+    const actor = (await sessionActor(s.token, h.db)) as Actor;
+    const base = { country: '', municipality: '', facebookUrl: '', instagramUrl: '', youtubeUrl: '', tiktokUrl: '', xUrl: '', newsletter: false, emailNotifications: true, userEmail: false, reviewNotifications: true, releaseNotifications: false };
+    expect(await updateProfile(actor, base, h.db)).toEqual({ ok: false, errors: { _form: 'nothingToUpdate' } });
+    expect(await updateProfile(actor, { ...base, facebookUrl: 'not a url', xUrl: 'javascript:alert(1)', municipality: 'x'.repeat(101) }, h.db)).toEqual({
+      ok: false,
+      errors: { facebookUrl: 'invalid', xUrl: 'invalid', municipality: 'maxLength' },
+    });
+    const ok = await updateProfile(actor, { ...base, country: '4', municipality: 'Tampere', facebookUrl: 'https://www.facebook.com/paula', newsletter: true }, h.db);
+    expect(ok.ok).toBe(true);
+    if (ok.ok) expect(ok.account).toMatchObject({ country: 4, municipality: 'Tampere', newsletter: true, social: { facebook: 'https://www.facebook.com/paula', x: null } });
+    expect(await getUser(actor.publicId, h.db)).toMatchObject({ municipality: 'Tampere', social: { facebook: 'https://www.facebook.com/paula' } });
+  });
 });

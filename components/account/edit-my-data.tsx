@@ -1,0 +1,268 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useLocale, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { queueSnackbar, showSnackbar } from '@/components/ui/snackbar';
+import { FormError, FormField } from '@/components/forms/form-field';
+import { useApiForm } from '@/components/forms/use-api-form';
+import { useRouter } from '@/lib/i18n/navigation';
+import { COUNTRIES } from '@/lib/validation/enums';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/validation/password';
+import { announceSessionChange } from './session-events';
+
+/** The confirmation dialog (Radix) is loaded when asked for, not with the page. */
+const DeleteAccountDialog = dynamic(() => import('./delete-account-dialog').then((m) => m.DeleteAccountDialog));
+
+const SOCIAL = ['facebookUrl', 'instagramUrl', 'youtubeUrl', 'tiktokUrl', 'xUrl'] as const;
+const FLAGS = ['newsletter', 'emailNotifications', 'userEmail', 'reviewNotifications', 'releaseNotifications'] as const;
+/** Declared maxima (lib/validation/users.ts MUNICIPALITY_MAX, SOCIAL_URL_MAX). */
+const MUNICIPALITY_MAX = 100;
+const SOCIAL_URL_MAX = 300;
+
+type Me = {
+  public_id: string;
+  name: string;
+  email_hint: string;
+  country: number | null;
+  municipality: string | null;
+  social: Record<'facebook' | 'instagram' | 'youtube' | 'tiktok' | 'x', string | null>;
+  newsletter: boolean;
+  email_notifications: boolean;
+  user_email: boolean;
+  review_notifications: boolean;
+  release_notifications: boolean;
+};
+
+type Session = { id: number; last_used_at: string; user_agent: string | null; ip: string | null; current: boolean };
+
+/**
+ * `/users/edit_my_data`: the logged-in user's profile (country, municipality, social links, mail
+ * flags), password change, sessions (end one, log out everywhere) and account deletion. Loads
+ * /api/me in the browser; a visitor is sent to the login page and comes back here afterwards.
+ */
+export function EditMyData() {
+  const t = useTranslations('account');
+  const router = useRouter();
+  const [me, setMe] = useState<Me | null>(null);
+  useEffect(() => {
+    void fetch('/api/me', { credentials: 'same-origin', cache: 'no-store' }).then(async (res) => {
+      if (res.ok) setMe((await res.json()) as Me);
+      else router.replace(`/login?next=${encodeURIComponent('/users/edit_my_data')}`);
+    });
+  }, [router]);
+  if (!me) return <p className="text-sm text-muted">…</p>;
+  return (
+    <div className="flex max-w-xl flex-col gap-8">
+      <h1 className="text-2xl font-bold">{t('editTitle')}</h1>
+      <p className="text-sm text-muted">{t('emailOnFile', { hint: me.email_hint })}</p>
+      <ProfileSection me={me} />
+      <PasswordSection />
+      <SessionsSection />
+      <DeleteSection />
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="flex flex-col gap-4 rounded-xl border border-line bg-panel p-5" aria-label={title}>
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function ProfileSection({ me }: { me: Me }) {
+  const t = useTranslations('account');
+  const locale = useLocale();
+  const initial = {
+    country: me.country == null ? '' : String(me.country),
+    municipality: me.municipality ?? '',
+    facebookUrl: me.social.facebook ?? '',
+    instagramUrl: me.social.instagram ?? '',
+    youtubeUrl: me.social.youtube ?? '',
+    tiktokUrl: me.social.tiktok ?? '',
+    xUrl: me.social.x ?? '',
+    newsletter: String(me.newsletter),
+    emailNotifications: String(me.email_notifications),
+    userEmail: String(me.user_email),
+    reviewNotifications: String(me.review_notifications),
+    releaseNotifications: String(me.release_notifications),
+  };
+  const form = useApiForm({
+    endpoint: '/api/me',
+    method: 'PATCH',
+    initial,
+    required: [],
+    encode: (v) => ({ ...v, ...Object.fromEntries(FLAGS.map((f) => [f, v[f] === 'true'])) }),
+  });
+  const countries = useMemo(() => {
+    const names = new Intl.DisplayNames([locale], { type: 'region' });
+    return Object.entries(COUNTRIES)
+      .filter(([code]) => code.length === 2)
+      .map(([code, id]) => ({ id, name: names.of(code) ?? code }))
+      .sort((a, b) => a.name.localeCompare(b.name, locale));
+  }, [locale]);
+  return (
+    <Section title={t('profileSection')}>
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void form.submit(() => showSnackbar(t('saved')));
+        }}
+      >
+        <FormError error={form.errors._form} params={form.params} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="field-country" className="text-sm font-medium">
+            {t('country')}
+          </label>
+          <select id="field-country" value={form.values.country} onChange={(e) => form.set('country', e.target.value)} className="min-h-10 rounded-lg border border-line bg-panel px-3 py-2">
+            <option value="">{t('countryNone')}</option>
+            {countries.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <FormField name="municipality" label={t('municipality')} value={form.values.municipality} onValue={(v) => form.set('municipality', v)} error={form.errors.municipality} maxLength={MUNICIPALITY_MAX} />
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-1 text-sm font-semibold">{t('socialLinks')}</legend>
+          {SOCIAL.map((f) => (
+            <FormField key={f} name={f} type="url" inputMode="url" placeholder="https://" label={t(f)} value={form.values[f]} onValue={(v) => form.set(f, v)} error={form.errors[f]} maxLength={SOCIAL_URL_MAX} />
+          ))}
+        </fieldset>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-semibold">{t('flagsSection')}</legend>
+          {FLAGS.map((f) => (
+            <label key={f} className="flex items-start gap-2 text-sm">
+              <input type="checkbox" className="mt-1 size-4" checked={form.values[f] === 'true'} onChange={(e) => form.set(f, String(e.target.checked))} />
+              <span>{t(f)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <Button type="submit" disabled={!form.canSubmit} data-testid="profile-save">
+          {form.submitting ? t('submitting') : t('save')}
+        </Button>
+      </form>
+    </Section>
+  );
+}
+
+function PasswordSection() {
+  const t = useTranslations('account');
+  const [round, setRound] = useState(0);
+  return (
+    <Section title={t('passwordSection')}>
+      <PasswordForm key={round} onDone={() => setRound((r) => r + 1)} />
+    </Section>
+  );
+}
+
+function PasswordForm({ onDone }: { onDone: () => void }) {
+  const t = useTranslations('account');
+  const form = useApiForm({ endpoint: '/api/me/password', initial: { current: '', password: '', password2: '' }, required: ['current', 'password', 'password2'] });
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.submit(() => {
+          showSnackbar(t('passwordChanged'));
+          onDone();
+        });
+      }}
+    >
+      <FormError error={form.errors._form} params={form.params} />
+      <FormField name="current" type="password" autoComplete="current-password" required label={t('currentPassword')} value={form.values.current} onValue={(v) => form.set('current', v)} error={form.errors.current} maxLength={PASSWORD_MAX_LENGTH} />
+      <FormField
+        name="new-password"
+        type="password"
+        autoComplete="new-password"
+        required
+        label={t('newPassword')}
+        hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH })}
+        value={form.values.password}
+        onValue={(v) => form.set('password', v)}
+        error={form.errors.password}
+        maxLength={PASSWORD_MAX_LENGTH}
+      />
+      <FormField name="new-password2" type="password" autoComplete="new-password" required label={t('newPassword2')} value={form.values.password2} onValue={(v) => form.set('password2', v)} error={form.errors.password2} maxLength={PASSWORD_MAX_LENGTH} />
+      <Button type="submit" disabled={!form.canSubmit} data-testid="password-save">
+        {form.submitting ? t('submitting') : t('save')}
+      </Button>
+    </form>
+  );
+}
+
+function SessionsSection() {
+  const t = useTranslations('account');
+  const locale = useLocale();
+  const router = useRouter();
+  const [sessions, setSessions] = useState<Session[]>([]);
+  const load = useCallback(async () => {
+    const res = await fetch('/api/me/sessions', { credentials: 'same-origin', cache: 'no-store' });
+    if (res.ok) setSessions(((await res.json()) as { items: Session[] }).items);
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const when = new Intl.DateTimeFormat(locale === 'fi' ? 'fi-FI' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <Section title={t('sessionsSection')}>
+      <ul className="flex flex-col divide-y divide-line" data-testid="sessions">
+        {sessions.map((s) => (
+          <li key={s.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+            <span className="min-w-0">
+              <span className="block truncate font-medium">{s.current ? t('thisDevice') : (s.user_agent ?? t('unknownBrowser'))}</span>
+              <span className="text-muted">{t('lastUsed', { date: when.format(new Date(s.last_used_at)) })}</span>
+            </span>
+            {s.current ? null : (
+              <Button
+                variant="secondary"
+                onClick={async () => {
+                  await fetch(`/api/me/sessions/${s.id}`, { method: 'DELETE', credentials: 'same-origin' });
+                  showSnackbar(t('sessionEnded'));
+                  void load();
+                }}
+              >
+                {t('endSession')}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Button
+        variant="secondary"
+        data-testid="logout-everywhere"
+        onClick={async () => {
+          await fetch('/api/me/sessions', { method: 'DELETE', credentials: 'same-origin' });
+          queueSnackbar(t('loggedOut'));
+          announceSessionChange();
+          router.push('/');
+        }}
+      >
+        {t('logoutEverywhere')}
+      </Button>
+    </Section>
+  );
+}
+
+function DeleteSection() {
+  const t = useTranslations('account');
+  const [open, setOpen] = useState(false);
+  return (
+    <Section title={t('deleteSection')}>
+      <p className="text-sm">{t('deleteWarning')}</p>
+      <Button variant="secondary" className="self-start" onClick={() => setOpen(true)} data-testid="delete-account">
+        {t('deleteButton')}
+      </Button>
+      {open ? <DeleteAccountDialog open={open} onOpenChange={setOpen} /> : null}
+    </Section>
+  );
+}
