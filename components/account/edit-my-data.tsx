@@ -2,13 +2,14 @@
 
 import dynamic from 'next/dynamic';
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { queueSnackbar, showSnackbar } from '@/components/ui/snackbar';
+import { CountrySelect } from '@/components/forms/country-select';
 import { FormError, FormField } from '@/components/forms/form-field';
 import { useApiForm } from '@/components/forms/use-api-form';
 import { useRouter } from '@/lib/i18n/navigation';
-import { COUNTRIES } from '@/lib/validation/enums';
+import type { CountryOption } from '@/lib/countries';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/validation/password';
 import { announceSessionChange } from './session-events';
 
@@ -42,7 +43,7 @@ type Session = { id: number; last_used_at: string; user_agent: string | null; ip
  * flags), password change, sessions (end one, log out everywhere) and account deletion. Loads
  * /api/me in the browser; a visitor is sent to the login page and comes back here afterwards.
  */
-export function EditMyData() {
+export function EditMyData({ countries }: { countries: CountryOption[] }) {
   const t = useTranslations('account');
   const router = useRouter();
   const [me, setMe] = useState<Me | null>(null);
@@ -57,7 +58,7 @@ export function EditMyData() {
     <div className="flex max-w-xl flex-col gap-8">
       <h1 className="text-2xl font-bold">{t('editTitle')}</h1>
       <p className="text-sm text-muted">{t('emailOnFile', { hint: me.email_hint })}</p>
-      <ProfileSection me={me} />
+      <ProfileSection me={me} countries={countries} />
       <PasswordSection />
       <SessionsSection />
       <DeleteSection />
@@ -74,9 +75,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-function ProfileSection({ me }: { me: Me }) {
+function ProfileSection({ me, countries }: { me: Me; countries: CountryOption[] }) {
   const t = useTranslations('account');
-  const locale = useLocale();
   const initial = {
     country: me.country == null ? '' : String(me.country),
     municipality: me.municipality ?? '',
@@ -98,13 +98,6 @@ function ProfileSection({ me }: { me: Me }) {
     required: [],
     encode: (v) => ({ ...v, ...Object.fromEntries(FLAGS.map((f) => [f, v[f] === 'true'])) }),
   });
-  const countries = useMemo(() => {
-    const names = new Intl.DisplayNames([locale], { type: 'region' });
-    return Object.entries(COUNTRIES)
-      .filter(([code]) => code.length === 2)
-      .map(([code, id]) => ({ id, name: names.of(code) ?? code }))
-      .sort((a, b) => a.name.localeCompare(b.name, locale));
-  }, [locale]);
   return (
     <Section title={t('profileSection')}>
       <form
@@ -116,19 +109,7 @@ function ProfileSection({ me }: { me: Me }) {
         }}
       >
         <FormError error={form.errors._form} params={form.params} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="field-country" className="text-sm font-medium">
-            {t('country')}
-          </label>
-          <select id="field-country" value={form.values.country} onChange={(e) => form.set('country', e.target.value)} className="min-h-10 rounded-lg border border-line bg-panel px-3 py-2">
-            <option value="">{t('countryNone')}</option>
-            {countries.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CountrySelect value={form.values.country} onValue={(v) => form.set('country', v)} countries={countries} />
         <FormField name="municipality" label={t('municipality')} value={form.values.municipality} onValue={(v) => form.set('municipality', v)} error={form.errors.municipality} maxLength={MUNICIPALITY_MAX} />
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-1 text-sm font-semibold">{t('socialLinks')}</legend>

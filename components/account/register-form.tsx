@@ -1,16 +1,16 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
-import type { AltchaWidgetElement } from 'altcha';
+import { useEffect, useState } from 'react';
 // JSX typing of <altcha-widget> (types only).
 import type {} from 'altcha/types/react';
 import { Button } from '@/components/ui/button';
 import { queueSnackbar } from '@/components/ui/snackbar';
+import { CountrySelect } from '@/components/forms/country-select';
 import { FormError, FormField } from '@/components/forms/form-field';
 import { useApiForm } from '@/components/forms/use-api-form';
 import { Link, useRouter } from '@/lib/i18n/navigation';
-import { COUNTRIES } from '@/lib/validation/enums';
+import type { CountryOption } from '@/lib/countries';
 import { EMAIL_MAX, USER_NAME_MAX } from '@/lib/validation/limits';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/validation/password';
 import { announceSessionChange } from './session-events';
@@ -21,17 +21,17 @@ import { announceSessionChange } from './session-events';
  * JavaScript; it solves the proof of work in the browser). POST /api/register; on success the
  * account is logged in and the browser goes to the home page with a welcome snackbar.
  */
-export function RegisterForm() {
+export function RegisterForm({ countries }: { countries: CountryOption[] }) {
   const t = useTranslations('account');
   const locale = useLocale();
   const router = useRouter();
-  const widgetRef = useRef<AltchaWidgetElement | null>(null);
   const [widgetReady, setWidgetReady] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
-    // The widget speaks English by default; Finnish strings are a separate module.
-    void Promise.all([import('altcha'), locale === 'fi' ? import('altcha/i18n/fi') : null]).then(() => {
+    void import('./altcha-loader')
+      .then((m) => m.loadWidgetLanguage(locale))
+      .then(() => {
       if (!cancelled) setWidgetReady(true);
     });
     return () => {
@@ -45,18 +45,11 @@ export function RegisterForm() {
     required: ['name', 'email', 'password', 'password2'],
     // The bot check's payload (the widget solves a fresh challenge if it has none).
     extra: async () => {
-      const result = await widgetRef.current?.verify();
+      const result = await document.querySelector('altcha-widget')?.verify();
       return { altcha: result?.payload ?? '' };
     },
   });
 
-  const countryNames = useMemo(() => {
-    const names = new Intl.DisplayNames([locale], { type: 'region' });
-    return Object.entries(COUNTRIES)
-      .filter(([code]) => code.length === 2)
-      .map(([code, id]) => ({ id, name: names.of(code) ?? code }))
-      .sort((a, b) => a.name.localeCompare(b.name, locale));
-  }, [locale]);
 
   return (
     <form
@@ -98,22 +91,10 @@ export function RegisterForm() {
         error={form.errors.password2}
         maxLength={PASSWORD_MAX_LENGTH}
       />
-      <div className="flex flex-col gap-1">
-        <label htmlFor="field-country" className="text-sm font-medium">
-          {t('country')}
-        </label>
-        <select id="field-country" name="country" value={form.values.country} onChange={(e) => form.set('country', e.target.value)} className="min-h-10 rounded-lg border border-line bg-panel px-3 py-2">
-          <option value="">{t('countryNone')}</option>
-          {countryNames.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CountrySelect value={form.values.country} onValue={(v) => form.set('country', v)} countries={countries} />
       <div className="flex flex-col gap-1" data-testid="bot-check">
         {widgetReady ? (
-          <altcha-widget ref={widgetRef as Ref<HTMLElement>} challenge="/api/altcha" name="altcha" auto="off" language={locale} />
+          <altcha-widget challenge="/api/altcha" name="altcha" auto="off" language={locale} />
         ) : (
           <p className="text-sm text-muted">{t('botCheck')}</p>
         )}

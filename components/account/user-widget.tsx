@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { showSnackbar } from '@/components/ui/snackbar';
 import { Link, usePathname, useRouter } from '@/lib/i18n/navigation';
 import { announceSessionChange, SESSION_CHANGED } from './session-events';
+import { UserMenu } from './user-menu';
 
 type Me = { public_id: string; name: string; notifications_unseen_count: number };
 
@@ -72,25 +73,7 @@ export function UserWidget() {
         </span>
         <span className="hidden truncate text-sm font-medium nav:inline">{me.name}</span>
       </button>
-      {open ? (
-        <ul role="menu" className="absolute right-0 top-11 z-50 w-48 rounded-lg border border-line bg-panel py-1 shadow-lg">
-          <li role="none">
-            <Link role="menuitem" href={`/user/${me.public_id}`} className="block px-3 py-2 text-sm hover:bg-black/5" onClick={() => setOpen(false)}>
-              {t('myProfile')}
-            </Link>
-          </li>
-          <li role="none">
-            <Link role="menuitem" href="/users/edit_my_data" className="block px-3 py-2 text-sm hover:bg-black/5" onClick={() => setOpen(false)}>
-              {t('editMyData')}
-            </Link>
-          </li>
-          <li role="none">
-            <button role="menuitem" type="button" onClick={() => void logout()} className="block w-full px-3 py-2 text-left text-sm hover:bg-black/5" data-testid="logout">
-              {t('logout')}
-            </button>
-          </li>
-        </ul>
-      ) : null}
+      {open ? <UserMenu publicId={me.public_id} onClose={() => setOpen(false)} onLogout={() => void logout()} /> : null}
     </div>
   );
 }

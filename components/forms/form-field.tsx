@@ -58,12 +58,10 @@ export function FormField({ name, label, value, onValue, error, maxLength, hint,
 /** The form-level error (`_form`), announced when it appears; nothing when there is none. */
 export function FormError({ error, params }: { error?: string; params?: Record<string, string | number> }) {
   const t = useTranslations('forms');
-  const ta = useTranslations('account');
   if (!error) return null;
-  const text = error === 'rateLimited' ? ta('rateLimited', params ?? {}) : t(error);
   return (
     <p role="alert" className="rounded-lg border border-accent bg-accent-soft px-3 py-2 text-sm text-accent-strong" data-testid="form-error">
-      {text}
+      {t(error, params)}
     </p>
   );
 }

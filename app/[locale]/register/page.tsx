@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AccountPage } from '@/components/account/account-page';
 import { RegisterForm } from '@/components/account/register-form';
+import { countryOptions } from '@/lib/countries';
 import { pageMetadata } from '@/lib/seo';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -19,7 +20,7 @@ export default async function RegisterPage({ params }: Props) {
   setRequestLocale(locale);
   return (
     <AccountPage title="registerTitle" intro="registerIntro">
-      <RegisterForm />
+      <RegisterForm countries={countryOptions(locale)} />
     </AccountPage>
   );
 }

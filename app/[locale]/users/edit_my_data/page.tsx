@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { EditMyData } from '@/components/account/edit-my-data';
+import { EditMyDataLoader } from '@/components/account/edit-my-data-loader';
+import { countryOptions } from '@/lib/countries';
 import { pageMetadata } from '@/lib/seo';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -15,5 +16,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function EditMyDataPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  return <EditMyData />;
+  return <EditMyDataLoader countries={countryOptions(locale)} />;
 }

@@ -1,0 +1,29 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { Link } from '@/lib/i18n/navigation';
+
+/** The user widget's menu (loaded when first opened): profile, edit my data, log out. */
+export function UserMenu({ publicId, onClose, onLogout }: { publicId: string; onClose: () => void; onLogout: () => void }) {
+  const t = useTranslations('account');
+  const item = 'block w-full px-3 py-2 text-left text-sm hover:bg-black/5';
+  return (
+    <ul role="menu" className="absolute right-0 top-11 z-50 w-48 rounded-lg border border-line bg-panel py-1 shadow-lg">
+      <li role="none">
+        <Link role="menuitem" href={`/user/${publicId}`} className={item} onClick={onClose}>
+          {t('myProfile')}
+        </Link>
+      </li>
+      <li role="none">
+        <Link role="menuitem" href="/users/edit_my_data" className={item} onClick={onClose}>
+          {t('editMyData')}
+        </Link>
+      </li>
+      <li role="none">
+        <button role="menuitem" type="button" onClick={onLogout} className={item} data-testid="logout">
+          {t('logout')}
+        </button>
+      </li>
+    </ul>
+  );
+}
