@@ -45,6 +45,12 @@ export const SAME_IN_BOTH_LANGUAGES: ReadonlySet<string> = new Set([
   'TMDb',
   'TMDB',
   'Wikipedia',
+  // Social sites of a user's profile links (spec §3 User).
+  'Facebook',
+  'Instagram',
+  'YouTube',
+  'TikTok',
+  'X',
   'The Criterion Collection',
   'PAL',
   'NTSC',
