@@ -10,6 +10,7 @@ const nav = vi.hoisted(() => ({ pathname: '/releases/4k', search: 'so=name' }));
 
 vi.mock('@/lib/i18n/navigation', () => ({
   usePathname: () => nav.pathname,
+  useRouter: () => ({ push: () => {}, replace: () => {}, refresh: () => {} }),
   Link: ({ href, locale, children, ...rest }: { href: string | { pathname: string; query?: Record<string, string> }; locale?: string; children: ReactNode }) => {
     const path = typeof href === 'string' ? href : href.pathname + (href.query && Object.keys(href.query).length ? `?${new URLSearchParams(href.query)}` : '');
     const prefixed = locale === 'fi' ? `/fi${path === '/' ? '' : path}` : path;
@@ -26,6 +27,8 @@ let desktop = false;
 
 beforeEach(() => {
   desktop = false;
+  // The user widget asks /api/me: answer as for a visitor (no server in component tests).
+  vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ error: 'unauthorized' }), { status: 401 }));
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: desktop && query.includes('min-width: 650px'),
     media: query,
