@@ -4,8 +4,25 @@ import { clsx } from 'clsx';
 import { useLocale, useTranslations } from 'next-intl';
 import { Suspense } from 'react';
 import { Link, usePathname } from '@/lib/i18n/navigation';
-import { FOOTER_ITEMS, NAV_GROUPS, PERSON_ITEMS, TOP_ITEMS, type NavItem } from './nav-items';
+import { FOOTER_ITEMS, LATER_GROUPS, NAV_GROUPS, PERSON_ITEMS, TOP_ITEMS, type NavGroup, type NavItem } from './nav-items';
 import { LanguageSwitch, LanguageSwitchFallback } from './language-switch';
+
+/** One titled group of drawer links. */
+function NavSection({ group, pathname }: { group: NavGroup; pathname: string }) {
+  const t = useTranslations('nav');
+  return (
+    <section aria-labelledby={`nav-${group.key}`} data-testid={`nav-group-${group.key}`}>
+      <h2 id={`nav-${group.key}`} className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted">
+        {t(group.key)}
+      </h2>
+      <ul>
+        {group.items.map((item) => (
+          <NavLink key={item.key} item={item} pathname={pathname} />
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function NavLink({ item, pathname }: { item: NavItem; pathname: string }) {
   const t = useTranslations('nav');
@@ -40,22 +57,16 @@ export function DrawerNav() {
         ))}
       </ul>
       {NAV_GROUPS.filter((g) => !g.onlyLocale || g.onlyLocale === locale).map((group) => (
-        <section key={group.key} aria-labelledby={`nav-${group.key}`} data-testid={`nav-group-${group.key}`}>
-          <h2 id={`nav-${group.key}`} className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted">
-            {t(group.key)}
-          </h2>
-          <ul>
-            {group.items.map((item) => (
-              <NavLink key={item.key} item={item} pathname={pathname} />
-            ))}
-          </ul>
-        </section>
+        <NavSection key={group.key} group={group} pathname={pathname} />
       ))}
       <ul>
         {PERSON_ITEMS.map((item) => (
           <NavLink key={item.key} item={item} pathname={pathname} />
         ))}
       </ul>
+      {LATER_GROUPS.map((group) => (
+        <NavSection key={group.key} group={group} pathname={pathname} />
+      ))}
       <div className="mt-auto border-t border-line pt-3">
         <p id="nav-language" className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted">
           {t('language')}

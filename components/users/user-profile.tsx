@@ -1,11 +1,22 @@
 import { getTranslations } from 'next-intl/server';
+import { EmptyState } from '@/components/listing/empty-state';
+import { SubpageTabs } from '@/components/listing/subpage-tabs';
 import { COUNTRIES } from '@/lib/validation/enums';
 import type { PublicUser } from '@/lib/data/users';
 
+/** Sections of a user page (spec §2 /user/{id} subpages); `overview` is the profile itself. */
+export const USER_TABS = ['overview', 'collections', 'friends', 'contributions', 'score', 'likes', 'posts', 'reviews'] as const;
+export type UserTab = (typeof USER_TABS)[number];
+
 const COUNTRY_CODE_BY_ID = new Map<number, string>(Object.entries(COUNTRIES).map(([code, id]) => [id, code]));
 
-/** A user's public profile (spec §2 /user/{id}): name, role, points, where, since when, links. Public fields only. */
-export async function UserProfile({ user, locale }: { user: PublicUser; locale: string }) {
+/**
+ * A user's page (spec §2 /user/{id} and its subpages): the header (name, role, since when), the
+ * section tabs, and the section: the profile (points, where, links), the score, or the lists that
+ * later features fill (collections, friends, contributions, likes, posts, reviews), which show
+ * their empty state until then. Public fields only.
+ */
+export async function UserProfile({ user, locale, tab = 'overview' }: { user: PublicUser; locale: string; tab?: UserTab }) {
   const t = await getTranslations('users');
   const code = user.country != null ? COUNTRY_CODE_BY_ID.get(user.country) : undefined;
   const country = code && code.length === 2 ? new Intl.DisplayNames([locale], { type: 'region' }).of(code) : null;
@@ -25,6 +36,20 @@ export async function UserProfile({ user, locale }: { user: PublicUser; locale: 
           </p>
         </div>
       </header>
+      <SubpageTabs label={t('tabs.label')} base={`/user/${user.public_id}`} current={tab} tabs={USER_TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))} />
+      {tab === 'overview' ? <ProfileDetails user={user} country={country} links={links} /> : tab === 'score' ? (
+        <p className="max-w-prose text-sm">{t('scoreText', { name: user.name, count: user.points })}</p>
+      ) : (
+        <EmptyState title={t(`tabs.${tab}`)}>{t(`tabEmpty.${tab}`, { name: user.name })}</EmptyState>
+      )}
+    </article>
+  );
+}
+
+async function ProfileDetails({ user, country, links }: { user: PublicUser; country: string | null | undefined; links: [string, string][] }) {
+  const t = await getTranslations('users');
+  return (
+    <>
       <dl className="grid max-w-md grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
         <dt className="font-medium">{t('points')}</dt>
         <dd>{user.points}</dd>
@@ -55,6 +80,6 @@ export async function UserProfile({ user, locale }: { user: PublicUser; locale: 
           </ul>
         </section>
       ) : null}
-    </article>
+    </>
   );
 }

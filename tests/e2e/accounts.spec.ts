@@ -172,3 +172,21 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(page.getByTestId('form-error')).toHaveText(text.wrong);
   });
 }
+
+test('users list, a profile and its sections show public fields only, with empty states', async ({ page, baseURL }) => {
+  const tag = uniqueTag();
+  const ip = claimAddress(tag);
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+  const email = `listed-${tag}@example.fi`;
+  await registerByApi(page.request, baseURL ?? 'http://localhost:3100', ip, `Listed ${tag}`, email);
+
+  const res = await gotoApp(page, `/users?q=${tag}`);
+  expect(await res?.text()).not.toContain(email);
+  await page.getByTestId('user-list').getByRole('link', { name: `Listed ${tag}` }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Listed ${tag}`);
+  await page.getByRole('link', { name: 'Collections' }).click();
+  await expect(page).toHaveURL(/\/user\/[A-Za-z0-9_-]{10}\/collections$/);
+  await expect(page.getByText(`Listed ${tag} has no public collections yet.`)).toBeVisible();
+  await gotoApp(page, `/fi${new URL(page.url()).pathname.replace('/collections', '/score')}`);
+  await expect(page.getByText(`Käyttäjällä Listed ${tag} ei ole vielä pisteitä.`)).toBeVisible();
+});
