@@ -61,6 +61,7 @@ export function EditMyData({ countries }: { countries: CountryOption[] }) {
       <ProfileSection me={me} countries={countries} />
       <PasswordSection />
       <SessionsSection />
+      <TokensSection />
       <DeleteSection />
     </div>
   );
@@ -231,6 +232,90 @@ function SessionsSection() {
         {t('logoutEverywhere')}
       </Button>
     </Section>
+  );
+}
+
+type Token = { id: number; name: string; created_at: string; last_used_at: string | null };
+
+/** Declared maximum of an API token's name (lib/data/users.ts API_TOKEN_NAME_MAX). */
+const TOKEN_NAME_MAX = 60;
+
+function TokensSection() {
+  const t = useTranslations('account');
+  const locale = useLocale();
+  const [tokens, setTokens] = useState<Token[]>([]);
+  const [created, setCreated] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  const load = useCallback(async () => {
+    const res = await fetch('/api/me/tokens', { credentials: 'same-origin', cache: 'no-store' });
+    if (res.ok) setTokens(((await res.json()) as { items: Token[] }).items);
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const when = new Intl.DateTimeFormat(locale === 'fi' ? 'fi-FI' : 'en-GB', { dateStyle: 'short' });
+  return (
+    <Section title={t('tokensSection')}>
+      <p className="text-sm text-muted">{t('tokensHelp')}</p>
+      <ul className="flex flex-col divide-y divide-line" data-testid="tokens">
+        {tokens.length === 0 ? <li className="py-2 text-sm text-muted">{t('noTokens')}</li> : null}
+        {tokens.map((tok) => (
+          <li key={tok.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+            <span>
+              <span className="block font-medium">{tok.name}</span>
+              <span className="text-muted">{tok.last_used_at ? t('lastUsed', { date: when.format(new Date(tok.last_used_at)) }) : t('neverUsed')}</span>
+            </span>
+            <Button
+              variant="secondary"
+              onClick={async () => {
+                await fetch(`/api/me/tokens/${tok.id}`, { method: 'DELETE', credentials: 'same-origin' });
+                showSnackbar(t('tokenRevoked'));
+                void load();
+              }}
+            >
+              {t('revokeToken')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {created ? (
+        <div className="flex flex-col gap-1" role="status">
+          <label htmlFor="new-token" className="text-sm font-medium">
+            {t('tokenCreated')}
+          </label>
+          <input id="new-token" readOnly value={created} onFocus={(e) => e.target.select()} className="min-h-10 rounded-lg border border-line bg-paper px-3 font-mono text-sm" data-testid="new-token" />
+        </div>
+      ) : null}
+      <TokenForm
+        key={round}
+        onCreated={(token) => {
+          setCreated(token);
+          setRound((r) => r + 1);
+          void load();
+        }}
+      />
+    </Section>
+  );
+}
+
+function TokenForm({ onCreated }: { onCreated: (token: string) => void }) {
+  const t = useTranslations('account');
+  const form = useApiForm({ endpoint: '/api/me/tokens', initial: { name: '' }, required: ['name'] });
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.submit<{ token: string }>((body) => onCreated(body.token));
+      }}
+    >
+      <FormError error={form.errors._form} params={form.params} />
+      <FormField name="token-name" label={t('tokenName')} required value={form.values.name} onValue={(v) => form.set('name', v)} error={form.errors.name} maxLength={TOKEN_NAME_MAX} />
+      <Button type="submit" variant="secondary" className="self-start" disabled={!form.canSubmit} data-testid="token-create">
+        {t('createToken')}
+      </Button>
+    </form>
   );
 }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { request as playwrightRequest } from '@playwright/test';
 import { expect, gotoApp, test } from './support/fixtures';
 
 /**
@@ -157,6 +158,18 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(page.getByTestId('snackbar')).toContainText(text.saved);
     await gotoApp(page, `${prefix}/users/edit_my_data`);
     await expect(page.getByLabel(text.municipality)).toHaveValue('Tampere');
+
+    // A personal API token: shown once, works as a Bearer token, stops working when revoked.
+    await page.locator('#field-token-name').fill('my script');
+    await page.getByTestId('token-create').click();
+    const token = await page.getByTestId('new-token').inputValue();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const api = await playwrightRequest.newContext({ baseURL });
+    expect((await api.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+    await page.getByTestId('tokens').getByRole('button').first().click();
+    await expect(page.getByTestId('tokens')).not.toContainText('my script');
+    expect((await api.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+    await api.dispose();
 
     await page.getByTestId('delete-account').click();
     const dialog = page.getByRole('alertdialog');

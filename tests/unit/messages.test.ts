@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '@/messages/en.json';
 import fi from '@/messages/fi.json';
+import { precompileMessages, type MessageTree } from '@/lib/i18n/precompile';
 
 type Messages = { [key: string]: string | Messages };
 
@@ -71,6 +72,12 @@ describe('messages/en.json and messages/fi.json', () => {
     const onlyEn = [...enFlat.keys()].filter((k) => !fiFlat.has(k));
     const onlyFi = [...fiFlat.keys()].filter((k) => !enFlat.has(k));
     expect({ onlyEn, onlyFi }).toEqual({ onlyEn: [], onlyFi: [] });
+  });
+
+  it('are valid ICU messages (a stray "<tag>" or brace fails the build otherwise)', () => {
+    expect(() => precompileMessages(en as MessageTree)).not.toThrow();
+    expect(() => precompileMessages(fi as MessageTree)).not.toThrow();
+    expect(() => precompileMessages({ bad: 'send <token> here' })).toThrow();
   });
 
   it('have no empty texts', () => {
