@@ -78,6 +78,7 @@ describe('AppShell', () => {
       '/tv_shows',
       '/tv_episodes',
       '/persons',
+      '/users',
       '/fi/releases/4k?so=name',
       '/service-info',
       '/terms-of-service',
