@@ -25,6 +25,7 @@ const SOCIAL_URL_MAX = 300;
 type Me = {
   public_id: string;
   name: string;
+  picture: string | null;
   email_hint: string;
   country: number | null;
   municipality: string | null;
@@ -58,6 +59,7 @@ export function EditMyData({ countries }: { countries: CountryOption[] }) {
     <div className="flex max-w-xl flex-col gap-8">
       <h1 className="text-2xl font-bold">{t('editTitle')}</h1>
       <p className="text-sm text-muted">{t('emailOnFile', { hint: me.email_hint })}</p>
+      <PictureSection initial={me.picture} />
       <ProfileSection me={me} countries={countries} />
       <PasswordSection />
       <SessionsSection />
@@ -131,6 +133,73 @@ function ProfileSection({ me, countries }: { me: Me; countries: CountryOption[] 
           {form.submitting ? t('submitting') : t('save')}
         </Button>
       </form>
+    </Section>
+  );
+}
+
+function PictureSection({ initial }: { initial: string | null }) {
+  const t = useTranslations('account');
+  const tf = useTranslations('forms');
+  const [picture, setPicture] = useState(initial);
+  const [error, setError] = useState<{ key: string; params?: Record<string, string | number> } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const send = async (method: 'POST' | 'DELETE', file?: File) => {
+    setBusy(true);
+    setError(null);
+    const body = new FormData();
+    if (file) body.set('picture', file);
+    const res = await fetch('/api/me/picture', { method, body: method === 'POST' ? body : undefined, credentials: 'same-origin' }).catch(() => null);
+    setBusy(false);
+    const json = (await res?.json().catch(() => null)) as { picture?: string; fields?: { picture?: string }; params?: Record<string, string | number> } | null;
+    if (res?.ok) {
+      setPicture(method === 'POST' ? (json?.picture ?? null) : null);
+      showSnackbar(t(method === 'POST' ? 'pictureSaved' : 'pictureRemoved'));
+    } else setError({ key: json?.fields?.picture ?? 'submitFailed', params: json?.params });
+  };
+  return (
+    <Section title={t('picture')}>
+      <div className="flex items-center gap-4">
+        {picture ? (
+          // eslint-disable-next-line @next/next/no-img-element -- user uploads are served as static variants, never through the image optimizer
+          <img src={`/uploads/lg-${picture}`} alt="" width={96} height={96} className="size-24 rounded-full object-cover" data-testid="picture-preview" />
+        ) : (
+          <span aria-hidden="true" className="size-24 rounded-full bg-accent-soft" />
+        )}
+        <div className="flex flex-col gap-2">
+          <label htmlFor="field-picture" className="text-sm font-medium">
+            {t('uploadPicture')}
+          </label>
+          <input
+            id="field-picture"
+            type="file"
+            accept="image/jpeg,image/gif,image/png,image/webp"
+            disabled={busy}
+            aria-describedby="field-picture-hint"
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              // The same limit as the server's (lib/images.ts PICTURE_MAX_BYTES): no 20 MB upload just to be refused.
+              if (file && file.size > 20 * 1024 * 1024) setError({ key: 'pictureTooLarge', params: { 0: (file.size / 1024 / 1024).toFixed(1), 1: 20 } });
+              else if (file) void send('POST', file);
+              e.target.value = '';
+            }}
+            className="text-sm"
+          />
+          <p id="field-picture-hint" className="text-xs text-muted">
+            {t('pictureHelp')}
+          </p>
+          {picture ? (
+            <Button variant="secondary" className="self-start" disabled={busy} onClick={() => void send('DELETE')}>
+              {t('removePicture')}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-accent-strong" data-testid="picture-error">
+          {tf(error.key, error.params ?? {})}
+        </p>
+      ) : null}
     </Section>
   );
 }

@@ -25,9 +25,14 @@ export async function UserProfile({ user, locale, tab = 'overview' }: { user: Pu
   return (
     <article className="flex flex-col gap-4">
       <header className="flex items-center gap-4">
-        <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-accent-soft text-2xl font-bold text-accent-strong">
-          {user.name.slice(0, 1).toUpperCase()}
-        </span>
+        {user.picture ? (
+          // eslint-disable-next-line @next/next/no-img-element -- user uploads are served as static variants, never through the image optimizer
+          <img src={`/uploads/lg-${user.picture}`} alt="" width={64} height={64} className="size-16 rounded-full object-cover" />
+        ) : (
+          <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-accent-soft text-2xl font-bold text-accent-strong">
+            {user.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
         <div>
           <h1 className="text-2xl font-bold">{user.name}</h1>
           <p className="text-sm text-muted">

@@ -10,6 +10,7 @@ import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { apiTokens, passwordResetTokens, userSessions, users } from '@/db/schema';
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password';
+import { AVATAR_SIZES, removePicture } from '@/lib/images';
 import { foldText } from '@/lib/text';
 import { fieldErrors, profileSchema, registerSchema, type FieldErrors, type ProfileInput, type RegisterInput } from '@/lib/validation/users';
 import { keysetRows, pageOf, resolveDb, type KeysetSort } from './internal';
@@ -451,6 +452,17 @@ export async function updateProfile(actor: Actor, input: ProfileInput, db?: Db):
   return account ? { ok: true, account } : { ok: false, errors: { _form: 'submitFailed' } };
 }
 
+/**
+ * Sets (or with null removes) the actor's profile picture: a file stored by lib/images.ts
+ * storePicture; the previous picture's variants (`sizes`) are deleted.
+ */
+export async function setUserPicture(actor: Actor, file: string | null, sizes: string[], db?: Db): Promise<void> {
+  const d = await resolveDb(db);
+  const [before] = await d.select({ picture: users.picture }).from(users).where(eq(users.id, actor.userId)).limit(1);
+  await d.update(users).set({ picture: file, updatedAt: new Date() }).where(eq(users.id, actor.userId));
+  if (before?.picture && before.picture !== file) removePicture(before.picture, sizes);
+}
+
 /** Minutes a password reset link stays valid. */
 export const RESET_TOKEN_MINUTES = 60;
 
@@ -520,11 +532,13 @@ export function onAccountDeletion(step: (tx: Db, userId: number) => Promise<void
  */
 export async function deleteAccount(actor: Actor, db?: Db): Promise<boolean> {
   const d = await resolveDb(db);
-  return d.transaction(async (tx) => {
+  const gone = await d.transaction(async (tx) => {
     for (const step of deletionSteps) await step(tx as unknown as Db, actor.userId);
-    const gone = await tx.delete(users).where(eq(users.id, actor.userId)).returning({ id: users.id });
-    return gone.length > 0;
+    return tx.delete(users).where(eq(users.id, actor.userId)).returning({ id: users.id, picture: users.picture });
   });
+  // The profile picture's files go once the rows are gone (files are not transactional).
+  if (gone[0]?.picture) removePicture(gone[0].picture, Object.keys(AVATAR_SIZES));
+  return gone.length > 0;
 }
 
 /** Deletes expired sessions and spent or expired reset tokens. @returns rows deleted */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, gotoApp, test } from './support/fixtures';
 
 /**
@@ -158,6 +159,13 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(page.getByTestId('snackbar')).toContainText(text.saved);
     await gotoApp(page, `${prefix}/users/edit_my_data`);
     await expect(page.getByLabel(text.municipality)).toHaveValue('Tampere');
+
+    // A profile picture: uploaded, shown; a file that is not a picture gets the spec's kind of message.
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#b4231f' } }).png().toBuffer();
+    await page.locator('#field-picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByTestId('picture-preview')).toBeVisible();
+    await page.locator('#field-picture').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just text') });
+    await expect(page.getByTestId('picture-error')).toBeVisible();
 
     // A personal API token: shown once, works as a Bearer token, stops working when revoked.
     await page.locator('#field-token-name').fill('my script');

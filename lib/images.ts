@@ -1,0 +1,84 @@
+import 'server-only';
+/**
+ * The shared picture helper (spec §5, §9: jpg, gif, png or webp; at most 20 MB): every uploaded
+ * picture goes through here. The type is read from the file's content (sharp), never from its
+ * name; decoding stops above PICTURE_MAX_PIXELS (a "decompression bomb" guard); EXIF orientation
+ * is applied and every metadata block (EXIF, GPS, ICC comments) is dropped; each size variant is
+ * written once as WebP to `${UPLOAD_DIR}/{size}-{file}` and served as an immutable static file
+ * (`/uploads/{size}-{file}`). Sizes are widths in pixels (never enlarged).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp, { type Metadata } from 'sharp';
+import { dataDir } from '@/db';
+
+/** Largest accepted upload, in bytes (spec §9: 20 MB). */
+export const PICTURE_MAX_BYTES = 20 * 1024 * 1024;
+/** Largest accepted picture, in pixels (width × height). */
+export const PICTURE_MAX_PIXELS = 40_000_000;
+/** Size variants of a profile picture: widths in pixels (`lg` for the profile, `sm` for lists). */
+export const AVATAR_SIZES = { lg: 400, sm: 96 } as const;
+
+/** Accepted formats as sharp names them (spec §5: jpg, gif, png, webp). */
+export const PICTURE_FORMATS = ['jpeg', 'gif', 'png', 'webp'] as const;
+
+/** Why a picture was refused: a message key of the `forms` namespace and its parameters. */
+export class PictureError extends Error {
+  constructor(
+    readonly key: 'pictureTooLarge' | 'pictureType' | 'pictureTooManyPixels' | 'pictureUnreadable',
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(key);
+    this.name = 'PictureError';
+  }
+}
+
+/** Folder of the written variants (`UPLOAD_DIR`, default `${DATA_DIR}/uploads`). */
+export function uploadDir(): string {
+  return path.resolve(process.env.UPLOAD_DIR || path.join(dataDir(), 'uploads'));
+}
+
+/**
+ * Checks and stores a picture in the given sizes.
+ * @param input the uploaded bytes
+ * @param sizes variant name → width in pixels, e.g. `{ lg: 400, sm: 96 }`
+ * @returns the stored file name (`{random}.webp`) and the original's width and height
+ * @throws PictureError pictureTooLarge ({0} = size in MB, {1} = max MB), pictureType,
+ *   pictureTooManyPixels, pictureUnreadable
+ */
+export async function storePicture(input: Buffer, sizes: Record<string, number>): Promise<{ file: string; width: number; height: number }> {
+  if (input.length > PICTURE_MAX_BYTES) {
+    throw new PictureError('pictureTooLarge', { 0: (input.length / 1024 / 1024).toFixed(1), 1: PICTURE_MAX_BYTES / 1024 / 1024 });
+  }
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new PictureError('pictureUnreadable');
+  }
+  if (!meta.format || !(PICTURE_FORMATS as readonly string[]).includes(meta.format)) throw new PictureError('pictureType');
+  if ((meta.width ?? 0) * (meta.height ?? 0) > PICTURE_MAX_PIXELS) throw new PictureError('pictureTooManyPixels');
+  const file = `${crypto.randomBytes(12).toString('base64url')}.webp`;
+  const dir = uploadDir();
+  fs.mkdirSync(dir, { recursive: true });
+  try {
+    for (const [size, width] of Object.entries(sizes)) {
+      await sharp(input, { limitInputPixels: PICTURE_MAX_PIXELS })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toFile(path.join(dir, `${size}-${file}`));
+    }
+  } catch {
+    removePicture(file, Object.keys(sizes));
+    throw new PictureError('pictureUnreadable');
+  }
+  return { file, width: meta.width ?? 0, height: meta.height ?? 0 };
+}
+
+/** Deletes the variants of a stored picture (missing files are ignored). */
+export function removePicture(file: string, sizes: string[]): void {
+  if (!/^[A-Za-z0-9_-]+\.webp$/.test(file)) return;
+  for (const size of sizes) fs.rmSync(path.join(uploadDir(), `${size}-${file}`), { force: true });
+}
