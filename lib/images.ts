@@ -12,9 +12,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { dataDir } from '@/db';
+import { PICTURE_MAX_BYTES } from '@/lib/validation/limits';
 
-/** Largest accepted upload, in bytes (spec §9: 20 MB). */
-export const PICTURE_MAX_BYTES = 20 * 1024 * 1024;
+export { PICTURE_MAX_BYTES };
 /** Largest accepted picture, in pixels (width × height). */
 export const PICTURE_MAX_PIXELS = 40_000_000;
 /** Size variants of a profile picture: widths in pixels (`lg` for the profile, `sm` for lists). */

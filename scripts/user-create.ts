@@ -10,24 +10,21 @@
 import { parseArgs } from 'node:util';
 import { read } from 'read';
 import { migrateDatabase, openDatabase } from '@/db';
+import en from '@/messages/en.json';
+import { EMAIL_MAX, USER_NAME_MAX } from '@/lib/validation/limits';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/validation/password';
 import { allowServerOnlyImports } from './server-only';
 
 allowServerOnlyImports();
 
 const USAGE = 'usage: npm run user:create -- [--admin] --name NAME --email EMAIL   (password: USER_PASSWORD or a prompt)';
 
-/** English texts of the form message keys registerUser returns. */
-const REASONS: Record<string, string> = {
-  required: 'This field is required',
-  maxLength: 'Maximum field length is exceeded',
-  invalid: 'Invalid value',
-  emailInvalid: 'Email address is invalid',
-  emailInUse: 'this e-mail address is already in use',
-  nameInUse: 'this user name is already taken',
-  passwordTooShort: 'Password must be at least 6 characters',
-  passwordsDoNotMatch: 'Passwords do not match',
-  passwordCommon: 'this password is one of the most common ones; choose another',
-};
+/** The English text of a form message key registerUser returns (messages/en.json `forms`), placeholders filled. */
+function reason(field: string, key: string): string {
+  const template: string = (en.forms as Record<string, string>)[key] ?? key;
+  const max = field === 'email' ? EMAIL_MAX : field === 'name' ? USER_NAME_MAX : PASSWORD_MAX_LENGTH;
+  return template.replace('{min}', String(PASSWORD_MIN_LENGTH)).replace('{max}', String(max));
+}
 
 async function main(): Promise<number> {
   let args;
@@ -54,7 +51,7 @@ async function main(): Promise<number> {
     await migrateDatabase(handle);
     const r = await registerUser({ name, email, password, password2 }, { role: admin ? 'admin' : 'basic' }, handle.db);
     if (!r.ok) {
-      for (const [field, key] of Object.entries(r.errors)) console.error(`${field}: ${REASONS[key] ?? key}`);
+      for (const [field, key] of Object.entries(r.errors)) console.error(`${field}: ${reason(field, key)}`);
       return 1;
     }
     console.log(`Created ${admin ? 'admin' : 'user'} ${r.user.name} (public id ${r.user.public_id}) in ${handle.kind} (${handle.location}).`);

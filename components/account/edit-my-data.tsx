@@ -7,10 +7,12 @@ import { Button } from '@/components/ui/button';
 import { queueSnackbar, showSnackbar } from '@/components/ui/snackbar';
 import { CountrySelect } from '@/components/forms/country-select';
 import { FormError, FormField } from '@/components/forms/form-field';
+import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { useApiForm } from '@/components/forms/use-api-form';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { CountryOption } from '@/lib/countries';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/validation/password';
+import { API_TOKEN_NAME_MAX, MUNICIPALITY_MAX, PICTURE_MAX_BYTES, SOCIAL_URL_MAX } from '@/lib/validation/limits';
+import { PASSWORD_MAX_LENGTH } from '@/lib/validation/password';
 import { announceSessionChange } from './session-events';
 
 /** The confirmation dialog (Radix) is loaded when asked for, not with the page. */
@@ -18,9 +20,6 @@ const DeleteAccountDialog = dynamic(() => import('./delete-account-dialog').then
 
 const SOCIAL = ['facebookUrl', 'instagramUrl', 'youtubeUrl', 'tiktokUrl', 'xUrl'] as const;
 const FLAGS = ['newsletter', 'emailNotifications', 'userEmail', 'reviewNotifications', 'releaseNotifications'] as const;
-/** Declared maxima (lib/validation/users.ts MUNICIPALITY_MAX, SOCIAL_URL_MAX). */
-const MUNICIPALITY_MAX = 100;
-const SOCIAL_URL_MAX = 300;
 
 type Me = {
   public_id: string;
@@ -178,8 +177,8 @@ function PictureSection({ initial }: { initial: string | null }) {
             aria-invalid={error ? true : undefined}
             onChange={(e) => {
               const file = e.target.files?.[0];
-              // The same limit as the server's (lib/images.ts PICTURE_MAX_BYTES): no 20 MB upload just to be refused.
-              if (file && file.size > 20 * 1024 * 1024) setError({ key: 'pictureTooLarge', params: { 0: (file.size / 1024 / 1024).toFixed(1), 1: 20 } });
+              // The server's limit, checked first: no 20 MB upload just to be refused.
+              if (file && file.size > PICTURE_MAX_BYTES) setError({ key: 'pictureTooLarge', params: { 0: (file.size / 1024 / 1024).toFixed(1), 1: PICTURE_MAX_BYTES / 1024 / 1024 } });
               else if (file) void send('POST', file);
               e.target.value = '';
             }}
@@ -231,19 +230,7 @@ function PasswordForm({ onDone }: { onDone: () => void }) {
     >
       <FormError error={form.errors._form} params={form.params} />
       <FormField name="current" type="password" autoComplete="current-password" required label={t('currentPassword')} value={form.values.current} onValue={(v) => form.set('current', v)} error={form.errors.current} maxLength={PASSWORD_MAX_LENGTH} />
-      <FormField
-        name="new-password"
-        type="password"
-        autoComplete="new-password"
-        required
-        label={t('newPassword')}
-        hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH })}
-        value={form.values.password}
-        onValue={(v) => form.set('password', v)}
-        error={form.errors.password}
-        maxLength={PASSWORD_MAX_LENGTH}
-      />
-      <FormField name="new-password2" type="password" autoComplete="new-password" required label={t('newPassword2')} value={form.values.password2} onValue={(v) => form.set('password2', v)} error={form.errors.password2} maxLength={PASSWORD_MAX_LENGTH} />
+      <NewPasswordFields values={form.values} errors={form.errors} onValue={form.set} labels={[t('newPassword'), t('newPassword2')]} ids={['new-password', 'new-password2']} />
       <Button type="submit" disabled={!form.canSubmit} data-testid="password-save">
         {form.submitting ? t('submitting') : t('save')}
       </Button>
@@ -306,8 +293,6 @@ function SessionsSection() {
 
 type Token = { id: number; name: string; created_at: string; last_used_at: string | null };
 
-/** Declared maximum of an API token's name (lib/data/users.ts API_TOKEN_NAME_MAX). */
-const TOKEN_NAME_MAX = 60;
 
 function TokensSection() {
   const t = useTranslations('account');
@@ -380,7 +365,7 @@ function TokenForm({ onCreated }: { onCreated: (token: string) => void }) {
       }}
     >
       <FormError error={form.errors._form} params={form.params} />
-      <FormField name="token-name" label={t('tokenName')} required value={form.values.name} onValue={(v) => form.set('name', v)} error={form.errors.name} maxLength={TOKEN_NAME_MAX} />
+      <FormField name="token-name" label={t('tokenName')} required value={form.values.name} onValue={(v) => form.set('name', v)} error={form.errors.name} maxLength={API_TOKEN_NAME_MAX} />
       <Button type="submit" variant="secondary" className="self-start" disabled={!form.canSubmit} data-testid="token-create">
         {t('createToken')}
       </Button>

@@ -8,11 +8,11 @@ import { Button } from '@/components/ui/button';
 import { queueSnackbar } from '@/components/ui/snackbar';
 import { CountrySelect } from '@/components/forms/country-select';
 import { FormError, FormField } from '@/components/forms/form-field';
+import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { useApiForm } from '@/components/forms/use-api-form';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import type { CountryOption } from '@/lib/countries';
 import { EMAIL_MAX, USER_NAME_MAX } from '@/lib/validation/limits';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/validation/password';
 import { announceSessionChange } from './session-events';
 
 /**
@@ -68,29 +68,7 @@ export function RegisterForm({ countries }: { countries: CountryOption[] }) {
       <FormError error={form.errors._form} params={form.params} />
       <FormField name="name" autoComplete="username" required label={t('userName')} value={form.values.name} onValue={(v) => form.set('name', v)} error={form.errors.name} maxLength={USER_NAME_MAX} />
       <FormField name="email" type="email" autoComplete="email" required label={t('email')} value={form.values.email} onValue={(v) => form.set('email', v)} error={form.errors.email} maxLength={EMAIL_MAX} />
-      <FormField
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        label={t('password')}
-        hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH })}
-        value={form.values.password}
-        onValue={(v) => form.set('password', v)}
-        error={form.errors.password}
-        maxLength={PASSWORD_MAX_LENGTH}
-      />
-      <FormField
-        name="password2"
-        type="password"
-        autoComplete="new-password"
-        required
-        label={t('password2')}
-        value={form.values.password2}
-        onValue={(v) => form.set('password2', v)}
-        error={form.errors.password2}
-        maxLength={PASSWORD_MAX_LENGTH}
-      />
+      <NewPasswordFields values={form.values} errors={form.errors} onValue={form.set} labels={[t('password'), t('password2')]} />
       <CountrySelect value={form.values.country} onValue={(v) => form.set('country', v)} countries={countries} />
       <div className="flex flex-col gap-1" data-testid="bot-check">
         {widgetReady ? (

@@ -6,13 +6,11 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { queueSnackbar } from '@/components/ui/snackbar';
 import { FormError, FormField } from '@/components/forms/form-field';
+import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { useApiForm } from '@/components/forms/use-api-form';
 import { Link, useRouter } from '@/lib/i18n/navigation';
-import { EMAIL_MAX } from '@/lib/validation/limits';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/validation/password';
+import { EMAIL_MAX, RESET_TOKEN_MINUTES } from '@/lib/validation/limits';
 
-/** Minutes a reset link works (lib/data/users.ts RESET_TOKEN_MINUTES; the page says so). */
-const RESET_MINUTES = 60;
 
 /**
  * `/reset_password`: without `?token` the request form (e-mail → POST /api/password_reset, always
@@ -46,7 +44,7 @@ function RequestForm() {
       }}
     >
       <h1 className="text-2xl font-bold">{t('resetTitle')}</h1>
-      <p className="text-sm text-muted">{t('resetIntro', { minutes: RESET_MINUTES })}</p>
+      <p className="text-sm text-muted">{t('resetIntro', { minutes: RESET_TOKEN_MINUTES })}</p>
       <FormError error={form.errors._form} params={form.params} />
       <FormField name="email" type="email" autoComplete="email" required label={t('email')} value={form.values.email} onValue={(v) => form.set('email', v)} error={form.errors.email} maxLength={EMAIL_MAX} />
       <Button type="submit" disabled={!form.canSubmit} data-testid="reset-submit">
@@ -75,29 +73,7 @@ function RedeemForm({ token }: { token: string }) {
       <h1 className="text-2xl font-bold">{t('redeemTitle')}</h1>
       <p className="text-sm text-muted">{t('redeemIntro')}</p>
       <FormError error={form.errors._form} params={form.params} />
-      <FormField
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        label={t('newPassword')}
-        hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH })}
-        value={form.values.password}
-        onValue={(v) => form.set('password', v)}
-        error={form.errors.password}
-        maxLength={PASSWORD_MAX_LENGTH}
-      />
-      <FormField
-        name="password2"
-        type="password"
-        autoComplete="new-password"
-        required
-        label={t('newPassword2')}
-        value={form.values.password2}
-        onValue={(v) => form.set('password2', v)}
-        error={form.errors.password2}
-        maxLength={PASSWORD_MAX_LENGTH}
-      />
+      <NewPasswordFields values={form.values} errors={form.errors} onValue={form.set} labels={[t('newPassword'), t('newPassword2')]} />
       <Button type="submit" disabled={!form.canSubmit} data-testid="redeem-submit">
         {form.submitting ? t('submitting') : t('redeemSubmit')}
       </Button>

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { InputHTMLAttributes } from 'react';
+import { PASSWORD_MIN_LENGTH } from '@/lib/validation/password';
 
 type FormFieldProps = {
   name: string;
@@ -48,7 +49,7 @@ export function FormField({ name, label, value, onValue, error, maxLength, hint,
       ) : null}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-accent-strong">
-          {t(error, { max: maxLength, min: 6 })}
+          {t(error, { max: maxLength, min: PASSWORD_MIN_LENGTH })}
         </p>
       ) : null}
     </div>

@@ -53,6 +53,8 @@ export async function UserProfile({ user, locale, tab = 'overview' }: { user: Pu
 
 async function ProfileDetails({ user, country, links }: { user: PublicUser; country: string | null | undefined; links: [string, string][] }) {
   const t = await getTranslations('users');
+  // Site names are the labels of the edit form's link fields (account.facebookUrl …).
+  const ta = await getTranslations('account');
   return (
     <>
       <dl className="grid max-w-md grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
@@ -78,7 +80,7 @@ async function ProfileDetails({ user, country, links }: { user: PublicUser; coun
             {links.map(([site, url]) => (
               <li key={site}>
                 <a href={url} rel="nofollow noopener ugc" className="text-accent-strong underline">
-                  {site}
+                  {ta(`${site as keyof PublicUser['social']}Url`)}
                 </a>
               </li>
             ))}

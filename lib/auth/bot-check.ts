@@ -7,10 +7,9 @@ import 'server-only';
  * server checks the signature, the expiry and the solution, and accepts each challenge once (used
  * challenges are remembered in the shared `rate_limits` table for an hour).
  */
-import { sql } from 'drizzle-orm';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { create } from 'altcha-lib/frameworks/nextjs';
-import { getDb } from '@/db';
+import { claimOnce } from '@/lib/data/rate-limits';
 import { serverSecret } from './secrets';
 
 /** PBKDF2-SHA-256 iterations per attempt of the proof of work. */
@@ -18,18 +17,11 @@ export const ALTCHA_COST = 5_000;
 /** Seconds a challenge stays valid. */
 export const ALTCHA_TTL_SECONDS = 600;
 
-/** Used challenges, shared by every app process: one row per challenge in `rate_limits`, kept an hour. */
+/** Used challenges, shared by every app process: one claim per challenge, kept an hour. */
 const usedChallenges = {
   get: () => undefined,
   set: () => undefined,
-  setIfAbsent: async (key: string): Promise<boolean> => {
-    const db = await getDb();
-    const rows = await db.execute(
-      sql`INSERT INTO rate_limits (key, points, expire) VALUES (${`altcha:${key}`}, 1, now() + interval '1 hour') ON CONFLICT (key) DO NOTHING RETURNING key`,
-    );
-    const list = Array.isArray(rows) ? rows : ((rows as { rows?: unknown[] }).rows ?? []);
-    return list.length > 0;
-  },
+  setIfAbsent: (key: string): Promise<boolean> => claimOnce(`altcha:${key}`, 3600),
 };
 
 function altcha() {

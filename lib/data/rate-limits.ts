@@ -4,11 +4,11 @@ import 'server-only';
  * through rate-limiter-flexible's Drizzle store (atomic upserts, so concurrent requests on
  * several servers count once each). Durations in seconds.
  */
-import { lt } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '@/db';
 import { rateLimits } from '@/db/schema';
-import { resolveDb } from './internal';
+import { queryRows, resolveDb } from './internal';
 
 /**
  * The limits (issue 5): `points` requests per `duration` seconds per subject; `block` seconds of
@@ -91,4 +91,19 @@ export async function purgeExpiredRateLimits(db?: Db): Promise<number> {
   const d = await resolveDb(db);
   const gone = await d.delete(rateLimits).where(lt(rateLimits.expire, new Date())).returning({ key: rateLimits.key });
   return gone.length;
+}
+
+/**
+ * Claims `key` once across every app process (e.g. a spent bot-check challenge): a row in
+ * `rate_limits` kept `ttlSeconds`, then removed by purgeExpiredRateLimits.
+ * @returns true for the first claim, false when the key was claimed before
+ */
+export async function claimOnce(key: string, ttlSeconds: number, db?: Db): Promise<boolean> {
+  const d = await resolveDb(db);
+  const rows = await queryRows<{ key: string }>(
+    d,
+    sql`INSERT INTO rate_limits (key, points, expire) VALUES (${key}, 1, now() + make_interval(secs => ${ttlSeconds}))
+        ON CONFLICT (key) DO NOTHING RETURNING key`,
+  );
+  return rows.length > 0;
 }

@@ -12,6 +12,7 @@ import { apiTokens, passwordResetTokens, userSessions, users } from '@/db/schema
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password';
 import { AVATAR_SIZES, removePicture } from '@/lib/images';
 import { foldText } from '@/lib/text';
+import { API_TOKEN_NAME_MAX, RESET_TOKEN_MINUTES } from '@/lib/validation/limits';
 import { fieldErrors, profileSchema, registerSchema, type FieldErrors, type ProfileInput, type RegisterInput } from '@/lib/validation/users';
 import { keysetRows, pageOf, resolveDb, type KeysetSort } from './internal';
 import type { Page } from './types';
@@ -73,6 +74,15 @@ const PUBLIC_COLUMNS = {
   tiktokUrl: users.tiktokUrl,
   xUrl: users.xUrl,
   createdAt: users.createdAt,
+};
+
+/** The mail and notification flags ("edit my data"), read for the owner only. */
+const FLAG_COLUMNS = {
+  newsletter: users.newsletter,
+  emailNotifications: users.emailNotifications,
+  userEmail: users.userEmail,
+  reviewNotifications: users.reviewNotifications,
+  releaseNotifications: users.releaseNotifications,
 };
 
 type PublicRow = Pick<typeof users.$inferSelect, keyof typeof PUBLIC_COLUMNS>;
@@ -255,8 +265,6 @@ export type ApiTokenInfo = { id: number; name: string; created_at: string; last_
 
 /** Most API tokens one account may hold. */
 export const API_TOKENS_MAX = 10;
-/** Declared maximum of an API token's name, in characters. */
-export const API_TOKEN_NAME_MAX = 60;
 
 /**
  * Creates a personal API token for `Authorization: Bearer <token>`.
@@ -344,15 +352,7 @@ export function emailHint(email: string): string {
 export async function getOwnAccount(actor: Actor, db?: Db): Promise<OwnAccount | null> {
   const d = await resolveDb(db);
   const [r] = await d
-    .select({
-      ...PUBLIC_COLUMNS,
-      email: users.email,
-      newsletter: users.newsletter,
-      emailNotifications: users.emailNotifications,
-      userEmail: users.userEmail,
-      reviewNotifications: users.reviewNotifications,
-      releaseNotifications: users.releaseNotifications,
-    })
+    .select({ ...PUBLIC_COLUMNS, ...FLAG_COLUMNS, email: users.email })
     .from(users)
     .where(eq(users.id, actor.userId))
     .limit(1);
@@ -424,20 +424,7 @@ export async function updateProfile(actor: Actor, input: ProfileInput, db?: Db):
   const v = parsed.data;
   const d = await resolveDb(db);
   const [current] = await d
-    .select({
-      country: users.country,
-      municipality: users.municipality,
-      facebookUrl: users.facebookUrl,
-      instagramUrl: users.instagramUrl,
-      youtubeUrl: users.youtubeUrl,
-      tiktokUrl: users.tiktokUrl,
-      xUrl: users.xUrl,
-      newsletter: users.newsletter,
-      emailNotifications: users.emailNotifications,
-      userEmail: users.userEmail,
-      reviewNotifications: users.reviewNotifications,
-      releaseNotifications: users.releaseNotifications,
-    })
+    .select({ ...PUBLIC_COLUMNS, ...FLAG_COLUMNS })
     .from(users)
     .where(eq(users.id, actor.userId))
     .limit(1);
@@ -463,8 +450,6 @@ export async function setUserPicture(actor: Actor, file: string | null, sizes: s
   if (before?.picture && before.picture !== file) removePicture(before.picture, sizes);
 }
 
-/** Minutes a password reset link stays valid. */
-export const RESET_TOKEN_MINUTES = 60;
 
 /**
  * Creates a one-time password reset token for the account of an e-mail address.

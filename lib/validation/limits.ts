@@ -1,9 +1,20 @@
 /**
- * Declared maxima of account text fields, in characters, with no other imports: forms import
- * these without pulling the schemas (and zod) into the browser bundle.
+ * Account limits shared by the forms (browser) and the server, with no imports: forms import these
+ * without pulling the schemas (zod), sharp or the database into the browser bundle. Lengths in
+ * characters.
  */
 
 /** User name: at most this many characters. */
 export const USER_NAME_MAX = 40;
 /** E-mail address: at most this many characters (RFC 5321 path limit). */
 export const EMAIL_MAX = 254;
+/** Municipality of a profile. */
+export const MUNICIPALITY_MAX = 100;
+/** A social link of a profile. */
+export const SOCIAL_URL_MAX = 300;
+/** Name of a personal API token. */
+export const API_TOKEN_NAME_MAX = 60;
+/** Minutes a password reset link stays valid. */
+export const RESET_TOKEN_MINUTES = 60;
+/** Largest accepted picture upload, in bytes (spec §9: 20 MB). */
+export const PICTURE_MAX_BYTES = 20 * 1024 * 1024;

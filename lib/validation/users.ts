@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { COUNTRY_IDS } from '@/lib/validation/enums';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/validation/password';
 
-import { EMAIL_MAX, USER_NAME_MAX } from '@/lib/validation/limits';
+import { EMAIL_MAX, MUNICIPALITY_MAX, SOCIAL_URL_MAX, USER_NAME_MAX } from '@/lib/validation/limits';
 
-export { EMAIL_MAX, USER_NAME_MAX };
+export { EMAIL_MAX, MUNICIPALITY_MAX, SOCIAL_URL_MAX, USER_NAME_MAX };
 
 /** Message keys (namespace `forms`) the account schemas produce. */
 export const FORM_ERRORS = {
@@ -74,9 +74,6 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return out;
 }
 
-/** Declared maxima of the profile fields, in characters. */
-export const MUNICIPALITY_MAX = 100;
-export const SOCIAL_URL_MAX = 300;
 
 /** Social link fields of the profile form (spec §3 User: Facebook, Instagram, YouTube, TikTok, X). */
 export const SOCIAL_FIELDS = ['facebookUrl', 'instagramUrl', 'youtubeUrl', 'tiktokUrl', 'xUrl'] as const;

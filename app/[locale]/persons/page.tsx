@@ -1,69 +1,36 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { cache } from 'react';
 import { EmptyState } from '@/components/listing/empty-state';
 import { PageHeading } from '@/components/listing/page-heading';
 import { Pagination } from '@/components/listing/pagination';
 import { SearchForm } from '@/components/listing/search-form';
+import { searchableList, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { PersonList } from '@/components/persons/person-list';
 import { listPersons } from '@/lib/data/persons';
-import { AppError } from '@/lib/errors';
-import { redirect } from '@/lib/i18n/navigation';
-import { pageMetadata, withQuery } from '@/lib/seo';
 
-type SP = Record<string, string | string[] | undefined>;
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SP> };
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParamsRecord> };
 
-const one = (sp: SP, k: string) => ((Array.isArray(sp[k]) ? sp[k][0] : sp[k]) ?? '').trim();
-
-/** Canonical href of the persons list: `q` kept when not empty (at most 200 characters). */
-function hrefOf(q: string) {
-  return withQuery('/persons', q ? new URLSearchParams({ q: q.slice(0, 200) }) : null);
-}
-
-const load = cache(async (locale: string, q: string, cursor: string) => {
-  try {
-    return await listPersons({ q: q.slice(0, 200) || null }, cursor || undefined);
-  } catch (error) {
-    if (cursor && error instanceof AppError && error.code === 'bad_cursor') redirect({ href: hrefOf(q), locale });
-    throw error;
-  }
-});
+const persons = searchableList('/persons', (q, cursor) => listPersons({ q }, cursor));
 
 /** Cast and crew list (`/persons`): people by name, keyset-paginated, optional `q` search. */
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { locale } = await params;
-  const sp = await searchParams;
   const t = await getTranslations({ locale, namespace: 'persons' });
-  const q = one(sp, 'q');
-  const cursor = one(sp, 'cursor');
-  const href = hrefOf(q);
-  const page = await load(locale, q, cursor);
-  const withCursor = (c: string) => `${href}${href.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(c)}`;
-  return pageMetadata({
-    locale,
-    path: cursor ? withCursor(cursor) : href,
-    title: t('title'),
-    description: t('description'),
-    next: page.next_cursor ? withCursor(page.next_cursor) : null,
-  });
+  return persons.metadata(locale, await searchParams, t('title'), t('description'));
 }
 
 export default async function PersonsPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const sp = await searchParams;
   const t = await getTranslations({ locale, namespace: 'persons' });
   const tl = await getTranslations({ locale, namespace: 'listing' });
-  const q = one(sp, 'q');
-  const cursor = one(sp, 'cursor');
-  const page = await load(locale, q, cursor);
+  const { q, cursor, href, page } = await persons.read(locale, await searchParams);
   return (
     <div data-testid="listing-persons">
       <PageHeading title={t('title')} lead={t('description')} />
       <SearchForm locale={locale} path="/persons" q={q} />
       {page.items.length ? <PersonList persons={page.items} locale={locale} /> : <EmptyState title={tl('noResults')}>{t('empty')}</EmptyState>}
-      <Pagination locale={locale} href={hrefOf(q)} nextCursor={page.next_cursor} isFirstPage={!cursor} />
+      <Pagination locale={locale} href={href} nextCursor={page.next_cursor} isFirstPage={!cursor} />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { assertSameOrigin, clientIp } from '@/lib/auth/request';
 import { requestPasswordReset } from '@/lib/data/auth';
-import { RESET_TOKEN_MINUTES } from '@/lib/data/users';
 import { AppError, withApiErrors } from '@/lib/errors';
 import { routing } from '@/lib/i18n/routing';
 import { mailText, sendMail } from '@/lib/mail';
 import { localePath } from '@/lib/seo';
+import { RESET_TOKEN_MINUTES } from '@/lib/validation/limits';
 import { bodyText, json, jsonBody } from '../_lib/http';
 
 export const dynamic = 'force-dynamic';
