@@ -25,6 +25,8 @@ export default defineConfig({
           testTimeout: 600_000,
           hookTimeout: 600_000,
           fileParallelism: false,
+          // next-auth imports 'next/server' without the extension Node's ESM resolver needs.
+          server: { deps: { inline: ['next-auth'] } },
         },
       },
       {

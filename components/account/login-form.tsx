@@ -9,7 +9,8 @@ import { useApiForm } from '@/components/forms/use-api-form';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { EMAIL_MAX } from '@/lib/validation/limits';
 import { PASSWORD_MAX_LENGTH } from '@/lib/validation/password';
-import { announceSessionChange, safeNextPath } from './session-events';
+import { safeNextPath } from '@/lib/next-path';
+import { announceSessionChange } from './session-events';
 
 /**
  * The login form (page `/login`): e-mail and password, POST /api/login. On success: the snackbar

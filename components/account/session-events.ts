@@ -7,8 +7,3 @@ export const SESSION_CHANGED = 'discshelf:session';
 export function announceSessionChange(): void {
   window.dispatchEvent(new Event(SESSION_CHANGED));
 }
-
-/** A same-site path to return to after logging in (`next` parameter); "/" for anything else. */
-export function safeNextPath(next: string | null | undefined): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
-}

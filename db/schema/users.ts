@@ -117,3 +117,22 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_expire_idx').on(t.expire).where(sql`expire IS NOT NULL`)],
 );
+
+/**
+ * Facebook and Google accounts linked to a user (lib/data/social.ts): `provider` is the Auth.js
+ * provider id ('facebook' or 'google'), `subject` the provider's stable user id (Facebook's app-scoped
+ * id, Google's `sub`). One provider account links to one user; a user may link one of each.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text({ enum: ['facebook', 'google'] }).notNull(),
+    subject: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_identities_provider_subject_key').on(t.provider, t.subject), uniqueIndex('user_identities_user_provider_key').on(t.userId, t.provider)],
+);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { dataDir } from '@/db';
 
 /** Secret names and the environment variable each is read from. */
-export const SECRET_ENV = { altcha: 'ALTCHA_HMAC_SECRET' } as const;
+export const SECRET_ENV = { altcha: 'ALTCHA_HMAC_SECRET', auth: 'AUTH_SECRET' } as const;
 export type SecretName = keyof typeof SECRET_ENV;
 
 const cache = new Map<SecretName, string>();

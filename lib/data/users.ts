@@ -119,9 +119,23 @@ export async function registerUser(input: RegisterInput, opts: { role?: Role } =
   const nameKey = foldText(v.name);
   if (!nameKey) return { ok: false, errors: { name: 'invalid' } };
   const passwordHash = await hashPassword(v.password);
+  const r = await insertAccount({ name: v.name, nameKey, email: v.email, passwordHash, country: v.country, role: opts.role ?? 'basic' }, d);
+  if (r.ok) return r;
+  return { ok: false, errors: r.taken === 'email' ? { email: 'emailInUse' } : { name: 'nameInUse' } };
+}
+
+/**
+ * Inserts an account whose fields are already validated (`nameKey` = foldText(name), `email`
+ * lower-cased). Shared by password registration and Facebook/Google registration (social.ts).
+ * @returns the new user, or which unique field (`email` or `name`) is taken
+ */
+export async function insertAccount(
+  values: { name: string; nameKey: string; email: string; passwordHash: string | null; country: number | null; role: Role },
+  d: Db,
+): Promise<{ ok: true; user: PublicUser; userId: number } | { ok: false; taken: 'email' | 'name' }> {
   const inserted = await d
     .insert(users)
-    .values({ publicId: newPublicId(), name: v.name, nameKey, email: v.email, passwordHash, country: v.country, role: opts.role ?? 'basic' })
+    .values({ publicId: newPublicId(), ...values })
     .onConflictDoNothing()
     .returning({ id: users.id, ...PUBLIC_COLUMNS });
   if (inserted[0]) {
@@ -129,12 +143,11 @@ export async function registerUser(input: RegisterInput, opts: { role?: Role } =
     return { ok: true, userId: id, user: toPublicUser(row) };
   }
   const [taken] = await d
-    .select({ email: users.email, nameKey: users.nameKey })
+    .select({ email: users.email })
     .from(users)
-    .where(sql`${users.email} = ${v.email} OR ${users.nameKey} = ${nameKey}`)
+    .where(sql`${users.email} = ${values.email} OR ${users.nameKey} = ${values.nameKey}`)
     .limit(1);
-  if (taken?.email === v.email) return { ok: false, errors: { email: 'emailInUse' } };
-  return { ok: false, errors: { name: 'nameInUse' } };
+  return { ok: false, taken: taken?.email === values.email ? 'email' : 'name' };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { NextResponse } from 'next/server';
 import { assertSameOrigin, clientIp, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
+import { PENDING_COOKIE, pendingIdentity } from '@/lib/auth/social';
 import { login } from '@/lib/data/auth';
+import { linkIdentity } from '@/lib/data/social';
 import { getOwnAccount, sessionActor } from '@/lib/data/users';
 import { AppError, withApiErrors } from '@/lib/errors';
 import { bodyText, json, jsonBody } from '../_lib/http';
@@ -12,7 +14,10 @@ export const dynamic = 'force-dynamic';
  * 200 `{ user: OwnAccount }` and the session cookie (HttpOnly, SameSite=Lax, Secure in
  * production, SESSION_DAYS days); 400 `{ error, fields: { field: message key } }` (`_form:
  * credentialsIncorrect` for any wrong pair, `email: emailRequired`); 429 `{ error }` with
- * `Retry-After` (seconds); 403 from another origin. Data: lib/data/auth.ts login.
+ * `Retry-After` (seconds); 403 from another origin. With a Facebook or Google account waiting in the
+ * `discshelf_social` cookie ("user not found", then "link"), a successful login links it:
+ * `linked: provider`, or `link_error: 'socialAlreadyLinked'` when the provider account or this
+ * user's account of that provider is linked elsewhere. Data: lib/data/auth.ts login.
  */
 export const POST = withApiErrors(async (request: Request) => {
   assertSameOrigin(request);
@@ -24,7 +29,11 @@ export const POST = withApiErrors(async (request: Request) => {
   }
   const actor = await sessionActor(r.token);
   const user = actor ? await getOwnAccount(actor) : null;
-  const res = NextResponse.json({ user }, { headers: { 'cache-control': 'no-store' } });
+  const pending = await pendingIdentity(request);
+  const link = pending ? await linkIdentity(r.userId, pending) : null;
+  const linkResult = !pending || !link ? {} : link === 'taken' ? { link_error: 'socialAlreadyLinked' } : { linked: pending.provider };
+  const res = NextResponse.json({ user, ...linkResult }, { headers: { 'cache-control': 'no-store' } });
   res.cookies.set(SESSION_COOKIE, r.token, sessionCookieOptions(r.expiresAt));
+  if (pending) res.cookies.set(PENDING_COOKIE, '', sessionCookieOptions(null));
   return res;
 });

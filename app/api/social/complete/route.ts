@@ -1,0 +1,48 @@
+import { NextResponse } from 'next/server';
+import { actorFromRequest, clientIp, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
+import { PENDING_COOKIE, PENDING_SECONDS, sealPendingIdentity, takeTransitIdentity, TRANSIT_COOKIES } from '@/lib/auth/social';
+import { identityUser, linkIdentity } from '@/lib/data/social';
+import { createSession } from '@/lib/data/users';
+import { withApiErrors } from '@/lib/errors';
+import { loginPathFor, safeNextPath } from '@/lib/next-path';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /api/social/complete?next=/path: where Auth.js returns after a Facebook or Google exchange
+ * (lib/auth/social.ts). Reads the single-use transit cookie and deletes it, then 302:
+ * - provider account linked to a user: logs that user in (session cookie) and goes to `next`;
+ * - already logged in: links the provider account to this user and goes to `next`
+ *   (`?social_error=socialAlreadyLinked` when it belongs to someone else);
+ * - no user: keeps the account in the encrypted `discshelf_social` cookie (15 minutes) and goes to
+ *   `/login?social={provider}&next=…` ("{provider} user not found": register or link);
+ * - no valid transit cookie (expired, replayed, forged): `/login?error=social`.
+ * `/fi/…` values of `next` keep the Finnish login page.
+ */
+export const GET = withApiErrors(async (request: Request) => {
+  const next = safeNextPath(new URL(request.url).searchParams.get('next'));
+  const login = loginPathFor(next);
+  const identity = await takeTransitIdentity(request);
+  const redirect = (to: string) => {
+    const res = NextResponse.redirect(new URL(to, request.url), 302);
+    for (const name of TRANSIT_COOKIES) if (request.headers.get('cookie')?.includes(name)) res.cookies.set(name, '', { path: '/', expires: new Date(0), secure: name.startsWith('__Secure-'), httpOnly: true, sameSite: 'lax' });
+    res.headers.set('cache-control', 'no-store');
+    return res;
+  };
+  if (!identity) return redirect(`${login}?error=social&next=${encodeURIComponent(next)}`);
+  const actor = await actorFromRequest(request);
+  if (actor) {
+    const linked = await linkIdentity(actor.userId, identity);
+    return redirect(linked === 'taken' ? `${next}${next.includes('?') ? '&' : '?'}social_error=socialAlreadyLinked` : next);
+  }
+  const userId = await identityUser(identity.provider, identity.subject);
+  if (userId === null) {
+    const res = redirect(`${login}?social=${identity.provider}&next=${encodeURIComponent(next)}`);
+    res.cookies.set(PENDING_COOKIE, await sealPendingIdentity(identity), { ...sessionCookieOptions(new Date(Date.now() + PENDING_SECONDS * 1000)) });
+    return res;
+  }
+  const session = await createSession(userId, { userAgent: request.headers.get('user-agent'), ip: clientIp(request) });
+  const res = redirect(next);
+  res.cookies.set(SESSION_COOKIE, session.token, sessionCookieOptions(session.expiresAt));
+  return res;
+});

@@ -1,0 +1,37 @@
+import { NextResponse } from 'next/server';
+import { assertSameOrigin, clientIp, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
+import { PENDING_COOKIE, pendingIdentity } from '@/lib/auth/social';
+import { checkLimit, hitLimit } from '@/lib/data/rate-limits';
+import { registerSocialUser } from '@/lib/data/social';
+import { createSession, getOwnAccount, sessionActor } from '@/lib/data/users';
+import { AppError, withApiErrors } from '@/lib/errors';
+import { json } from '../../_lib/http';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * POST /api/social/register: registers a new user from the Facebook or Google account waiting in
+ * the `discshelf_social` cookie (after "{provider} user not found"), links it and logs the user in.
+ * The provider's own login stands in for the bot check; the registration limit (3 a day per IP)
+ * applies. 200 `{ user: OwnAccount }` with the session cookie; 400 `{ error, fields: { _form } }`
+ * with `socialExpired` (no pending account), `socialEmailMissing`, `socialEmailInUse` (log in to
+ * link instead) or `socialAlreadyLinked` (message keys of `forms`); 429 with `Retry-After`;
+ * 403 from another origin.
+ */
+export const POST = withApiErrors(async (request: Request) => {
+  assertSameOrigin(request);
+  const identity = await pendingIdentity(request);
+  if (!identity) return json({ error: 'invalid', fields: { _form: 'socialExpired' } }, 400);
+  const ip = clientIp(request);
+  const limit = await checkLimit('registerIp', ip);
+  if (!limit.ok) throw new AppError('rate_limited', { seconds: limit.retryAfter });
+  const r = await registerSocialUser(identity);
+  if (!r.ok) return json({ error: 'invalid', fields: { _form: r.error } }, 400);
+  await hitLimit('registerIp', ip);
+  const session = await createSession(r.userId, { userAgent: request.headers.get('user-agent'), ip });
+  const actor = await sessionActor(session.token);
+  const res = NextResponse.json({ user: actor ? await getOwnAccount(actor) : null }, { headers: { 'cache-control': 'no-store' } });
+  res.cookies.set(SESSION_COOKIE, session.token, sessionCookieOptions(session.expiresAt));
+  res.cookies.set(PENDING_COOKIE, '', sessionCookieOptions(null));
+  return res;
+});

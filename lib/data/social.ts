@@ -1,0 +1,111 @@
+import 'server-only';
+/**
+ * Facebook and Google accounts linked to users (spec §7 "POST /auth/facebook", §8 "Facebook user
+ * not found (register or link)"). The OAuth exchange itself is Auth.js's (lib/auth/social.ts);
+ * this module only answers "which user is this provider account", links one, and registers a new
+ * user from a provider profile. Nothing here trusts an e-mail address from a provider to pick an
+ * existing account: linking always needs that account's password or session.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { userIdentities, users } from '@/db/schema';
+import { foldText } from '@/lib/text';
+import { EMAIL_MAX, USER_NAME_MAX } from '@/lib/validation/limits';
+import { resolveDb } from './internal';
+import { insertAccount, type Actor, type PublicUser } from './users';
+
+/** Login providers (Auth.js provider ids). */
+export const SOCIAL_PROVIDERS = ['facebook', 'google'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+/** A provider account as the OAuth exchange reported it: `subject` is the provider's user id. */
+export type SocialIdentity = { provider: SocialProvider; subject: string; email: string | null; name: string | null };
+
+/** Whether a string is one of {@link SOCIAL_PROVIDERS}. */
+export function isSocialProvider(v: unknown): v is SocialProvider {
+  return typeof v === 'string' && (SOCIAL_PROVIDERS as readonly string[]).includes(v);
+}
+
+/** The id of the user a provider account is linked to, or null when none is. */
+export async function identityUser(provider: SocialProvider, subject: string, db?: Db): Promise<number | null> {
+  const d = await resolveDb(db);
+  const [row] = await d
+    .select({ userId: userIdentities.userId })
+    .from(userIdentities)
+    .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/**
+ * Links a provider account to a user whose password or session the caller has verified.
+ * @returns 'linked'; 'already' when it is linked to this user; 'taken' when it is linked to
+ *   another user or this user already has a different account of that provider
+ */
+export async function linkIdentity(userId: number, identity: SocialIdentity, db?: Db): Promise<'linked' | 'already' | 'taken'> {
+  const d = await resolveDb(db);
+  const inserted = await d.insert(userIdentities).values({ userId, provider: identity.provider, subject: identity.subject }).onConflictDoNothing().returning({ id: userIdentities.id });
+  if (inserted.length) return 'linked';
+  return (await identityUser(identity.provider, identity.subject, d)) === userId ? 'already' : 'taken';
+}
+
+/** The providers linked to the actor's account ("edit my data"). */
+export async function listIdentities(actor: Actor, db?: Db): Promise<SocialProvider[]> {
+  const d = await resolveDb(db);
+  const rows = await d.select({ provider: userIdentities.provider }).from(userIdentities).where(eq(userIdentities.userId, actor.userId)).orderBy(userIdentities.provider);
+  return rows.map((r) => r.provider);
+}
+
+/**
+ * Removes the link of one provider from the actor's account. Refused (`false`) when it is the
+ * account's only way to log in (no password and no other linked provider).
+ */
+export async function unlinkIdentity(actor: Actor, provider: SocialProvider, db?: Db): Promise<boolean> {
+  const d = await resolveDb(db);
+  return d.transaction(async (tx) => {
+    const [u] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId)).for('update');
+    const linked = await tx.select({ provider: userIdentities.provider }).from(userIdentities).where(eq(userIdentities.userId, actor.userId));
+    if (!u || !linked.some((l) => l.provider === provider)) return false;
+    if (!u.passwordHash && linked.length < 2) return false;
+    await tx.delete(userIdentities).where(and(eq(userIdentities.userId, actor.userId), eq(userIdentities.provider, provider)));
+    return true;
+  });
+}
+
+/** Outcome of {@link registerSocialUser}: message keys of the `account` namespace on failure. */
+export type SocialRegisterResult = { ok: true; userId: number; user: PublicUser } | { ok: false; error: 'socialEmailMissing' | 'socialEmailInUse' | 'socialAlreadyLinked' };
+
+/**
+ * Registers a user from a provider profile and links the provider account, in one transaction.
+ * The user name is the profile's name (cut to USER_NAME_MAX; "Collector" without one), with " 2",
+ * " 3"… appended while it is taken. The account has no password (one can be set through the
+ * password reset). Errors: `socialEmailMissing` when the provider shared no usable e-mail address,
+ * `socialEmailInUse` when an account has that address (the user logs in to link instead),
+ * `socialAlreadyLinked` when the provider account already belongs to a user.
+ */
+export async function registerSocialUser(identity: SocialIdentity, db?: Db): Promise<SocialRegisterResult> {
+  const email = identity.email?.trim().toLowerCase() ?? '';
+  if (!email || email.length > EMAIL_MAX || !/^[^\s@]+@[^\s@]+$/.test(email)) return { ok: false, error: 'socialEmailMissing' };
+  const d = await resolveDb(db);
+  if ((await identityUser(identity.provider, identity.subject, d)) !== null) return { ok: false, error: 'socialAlreadyLinked' };
+  const base = (identity.name ?? '').replace(/\s+/g, ' ').trim().slice(0, USER_NAME_MAX).trim();
+  const stem = foldText(base) ? base : 'Collector';
+  const alreadyLinked = new Error('already linked');
+  try {
+    return await d.transaction(async (tx) => {
+      for (let n = 1; ; n++) {
+        const suffix = n === 1 ? '' : n <= 50 ? ` ${n}` : ` ${crypto.randomUUID().slice(0, 8)}`;
+        const name = `${stem.slice(0, USER_NAME_MAX - suffix.length).trim()}${suffix}`;
+        const r = await insertAccount({ name, nameKey: foldText(name), email, passwordHash: null, country: null, role: 'basic' }, tx);
+        if (!r.ok && r.taken === 'email') return { ok: false, error: 'socialEmailInUse' } as const;
+        if (!r.ok) continue;
+        const linked = await tx.insert(userIdentities).values({ userId: r.userId, provider: identity.provider, subject: identity.subject }).onConflictDoNothing().returning({ id: userIdentities.id });
+        if (!linked.length) throw alreadyLinked; // linked by a concurrent request: undo the new account
+        return r;
+      }
+    });
+  } catch (e) {
+    if (e === alreadyLinked) return { ok: false, error: 'socialAlreadyLinked' };
+    throw e;
+  }
+}

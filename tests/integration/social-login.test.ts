@@ -1,0 +1,240 @@
+/**
+ * Facebook and Google login end to end against a local OAuth 2 / OpenID Connect server
+ * (tests/support/oauth-mock.ts), through the real Auth.js route handlers and the app's own
+ * completion, registration and login routes, on PGlite (and PostgreSQL with TEST_DATABASE_URL).
+ * The flows of issue 5: a new provider user ("user not found", then register), a returning one,
+ * "user not found" then link through the password login, a replayed completion, no keys = no
+ * providers.
+ */
+import { NextRequest } from 'next/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '@/db';
+import { GET as authGet, POST as authPost } from '@/app/api/auth/[...nextauth]/route';
+import { POST as loginRoute } from '@/app/api/login/route';
+import { GET as meRoute } from '@/app/api/me/route';
+import { GET as completeRoute } from '@/app/api/social/complete/route';
+import { POST as socialRegisterRoute } from '@/app/api/social/register/route';
+import { enabledProviders } from '@/lib/auth/social';
+import { registerUser } from '@/lib/data/users';
+import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
+import { startOAuthMock, type MockAccount } from '../support/oauth-mock';
+import { useAsProcessDb } from './api-fixtures';
+
+assertPostgresConfiguredInCi();
+
+const ORIGIN = 'http://localhost';
+const PASSWORD = 'Criterion-Spine-1045';
+
+/** A browser's cookies for ORIGIN: Set-Cookie lines in, a Cookie header out. */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  store(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1);
+      if (!value || /expires=thu, 01 jan 1970/i.test(line) || /max-age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  has(name: string): boolean {
+    return this.cookies.has(name);
+  }
+}
+
+type Handler = (request: NextRequest) => Promise<Response>;
+
+/** Sends a request to a route handler as the browser with `jar` would, and keeps its cookies. */
+async function call(handler: Handler, jar: CookieJar, url: string, init: { method?: string; form?: Record<string, string>; json?: unknown } = {}): Promise<Response> {
+  const headers: Record<string, string> = { cookie: jar.header(), 'x-forwarded-for': '198.51.100.7', 'user-agent': 'vitest' };
+  let body: string | undefined;
+  if (init.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(init.form).toString();
+  } else if (init.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(init.json);
+  }
+  if (init.method === 'POST') headers.origin = ORIGIN;
+  const res = await handler(new NextRequest(new URL(url, ORIGIN), { method: init.method ?? 'GET', headers, body }));
+  jar.store(res);
+  return res;
+}
+
+/**
+ * Runs the browser's part of a provider login: Auth.js's CSRF token, POST signin, the provider's
+ * authorize redirect (the mock answers at once), the callback, and the app's completion.
+ * @returns the completion's response (a 302) and the URL Auth.js sent the browser to after the callback
+ */
+async function providerLogin(provider: 'google' | 'facebook', jar: CookieJar, next: string): Promise<{ complete: Response; afterCallback: string }> {
+  const csrf = await call(authGet, jar, '/api/auth/csrf');
+  expect(csrf.status).toBe(200);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const signin = await call(authPost, jar, `/api/auth/signin/${provider}`, { method: 'POST', form: { csrfToken, callbackUrl: `/api/social/complete?next=${encodeURIComponent(next)}` } });
+  expect(signin.status).toBe(302);
+  const authorize = signin.headers.get('location') ?? '';
+  expect(authorize).toContain('/authorize?');
+  const atProvider = await fetch(authorize, { redirect: 'manual' });
+  expect(atProvider.status).toBe(302);
+  const callbackUrl = new URL(atProvider.headers.get('location') ?? '');
+  expect(callbackUrl.pathname).toBe(`/api/auth/callback/${provider}`);
+  const callback = await call(authGet, jar, callbackUrl.pathname + callbackUrl.search);
+  expect(callback.status).toBe(302);
+  const afterCallback = callback.headers.get('location') ?? '';
+  if (!afterCallback.includes('/api/social/complete')) return { complete: callback, afterCallback };
+  const target = new URL(afterCallback, ORIGIN);
+  const complete = await call(completeRoute, jar, target.pathname + target.search);
+  return { complete, afterCallback };
+}
+
+/** The name of the logged-in user of a jar (GET /api/me), or null for a visitor. */
+async function whoAmI(jar: CookieJar): Promise<string | null> {
+  const res = await call(meRoute, jar, '/api/me');
+  return res.ok ? ((await res.json()) as { name: string }).name : null;
+}
+
+describe('social login switch', () => {
+  it('without the keys no provider is on, and the Auth.js provider list is empty', async () => {
+    const saved = { ...process.env };
+    for (const k of Object.keys(process.env)) if (k.startsWith('AUTH_GOOGLE') || k.startsWith('AUTH_FACEBOOK')) delete process.env[k];
+    process.env.AUTH_SECRET = 'test-secret-for-auth-js-transit-cookies';
+    try {
+      expect(enabledProviders()).toEqual([]);
+      const res = await call(authGet, new CookieJar(), '/api/auth/providers');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({});
+    } finally {
+      process.env = saved;
+    }
+  });
+});
+
+describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
+  let h: DbHandle;
+  let mock: Awaited<ReturnType<typeof startOAuthMock>>;
+  const saved = { ...process.env };
+  const googleUser: MockAccount = { id: `g-${engine}-1001`, name: 'Greta Gialla', email: `greta.${engine}@example.test` };
+  const facebookUser: MockAccount = { id: `fb-${engine}-2002`, name: 'Frank Steelbook', email: `frank.${engine}@example.test` };
+
+  beforeAll(async () => {
+    h = await createTestDb(engine);
+    useAsProcessDb(h);
+    mock = await startOAuthMock();
+    Object.assign(process.env, mock.env, { AUTH_SECRET: 'test-secret-for-auth-js-transit-cookies' });
+  });
+  afterAll(async () => {
+    process.env = saved;
+    await mock?.stop();
+    await h?.close();
+  });
+
+  it('lists both providers once their keys are set', async () => {
+    expect(enabledProviders()).toEqual(['facebook', 'google']);
+    const res = await call(authGet, new CookieJar(), '/api/auth/providers');
+    expect(Object.keys((await res.json()) as object).sort()).toEqual(['facebook', 'google']);
+  });
+
+  it('a new Google user: "user not found", then register with Google, logged in and linked', async () => {
+    mock.signInAs(googleUser);
+    const jar = new CookieJar();
+    const { complete } = await providerLogin('google', jar, '/fi/movie/abc');
+    expect(complete.status).toBe(302);
+    const location = new URL(complete.headers.get('location') ?? '', ORIGIN);
+    expect(location.pathname).toBe('/fi/login');
+    expect(location.searchParams.get('social')).toBe('google');
+    expect(location.searchParams.get('next')).toBe('/fi/movie/abc');
+    expect(jar.has('discshelf_social')).toBe(true);
+    expect(jar.has('authjs.session-token')).toBe(false);
+    expect(await whoAmI(jar)).toBeNull();
+
+    const reg = await call(socialRegisterRoute, jar, '/api/social/register', { method: 'POST', json: {} });
+    expect(reg.status).toBe(200);
+    const body = await reg.text();
+    expect(body).not.toContain(googleUser.email ?? '-');
+    expect((JSON.parse(body) as { user: { name: string } }).user.name).toBe('Greta Gialla');
+    expect(jar.has('discshelf_social')).toBe(false);
+    expect(await whoAmI(jar)).toBe('Greta Gialla');
+  });
+
+  it('a returning Google user is logged in straight away and sent to `next`', async () => {
+    mock.signInAs(googleUser);
+    const jar = new CookieJar();
+    const { complete } = await providerLogin('google', jar, '/movie/abc');
+    expect(complete.status).toBe(302);
+    expect(new URL(complete.headers.get('location') ?? '', ORIGIN).pathname).toBe('/movie/abc');
+    expect(jar.has('discshelf_session')).toBe(true);
+    expect(await whoAmI(jar)).toBe('Greta Gialla');
+  });
+
+  it('a completion cannot be replayed: the transit token is single use', async () => {
+    mock.signInAs(googleUser);
+    const jar = new CookieJar();
+    const csrf = (await (await call(authGet, jar, '/api/auth/csrf')).json()) as { csrfToken: string };
+    const signin = await call(authPost, jar, '/api/auth/signin/google', { method: 'POST', form: { csrfToken: csrf.csrfToken, callbackUrl: '/api/social/complete?next=/' } });
+    const cb = new URL((await fetch(signin.headers.get('location') ?? '', { redirect: 'manual' })).headers.get('location') ?? '');
+    await call(authGet, jar, cb.pathname + cb.search);
+    const stolen = jar.header();
+    const first = await call(completeRoute, jar, '/api/social/complete?next=/');
+    expect(first.headers.get('location')).toBe(`${ORIGIN}/`);
+    const replay = await completeRoute(new NextRequest(`${ORIGIN}/api/social/complete?next=/`, { headers: { cookie: stolen.replace(/discshelf_session=[^;]+;?\s*/, '') } }));
+    expect(new URL(replay.headers.get('location') ?? '').searchParams.get('error')).toBe('social');
+    expect(replay.headers.getSetCookie().some((c) => c.startsWith('discshelf_session=') && !c.startsWith('discshelf_session=;'))).toBe(false);
+  });
+
+  it('a Facebook user not found links to an existing account by logging in with its password', async () => {
+    const existing = await registerUser({ name: 'Frank Password', email: 'frank.pw@example.test', password: PASSWORD, password2: PASSWORD, country: '' });
+    expect(existing.ok).toBe(true);
+
+    mock.signInAs(facebookUser);
+    const jar = new CookieJar();
+    const { complete } = await providerLogin('facebook', jar, '/release/xyz');
+    const location = new URL(complete.headers.get('location') ?? '', ORIGIN);
+    expect(location.pathname).toBe('/login');
+    expect(location.searchParams.get('social')).toBe('facebook');
+
+    const login = await call(loginRoute as Handler, jar, '/api/login', { method: 'POST', json: { email: 'frank.pw@example.test', password: PASSWORD } });
+    expect(login.status).toBe(200);
+    expect(((await login.json()) as { linked?: string }).linked).toBe('facebook');
+    expect(jar.has('discshelf_social')).toBe(false);
+
+    const again = new CookieJar();
+    const second = await providerLogin('facebook', again, '/release/xyz');
+    expect(new URL(second.complete.headers.get('location') ?? '', ORIGIN).pathname).toBe('/release/xyz');
+    expect(await whoAmI(again)).toBe('Frank Password');
+  });
+
+  it('register with a provider refuses an e-mail address that has an account, and one without e-mail', async () => {
+    mock.signInAs({ id: `fb-${engine}-3003`, name: 'Same Mail', email: 'frank.pw@example.test' });
+    const jar = new CookieJar();
+    await providerLogin('facebook', jar, '/');
+    const taken = await call(socialRegisterRoute, jar, '/api/social/register', { method: 'POST', json: {} });
+    expect(taken.status).toBe(400);
+    expect(await taken.json()).toMatchObject({ fields: { _form: 'socialEmailInUse' } });
+
+    mock.signInAs({ id: `fb-${engine}-4004`, name: 'No Mail', email: null });
+    const jar2 = new CookieJar();
+    await providerLogin('facebook', jar2, '/');
+    const missing = await call(socialRegisterRoute, jar2, '/api/social/register', { method: 'POST', json: {} });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ fields: { _form: 'socialEmailMissing' } });
+
+    const expired = await call(socialRegisterRoute, new CookieJar(), '/api/social/register', { method: 'POST', json: {} });
+    expect(await expired.json()).toMatchObject({ fields: { _form: 'socialExpired' } });
+  });
+
+  it('a provider error comes back to the login page, not a 500', async () => {
+    const jar = new CookieJar();
+    const csrf = (await (await call(authGet, jar, '/api/auth/csrf')).json()) as { csrfToken: string };
+    await call(authPost, jar, '/api/auth/signin/google', { method: 'POST', form: { csrfToken: csrf.csrfToken, callbackUrl: '/api/social/complete?next=/' } });
+    const res = await call(authGet, jar, '/api/auth/callback/google?error=access_denied&state=forged');
+    expect(res.status).toBe(302);
+    expect(new URL(res.headers.get('location') ?? '', ORIGIN).pathname).toBe('/login');
+  });
+});
