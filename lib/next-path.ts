@@ -8,7 +8,13 @@ export function safeNextPath(next: string | null | undefined): string {
   return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
 }
 
-/** The login page of the locale a path belongs to (`/fi/…` → `/fi/login`). */
-export function loginPathFor(path: string): string {
-  return path === '/fi' || path.startsWith('/fi/') || path.startsWith('/fi?') ? '/fi/login' : '/login';
+/**
+ * A full path (`/fi/movie/x` or `/movie/x`) split into its login page and the path inside the
+ * locale (`/movie/x`), as /login's `next` parameter takes it.
+ */
+export function splitLocalePath(path: string): { login: string; inner: string } {
+  const m = /^\/fi(?=$|[/?#])/.exec(path);
+  if (!m) return { login: '/login', inner: path };
+  const inner = path.slice(3);
+  return { login: '/fi/login', inner: inner.startsWith('/') ? inner : `/${inner}` };
 }

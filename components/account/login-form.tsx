@@ -11,15 +11,22 @@ import { EMAIL_MAX } from '@/lib/validation/limits';
 import { PASSWORD_MAX_LENGTH } from '@/lib/validation/password';
 import { safeNextPath } from '@/lib/next-path';
 import { announceSessionChange } from './session-events';
+import { SocialLogin } from './social-login';
 
 /**
- * The login form (page `/login`): e-mail and password, POST /api/login. On success: the snackbar
- * greets the user and the browser goes back to `next` (the page that asked for a login).
+ * The login form of the page `/login` and of the login dialog: Facebook and Google buttons (when
+ * switched on), e-mail and password (POST /api/login). On success the snackbar greets the user
+ * (or says a waiting Facebook/Google account got linked) and the browser goes back to `next`
+ * (the page's parameter, the path inside the locale), or `onLoggedIn` runs (the dialog stays on
+ * its page).
+ * @param returnTo path inside the locale to come back to; default the page's `next` parameter
  */
-export function LoginForm() {
+export function LoginForm({ returnTo, onLoggedIn }: { returnTo?: string; onLoggedIn?: () => void }) {
   const t = useTranslations('account');
+  const tf = useTranslations('forms');
   const router = useRouter();
-  const next = safeNextPath(useSearchParams().get('next'));
+  const params = useSearchParams();
+  const next = returnTo ?? safeNextPath(params.get('next'));
   const form = useApiForm({ endpoint: '/api/login', initial: { email: '', password: '' }, required: ['email', 'password'] });
   return (
     <form
@@ -27,14 +34,17 @@ export function LoginForm() {
       className="flex flex-col gap-4"
       onSubmit={(e) => {
         e.preventDefault();
-        void form.submit<{ user: { name: string } | null }>((body) => {
-          queueSnackbar(t('loggedIn', { name: body.user?.name ?? '' }));
+        void form.submit<{ user: { name: string } | null; linked?: 'facebook' | 'google'; link_error?: string }>((body) => {
+          const provider = t(body.linked === 'google' ? 'providerGoogle' : 'providerFacebook');
+          queueSnackbar(body.linked ? t('socialLinked', { provider }) : body.link_error ? tf('socialAlreadyLinked', { provider }) : t('loggedIn', { name: body.user?.name ?? '' }));
           announceSessionChange();
-          router.push(next);
+          if (onLoggedIn) onLoggedIn();
+          else router.push(next);
           router.refresh();
         });
       }}
     >
+      <SocialLogin next={next} social={returnTo ? null : params.get('social')} failed={!returnTo && !!params.get('error')} />
       <FormError error={form.errors._form} params={form.params} />
       <FormField name="email" type="email" autoComplete="email" required label={t('email')} value={form.values.email} onValue={(v) => form.set('email', v)} error={form.errors.email} maxLength={EMAIL_MAX} />
       <FormField

@@ -14,6 +14,7 @@ import { Link, useRouter } from '@/lib/i18n/navigation';
 import type { CountryOption } from '@/lib/countries';
 import { EMAIL_MAX, USER_NAME_MAX } from '@/lib/validation/limits';
 import { announceSessionChange } from './session-events';
+import { SocialLogin } from './social-login';
 
 /**
  * The registration form (page `/register`): user name, e-mail, password twice, country, and the
@@ -50,7 +51,6 @@ export function RegisterForm({ countries }: { countries: CountryOption[] }) {
     },
   });
 
-
   return (
     <form
       noValidate
@@ -65,6 +65,7 @@ export function RegisterForm({ countries }: { countries: CountryOption[] }) {
         });
       }}
     >
+      <SocialLogin next="/" />
       <FormError error={form.errors._form} params={form.params} />
       <FormField name="name" autoComplete="username" required label={t('userName')} value={form.values.name} onValue={(v) => form.set('name', v)} error={form.errors.name} maxLength={USER_NAME_MAX} />
       <FormField name="email" type="email" autoComplete="email" required label={t('email')} value={form.values.email} onValue={(v) => form.set('email', v)} error={form.errors.email} maxLength={EMAIL_MAX} />

@@ -7,3 +7,4 @@ export * from './media';
 export * from './censorship';
 export * from './meta';
 export * from './users';
+export * from './collections';

@@ -15,6 +15,7 @@ import { foldText } from '@/lib/text';
 import { API_TOKEN_NAME_MAX, RESET_TOKEN_MINUTES } from '@/lib/validation/limits';
 import { fieldErrors, profileSchema, registerSchema, type FieldErrors, type ProfileInput, type RegisterInput } from '@/lib/validation/users';
 import { keysetRows, pageOf, resolveDb, type KeysetSort } from './internal';
+import { releaseUserToggles } from './toggles';
 import type { Page } from './types';
 
 /** Days a session lasts after its last use ("remember me"; extended on use). */
@@ -514,15 +515,12 @@ export async function getUser(publicId: string, db?: Db): Promise<PublicUser | n
 
 /**
  * Steps run inside the account-deletion transaction before the user row goes, one per feature
- * that keeps user content (collections, reviews, posts, comments register theirs as they arrive).
- * Sessions, API tokens and reset tokens go with the user row (foreign keys ON DELETE CASCADE).
+ * that keeps derived state about the user's content: counters of the user's toggles and likes
+ * (toggles.ts). Reviews, posts and comments add theirs as they arrive. The rows themselves
+ * (sessions, API tokens, reset tokens, linked Facebook/Google accounts, collections with their
+ * entries, likes) go with the user row (foreign keys ON DELETE CASCADE).
  */
-const deletionSteps: ((tx: Db, userId: number) => Promise<void>)[] = [];
-
-/** Registers a deletion step (see {@link deleteAccount}). */
-export function onAccountDeletion(step: (tx: Db, userId: number) => Promise<void>): void {
-  deletionSteps.push(step);
-}
+const deletionSteps: ((tx: Db, userId: number) => Promise<void>)[] = [releaseUserToggles];
 
 /**
  * Deletes the actor's account and everything §4 lists, in one transaction: irreversible.

@@ -149,7 +149,7 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
     const location = new URL(complete.headers.get('location') ?? '', ORIGIN);
     expect(location.pathname).toBe('/fi/login');
     expect(location.searchParams.get('social')).toBe('google');
-    expect(location.searchParams.get('next')).toBe('/fi/movie/abc');
+    expect(location.searchParams.get('next')).toBe('/movie/abc');
     expect(jar.has('discshelf_social')).toBe(true);
     expect(jar.has('authjs.session-token')).toBe(false);
     expect(await whoAmI(jar)).toBeNull();

@@ -46,8 +46,9 @@ export const SAME_IN_BOTH_LANGUAGES: ReadonlySet<string> = new Set([
   'TMDb',
   'TMDB',
   'Wikipedia',
-  // Social sites of a user's profile links (spec §3 User).
+  // Social sites of a user's profile links (spec §3 User) and the login providers.
   'Facebook',
+  'Google',
   'Instagram',
   'YouTube',
   'TikTok',

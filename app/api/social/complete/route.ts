@@ -4,7 +4,7 @@ import { PENDING_COOKIE, PENDING_SECONDS, sealPendingIdentity, takeTransitIdenti
 import { identityUser, linkIdentity } from '@/lib/data/social';
 import { createSession } from '@/lib/data/users';
 import { withApiErrors } from '@/lib/errors';
-import { loginPathFor, safeNextPath } from '@/lib/next-path';
+import { safeNextPath, splitLocalePath } from '@/lib/next-path';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,11 +17,12 @@ export const dynamic = 'force-dynamic';
  * - no user: keeps the account in the encrypted `discshelf_social` cookie (15 minutes) and goes to
  *   `/login?social={provider}&next=…` ("{provider} user not found": register or link);
  * - no valid transit cookie (expired, replayed, forged): `/login?error=social`.
- * `/fi/…` values of `next` keep the Finnish login page.
+ * `next` is a full path (`/fi/…` keeps the Finnish login page, whose own `next` is the path inside
+ * the locale).
  */
 export const GET = withApiErrors(async (request: Request) => {
   const next = safeNextPath(new URL(request.url).searchParams.get('next'));
-  const login = loginPathFor(next);
+  const { login, inner } = splitLocalePath(next);
   const identity = await takeTransitIdentity(request);
   const redirect = (to: string) => {
     const res = NextResponse.redirect(new URL(to, request.url), 302);
@@ -29,7 +30,7 @@ export const GET = withApiErrors(async (request: Request) => {
     res.headers.set('cache-control', 'no-store');
     return res;
   };
-  if (!identity) return redirect(`${login}?error=social&next=${encodeURIComponent(next)}`);
+  if (!identity) return redirect(`${login}?error=social&next=${encodeURIComponent(inner)}`);
   const actor = await actorFromRequest(request);
   if (actor) {
     const linked = await linkIdentity(actor.userId, identity);
@@ -37,7 +38,7 @@ export const GET = withApiErrors(async (request: Request) => {
   }
   const userId = await identityUser(identity.provider, identity.subject);
   if (userId === null) {
-    const res = redirect(`${login}?social=${identity.provider}&next=${encodeURIComponent(next)}`);
+    const res = redirect(`${login}?social=${identity.provider}&next=${encodeURIComponent(inner)}`);
     res.cookies.set(PENDING_COOKIE, await sealPendingIdentity(identity), { ...sessionCookieOptions(new Date(Date.now() + PENDING_SECONDS * 1000)) });
     return res;
   }

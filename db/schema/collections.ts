@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { movies } from './movies';
+import { releases } from './releases';
+import { users } from './users';
+
+/**
+ * A user's collections and lists (spec §3 "Collection"). `category` 'movies' or 'releases' never
+ * changes after creation. `style`: 1 none, 2 watched, 3 owns, 4 wanted, 5 for sale, 6 want to see
+ * (the spec's six) and 7 for trade (spec §1's for-trade list, numbered after them). A
+ * `shortcut_default` collection is the one the HAVE / WANTED / seen / want-to-see toggles fill: at
+ * most one per user and style among collections not deleted. `deleted_at` set = in the trash
+ * (undelete clears it).
+ */
+export const collections = pgTable(
+  'collections',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    publicId: text().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text(),
+    visibility: text({ enum: ['public', 'private'] })
+      .notNull()
+      .default('public'),
+    category: text({ enum: ['movies', 'releases'] }).notNull(),
+    style: smallint().notNull().default(1),
+    shortcutDefault: boolean().notNull().default(false),
+    /** Picture chosen from the entries' pictures (a picture file name or external URL), or null. */
+    picture: text(),
+    entriesCount: integer().notNull().default(0),
+    deletedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('collections_public_id_key').on(t.publicId),
+    index('collections_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('collections_shortcut_key').on(t.userId, t.style).where(sql`shortcut_default AND deleted_at IS NULL`),
+    check('collections_style_check', sql`${t.style} BETWEEN 1 AND 7`),
+  ],
+);
+
+/**
+ * One movie or one release in a collection (spec §3 "Collection entry"): exactly one of
+ * `movie_id` / `release_id`, matching the collection's category. `price` in `currency` (EUR, GBP,
+ * USD, SEK) with 2 decimals; `condition` 1 mint, 2 good, 3 fine/OK, 4 bad, 5 unusable, 6 sealed;
+ * `acquired_on` the date the user gives; `watched_method` how a movie was watched (free text of
+ * the entry dialog's choices).
+ */
+export const collectionEntries = pgTable(
+  'collection_entries',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    collectionId: integer()
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    movieId: integer().references(() => movies.id, { onDelete: 'cascade' }),
+    releaseId: integer().references(() => releases.id, { onDelete: 'cascade' }),
+    comment: text(),
+    commentLanguage: text(),
+    price: numeric({ precision: 12, scale: 2 }),
+    currency: text({ enum: ['EUR', 'GBP', 'USD', 'SEK'] }),
+    condition: smallint(),
+    acquiredOn: date(),
+    watchedMethod: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('collection_entries_movie_key').on(t.collectionId, t.movieId).where(sql`movie_id IS NOT NULL`),
+    uniqueIndex('collection_entries_release_key').on(t.collectionId, t.releaseId).where(sql`release_id IS NOT NULL`),
+    index('collection_entries_collection_idx').on(t.collectionId, t.createdAt),
+    index('collection_entries_movie_idx').on(t.movieId).where(sql`movie_id IS NOT NULL`),
+    index('collection_entries_release_idx').on(t.releaseId).where(sql`release_id IS NOT NULL`),
+    check('collection_entries_one_item', sql`(${t.movieId} IS NULL) <> (${t.releaseId} IS NULL)`),
+    check('collection_entries_condition_check', sql`${t.condition} BETWEEN 1 AND 6`),
+  ],
+);
+
+/** Likes of movies and releases (spec §4 "like" toggle): exactly one of `movie_id` / `release_id`. */
+export const likes = pgTable(
+  'likes',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    movieId: integer().references(() => movies.id, { onDelete: 'cascade' }),
+    releaseId: integer().references(() => releases.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('likes_user_movie_key').on(t.userId, t.movieId).where(sql`movie_id IS NOT NULL`),
+    uniqueIndex('likes_user_release_key').on(t.userId, t.releaseId).where(sql`release_id IS NOT NULL`),
+    index('likes_user_idx').on(t.userId, t.createdAt),
+    check('likes_one_item', sql`(${t.movieId} IS NULL) <> (${t.releaseId} IS NULL)`),
+  ],
+);
+
+/**
+ * Counters of a movie (spec §3 "Counters"), kept in step with the entries and likes they count in
+ * the same transaction: `seen_count` (entries in watched lists, style 2), `want_see_count`
+ * (style 6), `likes_count`. A narrow table of its own, so social activity never rewrites catalogue
+ * rows. A missing row means all zero.
+ */
+export const movieCounters = pgTable('movie_counters', {
+  movieId: integer()
+    .primaryKey()
+    .references(() => movies.id, { onDelete: 'cascade' }),
+  seenCount: integer().notNull().default(0),
+  wantSeeCount: integer().notNull().default(0),
+  likesCount: integer().notNull().default(0),
+});
+
+/** Counters of a release: `owned_count` (style 3), `wanted_count` (style 4), `likes_count`. */
+export const releaseCounters = pgTable('release_counters', {
+  releaseId: integer()
+    .primaryKey()
+    .references(() => releases.id, { onDelete: 'cascade' }),
+  ownedCount: integer().notNull().default(0),
+  wantedCount: integer().notNull().default(0),
+  likesCount: integer().notNull().default(0),
+});

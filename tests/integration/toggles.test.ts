@@ -1,0 +1,131 @@
+/**
+ * The member toggles (HAVE, WANTED, seen, want to see, like) on PGlite and PostgreSQL: shortcut
+ * collections created on first use and kept in step with the toggles, counters exact (also under
+ * concurrent toggles on PostgreSQL's connection pool), the route handlers' 401 / 400 / 403 / 404,
+ * and account deletion taking a user's toggles out of the counters.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, type DbHandle } from '@/db';
+import { movies, releases } from '@/db/schema';
+import { GET as releaseTogglesGet, POST as releaseTogglesPost } from '@/app/api/releases/[publicId]/toggles/route';
+import { POST as titleTogglesPost } from '@/app/api/titles/[publicId]/toggles/route';
+import { setToggle, toggleState } from '@/lib/data/toggles';
+import { createSession, deleteAccount, registerUser, sessionActor, type Actor } from '@/lib/data/users';
+import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
+import { useAsProcessDb } from './api-fixtures';
+
+assertPostgresConfiguredInCi();
+
+const ORIGIN = 'http://localhost';
+const RELEASE = 'tglRelease1';
+const MOVIE = 'tglMovie001';
+
+describe.each(testEngines())('toggles on %s', (engine) => {
+  let h: DbHandle;
+  let n = 0;
+  /** A fresh user, its actor and session cookie. */
+  const member = async (): Promise<{ actor: Actor; cookie: string }> => {
+    n += 1;
+    const r = await registerUser({ name: `Toggler ${n}`, email: `toggler${n}@example.fi`, password: 'Steelbook-Hunter-42', password2: 'Steelbook-Hunter-42' }, {}, h.db);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const s = await createSession(r.userId, {}, h.db);
+    const actor = await sessionActor(s.token, h.db);
+    if (!actor) throw new Error('no actor');
+    return { actor, cookie: `discshelf_session=${s.token}` };
+  };
+  const ctx = (publicId: string) => ({ params: Promise.resolve({ publicId }) });
+  const post = (path: string, body: unknown, cookie?: string, origin: string | null = ORIGIN) =>
+    new Request(`${ORIGIN}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) }, body: JSON.stringify(body) });
+
+  beforeAll(async () => {
+    h = await createTestDb(engine);
+    useAsProcessDb(h);
+    await h.db.insert(movies).values({ publicId: MOVIE, name: 'Kuolleet ja haudatut', titleKey: 'kuolleet ja haudatut', year: 1981 });
+    await h.db.insert(releases).values({ publicId: RELEASE, name: 'Dead & Buried (4K UHD)', format: 5, nameKey: 'dead buried 4k uhd' });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('HAVE fills the shortcut "owns" collection, created on first use; on twice counts once; off empties it', async () => {
+    const { actor } = await member();
+    expect(await setToggle(actor, 'have', 'release', RELEASE, true, h.db)).toEqual({ ok: true, on: true, count: 1 });
+    expect(await setToggle(actor, 'have', 'release', RELEASE, true, h.db)).toEqual({ ok: true, on: true, count: 1 });
+    const lists = await queryRows<{ style: number; category: string; entries_count: number; shortcut_default: boolean }>(
+      h.db,
+      sql`SELECT style, category, entries_count, shortcut_default FROM collections WHERE user_id = ${actor.userId}`,
+    );
+    expect(lists).toEqual([{ style: 3, category: 'releases', entries_count: 1, shortcut_default: true }]);
+    expect((await toggleState(actor, 'release', RELEASE, h.db))?.mine).toEqual({ have: true, wanted: false, like: false });
+
+    expect(await setToggle(actor, 'have', 'release', RELEASE, false, h.db)).toEqual({ ok: true, on: false, count: 0 });
+    expect(await setToggle(actor, 'have', 'release', RELEASE, false, h.db)).toEqual({ ok: true, on: false, count: 0 });
+    const [entries] = await queryRows<{ n: number }>(h.db, sql`SELECT count(*)::int AS n FROM collection_entries e JOIN collections c ON c.id = e.collection_id WHERE c.user_id = ${actor.userId}`);
+    expect(entries.n).toBe(0);
+  });
+
+  it('seen, want to see and like on a movie; WANTED and like on a release; each toggle its own counter', async () => {
+    const a = await member();
+    const b = await member();
+    await setToggle(a.actor, 'seen', 'movie', MOVIE, true, h.db);
+    await setToggle(b.actor, 'seen', 'movie', MOVIE, true, h.db);
+    await setToggle(a.actor, 'want_see', 'movie', MOVIE, true, h.db);
+    await setToggle(b.actor, 'like', 'movie', MOVIE, true, h.db);
+    await setToggle(a.actor, 'wanted', 'release', RELEASE, true, h.db);
+    await setToggle(a.actor, 'like', 'release', RELEASE, true, h.db);
+    expect((await toggleState(null, 'movie', MOVIE, h.db))?.counts).toEqual({ seen: 2, want_see: 1, like: 1 });
+    expect((await toggleState(a.actor, 'movie', MOVIE, h.db))?.mine).toEqual({ seen: true, want_see: true, like: false });
+    expect((await toggleState(null, 'release', RELEASE, h.db))?.counts).toEqual({ have: 0, wanted: 1, like: 1 });
+    expect(await setToggle(a.actor, 'have', 'movie', MOVIE, true, h.db)).toEqual({ ok: false, error: 'wrong_item' });
+    expect(await setToggle(a.actor, 'have', 'release', 'noSuchRel', true, h.db)).toEqual({ ok: false, error: 'not_found' });
+  });
+
+  it('counters stay exact under concurrent toggles (many users at once, and one user racing itself)', async () => {
+    const users = await Promise.all(Array.from({ length: 12 }, () => member()));
+    const before = (await toggleState(null, 'release', RELEASE, h.db))?.counts.have ?? 0;
+    await Promise.all(users.map((u) => setToggle(u.actor, 'have', 'release', RELEASE, true, h.db)));
+    await Promise.all(users.flatMap((u) => [setToggle(u.actor, 'have', 'release', RELEASE, true, h.db), setToggle(u.actor, 'have', 'release', RELEASE, true, h.db)]));
+    expect((await toggleState(null, 'release', RELEASE, h.db))?.counts.have).toBe(before + 12);
+    await Promise.all(users.slice(0, 5).flatMap((u) => [setToggle(u.actor, 'have', 'release', RELEASE, false, h.db), setToggle(u.actor, 'have', 'release', RELEASE, false, h.db)]));
+    const [real] = await queryRows<{ n: number }>(
+      h.db,
+      sql`SELECT count(*)::int AS n FROM collection_entries e JOIN collections c ON c.id = e.collection_id JOIN releases r ON r.id = e.release_id WHERE c.style = 3 AND r.public_id = ${RELEASE}`,
+    );
+    expect((await toggleState(null, 'release', RELEASE, h.db))?.counts.have).toBe(real.n);
+    expect(real.n).toBe(before + 7);
+    const [shortcuts] = await queryRows<{ n: number }>(h.db, sql`SELECT count(*)::int AS n FROM collections WHERE style = 3 AND shortcut_default GROUP BY user_id ORDER BY 1 DESC LIMIT 1`);
+    expect(shortcuts.n).toBe(1);
+  });
+
+  it('deleting an account takes its toggles and likes out of the counters', async () => {
+    const { actor } = await member();
+    const before = await toggleState(null, 'release', RELEASE, h.db);
+    const movieBefore = await toggleState(null, 'movie', MOVIE, h.db);
+    await setToggle(actor, 'have', 'release', RELEASE, true, h.db);
+    await setToggle(actor, 'like', 'release', RELEASE, true, h.db);
+    await setToggle(actor, 'seen', 'movie', MOVIE, true, h.db);
+    expect((await toggleState(null, 'release', RELEASE, h.db))?.counts.have).toBe((before?.counts.have ?? 0) + 1);
+    expect(await deleteAccount(actor, h.db)).toBe(true);
+    expect((await toggleState(null, 'release', RELEASE, h.db))?.counts).toEqual(before?.counts);
+    expect((await toggleState(null, 'movie', MOVIE, h.db))?.counts).toEqual(movieBefore?.counts);
+  });
+
+  it('route handlers: visitors get 401 with the login prompt, bad input 400, other origins 403, unknown ids 404', async () => {
+    const { cookie } = await member();
+    const visitor = await releaseTogglesPost(post(`/api/releases/${RELEASE}/toggles`, { kind: 'have', on: true }), ctx(RELEASE));
+    expect(visitor.status).toBe(401);
+    expect(await visitor.json()).toEqual({ error: 'You must be logged in to use this feature' });
+    const ok = await releaseTogglesPost(post(`/api/releases/${RELEASE}/toggles`, { kind: 'wanted', on: true }, cookie), ctx(RELEASE));
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ kind: 'wanted', on: true });
+    const state = await releaseTogglesGet(new Request(`${ORIGIN}/api/releases/${RELEASE}/toggles`, { headers: { cookie } }), ctx(RELEASE));
+    expect(((await state.json()) as { mine: Record<string, boolean> }).mine.wanted).toBe(true);
+    const anon = await releaseTogglesGet(new Request(`${ORIGIN}/api/releases/${RELEASE}/toggles`), ctx(RELEASE));
+    expect(((await anon.json()) as { mine: unknown }).mine).toBeNull();
+    expect((await titleTogglesPost(post(`/api/titles/${MOVIE}/toggles`, { kind: 'have', on: true }, cookie), ctx(MOVIE))).status).toBe(400);
+    expect((await titleTogglesPost(post(`/api/titles/${MOVIE}/toggles`, { kind: 'seen', on: 'yes' }, cookie), ctx(MOVIE))).status).toBe(400);
+    expect((await titleTogglesPost(post(`/api/titles/${MOVIE}/toggles`, { kind: 'seen', on: true }, cookie, 'https://evil.example'), ctx(MOVIE))).status).toBe(403);
+    expect((await titleTogglesPost(post('/api/titles/noSuchMovie/toggles', { kind: 'seen', on: true }, cookie), ctx('noSuchMovie'))).status).toBe(404);
+  });
+});
