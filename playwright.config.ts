@@ -1,17 +1,21 @@
 import { defineConfig, devices } from '@playwright/test';
+import { oauthMockEnv } from './tests/support/oauth-mock';
+import { E2E_PORT, OAUTH_MOCK_URL } from './tests/e2e/support/ports';
 
 /**
  * E2E against the production server (`next build` + `next start` via scripts/start.ts) on port
  * 3100 with its own data directory (.data/e2e), driving the system Chromium (never a downloaded
  * browser). The first start builds and imports the seed (~40k rows), hence the long timeout.
- * `scripts/test.ts` sets PLAYWRIGHT_JSON_OUTPUT_FILE to collect the totals. Specs import `test`
+ * Facebook and Google point at a local OAuth 2 / OIDC server that the global setup starts on port
+ * 3199 (tests/support/oauth-mock.ts). `scripts/test.ts` sets PLAYWRIGHT_JSON_OUTPUT_FILE to collect the totals. Specs import `test`
  * and helpers from tests/e2e/support/fixtures.ts.
  */
-const PORT = 3100;
+const PORT = E2E_PORT;
 const baseURL = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
@@ -42,6 +46,7 @@ export default defineConfig({
     env: {
       DATA_DIR: '.data/e2e',
       PORT: String(PORT),
+      ...oauthMockEnv(OAUTH_MOCK_URL),
     },
     reuseExistingServer: !process.env.CI,
     timeout: 15 * 60_000,

@@ -4,9 +4,9 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import { redirect } from 'next/navigation';
 import { Suspense, type ReactNode } from 'react';
 import { AppShell } from '@/components/layout/app-shell';
-import { CookieNotice } from '@/components/layout/cookie-notice';
+import { CookieNoticeSlot } from '@/components/layout/cookie-notice-slot';
 import { ScrollManager } from '@/components/layout/scroll-manager';
-import { VersionCheck } from '@/components/layout/version-check';
+import { VersionCheckSlot } from '@/components/layout/version-check-slot';
 import { pickClientMessages } from '@/lib/i18n/client-messages';
 import { routing } from '@/lib/i18n/routing';
 import { VERSION_CHECK_INTERVAL_MS } from '@/lib/version';
@@ -77,8 +77,8 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
       <body>
         <NextIntlClientProvider messages={clientMessages}>
           <AppShell>{children}</AppShell>
-          <CookieNotice />
-          <VersionCheck intervalMs={versionCheckIntervalMs()} />
+          <CookieNoticeSlot />
+          <VersionCheckSlot intervalMs={versionCheckIntervalMs()} />
           <Suspense fallback={null}>
             <ScrollManager />
           </Suspense>

@@ -9,11 +9,12 @@ import { CountrySelect } from '@/components/forms/country-select';
 import { FormError, FormField } from '@/components/forms/form-field';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { useApiForm } from '@/components/forms/use-api-form';
-import { useRouter } from '@/lib/i18n/navigation';
+import { getPathname, useRouter } from '@/lib/i18n/navigation';
 import type { CountryOption } from '@/lib/countries';
 import { API_TOKEN_NAME_MAX, MUNICIPALITY_MAX, PICTURE_MAX_BYTES, SOCIAL_URL_MAX } from '@/lib/validation/limits';
 import { PASSWORD_MAX_LENGTH } from '@/lib/validation/password';
 import { announceSessionChange } from './session-events';
+import { isProvider, PROVIDER_NAME, startProviderLogin, type Provider } from './social-login';
 
 /** The confirmation dialog (Radix) is loaded when asked for, not with the page. */
 const DeleteAccountDialog = dynamic(() => import('./delete-account-dialog').then((m) => m.DeleteAccountDialog));
@@ -62,6 +63,7 @@ export function EditMyData({ countries }: { countries: CountryOption[] }) {
       <ProfileSection me={me} countries={countries} />
       <PasswordSection />
       <SessionsSection />
+      <LinkedAccountsSection />
       <TokensSection />
       <DeleteSection />
     </div>
@@ -291,8 +293,67 @@ function SessionsSection() {
   );
 }
 
-type Token = { id: number; name: string; created_at: string; last_used_at: string | null };
+/**
+ * Facebook and Google accounts linked to this user: link one (a provider login that comes back
+ * here; `?social_error=` when that provider account belongs to someone else) or unlink one
+ * (refused when it is the only way to log in). Shown only when a provider is on or linked.
+ */
+function LinkedAccountsSection() {
+  const t = useTranslations('account');
+  const locale = useLocale();
+  const [state, setState] = useState<{ enabled: Provider[]; linked: Provider[] } | null>(null);
+  const [error, setError] = useState<{ key: string; provider: string } | null>(null);
+  const load = useCallback(async () => {
+    const res = await fetch('/api/me/identities', { credentials: 'same-origin', cache: 'no-store' });
+    if (res.ok) setState((await res.json()) as { enabled: Provider[]; linked: Provider[] });
+  }, []);
+  useEffect(() => {
+    void load();
+    const query = new URLSearchParams(window.location.search);
+    const provider = query.get('provider');
+    if (query.get('social_error') === 'socialAlreadyLinked' && isProvider(provider)) setError({ key: 'socialAlreadyLinked', provider: t(PROVIDER_NAME[provider]) });
+  }, [load, t]);
+  if (!state || (!state.enabled.length && !state.linked.length)) return null;
+  const providers = [...new Set([...state.enabled, ...state.linked])].filter(isProvider);
+  return (
+    <Section title={t('linkedSection')}>
+      <p className="text-sm text-muted">{t('linkedIntro')}</p>
+      <FormError error={error?.key} params={{ provider: error?.provider ?? '' }} />
+      <ul className="flex flex-col divide-y divide-line" data-testid="linked-accounts">
+        {providers.map((p) => {
+          const name = t(PROVIDER_NAME[p]);
+          const linked = state.linked.includes(p);
+          return (
+            <li key={p} className="flex items-center justify-between gap-3 py-2 text-sm">
+              <span className="font-medium">{linked ? t('providerLinked', { provider: name }) : name}</span>
+              {linked ? (
+                <Button
+                  variant="secondary"
+                  onClick={async () => {
+                    const res = await fetch(`/api/me/identities/${p}`, { method: 'DELETE', credentials: 'same-origin' });
+                    if (res.ok) {
+                      showSnackbar(t('providerUnlinked', { provider: name }));
+                      setError(null);
+                      void load();
+                    } else setError({ key: 'unlinkRefused', provider: name });
+                  }}
+                >
+                  {t('unlinkProvider', { provider: name })}
+                </Button>
+              ) : state.enabled.includes(p) ? (
+                <Button variant="secondary" onClick={() => void startProviderLogin(p, getPathname({ href: '/users/edit_my_data', locale }))} data-testid={`link-${p}`}>
+                  {t('linkProvider', { provider: name })}
+                </Button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}
 
+type Token = { id: number; name: string; created_at: string; last_used_at: string | null };
 
 function TokensSection() {
   const t = useTranslations('account');

@@ -11,7 +11,7 @@ import { EMAIL_MAX } from '@/lib/validation/limits';
 import { PASSWORD_MAX_LENGTH } from '@/lib/validation/password';
 import { safeNextPath } from '@/lib/next-path';
 import { announceSessionChange } from './session-events';
-import { SocialLogin } from './social-login';
+import { SocialLoginSlot } from './social-login-slot';
 
 /**
  * The login form of the page `/login` and of the login dialog: Facebook and Google buttons (when
@@ -44,7 +44,7 @@ export function LoginForm({ returnTo, onLoggedIn }: { returnTo?: string; onLogge
         });
       }}
     >
-      <SocialLogin next={next} social={returnTo ? null : params.get('social')} failed={!returnTo && !!params.get('error')} />
+      <SocialLoginSlot next={next} social={returnTo ? null : params.get('social')} failed={!returnTo && !!params.get('error')} />
       <FormError error={form.errors._form} params={form.params} />
       <FormField name="email" type="email" autoComplete="email" required label={t('email')} value={form.values.email} onValue={(v) => form.set('email', v)} error={form.errors.email} maxLength={EMAIL_MAX} />
       <FormField

@@ -14,7 +14,7 @@ import { Link, useRouter } from '@/lib/i18n/navigation';
 import type { CountryOption } from '@/lib/countries';
 import { EMAIL_MAX, USER_NAME_MAX } from '@/lib/validation/limits';
 import { announceSessionChange } from './session-events';
-import { SocialLogin } from './social-login';
+import type { SocialLogin } from './social-login';
 
 /**
  * The registration form (page `/register`): user name, e-mail, password twice, country, and the
@@ -27,14 +27,18 @@ export function RegisterForm({ countries }: { countries: CountryOption[] }) {
   const locale = useLocale();
   const router = useRouter();
   const [widgetReady, setWidgetReady] = useState(false);
+  const [Social, setSocial] = useState<typeof SocialLogin | null>(null);
 
   useEffect(() => {
     let cancelled = false;
     void import('./altcha-loader')
-      .then((m) => m.loadWidgetLanguage(locale))
+      .then((m) => {
+        if (!cancelled) setSocial(() => m.SocialLogin);
+        return m.loadWidgetLanguage(locale);
+      })
       .then(() => {
-      if (!cancelled) setWidgetReady(true);
-    });
+        if (!cancelled) setWidgetReady(true);
+      });
     return () => {
       cancelled = true;
     };
@@ -65,7 +69,7 @@ export function RegisterForm({ countries }: { countries: CountryOption[] }) {
         });
       }}
     >
-      <SocialLogin next="/" />
+      {Social ? <Social next="/" /> : null}
       <FormError error={form.errors._form} params={form.params} />
       <FormField name="name" autoComplete="username" required label={t('userName')} value={form.values.name} onValue={(v) => form.set('name', v)} error={form.errors.name} maxLength={USER_NAME_MAX} />
       <FormField name="email" type="email" autoComplete="email" required label={t('email')} value={form.values.email} onValue={(v) => form.set('email', v)} error={form.errors.email} maxLength={EMAIL_MAX} />

@@ -8,10 +8,12 @@ import { FormError } from '@/components/forms/form-field';
 import { getPathname, useRouter } from '@/lib/i18n/navigation';
 import { announceSessionChange } from './session-events';
 
-type Provider = 'facebook' | 'google';
-const PROVIDER_NAME = { facebook: 'providerFacebook', google: 'providerGoogle' } as const;
+export type Provider = 'facebook' | 'google';
+/** Message keys (namespace `account`) of the provider names. */
+export const PROVIDER_NAME = { facebook: 'providerFacebook', google: 'providerGoogle' } as const;
 
-function isProvider(v: unknown): v is Provider {
+/** Whether a value is a provider id. */
+export function isProvider(v: unknown): v is Provider {
   return v === 'facebook' || v === 'google';
 }
 
@@ -19,7 +21,7 @@ function isProvider(v: unknown): v is Provider {
  * Starts a Facebook or Google login: Auth.js wants a form POST with its CSRF token; the browser
  * goes to the provider and comes back to /api/social/complete, then to `returnTo` (a full path).
  */
-async function startProviderLogin(provider: Provider, returnTo: string): Promise<void> {
+export async function startProviderLogin(provider: Provider, returnTo: string): Promise<void> {
   const res = await fetch('/api/auth/csrf', { credentials: 'same-origin', cache: 'no-store' });
   const { csrfToken } = (await res.json()) as { csrfToken: string };
   const form = document.createElement('form');

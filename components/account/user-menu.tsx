@@ -1,11 +1,22 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Link } from '@/lib/i18n/navigation';
+import { showSnackbar } from '@/components/ui/snackbar';
+import { Link, useRouter } from '@/lib/i18n/navigation';
+import { announceSessionChange } from './session-events';
 
 /** The user widget's menu (loaded when first opened): profile, edit my data, log out. */
-export function UserMenu({ publicId, onClose, onLogout }: { publicId: string; onClose: () => void; onLogout: () => void }) {
+export function UserMenu({ publicId, onClose }: { publicId: string; onClose: () => void }) {
   const t = useTranslations('account');
+  const router = useRouter();
+  // Ends the session on the server; the widget hears the session change and shows "Log in".
+  const logout = async () => {
+    onClose();
+    await fetch('/api/logout', { method: 'POST', credentials: 'same-origin' });
+    showSnackbar(t('loggedOut'));
+    announceSessionChange();
+    router.refresh();
+  };
   const item = 'block w-full px-3 py-2 text-left text-sm hover:bg-black/5';
   return (
     <ul role="menu" className="absolute right-0 top-11 z-50 w-48 rounded-lg border border-line bg-panel py-1 shadow-lg">
@@ -20,7 +31,7 @@ export function UserMenu({ publicId, onClose, onLogout }: { publicId: string; on
         </Link>
       </li>
       <li role="none">
-        <button role="menuitem" type="button" onClick={onLogout} className={item} data-testid="logout">
+        <button role="menuitem" type="button" onClick={() => void logout()} className={item} data-testid="logout">
           {t('logout')}
         </button>
       </li>

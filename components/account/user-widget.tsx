@@ -1,25 +1,27 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
-import { showSnackbar } from '@/components/ui/snackbar';
-import { Link, usePathname, useRouter } from '@/lib/i18n/navigation';
-import { announceSessionChange, SESSION_CHANGED } from './session-events';
-import { UserMenu } from './user-menu';
+import { useCallback, useEffect, useState, type ComponentType, type ComponentProps } from 'react';
+import { Link, usePathname } from '@/lib/i18n/navigation';
+import type LoginDialogComponent from './login-dialog';
+import { LOGIN_DIALOG_EVENT, openLoginDialog, SESSION_CHANGED } from './session-events';
+import type { UserMenu as UserMenuComponent } from './user-menu';
 
 type Me = { public_id: string; name: string; notifications_unseen_count: number };
 
 /**
- * The account corner of the top bar: a login link for visitors, the user's name with a menu
- * (profile, edit my data, log out) when logged in. It asks `/api/me` from the browser, so the
+ * The account corner of the top bar: a login link for visitors (a plain click opens the login
+ * dialog, which any member action can also open), the user's name with a menu (profile, edit my
+ * data, log out) when logged in. It asks `/api/me` from the browser, so the
  * server-rendered page stays the same for everyone (cacheable) and a failed /me clears the cookie.
  */
 export function UserWidget() {
   const t = useTranslations('account');
   const pathname = usePathname();
-  const router = useRouter();
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const [open, setOpen] = useState(false);
+  // The menu's code loads on the first open (it is not needed to draw the page).
+  const [Menu, setMenu] = useState<ComponentType<ComponentProps<typeof UserMenuComponent>> | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -36,22 +38,43 @@ export function UserWidget() {
     return () => window.removeEventListener(SESSION_CHANGED, load);
   }, [load]);
 
-  const logout = async () => {
-    setOpen(false);
-    await fetch('/api/logout', { method: 'POST', credentials: 'same-origin' });
-    setMe(null);
-    showSnackbar(t('loggedOut'));
-    announceSessionChange();
-    router.refresh();
-  };
+  // The login dialog (session-events.ts openLoginDialog): its code loads on first use.
+  const [LoginDialog, setLoginDialog] = useState<typeof LoginDialogComponent | null>(null);
+  const [dialog, setDialog] = useState({ open: false, prompt: false });
+  useEffect(() => {
+    const onOpen = (e: Event) => {
+      const prompt = Boolean((e as CustomEvent<{ prompt?: boolean }>).detail?.prompt);
+      void import('./login-dialog').then((m) => {
+        setLoginDialog(() => m.default);
+        setDialog({ open: true, prompt });
+      });
+    };
+    window.addEventListener(LOGIN_DIALOG_EVENT, onOpen);
+    return () => window.removeEventListener(LOGIN_DIALOG_EVENT, onOpen);
+  }, []);
+  const loginDialog = LoginDialog ? <LoginDialog open={dialog.open} prompt={dialog.prompt} onClose={() => setDialog((d) => ({ ...d, open: false }))} /> : null;
 
   if (me === undefined) return <span className="inline-block h-10 w-16" aria-hidden="true" />;
   if (!me) {
     const next = pathname && pathname !== '/login' && pathname !== '/register' ? `?next=${encodeURIComponent(pathname)}` : '';
     return (
-      <Link href={`/login${next}`} className="inline-flex min-h-10 items-center rounded-lg bg-accent px-3 text-sm font-medium text-white hover:bg-accent-strong" data-testid="login-link">
-        {t('login')}
-      </Link>
+      <>
+        <Link
+          href={`/login${next}`}
+          onClick={(e) => {
+            // A plain click opens the login dialog on this page; modified clicks (and the login and
+            // registration pages themselves) open /login as a link.
+            if (!next || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+            e.preventDefault();
+            openLoginDialog();
+          }}
+          className="inline-flex min-h-10 items-center rounded-lg bg-accent px-3 text-sm font-medium text-white hover:bg-accent-strong"
+          data-testid="login-link"
+        >
+          {t('login')}
+        </Link>
+        {loginDialog}
+      </>
     );
   }
   return (
@@ -61,7 +84,10 @@ export function UserWidget() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-label={t('accountMenu', { name: me.name })}
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => {
+          if (!Menu) void import('./user-menu').then((m) => setMenu(() => m.UserMenu));
+          setOpen((v) => !v);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Escape') setOpen(false);
         }}
@@ -73,7 +99,8 @@ export function UserWidget() {
         </span>
         <span className="hidden truncate text-sm font-medium nav:inline">{me.name}</span>
       </button>
-      {open ? <UserMenu publicId={me.public_id} onClose={() => setOpen(false)} onLogout={() => void logout()} /> : null}
+      {open && Menu ? <Menu publicId={me.public_id} onClose={() => setOpen(false)} /> : null}
+      {loginDialog}
     </div>
   );
 }

@@ -4,21 +4,17 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { Link } from '@/lib/i18n/navigation';
+import { COOKIE_CONSENT_MAX_AGE_S, COOKIE_CONSENT_NAME, hasConsentCookie } from './cookie-consent';
 
-/** Cookie that records the acceptance (spec §9: kept 15,552,000 seconds = 180 days). */
-export const COOKIE_CONSENT_NAME = 'cookie_consent';
-export const COOKIE_CONSENT_MAX_AGE_S = 15_552_000;
-
-function hasConsentCookie(): boolean {
-  return document.cookie.split(';').some((part) => part.trim().startsWith(`${COOKIE_CONSENT_NAME}=`));
-}
+export { COOKIE_CONSENT_MAX_AGE_S, COOKIE_CONSENT_NAME };
 
 const noopSubscribe = () => () => {};
 
 /**
  * Cookie notice (spec §2/§4): a non-modal panel at the bottom of the viewport, shown until the
  * visitor accepts it. Rendered only in the browser (the server never sees the cookie, so pages
- * stay cacheable); accepting sets `cookie_consent=1` for 180 days.
+ * stay cacheable; the layout loads it through CookieNoticeSlot); accepting sets `cookie_consent=1`
+ * for 180 days.
  */
 export function CookieNotice() {
   const t = useTranslations('cookie');

@@ -1,3 +1,4 @@
+import { ToggleBar } from '@/components/collections/toggle-bar';
 import { itemNotFoundMetadata } from '@/components/listing/item-not-found';
 import 'server-only';
 import type { Metadata } from 'next';
@@ -92,6 +93,7 @@ export async function ReleaseDetailPage({ locale, publicId, tab }: { locale: str
           {release.street_date ? <span>{t('streetDate', { date: formatDate(release.street_date) })}</span> : null}
           {release.is_cut ? <CutBadge locale={locale} seconds={release.cut_seconds} /> : null}
         </p>
+        <ToggleBar item="release" publicId={release.public_id} />
       </header>
       <SubpageTabs
         label={t('tabs.label')}

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
 import sharp from 'sharp';
+import { claimAddress, PASSWORD, registerByApi, uniqueTag } from './support/accounts';
 import { expect, gotoApp, test } from './support/fixtures';
 
 /**
@@ -11,18 +12,6 @@ import { expect, gotoApp, test } from './support/fixtures';
  * kept. Each test claims its own client address (X-Forwarded-For, which `next start` passes on
  * when no proxy sits in front) so the per-IP registration limit of a reused data dir is not hit.
  */
-const PASSWORD = 'Betamax-Archive-1979';
-
-function uniqueTag(): string {
-  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-}
-
-function claimAddress(tag: string): string {
-  let h = 0;
-  for (const c of tag) h = (h * 31 + c.charCodeAt(0)) >>> 0;
-  return `10.${(h >>> 16) & 255}.${(h >>> 8) & 255}.${h & 255}`;
-}
-
 for (const locale of ['en', 'fi'] as const) {
   const prefix = locale === 'fi' ? '/fi' : '';
   const text =
@@ -55,36 +44,32 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(page.getByTestId('snackbar')).toContainText(text.loggedOut);
     await expect(page.getByTestId('login-link')).toBeVisible();
 
-    // From a release listing: the login link carries the page to come back to.
+    // From a release listing: the login button opens the login dialog, which keeps the page.
     await gotoApp(page, `${prefix}/releases/4k`);
     await page.getByTestId('login-link').click();
-    await expect(page).toHaveURL(new RegExp(`${prefix}/login\\?next=`));
-    await page.getByLabel(text.email).fill(email);
-    await page.locator('#field-password').fill('not-my-password');
-    await page.getByTestId('login-submit').click();
-    await expect(page.getByTestId('form-error')).toHaveText(text.wrong);
-    await expect(page.getByLabel(text.email)).toHaveValue(email);
+    const dialog = page.getByTestId('login-dialog');
+    await dialog.getByLabel(text.email).fill(email);
+    await dialog.locator('#field-password').fill('not-my-password');
+    await dialog.getByTestId('login-submit').click();
+    await expect(dialog.getByTestId('form-error')).toHaveText(text.wrong);
+    await expect(dialog.getByLabel(text.email)).toHaveValue(email);
 
+    await dialog.locator('#field-password').fill(PASSWORD);
+    await dialog.getByTestId('login-submit').click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/releases/4k$`));
+    await expect(page.getByTestId('user-widget')).toBeVisible();
+
+    // The login page returns to the page named by `next`.
+    await page.getByTestId('user-widget').click();
+    await page.getByTestId('logout').click();
+    await gotoApp(page, `${prefix}/login?next=${encodeURIComponent('/releases/4k')}`);
+    await page.getByLabel(text.email).fill(email);
     await page.locator('#field-password').fill(PASSWORD);
     await page.getByTestId('login-submit').click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/releases/4k$`));
-    await expect(page.getByTestId('user-widget')).toBeVisible();
     await expect(page.getByTestId('user-widget')).toHaveAccessibleName(new RegExp(name));
   });
-}
-
-/** Registers an account through the API (bot check solved here, as the widget would) from `ip`. */
-async function registerByApi(request: import('@playwright/test').APIRequestContext, baseURL: string, ip: string, name: string, email: string): Promise<void> {
-  const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
-  const { solveChallenge } = await import('altcha-lib');
-  const challenge = await (await request.get('/api/altcha')).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  const altcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  const res = await request.post('/api/register', {
-    headers: { origin: baseURL, 'x-forwarded-for': ip },
-    data: { name, email, password: PASSWORD, password2: PASSWORD, country: '', altcha },
-  });
-  expect(res.status()).toBe(200);
 }
 
 /** The newest mail file for `email` under the e2e server's data dir (lib/mail.ts file transport), decoded. */
@@ -150,11 +135,11 @@ for (const locale of ['en', 'fi'] as const) {
 
     await gotoApp(page, `${prefix}/users/edit_my_data`);
     await page.getByLabel(text.municipality).fill('Tampere');
-    await page.getByLabel('Facebook').fill('facebook dot com');
+    await page.getByRole('textbox', { name: 'Facebook' }).fill('facebook dot com');
     await page.getByTestId('profile-save').click();
     await expect(page.locator('#field-facebookUrl-error')).toHaveText(text.invalid);
     await expect(page.getByLabel(text.municipality)).toHaveValue('Tampere');
-    await page.getByLabel('Facebook').fill('https://www.facebook.com/editor');
+    await page.getByRole('textbox', { name: 'Facebook' }).fill('https://www.facebook.com/editor');
     await page.getByTestId('profile-save').click();
     await expect(page.getByTestId('snackbar')).toContainText(text.saved);
     await gotoApp(page, `${prefix}/users/edit_my_data`);

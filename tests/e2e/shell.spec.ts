@@ -98,7 +98,14 @@ test('a new version on the server prompts to reload; cancel and reload work', as
   const prompt = page.getByRole('alertdialog', { name: 'A new version is available' });
   await expect(prompt).toHaveCount(0);
 
-  await page.clock.runFor(31 * 60_000);
+  // The check's code loads after the page: advance the clock until it has run (the first run
+  // usually suffices).
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(31 * 60_000);
+      return prompt.count();
+    })
+    .toBe(1);
   await expect(prompt).toBeVisible();
   expect(requested.length).toBeGreaterThan(0);
   expect(new URL(requested[0]).searchParams.get('ts')).toMatch(/^\d+$/);

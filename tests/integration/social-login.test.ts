@@ -14,6 +14,8 @@ import { POST as loginRoute } from '@/app/api/login/route';
 import { GET as meRoute } from '@/app/api/me/route';
 import { GET as completeRoute } from '@/app/api/social/complete/route';
 import { POST as socialRegisterRoute } from '@/app/api/social/register/route';
+import { GET as identitiesRoute } from '@/app/api/me/identities/route';
+import { DELETE as unlinkRoute } from '@/app/api/me/identities/[provider]/route';
 import { enabledProviders } from '@/lib/auth/social';
 import { registerUser } from '@/lib/data/users';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
@@ -227,6 +229,43 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
 
     const expired = await call(socialRegisterRoute, new CookieJar(), '/api/social/register', { method: 'POST', json: {} });
     expect(await expired.json()).toMatchObject({ fields: { _form: 'socialExpired' } });
+  });
+
+  it('linked accounts: listed; unlinking is refused when it is the only way to log in', async () => {
+    const unlink = (jar: CookieJar, provider: string) =>
+      unlinkRoute(new NextRequest(`${ORIGIN}/api/me/identities/${provider}`, { method: 'DELETE', headers: { cookie: jar.header(), origin: ORIGIN } }), { params: Promise.resolve({ provider }) });
+
+    mock.signInAs(facebookUser);
+    const frank = new CookieJar();
+    await providerLogin('facebook', frank, '/');
+    const listed = await call(identitiesRoute, frank, '/api/me/identities');
+    expect(await listed.json()).toEqual({ enabled: ['facebook', 'google'], linked: ['facebook'] });
+    expect((await unlink(frank, 'facebook')).status).toBe(200);
+    expect(await (await call(identitiesRoute, frank, '/api/me/identities')).json()).toMatchObject({ linked: [] });
+
+    mock.signInAs(googleUser);
+    const greta = new CookieJar();
+    await providerLogin('google', greta, '/');
+    const refused = await unlink(greta, 'google');
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ fields: { _form: 'unlinkRefused' } });
+    expect((await unlink(greta, 'myspace')).status).toBe(404);
+    expect((await call(identitiesRoute, new CookieJar(), '/api/me/identities')).status).toBe(401);
+  });
+
+  it('a logged-in user who goes through a provider login links it; one linked elsewhere is refused', async () => {
+    const r = await registerUser({ name: 'Linda Linker', email: 'linda@example.test', password: PASSWORD, password2: PASSWORD, country: '' });
+    expect(r.ok).toBe(true);
+    const linda = new CookieJar();
+    await call(loginRoute as Handler, linda, '/api/login', { method: 'POST', json: { email: 'linda@example.test', password: PASSWORD } });
+    mock.signInAs({ id: `g-${engine}-linda`, name: 'Linda G', email: 'linda.g@example.test' });
+    const { complete } = await providerLogin('google', linda, '/users/edit_my_data');
+    expect(complete.headers.get('location')).toBe(`${ORIGIN}/users/edit_my_data`);
+    expect(await (await call(identitiesRoute, linda, '/api/me/identities')).json()).toMatchObject({ linked: ['google'] });
+
+    mock.signInAs(googleUser);
+    const again = await providerLogin('google', linda, '/users/edit_my_data');
+    expect(again.complete.headers.get('location')).toBe(`${ORIGIN}/users/edit_my_data?social_error=socialAlreadyLinked&provider=google`);
   });
 
   it('a provider error comes back to the login page, not a 500', async () => {

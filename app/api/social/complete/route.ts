@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
  * (lib/auth/social.ts). Reads the single-use transit cookie and deletes it, then 302:
  * - provider account linked to a user: logs that user in (session cookie) and goes to `next`;
  * - already logged in: links the provider account to this user and goes to `next`
- *   (`?social_error=socialAlreadyLinked` when it belongs to someone else);
+ *   (`?social_error=socialAlreadyLinked&provider=…` when it belongs to someone else);
  * - no user: keeps the account in the encrypted `discshelf_social` cookie (15 minutes) and goes to
  *   `/login?social={provider}&next=…` ("{provider} user not found": register or link);
  * - no valid transit cookie (expired, replayed, forged): `/login?error=social`.
@@ -34,7 +34,7 @@ export const GET = withApiErrors(async (request: Request) => {
   const actor = await actorFromRequest(request);
   if (actor) {
     const linked = await linkIdentity(actor.userId, identity);
-    return redirect(linked === 'taken' ? `${next}${next.includes('?') ? '&' : '?'}social_error=socialAlreadyLinked` : next);
+    return redirect(linked === 'taken' ? `${next}${next.includes('?') ? '&' : '?'}social_error=socialAlreadyLinked&provider=${identity.provider}` : next);
   }
   const userId = await identityUser(identity.provider, identity.subject);
   if (userId === null) {

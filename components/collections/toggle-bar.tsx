@@ -1,0 +1,100 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useCallback, useEffect, useState } from 'react';
+import { SESSION_CHANGED } from '@/components/account/session-events';
+import { requireLogin, takePendingAction } from '@/components/account/login-required';
+import { showSnackbar } from '@/components/ui/snackbar';
+
+type Item = 'movie' | 'release';
+type Kind = 'have' | 'wanted' | 'seen' | 'want_see' | 'like';
+type State = { counts: Partial<Record<Kind, number>>; mine: Partial<Record<Kind, boolean>> | null };
+
+const KINDS: Record<Item, Kind[]> = { release: ['have', 'wanted', 'like'], movie: ['seen', 'want_see', 'like'] };
+const API: Record<Item, string> = { release: '/api/releases', movie: '/api/titles' };
+
+/**
+ * The member toggles of a movie (seen, want to see, like) or a release (HAVE, WANTED, like) with
+ * their counters (spec §3 Counters, §4). State comes from the toggles endpoint in the browser, so
+ * the cached page stays the same for everyone. A visitor's click opens the login dialog with the
+ * spec's prompt; once logged in (dialog, or Facebook/Google and back to this URL) the toggle is
+ * turned on. Each change is confirmed in the snackbar (5 s).
+ */
+export function ToggleBar({ item, publicId }: { item: Item; publicId: string }) {
+  const t = useTranslations('toggles');
+  const [state, setState] = useState<State | null>(null);
+  const [busy, setBusy] = useState<Kind | null>(null);
+  const endpoint = `${API[item]}/${publicId}/toggles`;
+  const keyPrefix = `toggle:${item}:${publicId}:`;
+
+  const change = useCallback(
+    async (kind: Kind, on: boolean) => {
+      setBusy(kind);
+      try {
+        const res = await fetch(endpoint, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind, on }) });
+        if (res.status === 401) {
+          requireLogin(keyPrefix + kind);
+          return;
+        }
+        if (!res.ok) {
+          showSnackbar(t('failed'));
+          return;
+        }
+        const body = (await res.json()) as { on: boolean; count: number };
+        setState((s) => ({ counts: { ...s?.counts, [kind]: body.count }, mine: { ...s?.mine, [kind]: body.on } }));
+        showSnackbar(t(`${kind}.${body.on ? 'added' : 'removed'}`));
+      } catch {
+        showSnackbar(t('failed'));
+      } finally {
+        setBusy(null);
+      }
+    },
+    [endpoint, keyPrefix, t],
+  );
+
+  const load = useCallback(async () => {
+    try {
+      const res = await fetch(endpoint, { credentials: 'same-origin', cache: 'no-store' });
+      if (!res.ok) return;
+      const next = (await res.json()) as State;
+      setState(next);
+      // Back from a login that a click on this page asked for: complete that click.
+      if (next.mine) for (const kind of KINDS[item]) if (takePendingAction(keyPrefix + kind) && !next.mine[kind]) await change(kind, true);
+    } catch {
+      // The buttons stay usable; a click reports a failure.
+    }
+  }, [endpoint, item, keyPrefix, change]);
+
+  useEffect(() => {
+    void load();
+    window.addEventListener(SESSION_CHANGED, load);
+    return () => window.removeEventListener(SESSION_CHANGED, load);
+  }, [load]);
+
+  return (
+    <div role="group" aria-label={t('label')} className="mt-3 flex flex-wrap gap-2" data-testid="toggle-bar">
+      {KINDS[item].map((kind) => {
+        const on = Boolean(state?.mine?.[kind]);
+        const count = state?.counts[kind];
+        return (
+          <button
+            key={kind}
+            type="button"
+            aria-pressed={on}
+            disabled={busy === kind}
+            onClick={() => (state && !state.mine ? requireLogin(keyPrefix + kind) : void change(kind, !on))}
+            className={`inline-flex min-h-10 items-center gap-2 rounded-full border px-4 text-sm font-semibold ${on ? 'border-accent bg-accent text-white' : 'border-line bg-panel hover:bg-black/5'}`}
+            data-testid={`toggle-${kind}`}
+          >
+            <span>{t(`${kind}.button`)}</span>
+            {count !== undefined ? (
+              <span className={`rounded-full px-1.5 text-xs ${on ? 'bg-white/20' : 'bg-black/5'}`} aria-label={t('count', { count })}>
+                {count}
+              </span>
+            ) : null}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
