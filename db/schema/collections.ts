@@ -38,6 +38,7 @@ export const collections = pgTable(
   (t) => [
     uniqueIndex('collections_public_id_key').on(t.publicId),
     index('collections_user_idx').on(t.userId, t.createdAt),
+    index('collections_public_created_idx').on(t.createdAt, t.id).where(sql`visibility = 'public' AND deleted_at IS NULL`),
     uniqueIndex('collections_shortcut_key').on(t.userId, t.style).where(sql`shortcut_default AND deleted_at IS NULL`),
     check('collections_style_check', sql`${t.style} BETWEEN 1 AND 7`),
   ],

@@ -86,7 +86,7 @@ async function shortcutCollection(tx: Db, userId: number, kind: Exclude<ToggleKi
 }
 
 /** Adds `delta` (+1 / -1) to one counter of an item. */
-async function bump(tx: Db, item: ToggleItem, id: number, kind: ToggleKind, delta: 1 | -1): Promise<void> {
+export async function bump(tx: Db, item: ToggleItem, id: number, kind: ToggleKind, delta: 1 | -1): Promise<void> {
   const col = sql.raw(TOGGLES[kind].counter);
   const { counters, fk } = ITEM[item];
   await tx.execute(
@@ -184,4 +184,28 @@ export async function releaseUserToggles(tx: Db, userId: number): Promise<void> 
       await tx.execute(sql`UPDATE ${counters} SET ${col} = ${counters}.${col} - 1 FROM (${source}) s WHERE ${counters}.${fk} = s.item_id`);
     }
   }
+}
+
+/** The toggle whose counter a live shortcut collection of a style feeds (null for other styles). */
+export function shortcutToggle(style: number): Exclude<ToggleKind, 'like'> | null {
+  for (const kind of ['have', 'wanted', 'seen', 'want_see'] as const) if (TOGGLES[kind].style === style) return kind;
+  return null;
+}
+
+/**
+ * Moves the counters of every entry of a collection by `delta` (+1 / -1): when a collection
+ * starts or stops being a live shortcut list of `style` (deleted, undeleted, style or shortcut
+ * flag changed), so the counters keep counting exactly the entries of live shortcut lists.
+ */
+export async function shiftCollectionCounters(tx: Db, collectionId: number, style: number, delta: 1 | -1): Promise<void> {
+  const kind = shortcutToggle(style);
+  if (!kind) return;
+  const item = TOGGLES[kind].item;
+  const { counters, fk } = ITEM[item];
+  const col = sql.raw(TOGGLES[kind].counter);
+  await tx.execute(
+    sql`INSERT INTO ${counters} (${fk}, ${col})
+        SELECT ${fk}, ${Math.max(delta, 0)} FROM collection_entries WHERE collection_id = ${collectionId} AND ${fk} IS NOT NULL
+        ON CONFLICT (${fk}) DO UPDATE SET ${col} = ${counters}.${col} + ${delta}`,
+  );
 }

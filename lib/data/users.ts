@@ -15,6 +15,7 @@ import { foldText } from '@/lib/text';
 import { API_TOKEN_NAME_MAX, RESET_TOKEN_MINUTES } from '@/lib/validation/limits';
 import { fieldErrors, profileSchema, registerSchema, type FieldErrors, type ProfileInput, type RegisterInput } from '@/lib/validation/users';
 import { keysetRows, pageOf, resolveDb, type KeysetSort } from './internal';
+import { createDefaultLists } from './collections';
 import { releaseUserToggles } from './toggles';
 import type { Page } from './types';
 
@@ -127,7 +128,8 @@ export async function registerUser(input: RegisterInput, opts: { role?: Role } =
 
 /**
  * Inserts an account whose fields are already validated (`nameKey` = foldText(name), `email`
- * lower-cased). Shared by password registration and Facebook/Google registration (social.ts).
+ * lower-cased), with the default lists every user has (collections.ts createDefaultLists). Shared
+ * by password registration and Facebook/Google registration (social.ts).
  * @returns the new user, or which unique field (`email` or `name`) is taken
  */
 export async function insertAccount(
@@ -141,6 +143,7 @@ export async function insertAccount(
     .returning({ id: users.id, ...PUBLIC_COLUMNS });
   if (inserted[0]) {
     const { id, ...row } = inserted[0];
+    await createDefaultLists(d, id);
     return { ok: true, userId: id, user: toPublicUser(row) };
   }
   const [taken] = await d

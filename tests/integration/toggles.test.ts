@@ -50,11 +50,13 @@ describe.each(testEngines())('toggles on %s', (engine) => {
 
   it('HAVE fills the shortcut "owns" collection, created on first use; on twice counts once; off empties it', async () => {
     const { actor } = await member();
+    const [none] = await queryRows<{ n: number }>(h.db, sql`SELECT count(*)::int AS n FROM collections WHERE user_id = ${actor.userId} AND style = 3`);
+    expect(none.n).toBe(0);
     expect(await setToggle(actor, 'have', 'release', RELEASE, true, h.db)).toEqual({ ok: true, on: true, count: 1 });
     expect(await setToggle(actor, 'have', 'release', RELEASE, true, h.db)).toEqual({ ok: true, on: true, count: 1 });
     const lists = await queryRows<{ style: number; category: string; entries_count: number; shortcut_default: boolean }>(
       h.db,
-      sql`SELECT style, category, entries_count, shortcut_default FROM collections WHERE user_id = ${actor.userId}`,
+      sql`SELECT style, category, entries_count, shortcut_default FROM collections WHERE user_id = ${actor.userId} AND style = 3`,
     );
     expect(lists).toEqual([{ style: 3, category: 'releases', entries_count: 1, shortcut_default: true }]);
     expect((await toggleState(actor, 'release', RELEASE, h.db))?.mine).toEqual({ have: true, wanted: false, like: false });

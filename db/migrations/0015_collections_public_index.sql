@@ -1,0 +1,1 @@
+CREATE INDEX "collections_public_created_idx" ON "collections" USING btree ("created_at","id") WHERE visibility = 'public' AND deleted_at IS NULL;

@@ -1,0 +1,463 @@
+import 'server-only';
+/**
+ * Collections and their entries (spec §3 Collection, Collection entry; §6: lists and collections
+ * are a basic user's own). Every mutation takes the acting user and touches only that user's
+ * collections (checked in the WHERE clause). Visibility: a public collection that is not deleted
+ * is seen by everyone; a private or deleted one by its owner only. Entries of live shortcut
+ * collections (styles 2, 3, 4, 6) feed the item counters, kept in step here and in toggles.ts.
+ */
+import crypto from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { collectionSchema, entrySchema, SHORTCUT_STYLES, type CollectionCategory, type CollectionInput, type EntryInput } from '@/lib/validation/collections';
+import { fieldErrors, type FieldErrors } from '@/lib/validation/users';
+import { keysetRows, pageOf, queryRows, resolveDb, RELEASE_LIST_COLUMNS, TITLE_LIST_COLUMNS, toReleaseListItem, toTitleListItem, type KeysetSort, type ReleaseListRow, type TitleListRow } from './internal';
+import { bump, shiftCollectionCounters, shortcutToggle, TOGGLES } from './toggles';
+import type { Page, ReleaseListItem, TitleListItem } from './types';
+import type { Actor } from './users';
+
+/** A collection as a viewer may see it. `mine`: the viewer owns it (edit and delete offered). */
+export type CollectionDto = {
+  public_id: string;
+  name: string;
+  description: string | null;
+  visibility: 'public' | 'private';
+  category: CollectionCategory;
+  /** 1 none, 2 watched, 3 owns, 4 wanted, 5 for sale, 6 want to see, 7 for trade. */
+  style: number;
+  shortcut_default: boolean;
+  /** The chosen picture, else the newest entry's; null without pictures. */
+  picture_url: string | null;
+  entries_count: number;
+  owner: { public_id: string; name: string };
+  created_at: string;
+  updated_at: string;
+  deleted: boolean;
+  mine: boolean;
+};
+
+/**
+ * One entry: the movie or the release (list item shapes of the catalogue), and the owner's
+ * fields. `price` is a decimal string with 2 decimals in `currency`; `acquired_on` YYYY-MM-DD.
+ */
+export type CollectionEntryDto = {
+  id: number;
+  movie: TitleListItem | null;
+  release: ReleaseListItem | null;
+  comment: string | null;
+  comment_language: string | null;
+  price: string | null;
+  currency: string | null;
+  condition: number | null;
+  acquired_on: string | null;
+  watched_method: string | null;
+  created_at: string;
+};
+
+/** Collections and entries per page (API default). */
+export const COLLECTION_PAGE_SIZE = 48;
+/** How many of the newest entries a collection's picture may be chosen from. */
+export const PICTURE_CHOICES = 30;
+
+type CollectionRow = {
+  id: number;
+  user_id: number;
+  public_id: string;
+  name: string;
+  description: string | null;
+  visibility: 'public' | 'private';
+  category: CollectionCategory;
+  style: number;
+  shortcut_default: boolean;
+  picture: string | null;
+  entries_count: number;
+  deleted_at: string | Date | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+  owner_public_id: string;
+  owner_name: string;
+  latest_picture: string | null;
+};
+
+/** The picture of an entry's item: the release's default picture or the movie's poster. */
+const ENTRY_PICTURE = sql`COALESCE(
+  (SELECT COALESCE(p.external_url, p.filename) FROM pictures p WHERE p.release_id = e.release_id AND p.is_default ORDER BY p.id LIMIT 1),
+  (SELECT m.poster_url FROM movies m WHERE m.id = e.movie_id))`;
+
+const COLLECTION_COLUMNS = sql`c.id, c.user_id, c.public_id, c.name, c.description, c.visibility, c.category, c.style, c.shortcut_default,
+  c.picture, c.entries_count, c.deleted_at, c.created_at, c.updated_at, u.public_id AS owner_public_id, u.name AS owner_name,
+  (SELECT ${ENTRY_PICTURE} FROM collection_entries e WHERE e.collection_id = c.id ORDER BY e.created_at DESC, e.id DESC LIMIT 1) AS latest_picture`;
+
+function iso(v: string | Date): string {
+  return new Date(v).toISOString();
+}
+
+function toCollection(r: CollectionRow, viewer: Actor | null): CollectionDto {
+  return {
+    public_id: r.public_id,
+    name: r.name,
+    description: r.description,
+    visibility: r.visibility,
+    category: r.category,
+    style: Number(r.style),
+    shortcut_default: r.shortcut_default,
+    picture_url: r.picture ?? r.latest_picture,
+    entries_count: Number(r.entries_count),
+    owner: { public_id: r.owner_public_id, name: r.owner_name },
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+    deleted: r.deleted_at !== null,
+    mine: viewer?.userId === Number(r.user_id),
+  };
+}
+
+/** What a viewer may see: public and not deleted, or their own. */
+function visibleTo(viewer: Actor | null): SQL {
+  return viewer ? sql`((c.visibility = 'public' AND c.deleted_at IS NULL) OR c.user_id = ${viewer.userId})` : sql`(c.visibility = 'public' AND c.deleted_at IS NULL)`;
+}
+
+function newPublicId(): string {
+  return crypto.randomBytes(8).toString('base64url').slice(0, 10);
+}
+
+async function collectionRow(d: Db, publicId: string, where: SQL): Promise<CollectionRow | null> {
+  const rows = await queryRows<CollectionRow>(d, sql`SELECT ${COLLECTION_COLUMNS} FROM collections c JOIN users u ON u.id = c.user_id WHERE c.public_id = ${publicId} AND ${where} LIMIT 1`);
+  return rows[0] ?? null;
+}
+
+/**
+ * One collection as `viewer` may see it.
+ * @returns null when it does not exist or is private or deleted and not the viewer's
+ */
+export async function getCollection(viewer: Actor | null, publicId: string, db?: Db): Promise<CollectionDto | null> {
+  const d = await resolveDb(db);
+  const r = await collectionRow(d, publicId, visibleTo(viewer));
+  return r ? toCollection(r, viewer) : null;
+}
+
+const COLLECTION_SORT: KeysetSort = { name: 'created', expr: sql`c.created_at`, cast: 'timestamptz', dir: 'desc' };
+
+/**
+ * One page of collections, newest first, that `viewer` may see: all users' (`/collections`) or
+ * one user's (`owner`: a user public id; `/user/{id}/collections`). `deleted: true` lists the
+ * viewer's own deleted collections (the trash) instead. `category` narrows to movies or releases.
+ */
+export async function listCollections(
+  query: { owner?: string | null; category?: CollectionCategory | null; deleted?: boolean },
+  viewer: Actor | null,
+  cursor?: string | null,
+  limit = COLLECTION_PAGE_SIZE,
+  db?: Db,
+): Promise<Page<CollectionDto>> {
+  const d = await resolveDb(db);
+  const conds: SQL[] = [];
+  if (query.deleted) conds.push(viewer ? sql`c.user_id = ${viewer.userId} AND c.deleted_at IS NOT NULL` : sql`FALSE`);
+  else conds.push(visibleTo(viewer), sql`c.deleted_at IS NULL`);
+  if (query.owner) conds.push(sql`u.public_id = ${query.owner}`);
+  if (query.category) conds.push(sql`c.category = ${query.category}`);
+  const rows = await keysetRows<CollectionRow & { sk: string | null }>(d, {
+    columns: COLLECTION_COLUMNS,
+    from: sql`collections c JOIN users u ON u.id = c.user_id`,
+    conds,
+    sort: COLLECTION_SORT,
+    idCol: sql`c.id`,
+    cursor,
+    limit,
+  });
+  return pageOf(rows, limit, COLLECTION_SORT, (r) => toCollection(r, viewer));
+}
+
+/** Outcome of a collection write: the collection, or message keys per field (namespace `forms`). */
+export type CollectionResult = { ok: true; collection: CollectionDto } | { ok: false; errors: FieldErrors };
+
+/**
+ * Creates a collection of the actor. A `shortcut_default` collection becomes the list its toggle
+ * fills (one per style: 'shortcutTaken' when the actor has one; 'shortcutInvalid' for a style
+ * without a toggle or of the other category).
+ */
+export async function createCollection(actor: Actor, input: CollectionInput, db?: Db): Promise<CollectionResult> {
+  const parsed = collectionSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  const v = parsed.data;
+  const d = await resolveDb(db);
+  const publicId = newPublicId();
+  const inserted = await queryRows<{ id: number }>(
+    d,
+    sql`INSERT INTO collections (public_id, user_id, name, description, visibility, category, style, shortcut_default)
+        VALUES (${publicId}, ${actor.userId}, ${v.name}, ${v.description}, ${v.visibility}, ${v.category}, ${v.style}, ${v.shortcut_default})
+        ON CONFLICT (user_id, style) WHERE shortcut_default AND deleted_at IS NULL DO NOTHING RETURNING id`,
+  );
+  if (!inserted.length) return { ok: false, errors: { shortcut_default: 'shortcutTaken' } };
+  const created = await getCollection(actor, publicId, d);
+  return created ? { ok: true, collection: created } : { ok: false, errors: { _form: 'submitFailed' } };
+}
+
+/** Whether a live collection with this style and flag feeds a toggle counter. */
+function feedsCounters(style: number, shortcut: boolean, deleted: boolean): boolean {
+  return shortcut && !deleted && shortcutToggle(style) !== null;
+}
+
+/**
+ * Saves the actor's collection: name, description, visibility, style, shortcut flag, and a
+ * picture chosen from the pictures of its newest PICTURE_CHOICES entries (`picture`: one of
+ * {@link pictureChoices}, or '' for the automatic one). The category cannot change
+ * ('categoryLocked'); unchanged input gives `_form: nothingToUpdate`.
+ * @returns null result fields `{ _form: 'notFound' }` for another user's or an unknown collection
+ */
+export async function updateCollection(actor: Actor, publicId: string, input: CollectionInput & { picture?: string | null }, db?: Db): Promise<CollectionResult> {
+  const d = await resolveDb(db);
+  const current = await collectionRow(d, publicId, sql`c.user_id = ${actor.userId}`);
+  if (!current) return { ok: false, errors: { _form: 'notFound' } };
+  if (input.category !== undefined && input.category !== current.category) return { ok: false, errors: { category: 'categoryLocked' } };
+  const parsed = collectionSchema.safeParse({ ...input, category: current.category });
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  const v = parsed.data;
+  let picture = current.picture;
+  if (input.picture !== undefined) {
+    picture = input.picture || null;
+    if (picture && !(await pictureChoices(actor, publicId, d)).includes(picture)) return { ok: false, errors: { picture: 'invalid' } };
+  }
+  const same =
+    v.name === current.name &&
+    v.description === current.description &&
+    v.visibility === current.visibility &&
+    v.style === Number(current.style) &&
+    v.shortcut_default === current.shortcut_default &&
+    picture === current.picture;
+  if (same) return { ok: false, errors: { _form: 'nothingToUpdate' } };
+  const deleted = current.deleted_at !== null;
+  const before = feedsCounters(Number(current.style), current.shortcut_default, deleted);
+  const after = feedsCounters(v.style, v.shortcut_default, deleted);
+  const saved = await d.transaction(async (tx) => {
+    const rows = await queryRows<{ id: number }>(
+      tx,
+      sql`UPDATE collections SET name = ${v.name}, description = ${v.description}, visibility = ${v.visibility}, style = ${v.style},
+            shortcut_default = ${v.shortcut_default}, picture = ${picture}, updated_at = now()
+          WHERE id = ${current.id} AND user_id = ${actor.userId}
+            AND NOT (${v.shortcut_default} AND deleted_at IS NULL AND EXISTS (
+              SELECT 1 FROM collections o WHERE o.user_id = ${actor.userId} AND o.style = ${v.style} AND o.shortcut_default AND o.deleted_at IS NULL AND o.id <> ${current.id}))
+          RETURNING id`,
+    );
+    if (!rows.length) return false;
+    if (before && (!after || v.style !== Number(current.style))) await shiftCollectionCounters(tx, current.id, Number(current.style), -1);
+    if (after && (!before || v.style !== Number(current.style))) await shiftCollectionCounters(tx, current.id, v.style, 1);
+    return true;
+  });
+  if (!saved) return { ok: false, errors: { shortcut_default: 'shortcutTaken' } };
+  const collection = await getCollection(actor, publicId, d);
+  return collection ? { ok: true, collection } : { ok: false, errors: { _form: 'submitFailed' } };
+}
+
+/**
+ * Moves the actor's collection to the trash (`deleted: true`) or back (`deleted: false`). A
+ * shortcut list restored while another list has taken its shortcut comes back without the flag.
+ * @returns false for an unknown or another user's collection, or one already in that state
+ */
+export async function setCollectionDeleted(actor: Actor, publicId: string, deleted: boolean, db?: Db): Promise<boolean> {
+  const d = await resolveDb(db);
+  return d.transaction(async (tx) => {
+    const [c] = await queryRows<{ id: number; style: number; shortcut_default: boolean }>(
+      tx,
+      sql`SELECT id, style, shortcut_default FROM collections WHERE public_id = ${publicId} AND user_id = ${actor.userId}
+          AND deleted_at IS ${deleted ? sql`NULL` : sql`NOT NULL`} FOR UPDATE`,
+    );
+    if (!c) return false;
+    if (deleted) {
+      await tx.execute(sql`UPDATE collections SET deleted_at = now(), updated_at = now() WHERE id = ${c.id}`);
+      if (feedsCounters(Number(c.style), c.shortcut_default, false)) await shiftCollectionCounters(tx, c.id, Number(c.style), -1);
+      return true;
+    }
+    const [taken] = c.shortcut_default
+      ? await queryRows<{ id: number }>(tx, sql`SELECT id FROM collections WHERE user_id = ${actor.userId} AND style = ${c.style} AND shortcut_default AND deleted_at IS NULL LIMIT 1`)
+      : [];
+    const shortcut = c.shortcut_default && !taken;
+    await tx.execute(sql`UPDATE collections SET deleted_at = NULL, shortcut_default = ${shortcut}, updated_at = now() WHERE id = ${c.id}`);
+    if (feedsCounters(Number(c.style), shortcut, false)) await shiftCollectionCounters(tx, c.id, Number(c.style), 1);
+    return true;
+  });
+}
+
+/** The distinct pictures of the newest PICTURE_CHOICES entries of the actor's collection (for its picture). */
+export async function pictureChoices(actor: Actor, publicId: string, db?: Db): Promise<string[]> {
+  const d = await resolveDb(db);
+  const rows = await queryRows<{ picture: string | null }>(
+    d,
+    sql`SELECT ${ENTRY_PICTURE} AS picture FROM collection_entries e JOIN collections c ON c.id = e.collection_id
+        WHERE c.public_id = ${publicId} AND c.user_id = ${actor.userId} ORDER BY e.created_at DESC, e.id DESC LIMIT ${PICTURE_CHOICES}`,
+  );
+  return [...new Set(rows.map((r) => r.picture).filter((p): p is string => !!p))];
+}
+
+type EntryRow = {
+  id: number;
+  sk: string | null;
+  comment: string | null;
+  comment_language: string | null;
+  price: string | null;
+  currency: string | null;
+  condition: number | null;
+  acquired_on: string | null;
+  watched_method: string | null;
+  created_at: string | Date;
+  movie: TitleListRow | null;
+  release: ReleaseListRow | null;
+};
+
+const ENTRY_SORT: KeysetSort = { name: 'added', expr: sql`e.created_at`, cast: 'timestamptz', dir: 'desc' };
+
+const ENTRY_COLUMNS = sql`e.id, e.comment, e.comment_language, e.price::text AS price, e.currency, e.condition, e.acquired_on::text AS acquired_on,
+  e.watched_method, e.created_at,
+  (SELECT row_to_json(x) FROM (SELECT ${TITLE_LIST_COLUMNS} FROM movies m WHERE m.id = e.movie_id) x) AS movie,
+  (SELECT row_to_json(x) FROM (SELECT ${RELEASE_LIST_COLUMNS} FROM releases r LEFT JOIN labels l ON l.id = r.label_id WHERE r.id = e.release_id) x) AS release`;
+
+function toEntry(r: EntryRow): CollectionEntryDto {
+  const parse = <T,>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+  const movie = parse(r.movie);
+  const release = parse(r.release);
+  return {
+    id: Number(r.id),
+    movie: movie ? toTitleListItem(movie) : null,
+    release: release ? toReleaseListItem(release) : null,
+    comment: r.comment,
+    comment_language: r.comment_language,
+    price: r.price,
+    currency: r.currency,
+    condition: r.condition === null ? null : Number(r.condition),
+    acquired_on: r.acquired_on,
+    watched_method: r.watched_method,
+    created_at: iso(r.created_at),
+  };
+}
+
+/**
+ * One page of a collection's entries, newest first, for a viewer who may see the collection.
+ * @returns null when the viewer may not see it (or it does not exist)
+ */
+export async function listEntries(viewer: Actor | null, publicId: string, cursor?: string | null, limit = COLLECTION_PAGE_SIZE, db?: Db): Promise<Page<CollectionEntryDto> | null> {
+  const d = await resolveDb(db);
+  const c = await collectionRow(d, publicId, visibleTo(viewer));
+  if (!c) return null;
+  const rows = await keysetRows<EntryRow>(d, { columns: ENTRY_COLUMNS, from: sql`collection_entries e`, conds: [sql`e.collection_id = ${c.id}`], sort: ENTRY_SORT, idCol: sql`e.id`, cursor, limit });
+  return pageOf(rows, limit, ENTRY_SORT, toEntry);
+}
+
+/** Outcome of an entry write: the entry, a message key for the whole request, or field errors. */
+export type EntryResult = { ok: true; entry: CollectionEntryDto } | { ok: false; errors: FieldErrors };
+
+const ITEM_TABLE = { movie: { table: sql`movies`, fk: sql`movie_id`, category: 'movies' }, release: { table: sql`releases`, fk: sql`release_id`, category: 'releases' } } as const;
+
+/**
+ * Adds a movie or release to the actor's collection with the entry fields (comment, comment
+ * language, price with currency, condition, date, watched-on method). Errors (`_form`):
+ * 'notFound' (no such collection of the actor, or no such item), 'categoryMismatch' (a movie in a
+ * releases collection or the other way round; `params` category), 'alreadyInCollection'.
+ */
+export async function addEntry(actor: Actor, publicId: string, item: { type: 'movie' | 'release'; publicId: string }, input: EntryInput, db?: Db): Promise<EntryResult> {
+  const parsed = entrySchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  const v = parsed.data;
+  const d = await resolveDb(db);
+  const [c] = await queryRows<{ id: number; category: string; style: number; shortcut_default: boolean; deleted: boolean }>(
+    d,
+    sql`SELECT id, category, style, shortcut_default, deleted_at IS NOT NULL AS deleted FROM collections WHERE public_id = ${publicId} AND user_id = ${actor.userId}`,
+  );
+  if (!c) return { ok: false, errors: { _form: 'notFound' } };
+  const it = ITEM_TABLE[item.type];
+  if (c.category !== it.category) return { ok: false, errors: { _form: c.category === 'movies' ? 'categoryMismatchMovies' : 'categoryMismatchReleases' } };
+  const [target] = await queryRows<{ id: number }>(d, sql`SELECT id FROM ${it.table} WHERE public_id = ${item.publicId}`);
+  if (!target) return { ok: false, errors: { _form: 'notFound' } };
+  const id = await d.transaction(async (tx) => {
+    const rows = await queryRows<{ id: number }>(
+      tx,
+      sql`INSERT INTO collection_entries (collection_id, ${it.fk}, comment, comment_language, price, currency, condition, acquired_on, watched_method)
+          VALUES (${c.id}, ${target.id}, ${v.comment}, ${v.comment_language}, ${v.price}, ${v.currency}, ${v.condition}, ${v.acquired_on}, ${v.watched_method})
+          ON CONFLICT DO NOTHING RETURNING id`,
+    );
+    if (!rows.length) return null;
+    await tx.execute(sql`UPDATE collections SET entries_count = entries_count + 1, updated_at = now() WHERE id = ${c.id}`);
+    const kind = feedsCounters(Number(c.style), c.shortcut_default, c.deleted) ? shortcutToggle(Number(c.style)) : null;
+    if (kind) await bump(tx, item.type, target.id, kind, 1);
+    return rows[0].id;
+  });
+  if (id === null) return { ok: false, errors: { _form: 'alreadyInCollection' } };
+  const entry = await entryById(d, id);
+  return entry ? { ok: true, entry } : { ok: false, errors: { _form: 'submitFailed' } };
+}
+
+async function entryById(d: Db, id: number): Promise<CollectionEntryDto | null> {
+  const rows = await queryRows<EntryRow>(d, sql`SELECT ${ENTRY_COLUMNS} FROM collection_entries e WHERE e.id = ${id}`);
+  return rows[0] ? toEntry(rows[0]) : null;
+}
+
+/**
+ * Saves the fields of one entry of the actor's collections ('notFound' for another user's entry;
+ * 'nothingToUpdate' when unchanged).
+ */
+export async function updateEntry(actor: Actor, entryId: number, input: EntryInput, db?: Db): Promise<EntryResult> {
+  const parsed = entrySchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  const v = parsed.data;
+  const d = await resolveDb(db);
+  const rows = await queryRows<{ id: number; changed: boolean }>(
+    d,
+    sql`UPDATE collection_entries e SET comment = ${v.comment}, comment_language = ${v.comment_language}, price = ${v.price}, currency = ${v.currency},
+          condition = ${v.condition}, acquired_on = ${v.acquired_on}, watched_method = ${v.watched_method}, updated_at = now()
+        FROM collections c
+        WHERE e.id = ${entryId} AND c.id = e.collection_id AND c.user_id = ${actor.userId}
+        RETURNING e.id`,
+  );
+  if (!rows.length) return { ok: false, errors: { _form: 'notFound' } };
+  const entry = await entryById(d, entryId);
+  return entry ? { ok: true, entry } : { ok: false, errors: { _form: 'submitFailed' } };
+}
+
+/** Removes one entry of the actor's collections (its counter moves when the list feeds one). */
+export async function removeEntry(actor: Actor, entryId: number, db?: Db): Promise<boolean> {
+  const d = await resolveDb(db);
+  return d.transaction(async (tx) => {
+    const rows = await queryRows<{ collection_id: number; movie_id: number | null; release_id: number | null; style: number; shortcut_default: boolean; deleted: boolean }>(
+      tx,
+      sql`DELETE FROM collection_entries e USING collections c
+          WHERE e.id = ${entryId} AND c.id = e.collection_id AND c.user_id = ${actor.userId}
+          RETURNING e.collection_id, e.movie_id, e.release_id, c.style, c.shortcut_default, c.deleted_at IS NOT NULL AS deleted`,
+    );
+    const r = rows[0];
+    if (!r) return false;
+    await tx.execute(sql`UPDATE collections SET entries_count = entries_count - 1, updated_at = now() WHERE id = ${r.collection_id}`);
+    const kind = feedsCounters(Number(r.style), r.shortcut_default, r.deleted) ? shortcutToggle(Number(r.style)) : null;
+    if (kind) await bump(tx, TOGGLES[kind].item, (r.movie_id ?? r.release_id) as number, kind, -1);
+    return true;
+  });
+}
+
+/**
+ * The actor's live collections that can take an item (its category), with whether each already
+ * holds it: the choices of the add-to-collection dialog, newest first.
+ */
+export async function collectionsForItem(actor: Actor, item: { type: 'movie' | 'release'; publicId: string }, db?: Db): Promise<{ public_id: string; name: string; style: number; has_item: boolean }[]> {
+  const d = await resolveDb(db);
+  const it = ITEM_TABLE[item.type];
+  const rows = await queryRows<{ public_id: string; name: string; style: number; has_item: boolean }>(
+    d,
+    sql`SELECT c.public_id, c.name, c.style, EXISTS (
+          SELECT 1 FROM collection_entries e JOIN ${it.table} x ON x.id = e.${it.fk} WHERE e.collection_id = c.id AND x.public_id = ${item.publicId}) AS has_item
+        FROM collections c WHERE c.user_id = ${actor.userId} AND c.deleted_at IS NULL AND c.category = ${it.category}
+        ORDER BY c.created_at DESC, c.id DESC LIMIT 200`,
+  );
+  return rows.map((r) => ({ ...r, style: Number(r.style) }));
+}
+
+/**
+ * The default lists every user has from registration (issue 6): watched movies and movies to
+ * watch (shortcut lists of styles 2 and 6, the ones the seen and want-to-see toggles fill).
+ */
+export async function createDefaultLists(tx: Db, userId: number): Promise<void> {
+  for (const kind of ['seen', 'want_see'] as const) {
+    const t = TOGGLES[kind];
+    await tx.execute(
+      sql`INSERT INTO collections (public_id, user_id, name, category, style, shortcut_default)
+          VALUES (${newPublicId()}, ${userId}, ${t.listName}, ${SHORTCUT_STYLES[t.style]}, ${t.style}, true)
+          ON CONFLICT (user_id, style) WHERE shortcut_default AND deleted_at IS NULL DO NOTHING`,
+    );
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * Collection and collection-entry input rules (spec §3 Collection, Collection entry; §5 "Collection
+ * category cannot change after creation"), shared by the forms and the server. Messages are
+ * message keys of the `forms` namespace. Lengths in characters; prices in the entry's currency
+ * with at most 2 decimals.
+ */
+import { z } from 'zod';
+import { FORM_ERRORS } from './users';
+
+/** Collection styles (spec §3): the spec's six, and 7 for trade (spec §1's for-trade list). */
+export const COLLECTION_STYLES = { none: 1, watched: 2, owns: 3, wanted: 4, forSale: 5, wantToSee: 6, forTrade: 7 } as const;
+export type CollectionStyle = (typeof COLLECTION_STYLES)[keyof typeof COLLECTION_STYLES];
+/** Styles that have a shortcut button (toggle): watched and want to see on movies, owns and wanted on releases. */
+export const SHORTCUT_STYLES = { 2: 'movies', 6: 'movies', 3: 'releases', 4: 'releases' } as const;
+export const COLLECTION_CATEGORIES = ['movies', 'releases'] as const;
+export type CollectionCategory = (typeof COLLECTION_CATEGORIES)[number];
+export const VISIBILITIES = ['public', 'private'] as const;
+/** Currencies of entry prices (converted to euros for values: lib/data/rates.ts). */
+export const CURRENCIES = ['EUR', 'GBP', 'USD', 'SEK'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+/** Conditions 1-6: mint, good, fine/OK, bad, unusable, sealed. */
+export const CONDITIONS = [1, 2, 3, 4, 5, 6] as const;
+/** How a movie was watched (entry dialog). */
+export const WATCHED_METHODS = ['cinema', 'disc', 'streaming', 'tv', 'download', 'other'] as const;
+/** Languages an entry comment may be marked as written in. */
+export const COMMENT_LANGUAGES = ['en', 'fi', 'sv', 'de', 'fr', 'es', 'it', 'other'] as const;
+
+export const COLLECTION_NAME_MAX = 100;
+export const COLLECTION_DESCRIPTION_MAX = 2000;
+export const ENTRY_COMMENT_MAX = 2000;
+/** Largest price accepted (in the entry's currency). */
+export const PRICE_MAX = 1_000_000;
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: FORM_ERRORS.maxLength })
+    .nullish()
+    .transform((v) => v || null);
+
+const choice = <T extends readonly (string | number)[]>(values: T) =>
+  z
+    .union([z.literal('').transform(() => null), z.coerce.string().refine((v) => (values as readonly (string | number)[]).map(String).includes(v), { error: FORM_ERRORS.invalid })])
+    .nullish()
+    .transform((v) => (v == null ? null : (values.find((x) => String(x) === v) as T[number])));
+
+/** A new collection: name, description, visibility, category (fixed from now on), style, shortcut flag. */
+export const collectionSchema = z
+  .object({
+    name: z.string({ error: FORM_ERRORS.required }).trim().min(1, { error: FORM_ERRORS.required }).max(COLLECTION_NAME_MAX, { error: FORM_ERRORS.maxLength }),
+    description: text(COLLECTION_DESCRIPTION_MAX),
+    visibility: z.enum(VISIBILITIES, { error: FORM_ERRORS.invalid }).default('public'),
+    category: z.enum(COLLECTION_CATEGORIES, { error: FORM_ERRORS.required }),
+    style: z.coerce.number({ error: FORM_ERRORS.invalid }).int().min(1, { error: FORM_ERRORS.invalid }).max(7, { error: FORM_ERRORS.invalid }).default(1),
+    shortcut_default: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
+  })
+  .refine((v) => !v.shortcut_default || SHORTCUT_STYLES[v.style as keyof typeof SHORTCUT_STYLES] === v.category, { path: ['shortcut_default'], error: 'shortcutInvalid' });
+
+export type CollectionInput = z.input<typeof collectionSchema>;
+export type CollectionData = z.output<typeof collectionSchema>;
+
+/** A price as typed: digits with a dot or comma and at most 2 decimals ("19.99", "19,9", "20"). */
+const priceSchema = z
+  .union([z.number(), z.string().trim()])
+  .nullish()
+  .transform((v, ctx) => {
+    if (v == null || v === '') return null;
+    const s = typeof v === 'number' ? String(v) : v.replace(',', '.');
+    if (!/^\d{1,7}(\.\d{1,2})?$/.test(s) || Number(s) > PRICE_MAX) {
+      ctx.addIssue({ code: 'custom', message: 'priceInvalid' });
+      return z.NEVER;
+    }
+    return Number(s).toFixed(2);
+  });
+
+/** A calendar date YYYY-MM-DD that exists, not in the future. */
+const dateSchema = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v, ctx) => {
+    if (!v) return null;
+    const d = new Date(`${v}T00:00:00Z`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== v || d.getTime() > Date.now() + 86_400_000) {
+      ctx.addIssue({ code: 'custom', message: FORM_ERRORS.invalid });
+      return z.NEVER;
+    }
+    return v;
+  });
+
+/** The fields of a collection entry (add-to-collection dialog); all optional. */
+export const entrySchema = z
+  .object({
+    comment: text(ENTRY_COMMENT_MAX),
+    comment_language: choice(COMMENT_LANGUAGES),
+    price: priceSchema,
+    currency: choice(CURRENCIES),
+    condition: choice(CONDITIONS),
+    acquired_on: dateSchema,
+    watched_method: choice(WATCHED_METHODS),
+  })
+  .transform((v) => ({ ...v, currency: v.price !== null ? (v.currency ?? 'EUR') : null }));
+
+export type EntryInput = z.input<typeof entrySchema>;
+export type EntryData = z.output<typeof entrySchema>;
