@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { SESSION_CHANGED } from '@/components/account/session-events';
 import { requireLogin, takePendingAction } from '@/components/account/login-required';
 import { showSnackbar } from '@/components/ui/snackbar';
@@ -18,12 +18,25 @@ const API: Record<Item, string> = { release: '/api/releases', movie: '/api/title
  * their counters (spec §3 Counters, §4). State comes from the toggles endpoint in the browser, so
  * the cached page stays the same for everyone. A visitor's click opens the login dialog with the
  * spec's prompt; once logged in (dialog, or Facebook/Google and back to this URL) the toggle is
- * turned on. Each change is confirmed in the snackbar (5 s).
+ * turned on. Each change is confirmed in the snackbar (5 s). "Add to collection" opens the
+ * add-to-collection dialog (after a login for visitors, the same way).
  */
-export function ToggleBar({ item, publicId }: { item: Item; publicId: string }) {
+type DialogProps = { item: Item; publicId: string; name: string; onClose: () => void; onAdded: () => void };
+
+export function ToggleBar({ item, publicId, name }: { item: Item; publicId: string; name: string }) {
   const t = useTranslations('toggles');
+  const tc = useTranslations('collections');
   const [state, setState] = useState<State | null>(null);
   const [busy, setBusy] = useState<Kind | null>(null);
+  // The add-to-collection dialog: its code loads on first use.
+  const [AddDialog, setAddDialog] = useState<ComponentType<DialogProps> | null>(null);
+  const [adding, setAdding] = useState(false);
+  const openAdd = useCallback(() => {
+    void import('./add-to-collection-dialog').then((m) => {
+      setAddDialog(() => m.default);
+      setAdding(true);
+    });
+  }, []);
   const endpoint = `${API[item]}/${publicId}/toggles`;
   const keyPrefix = `toggle:${item}:${publicId}:`;
 
@@ -60,10 +73,11 @@ export function ToggleBar({ item, publicId }: { item: Item; publicId: string }) 
       setState(next);
       // Back from a login that a click on this page asked for: complete that click.
       if (next.mine) for (const kind of KINDS[item]) if (takePendingAction(keyPrefix + kind) && !next.mine[kind]) await change(kind, true);
+      if (next.mine && takePendingAction(`${keyPrefix}add`)) openAdd();
     } catch {
       // The buttons stay usable; a click reports a failure.
     }
-  }, [endpoint, item, keyPrefix, change]);
+  }, [endpoint, item, keyPrefix, change, openAdd]);
 
   useEffect(() => {
     void load();
@@ -95,6 +109,15 @@ export function ToggleBar({ item, publicId }: { item: Item; publicId: string }) 
           </button>
         );
       })}
+      <button
+        type="button"
+        onClick={() => (state && !state.mine ? requireLogin(`${keyPrefix}add`) : openAdd())}
+        className="inline-flex min-h-10 items-center rounded-full border border-line bg-panel px-4 text-sm font-semibold hover:bg-black/5"
+        data-testid="add-to-collection-open"
+      >
+        + {tc('addTo')}
+      </button>
+      {AddDialog && adding ? <AddDialog item={item} publicId={publicId} name={name} onClose={() => setAdding(false)} onAdded={() => void load()} /> : null}
     </div>
   );
 }

@@ -45,8 +45,16 @@ export const NAV_GROUPS: NavGroup[] = [
 
 export const PERSON_ITEMS: NavItem[] = [{ key: 'persons', href: '/persons' }];
 
-/** Groups after cast and crew (spec §2 drawer order): community (users; collections arrive with them). */
-export const LATER_GROUPS: NavGroup[] = [{ key: 'communityMenu', items: [{ key: 'users', href: '/users' }] }];
+/** Groups after cast and crew (spec §2 drawer order): community (users, collections). */
+export const LATER_GROUPS: NavGroup[] = [
+  {
+    key: 'communityMenu',
+    items: [
+      { key: 'users', href: '/users' },
+      { key: 'collections', href: '/collections' },
+    ],
+  },
+];
 
 /** Footer links; contact arrives with the contact form. */
 export const FOOTER_ITEMS: NavItem[] = [

@@ -277,7 +277,7 @@ export async function MovieDetailPage({ locale, publicId, tab }: { locale: strin
         <p className="text-sm text-muted">
           {joinNames([te(`movieTypes.${title.type}`), title.runtime_min ? t('runtime', { minutes: title.runtime_min }) : null, joinNames(title.genres)])}
         </p>
-        <ToggleBar item="movie" publicId={title.public_id} />
+        <ToggleBar item="movie" publicId={title.public_id} name={title.name} />
       </header>
       <SubpageTabs label={t('tabs.label')} base={`/movie/${title.public_id}`} current={tab} tabs={MOVIE_TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))} />
       {body}

@@ -93,7 +93,7 @@ export async function ReleaseDetailPage({ locale, publicId, tab }: { locale: str
           {release.street_date ? <span>{t('streetDate', { date: formatDate(release.street_date) })}</span> : null}
           {release.is_cut ? <CutBadge locale={locale} seconds={release.cut_seconds} /> : null}
         </p>
-        <ToggleBar item="release" publicId={release.public_id} />
+        <ToggleBar item="release" publicId={release.public_id} name={release.name} />
       </header>
       <SubpageTabs
         label={t('tabs.label')}

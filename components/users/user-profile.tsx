@@ -12,11 +12,11 @@ const COUNTRY_CODE_BY_ID = new Map<number, string>(Object.entries(COUNTRIES).map
 
 /**
  * A user's page (spec §2 /user/{id} and its subpages): the header (name, role, since when), the
- * section tabs, and the section: the profile (points, where, links), the score, or the lists that
- * later features fill (collections, friends, contributions, likes, posts, reviews), which show
- * their empty state until then. Public fields only.
+ * section tabs, and the section: `children` when the page gives it (collections, likes), else the
+ * profile (points, where, links), the score, or the empty state of a section whose feature comes
+ * later (friends, contributions, posts, reviews). Public fields only.
  */
-export async function UserProfile({ user, locale, tab = 'overview' }: { user: PublicUser; locale: string; tab?: UserTab }) {
+export async function UserProfile({ user, locale, tab = 'overview', children }: { user: PublicUser; locale: string; tab?: UserTab; children?: React.ReactNode }) {
   const t = await getTranslations('users');
   const code = user.country != null ? COUNTRY_CODE_BY_ID.get(user.country) : undefined;
   const country = code && code.length === 2 ? new Intl.DisplayNames([locale], { type: 'region' }).of(code) : null;
@@ -42,7 +42,11 @@ export async function UserProfile({ user, locale, tab = 'overview' }: { user: Pu
         </div>
       </header>
       <SubpageTabs label={t('tabs.label')} base={`/user/${user.public_id}`} current={tab} tabs={USER_TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))} />
-      {tab === 'overview' ? <ProfileDetails user={user} country={country} links={links} /> : tab === 'score' ? (
+      {children ? (
+        children
+      ) : tab === 'overview' ? (
+        <ProfileDetails user={user} country={country} links={links} />
+      ) : tab === 'score' ? (
         <p className="max-w-prose text-sm">{t('scoreText', { name: user.name, count: user.points })}</p>
       ) : (
         <EmptyState title={t(`tabs.${tab}`)}>{t(`tabEmpty.${tab}`, { name: user.name })}</EmptyState>

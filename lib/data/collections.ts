@@ -11,7 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { collectionSchema, entrySchema, SHORTCUT_STYLES, type CollectionCategory, type CollectionInput, type EntryInput } from '@/lib/validation/collections';
 import { fieldErrors, type FieldErrors } from '@/lib/validation/users';
-import { keysetRows, pageOf, queryRows, resolveDb, RELEASE_LIST_COLUMNS, TITLE_LIST_COLUMNS, toReleaseListItem, toTitleListItem, type KeysetSort, type ReleaseListRow, type TitleListRow } from './internal';
+import { itemJsonColumns, keysetRows, pageOf, queryRows, resolveDb, toItemPair, type KeysetSort, type ReleaseListRow, type TitleListRow } from './internal';
 import { bump, shiftCollectionCounters, shortcutToggle, TOGGLES } from './toggles';
 import type { Page, ReleaseListItem, TitleListItem } from './types';
 import type { Actor } from './users';
@@ -299,25 +299,19 @@ type EntryRow = {
   acquired_on: string | null;
   watched_method: string | null;
   created_at: string | Date;
-  movie: TitleListRow | null;
-  release: ReleaseListRow | null;
+  movie: TitleListRow | string | null;
+  release: ReleaseListRow | string | null;
 };
 
 const ENTRY_SORT: KeysetSort = { name: 'added', expr: sql`e.created_at`, cast: 'timestamptz', dir: 'desc' };
 
 const ENTRY_COLUMNS = sql`e.id, e.comment, e.comment_language, e.price::text AS price, e.currency, e.condition, e.acquired_on::text AS acquired_on,
-  e.watched_method, e.created_at,
-  (SELECT row_to_json(x) FROM (SELECT ${TITLE_LIST_COLUMNS} FROM movies m WHERE m.id = e.movie_id) x) AS movie,
-  (SELECT row_to_json(x) FROM (SELECT ${RELEASE_LIST_COLUMNS} FROM releases r LEFT JOIN labels l ON l.id = r.label_id WHERE r.id = e.release_id) x) AS release`;
+  e.watched_method, e.created_at, ${itemJsonColumns(sql`e`)}`;
 
 function toEntry(r: EntryRow): CollectionEntryDto {
-  const parse = <T,>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-  const movie = parse(r.movie);
-  const release = parse(r.release);
   return {
     id: Number(r.id),
-    movie: movie ? toTitleListItem(movie) : null,
-    release: release ? toReleaseListItem(release) : null,
+    ...toItemPair(r.movie, r.release),
     comment: r.comment,
     comment_language: r.comment_language,
     price: r.price,

@@ -316,3 +316,21 @@ export async function videosWhere(db: Db, where: SQL): Promise<VideoDto[]> {
 export async function buyingLinksWhere(db: Db, where: SQL): Promise<BuyingLinkDto[]> {
   return queryRows<{ url: string; shop: string }>(db, sql`SELECT b.url, b.shop FROM buying_links b WHERE ${where} ORDER BY b.shop, b.id`);
 }
+
+// ---------- a movie or a release of a user's list (entries, likes) ----------
+
+/**
+ * The list-item JSON of the movie and of the release a row of `alias` points at (`movie_id`,
+ * `release_id`; one of them null), as columns `movie` and `release`.
+ */
+export function itemJsonColumns(alias: SQL): SQL {
+  return sql`(SELECT row_to_json(x) FROM (SELECT ${TITLE_LIST_COLUMNS} FROM movies m WHERE m.id = ${alias}.movie_id) x) AS movie,
+    (SELECT row_to_json(x) FROM (SELECT ${RELEASE_LIST_COLUMNS} FROM releases r LEFT JOIN labels l ON l.id = r.label_id WHERE r.id = ${alias}.release_id) x) AS release`;
+}
+
+/** The `movie` and `release` columns of {@link itemJsonColumns} as list items. */
+export function toItemPair(movie: TitleListRow | string | null, release: ReleaseListRow | string | null): { movie: TitleListItem | null; release: ReleaseListItem | null } {
+  const m = movie === null ? null : jsonValue(movie);
+  const r = release === null ? null : jsonValue(release);
+  return { movie: m ? toTitleListItem(m) : null, release: r ? toReleaseListItem(r) : null };
+}

@@ -11,7 +11,8 @@ import 'server-only';
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
-import { queryRows, resolveDb } from './internal';
+import { itemJsonColumns, keysetRows, pageOf, queryRows, resolveDb, toItemPair, type KeysetSort, type ReleaseListRow, type TitleListRow } from './internal';
+import type { Page, ReleaseListItem, TitleListItem } from './types';
 import type { Actor } from './users';
 
 /** Kinds of item a toggle applies to. */
@@ -208,4 +209,25 @@ export async function shiftCollectionCounters(tx: Db, collectionId: number, styl
         SELECT ${fk}, ${Math.max(delta, 0)} FROM collection_entries WHERE collection_id = ${collectionId} AND ${fk} IS NOT NULL
         ON CONFLICT (${fk}) DO UPDATE SET ${col} = ${counters}.${col} + ${delta}`,
   );
+}
+
+/** One liked movie or release of a user (`/user/{id}/likes`); `liked_at` ISO time. */
+export type LikeDto = { movie: TitleListItem | null; release: ReleaseListItem | null; liked_at: string };
+
+const LIKE_SORT: KeysetSort = { name: 'liked', expr: sql`k.created_at`, cast: 'timestamptz', dir: 'desc' };
+
+/** One page of what a user (public id) liked, newest first (likes are public). */
+export async function listLikes(userPublicId: string, cursor?: string | null, limit = 48, db?: Db): Promise<Page<LikeDto>> {
+  const d = await resolveDb(db);
+  type Row = { id: number; sk: string | null; created_at: string | Date; movie: TitleListRow | string | null; release: ReleaseListRow | string | null };
+  const rows = await keysetRows<Row>(d, {
+    columns: sql`k.id, k.created_at, ${itemJsonColumns(sql`k`)}`,
+    from: sql`likes k JOIN users u ON u.id = k.user_id`,
+    conds: [sql`u.public_id = ${userPublicId}`],
+    sort: LIKE_SORT,
+    idCol: sql`k.id`,
+    cursor,
+    limit,
+  });
+  return pageOf(rows, limit, LIKE_SORT, (r) => ({ ...toItemPair(r.movie, r.release), liked_at: new Date(r.created_at).toISOString() }));
 }

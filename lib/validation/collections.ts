@@ -7,29 +7,21 @@
 import { z } from 'zod';
 import { FORM_ERRORS } from './users';
 
-/** Collection styles (spec §3): the spec's six, and 7 for trade (spec §1's for-trade list). */
-export const COLLECTION_STYLES = { none: 1, watched: 2, owns: 3, wanted: 4, forSale: 5, wantToSee: 6, forTrade: 7 } as const;
-export type CollectionStyle = (typeof COLLECTION_STYLES)[keyof typeof COLLECTION_STYLES];
-/** Styles that have a shortcut button (toggle): watched and want to see on movies, owns and wanted on releases. */
-export const SHORTCUT_STYLES = { 2: 'movies', 6: 'movies', 3: 'releases', 4: 'releases' } as const;
-export const COLLECTION_CATEGORIES = ['movies', 'releases'] as const;
-export type CollectionCategory = (typeof COLLECTION_CATEGORIES)[number];
-export const VISIBILITIES = ['public', 'private'] as const;
-/** Currencies of entry prices (converted to euros for values: lib/data/rates.ts). */
-export const CURRENCIES = ['EUR', 'GBP', 'USD', 'SEK'] as const;
-export type Currency = (typeof CURRENCIES)[number];
-/** Conditions 1-6: mint, good, fine/OK, bad, unusable, sealed. */
-export const CONDITIONS = [1, 2, 3, 4, 5, 6] as const;
-/** How a movie was watched (entry dialog). */
-export const WATCHED_METHODS = ['cinema', 'disc', 'streaming', 'tv', 'download', 'other'] as const;
-/** Languages an entry comment may be marked as written in. */
-export const COMMENT_LANGUAGES = ['en', 'fi', 'sv', 'de', 'fr', 'es', 'it', 'other'] as const;
+import {
+  COLLECTION_CATEGORIES,
+  COLLECTION_DESCRIPTION_MAX,
+  COLLECTION_NAME_MAX,
+  COMMENT_LANGUAGES,
+  CONDITIONS,
+  CURRENCIES,
+  ENTRY_COMMENT_MAX,
+  PRICE_MAX,
+  SHORTCUT_STYLES,
+  VISIBILITIES,
+  WATCHED_METHODS,
+} from './collection-limits';
 
-export const COLLECTION_NAME_MAX = 100;
-export const COLLECTION_DESCRIPTION_MAX = 2000;
-export const ENTRY_COMMENT_MAX = 2000;
-/** Largest price accepted (in the entry's currency). */
-export const PRICE_MAX = 1_000_000;
+export * from './collection-limits';
 
 const text = (max: number) =>
   z

@@ -79,6 +79,7 @@ describe('AppShell', () => {
       '/tv_episodes',
       '/persons',
       '/users',
+      '/collections',
       '/fi/releases/4k?so=name',
       '/service-info',
       '/terms-of-service',

@@ -12,6 +12,7 @@ import { movies, releases } from '@/db/schema';
 import { GET as collectionGet } from '@/app/api/collections/[publicId]/route';
 import { GET as entriesGet } from '@/app/api/collections/[publicId]/entries/route';
 import { GET as collectionsGet, POST as collectionsPost } from '@/app/api/collections/route';
+import { POST as dialogPost } from '@/app/api/me/collection_entries/route';
 import {
   addEntry,
   collectionsForItem,
@@ -24,7 +25,7 @@ import {
   updateCollection,
   updateEntry,
 } from '@/lib/data/collections';
-import { setToggle, toggleState } from '@/lib/data/toggles';
+import { listLikes, setToggle, toggleState } from '@/lib/data/toggles';
 import { createSession, registerUser, sessionActor, type Actor } from '@/lib/data/users';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 import { useAsProcessDb } from './api-fixtures';
@@ -174,5 +175,41 @@ describe.each(testEngines())('collections on %s', (engine) => {
     expect((await toggleState(null, 'movie', MOVIE, h.db))?.counts.seen).toBe(seen0);
     const trash = await listCollections({ deleted: true }, actor, null, 48, h.db);
     expect(trash.items).toEqual([]);
+  });
+
+  it('the add-to-collection dialog endpoint adds to an existing or a new collection and names it', async () => {
+    const { actor, cookie } = await member();
+    const post = (body: unknown) =>
+      dialogPost(new Request(`${ORIGIN}/api/me/collection_entries`, { method: 'POST', headers: { origin: ORIGIN, cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+    const missing = await post({ release: RELEASE, collection: '' });
+    expect(await missing.json()).toMatchObject({ fields: { collection: 'required' } });
+    const noName = await post({ release: RELEASE, collection: 'new', new_name: '' });
+    expect(await noName.json()).toMatchObject({ fields: { new_name: 'required' } });
+    const created = await post({ release: RELEASE, collection: 'new', new_name: 'Blu-ray shelf', price: '24.90', currency: 'SEK', condition: '2' });
+    expect(created.status).toBe(200);
+    const body = (await created.json()) as { collection: { public_id: string; name: string }; entry: { price: string; currency: string } };
+    expect(body).toMatchObject({ collection: { name: 'Blu-ray shelf' }, entry: { price: '24.90', currency: 'SEK' } });
+    expect(await getCollection(actor, body.collection.public_id, h.db)).toMatchObject({ category: 'releases', entries_count: 1 });
+    const again = await post({ release: RELEASE, collection: body.collection.public_id });
+    expect(await again.json()).toMatchObject({ fields: { _form: 'alreadyInCollection' } });
+    const watched = (await listCollections({ owner: actor.publicId }, actor, null, 48, h.db)).items.find((c) => c.style === 2);
+    const wrongKind = await post({ release: RELEASE, collection: watched?.public_id });
+    expect(await wrongKind.json()).toMatchObject({ fields: { _form: 'categoryMismatchMovies' } });
+    const other = await member();
+    const foreign = await dialogPost(
+      new Request(`${ORIGIN}/api/me/collection_entries`, { method: 'POST', headers: { origin: ORIGIN, cookie: other.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ release: RELEASE, collection: body.collection.public_id }) }),
+    );
+    expect(foreign.status).toBe(404);
+  });
+
+  it("a user's likes are listed newest first", async () => {
+    const { actor } = await member();
+    await setToggle(actor, 'like', 'movie', MOVIE, true, h.db);
+    await setToggle(actor, 'like', 'release', RELEASE, true, h.db);
+    const likes = await listLikes(actor.publicId, null, 48, h.db);
+    expect(likes.items.map((l) => l.release?.public_id ?? l.movie?.public_id)).toEqual([RELEASE, MOVIE]);
+    const first = await listLikes(actor.publicId, null, 1, h.db);
+    expect(first.next_cursor).not.toBeNull();
+    expect((await listLikes(actor.publicId, first.next_cursor, 1, h.db)).items[0].movie?.public_id).toBe(MOVIE);
   });
 });

@@ -2,10 +2,17 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { USER_TABS, UserProfile, type UserTab } from '@/components/users/user-profile';
+import { UserCollections, UserLikes } from '@/components/users/user-sections';
+import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
+import { currentActor } from '@/lib/auth/session';
+import { listCollections } from '@/lib/data/collections';
+import { listLikes } from '@/lib/data/toggles';
 import { getUser } from '@/lib/data/users';
+import { AppError } from '@/lib/errors';
+import { redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 
-type Props = { params: Promise<{ locale: string; publicId: string; tab: string }> };
+type Props = { params: Promise<{ locale: string; publicId: string; tab: string }>; searchParams: Promise<SearchParamsRecord> };
 
 const isTab = (tab: string): tab is Exclude<UserTab, 'overview'> => tab !== 'overview' && (USER_TABS as readonly string[]).includes(tab);
 
@@ -23,12 +30,28 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * /user/{public_id}/{collections|friends|contributions|score|likes|posts|reviews} (spec §2): one
- * section of a user page; an unknown section or user → '404 not found'. Data: lib/data/users.ts getUser.
+ * section of a user page; an unknown section or user → '404 not found'. Collections (the owner also
+ * sees their private ones) and likes are real lists (`?cursor=`). Data: lib/data/users.ts getUser,
+ * collections.ts listCollections, toggles.ts listLikes.
  */
-export default async function UserTabPage({ params }: Props) {
+export default async function UserTabPage({ params, searchParams }: Props) {
   const { locale, publicId, tab } = await params;
   setRequestLocale(locale);
   const user = isTab(tab) ? await load(publicId) : null;
   if (!user || !isTab(tab)) notFound();
-  return <UserProfile user={user} locale={locale} tab={tab} />;
+  const cursor = firstParam(await searchParams, 'cursor');
+  const href = `/user/${publicId}/${tab}`;
+  let section: React.ReactNode = null;
+  try {
+    if (tab === 'collections') section = <UserCollections user={user} locale={locale} href={href} cursor={cursor} page={await listCollections({ owner: publicId }, await currentActor(), cursor || null)} />;
+    if (tab === 'likes') section = <UserLikes user={user} locale={locale} href={href} cursor={cursor} page={await listLikes(publicId, cursor || null)} />;
+  } catch (error) {
+    if (cursor && error instanceof AppError && error.code === 'bad_cursor') redirect({ href, locale });
+    throw error;
+  }
+  return (
+    <UserProfile user={user} locale={locale} tab={tab}>
+      {section}
+    </UserProfile>
+  );
 }

@@ -1,0 +1,29 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { CollectionFormLoader } from '@/components/collections/collection-form-loader';
+import { PageHeading } from '@/components/listing/page-heading';
+import { currentActor } from '@/lib/auth/session';
+import { redirect } from '@/lib/i18n/navigation';
+import { pageMetadata } from '@/lib/seo';
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'collections' });
+  return pageMetadata({ locale, path: '/collections/new', title: t('newTitle'), description: t('description'), noindex: true });
+}
+
+/** /collections/new (spec §2): the form of a new collection; visitors go to the login page and come back. */
+export default async function NewCollectionPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  if (!(await currentActor())) redirect({ href: `/login?next=${encodeURIComponent('/collections/new')}`, locale });
+  const t = await getTranslations({ locale, namespace: 'collections' });
+  return (
+    <div>
+      <PageHeading title={t('newTitle')} />
+      <CollectionFormLoader initial={{ name: '', description: '', visibility: 'public', category: 'releases', style: '1', shortcut_default: 'false', picture: '' }} />
+    </div>
+  );
+}

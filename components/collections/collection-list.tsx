@@ -1,0 +1,60 @@
+import { getTranslations } from 'next-intl/server';
+import type { CollectionDto } from '@/lib/data/collections';
+import { Link } from '@/lib/i18n/navigation';
+
+/** Badges of a collection: its kind, what it holds, private, shortcut list, in the trash. */
+export async function CollectionBadges({ collection, locale }: { collection: CollectionDto; locale: string }) {
+  const t = await getTranslations({ locale, namespace: 'collections' });
+  const badge = 'rounded-full bg-black/5 px-2 py-0.5 text-xs font-medium';
+  return (
+    <p className="flex flex-wrap gap-1.5">
+      <span className={badge}>{t(`styles.${collection.style as 1}`)}</span>
+      <span className={badge}>{t(collection.category === 'movies' ? 'categoryMovies' : 'categoryReleases')}</span>
+      {collection.visibility === 'private' ? <span className={`${badge} bg-accent-soft text-accent-strong`}>{t('private')}</span> : null}
+      {collection.shortcut_default ? <span className={badge}>{t('shortcutBadge')}</span> : null}
+      {collection.deleted ? <span className={`${badge} bg-accent-soft text-accent-strong`}>{t('deletedBadge')}</span> : null}
+    </p>
+  );
+}
+
+/**
+ * Collections as cards: picture, name (link), owner, badges and number of items. `showOwner`
+ * false on a user's own section, where the owner is the page.
+ */
+export async function CollectionList({ collections, locale, showOwner = true }: { collections: CollectionDto[]; locale: string; showOwner?: boolean }) {
+  const t = await getTranslations({ locale, namespace: 'collections' });
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="collection-list">
+      {collections.map((c) => (
+        <li key={c.public_id}>
+          <article className="flex h-full gap-3 rounded-lg border border-line bg-panel p-3" data-testid="collection-card">
+            {c.picture_url ? (
+              // eslint-disable-next-line @next/next/no-img-element -- catalogue pictures are external URLs, shown as they are
+              <img src={c.picture_url} alt="" width={56} height={80} loading="lazy" className="h-20 w-14 shrink-0 rounded object-cover" />
+            ) : (
+              <span aria-hidden="true" className="h-20 w-14 shrink-0 rounded bg-accent-soft" />
+            )}
+            <div className="min-w-0 flex-1">
+              <h2 className="font-semibold leading-snug">
+                <Link href={`/collection/${c.public_id}`} prefetch={false} className="hover:text-accent-strong hover:underline">
+                  {c.name}
+                </Link>
+              </h2>
+              {showOwner ? (
+                <p className="text-sm text-muted">
+                  <Link href={`/user/${c.owner.public_id}`} prefetch={false} className="underline">
+                    {t('by', { name: c.owner.name })}
+                  </Link>
+                </p>
+              ) : null}
+              <p className="text-sm">{t('entriesCount', { count: c.entries_count })}</p>
+              <div className="mt-1">
+                <CollectionBadges collection={c} locale={locale} />
+              </div>
+            </div>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}
