@@ -8,7 +8,7 @@ import { showSnackbar } from '@/components/ui/snackbar';
 import { SelectField, TextAreaField } from '@/components/forms/choice-fields';
 import { FormError, FormField } from '@/components/forms/form-field';
 import { useApiForm } from '@/components/forms/use-api-form';
-import { COLLECTION_NAME_MAX, COMMENT_LANGUAGES, CONDITIONS, CURRENCIES, ENTRY_COMMENT_MAX, WATCHED_METHODS } from '@/lib/validation/collection-limits';
+import { defaultNameKey, COLLECTION_NAME_MAX, COMMENT_LANGUAGES, CONDITIONS, CURRENCIES, ENTRY_COMMENT_MAX, WATCHED_METHODS } from '@/lib/validation/collection-limits';
 
 type Choice = { public_id: string; name: string; style: number; has_item: boolean };
 
@@ -42,6 +42,10 @@ export default function AddToCollectionDialog({ item, publicId, name, onClose, o
   }, [item, publicId]);
 
   const none = t('entry.none');
+  const shown = (c: { name: string; style: number }) => {
+    const key = defaultNameKey(c);
+    return key ? t(key) : c.name;
+  };
   const v = form.values;
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()} title={t('addTitle', { name })} closeLabel={tc('close')} size="md">
@@ -51,8 +55,8 @@ export default function AddToCollectionDialog({ item, publicId, name, onClose, o
         data-testid="add-to-collection"
         onSubmit={(e) => {
           e.preventDefault();
-          void form.submit<{ collection: { name: string } }>((body) => {
-            showSnackbar(t('added', { collection: body.collection.name }));
+          void form.submit<{ collection: { name: string; style: number } }>((body) => {
+            showSnackbar(t('added', { collection: shown(body.collection) }));
             onAdded();
             onClose();
           });
@@ -66,13 +70,13 @@ export default function AddToCollectionDialog({ item, publicId, name, onClose, o
           onValue={(x) => form.set('collection', x)}
           error={form.errors.collection}
           disabled={choices === null}
-          options={[...(choices ?? []).filter((c) => !c.has_item).map((c): [string, string] => [c.public_id, c.name]), ['new', t('pickNew')]]}
+          options={[...(choices ?? []).filter((c) => !c.has_item).map((c): [string, string] => [c.public_id, shown(c)]), ['new', t('pickNew')]]}
         />
         {choices?.some((c) => c.has_item) ? (
           <p className="text-xs text-muted">
             {choices
               .filter((c) => c.has_item)
-              .map((c) => `${c.name} (${t('alreadyIn')})`)
+              .map((c) => `${shown(c)} (${t('alreadyIn')})`)
               .join(', ')}
           </p>
         ) : null}

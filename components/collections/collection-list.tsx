@@ -1,6 +1,13 @@
 import { getTranslations } from 'next-intl/server';
 import type { CollectionDto } from '@/lib/data/collections';
 import { Link } from '@/lib/i18n/navigation';
+import { defaultNameKey } from '@/lib/validation/collection-limits';
+
+/** A collection's name as shown: the owner's own, or the translated default name of a shortcut list. */
+export function collectionTitle(c: { name: string; style: number }, t: (key: `defaultNames.${2 | 3 | 4 | 6}`) => string): string {
+  const key = defaultNameKey(c);
+  return key ? t(key) : c.name;
+}
 
 /** Badges of a collection: its kind, what it holds, private, shortcut list, in the trash. */
 export async function CollectionBadges({ collection, locale }: { collection: CollectionDto; locale: string }) {
@@ -37,7 +44,7 @@ export async function CollectionList({ collections, locale, showOwner = true }: 
             <div className="min-w-0 flex-1">
               <h2 className="font-semibold leading-snug">
                 <Link href={`/collection/${c.public_id}`} prefetch={false} className="hover:text-accent-strong hover:underline">
-                  {c.name}
+                  {collectionTitle(c, t)}
                 </Link>
               </h2>
               {showOwner ? (

@@ -7,7 +7,7 @@ import type { CollectionDto, CollectionEntryDto } from '@/lib/data/collections';
 import type { Page } from '@/lib/data/types';
 import { formatDate } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
-import { CollectionBadges } from './collection-list';
+import { CollectionBadges, collectionTitle } from './collection-list';
 import { CollectionTrashButton, RemoveEntryButton } from './owner-actions';
 
 /**
@@ -21,7 +21,7 @@ export async function CollectionPage({ collection, entries, locale, cursor }: { 
   return (
     <article data-testid="collection-page" data-public-id={collection.public_id}>
       <header className="mb-5 flex flex-col gap-2">
-        <h1 className="text-2xl font-bold leading-tight sm:text-3xl">{collection.name}</h1>
+        <h1 className="text-2xl font-bold leading-tight sm:text-3xl">{collectionTitle(collection, t)}</h1>
         <p className="text-muted">
           <Link href={`/user/${collection.owner.public_id}`} className="underline">
             {t('by', { name: collection.owner.name })}

@@ -1,4 +1,6 @@
+import { CollectionList } from '@/components/collections/collection-list';
 import { ToggleBar } from '@/components/collections/toggle-bar';
+import { collectionsWithItem, ITEM_COLLECTIONS_SHOWN } from '@/lib/data/collections';
 import { itemNotFoundMetadata } from '@/components/listing/item-not-found';
 import 'server-only';
 import type { Metadata } from 'next';
@@ -18,7 +20,7 @@ import { CensorshipHistory } from './censorship-history';
 import { ReleasesByFormat } from './releases-by-format';
 import { loadTitle } from './load';
 
-export const MOVIE_TABS = ['overview', 'releases', 'photos', 'videos', 'cast_crew', 'movie_connections', 'buying_options'] as const;
+export const MOVIE_TABS = ['overview', 'releases', 'photos', 'videos', 'cast_crew', 'movie_connections', 'buying_options', 'user_collections'] as const;
 export type MovieTab = (typeof MOVIE_TABS)[number];
 
 const META_KEYS: Record<Exclude<MovieTab, 'overview'>, string> = {
@@ -28,6 +30,7 @@ const META_KEYS: Record<Exclude<MovieTab, 'overview'>, string> = {
   cast_crew: 'castCrew',
   movie_connections: 'connections',
   buying_options: 'buyingOptions',
+  user_collections: 'userCollections',
 };
 
 /** Actors listed on the overview before "All cast and crew". */
@@ -261,6 +264,11 @@ export async function MovieDetailPage({ locale, publicId, tab }: { locale: strin
     case 'buying_options':
       body = title.buying_links.length ? <BuyingLinks links={title.buying_links} linkLabel={(shop) => tr('buyAt', { shop })} /> : empty('buying_options');
       break;
+    case 'user_collections': {
+      const page = await collectionsWithItem({ type: 'movie', publicId: title.public_id }, null, ITEM_COLLECTIONS_SHOWN);
+      body = page.items.length ? <CollectionList collections={page.items} locale={locale} /> : empty('user_collections');
+      break;
+    }
   }
   return (
     <article data-testid="movie-page" data-public-id={title.public_id}>

@@ -1,4 +1,6 @@
+import { CollectionList } from '@/components/collections/collection-list';
 import { ToggleBar } from '@/components/collections/toggle-bar';
+import { collectionsWithItem, ITEM_COLLECTIONS_SHOWN } from '@/lib/data/collections';
 import { itemNotFoundMetadata } from '@/components/listing/item-not-found';
 import 'server-only';
 import type { Metadata } from 'next';
@@ -17,7 +19,7 @@ import { CutBadge, ReleaseGrid } from './release-card';
 import { ReleaseFields } from './release-fields';
 import { loadOtherReleases, loadRelease } from './load';
 
-export const RELEASE_TABS = ['overview', 'other_releases', 'movies', 'photos', 'videos', 'buying_options'] as const;
+export const RELEASE_TABS = ['overview', 'other_releases', 'movies', 'photos', 'videos', 'buying_options', 'user_collections'] as const;
 export type ReleaseTab = (typeof RELEASE_TABS)[number];
 
 const META_KEYS: Record<Exclude<ReleaseTab, 'overview'>, string> = {
@@ -26,6 +28,7 @@ const META_KEYS: Record<Exclude<ReleaseTab, 'overview'>, string> = {
   photos: 'photos',
   videos: 'videos',
   buying_options: 'buyingOptions',
+  user_collections: 'userCollections',
 };
 
 function pathOf(publicId: string, tab: ReleaseTab) {
@@ -162,5 +165,9 @@ async function ReleaseTabContent({ release, locale, tab }: { release: ReleaseDet
       );
     case 'buying_options':
       return release.buying_links.length ? <BuyingLinks links={release.buying_links} linkLabel={(shop) => t('buyAt', { shop })} /> : empty;
+    case 'user_collections': {
+      const page = await collectionsWithItem({ type: 'release', publicId: release.public_id }, null, ITEM_COLLECTIONS_SHOWN);
+      return page.items.length ? <CollectionList collections={page.items} locale={locale} /> : empty;
+    }
   }
 }

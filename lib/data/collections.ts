@@ -56,6 +56,8 @@ export type CollectionEntryDto = {
 
 /** Collections and entries per page (API default). */
 export const COLLECTION_PAGE_SIZE = 48;
+/** Collections shown on an item's `user_collections` subpage (the newest ones). */
+export const ITEM_COLLECTIONS_SHOWN = 48;
 /** How many of the newest entries a collection's picture may be chosen from. */
 export const PICTURE_CHOICES = 30;
 
@@ -139,7 +141,8 @@ const COLLECTION_SORT: KeysetSort = { name: 'created', expr: sql`c.created_at`, 
 
 /**
  * One page of collections, newest first, that `viewer` may see: all users' (`/collections`) or
- * one user's (`owner`: a user public id; `/user/{id}/collections`). `deleted: true` lists the
+ * one user's (`owner`: a user public id; `/user/{id}/collections`). The all-users list leaves out
+ * empty collections. `deleted: true` lists the
  * viewer's own deleted collections (the trash) instead. `category` narrows to movies or releases.
  */
 export async function listCollections(
@@ -154,6 +157,8 @@ export async function listCollections(
   if (query.deleted) conds.push(viewer ? sql`c.user_id = ${viewer.userId} AND c.deleted_at IS NOT NULL` : sql`FALSE`);
   else conds.push(visibleTo(viewer), sql`c.deleted_at IS NULL`);
   if (query.owner) conds.push(sql`u.public_id = ${query.owner}`);
+  // The all-users list skips empty collections (every user has empty default lists).
+  else if (!query.deleted) conds.push(sql`c.entries_count > 0`);
   if (query.category) conds.push(sql`c.category = ${query.category}`);
   const rows = await keysetRows<CollectionRow & { sk: string | null }>(d, {
     columns: COLLECTION_COLUMNS,
@@ -454,4 +459,26 @@ export async function createDefaultLists(tx: Db, userId: number): Promise<void> 
           ON CONFLICT (user_id, style) WHERE shortcut_default AND deleted_at IS NULL DO NOTHING`,
     );
   }
+}
+
+/**
+ * One page of the public collections that hold a movie or release (the `user_collections`
+ * subpage of its page), newest first. The same for every viewer (item pages are cached).
+ */
+export async function collectionsWithItem(item: { type: 'movie' | 'release'; publicId: string }, cursor?: string | null, limit = COLLECTION_PAGE_SIZE, db?: Db): Promise<Page<CollectionDto>> {
+  const d = await resolveDb(db);
+  const it = ITEM_TABLE[item.type];
+  const rows = await keysetRows<CollectionRow & { sk: string | null }>(d, {
+    columns: COLLECTION_COLUMNS,
+    from: sql`collections c JOIN users u ON u.id = c.user_id`,
+    conds: [
+      visibleTo(null),
+      sql`EXISTS (SELECT 1 FROM collection_entries e JOIN ${it.table} x ON x.id = e.${it.fk} WHERE e.collection_id = c.id AND x.public_id = ${item.publicId})`,
+    ],
+    sort: COLLECTION_SORT,
+    idCol: sql`c.id`,
+    cursor,
+    limit,
+  });
+  return pageOf(rows, limit, COLLECTION_SORT, (r) => toCollection(r, null));
 }

@@ -11,6 +11,7 @@ import 'server-only';
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
+import { DEFAULT_LIST_NAMES } from '@/lib/validation/collection-limits';
 import { itemJsonColumns, keysetRows, pageOf, queryRows, resolveDb, toItemPair, type KeysetSort, type ReleaseListRow, type TitleListRow } from './internal';
 import type { Page, ReleaseListItem, TitleListItem } from './types';
 import type { Actor } from './users';
@@ -20,10 +21,10 @@ export type ToggleItem = 'movie' | 'release';
 
 /** The toggles, their item kind, shortcut collection style and counter column. */
 export const TOGGLES = {
-  have: { item: 'release', style: 3, counter: 'owned_count', listName: 'Owned releases' },
-  wanted: { item: 'release', style: 4, counter: 'wanted_count', listName: 'Wanted releases' },
-  seen: { item: 'movie', style: 2, counter: 'seen_count', listName: 'Watched movies' },
-  want_see: { item: 'movie', style: 6, counter: 'want_see_count', listName: 'Movies I want to see' },
+  have: { item: 'release', style: 3, counter: 'owned_count', listName: DEFAULT_LIST_NAMES[3] },
+  wanted: { item: 'release', style: 4, counter: 'wanted_count', listName: DEFAULT_LIST_NAMES[4] },
+  seen: { item: 'movie', style: 2, counter: 'seen_count', listName: DEFAULT_LIST_NAMES[2] },
+  want_see: { item: 'movie', style: 6, counter: 'want_see_count', listName: DEFAULT_LIST_NAMES[6] },
   like: { item: null, style: null, counter: 'likes_count', listName: null },
 } as const;
 export type ToggleKind = keyof typeof TOGGLES;

@@ -26,3 +26,15 @@ export const COLLECTION_DESCRIPTION_MAX = 2000;
 export const ENTRY_COMMENT_MAX = 2000;
 /** Largest price accepted (in the entry's currency). */
 export const PRICE_MAX = 1_000_000;
+
+/**
+ * Names the shortcut lists get when the app creates them (registration, first toggle). Stored in
+ * English; pages show them translated while the owner keeps the name (`collections.defaultNames`).
+ */
+export const DEFAULT_LIST_NAMES = { 2: 'Watched movies', 3: 'Owned releases', 4: 'Wanted releases', 6: 'Movies I want to see' } as const;
+
+/** The message key of a collection's translated default name, or null for a name of the owner's own. */
+export function defaultNameKey(c: { name: string; style: number }): `defaultNames.${2 | 3 | 4 | 6}` | null {
+  const style = c.style as keyof typeof DEFAULT_LIST_NAMES;
+  return DEFAULT_LIST_NAMES[style] === c.name ? `defaultNames.${style}` : null;
+}

@@ -16,6 +16,7 @@ import { POST as dialogPost } from '@/app/api/me/collection_entries/route';
 import {
   addEntry,
   collectionsForItem,
+  collectionsWithItem,
   createCollection,
   getCollection,
   listCollections,
@@ -136,6 +137,18 @@ describe.each(testEngines())('collections on %s', (engine) => {
     expect(((await asOwner.json()) as { items: unknown[] }).items).toHaveLength(1);
     const listed = await collectionsGet(new Request(`${ORIGIN}/api/collections?user=${owner.actor.publicId}`));
     expect(JSON.stringify(await listed.json())).not.toContain('Secret wishlist');
+
+    // An item's "in collections" subpage lists public collections only.
+    const open = await createCollection(owner.actor, { name: 'Open shelf', category: 'releases' }, h.db);
+    if (!open.ok) throw new Error('create failed');
+    await addEntry(owner.actor, open.collection.public_id, { type: 'release', publicId: RELEASE }, {}, h.db);
+    const holding = (await collectionsWithItem({ type: 'release', publicId: RELEASE }, null, 48, h.db)).items.map((c) => c.name);
+    expect(holding).toContain('Open shelf');
+    expect(holding).not.toContain('Secret wishlist');
+    // The all-users list leaves out empty collections (every user has empty default lists).
+    const all = (await listCollections({}, null, null, 100, h.db)).items;
+    expect(all.every((c) => c.entries_count > 0)).toBe(true);
+    expect(all.map((c) => c.name)).toContain('Open shelf');
   });
 
   it('the API refuses visitors and bad parameters', async () => {

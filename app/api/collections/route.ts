@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 /**
  * GET /api/collections: one page of collections, newest first: public ones, and the caller's own
- * private ones. Query: `user` (a user public id: that user's collections), `category` (`movies` or
+ * private ones (without `user`, only collections with entries). Query: `user` (a user public id: that user's collections), `category` (`movies` or
  * `releases`), `deleted=1` (the caller's own deleted collections), `cursor`, `limit` 1-100
  * (default 48). 200 `{ items: CollectionDto[], next_cursor }`; 400 `{ error }` for a bad parameter.
  * Data: lib/data/collections.ts listCollections.

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { cache } from 'react';
+import { collectionTitle } from '@/components/collections/collection-list';
 import { CollectionPage } from '@/components/collections/collection-page';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { currentActor } from '@/lib/auth/session';
@@ -19,8 +20,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const c = await load(publicId);
   if (!c) return {};
   const t = await getTranslations({ locale, namespace: 'collections' });
-  const description = c.description?.slice(0, 160) || `${c.name} ${t('by', { name: c.owner.name })}`;
-  return pageMetadata({ locale, path: `/collection/${publicId}`, title: c.name, description, noindex: c.visibility === 'private' || c.deleted });
+  const title = collectionTitle(c, t);
+  const description = c.description?.slice(0, 160) || `${title} ${t('by', { name: c.owner.name })}`;
+  return pageMetadata({ locale, path: `/collection/${publicId}`, title, description, noindex: c.visibility === 'private' || c.deleted });
 }
 
 /**

@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
  * POST /api/me/collection_entries: the add-to-collection dialog's submit. Body: `{ movie } | {
  * release }` (public id), `collection` (one of the caller's collection public ids, or `new` with
  * `new_name`: a new public collection of the item's kind is created first), and the entry fields
- * of POST /api/collections/{id}/entries. 200 `{ collection: { public_id, name }, entry }`; 400
+ * of POST /api/collections/{id}/entries. 200 `{ collection: { public_id, name, style }, entry }`; 400
  * `{ error, fields }` (`collection: required`, `new_name` errors of the collection form, entry
  * errors, `_form` categoryMismatch…/alreadyInCollection); 404 for an unknown item or another
  * user's collection; 401 / 403 as every write.
@@ -32,5 +32,5 @@ export const POST = withApiErrors(async (request: Request) => {
   if (!r.ok && r.errors._form === 'notFound') return notFound();
   if (!r.ok) return json({ error: 'invalid', fields: r.errors }, 400);
   const c = await getCollection(actor, collection);
-  return json({ collection: { public_id: collection, name: c?.name ?? '' }, entry: r.entry });
+  return json({ collection: { public_id: collection, name: c?.name ?? '', style: c?.style ?? 1 }, entry: r.entry });
 });

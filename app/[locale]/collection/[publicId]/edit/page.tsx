@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { collectionTitle } from '@/components/collections/collection-list';
 import { CollectionFormLoader } from '@/components/collections/collection-form-loader';
 import { PageHeading } from '@/components/listing/page-heading';
 import { currentActor } from '@/lib/auth/session';
@@ -30,7 +31,7 @@ export default async function EditCollectionPage({ params }: Props) {
   const t = await getTranslations({ locale, namespace: 'collections' });
   return (
     <div>
-      <PageHeading title={t('editTitle')} lead={c.name} />
+      <PageHeading title={t('editTitle')} lead={collectionTitle(c, t)} />
       <CollectionFormLoader
         publicId={c.public_id}
         initial={{
