@@ -11,8 +11,8 @@ import { CollectionBadges, collectionTitle } from './collection-list';
 import { CollectionTrashButton, RemoveEntryButton } from './owner-actions';
 
 /**
- * A collection page (`/collection/{id}`): name, owner, badges, description, the owner's edit and
- * delete/restore, and the entries newest first (the movie or release card with the entry's price,
+ * A collection page (`/collection/{id}`): name, owner, badges, description, export (CSV, JSON),
+ * the owner's edit and delete/restore, and the entries newest first (the movie or release card with the entry's price,
  * condition, date, watched-on method and comment; the owner can remove each), keyset-paged.
  */
 export async function CollectionPage({ collection, entries, locale, cursor }: { collection: CollectionDto; entries: Page<CollectionEntryDto>; locale: string; cursor: string }) {
@@ -30,6 +30,13 @@ export async function CollectionPage({ collection, entries, locale, cursor }: { 
         </p>
         <CollectionBadges collection={collection} locale={locale} />
         {collection.description ? <p className="max-w-prose whitespace-pre-line">{collection.description}</p> : null}
+        <p className="flex flex-wrap gap-3 text-sm">
+          {(['csv', 'json'] as const).map((f) => (
+            <a key={f} href={`/api/collections/${collection.public_id}/export?format=${f}`} download className="text-accent-strong underline" data-testid={`export-${f}`}>
+              {t(f === 'csv' ? 'exportCsv' : 'exportJson')}
+            </a>
+          ))}
+        </p>
         {collection.mine ? (
           <div className="flex flex-wrap gap-2">
             {!collection.deleted ? (

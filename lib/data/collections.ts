@@ -482,3 +482,25 @@ export async function collectionsWithItem(item: { type: 'movie' | 'release'; pub
   });
   return pageOf(rows, limit, COLLECTION_SORT, (r) => toCollection(r, null));
 }
+
+/** Most entries an export reads (a collection larger than this is cut, which the README states). */
+export const EXPORT_MAX_ENTRIES = 100_000;
+
+/**
+ * A collection and all its entries, newest first, for export.
+ * @returns null when the viewer may not see the collection
+ */
+export async function exportCollection(viewer: Actor | null, publicId: string, db?: Db): Promise<{ collection: CollectionDto; entries: CollectionEntryDto[] } | null> {
+  const d = await resolveDb(db);
+  const collection = await getCollection(viewer, publicId, d);
+  if (!collection) return null;
+  const entries: CollectionEntryDto[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Page<CollectionEntryDto> | null = await listEntries(viewer, publicId, cursor, 100, d);
+    if (!page) return null;
+    entries.push(...page.items);
+    cursor = page.next_cursor;
+  } while (cursor && entries.length < EXPORT_MAX_ENTRIES);
+  return { collection, entries };
+}

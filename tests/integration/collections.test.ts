@@ -11,6 +11,8 @@ import { queryRows, type DbHandle } from '@/db';
 import { movies, releases } from '@/db/schema';
 import { GET as collectionGet } from '@/app/api/collections/[publicId]/route';
 import { GET as entriesGet } from '@/app/api/collections/[publicId]/entries/route';
+import { GET as exportGet } from '@/app/api/collections/[publicId]/export/route';
+import { parse } from 'csv-parse/sync';
 import { GET as collectionsGet, POST as collectionsPost } from '@/app/api/collections/route';
 import { POST as dialogPost } from '@/app/api/me/collection_entries/route';
 import {
@@ -224,5 +226,27 @@ describe.each(testEngines())('collections on %s', (engine) => {
     const first = await listLikes(actor.publicId, null, 1, h.db);
     expect(first.next_cursor).not.toBeNull();
     expect((await listLikes(actor.publicId, first.next_cursor, 1, h.db)).items[0].movie?.public_id).toBe(MOVIE);
+  });
+
+  it('exports a collection as CSV and JSON with the import columns; private ones only to the owner', async () => {
+    const owner = await member();
+    const r = await createCollection(owner.actor, { name: 'Ääni & kuva: "VHS"', category: 'releases', visibility: 'private' }, h.db);
+    if (!r.ok) throw new Error('create failed');
+    const id = r.collection.public_id;
+    await addEntry(owner.actor, id, { type: 'release', publicId: RELEASE }, { price: '9.5', currency: 'USD', condition: '3', acquired_on: '2020-01-31', comment: 'Line one\nline "two", with comma' }, h.db);
+    const csv = await exportGet(new Request(`${ORIGIN}/api/collections/${id}/export?format=csv`, { headers: { cookie: owner.cookie } }), ctx(id));
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="Aani-kuva-VHS-${id}.csv"`);
+    const rows = parse((await csv.text()).replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    expect(rows).toEqual([
+      expect.objectContaining({ type: 'release', title: 'Sisu (Blu-ray)', format: 'bluray', price: '9.50', currency: 'USD', condition: '3', date: '2020-01-31', notes: 'Line one\nline "two", with comma', public_id: RELEASE }),
+    ]);
+    const json = await exportGet(new Request(`${ORIGIN}/api/collections/${id}/export?format=json`, { headers: { cookie: owner.cookie } }), ctx(id));
+    const doc = (await json.json()) as { collection: { name: string; mine?: boolean }; entries: { price: string }[] };
+    expect(doc.collection.name).toBe('Ääni & kuva: "VHS"');
+    expect('mine' in doc.collection).toBe(false);
+    expect(doc.entries[0].price).toBe('9.50');
+    expect((await exportGet(new Request(`${ORIGIN}/api/collections/${id}/export?format=csv`), ctx(id))).status).toBe(404);
+    expect((await exportGet(new Request(`${ORIGIN}/api/collections/${id}/export?format=xml`, { headers: { cookie: owner.cookie } }), ctx(id))).status).toBe(400);
   });
 });
