@@ -3,19 +3,22 @@ import { EmptyState } from '@/components/listing/empty-state';
 import { Pagination } from '@/components/listing/pagination';
 import { TitleCard } from '@/components/movies/title-card';
 import { ReleaseCard } from '@/components/releases/release-card';
+import type { CollectionValue } from '@/lib/data/collection-values';
 import type { CollectionDto, CollectionEntryDto } from '@/lib/data/collections';
 import type { Page } from '@/lib/data/types';
 import { formatDate } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { CollectionBadges, collectionTitle } from './collection-list';
 import { CollectionTrashButton, RemoveEntryButton } from './owner-actions';
+import { CollectionValueView } from './value-views';
 
 /**
  * A collection page (`/collection/{id}`): name, owner, badges, description, export (CSV, JSON),
- * the owner's edit and delete/restore, and the entries newest first (the movie or release card with the entry's price,
+ * the owner's edit and delete/restore, its value (total, by condition, history), and the entries
+ * newest first (the movie or release card with the entry's price,
  * condition, date, watched-on method and comment; the owner can remove each), keyset-paged.
  */
-export async function CollectionPage({ collection, entries, locale, cursor }: { collection: CollectionDto; entries: Page<CollectionEntryDto>; locale: string; cursor: string }) {
+export async function CollectionPage({ collection, entries, value, locale, cursor }: { collection: CollectionDto; entries: Page<CollectionEntryDto>; value: CollectionValue | null; locale: string; cursor: string }) {
   const t = await getTranslations({ locale, namespace: 'collections' });
   const href = `/collection/${collection.public_id}`;
   return (
@@ -48,6 +51,7 @@ export async function CollectionPage({ collection, entries, locale, cursor }: { 
           </div>
         ) : null}
       </header>
+      {value ? <CollectionValueView value={value} locale={locale} /> : null}
       {entries.items.length ? (
         <ul className="flex flex-col gap-3" data-testid="entries">
           {entries.items.map((e) => (

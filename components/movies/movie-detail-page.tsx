@@ -1,5 +1,7 @@
 import { CollectionList } from '@/components/collections/collection-list';
 import { ToggleBar } from '@/components/collections/toggle-bar';
+import { ItemValueLine } from '@/components/collections/value-views';
+import { itemValueAverage } from '@/lib/data/collection-values';
 import { collectionsWithItem, ITEM_COLLECTIONS_SHOWN } from '@/lib/data/collections';
 import { itemNotFoundMetadata } from '@/components/listing/item-not-found';
 import 'server-only';
@@ -286,6 +288,7 @@ export async function MovieDetailPage({ locale, publicId, tab }: { locale: strin
           {joinNames([te(`movieTypes.${title.type}`), title.runtime_min ? t('runtime', { minutes: title.runtime_min }) : null, joinNames(title.genres)])}
         </p>
         <ToggleBar item="movie" publicId={title.public_id} name={title.name} />
+        <ItemValueLine value={await itemValueAverage({ type: 'movie', publicId: title.public_id })} locale={locale} />
       </header>
       <SubpageTabs label={t('tabs.label')} base={`/movie/${title.public_id}`} current={tab} tabs={MOVIE_TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))} />
       {body}

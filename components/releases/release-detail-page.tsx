@@ -1,5 +1,7 @@
 import { CollectionList } from '@/components/collections/collection-list';
 import { ToggleBar } from '@/components/collections/toggle-bar';
+import { ItemValueLine } from '@/components/collections/value-views';
+import { itemValueAverage } from '@/lib/data/collection-values';
 import { collectionsWithItem, ITEM_COLLECTIONS_SHOWN } from '@/lib/data/collections';
 import { itemNotFoundMetadata } from '@/components/listing/item-not-found';
 import 'server-only';
@@ -97,6 +99,7 @@ export async function ReleaseDetailPage({ locale, publicId, tab }: { locale: str
           {release.is_cut ? <CutBadge locale={locale} seconds={release.cut_seconds} /> : null}
         </p>
         <ToggleBar item="release" publicId={release.public_id} name={release.name} />
+        <ItemValueLine value={await itemValueAverage({ type: 'release', publicId: release.public_id })} locale={locale} />
       </header>
       <SubpageTabs
         label={t('tabs.label')}

@@ -2,6 +2,8 @@ import { getTranslations } from 'next-intl/server';
 import { EmptyState } from '@/components/listing/empty-state';
 import { SubpageTabs } from '@/components/listing/subpage-tabs';
 import { COUNTRIES } from '@/lib/validation/enums';
+import { ValueSummary } from '@/components/collections/value-views';
+import { userCollectionsValue } from '@/lib/data/collection-values';
 import type { PublicUser } from '@/lib/data/users';
 
 /** Sections of a user page (spec §2 /user/{id} subpages); `overview` is the profile itself. */
@@ -45,7 +47,10 @@ export async function UserProfile({ user, locale, tab = 'overview', children }: 
       {children ? (
         children
       ) : tab === 'overview' ? (
-        <ProfileDetails user={user} country={country} links={links} />
+        <>
+          <ProfileDetails user={user} country={country} links={links} />
+          <UserValue user={user} locale={locale} />
+        </>
       ) : tab === 'score' ? (
         <p className="max-w-prose text-sm">{t('scoreText', { name: user.name, count: user.points })}</p>
       ) : (
@@ -92,5 +97,17 @@ async function ProfileDetails({ user, country, links }: { user: PublicUser; coun
         </section>
       ) : null}
     </>
+  );
+}
+
+/** The value of the user's public collections, when any entry has a price. */
+async function UserValue({ user, locale }: { user: PublicUser; locale: string }) {
+  const value = await userCollectionsValue(null, user.public_id);
+  if (!value.priced_count) return null;
+  const t = await getTranslations({ locale, namespace: 'collections' });
+  return (
+    <div className="max-w-xs">
+      <ValueSummary value={value} locale={locale} title={t('value.userTotal')} />
+    </div>
   );
 }

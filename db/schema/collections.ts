@@ -125,3 +125,25 @@ export const releaseCounters = pgTable('release_counters', {
   wantedCount: integer().notNull().default(0),
   likesCount: integer().notNull().default(0),
 });
+
+/**
+ * The value of a collection after each change of its entries (lib/data/collection-values.ts), so a
+ * collector sees how it moved: `total_eur` the sum of entry prices in euros (rates of
+ * lib/collections/rates.ts), `weighted_eur` the same weighted by condition, `priced_count` how many
+ * entries carry a price, `entries_count` all entries.
+ */
+export const collectionValueSnapshots = pgTable(
+  'collection_value_snapshots',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    collectionId: integer()
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    takenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    totalEur: numeric({ precision: 14, scale: 2 }).notNull(),
+    weightedEur: numeric({ precision: 14, scale: 2 }).notNull(),
+    pricedCount: integer().notNull(),
+    entriesCount: integer().notNull(),
+  },
+  (t) => [index('collection_value_snapshots_collection_idx').on(t.collectionId, t.takenAt)],
+);

@@ -12,6 +12,7 @@ import type { Db } from '@/db';
 import { collectionSchema, entrySchema, SHORTCUT_STYLES, type CollectionCategory, type CollectionInput, type EntryInput } from '@/lib/validation/collections';
 import { fieldErrors, type FieldErrors } from '@/lib/validation/users';
 import { itemJsonColumns, keysetRows, pageOf, queryRows, resolveDb, toItemPair, type KeysetSort, type ReleaseListRow, type TitleListRow } from './internal';
+import { snapshotCollectionValue } from './collection-values';
 import { bump, shiftCollectionCounters, shortcutToggle, TOGGLES } from './toggles';
 import type { Page, ReleaseListItem, TitleListItem } from './types';
 import type { Actor } from './users';
@@ -376,6 +377,7 @@ export async function addEntry(actor: Actor, publicId: string, item: { type: 'mo
     await tx.execute(sql`UPDATE collections SET entries_count = entries_count + 1, updated_at = now() WHERE id = ${c.id}`);
     const kind = feedsCounters(Number(c.style), c.shortcut_default, c.deleted) ? shortcutToggle(Number(c.style)) : null;
     if (kind) await bump(tx, item.type, target.id, kind, 1);
+    await snapshotCollectionValue(tx, c.id);
     return rows[0].id;
   });
   if (id === null) return { ok: false, errors: { _form: 'alreadyInCollection' } };
@@ -389,23 +391,26 @@ async function entryById(d: Db, id: number): Promise<CollectionEntryDto | null> 
 }
 
 /**
- * Saves the fields of one entry of the actor's collections ('notFound' for another user's entry;
- * 'nothingToUpdate' when unchanged).
+ * Saves the fields of one entry of the actor's collections ('notFound' for another user's entry).
  */
 export async function updateEntry(actor: Actor, entryId: number, input: EntryInput, db?: Db): Promise<EntryResult> {
   const parsed = entrySchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
   const d = await resolveDb(db);
-  const rows = await queryRows<{ id: number; changed: boolean }>(
-    d,
-    sql`UPDATE collection_entries e SET comment = ${v.comment}, comment_language = ${v.comment_language}, price = ${v.price}, currency = ${v.currency},
-          condition = ${v.condition}, acquired_on = ${v.acquired_on}, watched_method = ${v.watched_method}, updated_at = now()
-        FROM collections c
-        WHERE e.id = ${entryId} AND c.id = e.collection_id AND c.user_id = ${actor.userId}
-        RETURNING e.id`,
-  );
-  if (!rows.length) return { ok: false, errors: { _form: 'notFound' } };
+  const found = await d.transaction(async (tx) => {
+    const rows = await queryRows<{ collection_id: number }>(
+      tx,
+      sql`UPDATE collection_entries e SET comment = ${v.comment}, comment_language = ${v.comment_language}, price = ${v.price}, currency = ${v.currency},
+            condition = ${v.condition}, acquired_on = ${v.acquired_on}, watched_method = ${v.watched_method}, updated_at = now()
+          FROM collections c
+          WHERE e.id = ${entryId} AND c.id = e.collection_id AND c.user_id = ${actor.userId}
+          RETURNING e.collection_id`,
+    );
+    if (rows[0]) await snapshotCollectionValue(tx, rows[0].collection_id);
+    return rows.length > 0;
+  });
+  if (!found) return { ok: false, errors: { _form: 'notFound' } };
   const entry = await entryById(d, entryId);
   return entry ? { ok: true, entry } : { ok: false, errors: { _form: 'submitFailed' } };
 }
@@ -425,6 +430,7 @@ export async function removeEntry(actor: Actor, entryId: number, db?: Db): Promi
     await tx.execute(sql`UPDATE collections SET entries_count = entries_count - 1, updated_at = now() WHERE id = ${r.collection_id}`);
     const kind = feedsCounters(Number(r.style), r.shortcut_default, r.deleted) ? shortcutToggle(Number(r.style)) : null;
     if (kind) await bump(tx, TOGGLES[kind].item, (r.movie_id ?? r.release_id) as number, kind, -1);
+    await snapshotCollectionValue(tx, r.collection_id);
     return true;
   });
 }

@@ -11,8 +11,8 @@ for (const locale of ['en', 'fi'] as const) {
   const prefix = locale === 'fi' ? '/fi' : '';
   const text =
     locale === 'fi'
-      ? { newName: 'Uuden kokoelman nimi', price: 'Hinta', condition: 'Kunto', sealed: 'Avaamaton', added: 'Lisätty kokoelmaan', name: 'Nimi', style: 'Listan tyyppi', forTrade: 'Vaihdettavana', visibility: 'Näkyvyys', private: 'Yksityinen', created: 'Kokoelma luotu.', money: /29,90\s€/ }
-      : { newName: 'Name of the new collection', price: 'Price', condition: 'Condition', sealed: 'Sealed', added: 'Added to', name: 'Name', style: 'Kind of list', forTrade: 'For trade', visibility: 'Visibility', private: 'Private', created: 'Collection created.', money: /€29\.90/ };
+      ? { newName: 'Uuden kokoelman nimi', price: 'Hinta', condition: 'Kunto', sealed: 'Avaamaton', added: 'Lisätty kokoelmaan', name: 'Nimi', style: 'Listan tyyppi', forTrade: 'Vaihdettavana', visibility: 'Näkyvyys', private: 'Yksityinen', created: 'Kokoelma luotu.', money: /29,90\s€/, weighted: /32,89\s€/ }
+      : { newName: 'Name of the new collection', price: 'Price', condition: 'Condition', sealed: 'Sealed', added: 'Added to', name: 'Name', style: 'Kind of list', forTrade: 'For trade', visibility: 'Visibility', private: 'Private', created: 'Collection created.', money: /€29\.90/, weighted: /€32\.89/ };
 
   test(`${locale}: add a release to a new collection through the dialog, then open the collection`, async ({ page, baseURL }) => {
     const tag = uniqueTag();
@@ -41,6 +41,9 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(entry).toContainText(release.name);
     await expect(entry.getByTestId('entry-fields')).toContainText(text.money);
     await expect(entry.getByTestId('entry-fields')).toContainText(text.sealed);
+    // The collection's value: the price in euros, and by condition (sealed weighs 1.1).
+    await expect(page.getByTestId('value-summary')).toContainText(text.money);
+    await expect(page.getByTestId('value-summary')).toContainText(text.weighted);
   });
 
   test(`${locale}: create a private collection from /collections/new; visitors cannot see it`, async ({ page, baseURL, browser }) => {

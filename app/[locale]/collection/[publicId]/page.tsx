@@ -6,6 +6,7 @@ import { collectionTitle } from '@/components/collections/collection-list';
 import { CollectionPage } from '@/components/collections/collection-page';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { currentActor } from '@/lib/auth/session';
+import { collectionValue } from '@/lib/data/collection-values';
 import { getCollection, listEntries } from '@/lib/data/collections';
 import { AppError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n/navigation';
@@ -44,5 +45,6 @@ export default async function CollectionRoute({ params, searchParams }: Props) {
     throw error;
   }
   if (!entries) notFound();
-  return <CollectionPage collection={collection} entries={entries} locale={locale} cursor={cursor} />;
+  const value = await collectionValue(await currentActor(), publicId);
+  return <CollectionPage collection={collection} entries={entries} value={value} locale={locale} cursor={cursor} />;
 }

@@ -1,0 +1,136 @@
+import 'server-only';
+/**
+ * What collections are worth (issue 6), in euros with the rates of lib/collections/rates.ts:
+ * - an item's value average (movie and release pages): the mean price of its entries in public
+ *   collections, one entry per user (the user's newest priced one) except for admins, whose every
+ *   entry counts (spec §6); null when nobody priced it;
+ * - a collection's total and condition-weighted value, with a snapshot stored after every change
+ *   of its entries (history);
+ * - a user's total over the collections a viewer may see.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { CONDITION_WEIGHTS, NO_CONDITION_WEIGHT, rateTable, type RateTable } from '@/lib/collections/rates';
+import { CURRENCIES } from '@/lib/validation/collection-limits';
+import { queryRows, resolveDb } from './internal';
+import type { Actor } from './users';
+
+/** The rates a value was computed with: their date (YYYY-MM-DD) and source. */
+export type RatesNote = { rates_date: string; rates_source: string };
+
+/** Euros of an entry's price (SQL over `e`). */
+function eurOf(table: RateTable): SQL {
+  const cases = CURRENCIES.filter((c) => c !== 'EUR').map((c) => sql`WHEN ${c} THEN ${1 / table.perEuro[c]}::numeric`);
+  return sql`(e.price * CASE e.currency ${sql.join(cases, sql` `)} ELSE 1 END)`;
+}
+
+/** The condition weight of an entry (SQL over `e`). */
+function weightOf(): SQL {
+  const cases = Object.entries(CONDITION_WEIGHTS).map(([c, w]) => sql`WHEN ${Number(c)} THEN ${w}::numeric`);
+  return sql`(CASE e.condition ${sql.join(cases, sql` `)} ELSE ${NO_CONDITION_WEIGHT}::numeric END)`;
+}
+
+function note(table: RateTable): RatesNote {
+  return { rates_date: table.date, rates_source: table.source };
+}
+
+/** Value average of a movie or release: euros (2 decimals as a string) over `count` entries. */
+export type ItemValue = RatesNote & { average_eur: string; count: number };
+
+/**
+ * The value average of a movie or release (see the module comment).
+ * @returns null when no public collection gives it a price
+ */
+export async function itemValueAverage(item: { type: 'movie' | 'release'; publicId: string }, db?: Db): Promise<ItemValue | null> {
+  const d = await resolveDb(db);
+  const table = rateTable();
+  const fk = item.type === 'movie' ? sql`movie_id` : sql`release_id`;
+  const items = item.type === 'movie' ? sql`movies` : sql`releases`;
+  const [row] = await queryRows<{ average: string | null; count: number }>(
+    d,
+    sql`WITH priced AS (
+          SELECT ${eurOf(table)} AS eur, c.user_id, u.role, e.created_at, e.id
+          FROM collection_entries e
+          JOIN collections c ON c.id = e.collection_id
+          JOIN users u ON u.id = c.user_id
+          WHERE e.${fk} = (SELECT id FROM ${items} WHERE public_id = ${item.publicId}) AND e.price IS NOT NULL
+            AND c.visibility = 'public' AND c.deleted_at IS NULL
+        ), counted AS (
+          SELECT eur FROM priced WHERE role = 'admin'
+          UNION ALL
+          SELECT eur FROM (SELECT DISTINCT ON (user_id) eur FROM priced WHERE role <> 'admin' ORDER BY user_id, created_at DESC, id DESC) one_each
+        )
+        SELECT ROUND(AVG(eur), 2)::text AS average, COUNT(*)::int AS count FROM counted`,
+  );
+  if (!row || !row.count || row.average === null) return null;
+  return { average_eur: row.average, count: Number(row.count), ...note(table) };
+}
+
+/** Totals of a set of entries: euros (2 decimals as strings), priced and all entries. */
+export type ValueTotals = { total_eur: string; weighted_eur: string; priced_count: number; entries_count: number };
+
+function totalsSql(table: RateTable, where: SQL): SQL {
+  return sql`SELECT COALESCE(ROUND(SUM(${eurOf(table)}), 2), 0::numeric(14, 2))::text AS total_eur,
+                    COALESCE(ROUND(SUM(${eurOf(table)} * ${weightOf()}), 2), 0::numeric(14, 2))::text AS weighted_eur,
+                    COUNT(e.price)::int AS priced_count, COUNT(*)::int AS entries_count
+             FROM collection_entries e WHERE ${where}`;
+}
+
+/**
+ * Stores the current value of a collection as a snapshot (called in the transaction of every
+ * change of its entries: lib/data/collections.ts addEntry, updateEntry, removeEntry).
+ */
+export async function snapshotCollectionValue(tx: Db, collectionId: number): Promise<void> {
+  await tx.execute(
+    sql`INSERT INTO collection_value_snapshots (collection_id, total_eur, weighted_eur, priced_count, entries_count)
+        SELECT ${collectionId}, total_eur::numeric, weighted_eur::numeric, priced_count, entries_count FROM (${totalsSql(rateTable(), sql`e.collection_id = ${collectionId}`)}) t`,
+  );
+}
+
+/** A collection's value now and its snapshots, newest first. */
+export type CollectionValue = ValueTotals & RatesNote & { history: (ValueTotals & { taken_at: string })[] };
+
+/** How many snapshots {@link collectionValue} returns. */
+export const VALUE_HISTORY_SHOWN = 20;
+
+/**
+ * The value of a collection the viewer may see (public and not deleted, or their own).
+ * @returns null when the viewer may not see it
+ */
+export async function collectionValue(viewer: Actor | null, publicId: string, db?: Db): Promise<CollectionValue | null> {
+  const d = await resolveDb(db);
+  const visible = viewer ? sql`((c.visibility = 'public' AND c.deleted_at IS NULL) OR c.user_id = ${viewer.userId})` : sql`(c.visibility = 'public' AND c.deleted_at IS NULL)`;
+  const [c] = await queryRows<{ id: number }>(d, sql`SELECT c.id FROM collections c WHERE c.public_id = ${publicId} AND ${visible}`);
+  if (!c) return null;
+  const table = rateTable();
+  const [now] = await queryRows<ValueTotals>(d, totalsSql(table, sql`e.collection_id = ${c.id}`));
+  const history = await queryRows<ValueTotals & { taken_at: string | Date }>(
+    d,
+    sql`SELECT taken_at, total_eur::text AS total_eur, weighted_eur::text AS weighted_eur, priced_count, entries_count
+        FROM collection_value_snapshots WHERE collection_id = ${c.id} ORDER BY taken_at DESC, id DESC LIMIT ${VALUE_HISTORY_SHOWN}`,
+  );
+  return {
+    ...now,
+    ...note(table),
+    history: history.map((h) => ({ ...h, taken_at: new Date(h.taken_at).toISOString() })),
+  };
+}
+
+/**
+ * The total value of a user's collections that the viewer may see (public ones; all but deleted
+ * ones for the owner).
+ */
+export async function userCollectionsValue(viewer: Actor | null, userPublicId: string, db?: Db): Promise<ValueTotals & RatesNote> {
+  const d = await resolveDb(db);
+  const table = rateTable();
+  const own = viewer ? sql`c.user_id = ${viewer.userId}` : sql`FALSE`;
+  const [t] = await queryRows<ValueTotals>(
+    d,
+    totalsSql(
+      table,
+      sql`e.collection_id IN (SELECT c.id FROM collections c JOIN users u ON u.id = c.user_id
+            WHERE u.public_id = ${userPublicId} AND c.deleted_at IS NULL AND (c.visibility = 'public' OR ${own}))`,
+    ),
+  );
+  return { ...t, ...note(table) };
+}

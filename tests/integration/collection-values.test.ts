@@ -1,0 +1,106 @@
+/**
+ * Collection values on PGlite and PostgreSQL: an item's value average (currency conversion with
+ * the stated rate table, one entry per user, every entry of an admin, public collections only,
+ * none without prices), a collection's total and condition-weighted value with a snapshot after
+ * every change of its entries, and a user's total as each viewer may see it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '@/db';
+import { releases } from '@/db/schema';
+import { CONDITION_WEIGHTS, rateTable } from '@/lib/collections/rates';
+import { collectionValue, itemValueAverage, userCollectionsValue } from '@/lib/data/collection-values';
+import { addEntry, createCollection, removeEntry, updateEntry } from '@/lib/data/collections';
+import { createSession, registerUser, sessionActor, type Actor, type Role } from '@/lib/data/users';
+import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
+
+assertPostgresConfiguredInCi();
+
+const PRICED = 'valRelease1';
+const UNPRICED = 'valRelease2';
+
+describe.each(testEngines())('collection values on %s', (engine) => {
+  let h: DbHandle;
+  let n = 0;
+  const member = async (role: Role = 'basic'): Promise<Actor> => {
+    n += 1;
+    const r = await registerUser({ name: `Valuer ${n}`, email: `valuer${n}@example.fi`, password: 'Spine-Number-1001', password2: 'Spine-Number-1001' }, { role }, h.db);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const actor = await sessionActor((await createSession(r.userId, {}, h.db)).token, h.db);
+    if (!actor) throw new Error('no actor');
+    return actor;
+  };
+  const shelf = async (actor: Actor, name: string, visibility: 'public' | 'private' = 'public') => {
+    const r = await createCollection(actor, { name, category: 'releases', visibility }, h.db);
+    if (!r.ok) throw new Error('create failed');
+    return r.collection.public_id;
+  };
+  const add = async (actor: Actor, collection: string, input: Record<string, string>) => {
+    const r = await addEntry(actor, collection, { type: 'release', publicId: PRICED }, input, h.db);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    return r.entry.id;
+  };
+
+  beforeAll(async () => {
+    h = await createTestDb(engine);
+    await h.db.insert(releases).values([
+      { publicId: PRICED, name: 'Kummeli Kultakuume (DVD)', format: 3, nameKey: 'kummeli kultakuume dvd' },
+      { publicId: UNPRICED, name: 'Uuno Turhapuro (VHS)', format: 2, nameKey: 'uuno turhapuro vhs' },
+    ]);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('value average: euros at the stated rates, one entry per user, all of an admin, public only', async () => {
+    const table = rateTable();
+    expect(table).toMatchObject({ date: '2024-12-31', source: 'European Central Bank euro reference rates' });
+    const a = await member();
+    await add(a, await shelf(a, 'A first'), { price: '10', currency: 'EUR' });
+    await add(a, await shelf(a, 'A second'), { price: '20', currency: 'EUR' }); // A's newest counts
+    const b = await member();
+    await add(b, await shelf(b, 'B'), { price: '11', currency: 'GBP' });
+    const c = await member();
+    await add(c, await shelf(c, 'C secret', 'private'), { price: '100', currency: 'EUR' }); // private: left out
+    const admin = await member('admin');
+    await add(admin, await shelf(admin, 'Admin one'), { price: '5', currency: 'EUR' });
+    await add(admin, await shelf(admin, 'Admin two'), { price: '7', currency: 'EUR' });
+    const d = await member();
+    await add(d, await shelf(d, 'D unpriced'), { condition: '2' }); // no price: left out
+
+    const expected = ((20 + 11 / table.perEuro.GBP + 5 + 7) / 4).toFixed(2);
+    expect(await itemValueAverage({ type: 'release', publicId: PRICED }, h.db)).toEqual({ average_eur: expected, count: 4, rates_date: '2024-12-31', rates_source: table.source });
+    expect(await itemValueAverage({ type: 'release', publicId: UNPRICED }, h.db)).toBeNull();
+  });
+
+  it('a collection keeps its total, its condition-weighted value and a snapshot after each change', async () => {
+    const owner = await member();
+    const id = await shelf(owner, 'Valued shelf');
+    const first = await add(owner, id, { price: '10.00', currency: 'EUR', condition: '6' });
+    const r2 = await addEntry(owner, id, { type: 'release', publicId: UNPRICED }, { price: '100', currency: 'SEK', condition: '4' }, h.db);
+    if (!r2.ok) throw new Error('add failed');
+    const sek = 100 / rateTable().perEuro.SEK;
+    const v = await collectionValue(owner, id, h.db);
+    expect(v).toMatchObject({
+      total_eur: (10 + sek).toFixed(2),
+      weighted_eur: (10 * CONDITION_WEIGHTS[6] + sek * CONDITION_WEIGHTS[4]).toFixed(2),
+      priced_count: 2,
+      entries_count: 2,
+    });
+    expect(v?.history.map((s) => s.total_eur)).toEqual([(10 + sek).toFixed(2), '10.00']);
+
+    await updateEntry(owner, first, { price: '15', currency: 'EUR', condition: '6' }, h.db);
+    await removeEntry(owner, r2.entry.id, h.db);
+    const after = await collectionValue(owner, id, h.db);
+    expect(after?.total_eur).toBe('15.00');
+    expect(after?.history.map((s) => s.total_eur)).toEqual(['15.00', (15 + sek).toFixed(2), (10 + sek).toFixed(2), '10.00']);
+
+    const stranger = await member();
+    const secret = await shelf(owner, 'Hidden value', 'private');
+    expect(await collectionValue(stranger, secret, h.db)).toBeNull();
+    expect(await collectionValue(owner, secret, h.db)).toMatchObject({ total_eur: '0.00', priced_count: 0 });
+
+    await addEntry(owner, secret, { type: 'release', publicId: PRICED }, { price: '50', currency: 'EUR' }, h.db);
+    expect((await userCollectionsValue(null, owner.publicId, h.db)).total_eur).toBe('15.00');
+    expect((await userCollectionsValue(owner, owner.publicId, h.db)).total_eur).toBe('65.00');
+  });
+});
