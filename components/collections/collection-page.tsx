@@ -34,6 +34,9 @@ export async function CollectionPage({ collection, entries, value, locale, curso
         <CollectionBadges collection={collection} locale={locale} />
         {collection.description ? <p className="max-w-prose whitespace-pre-line">{collection.description}</p> : null}
         <p className="flex flex-wrap gap-3 text-sm">
+          <Link href={`${href}/statistics`} className="text-accent-strong underline" data-testid="collection-statistics">
+            {t('stats.link')}
+          </Link>
           {(['csv', 'json'] as const).map((f) => (
             <a key={f} href={`/api/collections/${collection.public_id}/export?format=${f}`} download className="text-accent-strong underline" data-testid={`export-${f}`}>
               {t(f === 'csv' ? 'exportCsv' : 'exportJson')}

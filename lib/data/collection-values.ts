@@ -134,3 +134,14 @@ export async function userCollectionsValue(viewer: Actor | null, userPublicId: s
   );
   return { ...t, ...note(table) };
 }
+
+/**
+ * Total and average value of a collection's entries (internal id), at the current rates: what the
+ * statistics view shows next to its charts.
+ */
+export async function collectionTotals(d: Db, collectionId: number): Promise<ValueTotals & RatesNote & { average_eur: string | null }> {
+  const table = rateTable();
+  const [t] = await queryRows<ValueTotals>(d, totalsSql(table, sql`e.collection_id = ${collectionId}`));
+  const average = t.priced_count ? (Number(t.total_eur) / Number(t.priced_count)).toFixed(2) : null;
+  return { ...t, average_eur: average, ...note(table) };
+}

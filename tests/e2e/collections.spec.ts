@@ -44,6 +44,14 @@ for (const locale of ['en', 'fi'] as const) {
     // The collection's value: the price in euros, and by condition (sealed weighs 1.1).
     await expect(page.getByTestId('value-summary')).toContainText(text.money);
     await expect(page.getByTestId('value-summary')).toContainText(text.weighted);
+
+    // The statistics view: a chart per grouping, each with its table.
+    await page.getByTestId('collection-statistics').click();
+    const formats = page.getByTestId('stats-format');
+    await expect(formats.locator('svg')).toBeVisible();
+    await formats.locator('summary').click();
+    await expect(formats.locator('table')).toContainText('4K UHD');
+    await expect(page.getByTestId('stats-average')).toContainText(text.money);
   });
 
   test(`${locale}: create a private collection from /collections/new; visitors cannot see it`, async ({ page, baseURL, browser }) => {

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db';
-import { releases } from '@/db/schema';
+import { labels, releases } from '@/db/schema';
+import { collectionStats } from '@/lib/data/collection-stats';
 import { CONDITION_WEIGHTS, rateTable } from '@/lib/collections/rates';
 import { collectionValue, itemValueAverage, userCollectionsValue } from '@/lib/data/collection-values';
 import { addEntry, createCollection, removeEntry, updateEntry } from '@/lib/data/collections';
@@ -102,5 +103,39 @@ describe.each(testEngines())('collection values on %s', (engine) => {
     await addEntry(owner, secret, { type: 'release', publicId: PRICED }, { price: '50', currency: 'EUR' }, h.db);
     expect((await userCollectionsValue(null, owner.publicId, h.db)).total_eur).toBe('15.00');
     expect((await userCollectionsValue(owner, owner.publicId, h.db)).total_eur).toBe('65.00');
+  });
+
+  it('statistics count entries by format, decade, label and country, with total and average value', async () => {
+    const [label] = await h.db.insert(labels).values({ publicId: 'valLabel001', name: 'Future Film', nameKey: 'future film' }).returning({ id: labels.id });
+    await h.db.insert(releases).values([
+      { publicId: 'statRel0001', name: 'A (Blu-ray)', format: 1, nameKey: 'a blu ray', releaseYear: 1987, country: 4, labelId: label.id },
+      { publicId: 'statRel0002', name: 'B (Blu-ray)', format: 1, nameKey: 'b blu ray', streetDate: '1994-05-02', country: 4, labelId: label.id },
+      { publicId: 'statRel0003', name: 'C (DVD)', format: 3, nameKey: 'c dvd', releaseYear: 1981 },
+    ]);
+    const owner = await member();
+    const id = await shelf(owner, 'Stats shelf');
+    for (const [publicId, price] of [['statRel0001', '10'], ['statRel0002', '20'], ['statRel0003', '']] as const) {
+      const r = await addEntry(owner, id, { type: 'release', publicId }, { price }, h.db);
+      if (!r.ok) throw new Error('add failed');
+    }
+    const stats = await collectionStats(null, id, h.db);
+    expect(stats).toMatchObject({
+      category: 'releases',
+      entries: 3,
+      by_format: [
+        { key: '1', count: 2 },
+        { key: '3', count: 1 },
+      ],
+      by_decade: [
+        { key: '1980', count: 2 },
+        { key: '1990', count: 1 },
+      ],
+      by_label: [{ key: 'Future Film', count: 2 }],
+      by_country: [{ key: '4', count: 2 }],
+      value: { total_eur: '30.00', average_eur: '15.00', priced_count: 2, entries_count: 3 },
+    });
+    const secret = await shelf(owner, 'Secret stats', 'private');
+    expect(await collectionStats(null, secret, h.db)).toBeNull();
+    expect(await collectionStats(owner, secret, h.db)).toMatchObject({ entries: 0 });
   });
 });

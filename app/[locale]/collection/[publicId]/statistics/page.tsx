@@ -1,0 +1,38 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { cache } from 'react';
+import { collectionTitle } from '@/components/collections/collection-list';
+import { CollectionStatsView } from '@/components/collections/collection-stats';
+import { currentActor } from '@/lib/auth/session';
+import { collectionStats } from '@/lib/data/collection-stats';
+import { getCollection } from '@/lib/data/collections';
+import { pageMetadata } from '@/lib/seo';
+
+type Props = { params: Promise<{ locale: string; publicId: string }> };
+
+const load = cache(async (publicId: string) => (/^[A-Za-z0-9_-]{1,64}$/.test(publicId) ? getCollection(await currentActor(), publicId) : null));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, publicId } = await params;
+  const c = await load(publicId);
+  if (!c) return {};
+  const t = await getTranslations({ locale, namespace: 'collections' });
+  const name = collectionTitle(c, t);
+  return pageMetadata({ locale, path: `/collection/${publicId}/statistics`, title: `${name}: ${t('stats.title')}`, description: `${t('stats.title')} · ${name}`, noindex: c.visibility === 'private' || c.deleted });
+}
+
+/**
+ * /collection/{public_id}/statistics: the statistics view of a collection (counts by format,
+ * decade, label and country as server-rendered charts with table fallbacks; total and average
+ * value). Visible to whoever may see the collection. Data: lib/data/collection-stats.ts.
+ */
+export default async function CollectionStatisticsPage({ params }: Props) {
+  const { locale, publicId } = await params;
+  setRequestLocale(locale);
+  const c = await load(publicId);
+  const stats = c ? await collectionStats(await currentActor(), publicId) : null;
+  if (!c || !stats) notFound();
+  const t = await getTranslations({ locale, namespace: 'collections' });
+  return <CollectionStatsView stats={stats} name={collectionTitle(c, t)} publicId={publicId} locale={locale} />;
+}

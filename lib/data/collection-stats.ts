@@ -1,0 +1,79 @@
+import 'server-only';
+/**
+ * The statistics view of a collection (spec §2 "a statistics view of a collection"; issue 6):
+ * counts of its entries by format, decade, label and country, and its total and average value.
+ * Releases are counted by their own format, year (release year, else street date), label and
+ * country; movies by their year and first production country (movies have no format or label).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { collectionTotals, type RatesNote, type ValueTotals } from './collection-values';
+import { queryRows, resolveDb } from './internal';
+import type { Actor } from './users';
+
+/** One bar: a key (format id, decade start year, label name, country id or name) and its count. */
+export type StatBucket = { key: string; count: number };
+
+/** What the statistics view shows. `by_format` and `by_label` are empty for a movies collection. */
+export type CollectionStats = {
+  category: 'movies' | 'releases';
+  entries: number;
+  by_format: StatBucket[];
+  by_decade: StatBucket[];
+  by_label: StatBucket[];
+  by_country: StatBucket[];
+  value: ValueTotals & RatesNote & { average_eur: string | null };
+};
+
+/** Labels shown by name; the rest are summed under the key "other". */
+export const TOP_LABELS = 12;
+
+async function buckets(d: Db, collectionId: number, join: SQL, key: SQL): Promise<StatBucket[]> {
+  const rows = await queryRows<{ key: string | null; count: number }>(
+    d,
+    sql`SELECT (${key})::text AS key, COUNT(*)::int AS count FROM collection_entries e ${join}
+        WHERE e.collection_id = ${collectionId} GROUP BY 1 ORDER BY 2 DESC, 1`,
+  );
+  return rows.filter((r) => r.key !== null).map((r) => ({ key: r.key as string, count: Number(r.count) }));
+}
+
+/**
+ * Statistics of a collection the viewer may see (public and not deleted, or their own).
+ * @returns null when the viewer may not see it
+ */
+export async function collectionStats(viewer: Actor | null, publicId: string, db?: Db): Promise<CollectionStats | null> {
+  const d = await resolveDb(db);
+  const visible = viewer ? sql`((c.visibility = 'public' AND c.deleted_at IS NULL) OR c.user_id = ${viewer.userId})` : sql`(c.visibility = 'public' AND c.deleted_at IS NULL)`;
+  const [c] = await queryRows<{ id: number; category: 'movies' | 'releases'; entries: number }>(
+    d,
+    sql`SELECT c.id, c.category, c.entries_count AS entries FROM collections c WHERE c.public_id = ${publicId} AND ${visible}`,
+  );
+  if (!c) return null;
+  const value = await collectionTotals(d, c.id);
+  if (c.category === 'releases') {
+    const r = sql`JOIN releases r ON r.id = e.release_id`;
+    const year = sql`COALESCE(r.release_year::int, EXTRACT(YEAR FROM r.street_date)::int)`;
+    const labels = await buckets(d, c.id, sql`${r} LEFT JOIN labels l ON l.id = r.label_id`, sql`l.name`);
+    const top = labels.slice(0, TOP_LABELS);
+    const rest = labels.slice(TOP_LABELS).reduce((n, b) => n + b.count, 0);
+    return {
+      category: c.category,
+      entries: Number(c.entries),
+      by_format: await buckets(d, c.id, r, sql`r.format`),
+      by_decade: (await buckets(d, c.id, r, sql`(${year} / 10) * 10`)).sort((a, b) => Number(a.key) - Number(b.key)),
+      by_label: rest ? [...top, { key: 'other', count: rest }] : top,
+      by_country: await buckets(d, c.id, r, sql`r.country`),
+      value,
+    };
+  }
+  const m = sql`JOIN movies m ON m.id = e.movie_id`;
+  return {
+    category: c.category,
+    entries: Number(c.entries),
+    by_format: [],
+    by_decade: (await buckets(d, c.id, m, sql`(m.year / 10) * 10`)).sort((a, b) => Number(a.key) - Number(b.key)),
+    by_label: [],
+    by_country: await buckets(d, c.id, m, sql`m.countries[1]`),
+    value,
+  };
+}
