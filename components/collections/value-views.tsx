@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { CollectionValue, ItemValue, RatesNote, ValueTotals } from '@/lib/data/collection-values';
+import { ECB_SOURCE } from '@/lib/collections/rates';
 import { formatDate } from '@/lib/format';
 
 /** Euros as the locale writes them (2 decimals). */
@@ -9,7 +10,8 @@ export function euros(value: string | number, locale: string): string {
 
 async function RatesLine({ rates, locale }: { rates: RatesNote; locale: string }) {
   const t = await getTranslations({ locale, namespace: 'collections' });
-  return <p className="text-xs text-muted">{t('value.ratesNote', { source: rates.rates_source, date: formatDate(rates.rates_date) })}</p>;
+  const source = rates.rates_source === ECB_SOURCE ? t('value.ecbSource') : rates.rates_source;
+  return <p className="text-xs text-muted">{t('value.ratesNote', { source, date: formatDate(rates.rates_date) })}</p>;
 }
 
 /** The value average line of a movie or release page; nothing when nobody priced it. */

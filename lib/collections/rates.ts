@@ -12,10 +12,13 @@ import { CURRENCIES, type Currency } from '@/lib/validation/collection-limits';
 /** Units of each currency per euro, and the date and source of those rates. */
 export type RateTable = { perEuro: Record<Currency, number>; date: string; source: string };
 
+/** The source text of the built-in rates (pages show it translated). */
+export const ECB_SOURCE = 'European Central Bank euro reference rates';
+
 const ECB_2024_12_31: RateTable = {
   perEuro: { EUR: 1, USD: 1.0389, GBP: 0.82918, SEK: 11.459 },
   date: '2024-12-31',
-  source: 'European Central Bank euro reference rates',
+  source: ECB_SOURCE,
 };
 
 /** The rate table in use: CURRENCY_RATES when set and valid, else the ECB rates of 2024-12-31. */
