@@ -33,8 +33,8 @@ const LOCALES = ['en', 'fi'] as const;
 
 /** Tabs (subpages) of each cached item page; '' is the page itself. */
 export const CACHED_PAGE_TABS = {
-  release: ['', 'other_releases', 'movies', 'photos', 'videos', 'buying_options'],
-  movie: ['', 'releases', 'photos', 'videos', 'cast_crew', 'movie_connections', 'buying_options'],
+  release: ['', 'other_releases', 'movies', 'photos', 'videos', 'buying_options', 'user_collections'],
+  movie: ['', 'releases', 'photos', 'videos', 'cast_crew', 'movie_connections', 'buying_options', 'user_collections'],
   person: [''],
   label: [''],
   company: [''],

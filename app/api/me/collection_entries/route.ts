@@ -2,6 +2,7 @@ import { requireWriter } from '@/lib/auth/request';
 import { addEntry, createCollection, getCollection } from '@/lib/data/collections';
 import { AppError, withApiErrors } from '@/lib/errors';
 import { bodyText, isPublicId, json, jsonBody, notFound } from '../../_lib/http';
+import { revalidateEntryItem } from '../../_lib/entries';
 
 export const dynamic = 'force-dynamic';
 
@@ -31,6 +32,7 @@ export const POST = withApiErrors(async (request: Request) => {
   const r = await addEntry(actor, collection, item, body as Parameters<typeof addEntry>[3]);
   if (!r.ok && r.errors._form === 'notFound') return notFound();
   if (!r.ok) return json({ error: 'invalid', fields: r.errors }, 400);
+  revalidateEntryItem(r.entry);
   const c = await getCollection(actor, collection);
   return json({ collection: { public_id: collection, name: c?.name ?? '', style: c?.style ?? 1 }, entry: r.entry });
 });

@@ -3,6 +3,7 @@ import { addEntry, COLLECTION_PAGE_SIZE, listEntries } from '@/lib/data/collecti
 import { AppError, withApiErrors } from '@/lib/errors';
 import { parsePaging } from '@/lib/validation/listing';
 import { bodyText, isPublicId, itemOr404, json, jsonBody, notFound } from '../../../_lib/http';
+import { revalidateEntryItem } from '../../../_lib/entries';
 
 export const dynamic = 'force-dynamic';
 
@@ -38,5 +39,6 @@ export const POST = withApiErrors(async (request: Request, context: Context) => 
   if (!!movie === !!release || !isPublicId(movie || release)) throw new AppError('bad_body');
   const r = await addEntry(actor, publicId, { type: movie ? 'movie' : 'release', publicId: movie || release }, body as Parameters<typeof addEntry>[3]);
   if (!r.ok && r.errors._form === 'notFound') return notFound();
+  if (r.ok) revalidateEntryItem(r.entry);
   return r.ok ? json(r.entry) : json({ error: 'invalid', fields: r.errors }, 400);
 });

@@ -2,6 +2,7 @@ import { requireWriter } from '@/lib/auth/request';
 import { removeEntry, updateEntry } from '@/lib/data/collections';
 import { withApiErrors } from '@/lib/errors';
 import { json, jsonBody, notFound } from '../../../../_lib/http';
+import { revalidateEntryItem } from '../../../../_lib/entries';
 
 export const dynamic = 'force-dynamic';
 
@@ -21,6 +22,7 @@ export const PATCH = withApiErrors(async (request: Request, context: Context) =>
   if (id === null) return notFound();
   const r = await updateEntry(actor, id, (await jsonBody(request)) as Parameters<typeof updateEntry>[2]);
   if (!r.ok && r.errors._form === 'notFound') return notFound();
+  if (r.ok) revalidateEntryItem(r.entry);
   return r.ok ? json(r.entry) : json({ error: 'invalid', fields: r.errors }, 400);
 });
 
