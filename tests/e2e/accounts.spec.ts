@@ -190,9 +190,13 @@ test('users list, a profile and its sections show public fields only, with empty
   expect(await res?.text()).not.toContain(email);
   await page.getByTestId('user-list').getByRole('link', { name: `Listed ${tag}` }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Listed ${tag}`);
-  await page.getByRole('link', { name: 'Collections' }).click();
+  await page.getByTestId('subpage-tabs').getByRole('link', { name: 'Collections' }).click();
   await expect(page).toHaveURL(/\/user\/[A-Za-z0-9_-]{10}\/collections$/);
-  await expect(page.getByText(`Listed ${tag} has no public collections yet.`)).toBeVisible();
-  await gotoApp(page, `/fi${new URL(page.url()).pathname.replace('/collections', '/score')}`);
+  // Every user starts with the two default lists, empty.
+  await expect(page.getByTestId('collection-list')).toContainText('Watched movies');
+  await expect(page.getByTestId('collection-list')).toContainText('Movies I want to see');
+  await page.getByTestId('subpage-tabs').getByRole('link', { name: 'Likes' }).click();
+  await expect(page.getByText(`Listed ${tag} has not liked anything yet.`)).toBeVisible();
+  await gotoApp(page, `/fi${new URL(page.url()).pathname.replace(/\/likes$/, '/score')}`);
   await expect(page.getByText(`Käyttäjällä Listed ${tag} ei ole vielä pisteitä.`)).toBeVisible();
 });
