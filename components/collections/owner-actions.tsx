@@ -2,66 +2,58 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, type ButtonVariant } from '@/components/ui/button';
 import { showSnackbar } from '@/components/ui/snackbar';
 import { useRouter } from '@/lib/i18n/navigation';
 
-async function send(url: string, method: 'POST' | 'DELETE'): Promise<boolean> {
-  try {
-    const res = await fetch(url, { method, credentials: 'same-origin' });
-    return res.ok;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * The owner's buttons on a collection page: delete (to the trash) or restore. The result is
- * confirmed in the snackbar and the page re-renders from the server.
+ * A button that sends one request to the JSON API (cookie session), confirms the outcome in the
+ * snackbar (`done` on success, 'Something went wrong…' otherwise) and re-renders the page from
+ * the server.
  */
-export function CollectionTrashButton({ publicId, deleted }: { publicId: string; deleted: boolean }) {
-  const t = useTranslations('collections');
+function ApiActionButton({ url, method, done, label, ariaLabel, variant, testId }: { url: string; method: 'POST' | 'DELETE'; done: string; label: string; ariaLabel?: string; variant: ButtonVariant; testId?: string }) {
   const tf = useTranslations('forms');
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   return (
     <Button
-      variant="secondary"
+      variant={variant}
       disabled={busy}
-      data-testid={deleted ? 'collection-restore' : 'collection-delete'}
+      aria-label={ariaLabel}
+      data-testid={testId}
       onClick={async () => {
         setBusy(true);
-        const ok = await send(`/api/collections/${publicId}${deleted ? '/restore' : ''}`, deleted ? 'POST' : 'DELETE');
-        showSnackbar(ok ? t(deleted ? 'restored' : 'deleted') : tf('submitFailed'));
+        const ok = await fetch(url, { method, credentials: 'same-origin' }).then(
+          (r) => r.ok,
+          () => false,
+        );
+        showSnackbar(ok ? done : tf('submitFailed'));
         setBusy(false);
         router.refresh();
       }}
     >
-      {t(deleted ? 'restore' : 'delete')}
+      {label}
     </Button>
+  );
+}
+
+/** The owner's delete (to the trash) or restore button of a collection page. */
+export function CollectionTrashButton({ publicId, deleted }: { publicId: string; deleted: boolean }) {
+  const t = useTranslations('collections');
+  return (
+    <ApiActionButton
+      url={`/api/collections/${publicId}${deleted ? '/restore' : ''}`}
+      method={deleted ? 'POST' : 'DELETE'}
+      done={t(deleted ? 'restored' : 'deleted')}
+      label={t(deleted ? 'restore' : 'delete')}
+      variant="secondary"
+      testId={deleted ? 'collection-restore' : 'collection-delete'}
+    />
   );
 }
 
 /** The owner's remove button of one entry. */
 export function RemoveEntryButton({ publicId, entryId, label }: { publicId: string; entryId: number; label: string }) {
   const t = useTranslations('collections');
-  const tf = useTranslations('forms');
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      variant="ghost"
-      disabled={busy}
-      aria-label={label}
-      onClick={async () => {
-        setBusy(true);
-        const ok = await send(`/api/collections/${publicId}/entries/${entryId}`, 'DELETE');
-        showSnackbar(ok ? t('removed') : tf('submitFailed'));
-        setBusy(false);
-        router.refresh();
-      }}
-    >
-      {t('remove')}
-    </Button>
-  );
+  return <ApiActionButton url={`/api/collections/${publicId}/entries/${entryId}`} method="DELETE" done={t('removed')} label={t('remove')} ariaLabel={label} variant="ghost" />;
 }

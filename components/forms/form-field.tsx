@@ -17,31 +17,36 @@ type FormFieldProps = {
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'name' | 'maxLength'>;
 
 /**
- * A labelled text input of the form mechanism: its error (translated from a message key) is tied
- * to it with aria-invalid / aria-describedby and announced by screen readers.
+ * Label, hint and error of one field of the form mechanism (inputs, selects, text areas): the
+ * error, a message key of `forms` translated with `errorParams`, is announced (role=alert) and
+ * tied to the control through {@link fieldDescribedBy}. The control's id is `field-{name}`.
  */
-export function FormField({ name, label, value, onValue, error, maxLength, hint, required, ...input }: FormFieldProps) {
+export function FieldFrame({
+  name,
+  label,
+  required,
+  error,
+  errorParams,
+  hint,
+  children,
+}: {
+  name: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  errorParams?: Record<string, string | number>;
+  hint?: string;
+  children: React.ReactNode;
+}) {
   const t = useTranslations('forms');
   const id = `field-${name}`;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      <input
-        id={id}
-        name={name}
-        value={value}
-        onChange={(e) => onValue(e.target.value)}
-        maxLength={maxLength}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`min-h-10 rounded-lg border bg-panel px-3 py-2 ${error ? 'border-accent' : 'border-line'}`}
-        {...input}
-      />
+      {children}
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-muted">
           {hint}
@@ -49,10 +54,43 @@ export function FormField({ name, label, value, onValue, error, maxLength, hint,
       ) : null}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-accent-strong">
-          {t(error, { max: maxLength, min: PASSWORD_MIN_LENGTH })}
+          {t(error, errorParams)}
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The aria-describedby of a field's control: its hint and its error, when shown. */
+export function fieldDescribedBy(name: string, error?: string, hint?: string): string | undefined {
+  return [hint ? `field-${name}-hint` : null, error ? `field-${name}-error` : null].filter(Boolean).join(' ') || undefined;
+}
+
+/** Classes of a field's control (red border with an error). */
+export function controlClass(error?: string): string {
+  return `min-h-10 rounded-lg border bg-panel px-3 py-2 ${error ? 'border-accent' : 'border-line'}`;
+}
+
+/**
+ * A labelled text input of the form mechanism: its error (translated from a message key) is tied
+ * to it with aria-invalid / aria-describedby and announced by screen readers.
+ */
+export function FormField({ name, label, value, onValue, error, maxLength, hint, required, ...input }: FormFieldProps) {
+  return (
+    <FieldFrame name={name} label={label} required={required} error={error} errorParams={{ max: maxLength, min: PASSWORD_MIN_LENGTH }} hint={hint}>
+      <input
+        id={`field-${name}`}
+        name={name}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        maxLength={maxLength}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldDescribedBy(name, error, hint)}
+        className={controlClass(error)}
+        {...input}
+      />
+    </FieldFrame>
   );
 }
 

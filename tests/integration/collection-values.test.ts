@@ -11,8 +11,9 @@ import { collectionStats } from '@/lib/data/collection-stats';
 import { CONDITION_WEIGHTS, rateTable } from '@/lib/collections/rates';
 import { collectionValue, itemValueAverage, userCollectionsValue } from '@/lib/data/collection-values';
 import { addEntry, createCollection, removeEntry, updateEntry } from '@/lib/data/collections';
-import { createSession, registerUser, sessionActor, type Actor, type Role } from '@/lib/data/users';
+import type { Actor, Role } from '@/lib/data/users';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
+import { registerMember } from '../support/members';
 
 assertPostgresConfiguredInCi();
 
@@ -22,14 +23,7 @@ const UNPRICED = 'valRelease2';
 describe.each(testEngines())('collection values on %s', (engine) => {
   let h: DbHandle;
   let n = 0;
-  const member = async (role: Role = 'basic'): Promise<Actor> => {
-    n += 1;
-    const r = await registerUser({ name: `Valuer ${n}`, email: `valuer${n}@example.fi`, password: 'Spine-Number-1001', password2: 'Spine-Number-1001' }, { role }, h.db);
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    const actor = await sessionActor((await createSession(r.userId, {}, h.db)).token, h.db);
-    if (!actor) throw new Error('no actor');
-    return actor;
-  };
+  const member = async (role: Role = 'basic'): Promise<Actor> => (await registerMember(h.db, 'Valuer', ++n, role)).actor;
   const shelf = async (actor: Actor, name: string, visibility: 'public' | 'private' = 'public') => {
     const r = await createCollection(actor, { name, category: 'releases', visibility }, h.db);
     if (!r.ok) throw new Error('create failed');

@@ -29,8 +29,8 @@ import {
   updateEntry,
 } from '@/lib/data/collections';
 import { listLikes, setToggle, toggleState } from '@/lib/data/toggles';
-import { createSession, registerUser, sessionActor, type Actor } from '@/lib/data/users';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
+import { registerMember } from '../support/members';
 import { useAsProcessDb } from './api-fixtures';
 
 assertPostgresConfiguredInCi();
@@ -42,15 +42,7 @@ const RELEASE = 'colRelease1';
 describe.each(testEngines())('collections on %s', (engine) => {
   let h: DbHandle;
   let n = 0;
-  const member = async (): Promise<{ actor: Actor; cookie: string }> => {
-    n += 1;
-    const r = await registerUser({ name: `Curator ${n}`, email: `curator${n}@example.fi`, password: 'Slipcover-Shelf-77', password2: 'Slipcover-Shelf-77' }, {}, h.db);
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    const s = await createSession(r.userId, {}, h.db);
-    const actor = await sessionActor(s.token, h.db);
-    if (!actor) throw new Error('no actor');
-    return { actor, cookie: `discshelf_session=${s.token}` };
-  };
+  const member = () => registerMember(h.db, 'Curator', ++n);
   const ctx = (publicId: string) => ({ params: Promise.resolve({ publicId }) });
 
   beforeAll(async () => {

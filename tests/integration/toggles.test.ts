@@ -11,8 +11,9 @@ import { movies, releases } from '@/db/schema';
 import { GET as releaseTogglesGet, POST as releaseTogglesPost } from '@/app/api/releases/[publicId]/toggles/route';
 import { POST as titleTogglesPost } from '@/app/api/titles/[publicId]/toggles/route';
 import { setToggle, toggleState } from '@/lib/data/toggles';
-import { createSession, deleteAccount, registerUser, sessionActor, type Actor } from '@/lib/data/users';
+import { deleteAccount } from '@/lib/data/users';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
+import { registerMember } from '../support/members';
 import { useAsProcessDb } from './api-fixtures';
 
 assertPostgresConfiguredInCi();
@@ -25,15 +26,7 @@ describe.each(testEngines())('toggles on %s', (engine) => {
   let h: DbHandle;
   let n = 0;
   /** A fresh user, its actor and session cookie. */
-  const member = async (): Promise<{ actor: Actor; cookie: string }> => {
-    n += 1;
-    const r = await registerUser({ name: `Toggler ${n}`, email: `toggler${n}@example.fi`, password: 'Steelbook-Hunter-42', password2: 'Steelbook-Hunter-42' }, {}, h.db);
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    const s = await createSession(r.userId, {}, h.db);
-    const actor = await sessionActor(s.token, h.db);
-    if (!actor) throw new Error('no actor');
-    return { actor, cookie: `discshelf_session=${s.token}` };
-  };
+  const member = () => registerMember(h.db, 'Toggler', ++n);
   const ctx = (publicId: string) => ({ params: Promise.resolve({ publicId }) });
   const post = (path: string, body: unknown, cookie?: string, origin: string | null = ORIGIN) =>
     new Request(`${ORIGIN}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) }, body: JSON.stringify(body) });

@@ -1,24 +1,22 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { cache } from 'react';
 import { collectionTitle } from '@/components/collections/collection-list';
 import { CollectionPage } from '@/components/collections/collection-page';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { currentActor } from '@/lib/auth/session';
 import { collectionValue } from '@/lib/data/collection-values';
-import { getCollection, listEntries } from '@/lib/data/collections';
+import { listEntries } from '@/lib/data/collections';
 import { AppError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
+import { loadVisibleCollection } from '@/components/collections/load';
 
 type Props = { params: Promise<{ locale: string; publicId: string }>; searchParams: Promise<SearchParamsRecord> };
 
-const load = cache(async (publicId: string) => (/^[A-Za-z0-9_-]{1,64}$/.test(publicId) ? getCollection(await currentActor(), publicId) : null));
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, publicId } = await params;
-  const c = await load(publicId);
+  const c = await loadVisibleCollection(publicId);
   if (!c) return {};
   const t = await getTranslations({ locale, namespace: 'collections' });
   const title = collectionTitle(c, t);
@@ -34,7 +32,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CollectionRoute({ params, searchParams }: Props) {
   const { locale, publicId } = await params;
   setRequestLocale(locale);
-  const collection = await load(publicId);
+  const collection = await loadVisibleCollection(publicId);
   if (!collection) notFound();
   const cursor = firstParam(await searchParams, 'cursor');
   let entries;

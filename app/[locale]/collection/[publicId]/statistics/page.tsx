@@ -1,21 +1,18 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { cache } from 'react';
 import { collectionTitle } from '@/components/collections/collection-list';
 import { CollectionStatsView } from '@/components/collections/collection-stats';
 import { currentActor } from '@/lib/auth/session';
 import { collectionStats } from '@/lib/data/collection-stats';
-import { getCollection } from '@/lib/data/collections';
 import { pageMetadata } from '@/lib/seo';
+import { loadVisibleCollection } from '@/components/collections/load';
 
 type Props = { params: Promise<{ locale: string; publicId: string }> };
 
-const load = cache(async (publicId: string) => (/^[A-Za-z0-9_-]{1,64}$/.test(publicId) ? getCollection(await currentActor(), publicId) : null));
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, publicId } = await params;
-  const c = await load(publicId);
+  const c = await loadVisibleCollection(publicId);
   if (!c) return {};
   const t = await getTranslations({ locale, namespace: 'collections' });
   const name = collectionTitle(c, t);
@@ -30,7 +27,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CollectionStatisticsPage({ params }: Props) {
   const { locale, publicId } = await params;
   setRequestLocale(locale);
-  const c = await load(publicId);
+  const c = await loadVisibleCollection(publicId);
   const stats = c ? await collectionStats(await currentActor(), publicId) : null;
   if (!c || !stats) notFound();
   const t = await getTranslations({ locale, namespace: 'collections' });

@@ -1,0 +1,18 @@
+/**
+ * Accounts for integration tests: a registered user with a session, as its Actor and as the
+ * session cookie a browser would send. Names and e-mail addresses are unique per `label` and `n`.
+ */
+import type { Db } from '@/db';
+import { createSession, registerUser, sessionActor, type Actor, type Role } from '@/lib/data/users';
+
+export type Member = { actor: Actor; cookie: string };
+
+/** Registers `{label} {n}` (`{label}{n}@example.fi`) with `role` and starts a session for it. */
+export async function registerMember(db: Db, label: string, n: number, role: Role = 'basic'): Promise<Member> {
+  const r = await registerUser({ name: `${label} ${n}`, email: `${label.toLowerCase()}${n}@example.fi`, password: 'Slipcover-Shelf-77', password2: 'Slipcover-Shelf-77' }, { role }, db);
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  const s = await createSession(r.userId, {}, db);
+  const actor = await sessionActor(s.token, db);
+  if (!actor) throw new Error('no actor');
+  return { actor, cookie: `discshelf_session=${s.token}` };
+}
