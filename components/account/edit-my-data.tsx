@@ -105,12 +105,8 @@ function ProfileSection({ me, countries }: { me: Me; countries: CountryOption[] 
   return (
     <Section title={t('profileSection')}>
       <form
-        noValidate
         className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void form.submit(() => showSnackbar(t('saved')));
-        }}
+        {...form.formProps(() => showSnackbar(t('saved')))}
       >
         <FormError error={form.errors._form} params={form.params} />
         <CountrySelect value={form.values.country} onValue={(v) => form.set('country', v)} countries={countries} />
@@ -220,15 +216,11 @@ function PasswordForm({ onDone }: { onDone: () => void }) {
   const form = useApiForm({ endpoint: '/api/me/password', initial: { current: '', password: '', password2: '' }, required: ['current', 'password', 'password2'] });
   return (
     <form
-      noValidate
       className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.submit(() => {
-          showSnackbar(t('passwordChanged'));
-          onDone();
-        });
-      }}
+      {...form.formProps(() => {
+        showSnackbar(t('passwordChanged'));
+        onDone();
+      })}
     >
       <FormError error={form.errors._form} params={form.params} />
       <FormField name="current" type="password" autoComplete="current-password" required label={t('currentPassword')} value={form.values.current} onValue={(v) => form.set('current', v)} error={form.errors.current} maxLength={PASSWORD_MAX_LENGTH} />
@@ -418,12 +410,8 @@ function TokenForm({ onCreated }: { onCreated: (token: string) => void }) {
   const form = useApiForm({ endpoint: '/api/me/tokens', initial: { name: '' }, required: ['name'] });
   return (
     <form
-      noValidate
       className="flex flex-col gap-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.submit<{ token: string }>((body) => onCreated(body.token));
-      }}
+      {...form.formProps<{ token: string }>((body) => onCreated(body.token))}
     >
       <FormError error={form.errors._form} params={form.params} />
       <FormField name="token-name" label={t('tokenName')} required value={form.values.name} onValue={(v) => form.set('name', v)} error={form.errors.name} maxLength={API_TOKEN_NAME_MAX} />

@@ -30,19 +30,15 @@ export function LoginForm({ returnTo, onLoggedIn }: { returnTo?: string; onLogge
   const form = useApiForm({ endpoint: '/api/login', initial: { email: '', password: '' }, required: ['email', 'password'] });
   return (
     <form
-      noValidate
       className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.submit<{ user: { name: string } | null; linked?: 'facebook' | 'google'; link_error?: string }>((body) => {
-          const provider = t(body.linked === 'google' ? 'providerGoogle' : 'providerFacebook');
-          queueSnackbar(body.linked ? t('socialLinked', { provider }) : body.link_error ? tf('socialAlreadyLinked', { provider }) : t('loggedIn', { name: body.user?.name ?? '' }));
-          announceSessionChange();
-          if (onLoggedIn) onLoggedIn();
-          else router.push(next);
-          router.refresh();
-        });
-      }}
+      {...form.formProps<{ user: { name: string } | null; linked?: 'facebook' | 'google'; link_error?: string }>((body) => {
+        const provider = t(body.linked === 'google' ? 'providerGoogle' : 'providerFacebook');
+        queueSnackbar(body.linked ? t('socialLinked', { provider }) : body.link_error ? tf('socialAlreadyLinked', { provider }) : t('loggedIn', { name: body.user?.name ?? '' }));
+        announceSessionChange();
+        if (onLoggedIn) onLoggedIn();
+        else router.push(next);
+        router.refresh();
+      })}
     >
       <SocialLoginSlot next={next} social={returnTo ? null : params.get('social')} failed={!returnTo && !!params.get('error')} />
       <FormError error={form.errors._form} params={form.params} />

@@ -57,17 +57,13 @@ export function RegisterForm({ countries }: { countries: CountryOption[] }) {
 
   return (
     <form
-      noValidate
       className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.submit<{ user: { name: string } }>((body) => {
-          queueSnackbar(t('registered', { name: body.user.name }));
-          announceSessionChange();
-          router.push('/');
-          router.refresh();
-        });
-      }}
+      {...form.formProps<{ user: { name: string } }>((body) => {
+        queueSnackbar(t('registered', { name: body.user.name }));
+        announceSessionChange();
+        router.push('/');
+        router.refresh();
+      })}
     >
       {Social ? <Social next="/" /> : null}
       <FormError error={form.errors._form} params={form.params} />

@@ -36,12 +36,8 @@ function RequestForm() {
   }
   return (
     <form
-      noValidate
       className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.submit(() => setSent(true));
-      }}
+      {...form.formProps(() => setSent(true))}
     >
       <h1 className="text-2xl font-bold">{t('resetTitle')}</h1>
       <p className="text-sm text-muted">{t('resetIntro', { minutes: RESET_TOKEN_MINUTES })}</p>
@@ -60,15 +56,11 @@ function RedeemForm({ token }: { token: string }) {
   const form = useApiForm({ endpoint: '/api/password_reset/redeem', initial: { password: '', password2: '' }, required: ['password', 'password2'], extra: async () => ({ token }) });
   return (
     <form
-      noValidate
       className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.submit(() => {
-          queueSnackbar(t('redeemDone'));
-          router.push('/login');
-        });
-      }}
+      {...form.formProps(() => {
+        queueSnackbar(t('redeemDone'));
+        router.push('/login');
+      })}
     >
       <h1 className="text-2xl font-bold">{t('redeemTitle')}</h1>
       <p className="text-sm text-muted">{t('redeemIntro')}</p>

@@ -50,17 +50,13 @@ export default function AddToCollectionDialog({ item, publicId, name, onClose, o
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()} title={t('addTitle', { name })} closeLabel={tc('close')} size="md">
       <form
-        noValidate
         className="flex flex-col gap-3"
         data-testid="add-to-collection"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void form.submit<{ collection: { name: string; style: number } }>((body) => {
-            showSnackbar(t('added', { collection: shown(body.collection) }));
-            onAdded();
-            onClose();
-          });
-        }}
+        {...form.formProps<{ collection: { name: string; style: number } }>((body) => {
+          showSnackbar(t('added', { collection: shown(body.collection) }));
+          onAdded();
+          onClose();
+        })}
       >
         <FormError error={form.errors._form} params={form.params} />
         <SelectField

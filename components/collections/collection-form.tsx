@@ -45,16 +45,12 @@ export function CollectionForm({ initial, publicId }: { initial: CollectionFormV
   const shortcutFits = SHORTCUT_STYLES[Number(style) as keyof typeof SHORTCUT_STYLES] === form.values.category;
   return (
     <form
-      noValidate
       className="flex max-w-xl flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.submit<{ public_id: string }>((body) => {
-          queueSnackbar(t(publicId ? 'saved' : 'created'));
-          router.push(`/collection/${body.public_id}`);
-          router.refresh();
-        });
-      }}
+      {...form.formProps<{ public_id: string }>((body) => {
+        queueSnackbar(t(publicId ? 'saved' : 'created'));
+        router.push(`/collection/${body.public_id}`);
+        router.refresh();
+      })}
     >
       <FormError error={form.errors._form} params={form.params} />
       <FormField name="name" required label={t('fields.name')} value={form.values.name} onValue={(v) => form.set('name', v)} error={form.errors.name} maxLength={COLLECTION_NAME_MAX} />

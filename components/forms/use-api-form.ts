@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 
 /** Field errors as message keys of the `forms` namespace (`_form` for the whole form). */
 export type FormErrors = Record<string, string>;
@@ -11,7 +11,8 @@ export type FormFailure = { errors: FormErrors; params?: Record<string, string |
 /**
  * The form mechanism shared by every form: values as typed (kept after a failed submit), the
  * server's field errors (message keys), submit disabled while a required field is empty, nothing
- * changed, or a submit is running. `submit` POSTs the values as JSON to `endpoint`; a 400 with
+ * changed, or a submit is running. `formProps(onSuccess)` goes on the form element: a submit POSTs
+ * the values as JSON to `endpoint`; a 400 with
  * `{ fields }` sets field errors, a 429 the `rateLimited` message with its seconds, anything else
  * `submitFailed` ('Something went wrong when submitting your changes'). After a success the
  * submitted values count as the unchanged state (submit disabled until the next edit).
@@ -72,5 +73,20 @@ export function useApiForm<V extends Record<string, string>>(opts: {
     [opts, values],
   );
 
-  return { values, set, errors: failure?.errors ?? {}, params: failure?.params ?? {}, submitting, canSubmit, submit };
+  /**
+   * Props of the form element: no browser validation bubbles (the spec's messages show instead),
+   * and a submit that goes through `submit`.
+   */
+  const formProps = useCallback(
+    <T>(onSuccess: (body: T) => void) => ({
+      noValidate: true,
+      onSubmit: (e: FormEvent<HTMLFormElement>) => {
+        e.preventDefault();
+        void submit<T>(onSuccess);
+      },
+    }),
+    [submit],
+  );
+
+  return { values, set, errors: failure?.errors ?? {}, params: failure?.params ?? {}, submitting, canSubmit, formProps };
 }
