@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { movies } from './movies';
 import { releases } from './releases';
 import { users } from './users';
@@ -146,4 +146,50 @@ export const collectionValueSnapshots = pgTable(
     entriesCount: integer().notNull(),
   },
   (t) => [index('collection_value_snapshots_collection_idx').on(t.collectionId, t.takenAt)],
+);
+
+/**
+ * Barcodes met in collection imports (lib/data/collection-import.ts) that no release carries: the
+ * canonical EAN-13 with the title and format the importing user's file gave, kept so the
+ * moderation feature can turn them into release suggestions. One row per user and barcode (a
+ * later import of the same code updates title and format).
+ */
+export const unknownBarcodes = pgTable(
+  'unknown_barcodes',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    ean: text().notNull(),
+    title: text(),
+    /** Release format id (lib/validation/enums.ts FORMATS) as read from the file, or null. */
+    format: smallint(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('unknown_barcodes_user_ean_key').on(t.userId, t.ean), index('unknown_barcodes_ean_idx').on(t.ean)],
+);
+
+/**
+ * One import of a file into a collection and its report (lib/data/collection-import.ts
+ * ImportReport as JSON): every row of the file with its outcome, kept so the owner can come back
+ * to pick among the candidates of ambiguous rows.
+ */
+export const collectionImports = pgTable(
+  'collection_imports',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    publicId: text().notNull(),
+    collectionId: integer()
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text().notNull(),
+    report: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('collection_imports_public_id_key').on(t.publicId), index('collection_imports_collection_idx').on(t.collectionId, t.createdAt)],
 );

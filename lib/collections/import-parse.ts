@@ -24,9 +24,9 @@ const HEADER_NAMES: Record<ImportField, string[]> = {
   barcode: ['barcode', 'ean', 'upc', 'ean13', 'upca', 'gtin', 'eanupc', 'upcean', 'viivakoodi'],
   price: ['price', 'paid', 'cost', 'pricepaid', 'purchaseprice', 'value', 'hinta', 'ostohinta'],
   currency: ['currency', 'cur', 'valuutta'],
-  condition: ['condition', 'grade', 'state', 'kunto'],
-  date: ['date', 'acquired', 'dateacquired', 'purchased', 'purchasedate', 'dateadded', 'added', 'watcheddate', 'pvm', 'paivamaara', 'ostettu'],
-  notes: ['notes', 'note', 'comment', 'comments', 'review', 'description', 'kommentti', 'muistiinpanot', 'huomiot'],
+  condition: ['condition', 'cond', 'grade', 'state', 'kunto'],
+  date: ['date', 'acquired', 'dateacquired', 'purchased', 'purchasedate', 'dateadded', 'added', 'bought', 'watcheddate', 'pvm', 'paivamaara', 'ostettu'],
+  notes: ['notes', 'note', 'mynotes', 'comment', 'comments', 'review', 'description', 'kommentti', 'muistiinpanot', 'huomiot'],
   uri: ['letterboxduri', 'uri', 'url', 'link'],
 };
 
@@ -288,4 +288,21 @@ export function parseImportFile(fileName: string, text: string): ParsedImport {
   const rows = records.map(({ line, record }) => toImportRow(line, mapRecord(record, unknown)));
   // Letterboxd's "Rating", "Rewatch", "Tags", "Watched Date" are not collection fields.
   return { kind: letterboxd ? 'letterboxd' : 'csv', letterboxdList: letterboxd ? (lower.includes('watchlist') ? 'watchlist' : 'watched') : null, rows, problems, unknownColumns: [...unknown] };
+}
+
+/**
+ * The text of an uploaded file: UTF-8 (with or without BOM), UTF-16 with its BOM (Excel's
+ * "Unicode text"), else Windows-1252 (Excel's CSV on Western European Windows, "hyvä" intact).
+ * @param bytes the file's bytes
+ * @returns the text, or null for a file that is not text (it holds NUL bytes)
+ */
+export function decodeImportFile(bytes: Uint8Array): string | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  if (bytes.includes(0)) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
 }

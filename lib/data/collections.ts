@@ -9,7 +9,7 @@ import 'server-only';
 import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
-import { collectionSchema, entrySchema, SHORTCUT_STYLES, type CollectionCategory, type CollectionInput, type EntryInput } from '@/lib/validation/collections';
+import { collectionSchema, entrySchema, SHORTCUT_STYLES, type CollectionCategory, type CollectionInput, type EntryData, type EntryInput } from '@/lib/validation/collections';
 import { fieldErrors, type FieldErrors } from '@/lib/validation/users';
 import { itemJsonColumns, keysetRows, pageOf, queryRows, resolveDb, toItemPair, type KeysetSort, type ReleaseListRow, type TitleListRow } from './internal';
 import { snapshotCollectionValue } from './collection-values';
@@ -119,7 +119,8 @@ function visibleTo(viewer: Actor | null): SQL {
   return viewer ? sql`((c.visibility = 'public' AND c.deleted_at IS NULL) OR c.user_id = ${viewer.userId})` : sql`(c.visibility = 'public' AND c.deleted_at IS NULL)`;
 }
 
-function newPublicId(): string {
+/** A new random URL-safe public id (10 characters) for a collection or an import. */
+export function newPublicId(): string {
   return crypto.randomBytes(8).toString('base64url').slice(0, 10);
 }
 
@@ -346,6 +347,30 @@ export type EntryResult = { ok: true; entry: CollectionEntryDto } | { ok: false;
 
 const ITEM_TABLE = { movie: { table: sql`movies`, fk: sql`movie_id`, category: 'movies' }, release: { table: sql`releases`, fk: sql`release_id`, category: 'releases' } } as const;
 
+/** The collection fields an entry insert needs (its id, and whether its entries feed counters). */
+export type EntryTarget = { id: number; style: number; shortcut_default: boolean; deleted: boolean };
+
+/**
+ * Inserts one entry into a collection inside the caller's transaction: the entries count and,
+ * for a live shortcut list, the item's counter move with it. The caller has checked ownership and
+ * category and takes the value snapshot (once per change, however many entries it adds).
+ * @returns the new entry's id, or null when the collection already holds the item
+ */
+export async function insertEntry(tx: Db, c: EntryTarget, itemType: 'movie' | 'release', itemId: number, v: EntryData): Promise<number | null> {
+  const fk = ITEM_TABLE[itemType].fk;
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`INSERT INTO collection_entries (collection_id, ${fk}, comment, comment_language, price, currency, condition, acquired_on, watched_method)
+        VALUES (${c.id}, ${itemId}, ${v.comment}, ${v.comment_language}, ${v.price}, ${v.currency}, ${v.condition}, ${v.acquired_on}, ${v.watched_method})
+        ON CONFLICT DO NOTHING RETURNING id`,
+  );
+  if (!rows.length) return null;
+  await tx.execute(sql`UPDATE collections SET entries_count = entries_count + 1, updated_at = now() WHERE id = ${c.id}`);
+  const kind = feedsCounters(Number(c.style), c.shortcut_default, c.deleted) ? shortcutToggle(Number(c.style)) : null;
+  if (kind) await bump(tx, itemType, itemId, kind, 1);
+  return rows[0].id;
+}
+
 /**
  * Adds a movie or release to the actor's collection with the entry fields (comment, comment
  * language, price with currency, condition, date, watched-on method). Errors (`_form`):
@@ -367,18 +392,9 @@ export async function addEntry(actor: Actor, publicId: string, item: { type: 'mo
   const [target] = await queryRows<{ id: number }>(d, sql`SELECT id FROM ${it.table} WHERE public_id = ${item.publicId}`);
   if (!target) return { ok: false, errors: { _form: 'notFound' } };
   const id = await d.transaction(async (tx) => {
-    const rows = await queryRows<{ id: number }>(
-      tx,
-      sql`INSERT INTO collection_entries (collection_id, ${it.fk}, comment, comment_language, price, currency, condition, acquired_on, watched_method)
-          VALUES (${c.id}, ${target.id}, ${v.comment}, ${v.comment_language}, ${v.price}, ${v.currency}, ${v.condition}, ${v.acquired_on}, ${v.watched_method})
-          ON CONFLICT DO NOTHING RETURNING id`,
-    );
-    if (!rows.length) return null;
-    await tx.execute(sql`UPDATE collections SET entries_count = entries_count + 1, updated_at = now() WHERE id = ${c.id}`);
-    const kind = feedsCounters(Number(c.style), c.shortcut_default, c.deleted) ? shortcutToggle(Number(c.style)) : null;
-    if (kind) await bump(tx, item.type, target.id, kind, 1);
-    await snapshotCollectionValue(tx, c.id);
-    return rows[0].id;
+    const entryId = await insertEntry(tx, c, item.type, target.id, v);
+    if (entryId !== null) await snapshotCollectionValue(tx, c.id);
+    return entryId;
   });
   if (id === null) return { ok: false, errors: { _form: 'alreadyInCollection' } };
   const entry = await entryById(d, id);

@@ -26,6 +26,10 @@ export const COLLECTION_DESCRIPTION_MAX = 2000;
 export const ENTRY_COMMENT_MAX = 2000;
 /** Largest price accepted (in the entry's currency). */
 export const PRICE_MAX = 1_000_000;
+/** Largest import file the web upload takes, in bytes (5 MB). */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** File types the import page offers (CSV, JSON, JSON Lines; Letterboxd exports are CSV). */
+export const IMPORT_ACCEPT = '.csv,.tsv,.txt,.json,.jsonl,.ndjson,text/csv,application/json';
 
 /**
  * Names the shortcut lists get when the app creates them (registration, first toggle). Stored in

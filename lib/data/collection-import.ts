@@ -1,0 +1,526 @@
+import 'server-only';
+/**
+ * Importing a file into a collection (issue 6): the rows read by lib/collections/import-parse.ts
+ * are matched to the catalogue, the matched ones become entries, and a report lists every row of
+ * the file with its outcome. The report is stored (`collection_imports`) so the owner can pick
+ * among the candidates of ambiguous rows later; barcodes no release carries are kept in
+ * `unknown_barcodes` for the moderation feature.
+ *
+ * Matching, per row:
+ * - A barcode is normalised (lib/barcode.ts: EAN-13, UPC-A, 11-digit UPC-A without its leading 0;
+ *   a wrong check digit is rejected and the row falls back to its title) and looked up in
+ *   `releases.ean`. In a movies collection a found release stands for its movie.
+ * - A title is matched to movies by its title key (lib/text.ts: case, accents, punctuation and a
+ *   leading article do not matter), then with edition words and bracketed notes dropped
+ *   ("Inception (Steelbook)", "Alien – Director's Cut"), then as the start of a longer title (a
+ *   truncated title, 6 characters at least), then against original, localized and aka names.
+ *   With a year, movies of that year are taken first, else a year off by one; movies of other
+ *   years only make the row unmatched ("year_mismatch") with them as suggestions.
+ * - In a releases collection the movie's releases of the row's format are the candidates (the
+ *   format's group when none has exactly that format: 4K includes the 4K + Blu-ray combo); a row
+ *   whose movie is found but no release of its format is reported with the movie linked.
+ * - One candidate: matched. Several: ambiguous, the owner picks. None: unmatched with its reason.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { parseBarcode } from '@/lib/barcode';
+import type { ImportField, ImportRow, ParsedImport } from '@/lib/collections/import-parse';
+import { foldText, titleKey } from '@/lib/text';
+import { COLLECTION_STYLES, type CollectionCategory } from '@/lib/validation/collection-limits';
+import { entrySchema, type CollectionInput, type EntryData } from '@/lib/validation/collections';
+import { countryCodeFromId, FORMAT_GROUPS, type FormatId } from '@/lib/validation/enums';
+import { snapshotCollectionValue } from './collection-values';
+import { insertEntry, newPublicId } from './collections';
+import { queryRows, resolveDb } from './internal';
+import type { Actor } from './users';
+
+/** Most rows one import takes (a larger file is refused as a whole, never cut). */
+export const IMPORT_MAX_ROWS = 5000;
+/** Most candidates a report row offers. */
+export const IMPORT_MAX_CANDIDATES = 12;
+/** Shortest title that is also matched as the start of a longer (truncated) title, in characters. */
+const PREFIX_MIN_LENGTH = 6;
+
+/** A movie or release a row was matched to, or one the owner may pick. */
+export type ImportCandidate = {
+  type: 'movie' | 'release';
+  public_id: string;
+  name: string;
+  year: number | null;
+  /** Release format id; null for a movie. */
+  format: FormatId | null;
+  label: string | null;
+  /** ISO country code of a release. */
+  country: string | null;
+  ean: string | null;
+};
+
+export type ImportStatus = 'matched' | 'ambiguous' | 'unmatched';
+
+/**
+ * Why a row ended as it did (null for a plain match):
+ * matched: 'already_in_collection' (not added twice), 'picked' (the owner chose the candidate);
+ * ambiguous: 'several_movies', 'several_releases';
+ * unmatched: 'unreadable' (the line could not be read), 'no_title' (neither title nor a known
+ * barcode), 'title_not_found', 'year_mismatch' (the title exists, only in other years),
+ * 'no_release_of_format' / 'no_release' (releases collection: the movie is found, no release of
+ * the format / none at all), 'barcode_unknown' (releases collection: no release has the barcode).
+ */
+export type ImportReason =
+  | 'already_in_collection'
+  | 'picked'
+  | 'several_movies'
+  | 'several_releases'
+  | 'unreadable'
+  | 'no_title'
+  | 'title_not_found'
+  | 'year_mismatch'
+  | 'no_release_of_format'
+  | 'no_release'
+  | 'barcode_unknown';
+
+/** What became of a row's barcode: none given, found on a release, unknown (stored), or rejected. */
+export type BarcodeStatus = 'none' | 'matched' | 'unknown' | 'invalid_format' | 'invalid_check_digit';
+
+/** One row of the report. */
+export type ImportRowOutcome = {
+  /** Line of the file (JSON: position in the array). */
+  line: number;
+  title: string | null;
+  year: number | null;
+  format: FormatId | null;
+  /** The barcode as given, and its canonical EAN-13 when it is valid. */
+  barcode: string | null;
+  ean13: string | null;
+  barcode_status: BarcodeStatus;
+  status: ImportStatus;
+  reason: ImportReason | null;
+  /** An entry was created for the row by this import (or by the owner's pick). */
+  added: boolean;
+  item: ImportCandidate | null;
+  /** The movie found when its release was not (linked in the report). */
+  movie: ImportCandidate | null;
+  /** Ambiguous rows: the choices; unmatched rows: suggestions (other years, other formats). */
+  candidates: ImportCandidate[];
+  /** Values left out of the entry (unreadable or out of range), with the raw value. */
+  warnings: { field: ImportField; value: string }[];
+  /** Unreadable line: what the reader said. */
+  problem: string | null;
+  /** The entry fields the row carries (used again when the owner picks a candidate). */
+  entry: EntryData | null;
+};
+
+export type ImportCounts = { rows: number; matched: number; added: number; already: number; ambiguous: number; unmatched: number; unknown_barcodes: number };
+
+/** The stored report of one import. */
+export type ImportReport = {
+  public_id: string;
+  collection: { public_id: string; name: string; category: CollectionCategory };
+  file_name: string;
+  kind: ParsedImport['kind'];
+  letterboxd_list: ParsedImport['letterboxdList'];
+  unknown_columns: string[];
+  created_at: string;
+  counts: ImportCounts;
+  rows: ImportRowOutcome[];
+};
+
+export type ImportResult = { ok: true; report: ImportReport } | { ok: false; error: 'notFound' | 'tooManyRows' | 'letterboxdNeedsMovies' | 'emptyFile'; params?: Record<string, number> };
+
+type MovieRow = { id: number; public_id: string; name: string; year: number | null; type: number; release_count: number; original_name: string | null; localized_names: Record<string, string> | null; akas: string[] | null };
+type ReleaseRow = { id: number; public_id: string; name: string; format: number; country: number | null; ean: string | null; year: number | null; label: string | null; movie_id: number };
+
+const MOVIE_COLUMNS = sql`m.id, m.public_id, m.name, m.year, m.type, m.release_count, m.original_name, m.localized_names, m.akas`;
+
+function movieCandidate(m: MovieRow): ImportCandidate {
+  return { type: 'movie', public_id: m.public_id, name: m.name, year: m.year === null ? null : Number(m.year), format: null, label: null, country: null, ean: null };
+}
+
+function releaseCandidate(r: ReleaseRow): ImportCandidate {
+  return {
+    type: 'release',
+    public_id: r.public_id,
+    name: r.name,
+    year: r.year === null ? null : Number(r.year),
+    format: Number(r.format) as FormatId,
+    label: r.label,
+    country: countryCodeFromId(r.country),
+    ean: r.ean,
+  };
+}
+
+const EDITION_WORDS =
+  /\b(the criterion collection|criterion collection|criterion|steelbook|mediabook|slipcover|blu ray|bluray|4k|uhd|ultra hd|hd dvd|dvd|vhs|(special|collectors|limited|deluxe|ultimate|anniversary|definitive|remastered|restored|extended|unrated|theatrical|directors|final|standard|regular|single disc|two disc|\d+ disc) (edition|cut|version)|\d+(st|nd|rd|th)? anniversary( edition)?|directors cut|extended cut|remastered|unrated|\d+ disc set|\d+ discs?|region [a-c0-6]|import)\b/g;
+
+/**
+ * Title keys a row's title is looked up by, best first: its title key, then the same without
+ * bracketed notes, edition and format words ("Alien (Director's Cut) [Blu-ray]" → "alien").
+ */
+export function titleKeys(title: string): string[] {
+  const keys = [titleKey(title)];
+  const unbracketed = titleKey(title.replace(/[([][^)\]]*[)\]]/g, ' ').replace(/\s[-–—:]\s.*$/, ''));
+  const cleaned = foldText(titleKey(title.replace(/[([][^)\]]*[)\]]/g, ' ')).replace(EDITION_WORDS, ' '))
+    .replace(/^(the|a|an) /, '')
+    .trim();
+  for (const k of [cleaned, unbracketed]) if (k && !keys.includes(k)) keys.push(k);
+  return keys.filter(Boolean);
+}
+
+/** Movies whose title matches, narrowed by year: `found` within a year, else `otherYears`. */
+type MovieMatch = { found: MovieRow[]; otherYears: MovieRow[] };
+
+function byYear(rows: MovieRow[], year: number | null): MovieMatch {
+  if (year === null) return { found: rows, otherYears: [] };
+  const exact = rows.filter((m) => m.year !== null && Number(m.year) === year);
+  if (exact.length) return { found: exact, otherYears: [] };
+  const near = rows.filter((m) => m.year !== null && Math.abs(Number(m.year) - year) <= 1);
+  if (near.length) return { found: near, otherYears: [] };
+  // A movie without a year is not contradicted by the row's year.
+  const undated = rows.filter((m) => m.year === null);
+  return undated.length ? { found: undated, otherYears: [] } : { found: [], otherYears: rows };
+}
+
+function rankMovies(rows: MovieRow[]): MovieRow[] {
+  return [...rows].sort((a, b) => Number(a.type === 5) - Number(b.type === 5) || Number(b.release_count) - Number(a.release_count) || (Number(a.year) || 0) - (Number(b.year) || 0));
+}
+
+/** Looks rows up in the catalogue; lookups are cached per import (files repeat titles). */
+class Matcher {
+  private movieCache = new Map<string, MovieRow[]>();
+  private releaseCache = new Map<string, ReleaseRow[]>();
+
+  constructor(private d: Db) {}
+
+  /** Movies matched by title and year, by the steps of the module comment. */
+  async movies(title: string, year: number | null): Promise<MovieMatch> {
+    const keys = titleKeys(title);
+    let otherYears: MovieRow[] = [];
+    const steps: (() => Promise<MovieRow[]>)[] = [
+      () => this.cached(`k:${keys.join('|')}`, () => queryRows<MovieRow>(this.d, sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.title_key IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)}) LIMIT 200`)),
+      () =>
+        keys[0].length >= PREFIX_MIN_LENGTH
+          ? this.cached(`p:${keys[0]}`, () => queryRows<MovieRow>(this.d, sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.title_key LIKE ${`${keys[0]}%`} ORDER BY m.title_key LIMIT 200`))
+          : Promise.resolve([]),
+      () => this.akaMatches(keys[0]),
+    ];
+    for (const step of steps) {
+      const rows = await step();
+      if (!rows.length) continue;
+      const m = byYear(rows, year);
+      if (m.found.length) return { found: rankMovies(m.found), otherYears: [] };
+      if (!otherYears.length) otherYears = m.otherYears;
+    }
+    return { found: [], otherYears: rankMovies(otherYears) };
+  }
+
+  /** Movies one of whose other names (original, localized, aka) has the key. */
+  private akaMatches(key: string): Promise<MovieRow[]> {
+    if (key.length < 4) return Promise.resolve([]);
+    return this.cached(`a:${key}`, async () => {
+      const rows = await queryRows<MovieRow>(this.d, sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.search_text LIKE ${`%${key}%`} LIMIT 200`);
+      return rows.filter((m) => [m.original_name, ...Object.values(m.localized_names ?? {}), ...(m.akas ?? [])].some((n) => n && titleKey(n) === key));
+    });
+  }
+
+  private async cached(key: string, load: () => Promise<MovieRow[]>): Promise<MovieRow[]> {
+    let rows = this.movieCache.get(key);
+    if (!rows) this.movieCache.set(key, (rows = await load()));
+    return rows;
+  }
+
+  /** Approved releases holding any of the movies. */
+  async releasesOf(movieIds: number[]): Promise<ReleaseRow[]> {
+    const cacheKey = movieIds.join(',');
+    let rows = this.releaseCache.get(cacheKey);
+    if (!rows) {
+      rows = await queryRows<ReleaseRow>(
+        this.d,
+        sql`SELECT r.id, r.public_id, r.name, r.format, r.country, r.ean, COALESCE(EXTRACT(YEAR FROM r.street_date)::int, r.release_year) AS year, l.name AS label, rm.movie_id
+            FROM release_movies rm JOIN releases r ON r.id = rm.release_id LEFT JOIN labels l ON l.id = r.label_id
+            WHERE rm.movie_id IN (${sql.join(movieIds.map((id) => sql`${id}`), sql`, `)}) AND r.approved
+            ORDER BY r.street_date DESC NULLS LAST, r.id`,
+      );
+      this.releaseCache.set(cacheKey, rows);
+    }
+    return rows;
+  }
+
+  /** Approved releases with the barcode, with their movies. */
+  releasesByEan(ean13: string): Promise<ReleaseRow[]> {
+    return queryRows<ReleaseRow>(
+      this.d,
+      sql`SELECT r.id, r.public_id, r.name, r.format, r.country, r.ean, COALESCE(EXTRACT(YEAR FROM r.street_date)::int, r.release_year) AS year, l.name AS label, rm.movie_id
+          FROM releases r LEFT JOIN labels l ON l.id = r.label_id LEFT JOIN release_movies rm ON rm.release_id = r.id
+          WHERE r.ean = ${ean13} AND r.approved ORDER BY r.id`,
+    );
+  }
+
+  async moviesByIds(ids: number[]): Promise<MovieRow[]> {
+    return queryRows<MovieRow>(this.d, sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) ORDER BY m.id`);
+  }
+}
+
+/** A row's match before anything is written: the outcome and the item's internal id. */
+type Match = Omit<ImportRowOutcome, 'added' | 'entry' | 'warnings' | 'problem'> & { itemId: number | null };
+
+function formatGroupOf(format: FormatId): readonly FormatId[] {
+  return Object.values(FORMAT_GROUPS).find((g) => (g as readonly FormatId[]).includes(format)) ?? [format];
+}
+
+/** The releases of the row's format: exactly that format, else its group (4K: 4K and 4K + Blu-ray). */
+function ofFormat(rows: ReleaseRow[], format: FormatId | null): ReleaseRow[] {
+  if (format === null) return rows;
+  const exact = rows.filter((r) => Number(r.format) === format);
+  if (exact.length) return exact;
+  const group = formatGroupOf(format);
+  return rows.filter((r) => group.includes(Number(r.format) as FormatId));
+}
+
+function uniqueReleases(rows: ReleaseRow[]): ReleaseRow[] {
+  const seen = new Set<number>();
+  return rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
+}
+
+/** When a row's title names an edition ("Fog, The (Steelbook)"), the one release of that name. */
+function byEditionName(rows: ReleaseRow[], title: string, movieKeys: Set<string>): ReleaseRow[] {
+  // Release names repeat the year in brackets ("Dead & Buried (1981) (wide release)"); the row's title need not.
+  const editionKey = (name: string) => titleKey(name.replace(/[([]\s*(1[89]|20)\d\d\s*[)\]]/g, ' '));
+  const rowKey = editionKey(title);
+  if (movieKeys.has(rowKey)) return rows;
+  const named = rows.filter((r) => editionKey(r.name) === rowKey);
+  return named.length === 1 ? named : rows;
+}
+
+async function matchRow(m: Matcher, row: ImportRow, category: CollectionCategory): Promise<Match> {
+  const base = { line: row.line, title: row.title, year: row.year, format: row.format, barcode: row.barcode };
+  const out = (o: Partial<Match> & Pick<Match, 'status'>): Match => ({ ...base, ean13: null, barcode_status: 'none', reason: null, item: null, movie: null, candidates: [], itemId: null, ...o });
+  let ean13: string | null = null;
+  let barcodeStatus: BarcodeStatus = 'none';
+  if (row.barcode) {
+    const parsed = parseBarcode(row.barcode);
+    if (!parsed.ok) barcodeStatus = parsed.code === 'barcode_check_digit' ? 'invalid_check_digit' : 'invalid_format';
+    else {
+      ean13 = parsed.ean13;
+      const found = await m.releasesByEan(ean13);
+      if (found.length) {
+        barcodeStatus = 'matched';
+        const bc = { ean13, barcode_status: barcodeStatus };
+        if (category === 'releases') {
+          const rels = uniqueReleases(found);
+          return rels.length === 1
+            ? out({ ...bc, status: 'matched', item: releaseCandidate(rels[0]), itemId: rels[0].id })
+            : out({ ...bc, status: 'ambiguous', reason: 'several_releases', candidates: rels.slice(0, IMPORT_MAX_CANDIDATES).map(releaseCandidate) });
+        }
+        const movieIds = [...new Set(found.map((r) => r.movie_id).filter((id): id is number => id !== null))];
+        const movies = movieIds.length ? await m.moviesByIds(movieIds) : [];
+        if (movies.length === 1) return out({ ...bc, status: 'matched', item: movieCandidate(movies[0]), itemId: movies[0].id });
+        if (movies.length > 1) return out({ ...bc, status: 'ambiguous', reason: 'several_movies', candidates: movies.slice(0, IMPORT_MAX_CANDIDATES).map(movieCandidate) });
+      } else barcodeStatus = 'unknown';
+    }
+  }
+  const bc = { ean13, barcode_status: barcodeStatus };
+  if (!row.title) return out({ ...bc, status: 'unmatched', reason: barcodeStatus === 'unknown' ? 'barcode_unknown' : 'no_title' });
+  const { found, otherYears } = await m.movies(row.title, row.year);
+  if (!found.length) {
+    const reason = otherYears.length ? 'year_mismatch' : barcodeStatus === 'unknown' ? 'barcode_unknown' : 'title_not_found';
+    return out({ ...bc, status: 'unmatched', reason, candidates: otherYears.slice(0, IMPORT_MAX_CANDIDATES).map(movieCandidate) });
+  }
+  if (category === 'movies') {
+    return found.length === 1
+      ? out({ ...bc, status: 'matched', item: movieCandidate(found[0]), itemId: found[0].id })
+      : out({ ...bc, status: 'ambiguous', reason: 'several_movies', candidates: found.slice(0, IMPORT_MAX_CANDIDATES).map(movieCandidate) });
+  }
+  const all = await m.releasesOf(found.map((x) => x.id));
+  const withMovies = found.filter((x) => all.some((r) => r.movie_id === x.id));
+  const movie = (withMovies.length === 1 ? withMovies[0] : found.length === 1 ? found[0] : null) ?? null;
+  const movieLink = movie ? movieCandidate(movie) : null;
+  const rels = uniqueReleases(ofFormat(all, row.format));
+  if (barcodeStatus === 'unknown') {
+    // The barcode is another release than any the catalogue has: the owner may still pick one.
+    return out({ ...bc, status: 'unmatched', reason: 'barcode_unknown', movie: movieLink, candidates: rels.slice(0, IMPORT_MAX_CANDIDATES).map(releaseCandidate) });
+  }
+  if (!rels.length) {
+    return out({ ...bc, status: 'unmatched', reason: row.format !== null && all.length ? 'no_release_of_format' : 'no_release', movie: movieLink ?? movieCandidate(found[0]) });
+  }
+  const narrowed = byEditionName(rels, row.title, new Set(found.map((x) => titleKey(x.name))));
+  if (narrowed.length === 1) return out({ ...bc, status: 'matched', item: releaseCandidate(narrowed[0]), movie: movieLink, itemId: narrowed[0].id });
+  return out({ ...bc, status: 'ambiguous', reason: 'several_releases', movie: movieLink, candidates: narrowed.slice(0, IMPORT_MAX_CANDIDATES).map(releaseCandidate) });
+}
+
+const ENTRY_FIELD_OF: Record<string, ImportField> = { comment: 'notes', price: 'price', currency: 'currency', condition: 'condition', acquired_on: 'date' };
+
+/** The entry fields of a row, validated as the add-to-collection dialog's; a value out of range is left out with a warning. */
+function entryOf(row: ImportRow, warnings: ImportRowOutcome['warnings']): EntryData {
+  const input: Record<string, unknown> = { comment: row.notes, price: row.price, currency: row.currency, condition: row.condition, acquired_on: row.date };
+  for (;;) {
+    const parsed = entrySchema.safeParse(input);
+    if (parsed.success) return parsed.data;
+    const field = String(parsed.error.issues[0]?.path[0] ?? '');
+    if (!(field in input) || input[field] === null) throw new Error(`entry fields of line ${row.line} cannot be validated: ${parsed.error.message}`);
+    warnings.push({ field: ENTRY_FIELD_OF[field] ?? 'notes', value: String(input[field]) });
+    input[field] = null;
+    if (field === 'price') input.currency = null;
+  }
+}
+
+function countsOf(rows: ImportRowOutcome[]): ImportCounts {
+  const c: ImportCounts = { rows: rows.length, matched: 0, added: 0, already: 0, ambiguous: 0, unmatched: 0, unknown_barcodes: 0 };
+  for (const r of rows) {
+    c[r.status]++;
+    if (r.added) c.added++;
+    if (r.reason === 'already_in_collection') c.already++;
+    if (r.barcode_status === 'unknown') c.unknown_barcodes++;
+  }
+  return c;
+}
+
+type OwnedCollection = { id: number; public_id: string; name: string; category: CollectionCategory; style: number; shortcut_default: boolean; deleted: boolean };
+
+async function ownedCollection(d: Db, actor: Actor, publicId: string): Promise<OwnedCollection | null> {
+  const [c] = await queryRows<OwnedCollection>(
+    d,
+    sql`SELECT id, public_id, name, category, style, shortcut_default, deleted_at IS NOT NULL AS deleted FROM collections WHERE public_id = ${publicId} AND user_id = ${actor.userId}`,
+  );
+  return c ?? null;
+}
+
+/**
+ * Imports the rows of a read file into one of the actor's collections and stores the report.
+ * Matched rows become entries (with price, currency, condition, date and notes from the file); an
+ * item already in the collection is not added twice; unknown barcodes are stored for moderation.
+ * Errors: 'notFound' (no such collection of the actor), 'emptyFile' (no rows and nothing
+ * unreadable), 'tooManyRows' (`params.max`, `params.rows`: nothing imported),
+ * 'letterboxdNeedsMovies' (a Letterboxd export into a releases collection).
+ */
+export async function importIntoCollection(actor: Actor, collectionPublicId: string, fileName: string, parsed: ParsedImport, db?: Db): Promise<ImportResult> {
+  const d = await resolveDb(db);
+  const c = await ownedCollection(d, actor, collectionPublicId);
+  if (!c) return { ok: false, error: 'notFound' };
+  const total = parsed.rows.length + parsed.problems.length;
+  if (!total) return { ok: false, error: 'emptyFile' };
+  if (total > IMPORT_MAX_ROWS) return { ok: false, error: 'tooManyRows', params: { max: IMPORT_MAX_ROWS, rows: total } };
+  if (parsed.kind === 'letterboxd' && c.category !== 'movies') return { ok: false, error: 'letterboxdNeedsMovies' };
+
+  const matcher = new Matcher(d);
+  const matches: { row: ImportRow; match: Match }[] = [];
+  for (const row of parsed.rows) matches.push({ row, match: await matchRow(matcher, row, c.category) });
+
+  const report = await d.transaction(async (tx) => {
+    const rows: ImportRowOutcome[] = [];
+    let added = 0;
+    for (const { row, match } of matches) {
+      const warnings = [...row.warnings];
+      const entry = entryOf(row, warnings);
+      let isNew = false;
+      let reason = match.reason;
+      if (match.status === 'matched' && match.itemId !== null && match.item) {
+        isNew = (await insertEntry(tx, c, match.item.type, match.itemId, entry)) !== null;
+        if (isNew) added++;
+        else reason = 'already_in_collection';
+      }
+      if (match.barcode_status === 'unknown' && match.ean13) {
+        await tx.execute(sql`INSERT INTO unknown_barcodes (ean, title, format, user_id) VALUES (${match.ean13}, ${row.title}, ${row.format}, ${actor.userId})
+          ON CONFLICT (user_id, ean) DO UPDATE SET title = COALESCE(EXCLUDED.title, unknown_barcodes.title), format = COALESCE(EXCLUDED.format, unknown_barcodes.format), updated_at = now()`);
+      }
+      const { itemId: _itemId, ...outcome } = match;
+      void _itemId;
+      rows.push({ ...outcome, reason, added: isNew, warnings, problem: null, entry });
+    }
+    for (const p of parsed.problems) {
+      rows.push({ line: p.line, title: null, year: null, format: null, barcode: null, ean13: null, barcode_status: 'none', status: 'unmatched', reason: 'unreadable', added: false, item: null, movie: null, candidates: [], warnings: [], problem: p.message, entry: null });
+    }
+    rows.sort((a, b) => a.line - b.line);
+    if (added) await snapshotCollectionValue(tx, c.id);
+    const r: ImportReport = {
+      public_id: newPublicId(),
+      collection: { public_id: c.public_id, name: c.name, category: c.category },
+      file_name: fileName.slice(0, 200),
+      kind: parsed.kind,
+      letterboxd_list: parsed.letterboxdList,
+      unknown_columns: parsed.unknownColumns,
+      created_at: new Date().toISOString(),
+      counts: countsOf(rows),
+      rows,
+    };
+    await tx.execute(sql`INSERT INTO collection_imports (public_id, collection_id, user_id, file_name, report) VALUES (${r.public_id}, ${c.id}, ${actor.userId}, ${r.file_name}, ${JSON.stringify(r)}::jsonb)`);
+    return r;
+  });
+  return { ok: true, report };
+}
+
+/**
+ * A stored import report of the actor's (any other user's is not found).
+ * @returns the report, or null
+ */
+export async function getImportReport(actor: Actor, importPublicId: string, db?: Db): Promise<ImportReport | null> {
+  const d = await resolveDb(db);
+  const [row] = await queryRows<{ report: ImportReport | string }>(d, sql`SELECT report FROM collection_imports WHERE public_id = ${importPublicId} AND user_id = ${actor.userId}`);
+  if (!row) return null;
+  return typeof row.report === 'string' ? (JSON.parse(row.report) as ImportReport) : row.report;
+}
+
+/** One import in a collection's list of imports. */
+export type ImportSummary = { public_id: string; file_name: string; created_at: string; counts: ImportCounts };
+
+/** The actor's last 50 imports into one of their collections, newest first; null when the collection is not the actor's. */
+export async function listImports(actor: Actor, collectionPublicId: string, db?: Db): Promise<ImportSummary[] | null> {
+  const d = await resolveDb(db);
+  if (!(await ownedCollection(d, actor, collectionPublicId))) return null;
+  const rows = await queryRows<{ public_id: string; file_name: string; created_at: string | Date; counts: ImportCounts | string }>(
+    d,
+    sql`SELECT i.public_id, i.file_name, i.created_at, i.report -> 'counts' AS counts FROM collection_imports i JOIN collections c ON c.id = i.collection_id
+        WHERE c.public_id = ${collectionPublicId} AND i.user_id = ${actor.userId} ORDER BY i.created_at DESC, i.id DESC LIMIT 50`,
+  );
+  return rows.map((r) => ({ public_id: r.public_id, file_name: r.file_name, created_at: new Date(r.created_at).toISOString(), counts: typeof r.counts === 'string' ? (JSON.parse(r.counts) as ImportCounts) : r.counts }));
+}
+
+export type PickResult = { ok: true; row: ImportRowOutcome; counts: ImportCounts } | { ok: false; error: 'notFound' | 'notACandidate' | 'alreadyResolved' };
+
+/**
+ * The owner picks one of a row's candidates (an ambiguous row, or the suggestions of an unmatched
+ * one): the entry is added with the row's fields and the stored report row becomes matched
+ * ('picked', or 'already_in_collection' when the collection holds the item already).
+ * Errors: 'notFound' (no such import of the actor, no such line, or the collection is gone),
+ * 'notACandidate' (the item is not among the row's candidates), 'alreadyResolved' (the row is
+ * matched already).
+ */
+export async function pickCandidate(actor: Actor, importPublicId: string, line: number, itemPublicId: string, db?: Db): Promise<PickResult> {
+  const d = await resolveDb(db);
+  return d.transaction(async (tx) => {
+    const [imp] = await queryRows<{ id: number; report: ImportReport | string; collection_id: number }>(
+      tx,
+      sql`SELECT id, report, collection_id FROM collection_imports WHERE public_id = ${importPublicId} AND user_id = ${actor.userId} FOR UPDATE`,
+    );
+    if (!imp) return { ok: false, error: 'notFound' };
+    const report = typeof imp.report === 'string' ? (JSON.parse(imp.report) as ImportReport) : imp.report;
+    const row = report.rows.find((r) => r.line === line);
+    if (!row) return { ok: false, error: 'notFound' };
+    if (row.status === 'matched') return { ok: false, error: 'alreadyResolved' };
+    const candidate = row.candidates.find((x) => x.public_id === itemPublicId);
+    if (!candidate) return { ok: false, error: 'notACandidate' };
+    const c = await ownedCollection(tx, actor, report.collection.public_id);
+    if (!c) return { ok: false, error: 'notFound' };
+    const table = candidate.type === 'movie' ? sql`movies` : sql`releases`;
+    const [target] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM ${table} WHERE public_id = ${candidate.public_id}`);
+    if (!target) return { ok: false, error: 'notFound' };
+    const entry = row.entry ?? entrySchema.parse({});
+    const isNew = (await insertEntry(tx, c, candidate.type, target.id, entry)) !== null;
+    if (isNew) await snapshotCollectionValue(tx, c.id);
+    Object.assign(row, { status: 'matched', reason: isNew ? 'picked' : 'already_in_collection', added: isNew, item: candidate } satisfies Partial<ImportRowOutcome>);
+    report.counts = countsOf(report.rows);
+    await tx.execute(sql`UPDATE collection_imports SET report = ${JSON.stringify(report)}::jsonb WHERE id = ${imp.id}`);
+    return { ok: true, row, counts: report.counts };
+  });
+}
+
+/**
+ * The collection `--collection new` of `npm run import:collection` creates for a file: a movies
+ * collection for a Letterboxd export (watched: style watched; watchlist: want to see) or a file
+ * without formats and barcodes, else a releases collection of style "owns"; named after the file.
+ */
+export function newCollectionFor(fileName: string, parsed: ParsedImport): CollectionInput {
+  const base = fileName.replace(/^.*[\\/]/, '').replace(/\.[a-z]+$/i, '').slice(0, 90) || 'Import';
+  const releases = parsed.kind !== 'letterboxd' && parsed.rows.some((r) => r.format !== null || r.barcode !== null);
+  const style = parsed.kind === 'letterboxd' ? (parsed.letterboxdList === 'watchlist' ? COLLECTION_STYLES.wantToSee : COLLECTION_STYLES.watched) : releases ? COLLECTION_STYLES.owns : COLLECTION_STYLES.none;
+  return { name: parsed.kind === 'letterboxd' ? `${base} (Letterboxd)` : base, description: null, visibility: 'private', category: releases ? 'releases' : 'movies', style, shortcut_default: false };
+}

@@ -1,0 +1,382 @@
+/**
+ * Collection import on the seeded catalogue, PGlite and PostgreSQL: the committed messy fixture
+ * (tests/fixtures/import/shelf-export.csv, 62 rows a collector's spreadsheet would hold: upper-case,
+ * truncated and article-inverted titles, wrong years, 11/12/13-digit codes, bad check digits,
+ * missing fields, a broken quote) into a releases collection, and the Letterboxd exports
+ * (watched, watchlist) into movies collections, with every row's expected outcome asserted; then
+ * the stored report, the pick step, unknown barcodes, counters and value, and the API.
+ *
+ * The seed carries EANs only for its UK DVD records; the test gives three releases the barcodes
+ * of the fixture's UPC rows (a Criterion Blu-ray a 12-digit UPC-A, the Jaws 4K an UPC-A that
+ * the file writes without its leading 0, the Blade Runner 4K a 13-digit code starting with 0).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, type DbHandle } from '@/db';
+import { parseImportFile } from '@/lib/collections/import-parse';
+import { getImportReport, importIntoCollection, listImports, pickCandidate, titleKeys, type ImportReport, type ImportRowOutcome } from '@/lib/data/collection-import';
+import { createCollection, listEntries } from '@/lib/data/collections';
+import { collectionValue } from '@/lib/data/collection-values';
+import { toEuros } from '@/lib/collections/rates';
+import { toggleState } from '@/lib/data/toggles';
+import { POST as importPost, GET as importsGet } from '@/app/api/collections/[publicId]/imports/route';
+import { GET as reportGet } from '@/app/api/collections/[publicId]/imports/[importId]/route';
+import { POST as pickPost } from '@/app/api/collections/[publicId]/imports/[importId]/picks/route';
+import { assertPostgresConfiguredInCi, getSeededTestDb, testEngines } from '../support/db';
+import { registerMember } from '../support/members';
+import { useAsProcessDb } from './api-fixtures';
+
+assertPostgresConfiguredInCi();
+
+const FIXTURES = path.resolve('tests/fixtures/import');
+const read = (name: string) => parseImportFile(name, fs.readFileSync(path.join(FIXTURES, name), 'utf8'));
+
+/** Expected outcome of a row: status, reason, and the matched item's name and format (or the linked movie, or the candidate count). */
+type Expect = { status: ImportRowOutcome['status']; reason?: ImportRowOutcome['reason']; item?: string; format?: number; barcode?: ImportRowOutcome['barcode_status']; movie?: string; candidates?: number; warnings?: string[] };
+
+const B = 1; // Blu-ray
+const V = 2; // VHS
+const D = 3; // DVD
+const K = 7; // 4K UHD
+
+/** shelf-export.csv line by line (line 1 is the header). */
+const SHELF: Record<number, Expect> = {
+  2: { status: 'matched', item: 'Grand Illusion', format: B },
+  3: { status: 'matched', item: 'Seven Samurai', format: B }, // upper case, "BD", "29,90", 14.2.2023
+  4: { status: 'matched', item: 'Seven Samurai (1954)', format: K },
+  5: { status: 'matched', item: 'The Graduate', format: B }, // "Graduate, The", year off by one
+  6: { status: 'matched', item: 'The Honeymoon Killers', format: B },
+  7: { status: 'matched', item: 'M', format: B }, // one letter, year decides between M (1931) and M (1951)
+  8: { status: 'matched', item: 'Stranger Than Paradise', format: B },
+  9: { status: 'matched', item: 'Jeanne Dielman, 23, quai du Commerce, 1080 Bruxelles', format: B }, // punctuation missing
+  10: { status: 'matched', item: 'Anatomy of a Murder', format: B }, // truncated title
+  11: { status: 'matched', item: 'Fantastic Mr. Fox', format: B },
+  12: { status: 'ambiguous', reason: 'several_releases', movie: 'Rome, Open City', candidates: 2 }, // single disc and the War Trilogy box
+  13: { status: 'matched', item: 'Godzilla: The Showa-Era Films', format: B }, // only in the box set
+  14: { status: 'matched', item: 'The Incredible Shrinking Man', format: B },
+  15: { status: 'matched', item: 'Chungking Express', format: B },
+  16: { status: 'matched', item: 'Ran', format: B },
+  17: { status: 'matched', item: 'Rashomon', format: B }, // 1951 for 1950
+  18: { status: 'matched', item: 'In the Mood for Love', format: B },
+  19: { status: 'ambiguous', reason: 'several_releases', movie: 'In the Mood for Love', candidates: 2 },
+  20: { status: 'matched', item: 'Night of the Living Dead', format: B },
+  21: { status: 'matched', item: 'Garden State', format: D, barcode: 'matched' },
+  22: { status: 'matched', item: 'Mr. Deeds', format: D, barcode: 'matched' }, // no title, spaced barcode
+  23: { status: 'matched', item: 'Orange County', format: D, barcode: 'matched' },
+  24: { status: 'matched', item: 'The Rescuers', format: D, barcode: 'invalid_check_digit' }, // rejected barcode, title still matches
+  25: { status: 'matched', item: 'Stewart Francis Live - Tour de Francis', format: D, barcode: 'matched' },
+  26: { status: 'matched', item: 'Shadows', format: B, barcode: 'matched' }, // 12-digit UPC-A
+  27: { status: 'matched', item: 'Jaws', format: K, barcode: 'matched' }, // 11-digit UPC without its leading 0
+  28: { status: 'matched', item: 'Blade Runner', format: K, barcode: 'matched' }, // 13 digits with a leading 0
+  29: { status: 'unmatched', reason: 'barcode_unknown', barcode: 'unknown', movie: 'Suspiria', candidates: 2 },
+  30: { status: 'unmatched', reason: 'barcode_unknown', barcode: 'unknown', movie: 'Heat', candidates: 2 }, // unknown 11-digit UPC
+  31: { status: 'unmatched', reason: 'barcode_unknown', barcode: 'unknown', movie: 'Maniac Cop 2', candidates: 0 },
+  32: { status: 'ambiguous', reason: 'several_releases', barcode: 'invalid_check_digit', movie: 'Inception', candidates: 3 },
+  33: { status: 'matched', item: 'Vertigo (single film release)', format: K, barcode: 'invalid_format' }, // "12345"
+  34: { status: 'ambiguous', reason: 'several_releases', movie: 'Inception', candidates: 3 },
+  35: { status: 'matched', item: 'Fog, The (Steelbook)', format: K }, // the edition named in the title
+  36: { status: 'ambiguous', reason: 'several_releases', movie: 'Parasite', candidates: 3 },
+  37: { status: 'matched', item: 'Predator', format: V }, // no year: Predator (1987) and The Predator (2018), one VHS
+  38: { status: 'unmatched', reason: 'no_release_of_format', movie: 'Predator' },
+  39: { status: 'ambiguous', reason: 'several_releases', candidates: 3 }, // Halloween without a year: 1978, 2018, the trilogy
+  40: { status: 'matched', item: 'Halloween (1978)', format: K },
+  41: { status: 'matched', item: 'RoboCop', format: V },
+  42: { status: 'matched', item: 'The Evil Dead', format: V },
+  43: { status: 'matched', reason: 'already_in_collection', item: 'The Evil Dead', format: V }, // the same tape again
+  44: { status: 'matched', item: 'Kuolleet ja haudatut', format: V }, // the Finnish title of Dead & Buried
+  45: { status: 'matched', item: 'Koston kruunajaiset', format: V }, // "videokasetti"
+  46: { status: 'matched', item: 'Bloodsport', format: V },
+  47: { status: 'matched', item: 'Braddock: Missing in Action III', format: V },
+  48: { status: 'matched', item: 'Maniac Cop', format: V },
+  49: { status: 'unmatched', reason: 'no_release', movie: 'Blown Away' }, // the 1994 film has no release here
+  50: { status: 'unmatched', reason: 'title_not_found' },
+  51: { status: 'unmatched', reason: 'year_mismatch', candidates: 1 }, // Grand Illusion is from 1937
+  52: { status: 'unmatched', reason: 'no_title' },
+  53: { status: 'ambiguous', reason: 'several_releases', movie: 'Akira', candidates: 2 },
+  54: { status: 'matched', item: 'Akira (3-Disc Limited Edition)', format: K },
+  55: { status: 'ambiguous', reason: 'several_releases', movie: 'Taxi Driver', candidates: 2 },
+  56: { status: 'ambiguous', reason: 'several_releases', candidates: 3 }, // "The Texas Chain Saw Mass"
+  57: { status: 'matched', reason: 'already_in_collection', item: 'Seven Samurai', format: B },
+  58: { status: 'unmatched', reason: 'unreadable' }, // unclosed quote
+  59: { status: 'matched', item: 'Dead & Buried (1981) (wide release)', format: K },
+  60: { status: 'matched', item: 'RoboCop', format: B, warnings: ['price', 'condition', 'date'] },
+  61: { status: 'unmatched', reason: 'no_release', movie: 'Psycho' }, // only the 1998 remake has a 4K
+  62: { status: 'matched', item: 'Thing, The (1982)', format: K, warnings: ['date'] }, // a date in the future is left out
+  63: { status: 'unmatched', reason: 'no_release_of_format', movie: 'Vertigo' },
+};
+
+const WATCHED: Record<number, Expect> = {
+  2: { status: 'matched', item: 'Grand Illusion' },
+  3: { status: 'matched', item: 'Seven Samurai' },
+  4: { status: 'matched', item: 'Treasure Island' }, // 1950 of nine Treasure Islands
+  5: { status: 'ambiguous', reason: 'several_movies', candidates: 2 }, // two from 1972
+  6: { status: 'matched', item: 'Halloween' },
+  7: { status: 'matched', item: 'Parasite' },
+  8: { status: 'matched', item: 'The Thing' },
+  9: { status: 'matched', item: 'Jeanne Dielman, 23, quai du Commerce, 1080 Bruxelles' },
+  10: { status: 'matched', item: 'Rashomon' },
+  11: { status: 'matched', item: 'Everything Everywhere All at Once' },
+  12: { status: 'unmatched', reason: 'title_not_found' },
+  13: { status: 'ambiguous', reason: 'several_movies', candidates: 2 }, // 1993: Blown Away 1992 and 1994 are both a year off
+  14: { status: 'matched', item: 'Heat' },
+  15: { status: 'matched', item: 'M' },
+};
+
+const WATCHLIST: Record<number, Expect> = {
+  2: { status: 'matched', item: 'Suspiria' },
+  3: { status: 'matched', item: 'Shadows' },
+  4: { status: 'matched', item: 'The Fog' },
+  5: { status: 'matched', item: 'Psycho' },
+  6: { status: 'matched', item: 'Inception' },
+  7: { status: 'matched', item: 'Dead & Buried' }, // by its Finnish name
+  8: { status: 'unmatched', reason: 'title_not_found' },
+};
+
+function expectRows(report: ImportReport, expected: Record<number, Expect>) {
+  expect(report.rows.map((r) => r.line)).toEqual(Object.keys(expected).map(Number));
+  for (const row of report.rows) {
+    const e = expected[row.line];
+    const got = {
+      status: row.status,
+      reason: row.reason,
+      item: row.item?.name,
+      format: row.item?.format ?? undefined,
+      barcode: row.barcode_status,
+      movie: row.movie?.name,
+      candidates: row.candidates.length,
+      warnings: row.warnings.map((w) => w.field),
+    };
+    const want = {
+      status: e.status,
+      reason: e.reason ?? null,
+      item: e.item,
+      format: e.format,
+      barcode: e.barcode ?? (row.barcode ? got.barcode : 'none'),
+      movie: e.movie ?? (e.status === 'matched' || e.movie === undefined ? got.movie : undefined),
+      candidates: e.candidates ?? 0,
+      warnings: e.warnings ?? [],
+    };
+    expect({ line: row.line, ...got }).toEqual({ line: row.line, ...want });
+  }
+}
+
+describe('title keys of import rows', () => {
+  it('drop bracketed notes, edition and format words, and articles', () => {
+    expect(titleKeys('Alien (Director’s Cut) [Blu-ray]')).toEqual(['alien directors cut blu ray', 'alien']);
+    expect(titleKeys('The Texas Chain Saw Massacre - 40th Anniversary Edition')).toContain('texas chain saw massacre');
+    expect(titleKeys('Inception (Steelbook)')).toEqual(['inception steelbook', 'inception']);
+    expect(titleKeys('Ran')).toEqual(['ran']);
+  });
+});
+
+describe.each(testEngines())('collection import on %s', (engine) => {
+  let h: DbHandle;
+  let n = 0;
+  const member = () => registerMember(h.db, 'Importer', ++n);
+  const releasesCollection = async (actor: Awaited<ReturnType<typeof member>>['actor'], name = 'Shelf') => {
+    const c = await createCollection(actor, { name, category: 'releases', style: 3 }, h.db);
+    if (!c.ok) throw new Error(JSON.stringify(c.errors));
+    return c.collection.public_id;
+  };
+
+  beforeAll(async () => {
+    h = await getSeededTestDb(engine);
+    useAsProcessDb(h);
+    await h.db.execute(sql`UPDATE releases SET ean = '0715515012058' WHERE source_id = 'criterion:251'`);
+    await h.db.execute(sql`UPDATE releases r SET ean = '0025192213571' FROM release_movies rm JOIN movies m ON m.id = rm.movie_id WHERE rm.release_id = r.id AND m.title_key = 'jaws' AND r.format = 7`);
+    await h.db.execute(sql`UPDATE releases r SET ean = '0883929674213' FROM release_movies rm JOIN movies m ON m.id = rm.movie_id WHERE rm.release_id = r.id AND m.title_key = 'blade runner' AND m.year = 1982 AND r.format = 7`);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('matches every row of the messy shelf export as expected and adds the matched ones with their fields', async () => {
+    const { actor } = await member();
+    const shelf = await releasesCollection(actor);
+    const r = await importIntoCollection(actor, shelf, 'shelf-export.csv', read('shelf-export.csv'), h.db);
+    if (!r.ok) throw new Error(r.error);
+    expectRows(r.report, SHELF);
+    expect(r.report.counts).toEqual({ rows: 62, matched: 42, added: 40, already: 2, ambiguous: 9, unmatched: 11, unknown_barcodes: 3 });
+    expect(r.report.unknown_columns).toEqual(['Shelf']);
+    expect(r.report.rows.find((x) => x.line === 58)?.problem).toMatch(/quote/i);
+
+    const entries = await listEntries(actor, shelf, null, 100, h.db);
+    expect(entries?.items).toHaveLength(40);
+    const byName = (name: string) => entries?.items.find((e) => e.release?.name === name);
+    expect(byName('Grand Illusion')).toMatchObject({ price: '24.95', currency: 'EUR', condition: 1, acquired_on: '2023-01-14', comment: 'Criterion spine 1' });
+    expect(byName('Seven Samurai')).toMatchObject({ price: '29.90', currency: 'EUR', condition: 2, acquired_on: '2023-02-14' });
+    expect(byName('Fantastic Mr. Fox')).toMatchObject({ price: '15.00', currency: 'GBP' });
+    expect(byName('The Incredible Shrinking Man')).toMatchObject({ price: '39.95', currency: 'USD', condition: 3 });
+    expect(byName('Bloodsport')).toMatchObject({ condition: 4 });
+    expect(byName('RoboCop')?.release?.format ?? null).not.toBeNull();
+    const value = await collectionValue(actor, shelf, h.db);
+    // 24.95 + 29.90 + 39.99 + 5.00 + 3 + 19.99 euros, 15 GBP and 39.95 USD at the stated rates; one snapshot for the import.
+    const total = 24.95 + 29.9 + 39.99 + 5 + 3 + 19.99 + toEuros(15, 'GBP') + toEuros(39.95, 'USD');
+    expect(value).toMatchObject({ priced_count: 8, entries_count: 40 });
+    expect(Number(value?.total_eur)).toBeCloseTo(total, 1);
+    expect(value?.history).toHaveLength(1);
+  });
+
+  it('keeps unknown barcodes with title and format for moderation, once per user and code', async () => {
+    const { actor } = await member();
+    const shelf = await releasesCollection(actor);
+    await importIntoCollection(actor, shelf, 'shelf-export.csv', read('shelf-export.csv'), h.db);
+    await importIntoCollection(actor, shelf, 'shelf-export.csv', read('shelf-export.csv'), h.db);
+    const rows = await queryRows<{ ean: string; title: string; format: number }>(h.db, sql`SELECT ean, title, format FROM unknown_barcodes WHERE user_id = ${actor.userId} ORDER BY ean`);
+    expect(rows.map((x) => ({ ...x, format: Number(x.format) }))).toEqual([
+      { ean: '0024543675433', title: 'Heat', format: K },
+      { ean: '0760137123453', title: 'Suspiria', format: K },
+      { ean: '6416548001128', title: 'Maniac Cop 2', format: V },
+    ]);
+  });
+
+  it('imports a second time without adding anything twice', async () => {
+    const { actor } = await member();
+    const shelf = await releasesCollection(actor);
+    await importIntoCollection(actor, shelf, 'shelf-export.csv', read('shelf-export.csv'), h.db);
+    const again = await importIntoCollection(actor, shelf, 'shelf-export.csv', read('shelf-export.csv'), h.db);
+    if (!again.ok) throw new Error(again.error);
+    expect(again.report.counts).toMatchObject({ matched: 42, added: 0, already: 42 });
+    expect((await listEntries(actor, shelf, null, 100, h.db))?.items).toHaveLength(40);
+  });
+
+  it('imports a Letterboxd watched export into the watched list, moving the seen counters', async () => {
+    const { actor } = await member();
+    const lists = await queryRows<{ public_id: string }>(h.db, sql`SELECT public_id FROM collections WHERE user_id = ${actor.userId} AND style = 2 AND shortcut_default`);
+    const parsed = read('letterboxd/watched.csv');
+    expect(parsed).toMatchObject({ kind: 'letterboxd', letterboxdList: 'watched' });
+    const r = await importIntoCollection(actor, lists[0].public_id, 'watched.csv', parsed, h.db);
+    if (!r.ok) throw new Error(r.error);
+    expectRows(r.report, WATCHED);
+    expect(r.report.counts).toMatchObject({ rows: 14, matched: 11, added: 11, ambiguous: 2, unmatched: 1 });
+    const rashomon = r.report.rows.find((x) => x.line === 10)?.item;
+    expect(await toggleState(actor, 'movie', rashomon?.public_id ?? '', h.db)).toMatchObject({ counts: { seen: 1 }, mine: { seen: true } });
+    expect((await listEntries(actor, lists[0].public_id, null, 100, h.db))?.items[0]).toMatchObject({ acquired_on: expect.stringMatching(/^2024-01-/) });
+  });
+
+  it('imports a Letterboxd watchlist into a movies collection, and refuses one into a releases collection', async () => {
+    const { actor } = await member();
+    const c = await createCollection(actor, { name: 'To see', category: 'movies', style: 6 }, h.db);
+    if (!c.ok) throw new Error('collection');
+    const parsed = read('letterboxd/watchlist.csv');
+    expect(parsed.letterboxdList).toBe('watchlist');
+    const r = await importIntoCollection(actor, c.collection.public_id, 'watchlist.csv', parsed, h.db);
+    if (!r.ok) throw new Error(r.error);
+    expectRows(r.report, WATCHLIST);
+    expect(await importIntoCollection(actor, await releasesCollection(actor), 'watchlist.csv', parsed, h.db)).toEqual({ ok: false, error: 'letterboxdNeedsMovies' });
+  });
+
+  it('matches release rows to movies in a movies collection', async () => {
+    const { actor } = await member();
+    const c = await createCollection(actor, { name: 'Seen', category: 'movies' }, h.db);
+    if (!c.ok) throw new Error('collection');
+    const parsed = parseImportFile('seen.csv', 'title;year;format;ean\nGarden State;;DVD;5017180816203\nRome Open City;1945;Blu-ray;\nPredator;;VHS;\n');
+    const r = await importIntoCollection(actor, c.collection.public_id, 'seen.csv', parsed, h.db);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.report.rows.map((x) => [x.status, x.item?.type, x.item?.name, x.reason])).toEqual([
+      ['matched', 'movie', 'Garden State', null], // the release's movie, by barcode
+      ['matched', 'movie', 'Rome, Open City', null], // one movie, however many releases
+      ['ambiguous', undefined, undefined, 'several_movies'], // Predator (1987) or The Predator (2018)
+    ]);
+  });
+
+  it('stores the report for its owner only; the owner picks a candidate of an ambiguous row', async () => {
+    const { actor } = await member();
+    const { actor: other } = await member();
+    const shelf = await releasesCollection(actor);
+    const r = await importIntoCollection(actor, shelf, 'shelf-export.csv', read('shelf-export.csv'), h.db);
+    if (!r.ok) throw new Error(r.error);
+    const id = r.report.public_id;
+    expect((await getImportReport(actor, id, h.db))?.rows).toHaveLength(62);
+    expect(await getImportReport(other, id, h.db)).toBeNull();
+    expect((await listImports(actor, shelf, h.db))?.map((i) => [i.public_id, i.file_name, i.counts.added])).toEqual([[id, 'shelf-export.csv', 40]]);
+
+    const row = r.report.rows.find((x) => x.line === 36) as ImportRowOutcome; // Parasite 4K
+    expect(await pickCandidate(other, id, 36, row.candidates[1].public_id, h.db)).toEqual({ ok: false, error: 'notFound' });
+    expect(await pickCandidate(actor, id, 36, 'notACandidat', h.db)).toEqual({ ok: false, error: 'notACandidate' });
+    const picked = await pickCandidate(actor, id, 36, row.candidates[1].public_id, h.db);
+    if (!picked.ok) throw new Error(picked.error);
+    expect(picked.row).toMatchObject({ status: 'matched', reason: 'picked', added: true, item: { public_id: row.candidates[1].public_id } });
+    expect(picked.counts).toMatchObject({ matched: 43, added: 41, ambiguous: 8 });
+    expect(await pickCandidate(actor, id, 36, row.candidates[0].public_id, h.db)).toEqual({ ok: false, error: 'alreadyResolved' });
+    expect((await getImportReport(actor, id, h.db))?.rows.find((x) => x.line === 36)?.status).toBe('matched');
+    // A suggestion of an unmatched row can be picked too: the Suspiria whose barcode is unknown.
+    const suspiria = r.report.rows.find((x) => x.line === 29) as ImportRowOutcome;
+    const p2 = await pickCandidate(actor, id, 29, suspiria.candidates[0].public_id, h.db);
+    expect(p2.ok && p2.row.entry).toMatchObject({ price: '45.00', currency: 'EUR', condition: 1, comment: 'Synapse 3-disc' });
+    expect((await listEntries(actor, shelf, null, 100, h.db))?.items).toHaveLength(42);
+  });
+
+  it('refuses an empty file, too many rows and another user’s collection', async () => {
+    const { actor } = await member();
+    const { actor: other } = await member();
+    const shelf = await releasesCollection(actor);
+    expect(await importIntoCollection(other, shelf, 'a.csv', read('shelf-export.csv'), h.db)).toEqual({ ok: false, error: 'notFound' });
+    expect(await importIntoCollection(actor, shelf, 'a.csv', parseImportFile('a.csv', 'title,year\n'), h.db)).toEqual({ ok: false, error: 'emptyFile' });
+    const big = parseImportFile('big.csv', `title\n${'Ran\n'.repeat(5001)}`);
+    expect(await importIntoCollection(actor, shelf, 'big.csv', big, h.db)).toEqual({ ok: false, error: 'tooManyRows', params: { max: 5000, rows: 5001 } });
+    expect((await listEntries(actor, shelf, null, 10, h.db))?.items).toHaveLength(0);
+  });
+
+  describe('API', () => {
+    const ORIGIN = 'http://localhost';
+    const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
+    const upload = (cookie: string, publicId: string, file: File | null, origin = ORIGIN) => {
+      const form = new FormData();
+      if (file) form.set('file', file);
+      return importPost(new Request(`${ORIGIN}/api/collections/${publicId}/imports`, { method: 'POST', headers: { cookie, origin }, body: form }), ctx({ publicId }));
+    };
+
+    it('uploads a file, answers the report, lists imports, reads the report and takes a pick', async () => {
+      const { actor, cookie } = await member();
+      const shelf = await releasesCollection(actor);
+      const text = fs.readFileSync(path.join(FIXTURES, 'shelf-export.csv'), 'utf8');
+      const res = await upload(cookie, shelf, new File([text], 'shelf-export.csv', { type: 'text/csv' }));
+      expect(res.status).toBe(201);
+      const report = (await res.json()) as ImportReport;
+      expect(report.counts).toMatchObject({ rows: 62, added: 40 });
+      expect(JSON.stringify(report)).not.toMatch(/@example\.fi|argon2/);
+
+      const list = await importsGet(new Request(`${ORIGIN}/api/collections/${shelf}/imports`, { headers: { cookie } }), ctx({ publicId: shelf }));
+      expect(((await list.json()) as { items: { public_id: string }[] }).items.map((i) => i.public_id)).toEqual([report.public_id]);
+      const got = await reportGet(new Request(`${ORIGIN}/api/collections/${shelf}/imports/${report.public_id}`, { headers: { cookie } }), ctx({ publicId: shelf, importId: report.public_id }));
+      expect(((await got.json()) as ImportReport).rows).toHaveLength(62);
+
+      const row = report.rows.find((x) => x.line === 55) as ImportRowOutcome;
+      const pickReq = (body: unknown) =>
+        pickPost(
+          new Request(`${ORIGIN}/api/collections/${shelf}/imports/${report.public_id}/picks`, { method: 'POST', headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+          ctx({ publicId: shelf, importId: report.public_id }),
+        );
+      const pick = await pickReq({ line: 55, item: row.candidates[1].public_id });
+      expect(pick.status).toBe(200);
+      expect(await pick.json()).toMatchObject({ row: { line: 55, status: 'matched', reason: 'picked' } });
+      const again = await pickReq({ line: 55, item: row.candidates[0].public_id });
+      expect(again.status).toBe(409);
+      expect(await again.json()).toEqual({ error: 'This row has already been imported' });
+      const bad = await pickReq({ line: 'x' });
+      expect(bad.status).toBe(400);
+    });
+
+    it('answers 400 with a JSON error for bad uploads, 401 without a session, 404 for another user’s collection', async () => {
+      const { actor, cookie } = await member();
+      const { cookie: otherCookie } = await member();
+      const shelf = await releasesCollection(actor);
+      const noFile = await upload(cookie, shelf, null);
+      expect([noFile.status, await noFile.json()]).toEqual([400, { error: 'Choose a file to import' }]);
+      const letterboxd = await upload(cookie, shelf, new File([fs.readFileSync(path.join(FIXTURES, 'letterboxd/watched.csv'))], 'watched.csv'));
+      expect([letterboxd.status, await letterboxd.json()]).toEqual([400, { error: 'A Letterboxd export lists movies: import it into a movies collection' }]);
+      const huge = await upload(cookie, shelf, new File(['title\n', 'x'.repeat(5 * 1024 * 1024)], 'huge.csv'));
+      expect([huge.status, await huge.json()]).toEqual([400, { error: 'The file is larger than 5 MB: split it into smaller files' }]);
+      const binary = await upload(cookie, shelf, new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x14, 0x00])], 'shelf.zip'));
+      expect([binary.status, await binary.json()]).toEqual([400, { error: 'The file is not a text file: import CSV, JSON or JSON Lines' }]);
+      expect((await upload('', shelf, new File(['title\nRan'], 'a.csv'))).status).toBe(401);
+      expect((await upload(otherCookie, shelf, new File(['title\nRan'], 'a.csv'))).status).toBe(404);
+      expect((await upload(cookie, shelf, new File(['title\nRan'], 'a.csv'), 'https://evil.example')).status).toBe(403);
+      const other = await reportGet(new Request(`${ORIGIN}/api/collections/${shelf}/imports/nope`, { headers: { cookie: otherCookie } }), ctx({ publicId: shelf, importId: 'nope' }));
+      expect(other.status).toBe(404);
+    });
+  });
+});
