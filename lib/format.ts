@@ -79,3 +79,11 @@ export function yearOf(value: string | null | undefined): number | null {
   const m = ISO_DATE.exec(value.trim());
   return m ? Number(m[1]) : null;
 }
+
+/**
+ * Formats a timestamp (ISO string or Date) as the locale's short date and time
+ * ("23/11/2026, 18:40" in English, "23.11.2026 klo 18.40" in Finnish), in the server's time zone.
+ */
+export function formatDateTime(value: string | Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale === 'fi' ? 'fi-FI' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(value));
+}

@@ -11,6 +11,7 @@ import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { useApiForm } from '@/components/forms/use-api-form';
 import { getPathname, useRouter } from '@/lib/i18n/navigation';
 import type { CountryOption } from '@/lib/countries';
+import { formatDateTime } from '@/lib/format';
 import { API_TOKEN_NAME_MAX, MUNICIPALITY_MAX, PICTURE_MAX_BYTES, SOCIAL_URL_MAX } from '@/lib/validation/limits';
 import { PASSWORD_MAX_LENGTH } from '@/lib/validation/password';
 import { announceSessionChange } from './session-events';
@@ -244,7 +245,6 @@ function SessionsSection() {
   useEffect(() => {
     void load();
   }, [load]);
-  const when = new Intl.DateTimeFormat(locale === 'fi' ? 'fi-FI' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
   return (
     <Section title={t('sessionsSection')}>
       <ul className="flex flex-col divide-y divide-line" data-testid="sessions">
@@ -252,7 +252,7 @@ function SessionsSection() {
           <li key={s.id} className="flex items-center justify-between gap-3 py-2 text-sm">
             <span className="min-w-0">
               <span className="block truncate font-medium">{s.current ? t('thisDevice') : (s.user_agent ?? t('unknownBrowser'))}</span>
-              <span className="text-muted">{t('lastUsed', { date: when.format(new Date(s.last_used_at)) })}</span>
+              <span className="text-muted">{t('lastUsed', { date: formatDateTime(s.last_used_at, locale) })}</span>
             </span>
             {s.current ? null : (
               <Button

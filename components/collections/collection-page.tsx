@@ -12,14 +12,17 @@ import { CollectionBadges, collectionTitle } from './collection-list';
 import { CollectionTrashButton, RemoveEntryButton } from './owner-actions';
 import { CollectionValueView } from './value-views';
 
+const OWNER_LINK = 'inline-flex min-h-10 items-center rounded-lg border border-line bg-panel px-4 text-sm font-medium hover:border-accent';
+
 /**
  * A collection page (`/collection/{id}`): name, owner, badges, description, export (CSV, JSON),
- * the owner's edit and delete/restore, its value (total, by condition, history), and the entries
+ * the owner's edit, import and delete/restore, its value (total, by condition, history), and the entries
  * newest first (the movie or release card with the entry's price,
  * condition, date, watched-on method and comment; the owner can remove each), keyset-paged.
  */
 export async function CollectionPage({ collection, entries, value, locale, cursor }: { collection: CollectionDto; entries: Page<CollectionEntryDto>; value: CollectionValue | null; locale: string; cursor: string }) {
   const t = await getTranslations({ locale, namespace: 'collections' });
+  const ti = await getTranslations({ locale, namespace: 'collectionImport' });
   const href = `/collection/${collection.public_id}`;
   return (
     <article data-testid="collection-page" data-public-id={collection.public_id}>
@@ -46,9 +49,14 @@ export async function CollectionPage({ collection, entries, value, locale, curso
         {collection.mine ? (
           <div className="flex flex-wrap gap-2">
             {!collection.deleted ? (
-              <Link href={`${href}/edit`} className="inline-flex min-h-10 items-center rounded-lg border border-line bg-panel px-4 text-sm font-medium hover:border-accent" data-testid="collection-edit">
-                {t('edit')}
-              </Link>
+              <>
+                <Link href={`${href}/edit`} className={OWNER_LINK} data-testid="collection-edit">
+                  {t('edit')}
+                </Link>
+                <Link href={`${href}/import`} className={OWNER_LINK} data-testid="collection-import">
+                  {ti('link')}
+                </Link>
+              </>
             ) : null}
             <CollectionTrashButton publicId={collection.public_id} deleted={collection.deleted} />
           </div>

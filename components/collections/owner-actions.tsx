@@ -7,11 +7,11 @@ import { showSnackbar } from '@/components/ui/snackbar';
 import { useRouter } from '@/lib/i18n/navigation';
 
 /**
- * A button that sends one request to the JSON API (cookie session), confirms the outcome in the
+ * A button that sends one request to the JSON API (cookie session; `body` sent as JSON), confirms the outcome in the
  * snackbar (`done` on success, 'Something went wrong…' otherwise) and re-renders the page from
  * the server.
  */
-function ApiActionButton({ url, method, done, label, ariaLabel, variant, testId }: { url: string; method: 'POST' | 'DELETE'; done: string; label: string; ariaLabel?: string; variant: ButtonVariant; testId?: string }) {
+export function ApiActionButton({ url, method, body, done, label, ariaLabel, variant, testId }: { url: string; method: 'POST' | 'DELETE'; body?: unknown; done: string; label: string; ariaLabel?: string; variant: ButtonVariant; testId?: string }) {
   const tf = useTranslations('forms');
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -23,7 +23,8 @@ function ApiActionButton({ url, method, done, label, ariaLabel, variant, testId 
       data-testid={testId}
       onClick={async () => {
         setBusy(true);
-        const ok = await fetch(url, { method, credentials: 'same-origin' }).then(
+        const init: RequestInit = body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+        const ok = await fetch(url, { ...init, credentials: 'same-origin' }).then(
           (r) => r.ok,
           () => false,
         );

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { CollectionValue, ItemValue, RatesNote, ValueTotals } from '@/lib/data/collection-values';
 import { ECB_SOURCE } from '@/lib/collections/rates';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 
 /** Euros as the locale writes them (2 decimals). */
 export function euros(value: string | number, locale: string): string {
@@ -50,7 +50,6 @@ export async function ValueSummary({ value, locale, title }: { value: ValueTotal
 export async function CollectionValueView({ value, locale }: { value: CollectionValue; locale: string }) {
   if (!value.priced_count && !value.history.some((h) => h.priced_count)) return null;
   const t = await getTranslations({ locale, namespace: 'collections' });
-  const when = new Intl.DateTimeFormat(locale === 'fi' ? 'fi-FI' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
   return (
     <div className="mb-5 grid gap-3 md:grid-cols-[16rem_minmax(0,1fr)]">
       <ValueSummary value={value} locale={locale} title={t('value.title')} />
@@ -68,7 +67,7 @@ export async function CollectionValueView({ value, locale }: { value: Collection
             <tbody>
               {value.history.map((h) => (
                 <tr key={h.taken_at}>
-                  <td className="pr-3">{when.format(new Date(h.taken_at))}</td>
+                  <td className="pr-3">{formatDateTime(h.taken_at, locale)}</td>
                   <td className="pr-3">{euros(h.total_eur, locale)}</td>
                   <td>{euros(h.weighted_eur, locale)}</td>
                 </tr>

@@ -8,6 +8,7 @@
  * condition, date); matching to the catalogue is lib/data/collection-import.ts's.
  */
 import { parse } from 'csv-parse/sync';
+import iconv from 'iconv-lite';
 import { foldText } from '@/lib/text';
 import { FORMATS, type FormatId } from '@/lib/validation/enums';
 import type { Currency } from '@/lib/validation/collection-limits';
@@ -179,7 +180,8 @@ export function toImportRow(line: number, values: Partial<Record<ImportField, st
     format,
     barcode,
     price: price?.price ?? null,
-    currency: price ? (currency ?? price.currency ?? 'EUR') : null,
+    // A sign written with the amount ("£15") wins over the currency column; EUR when neither says.
+    currency: price ? (price.currency ?? currency ?? 'EUR') : null,
     condition,
     date,
     notes: v('notes').slice(0, 2000) || null,
@@ -303,6 +305,7 @@ export function decodeImportFile(bytes: Uint8Array): string | null {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
+    // Node's TextDecoder reads 'windows-1252' as Latin-1 (0x80 is not €): iconv-lite has the real table.
+    return iconv.decode(Buffer.from(bytes), 'win1252');
   }
 }

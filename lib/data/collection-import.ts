@@ -26,7 +26,7 @@ import type { Db } from '@/db';
 import { parseBarcode } from '@/lib/barcode';
 import type { ImportField, ImportRow, ParsedImport } from '@/lib/collections/import-parse';
 import { foldText, titleKey } from '@/lib/text';
-import { COLLECTION_STYLES, type CollectionCategory } from '@/lib/validation/collection-limits';
+import { COLLECTION_NAME_MAX, COLLECTION_STYLES, type CollectionCategory } from '@/lib/validation/collection-limits';
 import { entrySchema, type CollectionInput, type EntryData } from '@/lib/validation/collections';
 import { countryCodeFromId, FORMAT_GROUPS, type FormatId } from '@/lib/validation/enums';
 import { snapshotCollectionValue } from './collection-values';
@@ -340,7 +340,7 @@ async function matchRow(m: Matcher, row: ImportRow, category: CollectionCategory
     return out({ ...bc, status: 'unmatched', reason: 'barcode_unknown', movie: movieLink, candidates: rels.slice(0, IMPORT_MAX_CANDIDATES).map(releaseCandidate) });
   }
   if (!rels.length) {
-    return out({ ...bc, status: 'unmatched', reason: row.format !== null && all.length ? 'no_release_of_format' : 'no_release', movie: movieLink ?? movieCandidate(found[0]) });
+    return out({ ...bc, status: 'unmatched', reason: row.format !== null && all.length ? 'no_release_of_format' : 'no_release', movie: movieLink });
   }
   const narrowed = byEditionName(rels, row.title, new Set(found.map((x) => titleKey(x.name))));
   if (narrowed.length === 1) return out({ ...bc, status: 'matched', item: releaseCandidate(narrowed[0]), movie: movieLink, itemId: narrowed[0].id });
@@ -395,7 +395,8 @@ async function ownedCollection(d: Db, actor: Actor, publicId: string): Promise<O
 export async function importIntoCollection(actor: Actor, collectionPublicId: string, fileName: string, parsed: ParsedImport, db?: Db): Promise<ImportResult> {
   const d = await resolveDb(db);
   const c = await ownedCollection(d, actor, collectionPublicId);
-  if (!c) return { ok: false, error: 'notFound' };
+  // A collection in the trash takes no imports (restore it first), as its pages offer none.
+  if (!c || c.deleted) return { ok: false, error: 'notFound' };
   const total = parsed.rows.length + parsed.problems.length;
   if (!total) return { ok: false, error: 'emptyFile' };
   if (total > IMPORT_MAX_ROWS) return { ok: false, error: 'tooManyRows', params: { max: IMPORT_MAX_ROWS, rows: total } };
@@ -499,7 +500,7 @@ export async function pickCandidate(actor: Actor, importPublicId: string, line: 
     const candidate = row.candidates.find((x) => x.public_id === itemPublicId);
     if (!candidate) return { ok: false, error: 'notACandidate' };
     const c = await ownedCollection(tx, actor, report.collection.public_id);
-    if (!c) return { ok: false, error: 'notFound' };
+    if (!c || c.deleted) return { ok: false, error: 'notFound' };
     const table = candidate.type === 'movie' ? sql`movies` : sql`releases`;
     const [target] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM ${table} WHERE public_id = ${candidate.public_id}`);
     if (!target) return { ok: false, error: 'notFound' };
@@ -519,7 +520,8 @@ export async function pickCandidate(actor: Actor, importPublicId: string, line: 
  * without formats and barcodes, else a releases collection of style "owns"; named after the file.
  */
 export function newCollectionFor(fileName: string, parsed: ParsedImport): CollectionInput {
-  const base = fileName.replace(/^.*[\\/]/, '').replace(/\.[a-z]+$/i, '').slice(0, 90) || 'Import';
+  // Room for " (Letterboxd)" within COLLECTION_NAME_MAX.
+  const base = fileName.replace(/^.*[\\/]/, '').replace(/\.[a-z]+$/i, '').slice(0, COLLECTION_NAME_MAX - 13).trim() || 'Import';
   const releases = parsed.kind !== 'letterboxd' && parsed.rows.some((r) => r.format !== null || r.barcode !== null);
   const style = parsed.kind === 'letterboxd' ? (parsed.letterboxdList === 'watchlist' ? COLLECTION_STYLES.wantToSee : COLLECTION_STYLES.watched) : releases ? COLLECTION_STYLES.owns : COLLECTION_STYLES.none;
   return { name: parsed.kind === 'letterboxd' ? `${base} (Letterboxd)` : base, description: null, visibility: 'private', category: releases ? 'releases' : 'movies', style, shortcut_default: false };

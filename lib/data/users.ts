@@ -521,7 +521,8 @@ export async function getUser(publicId: string, db?: Db): Promise<PublicUser | n
  * that keeps derived state about the user's content: counters of the user's toggles and likes
  * (toggles.ts). Reviews, posts and comments add theirs as they arrive. The rows themselves
  * (sessions, API tokens, reset tokens, linked Facebook/Google accounts, collections with their
- * entries, likes) go with the user row (foreign keys ON DELETE CASCADE).
+ * entries, likes, import reports, the unknown barcodes of the user's imports) go with the user
+ * row (foreign keys ON DELETE CASCADE).
  */
 const deletionSteps: ((tx: Db, userId: number) => Promise<void>)[] = [releaseUserToggles];
 

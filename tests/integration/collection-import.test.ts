@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '@/db';
 import { parseImportFile } from '@/lib/collections/import-parse';
 import { getImportReport, importIntoCollection, listImports, pickCandidate, titleKeys, type ImportReport, type ImportRowOutcome } from '@/lib/data/collection-import';
-import { createCollection, listEntries } from '@/lib/data/collections';
+import { createCollection, listEntries, setCollectionDeleted } from '@/lib/data/collections';
 import { collectionValue } from '@/lib/data/collection-values';
 import { toEuros } from '@/lib/collections/rates';
 import { toggleState } from '@/lib/data/toggles';
@@ -309,7 +309,7 @@ describe.each(testEngines())('collection import on %s', (engine) => {
     expect((await listEntries(actor, shelf, null, 100, h.db))?.items).toHaveLength(42);
   });
 
-  it('refuses an empty file, too many rows and another user’s collection', async () => {
+  it('refuses an empty file, too many rows, another user’s collection and one in the trash', async () => {
     const { actor } = await member();
     const { actor: other } = await member();
     const shelf = await releasesCollection(actor);
@@ -318,6 +318,9 @@ describe.each(testEngines())('collection import on %s', (engine) => {
     const big = parseImportFile('big.csv', `title\n${'Ran\n'.repeat(5001)}`);
     expect(await importIntoCollection(actor, shelf, 'big.csv', big, h.db)).toEqual({ ok: false, error: 'tooManyRows', params: { max: 5000, rows: 5001 } });
     expect((await listEntries(actor, shelf, null, 10, h.db))?.items).toHaveLength(0);
+    // A collection in the trash takes no import until it is restored.
+    await setCollectionDeleted(actor, shelf, true, h.db);
+    expect(await importIntoCollection(actor, shelf, 'a.csv', parseImportFile('a.csv', 'title,year\nRan,1985\n'), h.db)).toEqual({ ok: false, error: 'notFound' });
   });
 
   describe('API', () => {
@@ -365,13 +368,13 @@ describe.each(testEngines())('collection import on %s', (engine) => {
       const { cookie: otherCookie } = await member();
       const shelf = await releasesCollection(actor);
       const noFile = await upload(cookie, shelf, null);
-      expect([noFile.status, await noFile.json()]).toEqual([400, { error: 'Choose a file to import' }]);
+      expect([noFile.status, await noFile.json()]).toEqual([400, { error: 'Choose a file to import', key: 'importNoFile', params: {} }]);
       const letterboxd = await upload(cookie, shelf, new File([fs.readFileSync(path.join(FIXTURES, 'letterboxd/watched.csv'))], 'watched.csv'));
-      expect([letterboxd.status, await letterboxd.json()]).toEqual([400, { error: 'A Letterboxd export lists movies: import it into a movies collection' }]);
+      expect([letterboxd.status, await letterboxd.json()]).toEqual([400, { error: 'A Letterboxd export lists movies: import it into a movies collection', key: 'importLetterboxdMovies', params: {} }]);
       const huge = await upload(cookie, shelf, new File(['title\n', 'x'.repeat(5 * 1024 * 1024)], 'huge.csv'));
-      expect([huge.status, await huge.json()]).toEqual([400, { error: 'The file is larger than 5 MB: split it into smaller files' }]);
+      expect([huge.status, await huge.json()]).toEqual([400, { error: 'The file is larger than 5 MB: split it into smaller files', key: 'importTooLarge', params: { mb: 5 } }]);
       const binary = await upload(cookie, shelf, new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x14, 0x00])], 'shelf.zip'));
-      expect([binary.status, await binary.json()]).toEqual([400, { error: 'The file is not a text file: import CSV, JSON or JSON Lines' }]);
+      expect([binary.status, await binary.json()]).toMatchObject([400, { error: 'The file is not a text file: import CSV, JSON or JSON Lines', key: 'importNotText' }]);
       expect((await upload('', shelf, new File(['title\nRan'], 'a.csv'))).status).toBe(401);
       expect((await upload(otherCookie, shelf, new File(['title\nRan'], 'a.csv'))).status).toBe(404);
       expect((await upload(cookie, shelf, new File(['title\nRan'], 'a.csv'), 'https://evil.example')).status).toBe(403);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldOfHeader, parseCondition, parseDate, parseFormat, parseImportFile, parsePrice, splitTitleYear } from '@/lib/collections/import-parse';
+import { decodeImportFile, fieldOfHeader, parseCondition, parseDate, parseFormat, parseImportFile, parsePrice, splitTitleYear } from '@/lib/collections/import-parse';
 import { FORMATS } from '@/lib/validation/enums';
 
 describe('import files: values as people write them', () => {
@@ -79,5 +79,19 @@ describe('import files: formats', () => {
     const watched = parseImportFile('watched.csv', text);
     expect(watched).toMatchObject({ kind: 'letterboxd', letterboxdList: 'watched', rows: [{ title: 'The Thing', year: 1982, date: '2024-01-05', uri: 'https://boxd.it/abc' }] });
     expect(parseImportFile('watchlist.csv', text).letterboxdList).toBe('watchlist');
+  });
+});
+
+describe('decodeImportFile', () => {
+  const latin1 = (s: string) => new Uint8Array([...s].map((c) => c.charCodeAt(0)));
+  it('reads UTF-8 with and without BOM, UTF-16 with BOM, and Windows-1252 from Excel', () => {
+    expect(decodeImportFile(new TextEncoder().encode('\uFEFFnimi;kunto\nSisu;hyvä'))).toBe('nimi;kunto\nSisu;hyvä');
+    expect(decodeImportFile(new Uint8Array([0xff, 0xfe, ...Buffer.from('Amélie', 'utf16le')]))).toBe('Amélie');
+    const cp1252 = decodeImportFile(latin1('nimi;kunto;hinta\nKuolleet ja haudatut;hyvä;12,50 \x80'));
+    expect(cp1252).toBe('nimi;kunto;hinta\nKuolleet ja haudatut;hyvä;12,50 €');
+    expect(parseImportFile('kokoelma.csv', cp1252 ?? '').rows[0]).toMatchObject({ title: 'Kuolleet ja haudatut', condition: 2, price: '12.50', currency: 'EUR' });
+  });
+  it('refuses a binary file', () => {
+    expect(decodeImportFile(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]))).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { actorFromRequest, requireWriter } from '@/lib/auth/request';
 import { decodeImportFile, parseImportFile } from '@/lib/collections/import-parse';
 import { importIntoCollection, listImports } from '@/lib/data/collection-import';
-import { AppError, withApiErrors } from '@/lib/errors';
+import { AppError, APP_ERRORS, errorResponse, withApiErrors } from '@/lib/errors';
 import { IMPORT_MAX_BYTES } from '@/lib/validation/collection-limits';
 import { isPublicId, json, notFound } from '../../../_lib/http';
 
@@ -36,6 +36,17 @@ export const GET = withApiErrors(async (request: Request, context: Context) => {
  * that is not the caller's.
  */
 export const POST = withApiErrors(async (request: Request, context: Context) => {
+  try {
+    return await upload(request, context);
+  } catch (error) {
+    // The import page translates its own refusals: they also carry their message key and parameters.
+    if (!(error instanceof AppError) || !error.code.startsWith('import_')) throw error;
+    const res = errorResponse(error);
+    return json({ ...((await res.json()) as { error: string }), key: APP_ERRORS[error.code].key, params: error.params }, error.status);
+  }
+});
+
+async function upload(request: Request, context: Context): Promise<Response> {
   const actor = await requireWriter(request);
   const { publicId } = await context.params;
   if (!isPublicId(publicId)) return notFound();
@@ -59,4 +70,4 @@ export const POST = withApiErrors(async (request: Request, context: Context) => 
     throw new AppError(IMPORT_ERRORS[r.error], r.params);
   }
   return json(r.report, 201);
-});
+}

@@ -1,0 +1,110 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { collectionTitle } from '@/components/collections/collection-list';
+import { loadOwnCollection } from '@/components/collections/import-owner';
+import { ImportSummaryLine } from '@/components/collections/import-report';
+import { ImportUpload } from '@/components/collections/import-upload';
+import { PageHeading } from '@/components/listing/page-heading';
+import { listImports, IMPORT_MAX_ROWS } from '@/lib/data/collection-import';
+import { formatDateTime } from '@/lib/format';
+import { Link } from '@/lib/i18n/navigation';
+import { pageMetadata } from '@/lib/seo';
+import { IMPORT_MAX_BYTES } from '@/lib/validation/collection-limits';
+
+/** Placeholders passed through as themselves: the upload form fills them in the browser (messages are precompiled, so no `t.raw`). */
+const KEEP = Object.fromEntries(['mb', 'rows', 'max', 'added', 'ambiguous', 'unmatched'].map((k) => [k, `{${k}}`]));
+
+type Props = { params: Promise<{ locale: string; publicId: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, publicId } = await params;
+  const t = await getTranslations({ locale, namespace: 'collectionImport' });
+  return pageMetadata({ locale, path: `/collection/${publicId}/import`, title: t('link'), description: t('description'), noindex: true });
+}
+
+/**
+ * /collection/{public_id}/import: the owner imports a file (CSV, JSON, JSON Lines, Letterboxd)
+ * into the collection: what the file can hold, an example file, the upload, and the earlier
+ * imports with links to their reports. Visitors go to the login page; anyone else gets '404 not
+ * found'. Data: lib/data/collection-import.ts.
+ */
+export default async function ImportPage({ params }: Props) {
+  const { locale, publicId } = await params;
+  setRequestLocale(locale);
+  const { actor, collection } = await loadOwnCollection(locale, publicId, `/collection/${publicId}/import`);
+  const [t, tc, tf, ta] = await Promise.all([
+    getTranslations({ locale, namespace: 'collectionImport' }),
+    getTranslations({ locale, namespace: 'collections' }),
+    getTranslations({ locale, namespace: 'forms' }),
+    getTranslations({ locale, namespace: 'api' }),
+  ]);
+  const imports = (await listImports(actor, publicId)) ?? [];
+  const name = collectionTitle(collection, tc);
+  const mb = IMPORT_MAX_BYTES / 1024 / 1024;
+  const apiKeys = ['importNoFile', 'importTooLarge', 'importNotText', 'importEmpty', 'importTooManyRows', 'importLetterboxdMovies'] as const;
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeading title={t('title', { name })} lead={t('intro')}>
+        <p className="mt-2 text-sm">
+          <Link href={`/collection/${publicId}`} className="text-accent-strong underline">
+            {t('backToCollection')}
+          </Link>
+        </p>
+      </PageHeading>
+      <section aria-labelledby="import-upload" className="flex flex-col gap-3">
+        <h2 id="import-upload" className="sr-only">
+          {t('submit')}
+        </h2>
+        <p className="max-w-prose font-medium">{t('categoryNote', { category: collection.category })}</p>
+        <ImportUpload
+          collectionId={publicId}
+          texts={{
+            file: t('file'),
+            fileHint: `${t('fileHint')}. ${t('limits', { mb, rows: IMPORT_MAX_ROWS.toLocaleString(locale === 'fi' ? 'fi-FI' : 'en-GB') })}`,
+            submit: t('submit'),
+            submitting: t('submitting'),
+            noFile: t('noFile'),
+            tooLarge: t('tooLarge', KEEP),
+            failed: tf('submitFailed'),
+            done: t('done', KEEP),
+            errors: Object.fromEntries(apiKeys.map((k) => [k, ta(k, KEEP)])),
+          }}
+        />
+      </section>
+      <section aria-labelledby="import-formats" className="flex max-w-prose flex-col gap-2 rounded-lg border border-line bg-panel p-4 text-sm">
+        <h2 id="import-formats" className="text-lg font-semibold">
+          {t('formatsTitle')}
+        </h2>
+        <p>{t('formatsCsv')}</p>
+        <p>{t('formatsJson')}</p>
+        <p>{t('formatsLetterboxd')}</p>
+        <p>{t('formatsValues')}</p>
+        <p>
+          <a href="/examples/collection-import.csv" download className="text-accent-strong underline" data-testid="import-example">
+            {t('example')}
+          </a>
+        </p>
+      </section>
+      <section aria-labelledby="import-earlier" className="flex flex-col gap-2">
+        <h2 id="import-earlier" className="text-lg font-semibold">
+          {t('earlier')}
+        </h2>
+        {imports.length ? (
+          <ul className="flex flex-col gap-2" data-testid="import-list">
+            {imports.map((i) => (
+              <li key={i.public_id} className="rounded-lg border border-line bg-panel p-3 text-sm">
+                <Link href={`/collection/${publicId}/import/${i.public_id}`} className="font-medium text-accent-strong underline">
+                  {i.file_name}
+                </Link>{' '}
+                <span className="text-muted">· {formatDateTime(i.created_at, locale)}</span>
+                <ImportSummaryLine counts={i.counts} locale={locale} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-muted">{t('earlierEmpty')}</p>
+        )}
+      </section>
+    </div>
+  );
+}

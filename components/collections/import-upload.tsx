@@ -1,0 +1,100 @@
+'use client';
+
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { queueSnackbar } from '@/components/ui/snackbar';
+import { useRouter } from '@/lib/i18n/navigation';
+import { IMPORT_ACCEPT, IMPORT_MAX_BYTES } from '@/lib/validation/collection-limits';
+
+/** Texts of the upload form, translated by the page (`{name}` placeholders filled here). */
+export type ImportUploadTexts = {
+  file: string;
+  fileHint: string;
+  submit: string;
+  submitting: string;
+  noFile: string;
+  tooLarge: string;
+  failed: string;
+  /** After a successful import: "{added} added, {ambiguous} to pick, {unmatched} not matched". */
+  done: string;
+  /** The API's refusals by message key (`api.import*`), with their `{param}` placeholders. */
+  errors: Record<string, string>;
+};
+
+function fill(template: string, params: Record<string, unknown> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/**
+ * The import page's upload form: one file input and the import button. The file goes to
+ * `POST /api/collections/{id}/imports` (multipart); on success the browser goes to the stored
+ * report with a confirmation in the snackbar; a refusal (no file, over 5 MB, not text, too many
+ * rows, Letterboxd into a releases collection) shows its message under the input, which keeps the
+ * chosen file.
+ */
+export function ImportUpload({ collectionId, texts }: { collectionId: string; texts: ImportUploadTexts }) {
+  const router = useRouter();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!file) return setError(texts.noFile);
+    if (file.size > IMPORT_MAX_BYTES) return setError(fill(texts.tooLarge, { mb: IMPORT_MAX_BYTES / 1024 / 1024 }));
+    setBusy(true);
+    setError(null);
+    try {
+      const body = new FormData();
+      body.set('file', file);
+      const res = await fetch(`/api/collections/${collectionId}/imports`, { method: 'POST', body, credentials: 'same-origin' });
+      const json = (await res.json().catch(() => null)) as { public_id?: string; counts?: Record<string, number>; key?: string; params?: Record<string, unknown> } | null;
+      if (res.status === 201 && json?.public_id) {
+        queueSnackbar(fill(texts.done, json.counts));
+        router.push(`/collection/${collectionId}/import/${json.public_id}`);
+        return;
+      }
+      setError(json?.key && texts.errors[json.key] ? fill(texts.errors[json.key], json.params) : texts.failed);
+    } catch {
+      setError(texts.failed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex max-w-xl flex-col gap-3" data-testid="import-form">
+      <div className="flex flex-col gap-1">
+        <label htmlFor="import-file" className="text-sm font-medium">
+          {texts.file}
+        </label>
+        <input
+          id="import-file"
+          name="file"
+          type="file"
+          accept={IMPORT_ACCEPT}
+          aria-describedby={`import-file-hint${error ? ' import-file-error' : ''}`}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setError(null);
+          }}
+          className="rounded-lg border border-line bg-panel p-2 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-accent file:px-3 file:py-1.5 file:text-white"
+        />
+        <p id="import-file-hint" className="text-xs text-muted">
+          {texts.fileHint}
+        </p>
+        {error ? (
+          <p id="import-file-error" role="alert" className="text-sm text-accent-strong">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div>
+        <Button type="submit" disabled={busy} aria-busy={busy}>
+          {busy ? texts.submitting : texts.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}
