@@ -21,6 +21,7 @@ import { createCollection, listEntries, setCollectionDeleted } from '@/lib/data/
 import { collectionValue } from '@/lib/data/collection-values';
 import { toEuros } from '@/lib/collections/rates';
 import { toggleState } from '@/lib/data/toggles';
+import { deleteAccount } from '@/lib/data/users';
 import { POST as importPost, GET as importsGet } from '@/app/api/collections/[publicId]/imports/route';
 import { GET as reportGet } from '@/app/api/collections/[publicId]/imports/[importId]/route';
 import { POST as pickPost } from '@/app/api/collections/[publicId]/imports/[importId]/picks/route';
@@ -219,7 +220,7 @@ describe.each(testEngines())('collection import on %s', (engine) => {
     expect(value?.history).toHaveLength(1);
   });
 
-  it('keeps unknown barcodes with title and format for moderation, once per user and code', async () => {
+  it('keeps unknown barcodes with title and format for moderation, once per user and code, until the account is deleted', async () => {
     const { actor } = await member();
     const shelf = await releasesCollection(actor);
     await importIntoCollection(actor, shelf, 'shelf-export.csv', read('shelf-export.csv'), h.db);
@@ -230,6 +231,10 @@ describe.each(testEngines())('collection import on %s', (engine) => {
       { ean: '0760137123453', title: 'Suspiria', format: K },
       { ean: '6416548001128', title: 'Maniac Cop 2', format: V },
     ]);
+    // Deleting the account takes its import reports and the unknown barcodes of its imports along.
+    expect(await deleteAccount(actor, h.db)).toBe(true);
+    const left = await queryRows<{ n: number }>(h.db, sql`SELECT (SELECT count(*) FROM unknown_barcodes WHERE user_id = ${actor.userId}) + (SELECT count(*) FROM collection_imports WHERE user_id = ${actor.userId}) AS n`);
+    expect(Number(left[0].n)).toBe(0);
   });
 
   it('imports a second time without adding anything twice', async () => {
