@@ -1,12 +1,9 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { collectionTitle } from '@/components/collections/collection-list';
 import { CollectionFormLoader } from '@/components/collections/collection-form-loader';
+import { loadOwnCollection } from '@/components/collections/own-collection';
 import { PageHeading } from '@/components/listing/page-heading';
-import { currentActor } from '@/lib/auth/session';
-import { getCollection } from '@/lib/data/collections';
-import { redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 
 type Props = { params: Promise<{ locale: string; publicId: string }> };
@@ -24,10 +21,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function EditCollectionPage({ params }: Props) {
   const { locale, publicId } = await params;
   setRequestLocale(locale);
-  const actor = await currentActor();
-  if (!actor) redirect({ href: `/login?next=${encodeURIComponent(`/collection/${publicId}/edit`)}`, locale });
-  const c = /^[A-Za-z0-9_-]{1,64}$/.test(publicId) ? await getCollection(actor, publicId) : null;
-  if (!c || !c.mine || c.deleted) notFound();
+  const { collection: c } = await loadOwnCollection(locale, publicId, `/collection/${publicId}/edit`);
   const t = await getTranslations({ locale, namespace: 'collections' });
   return (
     <div>

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { collectionTitle } from '@/components/collections/collection-list';
-import { loadOwnCollection } from '@/components/collections/import-owner';
+import { loadOwnCollection } from '@/components/collections/own-collection';
 import { ImportSummaryLine } from '@/components/collections/import-report';
 import { ImportUpload } from '@/components/collections/import-upload';
 import { PageHeading } from '@/components/listing/page-heading';

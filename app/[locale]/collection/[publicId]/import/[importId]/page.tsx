@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { collectionTitle } from '@/components/collections/collection-list';
-import { loadOwnCollection } from '@/components/collections/import-owner';
+import { loadOwnCollection } from '@/components/collections/own-collection';
 import { ImportReportView, REPORT_FILTERS, type ReportFilter } from '@/components/collections/import-report';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { PageHeading } from '@/components/listing/page-heading';

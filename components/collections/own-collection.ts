@@ -7,7 +7,7 @@ import { redirect } from '@/lib/i18n/navigation';
 import { loadVisibleCollection } from './load';
 
 /**
- * The viewer and collection of an owner-only collection page (`/collection/{id}/import…`):
+ * The viewer and collection of an owner-only collection page (`/collection/{id}/edit`, `/collection/{id}/import…`):
  * visitors are sent to the login page (back to `path` after it); anyone but the owner of a
  * collection that is not in the trash gets '404 not found'.
  */
