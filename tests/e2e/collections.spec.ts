@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { claimAddress, registerByApi, uniqueTag } from './support/accounts';
 import { expect, gotoApp, test } from './support/fixtures';
 
@@ -44,6 +45,18 @@ for (const locale of ['en', 'fi'] as const) {
     // The collection's value: the price in euros, and by condition (sealed weighs 1.1).
     await expect(page.getByTestId('value-summary')).toContainText(text.money);
     await expect(page.getByTestId('value-summary')).toContainText(text.weighted);
+
+    // Export: the CSV and the JSON file hold the entry with its price and condition.
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+    const csvText = fs.readFileSync(await csv.path(), 'utf8');
+    expect(csvText.split('\n')[0]).toContain('title,year,format');
+    expect(csvText).toContain(release.name);
+    expect(csvText).toContain('29.90,EUR,6');
+    const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
+    expect(json.suggestedFilename()).toMatch(/\.json$/);
+    const exported = JSON.parse(fs.readFileSync(await json.path(), 'utf8')) as { entries: { title: string; price: string; condition: string }[] };
+    expect(exported.entries).toEqual([expect.objectContaining({ title: release.name, price: '29.90', condition: '6' })]);
 
     // The statistics view: a chart per grouping, each with its table.
     await page.getByTestId('collection-statistics').click();
