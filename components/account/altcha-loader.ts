@@ -14,3 +14,18 @@ export { SocialLogin } from './social-login';
 export async function loadWidgetLanguage(locale: string): Promise<void> {
   if (locale === 'fi') await import('altcha/i18n/fi');
 }
+
+/**
+ * The bot check's payload for a submit: waits (up to 15 s) until the widget is on the page, then
+ * has it solve a fresh challenge if it has none. A submit made before the widget appeared thus
+ * waits for it instead of sending no payload ('Captcha missing').
+ * @returns the payload, or "" when the widget never appeared or failed
+ */
+export async function botCheckPayload(): Promise<string> {
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    const widget = document.querySelector('altcha-widget');
+    if (widget && typeof widget.verify === 'function') return (await widget.verify())?.payload ?? '';
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return '';
+}

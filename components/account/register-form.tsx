@@ -17,19 +17,6 @@ import { announceSessionChange } from './session-events';
 import type { SocialLogin } from './social-login';
 
 /**
- * The bot-check widget once it is on the page and defined: it loads after the page, so a quick
- * submit waits for it (up to 15 s) instead of sending no payload ('Captcha missing').
- */
-async function botCheckWidget() {
-  for (let waited = 0; waited < 15_000; waited += 100) {
-    const widget = document.querySelector('altcha-widget');
-    if (widget && typeof widget.verify === 'function') return widget;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return null;
-}
-
-/**
  * The registration form (page `/register`): user name, e-mail, password twice, country, and the
  * ALTCHA bot check (the widget, ~56 KB, is loaded after the page so it is not first-load
  * JavaScript; it solves the proof of work in the browser). POST /api/register; on success the
@@ -61,11 +48,8 @@ export function RegisterForm({ countries }: { countries: CountryOption[] }) {
     endpoint: '/api/register',
     initial: { name: '', email: '', password: '', password2: '', country: '' },
     required: ['name', 'email', 'password', 'password2'],
-    // The bot check's payload (the widget solves a fresh challenge if it has none).
-    extra: async () => {
-      const result = await (await botCheckWidget())?.verify();
-      return { altcha: result?.payload ?? '' };
-    },
+    // The bot check's payload, from the module loaded above (a quick submit waits for the widget).
+    extra: async () => ({ altcha: await (await import('./altcha-loader')).botCheckPayload() }),
   });
 
   return (
