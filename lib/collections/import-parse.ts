@@ -14,7 +14,7 @@ import { FORMATS, type FormatId } from '@/lib/validation/enums';
 import type { Currency } from '@/lib/validation/collection-limits';
 
 /** The fields an import row can carry. */
-export const IMPORT_FIELDS = ['title', 'year', 'format', 'barcode', 'price', 'currency', 'condition', 'date', 'notes', 'uri'] as const;
+export const IMPORT_FIELDS = ['title', 'year', 'format', 'barcode', 'price', 'currency', 'condition', 'date', 'notes', 'notes_language', 'watched_method', 'public_id', 'uri'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** Header names (folded: lower case, letters and digits only) that mean each field. */
@@ -28,6 +28,10 @@ const HEADER_NAMES: Record<ImportField, string[]> = {
   condition: ['condition', 'cond', 'grade', 'state', 'kunto'],
   date: ['date', 'acquired', 'dateacquired', 'purchased', 'purchasedate', 'dateadded', 'added', 'bought', 'watcheddate', 'pvm', 'paivamaara', 'ostettu'],
   notes: ['notes', 'note', 'mynotes', 'comment', 'comments', 'review', 'description', 'kommentti', 'muistiinpanot', 'huomiot'],
+  notes_language: ['noteslanguage', 'commentlanguage'],
+  watched_method: ['watchedmethod', 'watchedon'],
+  // This app's export: the item's public id makes a re-import exact.
+  public_id: ['publicid', 'discshelfid'],
   uri: ['letterboxduri', 'uri', 'url', 'link'],
 };
 
@@ -54,6 +58,12 @@ export type ImportRow = {
   /** YYYY-MM-DD. */
   date: string | null;
   notes: string | null;
+  /** Language code of the notes (the export's `notes_language`). */
+  notes_language: string | null;
+  /** How a movie was watched (the export's `watched_method`). */
+  watched_method: string | null;
+  /** Public id of a movie or release of this app (the export's `public_id`), when well-formed. */
+  public_id: string | null;
   uri: string | null;
   /** What could not be read (a value kept out of the entry), as message keys with the raw value. */
   warnings: { field: ImportField; value: string }[];
@@ -185,6 +195,9 @@ export function toImportRow(line: number, values: Partial<Record<ImportField, st
     condition,
     date,
     notes: v('notes').slice(0, 2000) || null,
+    notes_language: v('notes_language').toLowerCase() || null,
+    watched_method: v('watched_method').toLowerCase() || null,
+    public_id: /^[A-Za-z0-9_-]{1,64}$/.test(v('public_id')) ? v('public_id') : null,
     uri: v('uri') || null,
     warnings,
   };

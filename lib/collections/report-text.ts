@@ -93,6 +93,9 @@ const FIELD_NAMES: Record<ImportField, string> = {
   condition: 'condition',
   date: 'date',
   notes: 'notes',
+  notes_language: 'notes language',
+  watched_method: 'watched on',
+  public_id: 'public id',
   uri: 'link',
 };
 

@@ -7,6 +7,7 @@ import 'server-only';
  * `unknown_barcodes` for the moderation feature.
  *
  * Matching, per row:
+ * - A `public_id` (this app's export) names the movie or release exactly.
  * - A barcode is normalised (lib/barcode.ts: EAN-13, UPC-A, 11-digit UPC-A without its leading 0;
  *   a wrong check digit is rejected and the row falls back to its title) and looked up in
  *   `releases.ean`. In a movies collection a found release stands for its movie.
@@ -255,6 +256,20 @@ class Matcher {
     );
   }
 
+  /** The movie (movies collection) or approved release (releases collection) with this public id. */
+  async byPublicId(category: CollectionCategory, publicId: string): Promise<{ id: number; candidate: ImportCandidate } | null> {
+    if (category === 'movies') {
+      const [movie] = await queryRows<MovieRow>(this.d, sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.public_id = ${publicId}`);
+      return movie ? { id: movie.id, candidate: movieCandidate(movie) } : null;
+    }
+    const [release] = await queryRows<ReleaseRow>(
+      this.d,
+      sql`SELECT r.id, r.public_id, r.name, r.format, r.country, r.ean, COALESCE(EXTRACT(YEAR FROM r.street_date)::int, r.release_year) AS year, l.name AS label, NULL AS movie_id
+          FROM releases r LEFT JOIN labels l ON l.id = r.label_id WHERE r.public_id = ${publicId} AND r.approved`,
+    );
+    return release ? { id: release.id, candidate: releaseCandidate(release) } : null;
+  }
+
   async moviesByIds(ids: number[]): Promise<MovieRow[]> {
     return queryRows<MovieRow>(this.d, sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) ORDER BY m.id`);
   }
@@ -294,6 +309,11 @@ function byEditionName(rows: ReleaseRow[], title: string, movieKeys: Set<string>
 async function matchRow(m: Matcher, row: ImportRow, category: CollectionCategory): Promise<Match> {
   const base = { line: row.line, title: row.title, year: row.year, format: row.format, barcode: row.barcode };
   const out = (o: Partial<Match> & Pick<Match, 'status'>): Match => ({ ...base, ean13: null, barcode_status: 'none', reason: null, item: null, movie: null, candidates: [], itemId: null, ...o });
+  if (row.public_id) {
+    // A row of this app's export: its public id names the item exactly (another kind's id falls through).
+    const exact = await m.byPublicId(category, row.public_id);
+    if (exact) return out({ status: 'matched', item: exact.candidate, itemId: exact.id });
+  }
   let ean13: string | null = null;
   let barcodeStatus: BarcodeStatus = 'none';
   if (row.barcode) {
@@ -347,11 +367,19 @@ async function matchRow(m: Matcher, row: ImportRow, category: CollectionCategory
   return out({ ...bc, status: 'ambiguous', reason: 'several_releases', movie: movieLink, candidates: narrowed.slice(0, IMPORT_MAX_CANDIDATES).map(releaseCandidate) });
 }
 
-const ENTRY_FIELD_OF: Record<string, ImportField> = { comment: 'notes', price: 'price', currency: 'currency', condition: 'condition', acquired_on: 'date' };
+const ENTRY_FIELD_OF: Record<string, ImportField> = { comment: 'notes', comment_language: 'notes_language', price: 'price', currency: 'currency', condition: 'condition', acquired_on: 'date', watched_method: 'watched_method' };
 
 /** The entry fields of a row, validated as the add-to-collection dialog's; a value out of range is left out with a warning. */
 function entryOf(row: ImportRow, warnings: ImportRowOutcome['warnings']): EntryData {
-  const input: Record<string, unknown> = { comment: row.notes, price: row.price, currency: row.currency, condition: row.condition, acquired_on: row.date };
+  const input: Record<string, unknown> = {
+    comment: row.notes,
+    comment_language: row.notes_language,
+    price: row.price,
+    currency: row.currency,
+    condition: row.condition,
+    acquired_on: row.date,
+    watched_method: row.watched_method,
+  };
   for (;;) {
     const parsed = entrySchema.safeParse(input);
     if (parsed.success) return parsed.data;

@@ -17,7 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '@/db';
 import { parseImportFile } from '@/lib/collections/import-parse';
 import { getImportReport, importIntoCollection, listImports, pickCandidate, titleKeys, type ImportReport, type ImportRowOutcome } from '@/lib/data/collection-import';
-import { createCollection, listEntries, setCollectionDeleted } from '@/lib/data/collections';
+import { createCollection, exportCollection, listEntries, setCollectionDeleted, updateEntry, type CollectionEntryDto } from '@/lib/data/collections';
+import { collectionJson, entriesCsv } from '@/lib/collections/export';
 import { collectionValue } from '@/lib/data/collection-values';
 import { toEuros } from '@/lib/collections/rates';
 import { toggleState } from '@/lib/data/toggles';
@@ -218,6 +219,30 @@ describe.each(testEngines())('collection import on %s', (engine) => {
     expect(value).toMatchObject({ priced_count: 8, entries_count: 40 });
     expect(Number(value?.total_eur)).toBeCloseTo(total, 1);
     expect(value?.history).toHaveLength(1);
+  });
+
+  it('imports its own CSV and JSON exports back as the same items with the same fields', async () => {
+    const { actor } = await member();
+    const shelf = await releasesCollection(actor);
+    await importIntoCollection(actor, shelf, 'shelf-export.csv', read('shelf-export.csv'), h.db);
+    await updateEntry(actor, (await listEntries(actor, shelf, null, 1, h.db))?.items[0].id ?? 0, { comment: 'Kommentti', comment_language: 'fi', watched_method: 'disc', price: '12.00', currency: 'SEK' }, h.db);
+    const exported = await exportCollection(actor, shelf, h.db);
+    if (!exported) throw new Error('export');
+    const fields = (items: CollectionEntryDto[] | undefined) =>
+      new Map((items ?? []).map((e) => [e.release?.public_id, [e.price, e.currency, e.condition, e.acquired_on, e.comment, e.comment_language, e.watched_method]]));
+    const original = fields(exported.entries);
+    expect(original.size).toBe(40);
+    for (const [name, text] of [
+      ['copy.csv', entriesCsv(exported.entries)],
+      ['copy.json', collectionJson(exported.collection, exported.entries)],
+    ]) {
+      const copy = await releasesCollection(actor, name);
+      const r = await importIntoCollection(actor, copy, name, parseImportFile(name, text), h.db);
+      if (!r.ok) throw new Error(r.error);
+      expect(r.report.counts).toMatchObject({ rows: 40, matched: 40, added: 40, ambiguous: 0, unmatched: 0 });
+      expect(r.report.rows.every((x) => x.warnings.length === 0)).toBe(true);
+      expect(fields((await listEntries(actor, copy, null, 100, h.db))?.items)).toEqual(original);
+    }
   });
 
   it('keeps unknown barcodes with title and format for moderation, once per user and code, until the account is deleted', async () => {
