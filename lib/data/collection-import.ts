@@ -132,6 +132,8 @@ type MovieRow = { id: number; public_id: string; name: string; year: number | nu
 type ReleaseRow = { id: number; public_id: string; name: string; format: number; country: number | null; ean: string | null; year: number | null; label: string | null; movie_id: number };
 
 const MOVIE_COLUMNS = sql`m.id, m.public_id, m.name, m.year, m.type, m.release_count, m.original_name, m.localized_names, m.akas`;
+/** A release as a candidate (year: the street date's, else the release year); `l` is its label. */
+const RELEASE_COLUMNS = sql`r.id, r.public_id, r.name, r.format, r.country, r.ean, COALESCE(EXTRACT(YEAR FROM r.street_date)::int, r.release_year) AS year, l.name AS label`;
 
 function movieCandidate(m: MovieRow): ImportCandidate {
   return { type: 'movie', public_id: m.public_id, name: m.name, year: m.year === null ? null : Number(m.year), format: null, label: null, country: null, ean: null };
@@ -236,7 +238,7 @@ class Matcher {
     if (!rows) {
       rows = await queryRows<ReleaseRow>(
         this.d,
-        sql`SELECT r.id, r.public_id, r.name, r.format, r.country, r.ean, COALESCE(EXTRACT(YEAR FROM r.street_date)::int, r.release_year) AS year, l.name AS label, rm.movie_id
+        sql`SELECT ${RELEASE_COLUMNS}, rm.movie_id
             FROM release_movies rm JOIN releases r ON r.id = rm.release_id LEFT JOIN labels l ON l.id = r.label_id
             WHERE rm.movie_id IN (${sql.join(movieIds.map((id) => sql`${id}`), sql`, `)}) AND r.approved
             ORDER BY r.street_date DESC NULLS LAST, r.id`,
@@ -250,7 +252,7 @@ class Matcher {
   releasesByEan(ean13: string): Promise<ReleaseRow[]> {
     return queryRows<ReleaseRow>(
       this.d,
-      sql`SELECT r.id, r.public_id, r.name, r.format, r.country, r.ean, COALESCE(EXTRACT(YEAR FROM r.street_date)::int, r.release_year) AS year, l.name AS label, rm.movie_id
+      sql`SELECT ${RELEASE_COLUMNS}, rm.movie_id
           FROM releases r LEFT JOIN labels l ON l.id = r.label_id LEFT JOIN release_movies rm ON rm.release_id = r.id
           WHERE r.ean = ${ean13} AND r.approved ORDER BY r.id`,
     );
@@ -264,7 +266,7 @@ class Matcher {
     }
     const [release] = await queryRows<ReleaseRow>(
       this.d,
-      sql`SELECT r.id, r.public_id, r.name, r.format, r.country, r.ean, COALESCE(EXTRACT(YEAR FROM r.street_date)::int, r.release_year) AS year, l.name AS label, NULL AS movie_id
+      sql`SELECT ${RELEASE_COLUMNS}, NULL AS movie_id
           FROM releases r LEFT JOIN labels l ON l.id = r.label_id WHERE r.public_id = ${publicId} AND r.approved`,
     );
     return release ? { id: release.id, candidate: releaseCandidate(release) } : null;
