@@ -3,6 +3,7 @@
  * `api` namespace of messages/*.json. The JSON API answers `{ "error": message }` with the
  * English text (the API's language); pages translate the same keys.
  */
+import { fillPlaceholders } from '@/lib/format';
 import en from '@/messages/en.json';
 
 /** Error codes → HTTP status and message key (`api.<key>`). */
@@ -41,7 +42,7 @@ type ApiMessageKey = keyof typeof en.api;
  */
 export function apiMessage(key: ApiMessageKey, params: MessageParams = {}): string {
   const template: string = en.api[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return fillPlaceholders(template, params);
 }
 
 /** An expected failure (bad input, missing item) with its code, HTTP status and message. */

@@ -87,3 +87,12 @@ export function yearOf(value: string | null | undefined): number | null {
 export function formatDateTime(value: string | Date, locale: string): string {
   return new Intl.DateTimeFormat(locale === 'fi' ? 'fi-FI' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(value));
 }
+
+/**
+ * Fills `{name}` placeholders of a plain message template (no plural or select forms) from
+ * `params`; a placeholder without a value stays as written. Used for API error texts, mail texts
+ * and texts a page hands to the browser with their placeholders kept.
+ */
+export function fillPlaceholders(template: string, params: Record<string, unknown> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}

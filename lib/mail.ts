@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { dataDir } from '@/db';
+import { fillPlaceholders } from '@/lib/format';
 import en from '@/messages/en.json';
 import fi from '@/messages/fi.json';
 
@@ -48,5 +49,5 @@ const MAIL_MESSAGES = { en: en.mail, fi: fi.mail };
  */
 export function mailText(locale: string, key: keyof typeof en.mail, params: Record<string, string | number>): string {
   const template: string = (locale === 'fi' ? MAIL_MESSAGES.fi : MAIL_MESSAGES.en)[key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return fillPlaceholders(template, params);
 }

@@ -40,9 +40,11 @@ function itemHref(c: ImportCandidate): string {
   return `/${c.type}/${c.public_id}`;
 }
 
-async function CandidateText({ c, locale }: { c: ImportCandidate; locale: string }) {
-  const te = await getTranslations({ locale, namespace: 'enums' });
-  const details = [c.year, c.format ? te(`formats.${c.format as 1}`) : null, c.label, c.country, c.ean].filter(Boolean).join(' · ');
+/** The translators a report renders with, read once per page (rows and candidates share them). */
+type ReportTexts = { t: Awaited<ReturnType<typeof getTranslations<'collectionImport'>>>; formatName: (format: number) => string };
+
+function CandidateText({ c, texts }: { c: ImportCandidate; texts: ReportTexts }) {
+  const details = [c.year, c.format ? texts.formatName(c.format) : null, c.label, c.country, c.ean].filter(Boolean).join(' · ');
   return (
     <>
       <Link href={itemHref(c)} className="font-medium underline">
@@ -58,12 +60,11 @@ async function CandidateText({ c, locale }: { c: ImportCandidate; locale: string
  * the linked movie, the barcode's fate), the candidates to pick from (owner's pick buttons) and
  * the values left out of the entry.
  */
-async function ReportRow({ row, report, collectionId, locale }: { row: ImportRowOutcome; report: ImportReport; collectionId: string; locale: string }) {
-  const t = await getTranslations({ locale, namespace: 'collectionImport' });
-  const te = await getTranslations({ locale, namespace: 'enums' });
-  const fromFile = [row.title ?? t('noTitle'), row.year, row.format ? te(`formats.${row.format as 1}`) : null, row.barcode].filter(Boolean).join(' · ');
+function ReportRow({ row, report, collectionId, texts }: { row: ImportRowOutcome; report: ImportReport; collectionId: string; texts: ReportTexts }) {
+  const { t, formatName } = texts;
+  const fromFile = [row.title ?? t('noTitle'), row.year, row.format ? formatName(row.format) : null, row.barcode].filter(Boolean).join(' · ');
   const reason = row.reason
-    ? t(`reason.${row.reason}`, { year: row.year ?? '', format: row.format ? te(`formats.${row.format as 1}`) : '' })
+    ? t(`reason.${row.reason}`, { year: row.year ?? '', format: row.format ? formatName(row.format) : '' })
     : row.status === 'matched' && row.added
       ? t('addedItem')
       : null;
@@ -80,7 +81,7 @@ async function ReportRow({ row, report, collectionId, locale }: { row: ImportRow
       </p>
       {row.item ? (
         <p>
-          <CandidateText c={row.item} locale={locale} />
+          <CandidateText c={row.item} texts={texts} />
         </p>
       ) : null}
       {reason ? <p>{reason}</p> : null}
@@ -110,7 +111,7 @@ async function ReportRow({ row, report, collectionId, locale }: { row: ImportRow
                   testId="import-pick"
                 />
                 <span className="min-w-0 break-words">
-                  <CandidateText c={c} locale={locale} />
+                  <CandidateText c={c} texts={texts} />
                 </span>
               </li>
             ))}
@@ -135,6 +136,8 @@ async function ReportRow({ row, report, collectionId, locale }: { row: ImportRow
  */
 export async function ImportReportView({ report, collectionId, filter, page, locale }: { report: ImportReport; collectionId: string; filter: ReportFilter; page: number; locale: string }) {
   const t = await getTranslations({ locale, namespace: 'collectionImport' });
+  const te = await getTranslations({ locale, namespace: 'enums' });
+  const texts: ReportTexts = { t, formatName: (format) => te(`formats.${format as 1}`) };
   const rows = filter === 'all' ? report.rows : report.rows.filter((r) => r.status === filter);
   const shown = rows.slice(0, page * REPORT_PAGE_SIZE);
   const base = `/collection/${collectionId}/import/${report.public_id}`;
@@ -161,7 +164,7 @@ export async function ImportReportView({ report, collectionId, filter, page, loc
       {shown.length ? (
         <ol className="flex flex-col gap-2" data-testid="import-rows">
           {shown.map((row) => (
-            <ReportRow key={row.line} row={row} report={report} collectionId={collectionId} locale={locale} />
+            <ReportRow key={row.line} row={row} report={report} collectionId={collectionId} texts={texts} />
           ))}
         </ol>
       ) : (

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { queueSnackbar } from '@/components/ui/snackbar';
+import { fillPlaceholders } from '@/lib/format';
 import { useRouter } from '@/lib/i18n/navigation';
 import { IMPORT_ACCEPT, IMPORT_MAX_BYTES } from '@/lib/validation/collection-limits';
 
@@ -21,10 +22,6 @@ export type ImportUploadTexts = {
   errors: Record<string, string>;
 };
 
-function fill(template: string, params: Record<string, unknown> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
-
 /**
  * The import page's upload form: one file input and the import button. The file goes to
  * `POST /api/collections/{id}/imports` (multipart); on success the browser goes to the stored
@@ -41,7 +38,7 @@ export function ImportUpload({ collectionId, texts }: { collectionId: string; te
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!file) return setError(texts.noFile);
-    if (file.size > IMPORT_MAX_BYTES) return setError(fill(texts.tooLarge, { mb: IMPORT_MAX_BYTES / 1024 / 1024 }));
+    if (file.size > IMPORT_MAX_BYTES) return setError(fillPlaceholders(texts.tooLarge, { mb: IMPORT_MAX_BYTES / 1024 / 1024 }));
     setBusy(true);
     setError(null);
     try {
@@ -50,11 +47,11 @@ export function ImportUpload({ collectionId, texts }: { collectionId: string; te
       const res = await fetch(`/api/collections/${collectionId}/imports`, { method: 'POST', body, credentials: 'same-origin' });
       const json = (await res.json().catch(() => null)) as { public_id?: string; counts?: Record<string, number>; key?: string; params?: Record<string, unknown> } | null;
       if (res.status === 201 && json?.public_id) {
-        queueSnackbar(fill(texts.done, json.counts));
+        queueSnackbar(fillPlaceholders(texts.done, json.counts));
         router.push(`/collection/${collectionId}/import/${json.public_id}`);
         return;
       }
-      setError(json?.key && texts.errors[json.key] ? fill(texts.errors[json.key], json.params) : texts.failed);
+      setError(json?.key && texts.errors[json.key] ? fillPlaceholders(texts.errors[json.key], json.params) : texts.failed);
     } catch {
       setError(texts.failed);
     } finally {

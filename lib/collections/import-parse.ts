@@ -11,6 +11,7 @@ import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { foldText } from '@/lib/text';
 import { FORMATS, type FormatId } from '@/lib/validation/enums';
+import { isPublicId } from '@/lib/validation/listing';
 import type { Currency } from '@/lib/validation/collection-limits';
 
 /** The fields an import row can carry. */
@@ -197,7 +198,7 @@ export function toImportRow(line: number, values: Partial<Record<ImportField, st
     notes: v('notes').slice(0, 2000) || null,
     notes_language: v('notes_language').toLowerCase() || null,
     watched_method: v('watched_method').toLowerCase() || null,
-    public_id: /^[A-Za-z0-9_-]{1,64}$/.test(v('public_id')) ? v('public_id') : null,
+    public_id: isPublicId(v('public_id')) ? v('public_id') : null,
     uri: v('uri') || null,
     warnings,
   };

@@ -479,15 +479,26 @@ export async function importIntoCollection(actor: Actor, collectionPublicId: str
   return { ok: true, report };
 }
 
+/** A jsonb value as read: parsed by some drivers, text by others. */
+function fromJson<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+/** The actor's import `importPublicId` into their collection `collectionPublicId` (optionally locked for update). */
+function importQuery(actor: Actor, collectionPublicId: string, importPublicId: string, forUpdate = false) {
+  return sql`SELECT i.id, i.report FROM collection_imports i JOIN collections c ON c.id = i.collection_id
+    WHERE i.public_id = ${importPublicId} AND c.public_id = ${collectionPublicId} AND i.user_id = ${actor.userId}${forUpdate ? sql` FOR UPDATE OF i` : sql``}`;
+}
+
 /**
- * A stored import report of the actor's (any other user's is not found).
+ * A stored report of the actor's import into their collection (another user's, or another
+ * collection's, is not found).
  * @returns the report, or null
  */
-export async function getImportReport(actor: Actor, importPublicId: string, db?: Db): Promise<ImportReport | null> {
+export async function getImportReport(actor: Actor, collectionPublicId: string, importPublicId: string, db?: Db): Promise<ImportReport | null> {
   const d = await resolveDb(db);
-  const [row] = await queryRows<{ report: ImportReport | string }>(d, sql`SELECT report FROM collection_imports WHERE public_id = ${importPublicId} AND user_id = ${actor.userId}`);
-  if (!row) return null;
-  return typeof row.report === 'string' ? (JSON.parse(row.report) as ImportReport) : row.report;
+  const [row] = await queryRows<{ report: ImportReport | string }>(d, importQuery(actor, collectionPublicId, importPublicId));
+  return row ? fromJson(row.report) : null;
 }
 
 /** One import in a collection's list of imports. */
@@ -502,7 +513,7 @@ export async function listImports(actor: Actor, collectionPublicId: string, db?:
     sql`SELECT i.public_id, i.file_name, i.created_at, i.report -> 'counts' AS counts FROM collection_imports i JOIN collections c ON c.id = i.collection_id
         WHERE c.public_id = ${collectionPublicId} AND i.user_id = ${actor.userId} ORDER BY i.created_at DESC, i.id DESC LIMIT 50`,
   );
-  return rows.map((r) => ({ public_id: r.public_id, file_name: r.file_name, created_at: new Date(r.created_at).toISOString(), counts: typeof r.counts === 'string' ? (JSON.parse(r.counts) as ImportCounts) : r.counts }));
+  return rows.map((r) => ({ public_id: r.public_id, file_name: r.file_name, created_at: new Date(r.created_at).toISOString(), counts: fromJson(r.counts) }));
 }
 
 export type PickResult = { ok: true; row: ImportRowOutcome; counts: ImportCounts } | { ok: false; error: 'notFound' | 'notACandidate' | 'alreadyResolved' };
@@ -511,25 +522,23 @@ export type PickResult = { ok: true; row: ImportRowOutcome; counts: ImportCounts
  * The owner picks one of a row's candidates (an ambiguous row, or the suggestions of an unmatched
  * one): the entry is added with the row's fields and the stored report row becomes matched
  * ('picked', or 'already_in_collection' when the collection holds the item already).
- * Errors: 'notFound' (no such import of the actor, no such line, or the collection is gone),
+ * Errors: 'notFound' (no such import of the actor into that collection, no such line, or the
+ * collection is in the trash),
  * 'notACandidate' (the item is not among the row's candidates), 'alreadyResolved' (the row is
  * matched already).
  */
-export async function pickCandidate(actor: Actor, importPublicId: string, line: number, itemPublicId: string, db?: Db): Promise<PickResult> {
+export async function pickCandidate(actor: Actor, collectionPublicId: string, importPublicId: string, line: number, itemPublicId: string, db?: Db): Promise<PickResult> {
   const d = await resolveDb(db);
   return d.transaction(async (tx) => {
-    const [imp] = await queryRows<{ id: number; report: ImportReport | string; collection_id: number }>(
-      tx,
-      sql`SELECT id, report, collection_id FROM collection_imports WHERE public_id = ${importPublicId} AND user_id = ${actor.userId} FOR UPDATE`,
-    );
+    const [imp] = await queryRows<{ id: number; report: ImportReport | string }>(tx, importQuery(actor, collectionPublicId, importPublicId, true));
     if (!imp) return { ok: false, error: 'notFound' };
-    const report = typeof imp.report === 'string' ? (JSON.parse(imp.report) as ImportReport) : imp.report;
+    const report = fromJson(imp.report);
     const row = report.rows.find((r) => r.line === line);
     if (!row) return { ok: false, error: 'notFound' };
     if (row.status === 'matched') return { ok: false, error: 'alreadyResolved' };
     const candidate = row.candidates.find((x) => x.public_id === itemPublicId);
     if (!candidate) return { ok: false, error: 'notACandidate' };
-    const c = await ownedCollection(tx, actor, report.collection.public_id);
+    const c = await ownedCollection(tx, actor, collectionPublicId);
     if (!c || c.deleted) return { ok: false, error: 'notFound' };
     const table = candidate.type === 'movie' ? sql`movies` : sql`releases`;
     const [target] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM ${table} WHERE public_id = ${candidate.public_id}`);

@@ -97,6 +97,11 @@ export const TITLE_PRESETS = {
 export type TitlePreset = keyof typeof TITLE_PRESETS;
 
 const PUBLIC_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** True when a path segment or value can be a public id (1-64 of A-Z a-z 0-9 _ -); anything else is answered 404 without a query. */
+export function isPublicId(id: string): boolean {
+  return PUBLIC_ID_RE.test(id);
+}
 const LANGUAGE_RE = /^[\p{L}][\p{L} ()'-]{0,39}$/u;
 
 /** The value(s) of one parameter as one trimmed string (repeated values joined by ","); "" when absent. */

@@ -144,7 +144,7 @@ describe.each(testEngines())('npm run import:collection on %s', (engine) => {
       const grand = entries.find((e) => e.movie?.name === 'Grand Illusion');
       expect(run.stdout).toContain(`movie "Grand Illusion" (1937) /movie/${grand?.movie?.public_id}, added`);
       expect(grand?.acquired_on).toBe('2024-01-03');
-      const report = await getImportReport(actor, reportId, db);
+      const report = await getImportReport(actor, publicId, reportId, db);
       expect(report?.counts).toEqual({ rows: 14, matched: 11, added: 11, already: 0, ambiguous: 2, unmatched: 1, unknown_barcodes: 0 });
     });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDuration, formatMoney, joinNames, yearOf } from '@/lib/format';
+import { fillPlaceholders, formatDate, formatDuration, formatMoney, joinNames, yearOf } from '@/lib/format';
 import { alternatesFor, localePath, parseSitemapPage, releaseJsonLd, sitemapPageNames, truncate } from '@/lib/seo';
 import { canonicalParams, hrefForParams, mergeParams, queryString } from '@/components/listing/presets';
 import type { ReleaseListItem } from '@/lib/data/types';
@@ -176,5 +176,12 @@ describe('paged sitemap names', () => {
     expect(parseSitemapPage('movies-3.xml')).toEqual({ kind: 'movies', page: 3 });
     expect(parseSitemapPage('movies-0.xml')).toBeNull();
     expect(parseSitemapPage('users-1.xml')).toBeNull();
+  });
+});
+
+describe('fillPlaceholders', () => {
+  it('fills the named placeholders and keeps the unknown ones', () => {
+    expect(fillPlaceholders('The file has {rows} rows; at most {max}', { rows: 5001, max: 5000 })).toBe('The file has 5001 rows; at most 5000');
+    expect(fillPlaceholders('Larger than {mb} MB', {})).toBe('Larger than {mb} MB');
   });
 });

@@ -23,12 +23,7 @@ export function itemOr404(item: unknown): Response {
   return item == null ? notFound() : json(item);
 }
 
-const PUBLIC_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** True when the path segment can be a public id (anything else is answered 404 without a query). */
-export function isPublicId(id: string): boolean {
-  return PUBLIC_ID_RE.test(id);
-}
+export { isPublicId } from '@/lib/validation/listing';
 
 /**
  * `q` of a simple list (persons, labels, companies): trimmed, null when empty.

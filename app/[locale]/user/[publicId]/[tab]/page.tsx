@@ -11,13 +11,14 @@ import { getUser } from '@/lib/data/users';
 import { AppError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
+import { isPublicId } from '@/lib/validation/listing';
 
 type Props = { params: Promise<{ locale: string; publicId: string; tab: string }>; searchParams: Promise<SearchParamsRecord> };
 
 const isTab = (tab: string): tab is Exclude<UserTab, 'overview'> => tab !== 'overview' && (USER_TABS as readonly string[]).includes(tab);
 
 async function load(publicId: string) {
-  return /^[A-Za-z0-9_-]{1,64}$/.test(publicId) ? getUser(publicId) : null;
+  return isPublicId(publicId) ? getUser(publicId) : null;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -1,7 +1,7 @@
 import { actorFromRequest, requireWriter } from '@/lib/auth/request';
 import { decodeImportFile, parseImportFile } from '@/lib/collections/import-parse';
 import { importIntoCollection, listImports } from '@/lib/data/collection-import';
-import { AppError, APP_ERRORS, errorResponse, withApiErrors } from '@/lib/errors';
+import { AppError, APP_ERRORS, withApiErrors } from '@/lib/errors';
 import { IMPORT_MAX_BYTES } from '@/lib/validation/collection-limits';
 import { isPublicId, json, notFound } from '../../../_lib/http';
 
@@ -41,8 +41,7 @@ export const POST = withApiErrors(async (request: Request, context: Context) => 
   } catch (error) {
     // The import page translates its own refusals: they also carry their message key and parameters.
     if (!(error instanceof AppError) || !error.code.startsWith('import_')) throw error;
-    const res = errorResponse(error);
-    return json({ ...((await res.json()) as { error: string }), key: APP_ERRORS[error.code].key, params: error.params }, error.status);
+    return json({ error: error.message, key: APP_ERRORS[error.code].key, params: error.params }, error.status);
   }
 });
 

@@ -10,6 +10,7 @@ import { getImportReport } from '@/lib/data/collection-import';
 import { formatDateTime } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
+import { isPublicId } from '@/lib/validation/listing';
 
 type Props = { params: Promise<{ locale: string; publicId: string; importId: string }>; searchParams: Promise<SearchParamsRecord> };
 
@@ -29,8 +30,8 @@ export default async function ImportReportPage({ params, searchParams }: Props) 
   const { locale, publicId, importId } = await params;
   setRequestLocale(locale);
   const { actor, collection } = await loadOwnCollection(locale, publicId, `/collection/${publicId}/import/${importId}`);
-  const report = /^[A-Za-z0-9_-]{1,64}$/.test(importId) ? await getImportReport(actor, importId) : null;
-  if (!report || report.collection.public_id !== publicId) notFound();
+  const report = isPublicId(importId) ? await getImportReport(actor, publicId, importId) : null;
+  if (!report) notFound();
   const sp = await searchParams;
   const show = firstParam(sp, 'show');
   const filter: ReportFilter = (REPORT_FILTERS as readonly string[]).includes(show) ? (show as ReportFilter) : 'all';

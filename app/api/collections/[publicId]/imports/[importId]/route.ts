@@ -17,6 +17,6 @@ export const GET = withApiErrors(async (request: Request, context: Context) => {
   if (!actor) throw new AppError('unauthorized');
   const { publicId, importId } = await context.params;
   if (!isPublicId(publicId) || !isPublicId(importId)) return notFound();
-  const report = await getImportReport(actor, importId);
-  return report && report.collection.public_id === publicId ? json(report) : notFound();
+  const report = await getImportReport(actor, publicId, importId);
+  return report ? json(report) : notFound();
 });

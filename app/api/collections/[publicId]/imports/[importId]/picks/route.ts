@@ -1,5 +1,5 @@
 import { requireWriter } from '@/lib/auth/request';
-import { getImportReport, pickCandidate } from '@/lib/data/collection-import';
+import { pickCandidate } from '@/lib/data/collection-import';
 import { AppError, withApiErrors } from '@/lib/errors';
 import { bodyText, isPublicId, json, jsonBody, notFound } from '../../../../../_lib/http';
 
@@ -22,9 +22,7 @@ export const POST = withApiErrors(async (request: Request, context: Context) => 
   const line = Number(body.line);
   const item = bodyText(body, 'item');
   if (!Number.isInteger(line) || line < 1 || !isPublicId(item)) throw new AppError('bad_body');
-  const report = await getImportReport(actor, importId);
-  if (!report || report.collection.public_id !== publicId) return notFound();
-  const r = await pickCandidate(actor, importId, line, item);
+  const r = await pickCandidate(actor, publicId, importId, line, item);
   if (r.ok) return json({ row: r.row, counts: r.counts });
   if (r.error === 'notFound') return notFound();
   throw new AppError(r.error === 'notACandidate' ? 'import_not_candidate' : 'import_resolved');
