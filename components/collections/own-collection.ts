@@ -1,7 +1,7 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
 import { currentActor } from '@/lib/auth/session';
-import type { Actor } from '@/lib/data/users';
+import type { Actor } from '@/lib/auth/actor';
 import type { CollectionDto } from '@/lib/data/collections';
 import { redirect } from '@/lib/i18n/navigation';
 import { loadVisibleCollection } from './load';

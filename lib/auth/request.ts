@@ -7,7 +7,8 @@ import 'server-only';
  * other header set by the proxy: the proxy is not a security boundary.
  */
 import { AppError } from '@/lib/errors';
-import { apiTokenActor, sessionActor, type Actor } from '@/lib/data/users';
+import type { Actor } from '@/lib/auth/actor';
+import { apiTokenActor, sessionActor } from '@/lib/data/users';
 
 /** Name of the session cookie (HttpOnly, SameSite=Lax, Secure in production; SESSION_DAYS long). */
 export const SESSION_COOKIE = 'discshelf_session';

@@ -7,7 +7,8 @@ import 'server-only';
  */
 import { cookies } from 'next/headers';
 import { cache } from 'react';
-import { sessionActor, type Actor } from '@/lib/data/users';
+import type { Actor } from '@/lib/auth/actor';
+import { sessionActor } from '@/lib/data/users';
 import { SESSION_COOKIE } from './request';
 
 /** The viewer of the page being rendered, or null for a visitor. */

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { foldText } from '@/lib/text';
 import { queryRows, resolveDb } from './internal';
-import type { Actor, Role } from './users';
+import type { Actor, Role } from '@/lib/auth/actor';
 
 /**
  * The Actor of the user with this name, as a command-line script acts for it: the user's id,

@@ -33,7 +33,7 @@ import { countryCodeFromId, FORMAT_GROUPS, type FormatId } from '@/lib/validatio
 import { snapshotCollectionValue } from './collection-values';
 import { insertEntry, newPublicId } from './collections';
 import { queryRows, resolveDb } from './internal';
-import type { Actor } from './users';
+import type { Actor } from '@/lib/auth/actor';
 
 /** Most rows one import takes (a larger file is refused as a whole, never cut). */
 export const IMPORT_MAX_ROWS = 5000;

@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { collectionTotals, type RatesNote, type ValueTotals } from './collection-values';
 import { queryRows, resolveDb } from './internal';
-import type { Actor } from './users';
+import type { Actor } from '@/lib/auth/actor';
 
 /** One bar: a key (format id, decade start year, label name, country id or name) and its count. */
 export type StatBucket = { key: string; count: number };

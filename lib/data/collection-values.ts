@@ -13,7 +13,7 @@ import type { Db } from '@/db';
 import { CONDITION_WEIGHTS, NO_CONDITION_WEIGHT, rateTable, type RateTable } from '@/lib/collections/rates';
 import { CURRENCIES } from '@/lib/validation/collection-limits';
 import { queryRows, resolveDb } from './internal';
-import type { Actor } from './users';
+import type { Actor } from '@/lib/auth/actor';
 
 /** The rates a value was computed with: their date (YYYY-MM-DD) and source. */
 export type RatesNote = { rates_date: string; rates_source: string };

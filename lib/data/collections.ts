@@ -15,7 +15,7 @@ import { itemJsonColumns, keysetRows, pageOf, queryRows, resolveDb, toItemPair, 
 import { snapshotCollectionValue } from './collection-values';
 import { bump, shiftCollectionCounters, shortcutToggle, TOGGLES } from './toggles';
 import type { Page, ReleaseListItem, TitleListItem } from './types';
-import type { Actor } from './users';
+import type { Actor } from '@/lib/auth/actor';
 
 /** A collection as a viewer may see it. `mine`: the viewer owns it (edit and delete offered). */
 export type CollectionDto = {

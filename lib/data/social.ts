@@ -12,7 +12,8 @@ import { userIdentities, users } from '@/db/schema';
 import { foldText } from '@/lib/text';
 import { EMAIL_MAX, USER_NAME_MAX } from '@/lib/validation/limits';
 import { resolveDb } from './internal';
-import { insertAccount, type Actor, type PublicUser } from './users';
+import type { Actor } from '@/lib/auth/actor';
+import { insertAccount, type PublicUser } from './users';
 
 /** Login providers (Auth.js provider ids). */
 export const SOCIAL_PROVIDERS = ['facebook', 'google'] as const;

@@ -14,7 +14,7 @@ import type { Db } from '@/db';
 import { DEFAULT_LIST_NAMES } from '@/lib/validation/collection-limits';
 import { itemJsonColumns, keysetRows, pageOf, queryRows, resolveDb, toItemPair, type KeysetSort, type ReleaseListRow, type TitleListRow } from './internal';
 import type { Page, ReleaseListItem, TitleListItem } from './types';
-import type { Actor } from './users';
+import type { Actor } from '@/lib/auth/actor';
 
 /** Kinds of item a toggle applies to. */
 export type ToggleItem = 'movie' | 'release';

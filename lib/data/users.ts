@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { apiTokens, passwordResetTokens, userSessions, users } from '@/db/schema';
+import type { Actor, Role } from '@/lib/auth/actor';
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password';
 import { AVATAR_SIZES, removePicture } from '@/lib/images';
 import { foldText } from '@/lib/text';
@@ -24,11 +25,6 @@ export const SESSION_DAYS = 30;
 /** A session's expiry is pushed forward at most this often (seconds), to spare a write per request. */
 export const SESSION_TOUCH_SECONDS = 3600;
 
-/** Role of an account (spec §6). */
-export type Role = 'basic' | 'admin';
-
-/** The logged-in user as the app sees it (`sessionId` null for an API token). Never the e-mail. */
-export type Actor = { userId: number; publicId: string; name: string; role: Role; sessionId: number | null };
 
 /** A user as any visitor may see it (`/api/users`, user pages): public fields only. */
 export type PublicUser = {

@@ -11,7 +11,7 @@ import { collectionStats } from '@/lib/data/collection-stats';
 import { CONDITION_WEIGHTS, rateTable } from '@/lib/collections/rates';
 import { collectionValue, itemValueAverage, userCollectionsValue } from '@/lib/data/collection-values';
 import { addEntry, createCollection, removeEntry, updateEntry } from '@/lib/data/collections';
-import type { Actor, Role } from '@/lib/data/users';
+import type { Actor, Role } from '@/lib/auth/actor';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 import { registerMember } from '../support/members';
 

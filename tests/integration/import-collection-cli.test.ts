@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db, type DbHandle } from '@/db';
 import { getImportReport } from '@/lib/data/collection-import';
 import { createCollection, getCollection, listCollections, listEntries, type CollectionEntryDto } from '@/lib/data/collections';
-import type { Actor } from '@/lib/data/users';
+import type { Actor } from '@/lib/auth/actor';
 import { COLLECTION_STYLES } from '@/lib/validation/collection-limits';
 import { assertPostgresConfiguredInCi, getSeededTestDb, serverUrl, testEngines, type Engine } from '../support/db';
 import { registerMember } from '../support/members';

@@ -24,8 +24,8 @@ import {
   sessionActor,
   updateProfile,
   verifyCredentials,
-  type Actor,
 } from '@/lib/data/users';
+import type { Actor } from '@/lib/auth/actor';
 import { login, register } from '@/lib/data/auth';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 

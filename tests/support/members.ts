@@ -3,7 +3,8 @@
  * session cookie a browser would send. Names and e-mail addresses are unique per `label` and `n`.
  */
 import type { Db } from '@/db';
-import { createSession, registerUser, sessionActor, type Actor, type Role } from '@/lib/data/users';
+import type { Actor, Role } from '@/lib/auth/actor';
+import { createSession, registerUser, sessionActor } from '@/lib/data/users';
 
 export type Member = { actor: Actor; cookie: string };
 
