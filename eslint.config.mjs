@@ -1,6 +1,12 @@
 import tseslint from 'typescript-eslint';
 import nextPlugin from '@next/eslint-plugin-next';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import layers from './eslint-rules/layers.mjs';
+
+/** Modules that do I/O: lib/validation (shared by forms and server) imports none of them. */
+const IO_MODULES = ['@/db', '@/db/*', '@/lib/data/*', '@/lib/auth/*', '@/lib/import/*', 'node:*', 'fs', 'path', 'postgres', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/*', 'next/*', 'server-only'];
 
 export default tseslint.config(
   { ignores: ['.next/**', 'node_modules/**', '.data/**', 'db/migrations/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'bench/tmp/**'] },
@@ -14,5 +20,34 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  // Layers (CONTRIBUTING.md): no import cycles; pages and components never reach the database.
+  {
+    files: ['**/*.{ts,tsx,mts,mjs}'],
+    plugins: { 'import-x': importX, layers },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      'import-x/internal-regex': '^@/',
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './components', from: './db', message: 'Components read data through lib/data, never db/.' },
+            { target: './app', from: './db', message: 'Pages and route handlers read data through lib/data, never db/.' },
+            { target: './lib/validation', from: ['./db', './lib/data', './lib/auth', './lib/import'], message: 'lib/validation has no I/O.' },
+          ],
+        },
+      ],
+      'layers/client-no-data-runtime': 'error',
+    },
+  },
+  {
+    files: ['lib/validation/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: IO_MODULES, message: 'lib/validation has no I/O: it is shared by forms and the server.' }] }] },
   },
 );

@@ -69,3 +69,21 @@ export function revalidateCataloguePages(items: Partial<Record<CachedPageKind, r
     }
   }
 }
+
+/**
+ * Marks the cached pages of movies and releases stale after a change they show (an entry's value
+ * average and the collections holding it), as an after-commit effect of the data layer. Outside a
+ * Next request (command-line imports, route handlers run directly by tests) there is no page
+ * cache and nothing to do; any other failure is logged: the write has succeeded and the page is
+ * stale for at most PAGE_REVALIDATE_SECONDS.
+ */
+export function revalidateItemPages(items: readonly { type: 'movie' | 'release'; publicId: string }[]): void {
+  try {
+    revalidateCataloguePages({
+      movie: items.filter((i) => i.type === 'movie').map((i) => i.publicId),
+      release: items.filter((i) => i.type === 'release').map((i) => i.publicId),
+    });
+  } catch (error) {
+    if (!(error instanceof Error && error.message.includes('static generation store missing'))) console.error('revalidating item pages failed', error);
+  }
+}

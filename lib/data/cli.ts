@@ -6,7 +6,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { foldText } from '@/lib/text';
-import { queryRows, resolveDb } from './internal';
+import { queryRows, resolveDb } from './sql';
 import type { Actor, Role } from '@/lib/auth/actor';
 
 /**

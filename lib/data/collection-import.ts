@@ -30,9 +30,11 @@ import { foldText, titleKey } from '@/lib/text';
 import { COLLECTION_NAME_MAX, COLLECTION_STYLES, type CollectionCategory } from '@/lib/validation/collection-limits';
 import { entrySchema, type CollectionInput, type EntryData } from '@/lib/validation/collections';
 import { countryCodeFromId, FORMAT_GROUPS, type FormatId } from '@/lib/validation/enums';
-import { snapshotCollectionValue } from './collection-values';
-import { insertEntry, newPublicId } from './collections';
-import { queryRows, resolveDb } from './internal';
+import { canEditCollection } from '@/lib/auth/policies';
+import { addEntries, type EntryTarget } from './collection-entries';
+import { inTransaction } from './events';
+import { newPublicId } from './public-id';
+import { queryRows, resolveDb } from './sql';
 import type { Actor } from '@/lib/auth/actor';
 
 /** Most rows one import takes (a larger file is refused as a whole, never cut). */
@@ -404,14 +406,15 @@ function countsOf(rows: ImportRowOutcome[]): ImportCounts {
   return c;
 }
 
-type OwnedCollection = { id: number; public_id: string; name: string; category: CollectionCategory; style: number; shortcut_default: boolean; deleted: boolean };
+type OwnedCollection = EntryTarget & { public_id: string; name: string; category: CollectionCategory };
 
+/** The collection when the actor may import into it (lib/auth/policies.ts canEditCollection), else null. */
 async function ownedCollection(d: Db, actor: Actor, publicId: string): Promise<OwnedCollection | null> {
   const [c] = await queryRows<OwnedCollection>(
     d,
-    sql`SELECT id, public_id, name, category, style, shortcut_default, deleted_at IS NOT NULL AS deleted FROM collections WHERE public_id = ${publicId} AND user_id = ${actor.userId}`,
+    sql`SELECT id, user_id, public_id, name, category, style, shortcut_default, deleted_at IS NOT NULL AS deleted FROM collections WHERE public_id = ${publicId}`,
   );
-  return c ?? null;
+  return c && canEditCollection(actor, { userId: Number(c.user_id) }) ? c : null;
 }
 
 /**
@@ -436,19 +439,22 @@ export async function importIntoCollection(actor: Actor, collectionPublicId: str
   const matches: { row: ImportRow; match: Match }[] = [];
   for (const row of parsed.rows) matches.push({ row, match: await matchRow(matcher, row, c.category) });
 
-  const report = await d.transaction(async (tx) => {
+  const report = await inTransaction(d, async (tx) => {
     const rows: ImportRowOutcome[] = [];
-    let added = 0;
-    for (const { row, match } of matches) {
+    const entries = matches.map(({ row }) => {
       const warnings = [...row.warnings];
-      const entry = entryOf(row, warnings);
-      let isNew = false;
-      let reason = match.reason;
-      if (match.status === 'matched' && match.itemId !== null && match.item) {
-        isNew = (await insertEntry(tx, c, match.item.type, match.itemId, entry)) !== null;
-        if (isNew) added++;
-        else reason = 'already_in_collection';
-      }
+      return { warnings, data: entryOf(row, warnings) };
+    });
+    // Every matched row's entry in one write: one `collection.entries.changed` event, one value snapshot.
+    const toAdd = matches.flatMap(({ match }, i) =>
+      match.status === 'matched' && match.itemId !== null && match.item ? [{ i, item: { type: match.item.type, id: match.itemId, publicId: match.item.public_id }, data: entries[i].data }] : [],
+    );
+    const ids = await addEntries(tx, c, toAdd, 'import');
+    const isNewAt = new Map(toAdd.map((a, k) => [a.i, ids[k] !== null]));
+    for (const [i, { row, match }] of matches.entries()) {
+      const { warnings, data: entry } = entries[i];
+      const isNew = isNewAt.get(i) ?? false;
+      const reason = isNewAt.has(i) && !isNew ? 'already_in_collection' : match.reason;
       if (match.barcode_status === 'unknown' && match.ean13) {
         await tx.execute(sql`INSERT INTO unknown_barcodes (ean, title, format, user_id) VALUES (${match.ean13}, ${row.title}, ${row.format}, ${actor.userId})
           ON CONFLICT (user_id, ean) DO UPDATE SET title = COALESCE(EXCLUDED.title, unknown_barcodes.title), format = COALESCE(EXCLUDED.format, unknown_barcodes.format), updated_at = now()`);
@@ -461,7 +467,6 @@ export async function importIntoCollection(actor: Actor, collectionPublicId: str
       rows.push({ line: p.line, title: null, year: null, format: null, barcode: null, ean13: null, barcode_status: 'none', status: 'unmatched', reason: 'unreadable', added: false, item: null, movie: null, candidates: [], warnings: [], problem: p.message, entry: null });
     }
     rows.sort((a, b) => a.line - b.line);
-    if (added) await snapshotCollectionValue(tx, c.id);
     const r: ImportReport = {
       public_id: newPublicId(),
       collection: { public_id: c.public_id, name: c.name, category: c.category },
@@ -529,7 +534,7 @@ export type PickResult = { ok: true; row: ImportRowOutcome; counts: ImportCounts
  */
 export async function pickCandidate(actor: Actor, collectionPublicId: string, importPublicId: string, line: number, itemPublicId: string, db?: Db): Promise<PickResult> {
   const d = await resolveDb(db);
-  return d.transaction(async (tx) => {
+  return inTransaction(d, async (tx) => {
     const [imp] = await queryRows<{ id: number; report: ImportReport | string }>(tx, importQuery(actor, collectionPublicId, importPublicId, true));
     if (!imp) return { ok: false, error: 'notFound' };
     const report = fromJson(imp.report);
@@ -544,8 +549,8 @@ export async function pickCandidate(actor: Actor, collectionPublicId: string, im
     const [target] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM ${table} WHERE public_id = ${candidate.public_id}`);
     if (!target) return { ok: false, error: 'notFound' };
     const entry = row.entry ?? entrySchema.parse({});
-    const isNew = (await insertEntry(tx, c, candidate.type, target.id, entry)) !== null;
-    if (isNew) await snapshotCollectionValue(tx, c.id);
+    const [entryId] = await addEntries(tx, c, [{ item: { type: candidate.type, id: Number(target.id), publicId: candidate.public_id }, data: entry }], 'import');
+    const isNew = entryId !== null;
     Object.assign(row, { status: 'matched', reason: isNew ? 'picked' : 'already_in_collection', added: isNew, item: candidate } satisfies Partial<ImportRowOutcome>);
     report.counts = countsOf(report.rows);
     await tx.execute(sql`UPDATE collection_imports SET report = ${JSON.stringify(report)}::jsonb WHERE id = ${imp.id}`);

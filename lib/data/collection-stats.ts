@@ -8,7 +8,8 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { collectionTotals, type RatesNote, type ValueTotals } from './collection-values';
-import { queryRows, resolveDb } from './internal';
+import { collectionVisibleTo } from './collection-visibility';
+import { queryRows, resolveDb } from './sql';
 import type { Actor } from '@/lib/auth/actor';
 
 /** One bar: a key (format id, decade start year, label name, country id or name) and its count. */
@@ -43,10 +44,9 @@ async function buckets(d: Db, collectionId: number, join: SQL, key: SQL): Promis
  */
 export async function collectionStats(viewer: Actor | null, publicId: string, db?: Db): Promise<CollectionStats | null> {
   const d = await resolveDb(db);
-  const visible = viewer ? sql`((c.visibility = 'public' AND c.deleted_at IS NULL) OR c.user_id = ${viewer.userId})` : sql`(c.visibility = 'public' AND c.deleted_at IS NULL)`;
-  const [c] = await queryRows<{ id: number; category: 'movies' | 'releases'; entries: number }>(
+    const [c] = await queryRows<{ id: number; category: 'movies' | 'releases'; entries: number }>(
     d,
-    sql`SELECT c.id, c.category, c.entries_count AS entries FROM collections c WHERE c.public_id = ${publicId} AND ${visible}`,
+    sql`SELECT c.id, c.category, c.entries_count AS entries FROM collections c WHERE c.public_id = ${publicId} AND ${collectionVisibleTo(viewer)}`,
   );
   if (!c) return null;
   const value = await collectionTotals(d, c.id);

@@ -12,8 +12,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { CONDITION_WEIGHTS, NO_CONDITION_WEIGHT, rateTable, type RateTable } from '@/lib/collections/rates';
 import { CURRENCIES } from '@/lib/validation/collection-limits';
-import { queryRows, resolveDb } from './internal';
+import { collectionVisibleTo } from './collection-visibility';
+import { queryRows, resolveDb } from './sql';
 import type { Actor } from '@/lib/auth/actor';
+import type { DomainEvents } from './event-types';
 
 /** The rates a value was computed with: their date (YYYY-MM-DD) and source. */
 export type RatesNote = { rates_date: string; rates_source: string };
@@ -54,7 +56,7 @@ export async function itemValueAverage(item: { type: 'movie' | 'release'; public
           JOIN collections c ON c.id = e.collection_id
           JOIN users u ON u.id = c.user_id
           WHERE e.${fk} = (SELECT id FROM ${items} WHERE public_id = ${item.publicId}) AND e.price IS NOT NULL
-            AND c.visibility = 'public' AND c.deleted_at IS NULL
+            AND ${collectionVisibleTo(null)}
         ), counted AS (
           SELECT eur FROM priced WHERE role = 'admin'
           UNION ALL
@@ -77,8 +79,8 @@ function totalsSql(table: RateTable, where: SQL): SQL {
 }
 
 /**
- * Stores the current value of a collection as a snapshot (called in the transaction of every
- * change of its entries: lib/data/collections.ts addEntry, updateEntry, removeEntry).
+ * Stores the current value of a collection as a snapshot (in the transaction of every change of
+ * its entries: see {@link snapshotOnEntries}).
  */
 export async function snapshotCollectionValue(tx: Db, collectionId: number): Promise<void> {
   await tx.execute(
@@ -99,8 +101,7 @@ export const VALUE_HISTORY_SHOWN = 20;
  */
 export async function collectionValue(viewer: Actor | null, publicId: string, db?: Db): Promise<CollectionValue | null> {
   const d = await resolveDb(db);
-  const visible = viewer ? sql`((c.visibility = 'public' AND c.deleted_at IS NULL) OR c.user_id = ${viewer.userId})` : sql`(c.visibility = 'public' AND c.deleted_at IS NULL)`;
-  const [c] = await queryRows<{ id: number }>(d, sql`SELECT c.id FROM collections c WHERE c.public_id = ${publicId} AND ${visible}`);
+    const [c] = await queryRows<{ id: number }>(d, sql`SELECT c.id FROM collections c WHERE c.public_id = ${publicId} AND ${collectionVisibleTo(viewer)}`);
   if (!c) return null;
   const table = rateTable();
   const [now] = await queryRows<ValueTotals>(d, totalsSql(table, sql`e.collection_id = ${c.id}`));
@@ -123,13 +124,12 @@ export async function collectionValue(viewer: Actor | null, publicId: string, db
 export async function userCollectionsValue(viewer: Actor | null, userPublicId: string, db?: Db): Promise<ValueTotals & RatesNote> {
   const d = await resolveDb(db);
   const table = rateTable();
-  const own = viewer ? sql`c.user_id = ${viewer.userId}` : sql`FALSE`;
   const [t] = await queryRows<ValueTotals>(
     d,
     totalsSql(
       table,
       sql`e.collection_id IN (SELECT c.id FROM collections c JOIN users u ON u.id = c.user_id
-            WHERE u.public_id = ${userPublicId} AND c.deleted_at IS NULL AND (c.visibility = 'public' OR ${own}))`,
+            WHERE u.public_id = ${userPublicId} AND c.deleted_at IS NULL AND ${collectionVisibleTo(viewer)})`,
     ),
   );
   return { ...t, ...note(table) };
@@ -144,4 +144,14 @@ export async function collectionTotals(d: Db, collectionId: number): Promise<Val
   const [t] = await queryRows<ValueTotals>(d, totalsSql(table, sql`e.collection_id = ${collectionId}`));
   const average = t.priced_count ? (Number(t.total_eur) / Number(t.priced_count)).toFixed(2) : null;
   return { ...t, average_eur: average, ...note(table) };
+}
+
+/**
+ * Subscriber of `collection.entries.changed`: one snapshot per change of a collection's entries
+ * (an entry added, edited or removed in the dialog or API, a file import, a picked import row).
+ * Toggles take none: a toggle adds or removes an entry without a price, so it never changes the
+ * value, and a snapshot per click would fill the history with repeats.
+ */
+export async function snapshotOnEntries(tx: Db, e: DomainEvents['collection.entries.changed']): Promise<void> {
+  if (e.via !== 'toggle') await snapshotCollectionValue(tx, e.collectionId);
 }

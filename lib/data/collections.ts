@@ -6,14 +6,19 @@ import 'server-only';
  * is seen by everyone; a private or deleted one by its owner only. Entries of live shortcut
  * collections (styles 2, 3, 4, 6) feed the item counters, kept in step here and in toggles.ts.
  */
-import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
-import { collectionSchema, entrySchema, SHORTCUT_STYLES, type CollectionCategory, type CollectionInput, type EntryData, type EntryInput } from '@/lib/validation/collections';
+import { collectionSchema, entrySchema, type CollectionCategory, type CollectionInput, type EntryInput } from '@/lib/validation/collections';
 import { fieldErrors, type FieldErrors } from '@/lib/validation/users';
-import { itemJsonColumns, keysetRows, pageOf, queryRows, resolveDb, toItemPair, type KeysetSort, type ReleaseListRow, type TitleListRow } from './internal';
-import { snapshotCollectionValue } from './collection-values';
-import { bump, shiftCollectionCounters, shortcutToggle, TOGGLES } from './toggles';
+import { itemJsonColumns, toItemPair, type ReleaseListRow, type TitleListRow } from './catalogue-rows';
+import { keysetRows, pageOf, type KeysetSort } from './keyset';
+import { queryRows, resolveDb } from './sql';
+import { canEditCollection, canViewCollection } from '@/lib/auth/policies';
+import { addEntries, removeOwnEntry, updateOwnEntry, type EntryTarget } from './collection-entries';
+import { collectionVisibleTo } from './collection-visibility';
+import { inTransaction, publish } from './events';
+import { ITEM_TABLES } from './item-counters';
+import { newPublicId } from './public-id';
 import type { Page, ReleaseListItem, TitleListItem } from './types';
 import type { Actor } from '@/lib/auth/actor';
 
@@ -114,19 +119,31 @@ function toCollection(r: CollectionRow, viewer: Actor | null): CollectionDto {
   };
 }
 
-/** What a viewer may see: public and not deleted, or their own. */
-function visibleTo(viewer: Actor | null): SQL {
-  return viewer ? sql`((c.visibility = 'public' AND c.deleted_at IS NULL) OR c.user_id = ${viewer.userId})` : sql`(c.visibility = 'public' AND c.deleted_at IS NULL)`;
-}
-
-/** A new random URL-safe public id (10 characters) for a collection or an import. */
-export function newPublicId(): string {
-  return crypto.randomBytes(8).toString('base64url').slice(0, 10);
-}
-
-async function collectionRow(d: Db, publicId: string, where: SQL): Promise<CollectionRow | null> {
-  const rows = await queryRows<CollectionRow>(d, sql`SELECT ${COLLECTION_COLUMNS} FROM collections c JOIN users u ON u.id = c.user_id WHERE c.public_id = ${publicId} AND ${where} LIMIT 1`);
+async function collectionRow(d: Db, publicId: string): Promise<CollectionRow | null> {
+  const rows = await queryRows<CollectionRow>(d, sql`SELECT ${COLLECTION_COLUMNS} FROM collections c JOIN users u ON u.id = c.user_id WHERE c.public_id = ${publicId} LIMIT 1`);
   return rows[0] ?? null;
+}
+
+/** The policy's view of a collection row. */
+function accessOf(r: { user_id: number; visibility: 'public' | 'private'; deleted_at: string | Date | null }) {
+  return { userId: Number(r.user_id), visibility: r.visibility, deleted: r.deleted_at !== null };
+}
+
+/** The collection row when the viewer may see it (lib/auth/policies.ts canViewCollection), else null. */
+async function visibleCollectionRow(d: Db, viewer: Actor | null, publicId: string): Promise<CollectionRow | null> {
+  const r = await collectionRow(d, publicId);
+  return r && canViewCollection(viewer, accessOf(r)) ? r : null;
+}
+
+/** The collection row when the actor may change it (canEditCollection), else null. */
+async function editableCollectionRow(d: Db, actor: Actor, publicId: string): Promise<CollectionRow | null> {
+  const r = await collectionRow(d, publicId);
+  return r && canEditCollection(actor, accessOf(r)) ? r : null;
+}
+
+/** The entry-writing view of a collection row. */
+function targetOf(r: { id: number; user_id: number; style: number; shortcut_default: boolean; deleted_at: string | Date | null }): EntryTarget {
+  return { id: Number(r.id), user_id: Number(r.user_id), style: Number(r.style), shortcut_default: r.shortcut_default, deleted: r.deleted_at !== null };
 }
 
 /**
@@ -135,7 +152,7 @@ async function collectionRow(d: Db, publicId: string, where: SQL): Promise<Colle
  */
 export async function getCollection(viewer: Actor | null, publicId: string, db?: Db): Promise<CollectionDto | null> {
   const d = await resolveDb(db);
-  const r = await collectionRow(d, publicId, visibleTo(viewer));
+  const r = await visibleCollectionRow(d, viewer, publicId);
   return r ? toCollection(r, viewer) : null;
 }
 
@@ -157,7 +174,7 @@ export async function listCollections(
   const d = await resolveDb(db);
   const conds: SQL[] = [];
   if (query.deleted) conds.push(viewer ? sql`c.user_id = ${viewer.userId} AND c.deleted_at IS NOT NULL` : sql`FALSE`);
-  else conds.push(visibleTo(viewer), sql`c.deleted_at IS NULL`);
+  else conds.push(collectionVisibleTo(viewer), sql`c.deleted_at IS NULL`);
   if (query.owner) conds.push(sql`u.public_id = ${query.owner}`);
   // The all-users list skips empty collections (every user has empty default lists).
   else if (!query.deleted) conds.push(sql`c.entries_count > 0`);
@@ -199,11 +216,6 @@ export async function createCollection(actor: Actor, input: CollectionInput, db?
   return created ? { ok: true, collection: created } : { ok: false, errors: { _form: 'submitFailed' } };
 }
 
-/** Whether a live collection with this style and flag feeds a toggle counter. */
-function feedsCounters(style: number, shortcut: boolean, deleted: boolean): boolean {
-  return shortcut && !deleted && shortcutToggle(style) !== null;
-}
-
 /**
  * Saves the actor's collection: name, description, visibility, style, shortcut flag, and a
  * picture chosen from the pictures of its newest PICTURE_CHOICES entries (`picture`: one of
@@ -213,7 +225,7 @@ function feedsCounters(style: number, shortcut: boolean, deleted: boolean): bool
  */
 export async function updateCollection(actor: Actor, publicId: string, input: CollectionInput & { picture?: string | null }, db?: Db): Promise<CollectionResult> {
   const d = await resolveDb(db);
-  const current = await collectionRow(d, publicId, sql`c.user_id = ${actor.userId}`);
+  const current = await editableCollectionRow(d, actor, publicId);
   if (!current) return { ok: false, errors: { _form: 'notFound' } };
   if (input.category !== undefined && input.category !== current.category) return { ok: false, errors: { category: 'categoryLocked' } };
   const parsed = collectionSchema.safeParse({ ...input, category: current.category });
@@ -232,10 +244,8 @@ export async function updateCollection(actor: Actor, publicId: string, input: Co
     v.shortcut_default === current.shortcut_default &&
     picture === current.picture;
   if (same) return { ok: false, errors: { _form: 'nothingToUpdate' } };
-  const deleted = current.deleted_at !== null;
-  const before = feedsCounters(Number(current.style), current.shortcut_default, deleted);
-  const after = feedsCounters(v.style, v.shortcut_default, deleted);
-  const saved = await d.transaction(async (tx) => {
+  const before = targetOf(current);
+  const saved = await inTransaction(d, async (tx) => {
     const rows = await queryRows<{ id: number }>(
       tx,
       sql`UPDATE collections SET name = ${v.name}, description = ${v.description}, visibility = ${v.visibility}, style = ${v.style},
@@ -246,8 +256,8 @@ export async function updateCollection(actor: Actor, publicId: string, input: Co
           RETURNING id`,
     );
     if (!rows.length) return false;
-    if (before && (!after || v.style !== Number(current.style))) await shiftCollectionCounters(tx, current.id, Number(current.style), -1);
-    if (after && (!before || v.style !== Number(current.style))) await shiftCollectionCounters(tx, current.id, v.style, 1);
+    const after = { style: v.style, shortcut_default: v.shortcut_default, deleted: before.deleted };
+    await publish(tx, 'collection.changed', { collectionId: before.id, userId: actor.userId, before, after });
     return true;
   });
   if (!saved) return { ok: false, errors: { shortcut_default: 'shortcutTaken' } };
@@ -262,24 +272,25 @@ export async function updateCollection(actor: Actor, publicId: string, input: Co
  */
 export async function setCollectionDeleted(actor: Actor, publicId: string, deleted: boolean, db?: Db): Promise<boolean> {
   const d = await resolveDb(db);
-  return d.transaction(async (tx) => {
-    const [c] = await queryRows<{ id: number; style: number; shortcut_default: boolean }>(
+  return inTransaction(d, async (tx) => {
+    const [c] = await queryRows<{ id: number; user_id: number; style: number; shortcut_default: boolean }>(
       tx,
-      sql`SELECT id, style, shortcut_default FROM collections WHERE public_id = ${publicId} AND user_id = ${actor.userId}
+      sql`SELECT id, user_id, style, shortcut_default FROM collections WHERE public_id = ${publicId}
           AND deleted_at IS ${deleted ? sql`NULL` : sql`NOT NULL`} FOR UPDATE`,
     );
-    if (!c) return false;
+    if (!c || !canEditCollection(actor, { userId: Number(c.user_id) })) return false;
+    const before = { style: Number(c.style), shortcut_default: c.shortcut_default, deleted: !deleted };
+    let shortcut = c.shortcut_default;
     if (deleted) {
       await tx.execute(sql`UPDATE collections SET deleted_at = now(), updated_at = now() WHERE id = ${c.id}`);
-      if (feedsCounters(Number(c.style), c.shortcut_default, false)) await shiftCollectionCounters(tx, c.id, Number(c.style), -1);
-      return true;
+    } else {
+      const [taken] = c.shortcut_default
+        ? await queryRows<{ id: number }>(tx, sql`SELECT id FROM collections WHERE user_id = ${actor.userId} AND style = ${c.style} AND shortcut_default AND deleted_at IS NULL LIMIT 1`)
+        : [];
+      shortcut = c.shortcut_default && !taken;
+      await tx.execute(sql`UPDATE collections SET deleted_at = NULL, shortcut_default = ${shortcut}, updated_at = now() WHERE id = ${c.id}`);
     }
-    const [taken] = c.shortcut_default
-      ? await queryRows<{ id: number }>(tx, sql`SELECT id FROM collections WHERE user_id = ${actor.userId} AND style = ${c.style} AND shortcut_default AND deleted_at IS NULL LIMIT 1`)
-      : [];
-    const shortcut = c.shortcut_default && !taken;
-    await tx.execute(sql`UPDATE collections SET deleted_at = NULL, shortcut_default = ${shortcut}, updated_at = now() WHERE id = ${c.id}`);
-    if (feedsCounters(Number(c.style), shortcut, false)) await shiftCollectionCounters(tx, c.id, Number(c.style), 1);
+    await publish(tx, 'collection.changed', { collectionId: Number(c.id), userId: actor.userId, before, after: { ...before, shortcut_default: shortcut, deleted } });
     return true;
   });
 }
@@ -336,7 +347,7 @@ function toEntry(r: EntryRow): CollectionEntryDto {
  */
 export async function listEntries(viewer: Actor | null, publicId: string, cursor?: string | null, limit = COLLECTION_PAGE_SIZE, db?: Db): Promise<Page<CollectionEntryDto> | null> {
   const d = await resolveDb(db);
-  const c = await collectionRow(d, publicId, visibleTo(viewer));
+  const c = await visibleCollectionRow(d, viewer, publicId);
   if (!c) return null;
   const rows = await keysetRows<EntryRow>(d, { columns: ENTRY_COLUMNS, from: sql`collection_entries e`, conds: [sql`e.collection_id = ${c.id}`], sort: ENTRY_SORT, idCol: sql`e.id`, cursor, limit });
   return pageOf(rows, limit, ENTRY_SORT, toEntry);
@@ -344,32 +355,6 @@ export async function listEntries(viewer: Actor | null, publicId: string, cursor
 
 /** Outcome of an entry write: the entry, a message key for the whole request, or field errors. */
 export type EntryResult = { ok: true; entry: CollectionEntryDto } | { ok: false; errors: FieldErrors };
-
-const ITEM_TABLE = { movie: { table: sql`movies`, fk: sql`movie_id`, category: 'movies' }, release: { table: sql`releases`, fk: sql`release_id`, category: 'releases' } } as const;
-
-/** The collection fields an entry insert needs (its id, and whether its entries feed counters). */
-export type EntryTarget = { id: number; style: number; shortcut_default: boolean; deleted: boolean };
-
-/**
- * Inserts one entry into a collection inside the caller's transaction: the entries count and,
- * for a live shortcut list, the item's counter move with it. The caller has checked ownership and
- * category and takes the value snapshot (once per change, however many entries it adds).
- * @returns the new entry's id, or null when the collection already holds the item
- */
-export async function insertEntry(tx: Db, c: EntryTarget, itemType: 'movie' | 'release', itemId: number, v: EntryData): Promise<number | null> {
-  const fk = ITEM_TABLE[itemType].fk;
-  const rows = await queryRows<{ id: number }>(
-    tx,
-    sql`INSERT INTO collection_entries (collection_id, ${fk}, comment, comment_language, price, currency, condition, acquired_on, watched_method)
-        VALUES (${c.id}, ${itemId}, ${v.comment}, ${v.comment_language}, ${v.price}, ${v.currency}, ${v.condition}, ${v.acquired_on}, ${v.watched_method})
-        ON CONFLICT DO NOTHING RETURNING id`,
-  );
-  if (!rows.length) return null;
-  await tx.execute(sql`UPDATE collections SET entries_count = entries_count + 1, updated_at = now() WHERE id = ${c.id}`);
-  const kind = feedsCounters(Number(c.style), c.shortcut_default, c.deleted) ? shortcutToggle(Number(c.style)) : null;
-  if (kind) await bump(tx, itemType, itemId, kind, 1);
-  return rows[0].id;
-}
 
 /**
  * Adds a movie or release to the actor's collection with the entry fields (comment, comment
@@ -382,20 +367,13 @@ export async function addEntry(actor: Actor, publicId: string, item: { type: 'mo
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
   const d = await resolveDb(db);
-  const [c] = await queryRows<{ id: number; category: string; style: number; shortcut_default: boolean; deleted: boolean }>(
-    d,
-    sql`SELECT id, category, style, shortcut_default, deleted_at IS NOT NULL AS deleted FROM collections WHERE public_id = ${publicId} AND user_id = ${actor.userId}`,
-  );
+  const c = await editableCollectionRow(d, actor, publicId);
   if (!c) return { ok: false, errors: { _form: 'notFound' } };
-  const it = ITEM_TABLE[item.type];
+  const it = ITEM_TABLES[item.type];
   if (c.category !== it.category) return { ok: false, errors: { _form: c.category === 'movies' ? 'categoryMismatchMovies' : 'categoryMismatchReleases' } };
   const [target] = await queryRows<{ id: number }>(d, sql`SELECT id FROM ${it.table} WHERE public_id = ${item.publicId}`);
   if (!target) return { ok: false, errors: { _form: 'notFound' } };
-  const id = await d.transaction(async (tx) => {
-    const entryId = await insertEntry(tx, c, item.type, target.id, v);
-    if (entryId !== null) await snapshotCollectionValue(tx, c.id);
-    return entryId;
-  });
+  const [id] = await inTransaction(d, (tx) => addEntries(tx, targetOf(c), [{ item: { type: item.type, id: Number(target.id), publicId: item.publicId }, data: v }], 'entry'));
   if (id === null) return { ok: false, errors: { _form: 'alreadyInCollection' } };
   const entry = await entryById(d, id);
   return entry ? { ok: true, entry } : { ok: false, errors: { _form: 'submitFailed' } };
@@ -414,18 +392,7 @@ export async function updateEntry(actor: Actor, entryId: number, input: EntryInp
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
   const d = await resolveDb(db);
-  const found = await d.transaction(async (tx) => {
-    const rows = await queryRows<{ collection_id: number }>(
-      tx,
-      sql`UPDATE collection_entries e SET comment = ${v.comment}, comment_language = ${v.comment_language}, price = ${v.price}, currency = ${v.currency},
-            condition = ${v.condition}, acquired_on = ${v.acquired_on}, watched_method = ${v.watched_method}, updated_at = now()
-          FROM collections c
-          WHERE e.id = ${entryId} AND c.id = e.collection_id AND c.user_id = ${actor.userId}
-          RETURNING e.collection_id`,
-    );
-    if (rows[0]) await snapshotCollectionValue(tx, rows[0].collection_id);
-    return rows.length > 0;
-  });
+  const found = await inTransaction(d, (tx) => updateOwnEntry(tx, actor.userId, entryId, v));
   if (!found) return { ok: false, errors: { _form: 'notFound' } };
   const entry = await entryById(d, entryId);
   return entry ? { ok: true, entry } : { ok: false, errors: { _form: 'submitFailed' } };
@@ -434,21 +401,7 @@ export async function updateEntry(actor: Actor, entryId: number, input: EntryInp
 /** Removes one entry of the actor's collections (its counter moves when the list feeds one). */
 export async function removeEntry(actor: Actor, entryId: number, db?: Db): Promise<boolean> {
   const d = await resolveDb(db);
-  return d.transaction(async (tx) => {
-    const rows = await queryRows<{ collection_id: number; movie_id: number | null; release_id: number | null; style: number; shortcut_default: boolean; deleted: boolean }>(
-      tx,
-      sql`DELETE FROM collection_entries e USING collections c
-          WHERE e.id = ${entryId} AND c.id = e.collection_id AND c.user_id = ${actor.userId}
-          RETURNING e.collection_id, e.movie_id, e.release_id, c.style, c.shortcut_default, c.deleted_at IS NOT NULL AS deleted`,
-    );
-    const r = rows[0];
-    if (!r) return false;
-    await tx.execute(sql`UPDATE collections SET entries_count = entries_count - 1, updated_at = now() WHERE id = ${r.collection_id}`);
-    const kind = feedsCounters(Number(r.style), r.shortcut_default, r.deleted) ? shortcutToggle(Number(r.style)) : null;
-    if (kind) await bump(tx, TOGGLES[kind].item, (r.movie_id ?? r.release_id) as number, kind, -1);
-    await snapshotCollectionValue(tx, r.collection_id);
-    return true;
-  });
+  return (await inTransaction(d, (tx) => removeOwnEntry(tx, actor.userId, entryId, 'entry'))) !== null;
 }
 
 /**
@@ -457,7 +410,7 @@ export async function removeEntry(actor: Actor, entryId: number, db?: Db): Promi
  */
 export async function collectionsForItem(actor: Actor, item: { type: 'movie' | 'release'; publicId: string }, db?: Db): Promise<{ public_id: string; name: string; style: number; has_item: boolean }[]> {
   const d = await resolveDb(db);
-  const it = ITEM_TABLE[item.type];
+  const it = ITEM_TABLES[item.type];
   const rows = await queryRows<{ public_id: string; name: string; style: number; has_item: boolean }>(
     d,
     sql`SELECT c.public_id, c.name, c.style, EXISTS (
@@ -469,32 +422,17 @@ export async function collectionsForItem(actor: Actor, item: { type: 'movie' | '
 }
 
 /**
- * The default lists every user has from registration (issue 6): watched movies and movies to
- * watch (shortcut lists of styles 2 and 6, the ones the seen and want-to-see toggles fill).
- */
-export async function createDefaultLists(tx: Db, userId: number): Promise<void> {
-  for (const kind of ['seen', 'want_see'] as const) {
-    const t = TOGGLES[kind];
-    await tx.execute(
-      sql`INSERT INTO collections (public_id, user_id, name, category, style, shortcut_default)
-          VALUES (${newPublicId()}, ${userId}, ${t.listName}, ${SHORTCUT_STYLES[t.style]}, ${t.style}, true)
-          ON CONFLICT (user_id, style) WHERE shortcut_default AND deleted_at IS NULL DO NOTHING`,
-    );
-  }
-}
-
-/**
  * One page of the public collections that hold a movie or release (the `user_collections`
  * subpage of its page), newest first. The same for every viewer (item pages are cached).
  */
 export async function collectionsWithItem(item: { type: 'movie' | 'release'; publicId: string }, cursor?: string | null, limit = COLLECTION_PAGE_SIZE, db?: Db): Promise<Page<CollectionDto>> {
   const d = await resolveDb(db);
-  const it = ITEM_TABLE[item.type];
+  const it = ITEM_TABLES[item.type];
   const rows = await keysetRows<CollectionRow & { sk: string | null }>(d, {
     columns: COLLECTION_COLUMNS,
     from: sql`collections c JOIN users u ON u.id = c.user_id`,
     conds: [
-      visibleTo(null),
+      collectionVisibleTo(null),
       sql`EXISTS (SELECT 1 FROM collection_entries e JOIN ${it.table} x ON x.id = e.${it.fk} WHERE e.collection_id = c.id AND x.public_id = ${item.publicId})`,
     ],
     sort: COLLECTION_SORT,

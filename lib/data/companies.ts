@@ -6,7 +6,8 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { parseSearchQuery } from '@/lib/search-query';
-import { keysetRows, pageOf, queryRows, resolveDb, textConditions, type KeysetSort } from './internal';
+import { keysetRows, pageOf, type KeysetSort } from './keyset';
+import { queryRows, resolveDb, textConditions } from './sql';
 import { titlePage, titleSort } from './movies';
 import type { CompanyListItem, Page, TitleListItem } from './types';
 

@@ -2,7 +2,7 @@ import 'server-only';
 /** Database health for `GET /api/health`. Data source: a trivial query. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
-import { queryRows, resolveDb } from './internal';
+import { queryRows, resolveDb } from './sql';
 
 /**
  * Checks that the database answers.

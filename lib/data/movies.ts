@@ -10,23 +10,10 @@ import type { Db } from '@/db';
 import { parseSearchQuery } from '@/lib/search-query';
 import type { CreditRole } from '@/lib/validation/enums';
 import { DEFAULT_SORT, type ListSort, type TitleListQuery } from '@/lib/validation/listing';
-import {
-  and,
-  buyingLinksWhere,
-  censorshipEvents,
-  inList,
-  keysetRows,
-  pageOf,
-  picturesWhere,
-  queryRows,
-  resolveDb,
-  textConditions,
-  TITLE_LIST_COLUMNS,
-  toTitleListItem,
-  videosWhere,
-  type KeysetSort,
-  type TitleListRow,
-} from './internal';
+import { buyingLinksWhere, censorshipEvents, picturesWhere, videosWhere } from './catalogue-media';
+import { TITLE_LIST_COLUMNS, toTitleListItem, type TitleListRow } from './catalogue-rows';
+import { keysetRows, pageOf, type KeysetSort } from './keyset';
+import { and, inList, queryRows, resolveDb, textConditions } from './sql';
 import { releaseLevelConditions, releasesWhere, todayIso, typeFilterIds } from './releases';
 import type { MovieRef, Page, TitleDetail, TitleListItem } from './types';
 

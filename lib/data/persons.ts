@@ -7,7 +7,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { parseSearchQuery } from '@/lib/search-query';
 import type { CreditRole } from '@/lib/validation/enums';
-import { keysetRows, pageOf, queryRows, resolveDb, textConditions, type KeysetSort } from './internal';
+import { keysetRows, pageOf, type KeysetSort } from './keyset';
+import { queryRows, resolveDb, textConditions } from './sql';
 import { releasePage, releaseSort } from './releases';
 import type { Page, PersonDetail, PersonListItem, ReleaseListItem } from './types';
 

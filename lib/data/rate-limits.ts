@@ -8,7 +8,7 @@ import { lt, sql } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '@/db';
 import { rateLimits } from '@/db/schema';
-import { queryRows, resolveDb } from './internal';
+import { queryRows, resolveDb } from './sql';
 
 /**
  * The limits (issue 5): `points` requests per `duration` seconds per subject; `block` seconds of

@@ -9,23 +9,10 @@ import type { Db } from '@/db';
 import { parseSearchQuery } from '@/lib/search-query';
 import { COUNTRIES, countryCodeFromId } from '@/lib/validation/enums';
 import { DEFAULT_SORT, type ListingQuery, type ListSort, type PriceBand, type ReleaseListQuery } from '@/lib/validation/listing';
-import {
-  buyingLinksWhere,
-  censorshipEvents,
-  inList,
-  keysetRows,
-  pageOf,
-  picturesWhere,
-  queryRows,
-  RELEASE_LIST_COLUMNS,
-  resolveDb,
-  textConditions,
-  toReleaseListItem,
-  videosWhere,
-  type KeysetSort,
-  type ReleaseListRow,
-  withoutListColumns,
-} from './internal';
+import { buyingLinksWhere, censorshipEvents, picturesWhere, videosWhere } from './catalogue-media';
+import { RELEASE_LIST_COLUMNS, toReleaseListItem, type ReleaseListRow, withoutListColumns } from './catalogue-rows';
+import { keysetRows, pageOf, type KeysetSort } from './keyset';
+import { inList, queryRows, resolveDb, textConditions } from './sql';
 import type { Page, ReleaseDetail, ReleaseListItem } from './types';
 
 /** Default page size of release listings. */

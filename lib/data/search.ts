@@ -18,20 +18,8 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { isEmptyQuery, isShortQuery, parseSearchQuery, type SearchQuery } from '@/lib/search-query';
-import {
-  and,
-  inList,
-  queryRows,
-  RELEASE_LIST_COLUMNS,
-  resolveDb,
-  similarityTo,
-  textConditions,
-  TITLE_LIST_COLUMNS,
-  toReleaseListItem,
-  toTitleListItem,
-  type ReleaseListRow,
-  type TitleListRow,
-} from './internal';
+import { RELEASE_LIST_COLUMNS, TITLE_LIST_COLUMNS, toReleaseListItem, toTitleListItem, type ReleaseListRow, type TitleListRow } from './catalogue-rows';
+import { and, inList, queryRows, resolveDb, similarityTo, textConditions } from './sql';
 import { LABEL_COLUMNS } from './labels';
 import type { LabelListItem, PersonListItem, SearchResult } from './types';
 

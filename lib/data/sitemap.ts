@@ -5,7 +5,7 @@ import 'server-only';
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
-import { queryRows, resolveDb } from './internal';
+import { queryRows, resolveDb } from './sql';
 
 export type SitemapKind = 'releases' | 'movies' | 'persons' | 'labels';
 export const SITEMAP_KINDS: readonly SitemapKind[] = ['releases', 'movies', 'persons', 'labels'];

@@ -11,7 +11,8 @@ import type { Db } from '@/db';
 import { userIdentities, users } from '@/db/schema';
 import { foldText } from '@/lib/text';
 import { EMAIL_MAX, USER_NAME_MAX } from '@/lib/validation/limits';
-import { resolveDb } from './internal';
+import { inTransaction } from './events';
+import { resolveDb } from './sql';
 import type { Actor } from '@/lib/auth/actor';
 import { insertAccount, type PublicUser } from './users';
 
@@ -93,7 +94,7 @@ export async function registerSocialUser(identity: SocialIdentity, db?: Db): Pro
   const stem = foldText(base) ? base : 'Collector';
   const alreadyLinked = new Error('already linked');
   try {
-    return await d.transaction(async (tx) => {
+    return await inTransaction(d, async (tx) => {
       for (let n = 1; ; n++) {
         const suffix = n === 1 ? '' : n <= 50 ? ` ${n}` : ` ${crypto.randomUUID().slice(0, 8)}`;
         const name = `${stem.slice(0, USER_NAME_MAX - suffix.length).trim()}${suffix}`;

@@ -15,9 +15,10 @@ import { AVATAR_SIZES, removePicture } from '@/lib/images';
 import { foldText } from '@/lib/text';
 import { API_TOKEN_NAME_MAX, RESET_TOKEN_MINUTES } from '@/lib/validation/limits';
 import { fieldErrors, profileSchema, registerSchema, type FieldErrors, type ProfileInput, type RegisterInput } from '@/lib/validation/users';
-import { keysetRows, pageOf, resolveDb, type KeysetSort } from './internal';
-import { createDefaultLists } from './collections';
-import { releaseUserToggles } from './toggles';
+import { keysetRows, pageOf, type KeysetSort } from './keyset';
+import { resolveDb } from './sql';
+import { inTransaction, publish } from './events';
+import { newPublicId } from './public-id';
 import type { Page } from './types';
 
 /** Days a session lasts after its last use ("remember me"; extended on use). */
@@ -51,11 +52,6 @@ export function newSecret(): { token: string; hash: string } {
 /** SHA-256 (hex) of a secret token. */
 export function hashSecret(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
-}
-
-/** A fresh 10-character base64url public id. */
-function newPublicId(): string {
-  return crypto.randomBytes(8).toString('base64url').slice(0, 10);
 }
 
 const PUBLIC_COLUMNS = {
@@ -124,7 +120,7 @@ export async function registerUser(input: RegisterInput, opts: { role?: Role } =
 
 /**
  * Inserts an account whose fields are already validated (`nameKey` = foldText(name), `email`
- * lower-cased), with the default lists every user has (collections.ts createDefaultLists). Shared
+ * lower-cased), with the default lists every user has (the `account.created` event: lib/data/shortcut-lists.ts createDefaultLists). Shared
  * by password registration and Facebook/Google registration (social.ts).
  * @returns the new user, or which unique field (`email` or `name`) is taken
  */
@@ -132,22 +128,24 @@ export async function insertAccount(
   values: { name: string; nameKey: string; email: string; passwordHash: string | null; country: number | null; role: Role },
   d: Db,
 ): Promise<{ ok: true; user: PublicUser; userId: number } | { ok: false; taken: 'email' | 'name' }> {
-  const inserted = await d
+  return inTransaction(d, async (tx) => {
+    const inserted = await tx
     .insert(users)
     .values({ publicId: newPublicId(), ...values })
     .onConflictDoNothing()
     .returning({ id: users.id, ...PUBLIC_COLUMNS });
   if (inserted[0]) {
     const { id, ...row } = inserted[0];
-    await createDefaultLists(d, id);
-    return { ok: true, userId: id, user: toPublicUser(row) };
+    await publish(tx, 'account.created', { userId: id });
+    return { ok: true as const, userId: id, user: toPublicUser(row) };
   }
-  const [taken] = await d
+  const [taken] = await tx
     .select({ email: users.email })
     .from(users)
     .where(sql`${users.email} = ${values.email} OR ${users.nameKey} = ${values.nameKey}`)
     .limit(1);
-  return { ok: false, taken: taken?.email === values.email ? 'email' : 'name' };
+  return { ok: false as const, taken: taken?.email === values.email ? ('email' as const) : ('name' as const) };
+  });
 }
 
 /**
@@ -513,23 +511,16 @@ export async function getUser(publicId: string, db?: Db): Promise<PublicUser | n
 }
 
 /**
- * Steps run inside the account-deletion transaction before the user row goes, one per feature
- * that keeps derived state about the user's content: counters of the user's toggles and likes
- * (toggles.ts). Reviews, posts and comments add theirs as they arrive. The rows themselves
- * (sessions, API tokens, reset tokens, linked Facebook/Google accounts, collections with their
- * entries, likes, import reports, the unknown barcodes of the user's imports) go with the user
- * row (foreign keys ON DELETE CASCADE).
- */
-const deletionSteps: ((tx: Db, userId: number) => Promise<void>)[] = [releaseUserToggles];
-
-/**
- * Deletes the actor's account and everything §4 lists, in one transaction: irreversible.
+ * Deletes the actor's account and everything §4 lists, in one transaction: irreversible. The
+ * `account.deleting` event lets other domains take the user out of derived rows first (toggle
+ * counters); the user's own rows (sessions, tokens, collections, entries, likes, import reports,
+ * unknown barcodes) go with the user row (foreign keys ON DELETE CASCADE).
  * @returns true when the account existed
  */
 export async function deleteAccount(actor: Actor, db?: Db): Promise<boolean> {
   const d = await resolveDb(db);
-  const gone = await d.transaction(async (tx) => {
-    for (const step of deletionSteps) await step(tx as unknown as Db, actor.userId);
+  const gone = await inTransaction(d, async (tx) => {
+    await publish(tx, 'account.deleting', { userId: actor.userId });
     return tx.delete(users).where(eq(users.id, actor.userId)).returning({ id: users.id, picture: users.picture });
   });
   // The profile picture's files go once the rows are gone (files are not transactional).

@@ -1,0 +1,54 @@
+/**
+ * Who may do what: one pure function per decision (no I/O), named `can<Verb><Noun>`. The data
+ * layer asks these before it reads or writes; SQL that filters lists by the same rule lives next
+ * to the data (lib/data/collection-visibility.ts) and is tested against these functions.
+ */
+import { hasRole, type Actor } from './actor';
+
+/** The fields of a collection that decide who may see and change it. */
+export type CollectionAccess = { userId: number; visibility: 'public' | 'private'; deleted: boolean };
+
+/** Whether the actor owns a row of `ownerId` (visitors own nothing). */
+export function isOwner(actor: Actor | null | undefined, ownerId: number): boolean {
+  return !!actor && actor.userId === ownerId;
+}
+
+/**
+ * Viewing a collection, its entries, value, statistics and export: everyone sees a public one
+ * that is not in the trash; a private or trashed one only its owner. Admins have no exception:
+ * private lists stay private.
+ */
+export function canViewCollection(actor: Actor | null | undefined, c: CollectionAccess): boolean {
+  return (c.visibility === 'public' && !c.deleted) || isOwner(actor, c.userId);
+}
+
+/** Changing a collection, its entries and imports, trashing and restoring it: its owner only. */
+export function canEditCollection(actor: Actor | null | undefined, c: Pick<CollectionAccess, 'userId'>): boolean {
+  return isOwner(actor, c.userId);
+}
+
+/**
+ * Editing or deleting one's own content (an account's data, sessions, API tokens, entries,
+ * reviews and posts): the owner only; moderators act through {@link canModerate} instead.
+ */
+export function canEditOwnContent(actor: Actor | null | undefined, ownerId: number): boolean {
+  return isOwner(actor, ownerId);
+}
+
+/** Moderating: approving catalogue changes, hiding others' content, handling reports. Admins only. */
+export function canModerate(actor: Actor | null | undefined): boolean {
+  return hasRole(actor, 'admin');
+}
+
+/**
+ * Seeing a private field of a profile (the e-mail hint, settings, sessions): the account itself.
+ * No role sees another user's e-mail address; pages and the API never carry it.
+ */
+export function canSeePrivateProfile(actor: Actor | null | undefined, userId: number): boolean {
+  return isOwner(actor, userId);
+}
+
+/** Using a member feature (toggles, collections, API tokens): any logged-in user. */
+export function canUseMemberFeatures(actor: Actor | null | undefined): actor is Actor {
+  return hasRole(actor, 'basic');
+}

@@ -1,0 +1,48 @@
+import 'server-only';
+/**
+ * Query helpers of lib/data (not for pages): the database to use, raw row queries, and SQL
+ * fragments for lists of values and text-search conditions on stored search documents.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { getDb, queryRows, type Db } from '@/db';
+import { MIN_TRIGRAM_WORD, type SearchQuery } from '@/lib/search-query';
+
+/** The given database (tests) or the process-wide one. */
+export async function resolveDb(db?: Db): Promise<Db> {
+  return db ?? (await getDb());
+}
+
+export { queryRows };
+
+/** `expr IN (v1, v2, …)` with parameters; FALSE for an empty list. */
+export function inList(expr: SQL, values: readonly (string | number)[]): SQL {
+  if (!values.length) return sql`FALSE`;
+  return sql`${expr} IN (${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+}
+
+/** AND of conditions (TRUE when none). */
+export function and(conds: SQL[]): SQL {
+  return conds.length ? sql.join(conds, sql` AND `) : sql`TRUE`;
+}
+
+/**
+ * Text conditions of a parsed query on a stored search document (folded, GIN trigram index):
+ * every word must occur. Words of 3+ characters use `search_text LIKE '%word%'` (trigram
+ * index); when every word is shorter, a prefix match on the btree-indexed folded key
+ * (`keyCol LIKE 'ab%'`) replaces it; short words next to long ones are checked on the rows the
+ * long words found.
+ */
+export function textConditions(q: SearchQuery, searchCol: SQL, keyCol: SQL): SQL[] {
+  if (!q.words.length) return [];
+  const long = q.words.filter((w) => w.length >= MIN_TRIGRAM_WORD);
+  if (!long.length) return [sql`${keyCol} LIKE ${`${q.text}%`}`];
+  return q.words.map((w) => sql`${searchCol} LIKE ${`%${w}%`}`);
+}
+
+/** Folded words contain only [a-z0-9 ]; other characters are not LIKE wildcards either. */
+export function similarityTo(searchCol: SQL, q: SearchQuery): SQL {
+  return sql`similarity(${searchCol}, ${q.text})`;
+}

@@ -1,0 +1,24 @@
+import 'server-only';
+/**
+ * Who reacts to which domain event (lib/data/events.ts), in order. In-transaction subscribers
+ * keep derived rows right in the same transaction as the write; after-commit effects touch what
+ * is outside the database. The modules listed here never publish events themselves, so the
+ * import graph has no cycle.
+ */
+import { revalidateItemPages } from '@/lib/page-cache';
+import { snapshotOnEntries } from './collection-values';
+import type { SubscriberTable } from './event-types';
+import { countCollectionChange, countEntries, countLike, uncountAccount } from './item-counters';
+import { createDefaultLists } from './shortcut-lists';
+
+/** The subscribers of every event. */
+export const SUBSCRIBERS: SubscriberTable = {
+  'account.created': { inTransaction: [createDefaultLists] },
+  'account.deleting': { inTransaction: [uncountAccount] },
+  'collection.changed': { inTransaction: [countCollectionChange] },
+  'collection.entries.changed': {
+    inTransaction: [countEntries, snapshotOnEntries],
+    afterCommit: [(e) => revalidateItemPages(e.items)],
+  },
+  'like.changed': { inTransaction: [countLike] },
+};
