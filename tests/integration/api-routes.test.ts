@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DbHandle } from '@/db';
+import { queryRows, type DbHandle } from '@/db';
 import { GET as titlesList } from '@/app/api/titles/route';
 import { GET as titleItem } from '@/app/api/titles/[publicId]/route';
 import { GET as releasesList } from '@/app/api/releases/route';
@@ -161,6 +161,16 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
       const items = pages.flat();
       expect(items.length).toBeGreaterThan(100);
       expect(new Set(items.map((i) => i.public_id)).size).toBe(items.length);
+      // The documented key (the folded title key), ties by internal id, sorted here from the rows.
+      const rows = await queryRows<{ public_id: string; title_key: string; id: number }>(
+        h.db,
+        sql`SELECT public_id, title_key, id FROM movies WHERE public_id IN (${sql.join(
+          items.map((i) => sql`${i.public_id}`),
+          sql`, `,
+        )})`,
+      );
+      const expected = rows.sort((a, b) => (a.title_key < b.title_key ? -1 : a.title_key > b.title_key ? 1 : a.id - b.id)).map((r) => r.public_id);
+      expect(items.map((i) => i.public_id)).toEqual(expected);
     });
 
     it('persons and labels paginate too', async () => {
@@ -284,16 +294,13 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
       expect(fin.body.items.map((i) => i.public_id)).toContain(FIX.amelieRelease);
     });
 
-    it('street date: past and a window counted back from today', async () => {
+    it('street date: past lists dated releases up to today', async () => {
+      // The seed has no release dated after 2024, so the windows (dn) and future dates are checked
+      // on fixture releases dated relative to today: tests/integration/listing-filters.test.ts.
       const today = new Date().toISOString().slice(0, 10);
       const past = await get<Page<ReleaseListItem>>(releasesList, '/api/releases?dr=past');
       expect(past.body.items.length).toBe(24);
       expect(past.body.items.every((i) => i.street_date !== null && i.street_date <= today)).toBe(true);
-      const future = await get<Page<ReleaseListItem>>(releasesList, '/api/releases?dr=future&so=date_asc');
-      expect(future.body.items.every((i) => i.street_date !== null && i.street_date > today)).toBe(true);
-      const lastYear = await get<Page<ReleaseListItem>>(releasesList, '/api/releases?dr=past&dn=365');
-      const yearAgo = new Date(Date.now() - 365 * 86400_000).toISOString().slice(0, 10);
-      expect(lastYear.body.items.every((i) => i.street_date! >= yearAgo)).toBe(true);
     });
 
     it('RRP bands in euros, other currencies converted', async () => {
