@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dialog, type DialogSize } from '@/components/ui/dialog';
 
@@ -59,7 +59,6 @@ describe('Dialog focus', () => {
     rerender(<Harness open />);
     expect(document.activeElement).not.toBe(opener);
     rerender(<Harness open={false} />);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(document.activeElement).toBe(opener);
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 });

@@ -6,6 +6,7 @@ import en from '@/messages/en.json';
 import fi from '@/messages/fi.json';
 import type { SearchResult } from '@/lib/data/types';
 import { SearchDialog } from '@/components/search/search-dialog';
+import { SEARCH_DEBOUNCE_MS } from '@/components/search/use-search';
 
 vi.mock('@/lib/i18n/navigation', () => ({
   Link: ({ href, children, ...rest }: { href: string; children: ReactNode }) => (
@@ -91,10 +92,23 @@ describe('SearchDialog', () => {
   });
 
   it('does not query for an empty or blank input', async () => {
-    renderDialog();
-    type('   ');
-    await act(() => new Promise((r) => setTimeout(r, 400)));
-    expect(fetchMock).not.toHaveBeenCalled();
+    vi.useFakeTimers();
+    try {
+      renderDialog();
+      type('   ');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS * 4);
+      });
+      expect(fetchMock).not.toHaveBeenCalled();
+      // The same wait after real words does query: the blank input was skipped, not just early.
+      type('amelie');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+      });
+      expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/search?q=amelie']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('moves focus with the arrow keys and closes when a result is chosen', async () => {
