@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { CACHED_PAGE_TABS, PAGE_REVALIDATE_SECONDS, cachedPagePaths } from '@/lib/page-cache';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { revalidatePath, revalidateTag } from 'next/cache';
+import { CACHED_PAGE_TABS, PAGE_REVALIDATE_SECONDS, cachedPagePaths, revalidateCataloguePages } from '@/lib/page-cache';
+import { revalidateEntryItem } from '@/app/api/_lib/entries';
+
+// No Next server runs here: the revalidation calls are recorded instead.
+vi.mock('next/cache', () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 
 const root = path.resolve(import.meta.dirname, '../..');
 const read = (rel: string) => fs.readFileSync(path.join(root, rel), 'utf8');
@@ -64,5 +69,92 @@ describe('page caching of the item pages', () => {
         .sort();
       expect(tabs, kind).toEqual(CACHED_PAGE_TABS[kind].filter(Boolean).slice().sort());
     }
+  });
+});
+
+/** The paths revalidatePath was called with, sorted. */
+function revalidatedPaths(): string[] {
+  return vi
+    .mocked(revalidatePath)
+    .mock.calls.map((c) => c[0])
+    .sort();
+}
+
+const RELEASE_PAGES = [
+  '/en/release/rel01',
+  '/en/release/rel01/buying_options',
+  '/en/release/rel01/movies',
+  '/en/release/rel01/other_releases',
+  '/en/release/rel01/photos',
+  '/en/release/rel01/user_collections',
+  '/en/release/rel01/videos',
+  '/fi/release/rel01',
+  '/fi/release/rel01/buying_options',
+  '/fi/release/rel01/movies',
+  '/fi/release/rel01/other_releases',
+  '/fi/release/rel01/photos',
+  '/fi/release/rel01/user_collections',
+  '/fi/release/rel01/videos',
+];
+const MOVIE_PAGES = [
+  '/en/movie/mov01',
+  '/en/movie/mov01/buying_options',
+  '/en/movie/mov01/cast_crew',
+  '/en/movie/mov01/movie_connections',
+  '/en/movie/mov01/photos',
+  '/en/movie/mov01/releases',
+  '/en/movie/mov01/user_collections',
+  '/en/movie/mov01/videos',
+  '/fi/movie/mov01',
+  '/fi/movie/mov01/buying_options',
+  '/fi/movie/mov01/cast_crew',
+  '/fi/movie/mov01/movie_connections',
+  '/fi/movie/mov01/photos',
+  '/fi/movie/mov01/releases',
+  '/fi/movie/mov01/user_collections',
+  '/fi/movie/mov01/videos',
+];
+
+describe('invalidation of cached item pages', () => {
+  afterEach(() => {
+    vi.mocked(revalidatePath).mockReset();
+    vi.mocked(revalidateTag).mockReset();
+    vi.restoreAllMocks();
+  });
+
+  it('revalidateCataloguePages marks every tab of each item stale in both locales, by path, each once', () => {
+    revalidateCataloguePages({ release: ['rel01'], person: ['per01', 'per02'] });
+    expect(revalidatedPaths()).toEqual([...RELEASE_PAGES, '/en/person/per01', '/en/person/per02', '/fi/person/per01', '/fi/person/per02'].sort());
+    expect(vi.mocked(revalidatePath).mock.calls.every((c) => c.length === 1)).toBe(true);
+    expect(revalidateTag).not.toHaveBeenCalled();
+  });
+
+  it('an entry of a release: the release pages only', () => {
+    revalidateEntryItem({ release: { public_id: 'rel01' }, movie: null });
+    expect(revalidatedPaths()).toEqual(RELEASE_PAGES);
+  });
+
+  it('an entry of a movie: the movie pages only', () => {
+    revalidateEntryItem({ release: null, movie: { public_id: 'mov01' } });
+    expect(revalidatedPaths()).toEqual(MOVIE_PAGES);
+  });
+
+  it('outside a Next request (no static generation store) nothing is logged or thrown', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(revalidatePath).mockImplementation(() => {
+      throw new Error('Invariant: static generation store missing in revalidatePath /en/release/rel01');
+    });
+    expect(() => revalidateEntryItem({ release: { public_id: 'rel01' }, movie: null })).not.toThrow();
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('any other failure is logged, not thrown: the entry write has already succeeded', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(revalidatePath).mockImplementation(() => {
+      throw new Error('cache handler unreachable');
+    });
+    expect(() => revalidateEntryItem({ release: null, movie: { public_id: 'mov01' } })).not.toThrow();
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(String(log.mock.calls[0][1])).toContain('cache handler unreachable');
   });
 });
