@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { solveChallenge, type Challenge } from 'altcha-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DbHandle } from '@/db';
 import { GET as altcha } from '@/app/api/altcha/route';
 import { POST as loginRoute } from '@/app/api/login/route';
@@ -177,8 +177,7 @@ describe.each(testEngines())('account routes on %s', (engine) => {
 
   it('password reset: neutral reply, a mailed one-time link that expires, all sessions ended', async () => {
     const mailRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'reset-mail-'));
-    const before = process.env.DATA_DIR;
-    process.env.DATA_DIR = mailRoot;
+    vi.stubEnv('DATA_DIR', mailRoot);
     try {
       const mails = () => (fs.existsSync(path.join(mailRoot, 'mail')) ? fs.readdirSync(path.join(mailRoot, 'mail')) : []);
       const unknown = await resetRoute(post('/api/password_reset', { email: 'ghost@example.fi', locale: 'en' }, { ip: '192.0.2.50' }));
@@ -212,7 +211,8 @@ describe.each(testEngines())('account routes on %s', (engine) => {
       const expired = await redeemRoute(post('/api/password_reset/redeem', { token: expiredToken, password: 'Another-New-One-77', password2: 'Another-New-One-77' }));
       expect(await expired.json()).toMatchObject({ fields: { _form: 'resetInvalid' } });
     } finally {
-      process.env.DATA_DIR = before;
+      // Restores the previous value, or removes the variable when it was unset.
+      vi.unstubAllEnvs();
       fs.rmSync(mailRoot, { recursive: true, force: true });
     }
   });

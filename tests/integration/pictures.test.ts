@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DbHandle } from '@/db';
 import { POST as pictureRoute } from '@/app/api/me/picture/route';
 import { GET as uploadRoute } from '@/app/uploads/[file]/route';
@@ -18,7 +18,6 @@ import { useAsProcessDb } from './api-fixtures';
 
 const ORIGIN = 'http://localhost';
 let uploads = '';
-const before = process.env.UPLOAD_DIR;
 
 /** A photo-like JPEG with EXIF (camera make and GPS-like comment) of the given size. */
 function jpegWithExif(width = 1200, height = 800): Promise<Buffer> {
@@ -30,10 +29,11 @@ function jpegWithExif(width = 1200, height = 800): Promise<Buffer> {
 
 beforeAll(() => {
   uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
-  process.env.UPLOAD_DIR = uploads;
+  vi.stubEnv('UPLOAD_DIR', uploads);
 });
 afterAll(() => {
-  process.env.UPLOAD_DIR = before;
+  // Restores the previous value, or removes the variable when it was unset.
+  vi.unstubAllEnvs();
   fs.rmSync(uploads, { recursive: true, force: true });
 });
 

@@ -7,7 +7,7 @@
  * providers.
  */
 import { NextRequest } from 'next/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DbHandle } from '@/db';
 import { GET as authGet, POST as authPost } from '@/app/api/auth/[...nextauth]/route';
 import { POST as loginRoute } from '@/app/api/login/route';
@@ -104,16 +104,17 @@ async function whoAmI(jar: CookieJar): Promise<string | null> {
 
 describe('social login switch', () => {
   it('without the keys no provider is on, and the Auth.js provider list is empty', async () => {
-    const saved = { ...process.env };
-    for (const k of Object.keys(process.env)) if (k.startsWith('AUTH_GOOGLE') || k.startsWith('AUTH_FACEBOOK')) delete process.env[k];
-    process.env.AUTH_SECRET = 'test-secret-for-auth-js-transit-cookies';
+    // vi.stubEnv with undefined removes a variable; unstubAllEnvs puts back each value, or removes
+    // the variable again when it was unset before.
+    for (const k of Object.keys(process.env)) if (k.startsWith('AUTH_GOOGLE') || k.startsWith('AUTH_FACEBOOK')) vi.stubEnv(k, undefined);
+    vi.stubEnv('AUTH_SECRET', 'test-secret-for-auth-js-transit-cookies');
     try {
       expect(enabledProviders()).toEqual([]);
       const res = await call(authGet, new CookieJar(), '/api/auth/providers');
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({});
     } finally {
-      process.env = saved;
+      vi.unstubAllEnvs();
     }
   });
 });
@@ -121,7 +122,6 @@ describe('social login switch', () => {
 describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
   let h: DbHandle;
   let mock: Awaited<ReturnType<typeof startOAuthMock>>;
-  const saved = { ...process.env };
   const googleUser: MockAccount = { id: `g-${engine}-1001`, name: 'Greta Gialla', email: `greta.${engine}@example.test` };
   const facebookUser: MockAccount = { id: `fb-${engine}-2002`, name: 'Frank Steelbook', email: `frank.${engine}@example.test` };
 
@@ -129,10 +129,10 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
     h = await createTestDb(engine);
     useAsProcessDb(h);
     mock = await startOAuthMock();
-    Object.assign(process.env, mock.env, { AUTH_SECRET: 'test-secret-for-auth-js-transit-cookies' });
+    for (const [k, v] of Object.entries({ ...mock.env, AUTH_SECRET: 'test-secret-for-auth-js-transit-cookies' })) vi.stubEnv(k, v);
   });
   afterAll(async () => {
-    process.env = saved;
+    vi.unstubAllEnvs();
     await mock?.stop();
     await h?.close();
   });
