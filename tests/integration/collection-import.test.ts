@@ -33,7 +33,11 @@ import { useAsProcessDb } from './api-fixtures';
 assertPostgresConfiguredInCi();
 
 const FIXTURES = path.resolve('tests/fixtures/import');
-const read = (name: string) => parseImportFile(name, fs.readFileSync(path.join(FIXTURES, name), 'utf8'));
+/** A fixture file parsed; `{{IN_30_DAYS}}` stands for the date 30 days from now (a future purchase date). */
+const read = (name: string) => {
+  const inThirtyDays = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  return parseImportFile(name, fs.readFileSync(path.join(FIXTURES, name), 'utf8').replaceAll('{{IN_30_DAYS}}', inThirtyDays));
+};
 
 /** Expected outcome of a row: status, reason, and the matched item's name and format (or the linked movie, or the candidate count). */
 type Expect = { status: ImportRowOutcome['status']; reason?: ImportRowOutcome['reason']; item?: string; format?: number; barcode?: ImportRowOutcome['barcode_status']; movie?: string; candidates?: number; warnings?: string[] };
