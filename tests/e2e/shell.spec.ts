@@ -136,7 +136,10 @@ test('scroll position is restored on back navigation and reset on new navigation
   const target = maxScroll;
   await page.evaluate((y) => window.scrollTo(0, y), target);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(target);
-  await page.waitForTimeout(200); // let the position be recorded
+  // The scroll manager has recorded the position (sessionStorage, per path) before we navigate away.
+  await expect
+    .poll(() => page.evaluate(() => (JSON.parse(sessionStorage.getItem('discshelf:scroll') ?? '{}') as Record<string, number>)['/privacy-policy']))
+    .toBe(target);
 
   await page.getByTestId('footer-terms').click();
   await expect(page).toHaveURL(/\/terms-of-service$/);
