@@ -20,6 +20,7 @@
  * stay dynamic.
  */
 import { revalidatePath } from 'next/cache';
+import { MOVIE_TABS, RELEASE_TABS, tabSegment } from './item-tabs';
 
 /**
  * Lifetime of a cached item page in seconds (1 hour). After it the next request still gets the
@@ -33,8 +34,8 @@ const LOCALES = ['en', 'fi'] as const;
 
 /** Tabs (subpages) of each cached item page; '' is the page itself. */
 export const CACHED_PAGE_TABS = {
-  release: ['', 'other_releases', 'movies', 'photos', 'videos', 'buying_options', 'user_collections'],
-  movie: ['', 'releases', 'photos', 'videos', 'cast_crew', 'movie_connections', 'buying_options', 'user_collections'],
+  release: RELEASE_TABS.map(tabSegment),
+  movie: MOVIE_TABS.map(tabSegment),
   person: [''],
   label: [''],
   company: [''],

@@ -2,6 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
+import type { FormsKey } from '@/lib/i18n/keys';
 import { Button } from '@/components/ui/button';
 import { queueSnackbar } from '@/components/ui/snackbar';
 import { FormError } from '@/components/forms/form-field';
@@ -55,7 +56,7 @@ export function SocialLogin({ next, social, failed }: { next: string; social?: s
   const locale = useLocale();
   const router = useRouter();
   const [providers, setProviders] = useState<Provider[]>([]);
-  const [error, setError] = useState<string | null>(failed ? 'socialLoginFailed' : null);
+  const [error, setError] = useState<FormsKey | null>(failed ? 'socialLoginFailed' : null);
   const [busy, setBusy] = useState(false);
   const [retryAfter, setRetryAfter] = useState(60);
   const notFound = isProvider(social) ? social : null;
@@ -76,7 +77,7 @@ export function SocialLogin({ next, social, failed }: { next: string; social?: s
     setError(null);
     try {
       const res = await fetch('/api/social/register', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}' });
-      const body = (await res.json().catch(() => ({}))) as { user?: { name: string }; fields?: { _form?: string } };
+      const body = (await res.json().catch(() => ({}))) as { user?: { name: string }; fields?: { _form?: FormsKey } };
       if (res.ok && body.user) {
         queueSnackbar(t('socialRegistered', { name: body.user.name, provider: t(PROVIDER_NAME[provider]) }));
         announceSessionChange();

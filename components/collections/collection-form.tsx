@@ -7,6 +7,7 @@ import { queueSnackbar } from '@/components/ui/snackbar';
 import { SelectField, TextAreaField } from '@/components/forms/choice-fields';
 import { FormError, FormField } from '@/components/forms/form-field';
 import { useApiForm } from '@/components/forms/use-api-form';
+import type { FormsKey } from '@/lib/i18n/keys';
 import { useRouter } from '@/lib/i18n/navigation';
 import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX, SHORTCUT_STYLES } from '@/lib/validation/collection-limits';
 
@@ -123,7 +124,7 @@ export function CollectionForm({ initial, publicId }: { initial: CollectionFormV
   );
 }
 
-function FormErrorText({ code }: { code: string }) {
+function FormErrorText({ code }: { code: FormsKey }) {
   const tf = useTranslations('forms');
   return <>{tf(code)}</>;
 }

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { InputHTMLAttributes } from 'react';
+import type { FormsKey } from '@/lib/i18n/keys';
 import { PASSWORD_MIN_LENGTH } from '@/lib/validation/password';
 
 type FormFieldProps = {
@@ -10,7 +11,7 @@ type FormFieldProps = {
   value: string;
   onValue: (value: string) => void;
   /** Message key of the `forms` namespace, or undefined. */
-  error?: string;
+  error?: FormsKey;
   /** Declared maximum length in characters (every text field has one). */
   maxLength: number;
   hint?: string;
@@ -33,7 +34,7 @@ export function FieldFrame({
   name: string;
   label: string;
   required?: boolean;
-  error?: string;
+  error?: FormsKey;
   errorParams?: Record<string, string | number>;
   hint?: string;
   children: React.ReactNode;
@@ -95,7 +96,7 @@ export function FormField({ name, label, value, onValue, error, maxLength, hint,
 }
 
 /** The form-level error (`_form`), announced when it appears; nothing when there is none. */
-export function FormError({ error, params }: { error?: string; params?: Record<string, string | number> }) {
+export function FormError({ error, params }: { error?: FormsKey; params?: Record<string, string | number> }) {
   const t = useTranslations('forms');
   if (!error) return null;
   return (

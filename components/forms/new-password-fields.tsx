@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import type { FormsKey } from '@/lib/i18n/keys';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/validation/password';
 import { FormField } from './form-field';
 
@@ -19,7 +20,7 @@ export function NewPasswordFields({
   ids = ['password', 'password2'],
 }: {
   values: Record<Field, string>;
-  errors: Record<string, string | undefined>;
+  errors: Partial<Record<string, FormsKey>>;
   onValue: (field: Field, value: string) => void;
   labels: [string, string];
   ids?: [string, string];

@@ -1,9 +1,10 @@
 'use client';
 
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { FormsKey } from '@/lib/i18n/keys';
 
 /** Field errors as message keys of the `forms` namespace (`_form` for the whole form). */
-export type FormErrors = Record<string, string>;
+export type FormErrors = Record<string, FormsKey>;
 
 /** What a failed submit left: field errors, or a form-level message key with its parameters. */
 export type FormFailure = { errors: FormErrors; params?: Record<string, string | number> };

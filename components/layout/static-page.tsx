@@ -1,5 +1,7 @@
 import { getTranslations } from 'next-intl/server';
+import type { Messages } from 'next-intl';
 import type { ReactNode } from 'react';
+import { keyFromData } from '@/lib/i18n/keys';
 
 /** Static pages whose texts live under `static.<page>` in the messages. */
 export type StaticPageKey = 'privacy' | 'serviceInfo' | 'terms';
@@ -7,8 +9,15 @@ export type StaticPageKey = 'privacy' | 'serviceInfo' | 'terms';
 /** Day/month/year (spec §9) of the last content change of the static pages. */
 export const STATIC_PAGES_UPDATED = '23/11/2026';
 
+type Pages = Messages['static'];
+type SectionId<P extends StaticPageKey> = Extract<keyof Pages[P]['sections'], string>;
+/** Every `sections.{id}.{title|p1…}` key of the three pages (what `t` of `static.{page}` takes). */
+type SectionKey = {
+  [P in StaticPageKey]: { [S in SectionId<P>]: `sections.${S}.${Extract<keyof Pages[P]['sections'][S], string>}` }[SectionId<P>];
+}[StaticPageKey];
+
 /** Sections in display order; each has `title` and paragraphs `p1`…`p4` in the messages. */
-export const STATIC_PAGE_SECTIONS: Record<StaticPageKey, string[]> = {
+export const STATIC_PAGE_SECTIONS: { [P in StaticPageKey]: SectionId<P>[] } = {
   privacy: ['collect', 'cookies', 'accounts', 'thirdParties', 'rights', 'changes'],
   serviceInfo: ['features', 'sources', 'accuracy', 'affiliate', 'trademarks'],
   terms: ['service', 'use', 'content', 'contributions', 'liability', 'law', 'changes'],
@@ -39,7 +48,9 @@ const RICH_TAGS = {
 export async function StaticPage({ locale, page }: { locale: string; page: StaticPageKey }) {
   const t = await getTranslations({ locale, namespace: `static.${page}` });
   const ts = await getTranslations({ locale, namespace: 'static' });
-  const sections = STATIC_PAGE_SECTIONS[page];
+  const sections: string[] = STATIC_PAGE_SECTIONS[page];
+  // Section ids are checked against the messages above; which paragraphs a section has is asked with t.has.
+  const key = (id: string, part: 'title' | (typeof PARAGRAPHS)[number]) => keyFromData<SectionKey>(`sections.${id}.${part}`);
   return (
     <article className="prose-page" data-testid={`static-${page}`}>
       <h1>{t('title')}</h1>
@@ -50,7 +61,7 @@ export async function StaticPage({ locale, page }: { locale: string; page: Stati
         <ul className="mb-0!">
           {sections.map((id) => (
             <li key={id}>
-              <a href={`#${id}`}>{t(`sections.${id}.title`)}</a>
+              <a href={`#${id}`}>{t(key(id, 'title'))}</a>
             </li>
           ))}
         </ul>
@@ -58,10 +69,10 @@ export async function StaticPage({ locale, page }: { locale: string; page: Stati
       {sections.map((id) => (
         <section key={id} aria-labelledby={id}>
           <h2 id={id} className="scroll-mt-20">
-            {t(`sections.${id}.title`)}
+            {t(key(id, 'title'))}
           </h2>
-          {PARAGRAPHS.filter((p) => t.has(`sections.${id}.${p}`)).map((p) => (
-            <p key={p}>{t.rich(`sections.${id}.${p}`, RICH_TAGS)}</p>
+          {PARAGRAPHS.filter((p) => t.has(key(id, p))).map((p) => (
+            <p key={p}>{t.rich(key(id, p), RICH_TAGS)}</p>
           ))}
         </section>
       ))}

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { CensorshipEventDto } from '@/lib/data/types';
 import { formatDate, formatDuration, joinNames } from '@/lib/format';
+import { enumKey } from '@/lib/i18n/keys';
 import { Link } from '@/lib/i18n/navigation';
 
 /**
@@ -14,7 +15,7 @@ export async function CensorshipHistory({ events, locale, headingLevel = 2 }: { 
   const te = await getTranslations({ locale, namespace: 'enums' });
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const sorted = [...events].sort((a, b) => (a.date ?? '9999').localeCompare(b.date ?? '9999'));
-  const label = (group: string, key: string) => (te.has(`${group}.${key}`) ? te(`${group}.${key}`) : key);
+  const label = (group: 'censorshipEvents' | 'media', key: string) => (te.has(enumKey(group, key)) ? te(enumKey(group, key)) : key);
   return (
     <section className="mt-8" aria-labelledby="censorship-history" data-testid="censorship-history">
       <Heading id="censorship-history" className="mb-3 text-xl font-bold">

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { ReleaseGrid } from '@/components/releases/release-card';
 import type { ReleaseListItem } from '@/lib/data/types';
 import { FORMAT_IDS } from '@/lib/validation/enums';
+import { enumKey } from '@/lib/i18n/keys';
 
 /** All releases of a film grouped by format (4K first, then Blu-ray, DVD, VHS), each group with its count. */
 export async function ReleasesByFormat({ releases, locale }: { releases: ReleaseListItem[]; locale: string }) {
@@ -15,7 +16,7 @@ export async function ReleasesByFormat({ releases, locale }: { releases: Release
       {groups.map((g) => (
         <section key={g.format} data-format={g.format} aria-labelledby={`format-${g.format}`}>
           <h3 id={`format-${g.format}`} className="mb-2 text-lg font-semibold">
-            {te(`formats.${g.format}`)} <span className="text-muted">({g.items.length})</span>
+            {te(enumKey('formats', g.format))} <span className="text-muted">({g.items.length})</span>
           </h3>
           <ReleaseGrid releases={g.items} locale={locale} />
         </section>

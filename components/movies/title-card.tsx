@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import type { TitleListItem } from '@/lib/data/types';
 import { joinNames } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
+import { enumKey } from '@/lib/i18n/keys';
 
 /**
  * A movie/TV title in lists: name (link, not prefetched — see ReleaseCard), year, type, runtime,
@@ -13,7 +14,7 @@ export async function TitleCard({ title, locale, headingLevel = 3 }: { title: Ti
   const te = await getTranslations({ locale, namespace: 'enums' });
   const facts = [
     title.year ? String(title.year) : null,
-    title.type !== 1 ? te(`movieTypes.${title.type}`) : null,
+    title.type !== 1 ? te(enumKey('movieTypes', title.type)) : null,
     title.runtime_min ? t('runtime', { minutes: title.runtime_min }) : null,
   ].filter(Boolean);
   return (

@@ -1,30 +1,43 @@
-import { CollectionList } from '@/components/collections/collection-list';
 import { ToggleBar } from '@/components/collections/toggle-bar';
 import { ItemValueLine } from '@/components/collections/value-views';
 import { itemValueAverage } from '@/lib/data/collection-values';
-import { collectionsWithItem, ITEM_COLLECTIONS_SHOWN } from '@/lib/data/collections';
 import { itemNotFoundMetadata } from '@/components/listing/item-not-found';
 import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import { EmptyState } from '@/components/listing/empty-state';
-import { BuyingLinks, PictureGrid, VideoList } from '@/components/listing/media';
+import type { ReactNode } from 'react';
 import { SubpageTabs } from '@/components/listing/subpage-tabs';
-import { JsonLd } from '@/components/seo/json-ld';
 import type { ReleaseDetail } from '@/lib/data/types';
 import { formatDate, joinNames } from '@/lib/format';
+import { enumKey, type MessageKey } from '@/lib/i18n/keys';
 import { Link } from '@/lib/i18n/navigation';
-import { pageMetadata, releaseJsonLd, truncate } from '@/lib/seo';
-import { CutBlock } from './cut-block';
-import { CutBadge, ReleaseGrid } from './release-card';
-import { ReleaseFields } from './release-fields';
-import { loadOtherReleases, loadRelease } from './load';
+import { RELEASE_TABS, tabSegment, type ReleaseTab } from '@/lib/item-tabs';
+import { pageMetadata, truncate } from '@/lib/seo';
+import { loadRelease } from './load';
+import { CutBadge } from './release-card';
+import { ReleaseBuyingOptionsTab } from './tabs/buying-options-tab';
+import { ReleaseMoviesTab } from './tabs/movies-tab';
+import { OtherReleasesTab } from './tabs/other-releases-tab';
+import { ReleaseOverviewTab } from './tabs/overview-tab';
+import { ReleasePhotosTab } from './tabs/photos-tab';
+import type { ReleaseTabProps } from './tabs/tab-empty';
+import { ReleaseUserCollectionsTab } from './tabs/user-collections-tab';
+import { ReleaseVideosTab } from './tabs/videos-tab';
 
-export const RELEASE_TABS = ['overview', 'other_releases', 'movies', 'photos', 'videos', 'buying_options', 'user_collections'] as const;
-export type ReleaseTab = (typeof RELEASE_TABS)[number];
+/** The component rendering each tab's content below the heading and the tab bar. */
+const TAB_CONTENT: Record<ReleaseTab, (props: ReleaseTabProps) => ReactNode | Promise<ReactNode>> = {
+  overview: ReleaseOverviewTab,
+  other_releases: OtherReleasesTab,
+  movies: ReleaseMoviesTab,
+  photos: ReleasePhotosTab,
+  videos: ReleaseVideosTab,
+  buying_options: ReleaseBuyingOptionsTab,
+  user_collections: ReleaseUserCollectionsTab,
+};
 
-const META_KEYS: Record<Exclude<ReleaseTab, 'overview'>, string> = {
+/** `releases.meta` title of each subpage ("Photos of {name}", …). */
+const META_KEYS: Record<Exclude<ReleaseTab, 'overview'>, MessageKey<'releases.meta'>> = {
   other_releases: 'otherReleases',
   movies: 'movies',
   photos: 'photos',
@@ -34,7 +47,8 @@ const META_KEYS: Record<Exclude<ReleaseTab, 'overview'>, string> = {
 };
 
 function pathOf(publicId: string, tab: ReleaseTab) {
-  return tab === 'overview' ? `/release/${publicId}` : `/release/${publicId}/${tab}`;
+  const segment = tabSegment(tab);
+  return segment ? `/release/${publicId}/${segment}` : `/release/${publicId}`;
 }
 
 /** The release or `notFound()` (the segment's not-found shows '404 not found', HTTP 404). */
@@ -53,7 +67,7 @@ export async function releaseMetadata(locale: string, publicId: string, tab: Rel
   if (!release) return itemNotFoundMetadata(locale);
   const t = await getTranslations({ locale, namespace: 'releases.meta' });
   const te = await getTranslations({ locale, namespace: 'enums' });
-  const format = te(`formats.${release.format}`);
+  const format = te(enumKey('formats', release.format));
   const name = `${release.name} (${format})`;
   const description = t('description', {
     name: release.name,
@@ -73,14 +87,16 @@ export async function releaseMetadata(locale: string, publicId: string, tab: Rel
 
 /**
  * A release page (`/release/{id}`) or one of its subpages: heading with format, label, spine and
- * cut badge, subpage tabs, then the tab's content — overview: every field with a value, contained
- * movies, cut/censorship block and Product JSON-LD; other tabs: real data or a translated empty state.
+ * cut badge, collection toggles and value, subpage tabs, then the tab's own component (./tabs/*):
+ * overview (every field with a value, contained movies, cut/censorship block, Product JSON-LD) or
+ * a subpage's real data or translated empty state. Unknown id: notFound().
  */
 export async function ReleaseDetailPage({ locale, publicId, tab }: { locale: string; publicId: string; tab: ReleaseTab }) {
   const release = await releaseOr404(publicId);
   const t = await getTranslations({ locale, namespace: 'releases' });
   const te = await getTranslations({ locale, namespace: 'enums' });
-  const format = te(`formats.${release.format}`);
+  const format = te(enumKey('formats', release.format));
+  const Content = TAB_CONTENT[tab];
   return (
     <article data-testid="release-page" data-public-id={release.public_id}>
       <header className="mb-4">
@@ -107,70 +123,7 @@ export async function ReleaseDetailPage({ locale, publicId, tab }: { locale: str
         current={tab}
         tabs={RELEASE_TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))}
       />
-      {tab === 'overview' ? (
-        <>
-          <JsonLd data={releaseJsonLd(release, locale, format)} />
-          <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
-            <div>
-              <ReleaseFields release={release} locale={locale} />
-              <CutBlock release={release} locale={locale} />
-            </div>
-            <MoviesAside release={release} locale={locale} />
-          </div>
-        </>
-      ) : (
-        <ReleaseTabContent release={release} locale={locale} tab={tab} />
-      )}
+      <Content release={release} locale={locale} />
     </article>
   );
-}
-
-async function MoviesAside({ release, locale }: { release: ReleaseDetail; locale: string }) {
-  const t = await getTranslations({ locale, namespace: 'releases' });
-  return (
-    <aside aria-labelledby="release-movies">
-      <h2 id="release-movies" className="mb-3 text-xl font-bold">
-        {t('tabs.movies')}
-      </h2>
-      <ul className="space-y-2" data-testid="release-movies">
-        {release.movies.map((m) => (
-          <li key={m.public_id}>
-            <Link href={`/movie/${m.public_id}`} className="font-medium underline">
-              {m.name}
-            </Link>
-            {m.year ? <span className="text-muted"> ({m.year})</span> : null}
-          </li>
-        ))}
-      </ul>
-    </aside>
-  );
-}
-
-async function ReleaseTabContent({ release, locale, tab }: { release: ReleaseDetail; locale: string; tab: Exclude<ReleaseTab, 'overview'> }) {
-  const t = await getTranslations({ locale, namespace: 'releases' });
-  const te = await getTranslations({ locale, namespace: 'enums' });
-  const tl = await getTranslations({ locale, namespace: 'listing' });
-  const empty = <EmptyState title={tl('noResults')}>{t(`empty.${tab}`)}</EmptyState>;
-  switch (tab) {
-    case 'other_releases': {
-      const others = await loadOtherReleases(release.public_id);
-      return others.length ? <ReleaseGrid releases={others} locale={locale} headingLevel={2} /> : empty;
-    }
-    case 'movies':
-      return release.movies.length ? <MoviesAside release={release} locale={locale} /> : empty;
-    case 'photos':
-      return release.pictures.length ? <PictureGrid pictures={release.pictures} alt={release.name} typeName={(n) => te(`pictureTypes.${n}`)} /> : empty;
-    case 'videos':
-      return release.videos.length ? (
-        <VideoList videos={release.videos} typeName={(n) => te(`videoTypes.${n}`)} linkLabel={(title) => t('watchOnYoutube', { title })} />
-      ) : (
-        empty
-      );
-    case 'buying_options':
-      return release.buying_links.length ? <BuyingLinks links={release.buying_links} linkLabel={(shop) => t('buyAt', { shop })} /> : empty;
-    case 'user_collections': {
-      const page = await collectionsWithItem({ type: 'release', publicId: release.public_id }, null, ITEM_COLLECTIONS_SHOWN);
-      return page.items.length ? <CollectionList collections={page.items} locale={locale} /> : empty;
-    }
-  }
 }

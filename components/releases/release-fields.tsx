@@ -2,9 +2,11 @@ import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { ReleaseDetail } from '@/lib/data/types';
 import { formatDate, formatMoney, joinNames } from '@/lib/format';
+import { enumKey, keyFromData, type MessageKey } from '@/lib/i18n/keys';
 import { Link } from '@/lib/i18n/navigation';
 
-type Row = { key: string; label: string; value: ReactNode };
+type FieldKey = MessageKey<'releases.fields'>;
+type Row = { key: FieldKey; label: string; value: ReactNode };
 
 /**
  * Every release field that has a value, as a definition list (spec §3 Release): format, country,
@@ -15,15 +17,15 @@ type Row = { key: string; label: string; value: ReactNode };
 export async function ReleaseFields({ release, locale }: { release: ReleaseDetail; locale: string }) {
   const t = await getTranslations({ locale, namespace: 'releases' });
   const te = await getTranslations({ locale, namespace: 'enums' });
-  const f = (k: string) => t(`fields.${k}`);
+  const f = (k: FieldKey) => t(`fields.${k}`);
   const yesNo = (v: boolean) => (v ? t('yes') : t('no'));
   const rows: Row[] = [];
-  const add = (key: string, value: ReactNode | null | undefined | false) => {
+  const add = (key: FieldKey, value: ReactNode | null | undefined | false) => {
     if (value === null || value === undefined || value === false || value === '') return;
     rows.push({ key, label: f(key), value });
   };
-  add('format', te(`formats.${release.format}`));
-  add('country', release.country != null && te.has(`countries.${release.country}`) ? te(`countries.${release.country}`) : null);
+  add('format', te(enumKey('formats', release.format)));
+  add('country', release.country != null && te.has(enumKey('countries', release.country)) ? te(enumKey('countries', release.country)) : null);
   add(
     'label',
     release.label ? (
@@ -42,7 +44,7 @@ export async function ReleaseFields({ release, locale }: { release: ReleaseDetai
   add('boxType', release.box_type);
   add('discsCount', release.discs_count != null ? String(release.discs_count) : null);
   if (release.slipcover > 0) {
-    const kind = te(`slipcover.${release.slipcover}`);
+    const kind = te(enumKey('slipcover', release.slipcover));
     add('slipcover', release.slipcover_limited_count != null ? t('slipcoverLimited', { label: kind, count: release.slipcover_limited_count }) : kind);
   }
   add('limitedCopies', release.limited_copies != null ? String(release.limited_copies) : null);
@@ -53,7 +55,7 @@ export async function ReleaseFields({ release, locale }: { release: ReleaseDetai
   add('subtitles', release.subtitles.length ? joinNames(release.subtitles) : null);
   add('hdr', release.hdr.length ? joinNames(release.hdr) : null);
   add('immersiveAudio', release.immersive_audio.length ? joinNames(release.immersive_audio) : null);
-  add('format3d', release.format_3d > 0 ? te(`format3d.${release.format_3d}`) : null);
+  add('format3d', release.format_3d > 0 ? te(enumKey('format3d', release.format_3d)) : null);
   add('outOfPrint', release.out_of_print ? t('yes') : null);
   add('ean', release.ean ? <span className="font-mono tabular-nums">{release.ean}</span> : release.no_ean ? f('noEan') : null);
   add(
@@ -77,7 +79,10 @@ export async function ReleaseFields({ release, locale }: { release: ReleaseDetai
   add('masteringDetails', release.mastering_details);
   const flags = Object.entries(release.tech_flags ?? {})
     .filter(([, on]) => on)
-    .map(([k]) => (t.has(`techFlags.${k}`) ? t(`techFlags.${k}`) : k));
+    .map(([k]) => {
+      const key = keyFromData<`techFlags.${MessageKey<'releases.techFlags'>}`>(`techFlags.${k}`);
+      return t.has(key) ? t(key) : k;
+    });
   add('techFlags', flags.length ? joinNames(flags) : null);
   if (release.alternative_cuts_count != null || release.alternative_cuts_details) {
     add(

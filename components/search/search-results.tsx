@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
+import type { MessageKey } from '@/lib/i18n/keys';
 import { Link } from '@/lib/i18n/navigation';
 import type { SearchResult } from '@/lib/data/types';
 import type { SearchState } from './use-search';
@@ -10,7 +11,7 @@ type GroupKey = 'movies' | 'releases' | 'reviews' | 'labels' | 'persons';
 
 type ResultRow = { key: string; href: string; primary: string; secondary: string | null };
 
-const GROUP_TITLE_KEY: Record<GroupKey, string> = {
+const GROUP_TITLE_KEY: Record<GroupKey, MessageKey<'search'>> = {
   movies: 'groupMovies',
   releases: 'groupReleases',
   reviews: 'groupReviews',

@@ -23,7 +23,8 @@ async function load(publicId: string) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, publicId, tab } = await params;
-  const user = isTab(tab) ? await load(publicId) : null;
+  if (!isTab(tab)) return {};
+  const user = await load(publicId);
   if (!user) return {};
   const t = await getTranslations({ locale, namespace: 'users' });
   return pageMetadata({ locale, path: `/user/${publicId}/${tab}`, title: `${user.name}: ${t(`tabs.${tab}`)}`, description: t('profileDescription', { name: user.name }) });

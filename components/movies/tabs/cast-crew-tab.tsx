@@ -1,0 +1,7 @@
+import { CastCrew } from '../cast-crew';
+import { MovieTabEmpty, type MovieTabProps } from './tab-empty';
+
+/** `/movie/{id}/cast_crew`: all cast and crew by role, linking to persons. */
+export function MovieCastCrewTab({ title, locale }: MovieTabProps) {
+  return title.cast_crew.length ? <CastCrew credits={title.cast_crew} locale={locale} /> : <MovieTabEmpty tab="cast_crew" locale={locale} />;
+}

@@ -1,0 +1,25 @@
+import { getTranslations } from 'next-intl/server';
+import { JsonLd } from '@/components/seo/json-ld';
+import { enumKey } from '@/lib/i18n/keys';
+import { releaseJsonLd } from '@/lib/seo';
+import { CutBlock } from '../cut-block';
+import { ReleaseFields } from '../release-fields';
+import { MoviesAside } from './movies-aside';
+import type { ReleaseTabProps } from './tab-empty';
+
+/** `/release/{id}`: Product JSON-LD, every field with a value, the cut/censorship block and the contained movies. */
+export async function ReleaseOverviewTab({ release, locale }: ReleaseTabProps) {
+  const te = await getTranslations({ locale, namespace: 'enums' });
+  return (
+    <>
+      <JsonLd data={releaseJsonLd(release, locale, te(enumKey('formats', release.format)))} />
+      <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
+        <div>
+          <ReleaseFields release={release} locale={locale} />
+          <CutBlock release={release} locale={locale} />
+        </div>
+        <MoviesAside release={release} locale={locale} />
+      </div>
+    </>
+  );
+}
