@@ -2,13 +2,16 @@
  * Collection values on PGlite and PostgreSQL: an item's value average (currency conversion with
  * the stated rate table, one entry per user, every entry of an admin, public collections only,
  * none without prices), a collection's total and condition-weighted value with a snapshot after
- * every change of its entries, and a user's total as each viewer may see it.
+ * every change of its entries, and a user's total as each viewer may see it. Expected euros are
+ * written out, worked from the ECB rates of 2024-12-31 (1 EUR = 1.0389 USD = 0.82918 GBP =
+ * 11.459 SEK) and the condition weights (1 mint 1, 2 0.85, 3 0.7, 4 0.4, 5 0.1, 6 sealed 1.1,
+ * none 0.7), or from a CURRENCY_RATES table the test sets.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DbHandle } from '@/db';
 import { labels, releases } from '@/db/schema';
 import { collectionStats } from '@/lib/data/collection-stats';
-import { CONDITION_WEIGHTS, rateTable } from '@/lib/collections/rates';
+import { rateTable } from '@/lib/collections/rates';
 import { collectionValue, itemValueAverage, userCollectionsValue } from '@/lib/data/collection-values';
 import { addEntry, createCollection, removeEntry, updateEntry } from '@/lib/data/collections';
 import type { Actor, Role } from '@/lib/auth/actor';
@@ -29,10 +32,17 @@ describe.each(testEngines())('collection values on %s', (engine) => {
     if (!r.ok) throw new Error('create failed');
     return r.collection.public_id;
   };
-  const add = async (actor: Actor, collection: string, input: Record<string, string>) => {
-    const r = await addEntry(actor, collection, { type: 'release', publicId: PRICED }, input, h.db);
+  const add = async (actor: Actor, collection: string, input: Record<string, string>, publicId = PRICED) => {
+    const r = await addEntry(actor, collection, { type: 'release', publicId }, input, h.db);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     return r.entry.id;
+  };
+  let releaseNo = 0;
+  /** A new release of its own (a collection holds an item once). */
+  const newRelease = async () => {
+    const publicId = `valExtra${String(++releaseNo).padStart(3, '0')}`;
+    await h.db.insert(releases).values({ publicId, name: `Extra ${releaseNo} (DVD)`, format: 3, nameKey: `extra ${releaseNo} dvd` });
+    return publicId;
   };
 
   beforeAll(async () => {
@@ -44,6 +54,9 @@ describe.each(testEngines())('collection values on %s', (engine) => {
   });
   afterAll(async () => {
     await h?.close();
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
   });
 
   it('value average: euros at the stated rates, one entry per user, all of an admin, public only', async () => {
@@ -62,8 +75,13 @@ describe.each(testEngines())('collection values on %s', (engine) => {
     const d = await member();
     await add(d, await shelf(d, 'D unpriced'), { condition: '2' }); // no price: left out
 
-    const expected = ((20 + 11 / table.perEuro.GBP + 5 + 7) / 4).toFixed(2);
-    expect(await itemValueAverage({ type: 'release', publicId: PRICED }, h.db)).toEqual({ average_eur: expected, count: 4, rates_date: '2024-12-31', rates_source: table.source });
+    // (20 + 11 GBP = 13.266 EUR + 5 + 7) / 4 = 11.3165
+    expect(await itemValueAverage({ type: 'release', publicId: PRICED }, h.db)).toEqual({
+      average_eur: '11.32',
+      count: 4,
+      rates_date: '2024-12-31',
+      rates_source: 'European Central Bank euro reference rates',
+    });
     expect(await itemValueAverage({ type: 'release', publicId: UNPRICED }, h.db)).toBeNull();
   });
 
@@ -73,21 +91,16 @@ describe.each(testEngines())('collection values on %s', (engine) => {
     const first = await add(owner, id, { price: '10.00', currency: 'EUR', condition: '6' });
     const r2 = await addEntry(owner, id, { type: 'release', publicId: UNPRICED }, { price: '100', currency: 'SEK', condition: '4' }, h.db);
     if (!r2.ok) throw new Error('add failed');
-    const sek = 100 / rateTable().perEuro.SEK;
+    // 100 SEK = 8.7268 EUR; weighted: 10 × 1.1 (sealed) + 8.7268 × 0.4 (condition 4) = 14.4907
     const v = await collectionValue(owner, id, h.db);
-    expect(v).toMatchObject({
-      total_eur: (10 + sek).toFixed(2),
-      weighted_eur: (10 * CONDITION_WEIGHTS[6] + sek * CONDITION_WEIGHTS[4]).toFixed(2),
-      priced_count: 2,
-      entries_count: 2,
-    });
-    expect(v?.history.map((s) => s.total_eur)).toEqual([(10 + sek).toFixed(2), '10.00']);
+    expect(v).toMatchObject({ total_eur: '18.73', weighted_eur: '14.49', priced_count: 2, entries_count: 2 });
+    expect(v?.history.map((s) => s.total_eur)).toEqual(['18.73', '10.00']);
 
     await updateEntry(owner, first, { price: '15', currency: 'EUR', condition: '6' }, h.db);
     await removeEntry(owner, r2.entry.id, h.db);
     const after = await collectionValue(owner, id, h.db);
     expect(after?.total_eur).toBe('15.00');
-    expect(after?.history.map((s) => s.total_eur)).toEqual(['15.00', (15 + sek).toFixed(2), (10 + sek).toFixed(2), '10.00']);
+    expect(after?.history.map((s) => s.total_eur)).toEqual(['15.00', '23.73', '18.73', '10.00']);
 
     const stranger = await member();
     const secret = await shelf(owner, 'Hidden value', 'private');
@@ -97,6 +110,45 @@ describe.each(testEngines())('collection values on %s', (engine) => {
     await addEntry(owner, secret, { type: 'release', publicId: PRICED }, { price: '50', currency: 'EUR' }, h.db);
     expect((await userCollectionsValue(null, owner.publicId, h.db)).total_eur).toBe('15.00');
     expect((await userCollectionsValue(owner, owner.publicId, h.db)).total_eur).toBe('65.00');
+  });
+
+  it('condition-weighted value: an entry without a condition counts at 0.7 (fine/OK), an unpriced one not at all', async () => {
+    const owner = await member();
+    const id = await shelf(owner, 'Conditions shelf');
+    await add(owner, id, { price: '10', currency: 'EUR' }, await newRelease()); // no condition: 10 × 0.7
+    await add(owner, id, { price: '20', currency: 'EUR', condition: '5' }, await newRelease()); // poor: 20 × 0.1
+    await add(owner, id, { price: '40', currency: 'EUR', condition: '1' }, await newRelease()); // mint: 40 × 1
+    await add(owner, id, { condition: '6' }, await newRelease()); // no price
+    expect(await collectionValue(owner, id, h.db)).toMatchObject({ total_eur: '70.00', weighted_eur: '49.00', priced_count: 3, entries_count: 4 });
+  });
+
+  it('CURRENCY_RATES replaces the built-in rates, with its date and source on every value', async () => {
+    vi.stubEnv('CURRENCY_RATES', JSON.stringify({ USD: 2, GBP: 0.5, SEK: 10, date: '2026-11-20', source: 'Test central bank' }));
+    expect(rateTable()).toEqual({ perEuro: { EUR: 1, USD: 2, GBP: 0.5, SEK: 10 }, date: '2026-11-20', source: 'Test central bank' });
+    const owner = await member();
+    const id = await shelf(owner, 'Rates shelf');
+    const gbp = await newRelease();
+    await add(owner, id, { price: '10', currency: 'GBP' }, gbp); // 20.00 EUR
+    await add(owner, id, { price: '30', currency: 'USD', condition: '2' }, await newRelease()); // 15.00 EUR, × 0.85
+    await add(owner, id, { price: '100', currency: 'SEK', condition: '6' }, await newRelease()); // 10.00 EUR, × 1.1
+    // weighted: 20 × 0.7 + 15 × 0.85 + 10 × 1.1 = 14 + 12.75 + 11 = 37.75
+    expect(await collectionValue(owner, id, h.db)).toMatchObject({
+      total_eur: '45.00',
+      weighted_eur: '37.75',
+      rates_date: '2026-11-20',
+      rates_source: 'Test central bank',
+    });
+    expect(await itemValueAverage({ type: 'release', publicId: gbp }, h.db)).toEqual({ average_eur: '20.00', count: 1, rates_date: '2026-11-20', rates_source: 'Test central bank' });
+    expect(await userCollectionsValue(null, owner.publicId, h.db)).toMatchObject({ total_eur: '45.00', rates_date: '2026-11-20' });
+
+    // A table that is not JSON leaves the built-in rates in use: 10 GBP = 12.06 EUR.
+    vi.stubEnv('CURRENCY_RATES', 'USD=2');
+    expect(await itemValueAverage({ type: 'release', publicId: gbp }, h.db)).toEqual({
+      average_eur: '12.06',
+      count: 1,
+      rates_date: '2024-12-31',
+      rates_source: 'European Central Bank euro reference rates',
+    });
   });
 
   it('statistics count entries by format, decade, label and country, with total and average value', async () => {
