@@ -1,0 +1,58 @@
+/**
+ * The policy matrix (lib/auth/policies.ts): every kind of actor against every decision, with the
+ * expected allow / deny. The same table's route half is tests/integration/policy-matrix.test.ts.
+ * New features add their rows here.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Actor } from '@/lib/auth/actor';
+import { hasRole, requireRole } from '@/lib/auth/actor';
+import { canEditCollection, canEditOwnContent, canModerate, canSeePrivateProfile, canUseMemberFeatures, canViewCollection, type CollectionAccess } from '@/lib/auth/policies';
+import { AppError } from '@/lib/errors';
+
+const OWNER_ID = 1;
+const actors = {
+  visitor: null,
+  member: { userId: 2, publicId: 'member0002', name: 'Member', role: 'basic', sessionId: 2 },
+  owner: { userId: OWNER_ID, publicId: 'owner00001', name: 'Owner', role: 'basic', sessionId: 1 },
+  admin: { userId: 3, publicId: 'admin00003', name: 'Admin', role: 'admin', sessionId: 3 },
+  ownerAdmin: { userId: OWNER_ID, publicId: 'owner00001', name: 'Owner', role: 'admin', sessionId: 4 },
+} satisfies Record<string, Actor | null>;
+type Kind = keyof typeof actors;
+
+const publicList: CollectionAccess = { userId: OWNER_ID, visibility: 'public', deleted: false };
+const privateList: CollectionAccess = { userId: OWNER_ID, visibility: 'private', deleted: false };
+const trashedList: CollectionAccess = { userId: OWNER_ID, visibility: 'public', deleted: true };
+
+/** action → the actor kinds allowed (every other kind is denied). */
+const MATRIX: { action: string; check: (a: Actor | null) => boolean; allowed: Kind[] }[] = [
+  { action: 'view a public collection', check: (a) => canViewCollection(a, publicList), allowed: ['visitor', 'member', 'owner', 'admin', 'ownerAdmin'] },
+  { action: 'view a private collection', check: (a) => canViewCollection(a, privateList), allowed: ['owner', 'ownerAdmin'] },
+  { action: 'view a trashed collection', check: (a) => canViewCollection(a, trashedList), allowed: ['owner', 'ownerAdmin'] },
+  { action: 'edit a collection', check: (a) => canEditCollection(a, publicList), allowed: ['owner', 'ownerAdmin'] },
+  { action: 'edit or delete own content', check: (a) => canEditOwnContent(a, OWNER_ID), allowed: ['owner', 'ownerAdmin'] },
+  { action: 'see a private profile field', check: (a) => canSeePrivateProfile(a, OWNER_ID), allowed: ['owner', 'ownerAdmin'] },
+  { action: 'moderate', check: (a) => canModerate(a), allowed: ['admin', 'ownerAdmin'] },
+  { action: 'use member features', check: (a) => canUseMemberFeatures(a), allowed: ['member', 'owner', 'admin', 'ownerAdmin'] },
+  { action: "hold the role 'admin'", check: (a) => hasRole(a, 'admin'), allowed: ['admin', 'ownerAdmin'] },
+];
+
+describe('policy matrix', () => {
+  for (const row of MATRIX) {
+    for (const kind of Object.keys(actors) as Kind[]) {
+      const allow = row.allowed.includes(kind);
+      it(`${kind} ${allow ? 'may' : 'may not'} ${row.action}`, () => {
+        expect(row.check(actors[kind])).toBe(allow);
+      });
+    }
+  }
+});
+
+describe('requireRole', () => {
+  it('answers 401 to a visitor, 403 to a member without the role, and the actor otherwise', () => {
+    expect(() => requireRole(null, 'basic')).toThrow(expect.objectContaining({ status: 401 }) as AppError);
+    expect(() => requireRole(actors.member, 'admin')).toThrow(expect.objectContaining({ status: 403 }) as AppError);
+    expect(requireRole(actors.admin, 'admin')).toBe(actors.admin);
+    expect(requireRole(actors.admin, 'basic')).toBe(actors.admin);
+    expect(requireRole(actors.member, 'basic')).toBe(actors.member);
+  });
+});
