@@ -1,0 +1,46 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect } from 'react';
+import type { CountryOption } from '@/lib/countries';
+import type { OwnAccount } from '@/lib/data/users';
+import { useRouter } from '@/lib/i18n/navigation';
+import { DeleteSection } from './delete-section';
+import { LinkedAccountsSection } from './linked-accounts-section';
+import { PasswordSection } from './password-section';
+import { PictureSection } from './picture-section';
+import { ProfileSection } from './profile-section';
+import { SessionsSection } from './sessions-section';
+import { TokensSection } from './tokens-section';
+import { useApiData } from './use-api';
+
+/**
+ * `/users/edit_my_data`: the logged-in user's profile (country, municipality, social links, mail
+ * flags), picture, password change, sessions (end one, log out everywhere), linked Facebook and
+ * Google accounts, API tokens and account deletion, one section component each. Loads /api/me in
+ * the browser; when the server refuses it (no session), the visitor is sent to the login page and
+ * comes back here afterwards.
+ */
+export function EditMyData({ countries }: { countries: CountryOption[] }) {
+  const t = useTranslations('account');
+  const router = useRouter();
+  const me = useApiData<OwnAccount>('/api/me');
+  const refused = me.state === 'failed' && me.status !== 0;
+  useEffect(() => {
+    if (refused) router.replace(`/login?next=${encodeURIComponent('/users/edit_my_data')}`);
+  }, [refused, router]);
+  if (!me.data) return <p className="text-sm text-muted">…</p>;
+  return (
+    <div className="flex max-w-xl flex-col gap-8">
+      <h1 className="text-2xl font-bold">{t('editTitle')}</h1>
+      <p className="text-sm text-muted">{t('emailOnFile', { hint: me.data.email_hint })}</p>
+      <PictureSection initial={me.data.picture} />
+      <ProfileSection me={me.data} countries={countries} />
+      <PasswordSection />
+      <SessionsSection />
+      <LinkedAccountsSection />
+      <TokensSection />
+      <DeleteSection />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { showSnackbar } from '@/components/ui/snackbar';
+import { FormError, FormField } from '@/components/forms/form-field';
+import { useApiForm } from '@/components/forms/use-api-form';
+import type { ApiTokenInfo } from '@/lib/data/api-tokens';
+import { formatDateTime } from '@/lib/format';
+import { API_TOKEN_NAME_MAX } from '@/lib/validation/limits';
+import { Section } from './section';
+import { sendDelete, useApiData } from './use-api';
+
+/**
+ * Personal API tokens (GET /api/me/tokens): the list with last use, revoke one (a refused or
+ * failed revoke shows an error and no confirmation), create one (shown once, to copy).
+ */
+export function TokensSection() {
+  const t = useTranslations('account');
+  const locale = useLocale();
+  const tokens = useApiData<{ items: ApiTokenInfo[] }>('/api/me/tokens');
+  const [created, setCreated] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const items = tokens.data?.items ?? [];
+  return (
+    <Section title={t('tokensSection')}>
+      <p className="text-sm text-muted">{t('tokensHelp')}</p>
+      <FormError error={failed ? 'submitFailed' : undefined} />
+      <ul className="flex flex-col divide-y divide-line" data-testid="tokens">
+        {items.length === 0 ? <li className="py-2 text-sm text-muted">{t('noTokens')}</li> : null}
+        {items.map((tok) => (
+          <li key={tok.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+            <span>
+              <span className="block font-medium">{tok.name}</span>
+              <span className="text-muted">{tok.last_used_at ? t('lastUsed', { date: formatDateTime(tok.last_used_at, locale) }) : t('neverUsed')}</span>
+            </span>
+            <Button
+              variant="secondary"
+              onClick={async () => {
+                const ok = await sendDelete(`/api/me/tokens/${tok.id}`);
+                setFailed(!ok);
+                if (ok) showSnackbar(t('tokenRevoked'));
+                void tokens.reload();
+              }}
+            >
+              {t('revokeToken')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {created ? (
+        <div className="flex flex-col gap-1" role="status">
+          <label htmlFor="new-token" className="text-sm font-medium">
+            {t('tokenCreated')}
+          </label>
+          <input id="new-token" readOnly value={created} onFocus={(e) => e.target.select()} className="min-h-10 rounded-lg border border-line bg-paper px-3 font-mono text-sm" data-testid="new-token" />
+        </div>
+      ) : null}
+      <TokenForm
+        key={round}
+        onCreated={(token) => {
+          setCreated(token);
+          setRound((r) => r + 1);
+          void tokens.reload();
+        }}
+      />
+    </Section>
+  );
+}
+
+/** POST /api/me/tokens' answer: the new token's id and the token itself (shown this once). */
+type CreatedToken = { id: number; token: string };
+
+function TokenForm({ onCreated }: { onCreated: (token: string) => void }) {
+  const t = useTranslations('account');
+  const form = useApiForm({ endpoint: '/api/me/tokens', initial: { name: '' }, required: ['name'] });
+  return (
+    <form
+      className="flex flex-col gap-3"
+      {...form.formProps<CreatedToken>((body) => onCreated(body.token))}
+    >
+      <FormError error={form.errors._form} params={form.params} />
+      <FormField name="token-name" label={t('tokenName')} required value={form.values.name} onValue={(v) => form.set('name', v)} error={form.errors.name} maxLength={API_TOKEN_NAME_MAX} />
+      <Button type="submit" variant="secondary" className="self-start" disabled={!form.canSubmit} data-testid="token-create">
+        {t('createToken')}
+      </Button>
+    </form>
+  );
+}
