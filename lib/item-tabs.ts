@@ -5,11 +5,28 @@
  */
 
 /** Release page tabs in display order: `/release/{id}`, `/release/{id}/other_releases`, … */
-export const RELEASE_TABS = ['overview', 'other_releases', 'movies', 'photos', 'videos', 'buying_options', 'user_collections'] as const;
+export const RELEASE_TABS = [
+  'overview',
+  'other_releases',
+  'movies',
+  'photos',
+  'videos',
+  'buying_options',
+  'user_collections',
+] as const;
 export type ReleaseTab = (typeof RELEASE_TABS)[number];
 
 /** Movie page tabs in display order: `/movie/{id}`, `/movie/{id}/releases`, … */
-export const MOVIE_TABS = ['overview', 'releases', 'photos', 'videos', 'cast_crew', 'movie_connections', 'buying_options', 'user_collections'] as const;
+export const MOVIE_TABS = [
+  'overview',
+  'releases',
+  'photos',
+  'videos',
+  'cast_crew',
+  'movie_connections',
+  'buying_options',
+  'user_collections',
+] as const;
 export type MovieTab = (typeof MOVIE_TABS)[number];
 
 /** A tab's path segment below the item page: '' for the overview, else the tab's id. */

@@ -106,12 +106,21 @@ export async function MovieDetailPage({ locale, publicId, tab }: { locale: strin
           </p>
         ) : null}
         <p className="text-sm text-muted">
-          {joinNames([te(enumKey('movieTypes', title.type)), title.runtime_min ? t('runtime', { minutes: title.runtime_min }) : null, joinNames(title.genres)])}
+          {joinNames([
+            te(enumKey('movieTypes', title.type)),
+            title.runtime_min ? t('runtime', { minutes: title.runtime_min }) : null,
+            joinNames(title.genres),
+          ])}
         </p>
         <ToggleBar item="movie" publicId={title.public_id} name={title.name} />
         <ItemValueLine value={await itemValueAverage({ type: 'movie', publicId: title.public_id })} locale={locale} />
       </header>
-      <SubpageTabs label={t('tabs.label')} base={`/movie/${title.public_id}`} current={tab} tabs={MOVIE_TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))} />
+      <SubpageTabs
+        label={t('tabs.label')}
+        base={`/movie/${title.public_id}`}
+        current={tab}
+        tabs={MOVIE_TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))}
+      />
       <Content title={title} locale={locale} />
     </article>
   );

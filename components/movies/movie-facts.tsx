@@ -26,24 +26,69 @@ export async function MovieFacts({ title, locale }: { title: TitleDetail; locale
   const f = (k: MessageKey<'movies.fields'>) => t(`fields.${k}`);
   const localized = Object.entries(title.localized_names ?? {}).filter(([, n]) => n && n !== title.name);
   return (
-    <dl className="grid grid-cols-[minmax(6rem,38%)_1fr] gap-x-4 gap-y-1.5 rounded-lg border border-line bg-panel p-4 sm:grid-cols-[minmax(9rem,auto)_1fr]" data-testid="movie-facts">
-      {title.type !== 1 ? <Row label={f('type')} field="type">{te(enumKey('movieTypes', title.type))}</Row> : null}
-      {title.original_name && title.original_name !== title.name ? <Row label={f('originalName')} field="originalName">{title.original_name}</Row> : null}
+    <dl
+      className="grid grid-cols-[minmax(6rem,38%)_1fr] gap-x-4 gap-y-1.5 rounded-lg border border-line bg-panel p-4 sm:grid-cols-[minmax(9rem,auto)_1fr]"
+      data-testid="movie-facts"
+    >
+      {title.type !== 1 ? (
+        <Row label={f('type')} field="type">
+          {te(enumKey('movieTypes', title.type))}
+        </Row>
+      ) : null}
+      {title.original_name && title.original_name !== title.name ? (
+        <Row label={f('originalName')} field="originalName">
+          {title.original_name}
+        </Row>
+      ) : null}
       {localized.map(([lang, n]) => (
-        <Row key={lang} label={lang === 'fi' ? f('finnishName') : t('fields.localizedName', { language: lang })} field={`name-${lang}`}>
+        <Row
+          key={lang}
+          label={lang === 'fi' ? f('finnishName') : t('fields.localizedName', { language: lang })}
+          field={`name-${lang}`}
+        >
           {n}
         </Row>
       ))}
-      {title.akas.length ? <Row label={f('akas')} field="akas">{joinNames(title.akas)}</Row> : null}
-      {title.year ? <Row label={f('year')} field="year">{title.year}</Row> : null}
-      {title.runtime_min ? <Row label={f('runtime')} field="runtime">{t('runtime', { minutes: title.runtime_min })}</Row> : null}
-      {title.genres.length ? <Row label={f('genres')} field="genres">{joinNames(title.genres)}</Row> : null}
-      {title.countries.length ? <Row label={f('countries')} field="countries">{joinNames(title.countries)}</Row> : null}
-      {title.spoken_languages.length ? <Row label={f('languages')} field="languages">{joinNames(title.spoken_languages)}</Row> : null}
-      {title.certifications.length ? (
-        <Row label={f('certifications')} field="certifications">{joinNames(title.certifications.map((c) => `${c.country} ${c.rating}`))}</Row>
+      {title.akas.length ? (
+        <Row label={f('akas')} field="akas">
+          {joinNames(title.akas)}
+        </Row>
       ) : null}
-      {title.adults_only ? <Row label={f('adultsOnly')} field="adultsOnly">✓</Row> : null}
+      {title.year ? (
+        <Row label={f('year')} field="year">
+          {title.year}
+        </Row>
+      ) : null}
+      {title.runtime_min ? (
+        <Row label={f('runtime')} field="runtime">
+          {t('runtime', { minutes: title.runtime_min })}
+        </Row>
+      ) : null}
+      {title.genres.length ? (
+        <Row label={f('genres')} field="genres">
+          {joinNames(title.genres)}
+        </Row>
+      ) : null}
+      {title.countries.length ? (
+        <Row label={f('countries')} field="countries">
+          {joinNames(title.countries)}
+        </Row>
+      ) : null}
+      {title.spoken_languages.length ? (
+        <Row label={f('languages')} field="languages">
+          {joinNames(title.spoken_languages)}
+        </Row>
+      ) : null}
+      {title.certifications.length ? (
+        <Row label={f('certifications')} field="certifications">
+          {joinNames(title.certifications.map((c) => `${c.country} ${c.rating}`))}
+        </Row>
+      ) : null}
+      {title.adults_only ? (
+        <Row label={f('adultsOnly')} field="adultsOnly">
+          ✓
+        </Row>
+      ) : null}
       {title.episode_of ? (
         <Row label={f('episodeOf')} field="episodeOf">
           <Link href={`/movie/${title.episode_of.public_id}`} className="underline">
@@ -51,10 +96,26 @@ export async function MovieFacts({ title, locale }: { title: TitleDetail; locale
           </Link>
         </Row>
       ) : null}
-      {title.season != null ? <Row label={f('season')} field="season">{title.season}</Row> : null}
-      {title.episode != null ? <Row label={f('episode')} field="episode">{title.episode}</Row> : null}
-      {title.seasons_amount != null ? <Row label={f('seasonsAmount')} field="seasonsAmount">{title.seasons_amount}</Row> : null}
-      {title.episodes_amount != null ? <Row label={f('episodesAmount')} field="episodesAmount">{title.episodes_amount}</Row> : null}
+      {title.season != null ? (
+        <Row label={f('season')} field="season">
+          {title.season}
+        </Row>
+      ) : null}
+      {title.episode != null ? (
+        <Row label={f('episode')} field="episode">
+          {title.episode}
+        </Row>
+      ) : null}
+      {title.seasons_amount != null ? (
+        <Row label={f('seasonsAmount')} field="seasonsAmount">
+          {title.seasons_amount}
+        </Row>
+      ) : null}
+      {title.episodes_amount != null ? (
+        <Row label={f('episodesAmount')} field="episodesAmount">
+          {title.episodes_amount}
+        </Row>
+      ) : null}
       {title.production_companies.length ? (
         <Row label={f('productionCompanies')} field="productionCompanies">
           {title.production_companies.map((c, i) => (
@@ -76,7 +137,12 @@ export async function MovieFacts({ title, locale }: { title: TitleDetail; locale
       ) : null}
       {title.tmdb_id ? (
         <Row label={f('tmdb')} field="tmdb">
-          <a href={`https://www.themoviedb.org/movie/${title.tmdb_id}`} rel="noopener" target="_blank" className="underline">
+          <a
+            href={`https://www.themoviedb.org/movie/${title.tmdb_id}`}
+            rel="noopener"
+            target="_blank"
+            className="underline"
+          >
             {title.tmdb_id}
           </a>
         </Row>

@@ -14,7 +14,12 @@ export async function MoviePlot({ title, locale }: { title: TitleDetail; locale:
         {t('plot')}
       </h2>
       {title.plot ? (
-        <blockquote cite={title.wikipedia_url ?? undefined} lang={title.wikipedia_url ? "en" : undefined} className="max-w-3xl whitespace-pre-line" data-testid="plot">
+        <blockquote
+          cite={title.wikipedia_url ?? undefined}
+          lang={title.wikipedia_url ? 'en' : undefined}
+          className="max-w-3xl whitespace-pre-line"
+          data-testid="plot"
+        >
           {title.plot}
         </blockquote>
       ) : null}
@@ -27,7 +32,12 @@ export async function MoviePlot({ title, locale }: { title: TitleDetail; locale:
               </a>
             ),
             license: (chunks) => (
-              <a href="https://creativecommons.org/licenses/by-sa/4.0/" rel="license noopener" target="_blank" className="underline">
+              <a
+                href="https://creativecommons.org/licenses/by-sa/4.0/"
+                rel="license noopener"
+                target="_blank"
+                className="underline"
+              >
                 {chunks}
               </a>
             ),

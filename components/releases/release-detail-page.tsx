@@ -91,7 +91,15 @@ export async function releaseMetadata(locale: string, publicId: string, tab: Rel
  * overview (every field with a value, contained movies, cut/censorship block, Product JSON-LD) or
  * a subpage's real data or translated empty state. Unknown id: notFound().
  */
-export async function ReleaseDetailPage({ locale, publicId, tab }: { locale: string; publicId: string; tab: ReleaseTab }) {
+export async function ReleaseDetailPage({
+  locale,
+  publicId,
+  tab,
+}: {
+  locale: string;
+  publicId: string;
+  tab: ReleaseTab;
+}) {
   const release = await releaseOr404(publicId);
   const t = await getTranslations({ locale, namespace: 'releases' });
   const te = await getTranslations({ locale, namespace: 'enums' });
@@ -110,12 +118,17 @@ export async function ReleaseDetailPage({ locale, publicId, tab }: { locale: str
               {release.label.name}
             </Link>
           ) : null}
-          {release.spine_id != null ? <span data-testid="release-spine">{t('spine', { spine: release.spine_id })}</span> : null}
+          {release.spine_id != null ? (
+            <span data-testid="release-spine">{t('spine', { spine: release.spine_id })}</span>
+          ) : null}
           {release.street_date ? <span>{t('streetDate', { date: formatDate(release.street_date) })}</span> : null}
           {release.is_cut ? <CutBadge locale={locale} seconds={release.cut_seconds} /> : null}
         </p>
         <ToggleBar item="release" publicId={release.public_id} name={release.name} />
-        <ItemValueLine value={await itemValueAverage({ type: 'release', publicId: release.public_id })} locale={locale} />
+        <ItemValueLine
+          value={await itemValueAverage({ type: 'release', publicId: release.public_id })}
+          locale={locale}
+        />
       </header>
       <SubpageTabs
         label={t('tabs.label')}

@@ -18,8 +18,24 @@ const snackbar = vi.hoisted(() => ({ showSnackbar: vi.fn(), queueSnackbar: vi.fn
 vi.mock('@/components/ui/snackbar', () => snackbar);
 
 const SESSIONS: SessionInfo[] = [
-  { id: 1, created_at: '2026-11-20T10:00:00Z', last_used_at: '2026-11-24T10:00:00Z', expires_at: '2026-12-24T10:00:00Z', user_agent: 'Firefox', ip: null, current: true },
-  { id: 2, created_at: '2026-11-01T10:00:00Z', last_used_at: '2026-11-02T10:00:00Z', expires_at: '2026-12-02T10:00:00Z', user_agent: 'Old phone', ip: null, current: false },
+  {
+    id: 1,
+    created_at: '2026-11-20T10:00:00Z',
+    last_used_at: '2026-11-24T10:00:00Z',
+    expires_at: '2026-12-24T10:00:00Z',
+    user_agent: 'Firefox',
+    ip: null,
+    current: true,
+  },
+  {
+    id: 2,
+    created_at: '2026-11-01T10:00:00Z',
+    last_used_at: '2026-11-02T10:00:00Z',
+    expires_at: '2026-12-02T10:00:00Z',
+    user_agent: 'Old phone',
+    ip: null,
+    current: false,
+  },
 ];
 const TOKENS: ApiTokenInfo[] = [{ id: 7, name: 'my script', created_at: '2026-11-01T10:00:00Z', last_used_at: null }];
 
@@ -28,8 +44,10 @@ const SUBMIT_FAILED = en.forms.submitFailed;
 /** A fetch answering the list GETs with fixtures and every DELETE with `deleteStatus`. */
 function mockApi(deleteStatus: number) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (init?.method === 'DELETE') return deleteStatus < 300 ? json({ ok: true }, deleteStatus) : json({ error: 'failed' }, deleteStatus);
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (init?.method === 'DELETE')
+      return deleteStatus < 300 ? json({ ok: true }, deleteStatus) : json({ error: 'failed' }, deleteStatus);
     if (url === '/api/me/sessions') return json({ items: SESSIONS });
     if (url === '/api/me/tokens') return json({ items: TOKENS });
     return json({ error: 'not found' }, 404);
@@ -94,7 +112,9 @@ describe('edit my data: deletions report what the server answered', () => {
   it('ending another session answered 200 confirms it', async () => {
     mockApi(200);
     renderIn(<SessionsSection />);
-    fireEvent.click(await within(await screen.findByTestId('sessions')).findByRole('button', { name: en.account.endSession }));
+    fireEvent.click(
+      await within(await screen.findByTestId('sessions')).findByRole('button', { name: en.account.endSession }),
+    );
     await waitFor(() => expect(snackbar.showSnackbar).toHaveBeenCalledWith(en.account.sessionEnded));
     expect(screen.queryByTestId('form-error')).toBeNull();
   });

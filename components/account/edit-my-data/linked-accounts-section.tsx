@@ -28,7 +28,8 @@ export function LinkedAccountsSection() {
   useEffect(() => {
     const query = new URLSearchParams(window.location.search);
     const provider = query.get('provider');
-    if (query.get('social_error') === 'socialAlreadyLinked' && isProvider(provider)) setError({ key: 'socialAlreadyLinked', provider: t(PROVIDER_NAME[provider]) });
+    if (query.get('social_error') === 'socialAlreadyLinked' && isProvider(provider))
+      setError({ key: 'socialAlreadyLinked', provider: t(PROVIDER_NAME[provider]) });
   }, [t]);
   const state = identities.data;
   if (!state || (!state.enabled.length && !state.linked.length)) return null;
@@ -58,7 +59,11 @@ export function LinkedAccountsSection() {
                   {t('unlinkProvider', { provider: name })}
                 </Button>
               ) : state.enabled.includes(p) ? (
-                <Button variant="secondary" onClick={() => void startProviderLogin(p, getPathname({ href: '/users/edit_my_data', locale }))} data-testid={`link-${p}`}>
+                <Button
+                  variant="secondary"
+                  onClick={() => void startProviderLogin(p, getPathname({ href: '/users/edit_my_data', locale }))}
+                  data-testid={`link-${p}`}
+                >
                   {t('linkProvider', { provider: name })}
                 </Button>
               ) : null}

@@ -23,7 +23,11 @@ export function PasswordSection() {
 
 function PasswordForm({ onDone }: { onDone: () => void }) {
   const t = useTranslations('account');
-  const form = useApiForm({ endpoint: '/api/me/password', initial: { current: '', password: '', password2: '' }, required: ['current', 'password', 'password2'] });
+  const form = useApiForm({
+    endpoint: '/api/me/password',
+    initial: { current: '', password: '', password2: '' },
+    required: ['current', 'password', 'password2'],
+  });
   return (
     <form
       className="flex flex-col gap-4"
@@ -33,8 +37,24 @@ function PasswordForm({ onDone }: { onDone: () => void }) {
       })}
     >
       <FormError error={form.errors._form} params={form.params} />
-      <FormField name="current" type="password" autoComplete="current-password" required label={t('currentPassword')} value={form.values.current} onValue={(v) => form.set('current', v)} error={form.errors.current} maxLength={PASSWORD_MAX_LENGTH} />
-      <NewPasswordFields values={form.values} errors={form.errors} onValue={form.set} labels={[t('newPassword'), t('newPassword2')]} ids={['new-password', 'new-password2']} />
+      <FormField
+        name="current"
+        type="password"
+        autoComplete="current-password"
+        required
+        label={t('currentPassword')}
+        value={form.values.current}
+        onValue={(v) => form.set('current', v)}
+        error={form.errors.current}
+        maxLength={PASSWORD_MAX_LENGTH}
+      />
+      <NewPasswordFields
+        values={form.values}
+        errors={form.errors}
+        onValue={form.set}
+        labels={[t('newPassword'), t('newPassword2')]}
+        ids={['new-password', 'new-password2']}
+      />
       <Button type="submit" disabled={!form.canSubmit} data-testid="password-save">
         {form.submitting ? t('submitting') : t('save')}
       </Button>

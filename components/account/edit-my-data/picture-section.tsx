@@ -26,7 +26,11 @@ export function PictureSection({ initial }: { initial: string | null }) {
     setError(null);
     const body = new FormData();
     if (file) body.set('picture', file);
-    const res = await fetch('/api/me/picture', { method, body: method === 'POST' ? body : undefined, credentials: 'same-origin' }).catch(() => null);
+    const res = await fetch('/api/me/picture', {
+      method,
+      body: method === 'POST' ? body : undefined,
+      credentials: 'same-origin',
+    }).catch(() => null);
     setBusy(false);
     const json = (await res?.json().catch(() => null)) as PictureAnswer | null;
     if (res?.ok) {
@@ -39,7 +43,14 @@ export function PictureSection({ initial }: { initial: string | null }) {
       <div className="flex items-center gap-4">
         {picture ? (
           // eslint-disable-next-line @next/next/no-img-element -- user uploads are served as static variants, never through the image optimizer
-          <img src={`/uploads/lg-${picture}`} alt="" width={96} height={96} className="size-24 rounded-full object-cover" data-testid="picture-preview" />
+          <img
+            src={`/uploads/lg-${picture}`}
+            alt=""
+            width={96}
+            height={96}
+            className="size-24 rounded-full object-cover"
+            data-testid="picture-preview"
+          />
         ) : (
           <span aria-hidden="true" className="size-24 rounded-full bg-accent-soft" />
         )}
@@ -57,7 +68,11 @@ export function PictureSection({ initial }: { initial: string | null }) {
             onChange={(e) => {
               const file = e.target.files?.[0];
               // The server's limit, checked first: no 20 MB upload just to be refused.
-              if (file && file.size > PICTURE_MAX_BYTES) setError({ key: 'pictureTooLarge', params: { 0: (file.size / 1024 / 1024).toFixed(1), 1: PICTURE_MAX_BYTES / 1024 / 1024 } });
+              if (file && file.size > PICTURE_MAX_BYTES)
+                setError({
+                  key: 'pictureTooLarge',
+                  params: { 0: (file.size / 1024 / 1024).toFixed(1), 1: PICTURE_MAX_BYTES / 1024 / 1024 },
+                });
               else if (file) void send('POST', file);
               e.target.value = '';
             }}

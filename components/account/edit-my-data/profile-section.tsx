@@ -40,24 +40,44 @@ export function ProfileSection({ me, countries }: { me: OwnAccount; countries: C
   });
   return (
     <Section title={t('profileSection')}>
-      <form
-        className="flex flex-col gap-4"
-        {...form.formProps(() => showSnackbar(t('saved')))}
-      >
+      <form className="flex flex-col gap-4" {...form.formProps(() => showSnackbar(t('saved')))}>
         <FormError error={form.errors._form} params={form.params} />
         <CountrySelect value={form.values.country} onValue={(v) => form.set('country', v)} countries={countries} />
-        <FormField name="municipality" label={t('municipality')} value={form.values.municipality} onValue={(v) => form.set('municipality', v)} error={form.errors.municipality} maxLength={MUNICIPALITY_MAX} />
+        <FormField
+          name="municipality"
+          label={t('municipality')}
+          value={form.values.municipality}
+          onValue={(v) => form.set('municipality', v)}
+          error={form.errors.municipality}
+          maxLength={MUNICIPALITY_MAX}
+        />
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-1 text-sm font-semibold">{t('socialLinks')}</legend>
           {SOCIAL.map((f) => (
-            <FormField key={f} name={f} type="url" inputMode="url" placeholder="https://" label={t(f)} value={form.values[f]} onValue={(v) => form.set(f, v)} error={form.errors[f]} maxLength={SOCIAL_URL_MAX} />
+            <FormField
+              key={f}
+              name={f}
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              label={t(f)}
+              value={form.values[f]}
+              onValue={(v) => form.set(f, v)}
+              error={form.errors[f]}
+              maxLength={SOCIAL_URL_MAX}
+            />
           ))}
         </fieldset>
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-semibold">{t('flagsSection')}</legend>
           {FLAGS.map((f) => (
             <label key={f} className="flex items-start gap-2 text-sm">
-              <input type="checkbox" className="mt-1 size-4" checked={form.values[f] === 'true'} onChange={(e) => form.set(f, String(e.target.checked))} />
+              <input
+                type="checkbox"
+                className="mt-1 size-4"
+                checked={form.values[f] === 'true'}
+                onChange={(e) => form.set(f, String(e.target.checked))}
+              />
               <span>{t(f)}</span>
             </label>
           ))}

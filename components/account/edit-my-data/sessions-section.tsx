@@ -30,7 +30,9 @@ export function SessionsSection() {
         {(sessions.data?.items ?? []).map((s) => (
           <li key={s.id} className="flex items-center justify-between gap-3 py-2 text-sm">
             <span className="min-w-0">
-              <span className="block truncate font-medium">{s.current ? t('thisDevice') : (s.user_agent ?? t('unknownBrowser'))}</span>
+              <span className="block truncate font-medium">
+                {s.current ? t('thisDevice') : (s.user_agent ?? t('unknownBrowser'))}
+              </span>
               <span className="text-muted">{t('lastUsed', { date: formatDateTime(s.last_used_at, locale) })}</span>
             </span>
             {s.current ? null : (

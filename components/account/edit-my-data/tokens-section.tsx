@@ -34,7 +34,9 @@ export function TokensSection() {
           <li key={tok.id} className="flex items-center justify-between gap-3 py-2 text-sm">
             <span>
               <span className="block font-medium">{tok.name}</span>
-              <span className="text-muted">{tok.last_used_at ? t('lastUsed', { date: formatDateTime(tok.last_used_at, locale) }) : t('neverUsed')}</span>
+              <span className="text-muted">
+                {tok.last_used_at ? t('lastUsed', { date: formatDateTime(tok.last_used_at, locale) }) : t('neverUsed')}
+              </span>
             </span>
             <Button
               variant="secondary"
@@ -55,7 +57,14 @@ export function TokensSection() {
           <label htmlFor="new-token" className="text-sm font-medium">
             {t('tokenCreated')}
           </label>
-          <input id="new-token" readOnly value={created} onFocus={(e) => e.target.select()} className="min-h-10 rounded-lg border border-line bg-paper px-3 font-mono text-sm" data-testid="new-token" />
+          <input
+            id="new-token"
+            readOnly
+            value={created}
+            onFocus={(e) => e.target.select()}
+            className="min-h-10 rounded-lg border border-line bg-paper px-3 font-mono text-sm"
+            data-testid="new-token"
+          />
         </div>
       ) : null}
       <TokenForm
@@ -77,13 +86,24 @@ function TokenForm({ onCreated }: { onCreated: (token: string) => void }) {
   const t = useTranslations('account');
   const form = useApiForm({ endpoint: '/api/me/tokens', initial: { name: '' }, required: ['name'] });
   return (
-    <form
-      className="flex flex-col gap-3"
-      {...form.formProps<CreatedToken>((body) => onCreated(body.token))}
-    >
+    <form className="flex flex-col gap-3" {...form.formProps<CreatedToken>((body) => onCreated(body.token))}>
       <FormError error={form.errors._form} params={form.params} />
-      <FormField name="token-name" label={t('tokenName')} required value={form.values.name} onValue={(v) => form.set('name', v)} error={form.errors.name} maxLength={API_TOKEN_NAME_MAX} />
-      <Button type="submit" variant="secondary" className="self-start" disabled={!form.canSubmit} data-testid="token-create">
+      <FormField
+        name="token-name"
+        label={t('tokenName')}
+        required
+        value={form.values.name}
+        onValue={(v) => form.set('name', v)}
+        error={form.errors.name}
+        maxLength={API_TOKEN_NAME_MAX}
+      />
+      <Button
+        type="submit"
+        variant="secondary"
+        className="self-start"
+        disabled={!form.canSubmit}
+        data-testid="token-create"
+      >
         {t('createToken')}
       </Button>
     </form>

@@ -20,7 +20,10 @@ export function useApiData<T>(url: string): ApiData<T> & { reload: () => Promise
     const res = await fetch(url, { credentials: 'same-origin', cache: 'no-store' }).catch(() => null);
     const body = res?.ok ? ((await res.json().catch(() => undefined)) as T | undefined) : undefined;
     if (res?.ok && body !== undefined) setResult({ state: 'ok', data: body });
-    else setResult((prev) => (prev.state === 'ok' ? prev : { state: 'failed', data: null, status: res?.ok ? 0 : (res?.status ?? 0) }));
+    else
+      setResult((prev) =>
+        prev.state === 'ok' ? prev : { state: 'failed', data: null, status: res?.ok ? 0 : (res?.status ?? 0) },
+      );
   }, [url]);
   useEffect(() => {
     void reload();

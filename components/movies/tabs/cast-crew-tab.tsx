@@ -3,5 +3,9 @@ import { MovieTabEmpty, type MovieTabProps } from './tab-empty';
 
 /** `/movie/{id}/cast_crew`: all cast and crew by role, linking to persons. */
 export function MovieCastCrewTab({ title, locale }: MovieTabProps) {
-  return title.cast_crew.length ? <CastCrew credits={title.cast_crew} locale={locale} /> : <MovieTabEmpty tab="cast_crew" locale={locale} />;
+  return title.cast_crew.length ? (
+    <CastCrew credits={title.cast_crew} locale={locale} />
+  ) : (
+    <MovieTabEmpty tab="cast_crew" locale={locale} />
+  );
 }

@@ -40,7 +40,11 @@ export async function MovieOverviewTab({ title, locale }: MovieTabProps) {
         <h2 id="movie-releases" className="mb-3 text-xl font-bold">
           {t('releases')} <span className="text-muted">({title.releases.length})</span>
         </h2>
-        {title.releases.length ? <ReleasesByFormat releases={title.releases} locale={locale} /> : <MovieTabEmpty tab="releases" locale={locale} />}
+        {title.releases.length ? (
+          <ReleasesByFormat releases={title.releases} locale={locale} />
+        ) : (
+          <MovieTabEmpty tab="releases" locale={locale} />
+        )}
       </section>
       <CensorshipHistory events={title.censorship} locale={locale} />
     </>

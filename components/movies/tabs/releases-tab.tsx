@@ -3,5 +3,9 @@ import { MovieTabEmpty, type MovieTabProps } from './tab-empty';
 
 /** `/movie/{id}/releases`: every release of the movie grouped by format. */
 export function MovieReleasesTab({ title, locale }: MovieTabProps) {
-  return title.releases.length ? <ReleasesByFormat releases={title.releases} locale={locale} /> : <MovieTabEmpty tab="releases" locale={locale} />;
+  return title.releases.length ? (
+    <ReleasesByFormat releases={title.releases} locale={locale} />
+  ) : (
+    <MovieTabEmpty tab="releases" locale={locale} />
+  );
 }

@@ -8,5 +8,11 @@ export async function MovieVideosTab({ title, locale }: MovieTabProps) {
   if (!title.videos.length) return <MovieTabEmpty tab="videos" locale={locale} />;
   const te = await getTranslations({ locale, namespace: 'enums' });
   const tr = await getTranslations({ locale, namespace: 'releases' });
-  return <VideoList videos={title.videos} typeName={(n) => te(enumKey('videoTypes', n))} linkLabel={(name) => tr('watchOnYoutube', { title: name })} />;
+  return (
+    <VideoList
+      videos={title.videos}
+      typeName={(n) => te(enumKey('videoTypes', n))}
+      linkLabel={(name) => tr('watchOnYoutube', { title: name })}
+    />
+  );
 }

@@ -3,5 +3,9 @@ import { ReleaseTabEmpty, type ReleaseTabProps } from './tab-empty';
 
 /** `/release/{id}/movies`: the movies on the release. */
 export function ReleaseMoviesTab({ release, locale }: ReleaseTabProps) {
-  return release.movies.length ? <MoviesAside release={release} locale={locale} /> : <ReleaseTabEmpty tab="movies" locale={locale} />;
+  return release.movies.length ? (
+    <MoviesAside release={release} locale={locale} />
+  ) : (
+    <ReleaseTabEmpty tab="movies" locale={locale} />
+  );
 }

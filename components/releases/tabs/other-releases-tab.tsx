@@ -5,5 +5,9 @@ import { ReleaseTabEmpty, type ReleaseTabProps } from './tab-empty';
 /** `/release/{id}/other_releases`: other releases of the same movies. */
 export async function OtherReleasesTab({ release, locale }: ReleaseTabProps) {
   const others = await loadOtherReleases(release.public_id);
-  return others.length ? <ReleaseGrid releases={others} locale={locale} headingLevel={2} /> : <ReleaseTabEmpty tab="other_releases" locale={locale} />;
+  return others.length ? (
+    <ReleaseGrid releases={others} locale={locale} headingLevel={2} />
+  ) : (
+    <ReleaseTabEmpty tab="other_releases" locale={locale} />
+  );
 }

@@ -7,5 +7,7 @@ import { ReleaseTabEmpty, type ReleaseTabProps } from './tab-empty';
 export async function ReleasePhotosTab({ release, locale }: ReleaseTabProps) {
   if (!release.pictures.length) return <ReleaseTabEmpty tab="photos" locale={locale} />;
   const te = await getTranslations({ locale, namespace: 'enums' });
-  return <PictureGrid pictures={release.pictures} alt={release.name} typeName={(n) => te(enumKey('pictureTypes', n))} />;
+  return (
+    <PictureGrid pictures={release.pictures} alt={release.name} typeName={(n) => te(enumKey('pictureTypes', n))} />
+  );
 }

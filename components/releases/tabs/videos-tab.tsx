@@ -8,5 +8,11 @@ export async function ReleaseVideosTab({ release, locale }: ReleaseTabProps) {
   if (!release.videos.length) return <ReleaseTabEmpty tab="videos" locale={locale} />;
   const t = await getTranslations({ locale, namespace: 'releases' });
   const te = await getTranslations({ locale, namespace: 'enums' });
-  return <VideoList videos={release.videos} typeName={(n) => te(enumKey('videoTypes', n))} linkLabel={(title) => t('watchOnYoutube', { title })} />;
+  return (
+    <VideoList
+      videos={release.videos}
+      typeName={(n) => te(enumKey('videoTypes', n))}
+      linkLabel={(title) => t('watchOnYoutube', { title })}
+    />
+  );
 }
