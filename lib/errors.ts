@@ -15,6 +15,8 @@ export const APP_ERRORS = {
   barcode_format: { status: 400, key: 'barcodeFormat' },
   barcode_check_digit: { status: 400, key: 'barcodeCheckDigit' },
   bad_body: { status: 400, key: 'badBody' },
+  bad_text: { status: 400, key: 'badText' },
+  body_too_large: { status: 413, key: 'bodyTooLarge' },
   import_no_file: { status: 400, key: 'importNoFile' },
   import_too_large: { status: 400, key: 'importTooLarge' },
   import_not_text: { status: 400, key: 'importNotText' },

@@ -1,0 +1,158 @@
+/**
+ * Zod schemas shared by the route declarations (lib/api/route.ts): path parameters, paging and
+ * simple-list queries, loose body fields, and the shapes of the documented responses. No I/O.
+ * A schema issue whose message is an AppError code (`bad_limit`, `bad_body`) makes the wrapper
+ * answer that error; other query issues answer `bad_param`, other body issues field errors.
+ */
+import { z } from 'zod';
+import { FORMAT_IDS, COUNTRY_IDS } from '@/lib/validation/enums';
+import { CUT_DURATIONS, DATE_DIRECTIONS, DATE_WINDOWS, isPublicId, LIST_FILTERS, LIST_SORTS, MAX_QUERY_LENGTH, PRICE_BANDS } from '@/lib/validation/listing';
+
+/** A public id (1-64 of A-Z a-z 0-9 _ -; lib/validation/listing.ts isPublicId). */
+export const publicIdSchema = z
+  .string()
+  .refine(isPublicId)
+  .meta({ description: 'Public id: 1-64 of A-Z a-z 0-9 _ -', override: { pattern: '^[A-Za-z0-9_-]{1,64}$' } });
+
+/** Path `{publicId}`. */
+export const publicIdParams = z.object({ publicId: publicIdSchema });
+
+/** A collection entry id in a path: 1-9 digits. */
+export const entryIdSchema = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .transform(Number)
+  .meta({ description: 'Entry id (whole number)' });
+
+/** A session or token id in a path: a number that is a whole number of at least 1. */
+export const rowIdSchema = z
+  .string()
+  .transform(Number)
+  .refine((n) => Number.isSafeInteger(n) && n >= 1)
+  .meta({ description: 'Whole number id, at least 1', override: { type: 'string', pattern: '^\\d+$' } });
+
+/**
+ * Paging of the JSON API, as lib/validation/listing.ts parsePaging: `cursor` (opaque, trimmed, ""
+ * is none) and `limit` (whole number 1-100, default `defaultLimit`; else 400 bad_limit).
+ */
+export function pagingQuery(defaultLimit: number) {
+  return {
+    cursor: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || null)
+      .meta({ description: 'next_cursor of the previous page (opaque)' }),
+    limit: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const s = v?.trim() ?? '';
+        if (!s) return defaultLimit;
+        if (!/^\d{1,3}$/.test(s) || Number(s) < 1 || Number(s) > 100) {
+          ctx.addIssue({ code: 'custom', message: 'bad_limit' });
+          return z.NEVER;
+        }
+        return Number(s);
+      })
+      .meta({ description: `Page size 1-100 (default ${defaultLimit})`, override: { pattern: '^\\d{1,3}$' } }),
+  };
+}
+
+/** `q` of a simple list: trimmed, null when empty, at most MAX_QUERY_LENGTH characters (else bad_param q). */
+export const listQueryText = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || null)
+  .refine((v) => v === null || v.length <= MAX_QUERY_LENGTH)
+  .meta({ description: `Text to find (case-, accent- and punctuation-insensitive), at most ${MAX_QUERY_LENGTH} characters` });
+
+/** A simple list's query: `q`, `cursor`, `limit`. */
+export function simpleListQuery(defaultLimit: number) {
+  return z.object({ q: listQueryText, ...pagingQuery(defaultLimit) });
+}
+
+const listed = (values: readonly (string | number)[]) => values.join(', ');
+
+/**
+ * The listing parameters (README "Listings"), for the document: the handler parses them with
+ * lib/validation/listing.ts, which gives each bad value its own 400 message.
+ */
+export const listingQueryDoc = {
+  fo: z.string().optional().meta({ description: `Format ids, comma-separated: ${listed(FORMAT_IDS)}` }),
+  co: z.string().optional().meta({ description: `Country ids, comma-separated: ${listed(COUNTRY_IDS)}` }),
+  fi: z.string().optional().meta({ description: `Filters, comma-separated: ${listed(LIST_FILTERS)}` }),
+  so: z.string().optional().meta({ description: `Sort: ${listed(LIST_SORTS)}` }),
+  pc: z.string().optional().meta({ description: 'Production company public ids, comma-separated, or `any`' }),
+  la: z.string().optional().meta({ description: 'Language (titles: spoken; releases: audio or subtitle)' }),
+  q: z.string().optional().meta({ description: `Text; titles accept \`Title (year)\` and \`(year)\`, releases a format in brackets (\`Alien [4k]\`); at most ${MAX_QUERY_LENGTH} characters` }),
+  cd: z.string().optional().meta({ description: `Cut length: ${listed(CUT_DURATIONS)}` }),
+  dr: z.string().optional().meta({ description: `Street date: ${listed(DATE_DIRECTIONS)}` }),
+  dn: z.string().optional().meta({ description: `Window in days for dr: ${listed(DATE_WINDOWS)}` }),
+  pr: z.string().optional().meta({ description: `RRP band in euros: ${listed(PRICE_BANDS)}` }),
+  cursor: z.string().optional().meta({ description: 'next_cursor of the previous page (opaque)' }),
+  limit: z.string().optional().meta({ description: 'Page size 1-100 (default 24)' }),
+};
+
+/**
+ * A text field of a JSON form body as the forms send it: a string, a number as its decimal text,
+ * anything else (or nothing) "". The data layer validates the text itself.
+ */
+export const formText = z
+  .union([z.string(), z.number().transform(String)])
+  .optional()
+  .catch('')
+  .transform((v) => v ?? '');
+
+/** A flag of a JSON form body: true for `true` or "true", else false. */
+export const formFlag = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .catch(false)
+  .transform((v) => v === true || v === 'true');
+
+/** `{ "error": message }`: a 4xx/5xx answer. */
+export const errorSchema = z.object({ error: z.string() }).meta({ id: 'Error' });
+
+/** `{ "error": "invalid", "fields": { field: message key } }`: field problems (message keys of `forms`). */
+export const invalidSchema = z
+  .object({ error: z.literal('invalid'), fields: z.record(z.string(), z.string()), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })
+  .meta({ id: 'Invalid', description: 'Field problems: field name (or `_form`) to a message key of the `forms` namespace' });
+
+/** `{ ok: true }`. */
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** A DTO of lib/data/types.ts (or the named module), described by name. */
+export function dto(name: string) {
+  return z.looseObject({}).meta({ description: `${name} (see lib/data)` });
+}
+
+/** A keyset page: `{ items, next_cursor }`. */
+export function pageOf(itemName: string) {
+  return z.object({ items: z.array(dto(itemName)), next_cursor: z.string().nullable() });
+}
+
+/** A documented JSON response. */
+export function jsonResponse(description: string, schema: z.ZodType = dto(description)) {
+  return { description, content: { 'application/json': { schema } } };
+}
+
+/** The documented 400 `{ error: 'invalid', fields }` answer. */
+export const invalidResponseDoc = jsonResponse('Field problems (message keys)', invalidSchema);
+
+/**
+ * `{ movie: public_id }` or `{ release: public_id }` of a body that names one catalogue item
+ * (exactly one, a public id; else 400 bad_body), parsed into the data layer's item reference.
+ */
+export const itemRefSchema = z
+  .object({
+    movie: formText.meta({ description: 'Movie public id (or give release)' }),
+    release: formText.meta({ description: 'Release public id (or give movie)' }),
+  })
+  .transform((v, ctx) => {
+    const publicId = v.movie || v.release;
+    if (!!v.movie === !!v.release || !isPublicId(publicId)) {
+      ctx.addIssue({ code: 'custom', message: 'bad_body' });
+      return z.NEVER;
+    }
+    return { item: { type: v.movie ? ('movie' as const) : ('release' as const), publicId } };
+  });
