@@ -2,12 +2,12 @@
  * The toggle endpoints of movies (`/api/titles/{id}/toggles`) and releases
  * (`/api/releases/{id}/toggles`), one implementation for both. Data: lib/data/toggles.ts.
  */
-import { actorFromRequest, requireWriter } from '@/lib/auth/request';
-import { isToggleKind, setToggle, toggleState, togglesFor, type ToggleItem } from '@/lib/data/toggles';
-import { AppError, badParam, withApiErrors } from '@/lib/errors';
-import { isPublicId, itemOr404, json, jsonBody, notFound } from './http';
-
-type Context = { params: Promise<{ publicId: string }> };
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { jsonResponse, publicIdParams } from '@/lib/api/schemas';
+import { setToggle, toggleState } from '@/lib/data/toggles';
+import { isToggleKind, togglesFor, type ToggleItem, type ToggleKind } from '@/lib/validation/toggles';
+import { AppError, badParam } from '@/lib/errors';
 
 /**
  * Route handlers for one item kind:
@@ -20,23 +20,42 @@ type Context = { params: Promise<{ publicId: string }> };
  *   403 from another origin; 404 for an unknown id.
  */
 export function toggleRoutes(item: ToggleItem) {
+  const kinds = togglesFor(item);
+  const path = item === 'movie' ? '/api/titles/{publicId}/toggles' : '/api/releases/{publicId}/toggles';
+  const counts = z.record(z.string(), z.number());
+  // Checked by the handler in this order: an unknown kind is a bad parameter `kind` (naming the
+  // value), then a non-boolean `on` a bad body.
+  const body = z.object({
+    kind: z.unknown().optional().meta({ description: `One of: ${kinds.join(', ')}`, override: { type: 'string', enum: [...kinds] } }),
+    on: z.unknown().optional().meta({ override: { type: 'boolean' } }),
+  });
   return {
-    GET: withApiErrors(async (request: Request, context: Context) => {
-      const { publicId } = await context.params;
-      if (!isPublicId(publicId)) return notFound();
-      return itemOr404(await toggleState(await actorFromRequest(request), item, publicId));
+    GET: route({
+      method: 'GET',
+      path,
+      summary: `Toggle counts of a ${item} and the caller's own toggles`,
+      tags: ['toggles'],
+      auth: 'public',
+      params: publicIdParams,
+      responses: { 200: jsonResponse('Counts, and mine (null for visitors)', z.object({ counts, mine: z.record(z.string(), z.boolean()).nullable() })) },
+      handler: async ({ params, viewer }) => toggleState(await viewer(), item, params.publicId),
     }),
-    POST: withApiErrors(async (request: Request, context: Context) => {
-      const actor = await requireWriter(request);
-      const { publicId } = await context.params;
-      if (!isPublicId(publicId)) return notFound();
-      const body = await jsonBody(request);
-      const kind = body.kind;
-      if (!isToggleKind(kind) || !togglesFor(item).includes(kind)) throw badParam('kind', String(kind ?? ''));
-      if (typeof body.on !== 'boolean') throw new AppError('bad_body');
-      const r = await setToggle(actor, kind, item, publicId, body.on);
-      if (!r.ok) return notFound();
-      return json({ kind, on: r.on, count: r.count });
+    POST: route({
+      method: 'POST',
+      path,
+      summary: `Sets one of the caller's toggles of a ${item}`,
+      tags: ['toggles'],
+      auth: 'member',
+      params: publicIdParams,
+      body,
+      responses: { 200: jsonResponse('The toggle and its new count', z.object({ kind: z.string(), on: z.boolean(), count: z.number() })) },
+      handler: async ({ actor, params, body }) => {
+        const kind: unknown = body.kind;
+        if (!isToggleKind(kind) || !kinds.includes(kind as ToggleKind)) throw badParam('kind', String(kind ?? ''));
+        if (typeof body.on !== 'boolean') throw new AppError('bad_body');
+        const r = await setToggle(actor, kind, item, params.publicId, body.on);
+        return r.ok ? { kind, on: r.on, count: r.count } : null;
+      },
     }),
   };
 }

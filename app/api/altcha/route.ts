@@ -1,5 +1,6 @@
+import { route } from '@/lib/api/route';
+import { dto, jsonResponse } from '@/lib/api/schemas';
 import { challengeResponse } from '@/lib/auth/bot-check';
-import { withApiErrors } from '@/lib/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -7,4 +8,12 @@ export const dynamic = 'force-dynamic';
  * GET /api/altcha: a signed ALTCHA proof-of-work challenge for the registration form's bot check
  * (lib/auth/bot-check.ts), valid ALTCHA_TTL_SECONDS; JSON, not cached.
  */
-export const GET = withApiErrors(async (request: Request) => challengeResponse(request));
+export const GET = route({
+  method: 'GET',
+  path: '/api/altcha',
+  summary: "A signed ALTCHA proof-of-work challenge for the registration form's bot check",
+  tags: ['accounts'],
+  auth: 'public',
+  responses: { 200: jsonResponse('ALTCHA challenge', dto('ALTCHA challenge')) },
+  handler: async ({ request }) => challengeResponse(request),
+});

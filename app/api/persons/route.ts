@@ -1,7 +1,6 @@
 import { listPersons } from '@/lib/data/persons';
-import { withApiErrors } from '@/lib/errors';
-import { parsePaging } from '@/lib/validation/listing';
-import { json, listQueryText } from '../_lib/http';
+import { route } from '@/lib/api/route';
+import { jsonResponse, pageOf, simpleListQuery } from '@/lib/api/schemas';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,9 +10,13 @@ export const dynamic = 'force-dynamic';
  * 200 `{ items: PersonListItem[], next_cursor }`; 400 `{ error }` for a bad parameter.
  * Data source: lib/data/persons.ts listPersons.
  */
-export const GET = withApiErrors(async (request: Request) => {
-  const params = new URL(request.url).searchParams;
-  const q = listQueryText(params);
-  const { cursor, limit } = parsePaging(params, 48);
-  return json(await listPersons({ q }, cursor, limit));
+export const GET = route({
+  method: 'GET',
+  path: '/api/persons',
+  summary: 'Persons by name',
+  tags: ['catalogue'],
+  auth: 'public',
+  query: simpleListQuery(48),
+  responses: { 200: jsonResponse('A page of PersonListItem', pageOf('PersonListItem')) },
+  handler: async ({ query }) => listPersons({ q: query.q }, query.cursor, query.limit),
 });

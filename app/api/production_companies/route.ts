@@ -1,7 +1,6 @@
 import { listProductionCompanies } from '@/lib/data/companies';
-import { withApiErrors } from '@/lib/errors';
-import { parsePaging } from '@/lib/validation/listing';
-import { json, listQueryText } from '../_lib/http';
+import { route } from '@/lib/api/route';
+import { jsonResponse, pageOf, simpleListQuery } from '@/lib/api/schemas';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,9 +9,13 @@ export const dynamic = 'force-dynamic';
  * Query: `q`, `cursor`, `limit` 1-100 (default 48). 200 `{ items: CompanyListItem[], next_cursor }`;
  * 400 `{ error }`. Data source: lib/data/companies.ts listProductionCompanies.
  */
-export const GET = withApiErrors(async (request: Request) => {
-  const params = new URL(request.url).searchParams;
-  const q = listQueryText(params);
-  const { cursor, limit } = parsePaging(params, 48);
-  return json(await listProductionCompanies({ q }, cursor, limit));
+export const GET = route({
+  method: 'GET',
+  path: '/api/production_companies',
+  summary: 'Production companies by name with movie counts',
+  tags: ['catalogue'],
+  auth: 'public',
+  query: simpleListQuery(48),
+  responses: { 200: jsonResponse('A page of CompanyListItem', pageOf('CompanyListItem')) },
+  handler: async ({ query }) => listProductionCompanies({ q: query.q }, query.cursor, query.limit),
 });

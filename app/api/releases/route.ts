@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import { listReleases } from '@/lib/data/releases';
-import { withApiErrors } from '@/lib/errors';
+import { route } from '@/lib/api/route';
+import { errorSchema, jsonResponse, listingQueryDoc, pageOf } from '@/lib/api/schemas';
 import { parsePaging, parseReleaseListParams } from '@/lib/validation/listing';
-import { badRequest, json } from '../_lib/http';
+import { badRequest } from '../_lib/http';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,10 +15,23 @@ export const dynamic = 'force-dynamic';
  * 200 `{ items: ReleaseListItem[], next_cursor }`; 400 `{ error }` for a bad parameter, e.g. a
  * barcode with a wrong check digit. Data source: lib/data/releases.ts listReleases.
  */
-export const GET = withApiErrors(async (request: Request) => {
-  const params = new URL(request.url).searchParams;
-  const parsed = parseReleaseListParams(params, 'api');
-  if (!parsed.ok) return badRequest(parsed.error);
-  const { cursor, limit } = parsePaging(params, 24);
-  return json(await listReleases(parsed.query, cursor, limit));
+export const GET = route({
+  method: 'GET',
+  path: '/api/releases',
+  summary: 'Releases',
+  tags: ['catalogue'],
+  auth: 'public',
+  // Described here; parsed by lib/validation/listing.ts, which words each bad value's 400 itself.
+  query: z.object({ ...listingQueryDoc,
+    label: z.string().optional().meta({ description: 'Label public id' }),
+    spine: z.string().optional().meta({ description: 'Spine number (whole number)' }),
+    ean: z.string().optional().meta({ description: 'EAN-13, UPC-A or an 11-digit UPC without its leading 0 (a wrong check digit is a 400 naming the right one)' }),
+   }),
+  responses: { 200: jsonResponse('A page of ReleaseListItem', pageOf('ReleaseListItem')), 400: jsonResponse('A bad parameter', errorSchema) },
+  handler: async ({ searchParams }) => {
+    const parsed = parseReleaseListParams(searchParams, 'api');
+    if (!parsed.ok) return badRequest(parsed.error);
+    const { cursor, limit } = parsePaging(searchParams, 24);
+    return listReleases(parsed.query, cursor, limit);
+  },
 });

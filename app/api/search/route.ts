@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import { searchAll } from '@/lib/data/search';
-import { AppError, withApiErrors } from '@/lib/errors';
-import { json, listQueryText } from '../_lib/http';
+import { route } from '@/lib/api/route';
+import { dto, errorSchema, jsonResponse, listQueryText } from '@/lib/api/schemas';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,8 +13,13 @@ export const dynamic = 'force-dynamic';
  * 400 `{ error }` when q is missing, empty or longer than 200 characters.
  * Data source: lib/data/search.ts searchAll.
  */
-export const GET = withApiErrors(async (request: Request) => {
-  const q = listQueryText(new URL(request.url).searchParams);
-  if (!q) throw new AppError('missing_query');
-  return json(await searchAll(q));
+export const GET = route({
+  method: 'GET',
+  path: '/api/search',
+  summary: "The search dialog's grouped result: up to 8 per group",
+  tags: ['catalogue'],
+  auth: 'public',
+  query: z.object({ q: listQueryText.refine((q) => q !== null, { error: 'missing_query' }) }),
+  responses: { 200: jsonResponse('SearchResult: { q, movies, releases, reviews, labels, persons, complex }', dto('SearchResult')), 400: jsonResponse('q missing, empty or too long', errorSchema) },
+  handler: async ({ query }) => searchAll(query.q as string),
 });

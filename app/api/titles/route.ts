@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import { listTitles } from '@/lib/data/movies';
-import { withApiErrors } from '@/lib/errors';
+import { route } from '@/lib/api/route';
+import { errorSchema, jsonResponse, listingQueryDoc, pageOf } from '@/lib/api/schemas';
 import { parsePaging, parseTitleListParams } from '@/lib/validation/listing';
-import { badRequest, json } from '../_lib/http';
+import { badRequest } from '../_lib/http';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,10 +14,19 @@ export const dynamic = 'force-dynamic';
  * 200 `{ items: TitleListItem[], next_cursor: string | null }`; 400 `{ error }` for any bad parameter.
  * Data source: lib/data/movies.ts listTitles.
  */
-export const GET = withApiErrors(async (request: Request) => {
-  const params = new URL(request.url).searchParams;
-  const parsed = parseTitleListParams(params, 'api');
-  if (!parsed.ok) return badRequest(parsed.error);
-  const { cursor, limit } = parsePaging(params, 24);
-  return json(await listTitles(parsed.query, cursor, limit));
+export const GET = route({
+  method: 'GET',
+  path: '/api/titles',
+  summary: 'Movies and TV titles',
+  tags: ['catalogue'],
+  auth: 'public',
+  // Described here; parsed by lib/validation/listing.ts, which words each bad value's 400 itself.
+  query: z.object({ ...listingQueryDoc }),
+  responses: { 200: jsonResponse('A page of TitleListItem', pageOf('TitleListItem')), 400: jsonResponse('A bad parameter', errorSchema) },
+  handler: async ({ searchParams }) => {
+    const parsed = parseTitleListParams(searchParams, 'api');
+    if (!parsed.ok) return badRequest(parsed.error);
+    const { cursor, limit } = parsePaging(searchParams, 24);
+    return listTitles(parsed.query, cursor, limit);
+  },
 });

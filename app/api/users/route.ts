@@ -1,7 +1,6 @@
 import { listUsers } from '@/lib/data/users';
-import { withApiErrors } from '@/lib/errors';
-import { parsePaging } from '@/lib/validation/listing';
-import { json, listQueryText } from '../_lib/http';
+import { route } from '@/lib/api/route';
+import { jsonResponse, pageOf, simpleListQuery } from '@/lib/api/schemas';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,9 +10,13 @@ export const dynamic = 'force-dynamic';
  * `limit` 1-100 (default 48). 200 `{ items, next_cursor }`; 400 `{ error }` for a bad parameter.
  * Data: lib/data/users.ts listUsers.
  */
-export const GET = withApiErrors(async (request: Request) => {
-  const params = new URL(request.url).searchParams;
-  const q = listQueryText(params);
-  const { cursor, limit } = parsePaging(params, 48);
-  return json(await listUsers({ q }, cursor, limit));
+export const GET = route({
+  method: 'GET',
+  path: '/api/users',
+  summary: 'Users by name (public fields)',
+  tags: ['users'],
+  auth: 'public',
+  query: simpleListQuery(48),
+  responses: { 200: jsonResponse('A page of PublicUser', pageOf('PublicUser')) },
+  handler: async ({ query }) => listUsers({ q: query.q }, query.cursor, query.limit),
 });

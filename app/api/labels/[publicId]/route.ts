@@ -1,6 +1,6 @@
 import { getLabel } from '@/lib/data/labels';
-import { withApiErrors } from '@/lib/errors';
-import { isPublicId, itemOr404, notFound } from '../../_lib/http';
+import { route } from '@/lib/api/route';
+import { dto, jsonResponse, publicIdParams } from '@/lib/api/schemas';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,8 +9,13 @@ export const dynamic = 'force-dynamic';
  * its releases are `GET /api/releases?label={public_id}`.
  * 404 `{ "error": "404 not found" }` for an unknown id. Data source: lib/data/labels.ts getLabel.
  */
-export const GET = withApiErrors(async (_request: Request, context: { params: Promise<{ publicId: string }> }) => {
-  const { publicId } = await context.params;
-  if (!isPublicId(publicId)) return notFound();
-  return itemOr404(await getLabel(publicId));
+export const GET = route({
+  method: 'GET',
+  path: '/api/labels/{publicId}',
+  summary: 'One label with its release count and label groups',
+  tags: ['catalogue'],
+  auth: 'public',
+  params: publicIdParams,
+  responses: { 200: jsonResponse('LabelDetail', dto('LabelDetail')) },
+  handler: async ({ params }) => getLabel(params.publicId),
 });

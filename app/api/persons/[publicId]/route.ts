@@ -1,6 +1,6 @@
 import { getPerson } from '@/lib/data/persons';
-import { withApiErrors } from '@/lib/errors';
-import { isPublicId, itemOr404, notFound } from '../../_lib/http';
+import { route } from '@/lib/api/route';
+import { dto, jsonResponse, publicIdParams } from '@/lib/api/schemas';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,8 +9,13 @@ export const dynamic = 'force-dynamic';
  * (`[{ role, character, title: { public_id, source_id, name, year } }]`; PersonDetail).
  * 404 `{ "error": "404 not found" }` for an unknown id. Data source: lib/data/persons.ts getPerson.
  */
-export const GET = withApiErrors(async (_request: Request, context: { params: Promise<{ publicId: string }> }) => {
-  const { publicId } = await context.params;
-  if (!isPublicId(publicId)) return notFound();
-  return itemOr404(await getPerson(publicId));
+export const GET = route({
+  method: 'GET',
+  path: '/api/persons/{publicId}',
+  summary: 'One person with credits',
+  tags: ['catalogue'],
+  auth: 'public',
+  params: publicIdParams,
+  responses: { 200: jsonResponse('PersonDetail', dto('PersonDetail')) },
+  handler: async ({ params }) => getPerson(params.publicId),
 });

@@ -1,6 +1,6 @@
 import { getProductionCompany, listCompanyTitles } from '@/lib/data/companies';
-import { withApiErrors } from '@/lib/errors';
-import { isPublicId, json, notFound } from '../../_lib/http';
+import { route } from '@/lib/api/route';
+import { dto, jsonResponse, pageOf, publicIdParams } from '@/lib/api/schemas';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,11 +9,18 @@ export const dynamic = 'force-dynamic';
  * its titles, newest first: `{ ...company, titles: { items: TitleListItem[], next_cursor } }`.
  * 404 `{ "error": "404 not found" }` for an unknown id. Data source: lib/data/companies.ts.
  */
-export const GET = withApiErrors(async (_request: Request, context: { params: Promise<{ publicId: string }> }) => {
-  const { publicId } = await context.params;
-  if (!isPublicId(publicId)) return notFound();
-  const company = await getProductionCompany(publicId);
-  if (!company) return notFound();
-  const titles = await listCompanyTitles(publicId, null, 24);
-  return json({ ...company, titles });
+export const GET = route({
+  method: 'GET',
+  path: '/api/production_companies/{publicId}',
+  summary: 'One production company with the first page of its titles',
+  tags: ['catalogue'],
+  auth: 'public',
+  params: publicIdParams,
+  responses: { 200: jsonResponse('CompanyListItem with titles', dto('CompanyListItem').extend({ titles: pageOf('TitleListItem') })) },
+  handler: async ({ params }) => {
+    const company = await getProductionCompany(params.publicId);
+    if (!company) return null;
+    const titles = await listCompanyTitles(params.publicId, null, 24);
+    return { ...company, titles };
+  },
 });

@@ -1,6 +1,6 @@
 import { getRelease } from '@/lib/data/releases';
-import { withApiErrors } from '@/lib/errors';
-import { isPublicId, itemOr404, notFound } from '../../_lib/http';
+import { route } from '@/lib/api/route';
+import { dto, jsonResponse, publicIdParams } from '@/lib/api/schemas';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,8 +9,13 @@ export const dynamic = 'force-dynamic';
  * censorship events, pictures, videos and buying links (ReleaseDetail; durations in seconds).
  * 404 `{ "error": "404 not found" }` for an unknown id. Data source: lib/data/releases.ts getRelease.
  */
-export const GET = withApiErrors(async (_request: Request, context: { params: Promise<{ publicId: string }> }) => {
-  const { publicId } = await context.params;
-  if (!isPublicId(publicId)) return notFound();
-  return itemOr404(await getRelease(publicId));
+export const GET = route({
+  method: 'GET',
+  path: '/api/releases/{publicId}',
+  summary: 'One release with every field, its movies, label and censorship data',
+  tags: ['catalogue'],
+  auth: 'public',
+  params: publicIdParams,
+  responses: { 200: jsonResponse('ReleaseDetail', dto('ReleaseDetail')) },
+  handler: async ({ params }) => getRelease(params.publicId),
 });

@@ -1,6 +1,6 @@
 import { getTitle } from '@/lib/data/movies';
-import { withApiErrors } from '@/lib/errors';
-import { isPublicId, itemOr404, notFound } from '../../_lib/http';
+import { route } from '@/lib/api/route';
+import { dto, jsonResponse, publicIdParams } from '@/lib/api/schemas';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,8 +9,13 @@ export const dynamic = 'force-dynamic';
  * production companies, censorship events, pictures, videos and buying links (TitleDetail).
  * 404 `{ "error": "404 not found" }` for an unknown id. Data source: lib/data/movies.ts getTitle.
  */
-export const GET = withApiErrors(async (_request: Request, context: { params: Promise<{ publicId: string }> }) => {
-  const { publicId } = await context.params;
-  if (!isPublicId(publicId)) return notFound();
-  return itemOr404(await getTitle(publicId));
+export const GET = route({
+  method: 'GET',
+  path: '/api/titles/{publicId}',
+  summary: 'One title with cast and crew, releases, connections, companies, censorship history, pictures, videos',
+  tags: ['catalogue'],
+  auth: 'public',
+  params: publicIdParams,
+  responses: { 200: jsonResponse('TitleDetail', dto('TitleDetail')) },
+  handler: async ({ params }) => getTitle(params.publicId),
 });
