@@ -1,9 +1,8 @@
-import { actorFromRequest, requireWriter } from '@/lib/auth/request';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { dto, invalidResponseDoc, jsonResponse, pageOf, pagingQuery, publicIdSchema } from '@/lib/api/schemas';
 import { COLLECTION_PAGE_SIZE, createCollection, listCollections } from '@/lib/data/collections';
-import { badParam, withApiErrors } from '@/lib/errors';
-import { COLLECTION_CATEGORIES, type CollectionCategory } from '@/lib/validation/collections';
-import { parsePaging } from '@/lib/validation/listing';
-import { isPublicId, json, jsonBody } from '../_lib/http';
+import { COLLECTION_CATEGORIES, collectionSchema } from '@/lib/validation/collections';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,17 +13,21 @@ export const dynamic = 'force-dynamic';
  * (default 48). 200 `{ items: CollectionDto[], next_cursor }`; 400 `{ error }` for a bad parameter.
  * Data: lib/data/collections.ts listCollections.
  */
-export const GET = withApiErrors(async (request: Request) => {
-  const params = new URL(request.url).searchParams;
-  const user = params.get('user');
-  if (user !== null && !isPublicId(user)) throw badParam('user', user.slice(0, 40));
-  const category = params.get('category');
-  if (category !== null && !(COLLECTION_CATEGORIES as readonly string[]).includes(category)) throw badParam('category', category.slice(0, 40));
-  const deleted = params.get('deleted');
-  if (deleted !== null && deleted !== '1' && deleted !== '0') throw badParam('deleted', deleted.slice(0, 40));
-  const { cursor, limit } = parsePaging(params, COLLECTION_PAGE_SIZE);
-  const viewer = await actorFromRequest(request);
-  return json(await listCollections({ owner: user, category: category as CollectionCategory | null, deleted: deleted === '1' }, viewer, cursor, limit));
+export const GET = route({
+  method: 'GET',
+  path: '/api/collections',
+  summary: "Collections, newest first: public ones and the caller's own private ones",
+  tags: ['collections'],
+  auth: 'public',
+  query: z.object({
+    user: publicIdSchema.optional().meta({ description: "A user's public id: that user's collections" }),
+    category: z.enum(COLLECTION_CATEGORIES).optional(),
+    deleted: z.enum(['0', '1']).optional().meta({ description: "1: the caller's own deleted collections" }),
+    ...pagingQuery(COLLECTION_PAGE_SIZE),
+  }),
+  responses: { 200: jsonResponse('A page of CollectionDto', pageOf('CollectionDto')) },
+  handler: async ({ query, viewer }) =>
+    listCollections({ owner: query.user ?? null, category: query.category ?? null, deleted: query.deleted === '1' }, await viewer(), query.cursor, query.limit),
 });
 
 /**
@@ -34,8 +37,16 @@ export const GET = withApiErrors(async (request: Request) => {
  * required, maxLength, invalid, shortcutInvalid, shortcutTaken); 401 without a session; 403 from
  * another origin. Data: lib/data/collections.ts createCollection.
  */
-export const POST = withApiErrors(async (request: Request) => {
-  const actor = await requireWriter(request);
-  const r = await createCollection(actor, (await jsonBody(request)) as Parameters<typeof createCollection>[1]);
-  return r.ok ? json(r.collection) : json({ error: 'invalid', fields: r.errors }, 400);
+export const POST = route({
+  method: 'POST',
+  path: '/api/collections',
+  summary: 'Creates a collection of the caller',
+  tags: ['collections'],
+  auth: 'member',
+  body: collectionSchema,
+  responses: { 200: jsonResponse('CollectionDto'), 400: invalidResponseDoc },
+  handler: async ({ actor, body }) => {
+    const r = await createCollection(actor, body);
+    return r.ok ? r.collection : r;
+  },
 });

@@ -1,20 +1,39 @@
-import { actorFromRequest, requireWriter } from '@/lib/auth/request';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { invalidResponseDoc, jsonResponse, okSchema, publicIdParams } from '@/lib/api/schemas';
 import { getCollection, setCollectionDeleted, updateCollection } from '@/lib/data/collections';
-import { withApiErrors } from '@/lib/errors';
-import { isPublicId, itemOr404, json, jsonBody, notFound } from '../../_lib/http';
+import { FORM_ERRORS } from '@/lib/validation/users';
+import { COLLECTION_CATEGORIES, VISIBILITIES } from '@/lib/validation/collections';
 
 export const dynamic = 'force-dynamic';
 
-type Context = { params: Promise<{ publicId: string }> };
+/**
+ * The fields PATCH may send, typed as lib/data/collections.ts updateCollection takes them (it
+ * checks the values itself); a wrong type gets the form's own message key.
+ */
+const collectionPatchSchema = z.object({
+  name: z.string({ error: FORM_ERRORS.required }),
+  description: z.string().nullish(),
+  visibility: z.enum(VISIBILITIES, { error: FORM_ERRORS.invalid }).optional(),
+  category: z.enum(COLLECTION_CATEGORIES, { error: 'categoryLocked' }).optional().meta({ description: 'May only repeat the current category' }),
+  style: z.unknown().optional().meta({ description: 'Style 1-7', override: { type: 'integer', minimum: 1, maximum: 7 } }),
+  shortcut_default: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+  picture: z.string({ error: FORM_ERRORS.invalid }).nullish().meta({ description: "One of GET …/pictures, or '' for the automatic one" }),
+});
 
 /**
  * GET /api/collections/{public_id}: one collection (CollectionDto); 404 when it does not exist or
  * is private or deleted and not the caller's. Data: lib/data/collections.ts getCollection.
  */
-export const GET = withApiErrors(async (request: Request, context: Context) => {
-  const { publicId } = await context.params;
-  if (!isPublicId(publicId)) return notFound();
-  return itemOr404(await getCollection(await actorFromRequest(request), publicId));
+export const GET = route({
+  method: 'GET',
+  path: '/api/collections/{publicId}',
+  summary: 'One collection',
+  tags: ['collections'],
+  auth: 'public',
+  params: publicIdParams,
+  responses: { 200: jsonResponse('CollectionDto') },
+  handler: async ({ params, viewer }) => getCollection(await viewer(), params.publicId),
 });
 
 /**
@@ -23,22 +42,36 @@ export const GET = withApiErrors(async (request: Request, context: Context) => {
  * `category` may only repeat the current one). 200 CollectionDto; 400 `{ error, fields }`
  * (categoryLocked, nothingToUpdate, shortcutTaken, …); 404 for another user's collection.
  */
-export const PATCH = withApiErrors(async (request: Request, context: Context) => {
-  const actor = await requireWriter(request);
-  const { publicId } = await context.params;
-  if (!isPublicId(publicId)) return notFound();
-  const r = await updateCollection(actor, publicId, (await jsonBody(request)) as Parameters<typeof updateCollection>[2]);
-  if (!r.ok && r.errors._form === 'notFound') return notFound();
-  return r.ok ? json(r.collection) : json({ error: 'invalid', fields: r.errors }, 400);
+export const PATCH = route({
+  method: 'PATCH',
+  path: '/api/collections/{publicId}',
+  summary: "Saves the caller's collection",
+  tags: ['collections'],
+  auth: 'member',
+  params: publicIdParams,
+  body: collectionPatchSchema,
+  responses: { 200: jsonResponse('CollectionDto'), 400: invalidResponseDoc },
+  handler: async ({ actor, params, body }) => {
+    // The category cannot change: without one in the body, the current one is repeated.
+    const category = body.category ?? (await getCollection(actor, params.publicId))?.category;
+    if (!category) return null;
+    const r = await updateCollection(actor, params.publicId, { ...body, category });
+    if (!r.ok && r.errors._form === 'notFound') return null;
+    return r.ok ? r.collection : r;
+  },
 });
 
 /**
  * DELETE /api/collections/{public_id}: moves the caller's collection to the trash (undo with POST
  * …/restore). 200 `{ ok: true }`; 404 for another user's, an unknown or an already deleted one.
  */
-export const DELETE = withApiErrors(async (request: Request, context: Context) => {
-  const actor = await requireWriter(request);
-  const { publicId } = await context.params;
-  if (!isPublicId(publicId)) return notFound();
-  return (await setCollectionDeleted(actor, publicId, true)) ? json({ ok: true }) : notFound();
+export const DELETE = route({
+  method: 'DELETE',
+  path: '/api/collections/{publicId}',
+  summary: "Moves the caller's collection to the trash",
+  tags: ['collections'],
+  auth: 'member',
+  params: publicIdParams,
+  responses: { 200: jsonResponse('Moved to the trash', okSchema) },
+  handler: async ({ actor, params }) => ((await setCollectionDeleted(actor, params.publicId, true)) ? { ok: true } : null),
 });

@@ -1,10 +1,30 @@
-import { requireWriter } from '@/lib/auth/request';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { formText, invalidResponseDoc, itemRefSchema, jsonResponse } from '@/lib/api/schemas';
 import { addEntry, createCollection, getCollection } from '@/lib/data/collections';
-import { AppError, withApiErrors } from '@/lib/errors';
-import { bodyText, isPublicId, json, jsonBody, notFound } from '../../_lib/http';
+import { isPublicId } from '@/lib/validation/listing';
 import { revalidateEntryItem } from '../../_lib/entries';
 
 export const dynamic = 'force-dynamic';
+
+/**
+ * The entry fields, typed as lib/data/collections.ts addEntry takes them; addEntry checks their
+ * values (after the collection is chosen or created), so only their JSON types are checked here.
+ */
+const entryFields = z.object({
+  comment: z.string().nullish(),
+  comment_language: z.unknown().optional(),
+  price: z.union([z.string(), z.number()]).nullish(),
+  currency: z.unknown().optional().meta({ override: { type: 'string', enum: ['EUR', 'GBP', 'USD', 'SEK'] } }),
+  condition: z.unknown().optional().meta({ override: { type: 'integer', minimum: 1, maximum: 6 } }),
+  acquired_on: z.string().nullish().meta({ description: 'YYYY-MM-DD' }),
+  watched_method: z.unknown().optional(),
+});
+
+const target = z.object({
+  collection: formText.meta({ description: "One of the caller's collection public ids, or `new`" }),
+  new_name: formText.meta({ description: 'Name of the new collection (collection `new`)' }),
+});
 
 /**
  * POST /api/me/collection_entries: the add-to-collection dialog's submit. Body: `{ movie } | {
@@ -15,24 +35,31 @@ export const dynamic = 'force-dynamic';
  * errors, `_form` categoryMismatch…/alreadyInCollection); 404 for an unknown item or another
  * user's collection; 401 / 403 as every write.
  */
-export const POST = withApiErrors(async (request: Request) => {
-  const actor = await requireWriter(request);
-  const body = await jsonBody(request);
-  const movie = bodyText(body, 'movie');
-  const release = bodyText(body, 'release');
-  if (!!movie === !!release || !isPublicId(movie || release)) throw new AppError('bad_body');
-  const item = { type: movie ? ('movie' as const) : ('release' as const), publicId: movie || release };
-  let collection = bodyText(body, 'collection');
-  if (!collection) return json({ error: 'invalid', fields: { collection: 'required' } }, 400);
-  if (collection === 'new') {
-    const created = await createCollection(actor, { name: bodyText(body, 'new_name'), category: movie ? 'movies' : 'releases' });
-    if (!created.ok) return json({ error: 'invalid', fields: created.errors.name ? { new_name: created.errors.name } : created.errors }, 400);
-    collection = created.collection.public_id;
-  } else if (!isPublicId(collection)) return notFound();
-  const r = await addEntry(actor, collection, item, body as Parameters<typeof addEntry>[3]);
-  if (!r.ok && r.errors._form === 'notFound') return notFound();
-  if (!r.ok) return json({ error: 'invalid', fields: r.errors }, 400);
-  revalidateEntryItem(r.entry);
-  const c = await getCollection(actor, collection);
-  return json({ collection: { public_id: collection, name: c?.name ?? '', style: c?.style ?? 1 }, entry: r.entry });
+export const POST = route({
+  method: 'POST',
+  path: '/api/me/collection_entries',
+  summary: "The add-to-collection dialog: adds an item to one of the caller's collections (or a new one)",
+  tags: ['collections'],
+  auth: 'member',
+  body: z.intersection(itemRefSchema, z.intersection(target, entryFields)),
+  responses: {
+    200: jsonResponse('The collection and the entry', z.object({ collection: z.object({ public_id: z.string(), name: z.string(), style: z.number() }), entry: z.looseObject({}) })),
+    400: invalidResponseDoc,
+  },
+  handler: async ({ actor, body }) => {
+    const { item, collection: chosen, new_name, ...entry } = body;
+    let collection = chosen;
+    if (!collection) return { ok: false, errors: { collection: 'required' } };
+    if (collection === 'new') {
+      const created = await createCollection(actor, { name: new_name, category: item.type === 'movie' ? 'movies' : 'releases' });
+      if (!created.ok) return { ok: false, errors: created.errors.name ? { new_name: created.errors.name } : created.errors };
+      collection = created.collection.public_id;
+    } else if (!isPublicId(collection)) return null;
+    const r = await addEntry(actor, collection, item, entry);
+    if (!r.ok && r.errors._form === 'notFound') return null;
+    if (!r.ok) return r;
+    revalidateEntryItem(r.entry);
+    const c = await getCollection(actor, collection);
+    return { collection: { public_id: collection, name: c?.name ?? '', style: c?.style ?? 1 }, entry: r.entry };
+  },
 });

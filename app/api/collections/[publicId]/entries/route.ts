@@ -1,24 +1,27 @@
-import { actorFromRequest, requireWriter } from '@/lib/auth/request';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { invalidResponseDoc, itemRefSchema, jsonResponse, pageOf, pagingQuery, publicIdParams } from '@/lib/api/schemas';
 import { addEntry, COLLECTION_PAGE_SIZE, listEntries } from '@/lib/data/collections';
-import { AppError, withApiErrors } from '@/lib/errors';
-import { parsePaging } from '@/lib/validation/listing';
-import { bodyText, isPublicId, itemOr404, json, jsonBody, notFound } from '../../../_lib/http';
+import { entrySchema } from '@/lib/validation/collections';
 import { revalidateEntryItem } from '../../../_lib/entries';
 
 export const dynamic = 'force-dynamic';
-
-type Context = { params: Promise<{ publicId: string }> };
 
 /**
  * GET /api/collections/{public_id}/entries: one page of the collection's entries, newest first
  * (`cursor`, `limit` 1-100, default 48): `{ items: CollectionEntryDto[], next_cursor }`. 404 when
  * the caller may not see the collection. Data: lib/data/collections.ts listEntries.
  */
-export const GET = withApiErrors(async (request: Request, context: Context) => {
-  const { publicId } = await context.params;
-  if (!isPublicId(publicId)) return notFound();
-  const { cursor, limit } = parsePaging(new URL(request.url).searchParams, COLLECTION_PAGE_SIZE);
-  return itemOr404(await listEntries(await actorFromRequest(request), publicId, cursor, limit));
+export const GET = route({
+  method: 'GET',
+  path: '/api/collections/{publicId}/entries',
+  summary: "The collection's entries, newest first",
+  tags: ['collections'],
+  auth: 'public',
+  params: publicIdParams,
+  query: z.object(pagingQuery(COLLECTION_PAGE_SIZE)),
+  responses: { 200: jsonResponse('A page of CollectionEntryDto', pageOf('CollectionEntryDto')) },
+  handler: async ({ params, query, viewer }) => listEntries(await viewer(), params.publicId, query.cursor, query.limit),
 });
 
 /**
@@ -29,16 +32,20 @@ export const GET = withApiErrors(async (request: Request, context: Context) => {
  * categoryMismatchReleases, alreadyInCollection; field keys); 404 for another user's collection or
  * an unknown item; 401 / 403 as every write.
  */
-export const POST = withApiErrors(async (request: Request, context: Context) => {
-  const actor = await requireWriter(request);
-  const { publicId } = await context.params;
-  if (!isPublicId(publicId)) return notFound();
-  const body = await jsonBody(request);
-  const movie = bodyText(body, 'movie');
-  const release = bodyText(body, 'release');
-  if (!!movie === !!release || !isPublicId(movie || release)) throw new AppError('bad_body');
-  const r = await addEntry(actor, publicId, { type: movie ? 'movie' : 'release', publicId: movie || release }, body as Parameters<typeof addEntry>[3]);
-  if (!r.ok && r.errors._form === 'notFound') return notFound();
-  if (r.ok) revalidateEntryItem(r.entry);
-  return r.ok ? json(r.entry) : json({ error: 'invalid', fields: r.errors }, 400);
+export const POST = route({
+  method: 'POST',
+  path: '/api/collections/{publicId}/entries',
+  summary: "Adds a movie or release to the caller's collection",
+  tags: ['collections'],
+  auth: 'member',
+  params: publicIdParams,
+  body: z.intersection(itemRefSchema, entrySchema),
+  responses: { 200: jsonResponse('CollectionEntryDto'), 400: invalidResponseDoc },
+  handler: async ({ actor, params, body }) => {
+    const { item, ...entry } = body;
+    const r = await addEntry(actor, params.publicId, item, entry);
+    if (!r.ok && r.errors._form === 'notFound') return null;
+    if (r.ok) revalidateEntryItem(r.entry);
+    return r.ok ? r.entry : r;
+  },
 });

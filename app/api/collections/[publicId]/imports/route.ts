@@ -1,15 +1,22 @@
-import { actorFromRequest, requireWriter } from '@/lib/auth/request';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { dto, errorSchema, jsonResponse, publicIdParams } from '@/lib/api/schemas';
 import { decodeImportFile, parseImportFile } from '@/lib/collections/import-parse';
 import { importIntoCollection, listImports } from '@/lib/data/collection-import';
-import { AppError, APP_ERRORS, withApiErrors } from '@/lib/errors';
+import { AppError, APP_ERRORS } from '@/lib/errors';
 import { IMPORT_MAX_BYTES } from '@/lib/validation/collection-limits';
-import { isPublicId, json, notFound } from '../../../_lib/http';
+import { json } from '../../../_lib/http';
 
 export const dynamic = 'force-dynamic';
 
-type Context = { params: Promise<{ publicId: string }> };
-
 const IMPORT_ERRORS = { tooManyRows: 'import_too_many_rows', letterboxdNeedsMovies: 'import_letterboxd_movies', emptyFile: 'import_empty' } as const;
+
+/** The import page translates its own refusals: they also carry their message key and parameters. */
+function importRefusal(error: AppError): Response {
+  return json({ error: error.message, key: APP_ERRORS[error.code].key, params: error.params }, error.status);
+}
+
+const tooLarge = () => new AppError('import_too_large', { mb: IMPORT_MAX_BYTES / 1024 / 1024 });
 
 /**
  * GET /api/collections/{public_id}/imports: the caller's last 50 imports into their collection,
@@ -17,56 +24,63 @@ const IMPORT_ERRORS = { tooManyRows: 'import_too_many_rows', letterboxdNeedsMovi
  * matched, added, already, ambiguous, unmatched, unknown_barcodes). 401 for a visitor; 404 for a
  * collection that is not the caller's. Data: lib/data/collection-import.ts listImports.
  */
-export const GET = withApiErrors(async (request: Request, context: Context) => {
-  const actor = await actorFromRequest(request);
-  if (!actor) throw new AppError('unauthorized');
-  const { publicId } = await context.params;
-  if (!isPublicId(publicId)) return notFound();
-  const items = await listImports(actor, publicId);
-  return items ? json({ items }) : notFound();
+export const GET = route({
+  method: 'GET',
+  path: '/api/collections/{publicId}/imports',
+  summary: "The caller's last 50 imports into their collection",
+  tags: ['collections'],
+  auth: 'member',
+  params: publicIdParams,
+  responses: { 200: jsonResponse('Import summaries', z.object({ items: z.array(dto('ImportSummary')) })) },
+  handler: async ({ actor, params }) => {
+    const items = await listImports(actor, params.publicId);
+    return items ? { items } : null;
+  },
 });
 
 /**
  * POST /api/collections/{public_id}/imports: imports a file into the caller's collection.
  * Body: multipart/form-data with `file` (CSV, JSON, JSON Lines or a Letterboxd export; UTF-8,
- * UTF-16 with BOM or Windows-1252; at most 5 MB and 5,000 rows). 201 with the stored report
+ * UTF-16 with BOM or Windows-1252; at most 5 MB and 5,000 rows; the request is read up to 64 KB
+ * more than that and refused beyond). 201 with the stored report
  * (lib/data/collection-import.ts ImportReport: every row with status, reason and the matched item
- * or candidates). 400 `{ error }` for no file, a file over 5 MB, not text, no rows, too many rows,
- * a Letterboxd export into a releases collection; 401 / 403 as every write; 404 for a collection
- * that is not the caller's.
+ * or candidates). 400 `{ error, key, params }` for no file, a file over 5 MB, not text, no rows, too
+ * many rows, a Letterboxd export into a releases collection; 401 / 403 as every write; 404 for a
+ * collection that is not the caller's.
  */
-export const POST = withApiErrors(async (request: Request, context: Context) => {
-  try {
-    return await upload(request, context);
-  } catch (error) {
-    // The import page translates its own refusals: they also carry their message key and parameters.
-    if (!(error instanceof AppError) || !error.code.startsWith('import_')) throw error;
-    return json({ error: error.message, key: APP_ERRORS[error.code].key, params: error.params }, error.status);
-  }
+export const POST = route({
+  method: 'POST',
+  path: '/api/collections/{publicId}/imports',
+  summary: "Imports a file into the caller's collection",
+  tags: ['collections'],
+  auth: 'member',
+  params: publicIdParams,
+  multipart: {
+    maxBytes: IMPORT_MAX_BYTES + 64 * 1024,
+    tooLarge: () => importRefusal(tooLarge()),
+    schema: z.object({ file: z.string().meta({ format: 'binary', description: 'CSV, JSON, JSON Lines or a Letterboxd export, at most 5 MB' }) }),
+  },
+  responses: {
+    201: jsonResponse('ImportReport'),
+    400: jsonResponse('A refused file', errorSchema.extend({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) })),
+  },
+  handler: async ({ actor, params, form }) => {
+    try {
+      const file = form?.get('file');
+      if (!(file instanceof File) || file.size === 0) throw new AppError('import_no_file');
+      if (file.size > IMPORT_MAX_BYTES) throw tooLarge();
+      const text = decodeImportFile(new Uint8Array(await file.arrayBuffer()));
+      if (text === null) throw new AppError('import_not_text');
+      const fileName = file.name || 'import.csv';
+      const r = await importIntoCollection(actor, params.publicId, fileName, parseImportFile(fileName, text));
+      if (!r.ok) {
+        if (r.error === 'notFound') return null;
+        throw new AppError(IMPORT_ERRORS[r.error], r.params);
+      }
+      return json(r.report, 201);
+    } catch (error) {
+      if (error instanceof AppError && error.code.startsWith('import_')) return importRefusal(error);
+      throw error;
+    }
+  },
 });
-
-async function upload(request: Request, context: Context): Promise<Response> {
-  const actor = await requireWriter(request);
-  const { publicId } = await context.params;
-  if (!isPublicId(publicId)) return notFound();
-  const size = Number(request.headers.get('content-length') ?? 0);
-  if (size > IMPORT_MAX_BYTES + 64 * 1024) throw new AppError('import_too_large', { mb: IMPORT_MAX_BYTES / 1024 / 1024 });
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw new AppError('import_no_file');
-  }
-  const file = form.get('file');
-  if (!(file instanceof File) || file.size === 0) throw new AppError('import_no_file');
-  if (file.size > IMPORT_MAX_BYTES) throw new AppError('import_too_large', { mb: IMPORT_MAX_BYTES / 1024 / 1024 });
-  const text = decodeImportFile(new Uint8Array(await file.arrayBuffer()));
-  if (text === null) throw new AppError('import_not_text');
-  const fileName = file.name || 'import.csv';
-  const r = await importIntoCollection(actor, publicId, fileName, parseImportFile(fileName, text));
-  if (!r.ok) {
-    if (r.error === 'notFound') return notFound();
-    throw new AppError(IMPORT_ERRORS[r.error], r.params);
-  }
-  return json(r.report, 201);
-}

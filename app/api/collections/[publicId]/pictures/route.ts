@@ -1,7 +1,7 @@
-import { actorFromRequest } from '@/lib/auth/request';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { jsonResponse, publicIdParams } from '@/lib/api/schemas';
 import { pictureChoices } from '@/lib/data/collections';
-import { AppError, withApiErrors } from '@/lib/errors';
-import { isPublicId, json, notFound } from '../../../_lib/http';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,10 +10,13 @@ export const dynamic = 'force-dynamic';
  * (distinct pictures of its 30 newest entries): `{ items: string[] }`. 401 without a session;
  * an unknown or another user's collection gives an empty list.
  */
-export const GET = withApiErrors(async (request: Request, context: { params: Promise<{ publicId: string }> }) => {
-  const actor = await actorFromRequest(request);
-  if (!actor) throw new AppError('unauthorized');
-  const { publicId } = await context.params;
-  if (!isPublicId(publicId)) return notFound();
-  return json({ items: await pictureChoices(actor, publicId) });
+export const GET = route({
+  method: 'GET',
+  path: '/api/collections/{publicId}/pictures',
+  summary: "The pictures the caller's collection may show",
+  tags: ['collections'],
+  auth: 'member',
+  params: publicIdParams,
+  responses: { 200: jsonResponse('Picture file names', z.object({ items: z.array(z.string()) })) },
+  handler: async ({ actor, params }) => ({ items: await pictureChoices(actor, params.publicId) }),
 });

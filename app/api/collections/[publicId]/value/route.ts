@@ -1,7 +1,6 @@
-import { actorFromRequest } from '@/lib/auth/request';
+import { route } from '@/lib/api/route';
+import { jsonResponse, publicIdParams } from '@/lib/api/schemas';
 import { collectionValue } from '@/lib/data/collection-values';
-import { withApiErrors } from '@/lib/errors';
-import { isPublicId, itemOr404, notFound } from '../../../_lib/http';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,8 +11,13 @@ export const dynamic = 'force-dynamic';
  * snapshot first, at most 20). 404 when the caller may not see the collection.
  * Data: lib/data/collection-values.ts collectionValue.
  */
-export const GET = withApiErrors(async (request: Request, context: { params: Promise<{ publicId: string }> }) => {
-  const { publicId } = await context.params;
-  if (!isPublicId(publicId)) return notFound();
-  return itemOr404(await collectionValue(await actorFromRequest(request), publicId));
+export const GET = route({
+  method: 'GET',
+  path: '/api/collections/{publicId}/value',
+  summary: "The collection's value in euros with its history",
+  tags: ['collections'],
+  auth: 'public',
+  params: publicIdParams,
+  responses: { 200: jsonResponse('CollectionValue') },
+  handler: async ({ params, viewer }) => collectionValue(await viewer(), params.publicId),
 });

@@ -1,35 +1,44 @@
-import { requireWriter } from '@/lib/auth/request';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { entryIdSchema, invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
 import { removeEntry, updateEntry } from '@/lib/data/collections';
-import { withApiErrors } from '@/lib/errors';
-import { json, jsonBody, notFound } from '../../../../_lib/http';
+import { entrySchema } from '@/lib/validation/collections';
 import { revalidateEntryItem } from '../../../../_lib/entries';
 
 export const dynamic = 'force-dynamic';
 
-type Context = { params: Promise<{ publicId: string; entryId: string }> };
-
-function entryId(raw: string): number | null {
-  return /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-}
+/** The entry is found by its id and owner; the collection segment is not read. */
+const entryParams = z.object({ publicId: z.string().meta({ description: 'The collection (not checked: the entry id decides)' }), entryId: entryIdSchema });
 
 /**
  * PATCH /api/collections/{public_id}/entries/{entry_id}: saves an entry's fields (as POST …/entries).
  * 200 CollectionEntryDto; 400 `{ error, fields }`; 404 for another user's entry.
  */
-export const PATCH = withApiErrors(async (request: Request, context: Context) => {
-  const actor = await requireWriter(request);
-  const id = entryId((await context.params).entryId);
-  if (id === null) return notFound();
-  const r = await updateEntry(actor, id, (await jsonBody(request)) as Parameters<typeof updateEntry>[2]);
-  if (!r.ok && r.errors._form === 'notFound') return notFound();
-  if (r.ok) revalidateEntryItem(r.entry);
-  return r.ok ? json(r.entry) : json({ error: 'invalid', fields: r.errors }, 400);
+export const PATCH = route({
+  method: 'PATCH',
+  path: '/api/collections/{publicId}/entries/{entryId}',
+  summary: "Saves an entry's fields",
+  tags: ['collections'],
+  auth: 'member',
+  params: entryParams,
+  body: entrySchema,
+  responses: { 200: jsonResponse('CollectionEntryDto'), 400: invalidResponseDoc },
+  handler: async ({ actor, params, body }) => {
+    const r = await updateEntry(actor, params.entryId, body);
+    if (!r.ok && r.errors._form === 'notFound') return null;
+    if (r.ok) revalidateEntryItem(r.entry);
+    return r.ok ? r.entry : r;
+  },
 });
 
 /** DELETE /api/collections/{public_id}/entries/{entry_id}: removes the entry. 200 `{ ok: true }`; 404 for another user's. */
-export const DELETE = withApiErrors(async (request: Request, context: Context) => {
-  const actor = await requireWriter(request);
-  const id = entryId((await context.params).entryId);
-  if (id === null) return notFound();
-  return (await removeEntry(actor, id)) ? json({ ok: true }) : notFound();
+export const DELETE = route({
+  method: 'DELETE',
+  path: '/api/collections/{publicId}/entries/{entryId}',
+  summary: 'Removes an entry',
+  tags: ['collections'],
+  auth: 'member',
+  params: entryParams,
+  responses: { 200: jsonResponse('Removed', okSchema) },
+  handler: async ({ actor, params }) => ((await removeEntry(actor, params.entryId)) ? { ok: true } : null),
 });

@@ -1,22 +1,22 @@
-import { actorFromRequest } from '@/lib/auth/request';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { jsonResponse, publicIdSchema } from '@/lib/api/schemas';
 import { getImportReport } from '@/lib/data/collection-import';
-import { AppError, withApiErrors } from '@/lib/errors';
-import { isPublicId, json, notFound } from '../../../../_lib/http';
 
 export const dynamic = 'force-dynamic';
-
-type Context = { params: Promise<{ publicId: string; importId: string }> };
 
 /**
  * GET /api/collections/{public_id}/imports/{import_id}: the stored report of one of the caller's
  * imports into that collection (lib/data/collection-import.ts ImportReport). 401 for a visitor;
  * 404 for anyone else's import or another collection's.
  */
-export const GET = withApiErrors(async (request: Request, context: Context) => {
-  const actor = await actorFromRequest(request);
-  if (!actor) throw new AppError('unauthorized');
-  const { publicId, importId } = await context.params;
-  if (!isPublicId(publicId) || !isPublicId(importId)) return notFound();
-  const report = await getImportReport(actor, publicId, importId);
-  return report ? json(report) : notFound();
+export const GET = route({
+  method: 'GET',
+  path: '/api/collections/{publicId}/imports/{importId}',
+  summary: "The stored report of one of the caller's imports",
+  tags: ['collections'],
+  auth: 'member',
+  params: z.object({ publicId: publicIdSchema, importId: publicIdSchema }),
+  responses: { 200: jsonResponse('ImportReport') },
+  handler: async ({ actor, params }) => getImportReport(actor, params.publicId, params.importId),
 });

@@ -1,11 +1,22 @@
-import { requireWriter } from '@/lib/auth/request';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { dto, errorSchema, jsonResponse, formText, publicIdSchema } from '@/lib/api/schemas';
 import { pickCandidate } from '@/lib/data/collection-import';
-import { AppError, withApiErrors } from '@/lib/errors';
-import { bodyText, isPublicId, json, jsonBody, notFound } from '../../../../../_lib/http';
+import { AppError } from '@/lib/errors';
+import { isPublicId } from '@/lib/validation/listing';
 
 export const dynamic = 'force-dynamic';
 
-type Context = { params: Promise<{ publicId: string; importId: string }> };
+/** `{ line, item }`: a report line (whole number from 1) and one of its candidates; anything else is a bad body. */
+const pickSchema = z.object({
+  line: z
+    .unknown()
+    .optional()
+    .transform(Number)
+    .refine((n) => Number.isInteger(n) && n >= 1, { error: 'bad_body' })
+    .meta({ override: { type: 'integer', minimum: 1 }, description: 'Line of the report row' }),
+  item: formText.refine(isPublicId, { error: 'bad_body' }).meta({ description: "Public id of one of the row's candidates" }),
+});
 
 /**
  * POST /api/collections/{public_id}/imports/{import_id}/picks: the owner picks one of a report
@@ -14,16 +25,23 @@ type Context = { params: Promise<{ publicId: string; importId: string }> };
  * report's counts); 400 `{ error }` for a bad body or an item that is not one of the row's
  * candidates; 409 when the row is matched already; 404 for an unknown import or line.
  */
-export const POST = withApiErrors(async (request: Request, context: Context) => {
-  const actor = await requireWriter(request);
-  const { publicId, importId } = await context.params;
-  if (!isPublicId(publicId) || !isPublicId(importId)) return notFound();
-  const body = await jsonBody(request);
-  const line = Number(body.line);
-  const item = bodyText(body, 'item');
-  if (!Number.isInteger(line) || line < 1 || !isPublicId(item)) throw new AppError('bad_body');
-  const r = await pickCandidate(actor, publicId, importId, line, item);
-  if (r.ok) return json({ row: r.row, counts: r.counts });
-  if (r.error === 'notFound') return notFound();
-  throw new AppError(r.error === 'notACandidate' ? 'import_not_candidate' : 'import_resolved');
+export const POST = route({
+  method: 'POST',
+  path: '/api/collections/{publicId}/imports/{importId}/picks',
+  summary: "Picks one of a report row's candidates",
+  tags: ['collections'],
+  auth: 'member',
+  params: z.object({ publicId: publicIdSchema, importId: publicIdSchema }),
+  body: pickSchema,
+  responses: {
+    200: jsonResponse('The updated row and the counts', z.object({ row: dto('ImportRowOutcome'), counts: dto('ImportCounts') })),
+    400: jsonResponse('Bad body or not a candidate', errorSchema),
+    409: jsonResponse('The row is matched already', errorSchema),
+  },
+  handler: async ({ actor, params, body }) => {
+    const r = await pickCandidate(actor, params.publicId, params.importId, body.line, body.item);
+    if (r.ok) return { row: r.row, counts: r.counts };
+    if (r.error === 'notFound') return null;
+    throw new AppError(r.error === 'notACandidate' ? 'import_not_candidate' : 'import_resolved');
+  },
 });
