@@ -1,11 +1,14 @@
 import { NextResponse } from 'next/server';
-import { assertSameOrigin, clientIp, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { dto, errorSchema, formText, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
+import { clientIp, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
 import { PENDING_COOKIE, pendingIdentity } from '@/lib/auth/social';
 import { login } from '@/lib/data/auth';
 import { linkIdentity } from '@/lib/data/social';
-import { getOwnAccount, sessionActor } from '@/lib/data/users';
-import { AppError, withApiErrors } from '@/lib/errors';
-import { bodyText, json, jsonBody } from '../_lib/http';
+import { sessionActor } from '@/lib/data/sessions';
+import { getOwnAccount } from '@/lib/data/users';
+import { AppError } from '@/lib/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -19,21 +22,33 @@ export const dynamic = 'force-dynamic';
  * `linked: provider`, or `link_error: 'socialAlreadyLinked'` when the provider account or this
  * user's account of that provider is linked elsewhere. Data: lib/data/auth.ts login.
  */
-export const POST = withApiErrors(async (request: Request) => {
-  assertSameOrigin(request);
-  const body = await jsonBody(request);
-  const r = await login({ email: bodyText(body, 'email'), password: bodyText(body, 'password') }, { ip: clientIp(request), userAgent: request.headers.get('user-agent') });
-  if (!r.ok) {
-    if ('rateLimited' in r) throw new AppError('rate_limited', { seconds: r.rateLimited });
-    return json({ error: 'invalid', fields: r.errors }, 400);
-  }
-  const actor = await sessionActor(r.token);
-  const user = actor ? await getOwnAccount(actor) : null;
-  const pending = await pendingIdentity(request);
-  const link = pending ? await linkIdentity(r.userId, pending) : null;
-  const linkResult = !pending || !link ? {} : link === 'taken' ? { link_error: 'socialAlreadyLinked' } : { linked: pending.provider };
-  const res = NextResponse.json({ user, ...linkResult }, { headers: { 'cache-control': 'no-store' } });
-  res.cookies.set(SESSION_COOKIE, r.token, sessionCookieOptions(r.expiresAt));
-  if (pending) res.cookies.set(PENDING_COOKIE, '', sessionCookieOptions(null));
-  return res;
+export const POST = route({
+  method: 'POST',
+  path: '/api/login',
+  summary: 'Logs in with e-mail and password (sets the session cookie)',
+  tags: ['accounts'],
+  auth: 'public',
+  sameOrigin: true,
+  body: z.object({ email: formText, password: formText }),
+  responses: {
+    200: jsonResponse('Logged in; Set-Cookie discshelf_session', z.object({ user: dto('OwnAccount'), linked: z.string().optional(), link_error: z.string().optional() })),
+    400: invalidResponseDoc,
+    429: jsonResponse('Too many attempts (Retry-After)', errorSchema),
+  },
+  handler: async ({ request, body }) => {
+    const r = await login(body, { ip: clientIp(request), userAgent: request.headers.get('user-agent') });
+    if (!r.ok) {
+      if ('rateLimited' in r) throw new AppError('rate_limited', { seconds: r.rateLimited });
+      return { ok: false, errors: r.errors };
+    }
+    const actor = await sessionActor(r.token);
+    const user = actor ? await getOwnAccount(actor) : null;
+    const pending = await pendingIdentity(request);
+    const link = pending ? await linkIdentity(r.userId, pending) : null;
+    const linkResult = !pending || !link ? {} : link === 'taken' ? { link_error: 'socialAlreadyLinked' } : { linked: pending.provider };
+    const res = NextResponse.json({ user, ...linkResult }, { headers: { 'cache-control': 'no-store' } });
+    res.cookies.set(SESSION_COOKIE, r.token, sessionCookieOptions(r.expiresAt));
+    if (pending) res.cookies.set(PENDING_COOKIE, '', sessionCookieOptions(null));
+    return res;
+  },
 });

@@ -1,7 +1,8 @@
 import { NextResponse } from 'next/server';
-import { assertSameOrigin, requestCookie, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
-import { endSession } from '@/lib/data/users';
-import { withApiErrors } from '@/lib/errors';
+import { route } from '@/lib/api/route';
+import { jsonResponse, okSchema } from '@/lib/api/schemas';
+import { requestCookie, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
+import { endSession } from '@/lib/data/sessions';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,10 +11,18 @@ export const dynamic = 'force-dynamic';
  * (spec §7: success clears the user). 200 `{ ok: true }` also when there was no session;
  * 403 from another origin.
  */
-export const POST = withApiErrors(async (request: Request) => {
-  assertSameOrigin(request);
-  await endSession(requestCookie(request, SESSION_COOKIE));
-  const res = NextResponse.json({ ok: true }, { headers: { 'cache-control': 'no-store' } });
-  res.cookies.set(SESSION_COOKIE, '', sessionCookieOptions(null));
-  return res;
+export const POST = route({
+  method: 'POST',
+  path: '/api/logout',
+  summary: 'Ends the session of the session cookie and clears the cookie',
+  tags: ['accounts'],
+  auth: 'public',
+  sameOrigin: true,
+  responses: { 200: jsonResponse('Logged out', okSchema) },
+  handler: async ({ request }) => {
+    await endSession(requestCookie(request, SESSION_COOKIE));
+    const res = NextResponse.json({ ok: true }, { headers: { 'cache-control': 'no-store' } });
+    res.cookies.set(SESSION_COOKIE, '', sessionCookieOptions(null));
+    return res;
+  },
 });

@@ -1,11 +1,24 @@
 import { NextResponse } from 'next/server';
-import { actorFromRequest, bearerToken, requireWriter, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { dto, errorSchema, formFlag, formText, invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
+import { bearerToken, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
 import { deleteAccount, getOwnAccount, updateProfile } from '@/lib/data/users';
-import { AppError, apiMessage, withApiErrors } from '@/lib/errors';
+import { apiMessage } from '@/lib/errors';
 import { FLAG_FIELDS, SOCIAL_FIELDS } from '@/lib/validation/users';
-import { bodyText, json, jsonBody } from '../_lib/http';
 
 export const dynamic = 'force-dynamic';
+
+/**
+ * The profile form as sent: texts ("" when absent) and flags (true or "true"), parsed into
+ * lib/data/users.ts updateProfile's input, which checks the values.
+ */
+const profileBody = z.object({
+  country: formText.meta({ description: 'Country id or ""' }),
+  municipality: formText,
+  ...(Object.fromEntries(SOCIAL_FIELDS.map((k) => [k, formText])) as Record<(typeof SOCIAL_FIELDS)[number], typeof formText>),
+  ...(Object.fromEntries(FLAG_FIELDS.map((k) => [k, formFlag])) as Record<(typeof FLAG_FIELDS)[number], typeof formFlag>),
+});
 
 /**
  * GET /api/me: the logged-in user (session cookie or `Authorization: Bearer <API token>`):
@@ -13,13 +26,22 @@ export const dynamic = 'force-dynamic';
  * e-mail address or the password hash). 401 `{ error }` without a valid session, and the session
  * cookie is cleared (spec §4: a failed /me clears the remember cookie).
  */
-export const GET = withApiErrors(async (request: Request) => {
-  const actor = await actorFromRequest(request);
-  const user = actor ? await getOwnAccount(actor) : null;
-  if (user) return json(user);
-  const res = NextResponse.json({ error: apiMessage('unauthorized') }, { status: 401, headers: { 'cache-control': 'no-store' } });
-  if (!bearerToken(request)) res.cookies.set(SESSION_COOKIE, '', sessionCookieOptions(null));
-  return res;
+export const GET = route({
+  method: 'GET',
+  path: '/api/me',
+  summary: 'The logged-in user (a 401 also clears the session cookie)',
+  tags: ['accounts'],
+  // public: the 401 of a visitor is answered here, with the cookie cleared.
+  auth: 'public',
+  responses: { 200: jsonResponse('OwnAccount', dto('OwnAccount')), 401: jsonResponse('Not logged in; the session cookie is cleared', errorSchema) },
+  handler: async ({ request, viewer }) => {
+    const actor = await viewer();
+    const user = actor ? await getOwnAccount(actor) : null;
+    if (user) return user;
+    const res = NextResponse.json({ error: apiMessage('unauthorized') }, { status: 401, headers: { 'cache-control': 'no-store' } });
+    if (!bearerToken(request)) res.cookies.set(SESSION_COOKIE, '', sessionCookieOptions(null));
+    return res;
+  },
 });
 
 /**
@@ -29,14 +51,18 @@ export const GET = withApiErrors(async (request: Request) => {
  * fields }` (`_form: nothingToUpdate` when nothing changed); 401 without a session; 403 from
  * another origin. Data: lib/data/users.ts updateProfile.
  */
-export const PATCH = withApiErrors(async (request: Request) => {
-  const actor = await requireWriter(request);
-  const body = await jsonBody(request);
-  const input: Record<string, string | boolean> = {};
-  for (const k of ['country', 'municipality', ...SOCIAL_FIELDS]) input[k] = bodyText(body, k);
-  for (const k of FLAG_FIELDS) input[k] = body[k] === true || body[k] === 'true';
-  const r = await updateProfile(actor, input as Parameters<typeof updateProfile>[1]);
-  return r.ok ? json(r.account) : json({ error: 'invalid', fields: r.errors }, 400);
+export const PATCH = route({
+  method: 'PATCH',
+  path: '/api/me',
+  summary: '"Edit my data": country, municipality, social links, flags',
+  tags: ['accounts'],
+  auth: 'member',
+  body: profileBody,
+  responses: { 200: jsonResponse('OwnAccount', dto('OwnAccount')), 400: invalidResponseDoc },
+  handler: async ({ actor, body }) => {
+    const r = await updateProfile(actor, body);
+    return r.ok ? r.account : r;
+  },
 });
 
 /**
@@ -44,12 +70,18 @@ export const PATCH = withApiErrors(async (request: Request) => {
  * irreversible), in one transaction; the body must be `{ "confirm": true }`. 200 `{ ok: true }`
  * and the session cookie cleared; 400 without the confirmation; 401 without a session.
  */
-export const DELETE = withApiErrors(async (request: Request) => {
-  const actor = await requireWriter(request);
-  const body = await jsonBody(request);
-  if (body.confirm !== true) throw new AppError('bad_body');
-  await deleteAccount(actor);
-  const res = NextResponse.json({ ok: true }, { headers: { 'cache-control': 'no-store' } });
-  res.cookies.set(SESSION_COOKIE, '', sessionCookieOptions(null));
-  return res;
+export const DELETE = route({
+  method: 'DELETE',
+  path: '/api/me',
+  summary: 'Deletes the logged-in account and everything that belongs to it',
+  tags: ['accounts'],
+  auth: 'member',
+  body: z.object({ confirm: z.literal(true, { error: 'bad_body' }) }),
+  responses: { 200: jsonResponse('Deleted; the session cookie is cleared', okSchema), 400: jsonResponse('No confirmation', errorSchema) },
+  handler: async ({ actor }) => {
+    await deleteAccount(actor);
+    const res = NextResponse.json({ ok: true }, { headers: { 'cache-control': 'no-store' } });
+    res.cookies.set(SESSION_COOKIE, '', sessionCookieOptions(null));
+    return res;
+  },
 });

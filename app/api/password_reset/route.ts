@@ -1,13 +1,22 @@
-import { assertSameOrigin, clientIp } from '@/lib/auth/request';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { errorSchema, formText, invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
+import { clientIp } from '@/lib/auth/request';
 import { requestPasswordReset } from '@/lib/data/auth';
-import { AppError, withApiErrors } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { routing } from '@/lib/i18n/routing';
 import { mailText, sendMail } from '@/lib/mail';
 import { localePath } from '@/lib/seo';
 import { RESET_TOKEN_MINUTES } from '@/lib/validation/limits';
-import { bodyText, json, jsonBody } from '../_lib/http';
 
 export const dynamic = 'force-dynamic';
+
+type Locale = (typeof routing.locales)[number];
+
+/** The mail's language: a known locale, else the default one. */
+const localeField = formText
+  .transform((v): Locale => ((routing.locales as readonly string[]).includes(v) ? (v as Locale) : routing.defaultLocale))
+  .meta({ description: 'Language of the mail: en or fi' });
 
 /**
  * POST /api/password_reset: `{ email, locale }` (locale "en" or "fi", the language of the mail).
@@ -16,18 +25,26 @@ export const dynamic = 'force-dynamic';
  * to it (lib/mail.ts: SMTP, or a file under .data/mail/). 400 `{ error, fields }` for a missing or
  * malformed address; 429 with `Retry-After` after 5 requests an hour per IP or per address.
  */
-export const POST = withApiErrors(async (request: Request) => {
-  assertSameOrigin(request);
-  const body = await jsonBody(request);
-  const locale = routing.locales.includes(bodyText(body, 'locale') as 'en' | 'fi') ? (bodyText(body, 'locale') as 'en' | 'fi') : routing.defaultLocale;
-  const origin = process.env.SITE_URL ? new URL(process.env.SITE_URL).origin : new URL(request.url).origin;
-  const r = await requestPasswordReset(bodyText(body, 'email'), { ip: clientIp(request) }, async ({ name, email, token }) => {
-    const link = `${origin}${localePath(locale, '/reset_password')}?token=${encodeURIComponent(token)}`;
-    await sendMail({ to: email, subject: mailText(locale, 'resetSubject', {}), text: mailText(locale, 'resetBody', { name, link, minutes: RESET_TOKEN_MINUTES }) });
-  });
-  if (!r.ok) {
-    if ('rateLimited' in r) throw new AppError('rate_limited', { seconds: r.rateLimited });
-    return json({ error: 'invalid', fields: r.errors }, 400);
-  }
-  return json({ ok: true });
+export const POST = route({
+  method: 'POST',
+  path: '/api/password_reset',
+  summary: 'Sends a password reset link (neutral reply)',
+  tags: ['accounts'],
+  auth: 'public',
+  sameOrigin: true,
+  body: z.object({ email: formText, locale: localeField }),
+  responses: { 200: jsonResponse('Always, when the address is well-formed', okSchema), 400: invalidResponseDoc, 429: jsonResponse('Too many requests (Retry-After)', errorSchema) },
+  handler: async ({ request, body }) => {
+    const { locale } = body;
+    const origin = process.env.SITE_URL ? new URL(process.env.SITE_URL).origin : new URL(request.url).origin;
+    const r = await requestPasswordReset(body.email, { ip: clientIp(request) }, async ({ name, email, token }) => {
+      const link = `${origin}${localePath(locale, '/reset_password')}?token=${encodeURIComponent(token)}`;
+      await sendMail({ to: email, subject: mailText(locale, 'resetSubject', {}), text: mailText(locale, 'resetBody', { name, link, minutes: RESET_TOKEN_MINUTES }) });
+    });
+    if (!r.ok) {
+      if ('rateLimited' in r) throw new AppError('rate_limited', { seconds: r.rateLimited });
+      return { ok: false, errors: r.errors };
+    }
+    return { ok: true };
+  },
 });

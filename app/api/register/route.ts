@@ -1,9 +1,11 @@
 import { NextResponse } from 'next/server';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { dto, errorSchema, formText, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
 import { verifyBotCheck } from '@/lib/auth/bot-check';
-import { assertSameOrigin, clientIp, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
+import { clientIp, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
 import { register } from '@/lib/data/auth';
-import { AppError, withApiErrors } from '@/lib/errors';
-import { bodyText, json, jsonBody } from '../_lib/http';
+import { AppError } from '@/lib/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,18 +17,37 @@ export const dynamic = 'force-dynamic';
  * `password: passwordCommon`, the form rules); 429 with `Retry-After` after 3 registrations a
  * day from one IP. Data: lib/data/auth.ts register.
  */
-export const POST = withApiErrors(async (request: Request) => {
-  assertSameOrigin(request);
-  const body = await jsonBody(request);
-  const bot = await verifyBotCheck(bodyText(body, 'altcha'));
-  if (bot !== 'ok') return json({ error: 'invalid', fields: { _form: bot === 'missing' ? 'captchaMissing' : 'captchaInvalid' } }, 400);
-  const input = { name: bodyText(body, 'name'), email: bodyText(body, 'email'), password: bodyText(body, 'password'), password2: bodyText(body, 'password2'), country: bodyText(body, 'country') };
-  const r = await register(input, { ip: clientIp(request), userAgent: request.headers.get('user-agent') });
-  if (!r.ok) {
-    if ('rateLimited' in r) throw new AppError('rate_limited', { seconds: r.rateLimited });
-    return json({ error: 'invalid', fields: r.errors }, 400);
-  }
-  const res = NextResponse.json({ user: r.user }, { headers: { 'cache-control': 'no-store' } });
-  res.cookies.set(SESSION_COOKIE, r.token, sessionCookieOptions(r.expiresAt));
-  return res;
+export const POST = route({
+  method: 'POST',
+  path: '/api/register',
+  summary: 'Creates an account and logs it in (sets the session cookie)',
+  tags: ['accounts'],
+  auth: 'public',
+  sameOrigin: true,
+  body: z.object({
+    name: formText,
+    email: formText,
+    password: formText,
+    password2: formText,
+    country: formText.meta({ description: 'Country id or ""' }),
+    altcha: formText.meta({ description: 'The solved bot-check payload (GET /api/altcha)' }),
+  }),
+  responses: {
+    200: jsonResponse('Registered; Set-Cookie discshelf_session', z.object({ user: dto('PublicUser') })),
+    400: invalidResponseDoc,
+    429: jsonResponse('Too many registrations from this address (Retry-After)', errorSchema),
+  },
+  handler: async ({ request, body }) => {
+    const { altcha, ...input } = body;
+    const bot = await verifyBotCheck(altcha);
+    if (bot !== 'ok') return { ok: false, errors: { _form: bot === 'missing' ? 'captchaMissing' : 'captchaInvalid' } };
+    const r = await register(input, { ip: clientIp(request), userAgent: request.headers.get('user-agent') });
+    if (!r.ok) {
+      if ('rateLimited' in r) throw new AppError('rate_limited', { seconds: r.rateLimited });
+      return { ok: false, errors: r.errors };
+    }
+    const res = NextResponse.json({ user: r.user }, { headers: { 'cache-control': 'no-store' } });
+    res.cookies.set(SESSION_COOKIE, r.token, sessionCookieOptions(r.expiresAt));
+    return res;
+  },
 });

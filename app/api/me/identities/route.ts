@@ -1,8 +1,8 @@
-import { actorFromRequest } from '@/lib/auth/request';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { jsonResponse } from '@/lib/api/schemas';
 import { enabledProviders } from '@/lib/auth/social';
 import { listIdentities } from '@/lib/data/social';
-import { AppError, withApiErrors } from '@/lib/errors';
-import { json } from '../../_lib/http';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,8 +11,12 @@ export const dynamic = 'force-dynamic';
  * `{ enabled: provider[], linked: provider[] }` (`enabled`: providers switched on by their keys).
  * 401 without a valid session or token. Data: lib/data/social.ts listIdentities.
  */
-export const GET = withApiErrors(async (request: Request) => {
-  const actor = await actorFromRequest(request);
-  if (!actor) throw new AppError('unauthorized');
-  return json({ enabled: enabledProviders(), linked: await listIdentities(actor) });
+export const GET = route({
+  method: 'GET',
+  path: '/api/me/identities',
+  summary: "The caller's linked Facebook and Google accounts",
+  tags: ['accounts'],
+  auth: 'member',
+  responses: { 200: jsonResponse('Providers', z.object({ enabled: z.array(z.string()), linked: z.array(z.string()) })) },
+  handler: async ({ actor }) => ({ enabled: enabledProviders(), linked: await listIdentities(actor) }),
 });

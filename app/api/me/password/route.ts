@@ -1,7 +1,7 @@
-import { requireWriter } from '@/lib/auth/request';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { formText, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
 import { changePassword } from '@/lib/data/users';
-import { withApiErrors } from '@/lib/errors';
-import { bodyText, json, jsonBody } from '../../_lib/http';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,10 +10,17 @@ export const dynamic = 'force-dynamic';
  * and ends every other session of the account. 200 `{ ok: true, sessions_ended }`; 400 `{ error,
  * fields }` (`current: credentialsIncorrect`, password rules, `password2: passwordsDoNotMatch`).
  */
-export const POST = withApiErrors(async (request: Request) => {
-  const actor = await requireWriter(request);
-  const body = await jsonBody(request);
-  if (bodyText(body, 'password') !== bodyText(body, 'password2')) return json({ error: 'invalid', fields: { password2: 'passwordsDoNotMatch' } }, 400);
-  const r = await changePassword(actor, bodyText(body, 'current'), bodyText(body, 'password'));
-  return r.ok ? json({ ok: true, sessions_ended: r.sessionsEnded }) : json({ error: 'invalid', fields: r.errors }, 400);
+export const POST = route({
+  method: 'POST',
+  path: '/api/me/password',
+  summary: "Changes the caller's password and ends every other session",
+  tags: ['accounts'],
+  auth: 'member',
+  body: z.object({ current: formText, password: formText, password2: formText }),
+  responses: { 200: jsonResponse('Changed', z.object({ ok: z.literal(true), sessions_ended: z.number() })), 400: invalidResponseDoc },
+  handler: async ({ actor, body }) => {
+    if (body.password !== body.password2) return { ok: false, errors: { password2: 'passwordsDoNotMatch' } };
+    const r = await changePassword(actor, body.current, body.password);
+    return r.ok ? { ok: true, sessions_ended: r.sessionsEnded } : r;
+  },
 });

@@ -1,47 +1,59 @@
-import { requireWriter } from '@/lib/auth/request';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
 import { setUserPicture } from '@/lib/data/users';
-import { AppError, withApiErrors } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { AVATAR_SIZES, PICTURE_MAX_BYTES, PictureError, storePicture } from '@/lib/images';
-import { json } from '../../_lib/http';
+import { invalidResponse } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
-
 
 /**
  * POST /api/me/picture: multipart form with the file in `picture` (jpg, gif, png or webp, at most
  * 20 MB; lib/images.ts) becomes the logged-in user's profile picture (variants `lg` 400 px and
- * `sm` 96 px wide, metadata stripped). 200 `{ picture }` (file name; served as
- * `/uploads/{lg|sm}-{picture}`); 400 `{ error, fields: { picture: key }, params }` (`pictureTooLarge`
- * with {0} the size and {1} the maximum in MB, `pictureType`, `pictureTooManyPixels`,
- * `pictureUnreadable`, `required`); 401 / 403 as for writes.
+ * `sm` 96 px wide, metadata stripped). The request is read up to 64 KB more than the file's cap.
+ * 200 `{ picture }` (file name; served as `/uploads/{lg|sm}-{picture}`); 400 `{ error, fields:
+ * { picture: key }, params }` (`pictureTooLarge` with {0} the size and {1} the maximum in MB,
+ * `pictureType`, `pictureTooManyPixels`, `pictureUnreadable`, `required`); 401 / 403 as for writes.
  * DELETE /api/me/picture removes it.
  */
-export const POST = withApiErrors(async (request: Request) => {
-  const actor = await requireWriter(request);
-  const declared = Number(request.headers.get('content-length') || 0);
-  if (declared > PICTURE_MAX_BYTES + 64 * 1024) {
-    return json({ error: 'invalid', fields: { picture: 'pictureTooLarge' }, params: { 0: (declared / 1024 / 1024).toFixed(1), 1: PICTURE_MAX_BYTES / 1024 / 1024 } }, 400);
-  }
-  let file: FormDataEntryValue | null;
-  try {
-    file = (await request.formData()).get('picture');
-  } catch {
-    throw new AppError('bad_body');
-  }
-  if (!file || typeof file === 'string' || file.size === 0) return json({ error: 'invalid', fields: { picture: 'required' } }, 400);
-  try {
-    const stored = await storePicture(Buffer.from(await file.arrayBuffer()), AVATAR_SIZES);
-    await setUserPicture(actor, stored.file, Object.keys(AVATAR_SIZES));
-    return json({ picture: stored.file });
-  } catch (e) {
-    if (e instanceof PictureError) return json({ error: 'invalid', fields: { picture: e.key }, params: e.params }, 400);
-    throw e;
-  }
+export const POST = route({
+  method: 'POST',
+  path: '/api/me/picture',
+  summary: "Sets the caller's profile picture",
+  tags: ['accounts'],
+  auth: 'member',
+  multipart: {
+    maxBytes: PICTURE_MAX_BYTES + 64 * 1024,
+    tooLarge: (size) => invalidResponse({ picture: 'pictureTooLarge' }, { 0: (size / 1024 / 1024).toFixed(1), 1: PICTURE_MAX_BYTES / 1024 / 1024 }),
+    schema: z.object({ picture: z.string().meta({ format: 'binary', description: 'jpg, gif, png or webp, at most 20 MB' }) }),
+  },
+  responses: { 200: jsonResponse('The stored file name', z.object({ picture: z.string() })), 400: invalidResponseDoc },
+  handler: async ({ actor, form }) => {
+    if (!form) throw new AppError('bad_body');
+    const file = form.get('picture');
+    if (!file || typeof file === 'string' || file.size === 0) return { ok: false, errors: { picture: 'required' } };
+    try {
+      const stored = await storePicture(Buffer.from(await file.arrayBuffer()), AVATAR_SIZES);
+      await setUserPicture(actor, stored.file, Object.keys(AVATAR_SIZES));
+      return { picture: stored.file };
+    } catch (e) {
+      if (e instanceof PictureError) return { ok: false, errors: { picture: e.key }, params: e.params };
+      throw e;
+    }
+  },
 });
 
 /** DELETE /api/me/picture: removes the logged-in user's profile picture. 200 `{ ok: true }`. */
-export const DELETE = withApiErrors(async (request: Request) => {
-  const actor = await requireWriter(request);
-  await setUserPicture(actor, null, Object.keys(AVATAR_SIZES));
-  return json({ ok: true });
+export const DELETE = route({
+  method: 'DELETE',
+  path: '/api/me/picture',
+  summary: "Removes the caller's profile picture",
+  tags: ['accounts'],
+  auth: 'member',
+  responses: { 200: jsonResponse('Removed', okSchema) },
+  handler: async ({ actor }) => {
+    await setUserPicture(actor, null, Object.keys(AVATAR_SIZES));
+    return { ok: true };
+  },
 });

@@ -1,8 +1,9 @@
 import { NextResponse } from 'next/server';
-import { actorFromRequest, requireWriter, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
-import { listSessions, revokeAllSessions } from '@/lib/data/users';
-import { AppError, withApiErrors } from '@/lib/errors';
-import { json } from '../../_lib/http';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { dto, jsonResponse } from '@/lib/api/schemas';
+import { SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
+import { listSessions, revokeAllSessions } from '@/lib/data/sessions';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,20 +11,31 @@ export const dynamic = 'force-dynamic';
  * GET /api/me/sessions: the logged-in user's sessions (SessionInfo: created, last used, expires,
  * browser, address; `current` marks this one), most recently used first. 401 without a session.
  */
-export const GET = withApiErrors(async (request: Request) => {
-  const actor = await actorFromRequest(request);
-  if (!actor) throw new AppError('unauthorized');
-  return json({ items: await listSessions(actor) });
+export const GET = route({
+  method: 'GET',
+  path: '/api/me/sessions',
+  summary: "The caller's sessions, most recently used first",
+  tags: ['accounts'],
+  auth: 'member',
+  responses: { 200: jsonResponse('Sessions', z.object({ items: z.array(dto('SessionInfo')) })) },
+  handler: async ({ actor }) => ({ items: await listSessions(actor) }),
 });
 
 /**
  * DELETE /api/me/sessions: "log out everywhere" — ends every session of the account, this one
  * too, and clears the cookie. 200 `{ ended }` (count); 401 without a session; 403 from another origin.
  */
-export const DELETE = withApiErrors(async (request: Request) => {
-  const actor = await requireWriter(request);
-  const ended = await revokeAllSessions(actor);
-  const res = NextResponse.json({ ended }, { headers: { 'cache-control': 'no-store' } });
-  res.cookies.set(SESSION_COOKIE, '', sessionCookieOptions(null));
-  return res;
+export const DELETE = route({
+  method: 'DELETE',
+  path: '/api/me/sessions',
+  summary: 'Log out everywhere: ends every session of the account and clears the cookie',
+  tags: ['accounts'],
+  auth: 'member',
+  responses: { 200: jsonResponse('Sessions ended', z.object({ ended: z.number() })) },
+  handler: async ({ actor }) => {
+    const ended = await revokeAllSessions(actor);
+    const res = NextResponse.json({ ended }, { headers: { 'cache-control': 'no-store' } });
+    res.cookies.set(SESSION_COOKIE, '', sessionCookieOptions(null));
+    return res;
+  },
 });

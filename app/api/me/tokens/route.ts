@@ -1,15 +1,19 @@
-import { actorFromRequest, requireWriter } from '@/lib/auth/request';
-import { createApiToken, listApiTokens } from '@/lib/data/users';
-import { AppError, withApiErrors } from '@/lib/errors';
-import { bodyText, json, jsonBody } from '../../_lib/http';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { dto, formText, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
+import { createApiToken, listApiTokens } from '@/lib/data/api-tokens';
 
 export const dynamic = 'force-dynamic';
 
 /** GET /api/me/tokens: the logged-in user's personal API tokens (names and dates, never the tokens). 401 without a session. */
-export const GET = withApiErrors(async (request: Request) => {
-  const actor = await actorFromRequest(request);
-  if (!actor) throw new AppError('unauthorized');
-  return json({ items: await listApiTokens(actor) });
+export const GET = route({
+  method: 'GET',
+  path: '/api/me/tokens',
+  summary: "The caller's personal API tokens (names and dates)",
+  tags: ['accounts'],
+  auth: 'member',
+  responses: { 200: jsonResponse('Tokens', z.object({ items: z.array(dto('ApiTokenInfo')) })) },
+  handler: async ({ actor }) => ({ items: await listApiTokens(actor) }),
 });
 
 /**
@@ -17,9 +21,13 @@ export const GET = withApiErrors(async (request: Request) => {
  * `Authorization: Bearer <token>`. 200 `{ id, token }` — the token is shown this once; 400 for a
  * bad name or when the account already has 10 tokens.
  */
-export const POST = withApiErrors(async (request: Request) => {
-  const actor = await requireWriter(request);
-  const body = await jsonBody(request);
-  const made = await createApiToken(actor, bodyText(body, 'name'));
-  return made ? json(made) : json({ error: 'invalid', fields: { name: 'invalid' } }, 400);
+export const POST = route({
+  method: 'POST',
+  path: '/api/me/tokens',
+  summary: 'Creates a personal API token (shown this once)',
+  tags: ['accounts'],
+  auth: 'member',
+  body: z.object({ name: formText.meta({ description: '1-60 characters' }) }),
+  responses: { 200: jsonResponse('The new token', z.object({ id: z.number(), token: z.string() })), 400: invalidResponseDoc },
+  handler: async ({ actor, body }) => (await createApiToken(actor, body.name)) ?? { ok: false, errors: { name: 'invalid' } },
 });

@@ -1,7 +1,7 @@
-import { assertSameOrigin } from '@/lib/auth/request';
-import { redeemPasswordReset } from '@/lib/data/users';
-import { withApiErrors } from '@/lib/errors';
-import { bodyText, json, jsonBody } from '../../_lib/http';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { formText, invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
+import { redeemPasswordReset } from '@/lib/data/password-reset';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,9 +11,17 @@ export const dynamic = 'force-dynamic';
  * 200 `{ ok: true }`; 400 `{ error, fields }` (`_form: resetInvalid` for an unknown, spent or
  * expired token; the password rules). Data: lib/data/users.ts redeemPasswordReset.
  */
-export const POST = withApiErrors(async (request: Request) => {
-  assertSameOrigin(request);
-  const body = await jsonBody(request);
-  const r = await redeemPasswordReset(bodyText(body, 'token'), bodyText(body, 'password'), bodyText(body, 'password2'));
-  return r.ok ? json({ ok: true }) : json({ error: 'invalid', fields: r.errors }, 400);
+export const POST = route({
+  method: 'POST',
+  path: '/api/password_reset/redeem',
+  summary: "Sets a new password with a reset link's token",
+  tags: ['accounts'],
+  auth: 'public',
+  sameOrigin: true,
+  body: z.object({ token: formText, password: formText, password2: formText }),
+  responses: { 200: jsonResponse('Password set', okSchema), 400: invalidResponseDoc },
+  handler: async ({ body }) => {
+    const r = await redeemPasswordReset(body.token, body.password, body.password2);
+    return r.ok ? { ok: true } : r;
+  },
 });

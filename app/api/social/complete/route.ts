@@ -1,9 +1,10 @@
 import { NextResponse } from 'next/server';
-import { actorFromRequest, clientIp, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { clientIp, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
 import { PENDING_COOKIE, PENDING_SECONDS, sealPendingIdentity, takeTransitIdentity, TRANSIT_COOKIES } from '@/lib/auth/social';
 import { identityUser, linkIdentity } from '@/lib/data/social';
-import { createSession } from '@/lib/data/users';
-import { withApiErrors } from '@/lib/errors';
+import { createSession } from '@/lib/data/sessions';
 import { safeNextPath, splitLocalePath } from '@/lib/next-path';
 
 export const dynamic = 'force-dynamic';
@@ -20,30 +21,39 @@ export const dynamic = 'force-dynamic';
  * `next` is a full path (`/fi/…` keeps the Finnish login page, whose own `next` is the path inside
  * the locale).
  */
-export const GET = withApiErrors(async (request: Request) => {
-  const next = safeNextPath(new URL(request.url).searchParams.get('next'));
-  const { login, inner } = splitLocalePath(next);
-  const identity = await takeTransitIdentity(request);
-  const redirect = (to: string) => {
-    const res = NextResponse.redirect(new URL(to, request.url), 302);
-    for (const name of TRANSIT_COOKIES) if (request.headers.get('cookie')?.includes(name)) res.cookies.set(name, '', { path: '/', expires: new Date(0), secure: name.startsWith('__Secure-'), httpOnly: true, sameSite: 'lax' });
-    res.headers.set('cache-control', 'no-store');
+export const GET = route({
+  method: 'GET',
+  path: '/api/social/complete',
+  summary: 'Where Auth.js returns after a Facebook or Google exchange: logs in, links or asks to register (302)',
+  tags: ['accounts'],
+  auth: 'public',
+  query: z.object({ next: z.string().optional().meta({ description: 'Path to go to afterwards (same site only)' }) }),
+  responses: { 302: { description: 'Redirect to `next`, to the login page, or to `/login?error=social`' } },
+  handler: async ({ request, query, viewer }) => {
+    const next = safeNextPath(query.next ?? null);
+    const { login, inner } = splitLocalePath(next);
+    const identity = await takeTransitIdentity(request);
+    const redirect = (to: string) => {
+      const res = NextResponse.redirect(new URL(to, request.url), 302);
+      for (const name of TRANSIT_COOKIES) if (request.headers.get('cookie')?.includes(name)) res.cookies.set(name, '', { path: '/', expires: new Date(0), secure: name.startsWith('__Secure-'), httpOnly: true, sameSite: 'lax' });
+      res.headers.set('cache-control', 'no-store');
+      return res;
+    };
+    if (!identity) return redirect(`${login}?error=social&next=${encodeURIComponent(inner)}`);
+    const actor = await viewer();
+    if (actor) {
+      const linked = await linkIdentity(actor.userId, identity);
+      return redirect(linked === 'taken' ? `${next}${next.includes('?') ? '&' : '?'}social_error=socialAlreadyLinked&provider=${identity.provider}` : next);
+    }
+    const userId = await identityUser(identity.provider, identity.subject);
+    if (userId === null) {
+      const res = redirect(`${login}?social=${identity.provider}&next=${encodeURIComponent(inner)}`);
+      res.cookies.set(PENDING_COOKIE, await sealPendingIdentity(identity), { ...sessionCookieOptions(new Date(Date.now() + PENDING_SECONDS * 1000)) });
+      return res;
+    }
+    const session = await createSession(userId, { userAgent: request.headers.get('user-agent'), ip: clientIp(request) });
+    const res = redirect(next);
+    res.cookies.set(SESSION_COOKIE, session.token, sessionCookieOptions(session.expiresAt));
     return res;
-  };
-  if (!identity) return redirect(`${login}?error=social&next=${encodeURIComponent(inner)}`);
-  const actor = await actorFromRequest(request);
-  if (actor) {
-    const linked = await linkIdentity(actor.userId, identity);
-    return redirect(linked === 'taken' ? `${next}${next.includes('?') ? '&' : '?'}social_error=socialAlreadyLinked&provider=${identity.provider}` : next);
-  }
-  const userId = await identityUser(identity.provider, identity.subject);
-  if (userId === null) {
-    const res = redirect(`${login}?social=${identity.provider}&next=${encodeURIComponent(inner)}`);
-    res.cookies.set(PENDING_COOKIE, await sealPendingIdentity(identity), { ...sessionCookieOptions(new Date(Date.now() + PENDING_SECONDS * 1000)) });
-    return res;
-  }
-  const session = await createSession(userId, { userAgent: request.headers.get('user-agent'), ip: clientIp(request) });
-  const res = redirect(next);
-  res.cookies.set(SESSION_COOKIE, session.token, sessionCookieOptions(session.expiresAt));
-  return res;
+  },
 });

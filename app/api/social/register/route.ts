@@ -1,11 +1,14 @@
 import { NextResponse } from 'next/server';
-import { assertSameOrigin, clientIp, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { dto, errorSchema, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
+import { clientIp, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
 import { PENDING_COOKIE, pendingIdentity } from '@/lib/auth/social';
 import { checkLimit, hitLimit } from '@/lib/data/rate-limits';
 import { registerSocialUser } from '@/lib/data/social';
-import { createSession, getOwnAccount, sessionActor } from '@/lib/data/users';
-import { AppError, withApiErrors } from '@/lib/errors';
-import { json } from '../../_lib/http';
+import { createSession, sessionActor } from '@/lib/data/sessions';
+import { getOwnAccount } from '@/lib/data/users';
+import { AppError } from '@/lib/errors';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,20 +21,32 @@ export const dynamic = 'force-dynamic';
  * link instead) or `socialAlreadyLinked` (message keys of `forms`); 429 with `Retry-After`;
  * 403 from another origin.
  */
-export const POST = withApiErrors(async (request: Request) => {
-  assertSameOrigin(request);
-  const identity = await pendingIdentity(request);
-  if (!identity) return json({ error: 'invalid', fields: { _form: 'socialExpired' } }, 400);
-  const ip = clientIp(request);
-  const limit = await checkLimit('registerIp', ip);
-  if (!limit.ok) throw new AppError('rate_limited', { seconds: limit.retryAfter });
-  const r = await registerSocialUser(identity);
-  if (!r.ok) return json({ error: 'invalid', fields: { _form: r.error } }, 400);
-  await hitLimit('registerIp', ip);
-  const session = await createSession(r.userId, { userAgent: request.headers.get('user-agent'), ip });
-  const actor = await sessionActor(session.token);
-  const res = NextResponse.json({ user: actor ? await getOwnAccount(actor) : null }, { headers: { 'cache-control': 'no-store' } });
-  res.cookies.set(SESSION_COOKIE, session.token, sessionCookieOptions(session.expiresAt));
-  res.cookies.set(PENDING_COOKIE, '', sessionCookieOptions(null));
-  return res;
+export const POST = route({
+  method: 'POST',
+  path: '/api/social/register',
+  summary: 'Registers a new user from the Facebook or Google account waiting in the discshelf_social cookie',
+  tags: ['accounts'],
+  auth: 'public',
+  sameOrigin: true,
+  responses: {
+    200: jsonResponse('Registered; Set-Cookie discshelf_session', z.object({ user: dto('OwnAccount').nullable() })),
+    400: invalidResponseDoc,
+    429: jsonResponse('Too many registrations from this address (Retry-After)', errorSchema),
+  },
+  handler: async ({ request }) => {
+    const identity = await pendingIdentity(request);
+    if (!identity) return { ok: false, errors: { _form: 'socialExpired' } };
+    const ip = clientIp(request);
+    const limit = await checkLimit('registerIp', ip);
+    if (!limit.ok) throw new AppError('rate_limited', { seconds: limit.retryAfter });
+    const r = await registerSocialUser(identity);
+    if (!r.ok) return { ok: false, errors: { _form: r.error } };
+    await hitLimit('registerIp', ip);
+    const session = await createSession(r.userId, { userAgent: request.headers.get('user-agent'), ip });
+    const actor = await sessionActor(session.token);
+    const res = NextResponse.json({ user: actor ? await getOwnAccount(actor) : null }, { headers: { 'cache-control': 'no-store' } });
+    res.cookies.set(SESSION_COOKIE, session.token, sessionCookieOptions(session.expiresAt));
+    res.cookies.set(PENDING_COOKIE, '', sessionCookieOptions(null));
+    return res;
+  },
 });

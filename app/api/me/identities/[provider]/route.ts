@@ -1,7 +1,7 @@
-import { requireWriter } from '@/lib/auth/request';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
 import { isSocialProvider, unlinkIdentity } from '@/lib/data/social';
-import { withApiErrors } from '@/lib/errors';
-import { json, notFound } from '../../../_lib/http';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,9 +11,16 @@ export const dynamic = 'force-dynamic';
  * is not linked or is the account's only way to log in (no password, no other provider); 404 for
  * another provider name; 401 / 403 as every write. Data: lib/data/social.ts unlinkIdentity.
  */
-export const DELETE = withApiErrors(async (request: Request, context: { params: Promise<{ provider: string }> }) => {
-  const actor = await requireWriter(request);
-  const { provider } = await context.params;
-  if (!isSocialProvider(provider)) return notFound();
-  return (await unlinkIdentity(actor, provider)) ? json({ ok: true }) : json({ error: 'invalid', fields: { _form: 'unlinkRefused' } }, 400);
+export const DELETE = route({
+  method: 'DELETE',
+  path: '/api/me/identities/{provider}',
+  summary: 'Unlinks a Facebook or Google account from the caller',
+  tags: ['accounts'],
+  auth: 'member',
+  params: z.object({ provider: z.string().refine(isSocialProvider).meta({ override: { enum: ['facebook', 'google'] } }) }),
+  responses: { 200: jsonResponse('Unlinked', okSchema), 400: invalidResponseDoc },
+  handler: async ({ actor, params }) => {
+    if (!isSocialProvider(params.provider)) return null;
+    return (await unlinkIdentity(actor, params.provider)) ? { ok: true } : { ok: false, errors: { _form: 'unlinkRefused' } };
+  },
 });

@@ -1,7 +1,7 @@
-import { requireWriter } from '@/lib/auth/request';
-import { revokeSession } from '@/lib/data/users';
-import { withApiErrors } from '@/lib/errors';
-import { json, notFound } from '../../../_lib/http';
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { jsonResponse, okSchema, rowIdSchema } from '@/lib/api/schemas';
+import { revokeSession } from '@/lib/data/sessions';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,9 +9,13 @@ export const dynamic = 'force-dynamic';
  * DELETE /api/me/sessions/{id}: ends one of the logged-in user's sessions (another device).
  * 200 `{ ok: true }`; 404 when the id is not one of the user's sessions; 401 / 403 as for writes.
  */
-export const DELETE = withApiErrors(async (request: Request, context: { params: Promise<{ id: string }> }) => {
-  const actor = await requireWriter(request);
-  const id = Number((await context.params).id);
-  if (!Number.isSafeInteger(id) || id < 1) return notFound();
-  return (await revokeSession(actor, id)) ? json({ ok: true }) : notFound();
+export const DELETE = route({
+  method: 'DELETE',
+  path: '/api/me/sessions/{id}',
+  summary: "Ends one of the caller's sessions",
+  tags: ['accounts'],
+  auth: 'member',
+  params: z.object({ id: rowIdSchema }),
+  responses: { 200: jsonResponse('Ended', okSchema) },
+  handler: async ({ actor, params }) => ((await revokeSession(actor, params.id)) ? { ok: true } : null),
 });
