@@ -22,7 +22,8 @@ import { GET as userItem } from '@/app/api/users/[publicId]/route';
 import { POST as resetRoute } from '@/app/api/password_reset/route';
 import { POST as redeemRoute } from '@/app/api/password_reset/redeem/route';
 import { passwordResetTokens } from '@/db/schema';
-import { createApiToken, sessionActor } from '@/lib/data/users';
+import { createApiToken } from '@/lib/data/api-tokens';
+import { sessionActor } from '@/lib/data/sessions';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 import { useAsProcessDb } from './api-fixtures';
 
@@ -222,6 +223,27 @@ describe.each(testEngines())('account routes on %s', (engine) => {
     const res = await resetRoute(post('/api/password_reset', { email: 'limit@example.fi' }, { ip: '192.0.2.70' }));
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(3000);
+  });
+
+  it('password reset: 5 requests an hour per client address, then 429; other addresses go on', async () => {
+    for (let i = 0; i < 5; i++) expect((await resetRoute(post('/api/password_reset', { email: `per-ip-${i}@example.fi` }, { ip: '192.0.2.80' }))).status).toBe(200);
+    const res = await resetRoute(post('/api/password_reset', { email: 'per-ip-5@example.fi' }, { ip: '192.0.2.80' }));
+    expect(res.status).toBe(429);
+    const wait = Number(res.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(3500);
+    expect(wait).toBeLessThanOrEqual(3600);
+    expect((await resetRoute(post('/api/password_reset', { email: 'per-ip-5@example.fi' }, { ip: '192.0.2.81' }))).status).toBe(200);
+  });
+
+  it('password reset behind one trusted proxy: addresses the client adds in front do not reset its limit', async () => {
+    vi.stubEnv('TRUSTED_PROXIES', '1');
+    try {
+      const from = (i: number) => ({ ip: `10.9.9.${i}, 192.0.2.90` });
+      for (let i = 0; i < 5; i++) expect((await resetRoute(post('/api/password_reset', { email: `proxied-${i}@example.fi` }, from(i)))).status).toBe(200);
+      expect((await resetRoute(post('/api/password_reset', { email: 'proxied-5@example.fi' }, from(5)))).status).toBe(429);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('a body that is not a JSON object is a 400, never a 500', async () => {

@@ -8,25 +8,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, queryRows, type DbHandle } from '@/db';
 import { userSessions, users } from '@/db/schema';
 import { commonPasswords, passwordProblem } from '@/lib/auth/password';
-import {
-  changePassword,
-  createSession,
-  deleteAccount,
-  getUser,
-  listSessions,
-  registerUser,
-  revokeAllSessions,
-  revokeSession,
-  sessionActor,
-  updateProfile,
-  verifyCredentials,
-} from '@/lib/data/users';
+import { createSession, listSessions, revokeAllSessions, revokeSession, sessionActor } from '@/lib/data/sessions';
+import { changePassword, deleteAccount, getUser, registerUser, updateProfile, verifyCredentials } from '@/lib/data/users';
 import type { Actor } from '@/lib/auth/actor';
-import { login, register } from '@/lib/data/auth';
+import { login, register, requestPasswordReset } from '@/lib/data/auth';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 
 assertPostgresConfiguredInCi();
@@ -191,6 +180,45 @@ describe.each(testEngines())('login, registration and rate limits on %s', (engin
     expect('rateLimited' in sixth && sixth.rateLimited).toBeLessThanOrEqual(60);
     // Another IP is not affected.
     expect((await login({ email: 'larry@example.fi', password: PASSWORD }, { ip: '203.0.113.8' }, h.db)).ok).toBe(true);
+  });
+
+  it('login: 20 attempts an hour per IP (5 a minute), then refused until the hour has passed', async () => {
+    // Only Date is faked: the limiter's windows follow it, while the database and hashing keep real timers.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = Date.now();
+      const meta = { ip: '203.0.113.40' };
+      for (let minute = 0; minute < 4; minute++) {
+        vi.setSystemTime(start + minute * 61_000);
+        for (let i = 0; i < 5; i++) expect(await login({ email: `hour${minute}-${i}@example.fi`, password: 'whatever' }, meta, h.db)).toEqual({ ok: false, errors: { _form: 'credentialsIncorrect' } });
+      }
+      // The 21st, in a fresh minute: the hour's window (opened at `start`) is used up.
+      vi.setSystemTime(start + 4 * 61_000);
+      expect(await login({ email: 'larry@example.fi', password: PASSWORD }, meta, h.db)).toEqual({ ok: false, rateLimited: 3600 - 4 * 61 });
+      vi.setSystemTime(start + 59 * 60_000);
+      expect(await login({ email: 'larry@example.fi', password: PASSWORD }, meta, h.db)).toEqual({ ok: false, rateLimited: 60 });
+      // Another address meanwhile, and this one once the hour is over.
+      expect((await login({ email: 'larry@example.fi', password: PASSWORD }, { ip: '203.0.113.41' }, h.db)).ok).toBe(true);
+      vi.setSystemTime(start + 3600_000 + 1000);
+      expect((await login({ email: 'larry@example.fi', password: PASSWORD }, meta, h.db)).ok).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('password reset: 5 requests an hour per IP whatever the addresses, then refused; another IP goes on', async () => {
+    const delivered: string[] = [];
+    const deliver = async (r: { email: string }) => {
+      delivered.push(r.email);
+    };
+    const meta = { ip: '198.51.100.150' };
+    for (let i = 0; i < 5; i++) expect(await requestPasswordReset(`reset-ip-${i}@example.fi`, meta, deliver, h.db)).toEqual({ ok: true });
+    const sixth = await requestPasswordReset('larry@example.fi', meta, deliver, h.db);
+    expect(sixth).toMatchObject({ ok: false });
+    expect('rateLimited' in sixth && sixth.rateLimited).toBeGreaterThan(3500);
+    expect(delivered).toEqual([]);
+    expect(await requestPasswordReset('larry@example.fi', { ip: '198.51.100.151' }, deliver, h.db)).toEqual({ ok: true });
+    expect(delivered).toEqual(['larry@example.fi']);
   });
 
   it('login: 5 failures for one e-mail from any IPs lock that e-mail, even with the right password; a success clears the count', async () => {
