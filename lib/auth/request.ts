@@ -8,7 +8,8 @@ import 'server-only';
  */
 import { AppError } from '@/lib/errors';
 import type { Actor } from '@/lib/auth/actor';
-import { apiTokenActor, sessionActor } from '@/lib/data/users';
+import { apiTokenActor } from '@/lib/data/api-tokens';
+import { sessionActor } from '@/lib/data/sessions';
 
 /** Name of the session cookie (HttpOnly, SameSite=Lax, Secure in production; SESSION_DAYS long). */
 export const SESSION_COOKIE = 'discshelf_session';

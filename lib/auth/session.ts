@@ -8,7 +8,7 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { cache } from 'react';
 import type { Actor } from '@/lib/auth/actor';
-import { sessionActor } from '@/lib/data/users';
+import { sessionActor } from '@/lib/data/sessions';
 import { SESSION_COOKIE } from './request';
 
 /** The viewer of the page being rendered, or null for a visitor. */

@@ -7,7 +7,9 @@ import 'server-only';
 import type { Db } from '@/db';
 import { fieldErrors, loginSchema, type FieldErrors, type LoginInput, type RegisterInput } from '@/lib/validation/users';
 import { checkLimit, hitLimit, resetLimit } from './rate-limits';
-import { createPasswordReset, createSession, registerUser, verifyCredentials, type PublicUser } from './users';
+import { createPasswordReset } from './password-reset';
+import { createSession } from './sessions';
+import { registerUser, verifyCredentials, type PublicUser } from './users';
 
 /** Who is asking: client IP (for the per-IP limits) and browser description (session list). */
 export type RequestMeta = { ip: string; userAgent?: string | null };

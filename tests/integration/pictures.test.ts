@@ -12,7 +12,8 @@ import type { DbHandle } from '@/db';
 import { POST as pictureRoute } from '@/app/api/me/picture/route';
 import { GET as uploadRoute } from '@/app/uploads/[file]/route';
 import { PictureError, PICTURE_MAX_BYTES, storePicture } from '@/lib/images';
-import { createSession, getUser, registerUser } from '@/lib/data/users';
+import { createSession } from '@/lib/data/sessions';
+import { getUser, registerUser } from '@/lib/data/users';
 import { createTestDb } from '../support/db';
 import { useAsProcessDb } from './api-fixtures';
 

@@ -4,7 +4,8 @@
  */
 import type { Db } from '@/db';
 import type { Actor, Role } from '@/lib/auth/actor';
-import { createSession, registerUser, sessionActor } from '@/lib/data/users';
+import { createSession, sessionActor } from '@/lib/data/sessions';
+import { registerUser } from '@/lib/data/users';
 
 export type Member = { actor: Actor; cookie: string };
 

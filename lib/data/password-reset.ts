@@ -1,0 +1,55 @@
+import 'server-only';
+/**
+ * Password reset by e-mail: a single-use token valid RESET_TOKEN_MINUTES; redeeming it sets the
+ * new password, spends every open reset token of the account and ends its sessions.
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { passwordResetTokens, userSessions, users } from '@/db/schema';
+import { hashPassword, passwordProblem } from '@/lib/auth/password';
+import { RESET_TOKEN_MINUTES } from '@/lib/validation/limits';
+import { type FieldErrors } from '@/lib/validation/users';
+import { resolveDb } from './sql';
+import { hashSecret, newSecret } from './secret-tokens';
+
+
+/**
+ * Creates a one-time password reset token for the account of an e-mail address.
+ * @returns the token (for the mailed link) and the user's name, or null for an unknown address
+ */
+export async function createPasswordReset(email: string, db?: Db): Promise<{ token: string; name: string; email: string } | null> {
+  const d = await resolveDb(db);
+  const [u] = await d.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  if (!u) return null;
+  const { token, hash } = newSecret();
+  await d.insert(passwordResetTokens).values({ userId: u.id, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000) });
+  return { token, name: u.name, email: u.email };
+}
+
+/** Outcome of {@link redeemPasswordReset}: field errors are message keys (`_form: resetInvalid`). */
+export type RedeemResult = { ok: true; userId: number } | { ok: false; errors: FieldErrors };
+
+/**
+ * Sets a new password with a reset token: the token must exist, be unused and unexpired; it is
+ * spent, every other reset token of the account too, and every session of the account ends.
+ */
+export async function redeemPasswordReset(token: string, password: string, password2: string, db?: Db): Promise<RedeemResult> {
+  const problem = passwordProblem(password);
+  if (problem) return { ok: false, errors: { password: problem === 'tooShort' ? 'passwordTooShort' : problem === 'tooLong' ? 'maxLength' : 'passwordCommon' } };
+  if (password !== password2) return { ok: false, errors: { password2: 'passwordsDoNotMatch' } };
+  if (!token || token.length > 100) return { ok: false, errors: { _form: 'resetInvalid' } };
+  const d = await resolveDb(db);
+  const passwordHash = await hashPassword(password);
+  return d.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.tokenHash, hashSecret(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+      .returning({ userId: passwordResetTokens.userId });
+    if (!spent) return { ok: false, errors: { _form: 'resetInvalid' } } as RedeemResult;
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, spent.userId));
+    await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
+    await tx.delete(userSessions).where(eq(userSessions.userId, spent.userId));
+    return { ok: true, userId: spent.userId } as RedeemResult;
+  });
+}

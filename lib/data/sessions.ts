@@ -1,0 +1,126 @@
+import 'server-only';
+/**
+ * Login sessions (spec §4 "remember me"): a random token in an HttpOnly cookie whose hash is
+ * checked against `user_sessions` on every request, so logout, "log out everywhere" and password
+ * changes take effect at once. The owner lists and ends their sessions.
+ */
+import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { passwordResetTokens, userSessions, users } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { resolveDb } from './sql';
+import { hashSecret, newSecret } from './secret-tokens';
+
+
+/** Days a session lasts after its last use ("remember me"; extended on use). */
+export const SESSION_DAYS = 30;
+/** A session's expiry is pushed forward at most this often (seconds), to spare a write per request. */
+export const SESSION_TOUCH_SECONDS = 3600;
+
+
+/** One session in the owner's session list; `current` marks the one making the request. */
+export type SessionInfo = { id: number; created_at: string; last_used_at: string; expires_at: string; user_agent: string | null; ip: string | null; current: boolean };
+
+/**
+ * Starts a session for a user. `userAgent` is cut to 300 characters.
+ * @returns the token for the browser (shown once) and its expiry
+ */
+export async function createSession(userId: number, meta: { userAgent?: string | null; ip?: string | null } = {}, db?: Db): Promise<{ token: string; sessionId: number; expiresAt: Date }> {
+  const d = await resolveDb(db);
+  const { token, hash } = newSecret();
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+  const [row] = await d
+    .insert(userSessions)
+    .values({ userId, tokenHash: hash, expiresAt, userAgent: meta.userAgent?.slice(0, 300) ?? null, ip: meta.ip ?? null })
+    .returning({ id: userSessions.id });
+  return { token, sessionId: row.id, expiresAt };
+}
+
+/**
+ * The actor of a session token, or null when the token is unknown, revoked or expired. A session
+ * used after SESSION_TOUCH_SECONDS gets its expiry pushed to SESSION_DAYS from now.
+ */
+export async function sessionActor(token: string | null | undefined, db?: Db): Promise<Actor | null> {
+  if (!token || token.length > 100) return null;
+  const d = await resolveDb(db);
+  const [s] = await d
+    .select({ sessionId: userSessions.id, lastUsedAt: userSessions.lastUsedAt, userId: users.id, publicId: users.publicId, name: users.name, role: users.role })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(and(eq(userSessions.tokenHash, hashSecret(token)), gt(userSessions.expiresAt, new Date())))
+    .limit(1);
+  if (!s) return null;
+  if (Date.now() - new Date(s.lastUsedAt).getTime() > SESSION_TOUCH_SECONDS * 1000) {
+    await d
+      .update(userSessions)
+      .set({ lastUsedAt: new Date(), expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000) })
+      .where(eq(userSessions.id, s.sessionId));
+  }
+  return { userId: s.userId, publicId: s.publicId, name: s.name, role: s.role, sessionId: s.sessionId };
+}
+
+/** The actor's sessions that have not expired, most recently used first. */
+export async function listSessions(actor: Actor, db?: Db): Promise<SessionInfo[]> {
+  const d = await resolveDb(db);
+  const rows = await d
+    .select()
+    .from(userSessions)
+    .where(and(eq(userSessions.userId, actor.userId), gt(userSessions.expiresAt, new Date())))
+    .orderBy(desc(userSessions.lastUsedAt), desc(userSessions.id));
+  return rows.map((r) => ({
+    id: r.id,
+    created_at: new Date(r.createdAt).toISOString(),
+    last_used_at: new Date(r.lastUsedAt).toISOString(),
+    expires_at: new Date(r.expiresAt).toISOString(),
+    user_agent: r.userAgent,
+    ip: r.ip,
+    current: r.id === actor.sessionId,
+  }));
+}
+
+/**
+ * Ends one of the actor's own sessions (another user's session id is ignored).
+ * @returns true when a session was ended
+ */
+export async function revokeSession(actor: Actor, sessionId: number, db?: Db): Promise<boolean> {
+  const d = await resolveDb(db);
+  const gone = await d
+    .delete(userSessions)
+    .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, actor.userId)))
+    .returning({ id: userSessions.id });
+  return gone.length > 0;
+}
+
+/**
+ * Ends every session of the actor ("log out everywhere"), or every other one with `keepCurrent`.
+ * @returns the number of sessions ended
+ */
+export async function revokeAllSessions(actor: Actor, opts: { keepCurrent?: boolean } = {}, db?: Db): Promise<number> {
+  const d = await resolveDb(db);
+  const keep = opts.keepCurrent && actor.sessionId != null ? ne(userSessions.id, actor.sessionId) : undefined;
+  const gone = await d
+    .delete(userSessions)
+    .where(and(eq(userSessions.userId, actor.userId), keep))
+    .returning({ id: userSessions.id });
+  return gone.length;
+}
+
+/**
+ * Ends the session of a session token (logout). Unknown tokens are ignored.
+ * @returns true when a session was ended
+ */
+export async function endSession(token: string | null | undefined, db?: Db): Promise<boolean> {
+  if (!token || token.length > 100) return false;
+  const d = await resolveDb(db);
+  const gone = await d.delete(userSessions).where(eq(userSessions.tokenHash, hashSecret(token))).returning({ id: userSessions.id });
+  return gone.length > 0;
+}
+
+/** Deletes expired sessions and spent or expired reset tokens. @returns rows deleted */
+export async function purgeExpiredSessions(db?: Db): Promise<number> {
+  const d = await resolveDb(db);
+  const now = new Date();
+  const a = await d.delete(userSessions).where(lt(userSessions.expiresAt, now)).returning({ id: userSessions.id });
+  const b = await d.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now)).returning({ id: passwordResetTokens.id });
+  return a.length + b.length;
+}
