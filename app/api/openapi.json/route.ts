@@ -1,0 +1,131 @@
+import { route, type RouteDoc } from '@/lib/api/route';
+import { openApiDocument, type Documented } from '@/lib/api/openapi';
+import { APP_VERSION } from '@/lib/version';
+import * as path from '../[...path]/route';
+import * as altcha from '../altcha/route';
+import * as authNextauth from '../auth/[...nextauth]/route';
+import * as collectionsPublicIdEntriesEntryId from '../collections/[publicId]/entries/[entryId]/route';
+import * as collectionsPublicIdEntries from '../collections/[publicId]/entries/route';
+import * as collectionsPublicIdExport from '../collections/[publicId]/export/route';
+import * as collectionsPublicIdImportsImportIdPicks from '../collections/[publicId]/imports/[importId]/picks/route';
+import * as collectionsPublicIdImportsImportId from '../collections/[publicId]/imports/[importId]/route';
+import * as collectionsPublicIdImports from '../collections/[publicId]/imports/route';
+import * as collectionsPublicIdPictures from '../collections/[publicId]/pictures/route';
+import * as collectionsPublicIdRestore from '../collections/[publicId]/restore/route';
+import * as collectionsPublicId from '../collections/[publicId]/route';
+import * as collectionsPublicIdValue from '../collections/[publicId]/value/route';
+import * as collections from '../collections/route';
+import * as health from '../health/route';
+import * as labelsPublicId from '../labels/[publicId]/route';
+import * as labels from '../labels/route';
+import * as labelsView from '../labels_view/route';
+import * as login from '../login/route';
+import * as logout from '../logout/route';
+import * as meCollectionEntries from '../me/collection_entries/route';
+import * as meCollections from '../me/collections/route';
+import * as meIdentitiesProvider from '../me/identities/[provider]/route';
+import * as meIdentities from '../me/identities/route';
+import * as mePassword from '../me/password/route';
+import * as mePicture from '../me/picture/route';
+import * as me from '../me/route';
+import * as meSessionsId from '../me/sessions/[id]/route';
+import * as meSessions from '../me/sessions/route';
+import * as meTokensId from '../me/tokens/[id]/route';
+import * as meTokens from '../me/tokens/route';
+import * as passwordResetRedeem from '../password_reset/redeem/route';
+import * as passwordReset from '../password_reset/route';
+import * as personsPublicId from '../persons/[publicId]/route';
+import * as persons from '../persons/route';
+import * as productionCompaniesPublicId from '../production_companies/[publicId]/route';
+import * as productionCompanies from '../production_companies/route';
+import * as register from '../register/route';
+import * as releasesPublicId from '../releases/[publicId]/route';
+import * as releasesPublicIdToggles from '../releases/[publicId]/toggles/route';
+import * as releases from '../releases/route';
+import * as search from '../search/route';
+import * as socialComplete from '../social/complete/route';
+import * as socialRegister from '../social/register/route';
+import * as titlesPublicId from '../titles/[publicId]/route';
+import * as titlesPublicIdToggles from '../titles/[publicId]/toggles/route';
+import * as titles from '../titles/route';
+import * as usersPublicId from '../users/[publicId]/route';
+import * as users from '../users/route';
+
+export const dynamic = 'force-dynamic';
+
+/** Every route module under app/api (the OpenAPI test checks that none is missing). */
+const ROUTE_MODULES: Record<string, unknown>[] = [
+  path,
+  altcha,
+  authNextauth,
+  collectionsPublicIdEntriesEntryId,
+  collectionsPublicIdEntries,
+  collectionsPublicIdExport,
+  collectionsPublicIdImportsImportIdPicks,
+  collectionsPublicIdImportsImportId,
+  collectionsPublicIdImports,
+  collectionsPublicIdPictures,
+  collectionsPublicIdRestore,
+  collectionsPublicId,
+  collectionsPublicIdValue,
+  collections,
+  health,
+  labelsPublicId,
+  labels,
+  labelsView,
+  login,
+  logout,
+  meCollectionEntries,
+  meCollections,
+  meIdentitiesProvider,
+  meIdentities,
+  mePassword,
+  mePicture,
+  me,
+  meSessionsId,
+  meSessions,
+  meTokensId,
+  meTokens,
+  passwordResetRedeem,
+  passwordReset,
+  personsPublicId,
+  persons,
+  productionCompaniesPublicId,
+  productionCompanies,
+  register,
+  releasesPublicId,
+  releasesPublicIdToggles,
+  releases,
+  search,
+  socialComplete,
+  socialRegister,
+  titlesPublicId,
+  titlesPublicIdToggles,
+  titles,
+  usersPublicId,
+  users,
+];
+
+function isDocumented(value: unknown): value is Documented {
+  return typeof value === 'function' && 'doc' in value && typeof (value as { doc?: RouteDoc }).doc?.path === 'string';
+}
+
+let cached: object | null = null;
+
+/**
+ * GET /api/openapi.json: the OpenAPI 3.1 document of this API, generated from the route
+ * declarations (lib/api/openapi.ts) once per process: every endpoint with its parameters, body,
+ * main responses and who may call. JSON, public.
+ */
+export const GET = route({
+  method: 'GET',
+  path: '/api/openapi.json',
+  summary: 'This document: the OpenAPI 3.1 description of the JSON API',
+  tags: ['meta'],
+  auth: 'public',
+  responses: { 200: { description: 'OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } } },
+  handler: async () => {
+    cached ??= openApiDocument([GET, ...ROUTE_MODULES.flatMap((m) => Object.values(m).filter(isDocumented))], APP_VERSION);
+    return cached;
+  },
+});

@@ -1,0 +1,94 @@
+/**
+ * GET /api/openapi.json: the document generated from the route declarations is valid OpenAPI
+ * 3.1 (checked by @seriousme/openapi-schema-validator) and describes every route file under
+ * app/api with each method it exports, so a new route without a declaration fails here.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GET as openapi } from '@/app/api/openapi.json/route';
+
+const API_DIR = path.join(import.meta.dirname, '../../app/api');
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+type Operation = { security?: Record<string, string[]>[]; 'x-auth'?: string; parameters?: { in: string; name: string; required?: boolean }[]; requestBody?: unknown; responses: Record<string, unknown> };
+type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, { type: string; in?: string; name?: string; scheme?: string }> } };
+
+/** Every route.ts under app/api, as its folder path relative to app/api ('' for none). */
+function routeFiles(dir = API_DIR, rel = ''): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) out.push(...routeFiles(path.join(dir, entry.name), rel ? `${rel}/${entry.name}` : entry.name));
+    else if (entry.name === 'route.ts') out.push(rel);
+  }
+  return out.sort();
+}
+
+/** The OpenAPI path of a route folder: `[publicId]` → `{publicId}`, `[...path]` → `{path}`. */
+function openApiPath(rel: string): string {
+  return `/api/${rel}`.replace(/\[(?:\.\.\.)?([^\]]+)\]/g, '{$1}');
+}
+
+describe('GET /api/openapi.json', () => {
+  let doc: Doc;
+  beforeAll(async () => {
+    const res = await openapi(new Request('http://localhost/api/openapi.json'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    doc = (await res.json()) as Doc;
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(doc as unknown as Record<string, unknown>);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('the validator refuses a broken document (the check can fail)', async () => {
+    // OpenAPI 3.1 requires `required: true` on every path parameter.
+    const broken = structuredClone(doc);
+    const param = broken.paths['/api/titles/{publicId}'].get.parameters?.[0];
+    if (!param) throw new Error('no path parameter');
+    param.required = false;
+    expect((await new Validator().validate(broken as unknown as Record<string, unknown>)).valid).toBe(false);
+  });
+
+  it('lists every route file under app/api with every method it exports', async () => {
+    const files = routeFiles();
+    expect(files.length).toBeGreaterThanOrEqual(50);
+    for (const rel of files) {
+      const mod = (await import(/* @vite-ignore */ path.join(API_DIR, rel, 'route.ts'))) as Record<string, unknown>;
+      const exported = METHODS.filter((m) => typeof mod[m] === 'function');
+      expect(exported.length, rel).toBeGreaterThan(0);
+      const item = doc.paths[openApiPath(rel)];
+      expect(item, `${openApiPath(rel)} (app/api/${rel}/route.ts) is missing from the document`).toBeDefined();
+      for (const m of exported) {
+        expect((mod[m] as { doc?: { path: string } }).doc?.path, `${m} of app/api/${rel} is not made with route()`).toBe(openApiPath(rel));
+        expect(item[m.toLowerCase()], `${m} ${openApiPath(rel)}`).toBeDefined();
+      }
+    }
+  });
+
+  it('says who may call: the session cookie and the Bearer token for members, nothing for public reads', () => {
+    expect(doc.components.securitySchemes.sessionCookie).toEqual(expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'discshelf_session' }));
+    expect(doc.components.securitySchemes.bearerToken).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
+    const member = doc.paths['/api/collections/{publicId}/entries'].post;
+    expect(member['x-auth']).toBe('member');
+    expect(member.security).toEqual([{ sessionCookie: [] }, { bearerToken: [] }]);
+    expect(Object.keys(member.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '413']));
+    const read = doc.paths['/api/releases/{publicId}'].get;
+    expect(read['x-auth']).toBe('public');
+    expect(read.security).toEqual([]);
+    expect(read.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'publicId', required: true })]);
+  });
+
+  it('describes query parameters and bodies', () => {
+    const releases = doc.paths['/api/releases'].get.parameters?.map((p) => `${p.in}:${p.name}`);
+    expect(releases).toEqual(expect.arrayContaining(['query:fo', 'query:co', 'query:so', 'query:ean', 'query:label', 'query:cursor', 'query:limit']));
+    expect(doc.paths['/api/persons'].get.parameters?.map((p) => p.name)).toEqual(['q', 'cursor', 'limit']);
+    expect(doc.paths['/api/collections'].post.requestBody).toMatchObject({ content: { 'application/json': { schema: { type: 'object' } } } });
+    expect(doc.paths['/api/me/picture'].post.requestBody).toMatchObject({ content: { 'multipart/form-data': { schema: { properties: { picture: { format: 'binary' } } } } } });
+  });
+});
