@@ -1,0 +1,285 @@
+/**
+ * The route half of the policy matrix (the pure half: tests/unit/policies.test.ts): every mutating
+ * API route called for real, as a visitor, a member who does not own the resource, an admin who
+ * does not own it, the owner, and the owner's cookie from another site. Owned resources answer
+ * 401 to visitors, 404 to everyone but the owner (admins included: a private list stays private
+ * and its existence is not revealed), 403 to a cookie from another origin, and 2xx to the owner.
+ * A new mutating route adds its row to ROUTES; the last test fails for a route with no row.
+ */
+import fs from 'node:fs';
+import sharp from 'sharp';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '@/db';
+import { movies, releases } from '@/db/schema';
+import { POST as collectionsPost } from '@/app/api/collections/route';
+import { DELETE as collectionDelete, PATCH as collectionPatch } from '@/app/api/collections/[publicId]/route';
+import { POST as restorePost } from '@/app/api/collections/[publicId]/restore/route';
+import { POST as entriesPost } from '@/app/api/collections/[publicId]/entries/route';
+import { DELETE as entryDelete, PATCH as entryPatch } from '@/app/api/collections/[publicId]/entries/[entryId]/route';
+import { POST as importsPost } from '@/app/api/collections/[publicId]/imports/route';
+import { POST as picksPost } from '@/app/api/collections/[publicId]/imports/[importId]/picks/route';
+import { POST as dialogPost } from '@/app/api/me/collection_entries/route';
+import { DELETE as meDelete, PATCH as mePatch } from '@/app/api/me/route';
+import { POST as passwordPost } from '@/app/api/me/password/route';
+import { DELETE as pictureDelete, POST as picturePost } from '@/app/api/me/picture/route';
+import { POST as tokensPost } from '@/app/api/me/tokens/route';
+import { DELETE as tokenDelete } from '@/app/api/me/tokens/[id]/route';
+import { DELETE as sessionsDelete } from '@/app/api/me/sessions/route';
+import { DELETE as sessionDelete } from '@/app/api/me/sessions/[id]/route';
+import { DELETE as identityDelete } from '@/app/api/me/identities/[provider]/route';
+import { POST as releaseTogglePost } from '@/app/api/releases/[publicId]/toggles/route';
+import { POST as titleTogglePost } from '@/app/api/titles/[publicId]/toggles/route';
+import { addEntry, createCollection, setCollectionDeleted } from '@/lib/data/collections';
+import { importIntoCollection } from '@/lib/data/collection-import';
+import { parseImportFile } from '@/lib/collections/import-parse';
+import { createApiToken } from '@/lib/data/api-tokens';
+import { createSession, listSessions } from '@/lib/data/sessions';
+import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
+import { registerMember, type Member } from '../support/members';
+import { useAsProcessDb } from './api-fixtures';
+
+assertPostgresConfiguredInCi();
+
+const ORIGIN = 'http://localhost';
+const MOVIE = 'pmMovie0001';
+const RELEASE = 'pmRelease01';
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Kind = 'visitor' | 'member' | 'admin' | 'owner' | 'foreign';
+/** What a call got: an exact status, or any 2xx. */
+type Expect = number | '2xx';
+/** Per call: the request's path params, path and body, made for the owner's fresh resource. */
+type Call = { params: Record<string, string>; path: string; body?: unknown; field?: string };
+type RouteRow = { route: string; method: string; handler: Handler; setup: (owner: Member) => Promise<Call>; expect: Record<Kind, Expect> };
+
+/** An owned resource: the owner may, nobody else may, and nobody else learns it exists. */
+const OWNED: Record<Kind, Expect> = { visitor: 401, member: 404, admin: 404, owner: '2xx', foreign: 403 };
+/** The caller's own account or lists: every logged-in user acts on their own. */
+const SELF: Record<Kind, Expect> = { visitor: 401, member: '2xx', admin: '2xx', owner: '2xx', foreign: 403 };
+
+describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) => {
+  let h: DbHandle;
+  let n = 0;
+  let member: Member;
+  let admin: Member;
+
+  async function shelf(owner: Member, opts: { category?: 'movies' | 'releases'; deleted?: boolean } = {}): Promise<string> {
+    const r = await createCollection(owner.actor, { name: `Shelf ${++n}`, description: null, visibility: 'public', category: opts.category ?? 'releases', style: 1, shortcut_default: false }, h.db);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    if (opts.deleted) await setCollectionDeleted(owner.actor, r.collection.public_id, true, h.db);
+    return r.collection.public_id;
+  }
+  async function entry(owner: Member): Promise<{ publicId: string; entryId: string }> {
+    const publicId = await shelf(owner);
+    const r = await addEntry(owner.actor, publicId, { type: 'release', publicId: RELEASE }, {}, h.db);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    return { publicId, entryId: String(r.entry.id) };
+  }
+
+  const ROUTES: RouteRow[] = [
+    { route: '/api/collections', method: 'POST', handler: collectionsPost as Handler, expect: SELF, setup: async () => ({ params: {}, path: '/api/collections', body: { name: 'New', category: 'releases', style: 1, visibility: 'public' } }) },
+    {
+      route: '/api/collections/{id}',
+      method: 'PATCH',
+      handler: collectionPatch as Handler,
+      expect: OWNED,
+      setup: async (o) => {
+        const publicId = await shelf(o);
+        return { params: { publicId }, path: `/api/collections/${publicId}`, body: { name: 'Renamed', visibility: 'public', style: 1 } };
+      },
+    },
+    {
+      route: '/api/collections/{id}',
+      method: 'DELETE',
+      handler: collectionDelete as Handler,
+      expect: OWNED,
+      setup: async (o) => {
+        const publicId = await shelf(o);
+        return { params: { publicId }, path: `/api/collections/${publicId}` };
+      },
+    },
+    {
+      route: '/api/collections/{id}/restore',
+      method: 'POST',
+      handler: restorePost as Handler,
+      expect: OWNED,
+      setup: async (o) => {
+        const publicId = await shelf(o, { deleted: true });
+        return { params: { publicId }, path: `/api/collections/${publicId}/restore`, body: {} };
+      },
+    },
+    {
+      route: '/api/collections/{id}/entries',
+      method: 'POST',
+      handler: entriesPost as Handler,
+      expect: OWNED,
+      setup: async (o) => {
+        const publicId = await shelf(o);
+        return { params: { publicId }, path: `/api/collections/${publicId}/entries`, body: { release: RELEASE, price: '9.90', currency: 'EUR' } };
+      },
+    },
+    {
+      route: '/api/collections/{id}/entries/{entry}',
+      method: 'PATCH',
+      handler: entryPatch as Handler,
+      expect: OWNED,
+      setup: async (o) => {
+        const { publicId, entryId } = await entry(o);
+        return { params: { publicId, entryId }, path: `/api/collections/${publicId}/entries/${entryId}`, body: { comment: 'Slipcover', condition: 2 } };
+      },
+    },
+    {
+      route: '/api/collections/{id}/entries/{entry}',
+      method: 'DELETE',
+      handler: entryDelete as Handler,
+      expect: OWNED,
+      setup: async (o) => {
+        const { publicId, entryId } = await entry(o);
+        return { params: { publicId, entryId }, path: `/api/collections/${publicId}/entries/${entryId}` };
+      },
+    },
+    {
+      route: '/api/collections/{id}/imports',
+      method: 'POST',
+      handler: importsPost as Handler,
+      expect: OWNED,
+      setup: async (o) => {
+        const publicId = await shelf(o, { category: 'movies' });
+        return { params: { publicId }, path: `/api/collections/${publicId}/imports`, body: new File(['title,year\nSisu,2022\n'], 'shelf.csv', { type: 'text/csv' }) };
+      },
+    },
+    {
+      route: '/api/collections/{id}/imports/{import}/picks',
+      method: 'POST',
+      handler: picksPost as Handler,
+      expect: OWNED,
+      setup: async (o) => {
+        const publicId = await shelf(o, { category: 'movies' });
+        const parsed = parseImportFile('twins.csv', 'title\nTwin Peaks Film\n');
+        const r = await importIntoCollection(o.actor, publicId, 'twins.csv', parsed, h.db);
+        if (!r.ok) throw new Error(r.error);
+        const row = r.report.rows[0];
+        expect(row.status).toBe('ambiguous');
+        return { params: { publicId, importId: r.report.public_id }, path: `/api/collections/${publicId}/imports/${r.report.public_id}/picks`, body: { line: row.line, item: row.candidates[0].public_id } };
+      },
+    },
+    { route: '/api/me/collection_entries', method: 'POST', handler: dialogPost as Handler, expect: SELF, setup: async () => ({ params: {}, path: '/api/me/collection_entries', body: { release: RELEASE, collection: 'new', new_name: 'From the dialog' } }) },
+    { route: '/api/releases/{id}/toggles', method: 'POST', handler: releaseTogglePost as Handler, expect: SELF, setup: async () => ({ params: { publicId: RELEASE }, path: `/api/releases/${RELEASE}/toggles`, body: { kind: 'have', on: true } }) },
+    { route: '/api/titles/{id}/toggles', method: 'POST', handler: titleTogglePost as Handler, expect: SELF, setup: async () => ({ params: { publicId: MOVIE }, path: `/api/titles/${MOVIE}/toggles`, body: { kind: 'seen', on: true } }) },
+    { route: '/api/me', method: 'PATCH', handler: mePatch as Handler, expect: SELF, setup: async () => ({ params: {}, path: '/api/me', body: { country: '4', municipality: `Tampere ${++n}` } }) },
+    { route: '/api/me/password', method: 'POST', handler: passwordPost as Handler, expect: SELF, setup: async () => ({ params: {}, path: '/api/me/password', body: { current: 'Slipcover-Shelf-77', password: 'Steelbook-Shelf-88', password2: 'Steelbook-Shelf-88' } }) },
+    {
+      route: '/api/me/picture',
+      method: 'POST',
+      handler: picturePost as Handler,
+      expect: SELF,
+      setup: async () => ({ params: {}, path: '/api/me/picture', field: 'picture', body: new File([new Uint8Array(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } }).png().toBuffer())], 'me.png', { type: 'image/png' }) }),
+    },
+    { route: '/api/me/picture', method: 'DELETE', handler: pictureDelete as Handler, expect: SELF, setup: async () => ({ params: {}, path: '/api/me/picture' }) },
+    { route: '/api/me/tokens', method: 'POST', handler: tokensPost as Handler, expect: SELF, setup: async () => ({ params: {}, path: '/api/me/tokens', body: { name: 'Matrix' } }) },
+    {
+      route: '/api/me/tokens/{id}',
+      method: 'DELETE',
+      handler: tokenDelete as Handler,
+      expect: OWNED,
+      setup: async (o) => {
+        const t = await createApiToken(o.actor, `Token ${++n}`, h.db);
+        if (!t) throw new Error('no token');
+        return { params: { id: String(t.id) }, path: `/api/me/tokens/${t.id}` };
+      },
+    },
+    { route: '/api/me/sessions', method: 'DELETE', handler: sessionsDelete as Handler, expect: SELF, setup: async () => ({ params: {}, path: '/api/me/sessions' }) },
+    {
+      route: '/api/me/sessions/{id}',
+      method: 'DELETE',
+      handler: sessionDelete as Handler,
+      expect: OWNED,
+      setup: async (o) => {
+        await createSession(o.actor.userId, { userAgent: 'second device' }, h.db);
+        const other = (await listSessions(o.actor, h.db)).find((s) => !s.current && s.user_agent === 'second device');
+        if (!other) throw new Error('no second session');
+        return { params: { id: String(other.id) }, path: `/api/me/sessions/${other.id}` };
+      },
+    },
+    // Nobody here linked Google: a member is refused with the form's message (400), never 2xx.
+    { route: '/api/me/identities/{provider}', method: 'DELETE', handler: identityDelete as Handler, expect: { visitor: 401, member: 400, admin: 400, owner: 400, foreign: 403 }, setup: async () => ({ params: { provider: 'google' }, path: '/api/me/identities/google' }) },
+    // Last: deletes the account of whoever calls it.
+    { route: '/api/me', method: 'DELETE', handler: meDelete as Handler, expect: SELF, setup: async () => ({ params: {}, path: '/api/me', body: { confirm: true } }) },
+  ];
+
+  function request(method: string, call: Call, headers: Record<string, string>): Request {
+    let body: BodyInit | undefined;
+    if (call.body instanceof File) {
+      const form = new FormData();
+      form.set(call.field ?? 'file', call.body);
+      body = form;
+    } else if (call.body !== undefined) {
+      body = JSON.stringify(call.body);
+      headers['content-type'] = 'application/json';
+    }
+    return new Request(`${ORIGIN}${call.path}`, { method, headers, body });
+  }
+
+  function matches(status: number, expected: Expect): boolean {
+    return expected === '2xx' ? status >= 200 && status < 300 : status === expected;
+  }
+
+  beforeAll(async () => {
+    h = await createTestDb(engine);
+    useAsProcessDb(h);
+    await h.db.insert(movies).values([
+      { publicId: MOVIE, name: 'Sisu', titleKey: 'sisu', year: 2022 },
+      { publicId: 'pmTwinA0001', name: 'Twin Peaks Film', titleKey: 'twin peaks film', year: 1990 },
+      { publicId: 'pmTwinB0001', name: 'Twin Peaks Film', titleKey: 'twin peaks film', year: 2005 },
+    ]);
+    await h.db.insert(releases).values({ publicId: RELEASE, name: 'Sisu (Blu-ray)', format: 1, nameKey: 'sisu blu ray' });
+    member = await registerMember(h.db, 'Bystander', 1);
+    admin = await registerMember(h.db, 'Moderator', 1, 'admin');
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('every mutating route has a row (routes found on disk)', () => {
+    const found: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (e.name === 'route.ts') {
+          const src = fs.readFileSync(p, 'utf8');
+          for (const m of ['POST', 'PATCH', 'PUT', 'DELETE']) if (new RegExp(`export const (\\{[^}]*\\b${m}\\b[^}]*\\}|${m}\\b)|toggleRoutes`).test(src) && new RegExp(`\\b${m}\\b`).test(src)) found.push(`${m} ${path.relative('app', path.dirname(p))}`);
+        }
+      }
+    };
+    walk(path.join('app', 'api'));
+    // Public writes (log in, register, password reset, the provider flow) and the unknown-path
+    // catch-all take no session; everything else must be in the matrix.
+    const publicWrites = /^(POST|PUT|PATCH|DELETE) api\/(login|logout|register|password_reset|social|auth|\[\.\.\.path\])/;
+    const covered = new Set(ROUTES.map((r) => `${r.method} ${r.route}`));
+    const toRow = (s: string) => s.replace(/\[(publicId|id|entryId|importId|provider)\]/g, (_, k: string) => ({ publicId: '{id}', id: '{id}', entryId: '{entry}', importId: '{import}', provider: '{provider}' })[k] ?? k).replace(/^(\w+) api/, '$1 /api');
+    const missing = found.filter((f) => !publicWrites.test(f) && !covered.has(toRow(f)));
+    expect(found.length).toBeGreaterThan(15);
+    expect(missing).toEqual([]);
+  });
+
+  for (const kind of ['visitor', 'member', 'admin', 'foreign', 'owner'] as const) {
+    it(`as ${kind}`, async () => {
+      const results: string[] = [];
+      for (const row of ROUTES) {
+        // Each call gets a fresh owner and resource, so a 2xx of one row never changes another's.
+        const owner = await registerMember(h.db, 'Owner', ++n);
+        const call = await row.setup(owner);
+        const caller = kind === 'member' ? member : kind === 'admin' ? admin : owner;
+        const headers: Record<string, string> = kind === 'visitor' ? { origin: ORIGIN } : kind === 'foreign' ? { origin: 'https://evil.example', cookie: owner.cookie } : { origin: ORIGIN, cookie: caller.cookie };
+        // The self rows act on the caller's own account: members and admins get fresh ones too.
+        if ((kind === 'member' || kind === 'admin') && row.expect === SELF) headers.cookie = (await registerMember(h.db, kind === 'admin' ? 'Admin' : 'Member', ++n, kind === 'admin' ? 'admin' : 'basic')).cookie;
+        const res = await row.handler(request(row.method, call, headers), { params: Promise.resolve(call.params) });
+        const expected = row.expect[kind];
+        if (!matches(res.status, expected)) results.push(`${row.method} ${row.route}: ${res.status} (expected ${expected}) ${await res.text()}`);
+      }
+      expect(results).toEqual([]);
+    });
+  }
+});
