@@ -36,6 +36,26 @@ async function tableCounts(h: DbHandle) {
   return row;
 }
 
+/** Every movie_sources row as `source id → movie public id`, in source id order. */
+async function sourceOwners(h: DbHandle): Promise<string[]> {
+  const rows = await queryRows<{ source_id: string; movie: string }>(
+    h.db,
+    sql`SELECT s.source_id, m.public_id AS movie FROM movie_sources s JOIN movies m ON m.id = s.movie_id ORDER BY s.source_id COLLATE "C"`,
+  );
+  return rows.map((r) => `${r.source_id} → ${r.movie}`);
+}
+
+/** Every release as `release public id → its movies' public ids in position order`, in release public id order. */
+async function releaseMovies(h: DbHandle): Promise<string[]> {
+  const rows = await queryRows<{ release: string; movies: string[] }>(
+    h.db,
+    sql`SELECT r.public_id AS release, array_agg(m.public_id ORDER BY rm.position, m.public_id) AS movies
+        FROM releases r JOIN release_movies rm ON rm.release_id = r.id JOIN movies m ON m.id = rm.movie_id
+        GROUP BY r.public_id ORDER BY r.public_id COLLATE "C"`,
+  );
+  return rows.map((r) => `${r.release} → ${r.movies.join(',')}`);
+}
+
 describe.each(testEngines())('seed import on %s', (engine) => {
   let h: DbHandle;
   beforeAll(async () => {
@@ -123,14 +143,26 @@ describe.each(testEngines())('seed import on %s', (engine) => {
     expect(robo.year).toBe(1987);
   });
 
-  it('is idempotent: importing the same files again changes no counts', async () => {
+  it('is idempotent: importing the same files again changes no counts and moves no source row to another movie', async () => {
     const before = await tableCounts(h);
+    const sourcesBefore = await sourceOwners(h);
+    const releasesBefore = await releaseMovies(h);
+    expect(sourcesBefore.length).toBe(before.movie_sources);
     const report = await importFiles(h.db, seedFiles());
     expect(await tableCounts(h)).toEqual(before);
-    for (const c of Object.values(report.counts)) {
-      expect(c.inserted).toBe(0);
-      expect(c.merged).toBe(0);
-    }
+    // Every release and censorship event of the files is written again by its source id (updated),
+    // the duplicate 4K id is rejected again; no movie, person, credit or label changes.
+    expect(report.counts).toEqual({
+      movies: { inserted: 0, updated: 0, merged: 0, rejected: 0 },
+      releases: { inserted: 0, updated: 1202 + 2155 + 6 + 8, merged: 0, rejected: 1 },
+      persons: { inserted: 0, updated: 0, merged: 0, rejected: 0 },
+      credits: { inserted: 0, updated: 0, merged: 0, rejected: 0 },
+      labels: { inserted: 0, updated: 0, merged: 0, rejected: 0 },
+      censorship_events: { inserted: 0, updated: 37, merged: 0, rejected: 0 },
+    });
+    // Each source row still belongs to the same movie (by public id), each release to the same movies.
+    expect(await sourceOwners(h)).toEqual(sourcesBefore);
+    expect(await releaseMovies(h)).toEqual(releasesBefore);
   });
 
   it('on start-up (skipUnchanged) skips files already recorded without loading the catalogue', async () => {
