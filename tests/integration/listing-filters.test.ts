@@ -228,8 +228,9 @@ describe.each(testEngines())('listing filters and sorts on %s', (engine) => {
     });
 
     it('the fixtures really have ties and gaps in every sort key', () => {
-      for (const key of [(r: Fixture) => r.name, (r: Fixture) => r.year, (r: Fixture) => r.cut, (r: Fixture) => r.added]) {
-        const values = listed.map(key).filter((v) => v !== null);
+      const keys: ((r: Fixture) => string | number | null)[] = [(r) => r.name, (r) => r.year, (r) => r.cut, (r) => r.added];
+      for (const key of keys) {
+        const values = listed.map((r) => key(r)).filter((v) => v !== null);
         expect(new Set(values).size).toBeLessThan(values.length);
       }
       expect(listed.some((r) => r.year === null) && listed.some((r) => r.cut === null) && listed.some((r) => r.day === null)).toBe(true);
