@@ -162,6 +162,9 @@ test('each release preset shows the same items as its documented query', async (
     const api = (await (await request.get(`/api/releases?${query}&limit=24`)).json()) as { items: { public_id: string }[] };
     expect(presetIds, preset).toEqual(queryIds);
     expect(presetIds, preset).toEqual(api.items.map((i) => i.public_id));
+    // The seed has no release dated after 2024, so `upcoming` is empty here; its items are checked
+    // on releases dated relative to today in tests/integration/listing-filters.test.ts.
+    if (preset !== 'upcoming') expect(presetIds.length, `${preset} has items`).toBeGreaterThan(0);
   }
   // The presets really differ: 4K and videotapes share no items.
   const k4 = cardIds(await (await request.get('/releases/4k')).text(), 'release');
