@@ -17,7 +17,11 @@ export const JSON_BODY_MAX_BYTES = 64 * 1024;
  * @returns the bytes (empty for a request without a body)
  * @throws the `onTooLarge` error when the body exceeds `maxBytes`
  */
-export async function readBodyCapped(request: Request, maxBytes: number, onTooLarge: () => Error = () => new AppError('body_too_large', { kb: Math.round(maxBytes / 1024) })): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBodyCapped(
+  request: Request,
+  maxBytes: number,
+  onTooLarge: () => Error = () => new AppError('body_too_large', { kb: Math.round(maxBytes / 1024) }),
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
     await request.body?.cancel().catch(() => undefined);

@@ -4,7 +4,12 @@
  * parameters, query, body, main responses and who may call (security schemes for the session
  * cookie and the Bearer API token). Served at GET /api/openapi.json. No I/O.
  */
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponsesObject,
+} from 'zod-openapi';
 import type { oas31 } from 'zod-openapi';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '@/lib/auth/request';
@@ -23,10 +28,15 @@ function errorResponse(description: string) {
 /** The responses the wrapper gives on its own, by what the declaration asks it to check. */
 function automaticResponses(doc: RouteDoc): ZodOpenApiResponsesObject {
   const out: ZodOpenApiResponsesObject = {};
-  if (doc.query || doc.body || doc.multipart || doc.params) out['400'] = errorResponse('Bad parameter, bad body, or a NUL character / invalid UTF-8 in a parameter or the body');
+  if (doc.query || doc.body || doc.multipart || doc.params)
+    out['400'] = errorResponse(
+      'Bad parameter, bad body, or a NUL character / invalid UTF-8 in a parameter or the body',
+    );
   if (doc.auth !== 'public') out['401'] = errorResponse('Not logged in (no valid session cookie or Bearer token)');
-  if (doc.auth === 'admin') out['403'] = errorResponse('Not an admin, or a cookie-authenticated write from another origin');
-  else if ((doc.auth === 'member' && doc.method !== 'GET') || doc.sameOrigin) out['403'] = errorResponse('A cookie-authenticated write from another origin');
+  if (doc.auth === 'admin')
+    out['403'] = errorResponse('Not an admin, or a cookie-authenticated write from another origin');
+  else if ((doc.auth === 'member' && doc.method !== 'GET') || doc.sameOrigin)
+    out['403'] = errorResponse('A cookie-authenticated write from another origin');
   if (doc.params) out['404'] = errorResponse('Unknown id');
   if (doc.body || doc.multipart) out['413'] = errorResponse('Body over its cap (64 KB for JSON bodies)');
   out['500'] = errorResponse('Unexpected failure (the spec text)');
@@ -56,7 +66,8 @@ function operation(doc: RouteDoc): ZodOpenApiOperationObject {
     responses: { ...automaticResponses(doc), ...doc.responses },
   };
   if (doc.body) op.requestBody = { required: true, content: { 'application/json': { schema: doc.body } } };
-  if (doc.multipart) op.requestBody = { required: true, content: { 'multipart/form-data': { schema: doc.multipart.schema } } };
+  if (doc.multipart)
+    op.requestBody = { required: true, content: { 'multipart/form-data': { schema: doc.multipart.schema } } };
   return op;
 }
 
@@ -87,7 +98,12 @@ export function openApiDocument(routes: Documented[], version: string): ReturnTy
     paths,
     components: {
       securitySchemes: {
-        sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie set by POST /api/login (HttpOnly); writes also need a same-site Origin' },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'The session cookie set by POST /api/login (HttpOnly); writes also need a same-site Origin',
+        },
         bearerToken: { type: 'http', scheme: 'bearer', description: 'A personal API token (POST /api/me/tokens)' },
       },
       schemas: { Error: errorSchema, Invalid: invalidSchema, Empty: z.object({}) },

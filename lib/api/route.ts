@@ -103,12 +103,21 @@ class RespondWith extends Error {
 }
 
 function isInvalid(value: unknown): value is Invalid {
-  return !!value && typeof value === 'object' && !(value instanceof Response) && (value as { ok?: unknown }).ok === false && typeof (value as { errors?: unknown }).errors === 'object';
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    !(value instanceof Response) &&
+    (value as { ok?: unknown }).ok === false &&
+    typeof (value as { errors?: unknown }).errors === 'object'
+  );
 }
 
 /** 400 `{ error: 'invalid', fields, params? }`: field problems as message keys of `forms`. */
 export function invalidResponse(errors: Record<string, string>, params?: Record<string, string | number>): Response {
-  return Response.json({ error: 'invalid', fields: errors, ...(params ? { params } : {}) }, { status: 400, headers: NO_STORE });
+  return Response.json(
+    { error: 'invalid', fields: errors, ...(params ? { params } : {}) },
+    { status: 400, headers: NO_STORE },
+  );
 }
 
 function notFoundResponse(): Response {
@@ -132,7 +141,12 @@ function queryObject(params: URLSearchParams): Record<string, string> {
  * Wraps one endpoint (see the module doc for the order of checks).
  * @returns the handler to export as GET / POST / …, carrying its declaration as `doc`
  */
-export function route<A extends Auth, P extends ZodObjectInput = typeof EMPTY, Q extends ZodObjectInput = typeof EMPTY, B extends z.ZodType = typeof EMPTY>(spec: RouteSpec<A, P, Q, B>): RouteHandler {
+export function route<
+  A extends Auth,
+  P extends ZodObjectInput = typeof EMPTY,
+  Q extends ZodObjectInput = typeof EMPTY,
+  B extends z.ZodType = typeof EMPTY,
+>(spec: RouteSpec<A, P, Q, B>): RouteHandler {
   const { handler, ...doc } = spec;
   const run = async (request?: Request, context?: NextRouteContext): Promise<Response> => {
     const req = request ?? new Request(new URL(spec.path, 'http://localhost'), { method: spec.method });
@@ -151,7 +165,8 @@ export function route<A extends Auth, P extends ZodObjectInput = typeof EMPTY, Q
       }
 
       const rawParams = context ? await context.params : {};
-      for (const v of Object.values(rawParams)) for (const s of Array.isArray(v) ? v : [v ?? '']) if (!isCleanText(s)) throw new AppError('bad_text');
+      for (const v of Object.values(rawParams))
+        for (const s of Array.isArray(v) ? v : [v ?? '']) if (!isCleanText(s)) throw new AppError('bad_text');
       const params = z.safeParse(spec.params ?? EMPTY, rawParams);
       if (!params.success) return notFoundResponse();
 
@@ -190,7 +205,9 @@ export function route<A extends Auth, P extends ZodObjectInput = typeof EMPTY, Q
           return answer instanceof Response ? new RespondWith(answer) : answer;
         });
         try {
-          form = await new Response(bytes, { headers: { 'content-type': req.headers.get('content-type') ?? '' } }).formData();
+          form = await new Response(bytes, {
+            headers: { 'content-type': req.headers.get('content-type') ?? '' },
+          }).formData();
         } catch {
           form = null;
         }

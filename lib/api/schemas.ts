@@ -6,7 +6,16 @@
  */
 import { z } from 'zod';
 import { FORMAT_IDS, COUNTRY_IDS } from '@/lib/validation/enums';
-import { CUT_DURATIONS, DATE_DIRECTIONS, DATE_WINDOWS, isPublicId, LIST_FILTERS, LIST_SORTS, MAX_QUERY_LENGTH, PRICE_BANDS } from '@/lib/validation/listing';
+import {
+  CUT_DURATIONS,
+  DATE_DIRECTIONS,
+  DATE_WINDOWS,
+  isPublicId,
+  LIST_FILTERS,
+  LIST_SORTS,
+  MAX_QUERY_LENGTH,
+  PRICE_BANDS,
+} from '@/lib/validation/listing';
 
 /** A public id (1-64 of A-Z a-z 0-9 _ -; lib/validation/listing.ts isPublicId). */
 export const publicIdSchema = z
@@ -64,7 +73,9 @@ export const listQueryText = z
   .optional()
   .transform((v) => v?.trim() || null)
   .refine((v) => v === null || v.length <= MAX_QUERY_LENGTH)
-  .meta({ description: `Text to find (case-, accent- and punctuation-insensitive), at most ${MAX_QUERY_LENGTH} characters` });
+  .meta({
+    description: `Text to find (case-, accent- and punctuation-insensitive), at most ${MAX_QUERY_LENGTH} characters`,
+  });
 
 /** A simple list's query: `q`, `cursor`, `limit`. */
 export function simpleListQuery(defaultLimit: number) {
@@ -78,17 +89,46 @@ const listed = (values: readonly (string | number)[]) => values.join(', ');
  * lib/validation/listing.ts, which gives each bad value its own 400 message.
  */
 export const listingQueryDoc = {
-  fo: z.string().optional().meta({ description: `Format ids, comma-separated: ${listed(FORMAT_IDS)}` }),
-  co: z.string().optional().meta({ description: `Country ids, comma-separated: ${listed(COUNTRY_IDS)}` }),
-  fi: z.string().optional().meta({ description: `Filters, comma-separated: ${listed(LIST_FILTERS)}` }),
-  so: z.string().optional().meta({ description: `Sort: ${listed(LIST_SORTS)}` }),
+  fo: z
+    .string()
+    .optional()
+    .meta({ description: `Format ids, comma-separated: ${listed(FORMAT_IDS)}` }),
+  co: z
+    .string()
+    .optional()
+    .meta({ description: `Country ids, comma-separated: ${listed(COUNTRY_IDS)}` }),
+  fi: z
+    .string()
+    .optional()
+    .meta({ description: `Filters, comma-separated: ${listed(LIST_FILTERS)}` }),
+  so: z
+    .string()
+    .optional()
+    .meta({ description: `Sort: ${listed(LIST_SORTS)}` }),
   pc: z.string().optional().meta({ description: 'Production company public ids, comma-separated, or `any`' }),
   la: z.string().optional().meta({ description: 'Language (titles: spoken; releases: audio or subtitle)' }),
-  q: z.string().optional().meta({ description: `Text; titles accept \`Title (year)\` and \`(year)\`, releases a format in brackets (\`Alien [4k]\`); at most ${MAX_QUERY_LENGTH} characters` }),
-  cd: z.string().optional().meta({ description: `Cut length: ${listed(CUT_DURATIONS)}` }),
-  dr: z.string().optional().meta({ description: `Street date: ${listed(DATE_DIRECTIONS)}` }),
-  dn: z.string().optional().meta({ description: `Window in days for dr: ${listed(DATE_WINDOWS)}` }),
-  pr: z.string().optional().meta({ description: `RRP band in euros: ${listed(PRICE_BANDS)}` }),
+  q: z
+    .string()
+    .optional()
+    .meta({
+      description: `Text; titles accept \`Title (year)\` and \`(year)\`, releases a format in brackets (\`Alien [4k]\`); at most ${MAX_QUERY_LENGTH} characters`,
+    }),
+  cd: z
+    .string()
+    .optional()
+    .meta({ description: `Cut length: ${listed(CUT_DURATIONS)}` }),
+  dr: z
+    .string()
+    .optional()
+    .meta({ description: `Street date: ${listed(DATE_DIRECTIONS)}` }),
+  dn: z
+    .string()
+    .optional()
+    .meta({ description: `Window in days for dr: ${listed(DATE_WINDOWS)}` }),
+  pr: z
+    .string()
+    .optional()
+    .meta({ description: `RRP band in euros: ${listed(PRICE_BANDS)}` }),
   cursor: z.string().optional().meta({ description: 'next_cursor of the previous page (opaque)' }),
   limit: z.string().optional().meta({ description: 'Page size 1-100 (default 24)' }),
 };
@@ -115,8 +155,15 @@ export const errorSchema = z.object({ error: z.string() }).meta({ id: 'Error' })
 
 /** `{ "error": "invalid", "fields": { field: message key } }`: field problems (message keys of `forms`). */
 export const invalidSchema = z
-  .object({ error: z.literal('invalid'), fields: z.record(z.string(), z.string()), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })
-  .meta({ id: 'Invalid', description: 'Field problems: field name (or `_form`) to a message key of the `forms` namespace' });
+  .object({
+    error: z.literal('invalid'),
+    fields: z.record(z.string(), z.string()),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  })
+  .meta({
+    id: 'Invalid',
+    description: 'Field problems: field name (or `_form`) to a message key of the `forms` namespace',
+  });
 
 /** `{ ok: true }`. */
 export const okSchema = z.object({ ok: z.literal(true) });

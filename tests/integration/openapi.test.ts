@@ -12,14 +12,25 @@ import { GET as openapi } from '@/app/api/openapi.json/route';
 const API_DIR = path.join(import.meta.dirname, '../../app/api');
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-type Operation = { security?: Record<string, string[]>[]; 'x-auth'?: string; parameters?: { in: string; name: string; required?: boolean }[]; requestBody?: unknown; responses: Record<string, unknown> };
-type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, { type: string; in?: string; name?: string; scheme?: string }> } };
+type Operation = {
+  security?: Record<string, string[]>[];
+  'x-auth'?: string;
+  parameters?: { in: string; name: string; required?: boolean }[];
+  requestBody?: unknown;
+  responses: Record<string, unknown>;
+};
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, { type: string; in?: string; name?: string; scheme?: string }> };
+};
 
 /** Every route.ts under app/api, as its folder path relative to app/api ('' for none). */
 function routeFiles(dir = API_DIR, rel = ''): string[] {
   const out: string[] = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) out.push(...routeFiles(path.join(dir, entry.name), rel ? `${rel}/${entry.name}` : entry.name));
+    if (entry.isDirectory())
+      out.push(...routeFiles(path.join(dir, entry.name), rel ? `${rel}/${entry.name}` : entry.name));
     else if (entry.name === 'route.ts') out.push(rel);
   }
   return out.sort();
@@ -65,15 +76,22 @@ describe('GET /api/openapi.json', () => {
       const item = doc.paths[openApiPath(rel)];
       expect(item, `${openApiPath(rel)} (app/api/${rel}/route.ts) is missing from the document`).toBeDefined();
       for (const m of exported) {
-        expect((mod[m] as { doc?: { path: string } }).doc?.path, `${m} of app/api/${rel} is not made with route()`).toBe(openApiPath(rel));
+        expect(
+          (mod[m] as { doc?: { path: string } }).doc?.path,
+          `${m} of app/api/${rel} is not made with route()`,
+        ).toBe(openApiPath(rel));
         expect(item[m.toLowerCase()], `${m} ${openApiPath(rel)}`).toBeDefined();
       }
     }
   });
 
   it('says who may call: the session cookie and the Bearer token for members, nothing for public reads', () => {
-    expect(doc.components.securitySchemes.sessionCookie).toEqual(expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'discshelf_session' }));
-    expect(doc.components.securitySchemes.bearerToken).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
+    expect(doc.components.securitySchemes.sessionCookie).toEqual(
+      expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'discshelf_session' }),
+    );
+    expect(doc.components.securitySchemes.bearerToken).toEqual(
+      expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    );
     const member = doc.paths['/api/collections/{publicId}/entries'].post;
     expect(member['x-auth']).toBe('member');
     expect(member.security).toEqual([{ sessionCookie: [] }, { bearerToken: [] }]);
@@ -86,9 +104,23 @@ describe('GET /api/openapi.json', () => {
 
   it('describes query parameters and bodies', () => {
     const releases = doc.paths['/api/releases'].get.parameters?.map((p) => `${p.in}:${p.name}`);
-    expect(releases).toEqual(expect.arrayContaining(['query:fo', 'query:co', 'query:so', 'query:ean', 'query:label', 'query:cursor', 'query:limit']));
+    expect(releases).toEqual(
+      expect.arrayContaining([
+        'query:fo',
+        'query:co',
+        'query:so',
+        'query:ean',
+        'query:label',
+        'query:cursor',
+        'query:limit',
+      ]),
+    );
     expect(doc.paths['/api/persons'].get.parameters?.map((p) => p.name)).toEqual(['q', 'cursor', 'limit']);
-    expect(doc.paths['/api/collections'].post.requestBody).toMatchObject({ content: { 'application/json': { schema: { type: 'object' } } } });
-    expect(doc.paths['/api/me/picture'].post.requestBody).toMatchObject({ content: { 'multipart/form-data': { schema: { properties: { picture: { format: 'binary' } } } } } });
+    expect(doc.paths['/api/collections'].post.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { type: 'object' } } },
+    });
+    expect(doc.paths['/api/me/picture'].post.requestBody).toMatchObject({
+      content: { 'multipart/form-data': { schema: { properties: { picture: { format: 'binary' } } } } },
+    });
   });
 });

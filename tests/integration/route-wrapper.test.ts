@@ -62,17 +62,50 @@ const item = route({
   },
 });
 
-const memberWrite = route({ method: 'POST', path: '/api/test/member', summary: 'test', auth: 'member', responses: {}, handler: async ({ actor }) => (ran.push('member'), { who: actor.publicId }) });
-const memberRead = route({ method: 'GET', path: '/api/test/member', summary: 'test', auth: 'member', responses: {}, handler: async ({ actor }) => (ran.push('memberRead'), { who: actor.publicId }) });
-const adminWrite = route({ method: 'POST', path: '/api/test/admin', summary: 'test', auth: 'admin', responses: {}, handler: async ({ actor }) => (ran.push('admin'), { who: actor.publicId }) });
-const publicForm = route({ method: 'POST', path: '/api/test/form', summary: 'test', auth: 'public', sameOrigin: true, responses: {}, handler: async ({ viewer }) => (ran.push('form'), { viewer: (await viewer())?.publicId ?? null }) });
+const memberWrite = route({
+  method: 'POST',
+  path: '/api/test/member',
+  summary: 'test',
+  auth: 'member',
+  responses: {},
+  handler: async ({ actor }) => (ran.push('member'), { who: actor.publicId }),
+});
+const memberRead = route({
+  method: 'GET',
+  path: '/api/test/member',
+  summary: 'test',
+  auth: 'member',
+  responses: {},
+  handler: async ({ actor }) => (ran.push('memberRead'), { who: actor.publicId }),
+});
+const adminWrite = route({
+  method: 'POST',
+  path: '/api/test/admin',
+  summary: 'test',
+  auth: 'admin',
+  responses: {},
+  handler: async ({ actor }) => (ran.push('admin'), { who: actor.publicId }),
+});
+const publicForm = route({
+  method: 'POST',
+  path: '/api/test/form',
+  summary: 'test',
+  auth: 'public',
+  sameOrigin: true,
+  responses: {},
+  handler: async ({ viewer }) => (ran.push('form'), { viewer: (await viewer())?.publicId ?? null }),
+});
 
 const upload = route({
   method: 'POST',
   path: '/api/test/upload',
   summary: 'test',
   auth: 'public',
-  multipart: { maxBytes: 4 * KB, tooLarge: (size) => Response.json({ tooLarge: size }, { status: 400 }), schema: z.object({ file: z.string() }) },
+  multipart: {
+    maxBytes: 4 * KB,
+    tooLarge: (size) => Response.json({ tooLarge: size }, { status: 400 }),
+    schema: z.object({ file: z.string() }),
+  },
   responses: {},
   handler: async ({ form }) => {
     ran.push('upload');
@@ -81,8 +114,18 @@ const upload = route({
   },
 });
 
-const post = (url: string, body: BodyInit, headers: Record<string, string> = {}, init: RequestInit & { duplex?: 'half' } = {}) =>
-  new Request(`${ORIGIN}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers }, body, ...init });
+const post = (
+  url: string,
+  body: BodyInit,
+  headers: Record<string, string> = {},
+  init: RequestInit & { duplex?: 'half' } = {},
+) =>
+  new Request(`${ORIGIN}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers },
+    body,
+    ...init,
+  });
 const ctx = (params: Record<string, string>) => ({ params: Promise.resolve(params) });
 
 /** A JSON body of about `bytes` bytes. */
@@ -127,7 +170,9 @@ beforeEach(() => {
 describe('body cap: 413 without buffering the body, the handler never runs', () => {
   it('answers 413 for a declared Content-Length over 64 KB before reading anything', async () => {
     const body = bigJson(65 * KB);
-    const res = await echo(post('/api/test/echo', body, { 'content-length': String(new TextEncoder().encode(body).byteLength) }));
+    const res = await echo(
+      post('/api/test/echo', body, { 'content-length': String(new TextEncoder().encode(body).byteLength) }),
+    );
     await expectError(res, 413, 'The request body is larger than 64 KB');
     expect(ran).toEqual([]);
   });
@@ -182,9 +227,18 @@ describe('text: NUL and invalid UTF-8 are refused with 400', () => {
   });
 
   it('invalid UTF-8 bytes in the body, and a lone surrogate escape', async () => {
-    const bytes = new Uint8Array([...new TextEncoder().encode('{"name":"Ali'), 0xff, 0xfe, ...new TextEncoder().encode('en"}')]);
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('{"name":"Ali'),
+      0xff,
+      0xfe,
+      ...new TextEncoder().encode('en"}'),
+    ]);
     await expectError(await echo(post('/api/test/echo', bytes)), 400, BAD_TEXT);
-    const truncated = new Uint8Array([...new TextEncoder().encode('{"name":"Am'), 0xc3, ...new TextEncoder().encode('"}')]);
+    const truncated = new Uint8Array([
+      ...new TextEncoder().encode('{"name":"Am'),
+      0xc3,
+      ...new TextEncoder().encode('"}'),
+    ]);
     await expectError(await echo(post('/api/test/echo', truncated)), 400, BAD_TEXT);
     await expectError(await echo(post('/api/test/echo', '{"name":"\\ud800"}')), 400, BAD_TEXT);
     expect(ran).toEqual([]);
@@ -203,27 +257,49 @@ describe('text: NUL and invalid UTF-8 are refused with 400', () => {
     await expectError(await item(new Request(`${ORIGIN}/api/test/x`), ctx({ publicId: 'abc\u0000' })), 400, BAD_TEXT);
     await expectError(await item(new Request(`${ORIGIN}/api/test/x`), ctx({ publicId: 'ABC' })), 404, '404 not found');
     expect(ran).toEqual([]);
-    await expectError(await releaseGet(new Request(`${ORIGIN}/api/releases/x`), ctx({ publicId: 'not a public id' })), 404, '404 not found');
+    await expectError(
+      await releaseGet(new Request(`${ORIGIN}/api/releases/x`), ctx({ publicId: 'not a public id' })),
+      404,
+      '404 not found',
+    );
   });
 
   it('accepts ordinary text: accents, emoji, encoded query values', async () => {
-    const res = await echo(post('/api/test/echo?q=Am%C3%A9lie+%F0%9F%8E%AC', JSON.stringify({ name: 'Kuolleet ja haudatut 🎬' })));
+    const res = await echo(
+      post('/api/test/echo?q=Am%C3%A9lie+%F0%9F%8E%AC', JSON.stringify({ name: 'Kuolleet ja haudatut 🎬' })),
+    );
     expect(await res.json()).toEqual({ name: 'Kuolleet ja haudatut 🎬', q: 'Amélie 🎬' });
   });
 });
 
 describe('parsing and results', () => {
   it('body problems: not JSON or not an object is bad_body; a schema problem is { error: invalid, fields }', async () => {
-    await expectError(await echo(post('/api/test/echo', 'name=x')), 400, 'The request body must be JSON with the documented fields');
-    await expectError(await echo(post('/api/test/echo', '[1]')), 400, 'The request body must be JSON with the documented fields');
-    await expectError(await echo(post('/api/test/echo', '')), 400, 'The request body must be JSON with the documented fields');
+    await expectError(
+      await echo(post('/api/test/echo', 'name=x')),
+      400,
+      'The request body must be JSON with the documented fields',
+    );
+    await expectError(
+      await echo(post('/api/test/echo', '[1]')),
+      400,
+      'The request body must be JSON with the documented fields',
+    );
+    await expectError(
+      await echo(post('/api/test/echo', '')),
+      400,
+      'The request body must be JSON with the documented fields',
+    );
     const res = await echo(post('/api/test/echo', '{"name":""}'));
     expect([res.status, await res.json()]).toEqual([400, { error: 'invalid', fields: { name: 'required' } }]);
     expect(ran).toEqual([]);
   });
 
   it('a query value the schema refuses is a bad parameter naming it', async () => {
-    await expectError(await echo(post('/api/test/echo?limit=3', '{"name":"x"}')), 400, 'Invalid value for parameter limit: 3');
+    await expectError(
+      await echo(post('/api/test/echo?limit=3', '{"name":"x"}')),
+      400,
+      'Invalid value for parameter limit: 3',
+    );
     expect(ran).toEqual([]);
   });
 
@@ -233,7 +309,10 @@ describe('parsing and results', () => {
     expect((await get('abc')).headers.get('cache-control')).toBe('no-store');
     await expectError(await get('missing'), 404, '404 not found');
     const invalid = await get('invalid');
-    expect([invalid.status, await invalid.json()]).toEqual([400, { error: 'invalid', fields: { _form: 'nothingToUpdate' } }]);
+    expect([invalid.status, await invalid.json()]).toEqual([
+      400,
+      { error: 'invalid', fields: { _form: 'nothingToUpdate' } },
+    ]);
     const cookie = await get('cookie');
     expect([cookie.status, cookie.headers.get('set-cookie')]).toEqual([201, 'x=1; Path=/']);
     const limited = await get('limited');
@@ -241,7 +320,11 @@ describe('parsing and results', () => {
     await expectError(limited, 429, 'Too many attempts. Try again in 7 seconds.');
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      await expectError(await get('boom'), 500, 'Something went wrong but it is not your fault. Please try again later or use the contact form');
+      await expectError(
+        await get('boom'),
+        500,
+        'Something went wrong but it is not your fault. Please try again later or use the contact form',
+      );
       expect(log).toHaveBeenCalled();
     } finally {
       log.mockRestore();
@@ -261,49 +344,102 @@ describe.each(testEngines())('who may call, on %s', (engine) => {
     basic = await registerMember(h.db, 'Edge', 1);
     admin = await registerMember(h.db, 'Edge', 2, 'admin');
     const made = await createApiToken(basic.actor, 'edge test', h.db);
-    if (!made) throw new Error('no token');
+    if (!made.ok) throw new Error('no token');
     token = made.token;
   });
   afterAll(async () => {
     await h?.close();
   });
 
-  const call = (handler: (r: Request) => Promise<Response>, method: string, headers: Record<string, string>) => handler(new Request(`${ORIGIN}/api/test`, { method, headers }));
+  const call = (handler: (r: Request) => Promise<Response>, method: string, headers: Record<string, string>) =>
+    handler(new Request(`${ORIGIN}/api/test`, { method, headers }));
 
   it('member: 401 for a visitor or a bad token, 403 for a cookie write from another origin or none, 200 for the member', async () => {
-    await expectError(await call(memberWrite, 'POST', { origin: ORIGIN }), 401, 'You must be logged in to use this feature');
-    await expectError(await call(memberWrite, 'POST', { authorization: 'Bearer not-a-real-token-1234' }), 401, 'You must be logged in to use this feature');
-    await expectError(await call(memberWrite, 'POST', { cookie: basic.cookie, origin: 'https://evil.example' }), 403, 'Request refused: it did not come from this site');
-    await expectError(await call(memberWrite, 'POST', { cookie: basic.cookie }), 403, 'Request refused: it did not come from this site');
+    await expectError(
+      await call(memberWrite, 'POST', { origin: ORIGIN }),
+      401,
+      'You must be logged in to use this feature',
+    );
+    await expectError(
+      await call(memberWrite, 'POST', { authorization: 'Bearer not-a-real-token-1234' }),
+      401,
+      'You must be logged in to use this feature',
+    );
+    await expectError(
+      await call(memberWrite, 'POST', { cookie: basic.cookie, origin: 'https://evil.example' }),
+      403,
+      'Request refused: it did not come from this site',
+    );
+    await expectError(
+      await call(memberWrite, 'POST', { cookie: basic.cookie }),
+      403,
+      'Request refused: it did not come from this site',
+    );
     expect(ran).toEqual([]);
-    expect(await (await call(memberWrite, 'POST', { cookie: basic.cookie, origin: ORIGIN })).json()).toEqual({ who: basic.actor.publicId });
+    expect(await (await call(memberWrite, 'POST', { cookie: basic.cookie, origin: ORIGIN })).json()).toEqual({
+      who: basic.actor.publicId,
+    });
     // A Bearer token carries no cookie: no origin check.
-    expect(await (await call(memberWrite, 'POST', { authorization: `Bearer ${token}` })).json()).toEqual({ who: basic.actor.publicId });
+    expect(await (await call(memberWrite, 'POST', { authorization: `Bearer ${token}` })).json()).toEqual({
+      who: basic.actor.publicId,
+    });
     // Reads need a session but no origin.
     await expectError(await call(memberRead, 'GET', {}), 401, 'You must be logged in to use this feature');
-    expect(await (await call(memberRead, 'GET', { cookie: basic.cookie })).json()).toEqual({ who: basic.actor.publicId });
+    expect(await (await call(memberRead, 'GET', { cookie: basic.cookie })).json()).toEqual({
+      who: basic.actor.publicId,
+    });
     expect(ran).toEqual(['member', 'member', 'memberRead']);
   });
 
   it('admin: 401 for a visitor, 403 for a member, 200 for an admin', async () => {
-    await expectError(await call(adminWrite, 'POST', { origin: ORIGIN }), 401, 'You must be logged in to use this feature');
-    await expectError(await call(adminWrite, 'POST', { cookie: basic.cookie, origin: ORIGIN }), 403, 'You do not have permission to do this');
-    await expectError(await call(adminWrite, 'POST', { authorization: `Bearer ${token}` }), 403, 'You do not have permission to do this');
+    await expectError(
+      await call(adminWrite, 'POST', { origin: ORIGIN }),
+      401,
+      'You must be logged in to use this feature',
+    );
+    await expectError(
+      await call(adminWrite, 'POST', { cookie: basic.cookie, origin: ORIGIN }),
+      403,
+      'You do not have permission to do this',
+    );
+    await expectError(
+      await call(adminWrite, 'POST', { authorization: `Bearer ${token}` }),
+      403,
+      'You do not have permission to do this',
+    );
     expect(ran).toEqual([]);
-    expect(await (await call(adminWrite, 'POST', { cookie: admin.cookie, origin: ORIGIN })).json()).toEqual({ who: admin.actor.publicId });
+    expect(await (await call(adminWrite, 'POST', { cookie: admin.cookie, origin: ORIGIN })).json()).toEqual({
+      who: admin.actor.publicId,
+    });
   });
 
   it('public: anyone, the caller when there is one; a same-origin form refuses other origins', async () => {
     expect(await (await call(publicForm, 'POST', { origin: ORIGIN })).json()).toEqual({ viewer: null });
-    expect(await (await call(publicForm, 'POST', { origin: ORIGIN, cookie: basic.cookie })).json()).toEqual({ viewer: basic.actor.publicId });
-    await expectError(await call(publicForm, 'POST', { origin: 'https://evil.example' }), 403, 'Request refused: it did not come from this site');
+    expect(await (await call(publicForm, 'POST', { origin: ORIGIN, cookie: basic.cookie })).json()).toEqual({
+      viewer: basic.actor.publicId,
+    });
+    await expectError(
+      await call(publicForm, 'POST', { origin: 'https://evil.example' }),
+      403,
+      'Request refused: it did not come from this site',
+    );
   });
 
   it('a real write route: auth first, then the body cap', async () => {
     const body = bigJson(80 * KB);
-    await expectError(await collectionsPost(post('/api/collections', body)), 401, 'You must be logged in to use this feature');
-    await expectError(await collectionsPost(post('/api/collections', body, { cookie: basic.cookie })), 413, 'The request body is larger than 64 KB');
-    const made = await collectionsPost(post('/api/collections', JSON.stringify({ name: 'Edge shelf', category: 'releases' }), { cookie: basic.cookie }));
+    await expectError(
+      await collectionsPost(post('/api/collections', body)),
+      401,
+      'You must be logged in to use this feature',
+    );
+    await expectError(
+      await collectionsPost(post('/api/collections', body, { cookie: basic.cookie })),
+      413,
+      'The request body is larger than 64 KB',
+    );
+    const made = await collectionsPost(
+      post('/api/collections', JSON.stringify({ name: 'Edge shelf', category: 'releases' }), { cookie: basic.cookie }),
+    );
     expect(made.status).toBe(200);
   });
 });

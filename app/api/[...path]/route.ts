@@ -17,7 +17,12 @@ function unknownEndpoint(method: Method) {
       summary: 'Any /api/ path no other route handles: 404 JSON',
       tags: ['meta'],
       auth: 'public',
-      params: z.object({ path: z.array(z.string()).optional().meta({ param: { required: true }, description: 'The unknown path' }) }),
+      params: z.object({
+        path: z
+          .array(z.string())
+          .optional()
+          .meta({ param: { required: true }, description: 'The unknown path' }),
+      }),
       responses: { 404: jsonResponse('No such endpoint', errorSchema) },
     },
     notFound,

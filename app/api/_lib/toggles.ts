@@ -26,8 +26,14 @@ export function toggleRoutes(item: ToggleItem) {
   // Checked by the handler in this order: an unknown kind is a bad parameter `kind` (naming the
   // value), then a non-boolean `on` a bad body.
   const body = z.object({
-    kind: z.unknown().optional().meta({ description: `One of: ${kinds.join(', ')}`, override: { type: 'string', enum: [...kinds] } }),
-    on: z.unknown().optional().meta({ override: { type: 'boolean' } }),
+    kind: z
+      .unknown()
+      .optional()
+      .meta({ description: `One of: ${kinds.join(', ')}`, override: { type: 'string', enum: [...kinds] } }),
+    on: z
+      .unknown()
+      .optional()
+      .meta({ override: { type: 'boolean' } }),
   });
   return {
     GET: route({
@@ -37,7 +43,12 @@ export function toggleRoutes(item: ToggleItem) {
       tags: ['toggles'],
       auth: 'public',
       params: publicIdParams,
-      responses: { 200: jsonResponse('Counts, and mine (null for visitors)', z.object({ counts, mine: z.record(z.string(), z.boolean()).nullable() })) },
+      responses: {
+        200: jsonResponse(
+          'Counts, and mine (null for visitors)',
+          z.object({ counts, mine: z.record(z.string(), z.boolean()).nullable() }),
+        ),
+      },
       handler: async ({ params, viewer }) => toggleState(await viewer(), item, params.publicId),
     }),
     POST: route({
@@ -48,13 +59,18 @@ export function toggleRoutes(item: ToggleItem) {
       auth: 'member',
       params: publicIdParams,
       body,
-      responses: { 200: jsonResponse('The toggle and its new count', z.object({ kind: z.string(), on: z.boolean(), count: z.number() })) },
+      responses: {
+        200: jsonResponse(
+          'The toggle and its new count',
+          z.object({ kind: z.string(), on: z.boolean(), count: z.number() }),
+        ),
+      },
       handler: async ({ actor, params, body }) => {
         const kind: unknown = body.kind;
         if (!isToggleKind(kind) || !kinds.includes(kind as ToggleKind)) throw badParam('kind', String(kind ?? ''));
         if (typeof body.on !== 'boolean') throw new AppError('bad_body');
         const r = await setToggle(actor, kind, item, params.publicId, body.on);
-        return r.ok ? { kind, on: r.on, count: r.count } : null;
+        return { kind, on: r.on, count: r.count };
       },
     }),
   };

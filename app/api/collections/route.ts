@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
-import { dto, invalidResponseDoc, jsonResponse, pageOf, pagingQuery, publicIdSchema } from '@/lib/api/schemas';
+import { invalidResponseDoc, jsonResponse, pageOf, pagingQuery, publicIdSchema } from '@/lib/api/schemas';
 import { COLLECTION_PAGE_SIZE, createCollection, listCollections } from '@/lib/data/collections';
 import { COLLECTION_CATEGORIES, collectionSchema } from '@/lib/validation/collections';
 
@@ -27,7 +27,12 @@ export const GET = route({
   }),
   responses: { 200: jsonResponse('A page of CollectionDto', pageOf('CollectionDto')) },
   handler: async ({ query, viewer }) =>
-    listCollections({ owner: query.user ?? null, category: query.category ?? null, deleted: query.deleted === '1' }, await viewer(), query.cursor, query.limit),
+    listCollections(
+      { owner: query.user ?? null, category: query.category ?? null, deleted: query.deleted === '1' },
+      await viewer(),
+      query.cursor,
+      query.limit,
+    ),
 });
 
 /**

@@ -19,7 +19,10 @@ export const GET = route({
   tags: ['meta'],
   auth: 'public',
   responses: {
-    200: jsonResponse('The database answers', z.object({ status: z.literal('ok'), version: z.string(), db_latency_ms: z.number() })),
+    200: jsonResponse(
+      'The database answers',
+      z.object({ status: z.literal('ok'), version: z.string(), db_latency_ms: z.number() }),
+    ),
     503: jsonResponse('The database does not answer', z.object({ status: z.literal('error'), version: z.string() })),
   },
   handler: async () => {

@@ -31,7 +31,10 @@ export const POST = route({
   sameOrigin: true,
   body: z.object({ email: formText, password: formText }),
   responses: {
-    200: jsonResponse('Logged in; Set-Cookie discshelf_session', z.object({ user: dto('OwnAccount'), linked: z.string().optional(), link_error: z.string().optional() })),
+    200: jsonResponse(
+      'Logged in; Set-Cookie discshelf_session',
+      z.object({ user: dto('OwnAccount'), linked: z.string().optional(), link_error: z.string().optional() }),
+    ),
     400: invalidResponseDoc,
     429: jsonResponse('Too many attempts (Retry-After)', errorSchema),
   },
@@ -45,7 +48,8 @@ export const POST = route({
     const user = actor ? await getOwnAccount(actor) : null;
     const pending = await pendingIdentity(request);
     const link = pending ? await linkIdentity(r.userId, pending) : null;
-    const linkResult = !pending || !link ? {} : link === 'taken' ? { link_error: 'socialAlreadyLinked' } : { linked: pending.provider };
+    const linkResult =
+      !pending || !link ? {} : link === 'taken' ? { link_error: 'socialAlreadyLinked' } : { linked: pending.provider };
     const res = NextResponse.json({ user, ...linkResult }, { headers: { 'cache-control': 'no-store' } });
     res.cookies.set(SESSION_COOKIE, r.token, sessionCookieOptions(r.expiresAt));
     if (pending) res.cookies.set(PENDING_COOKIE, '', sessionCookieOptions(null));

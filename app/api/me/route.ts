@@ -16,8 +16,14 @@ export const dynamic = 'force-dynamic';
 const profileBody = z.object({
   country: formText.meta({ description: 'Country id or ""' }),
   municipality: formText,
-  ...(Object.fromEntries(SOCIAL_FIELDS.map((k) => [k, formText])) as Record<(typeof SOCIAL_FIELDS)[number], typeof formText>),
-  ...(Object.fromEntries(FLAG_FIELDS.map((k) => [k, formFlag])) as Record<(typeof FLAG_FIELDS)[number], typeof formFlag>),
+  ...(Object.fromEntries(SOCIAL_FIELDS.map((k) => [k, formText])) as Record<
+    (typeof SOCIAL_FIELDS)[number],
+    typeof formText
+  >),
+  ...(Object.fromEntries(FLAG_FIELDS.map((k) => [k, formFlag])) as Record<
+    (typeof FLAG_FIELDS)[number],
+    typeof formFlag
+  >),
 });
 
 /**
@@ -33,12 +39,18 @@ export const GET = route({
   tags: ['accounts'],
   // public: the 401 of a visitor is answered here, with the cookie cleared.
   auth: 'public',
-  responses: { 200: jsonResponse('OwnAccount', dto('OwnAccount')), 401: jsonResponse('Not logged in; the session cookie is cleared', errorSchema) },
+  responses: {
+    200: jsonResponse('OwnAccount', dto('OwnAccount')),
+    401: jsonResponse('Not logged in; the session cookie is cleared', errorSchema),
+  },
   handler: async ({ request, viewer }) => {
     const actor = await viewer();
     const user = actor ? await getOwnAccount(actor) : null;
     if (user) return user;
-    const res = NextResponse.json({ error: apiMessage('unauthorized') }, { status: 401, headers: { 'cache-control': 'no-store' } });
+    const res = NextResponse.json(
+      { error: apiMessage('unauthorized') },
+      { status: 401, headers: { 'cache-control': 'no-store' } },
+    );
     if (!bearerToken(request)) res.cookies.set(SESSION_COOKIE, '', sessionCookieOptions(null));
     return res;
   },
@@ -77,7 +89,10 @@ export const DELETE = route({
   tags: ['accounts'],
   auth: 'member',
   body: z.object({ confirm: z.literal(true, { error: 'bad_body' }) }),
-  responses: { 200: jsonResponse('Deleted; the session cookie is cleared', okSchema), 400: jsonResponse('No confirmation', errorSchema) },
+  responses: {
+    200: jsonResponse('Deleted; the session cookie is cleared', okSchema),
+    400: jsonResponse('No confirmation', errorSchema),
+  },
   handler: async ({ actor }) => {
     await deleteAccount(actor);
     const res = NextResponse.json({ ok: true }, { headers: { 'cache-control': 'no-store' } });

@@ -123,9 +123,14 @@ export const GET = route({
   summary: 'This document: the OpenAPI 3.1 description of the JSON API',
   tags: ['meta'],
   auth: 'public',
-  responses: { 200: { description: 'OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } } },
+  responses: {
+    200: { description: 'OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } },
+  },
   handler: async () => {
-    cached ??= openApiDocument([GET, ...ROUTE_MODULES.flatMap((m) => Object.values(m).filter(isDocumented))], APP_VERSION);
+    cached ??= openApiDocument(
+      [GET, ...ROUTE_MODULES.flatMap((m) => Object.values(m).filter(isDocumented))],
+      APP_VERSION,
+    );
     return cached;
   },
 });

@@ -13,9 +13,13 @@ export const dynamic = 'force-dynamic';
 
 type Locale = (typeof routing.locales)[number];
 
+function isLocale(value: string): value is Locale {
+  return (routing.locales as readonly string[]).includes(value);
+}
+
 /** The mail's language: a known locale, else the default one. */
 const localeField = formText
-  .transform((v): Locale => ((routing.locales as readonly string[]).includes(v) ? (v as Locale) : routing.defaultLocale))
+  .transform((v): Locale => (isLocale(v) ? v : routing.defaultLocale))
   .meta({ description: 'Language of the mail: en or fi' });
 
 /**
@@ -33,13 +37,21 @@ export const POST = route({
   auth: 'public',
   sameOrigin: true,
   body: z.object({ email: formText, locale: localeField }),
-  responses: { 200: jsonResponse('Always, when the address is well-formed', okSchema), 400: invalidResponseDoc, 429: jsonResponse('Too many requests (Retry-After)', errorSchema) },
+  responses: {
+    200: jsonResponse('Always, when the address is well-formed', okSchema),
+    400: invalidResponseDoc,
+    429: jsonResponse('Too many requests (Retry-After)', errorSchema),
+  },
   handler: async ({ request, body }) => {
     const { locale } = body;
     const origin = process.env.SITE_URL ? new URL(process.env.SITE_URL).origin : new URL(request.url).origin;
     const r = await requestPasswordReset(body.email, { ip: clientIp(request) }, async ({ name, email, token }) => {
       const link = `${origin}${localePath(locale, '/reset_password')}?token=${encodeURIComponent(token)}`;
-      await sendMail({ to: email, subject: mailText(locale, 'resetSubject', {}), text: mailText(locale, 'resetBody', { name, link, minutes: RESET_TOKEN_MINUTES }) });
+      await sendMail({
+        to: email,
+        subject: mailText(locale, 'resetSubject', {}),
+        text: mailText(locale, 'resetBody', { name, link, minutes: RESET_TOKEN_MINUTES }),
+      });
     });
     if (!r.ok) {
       if ('rateLimited' in r) throw new AppError('rate_limited', { seconds: r.rateLimited });

@@ -22,12 +22,19 @@ export const GET = route({
   tags: ['catalogue'],
   auth: 'public',
   // Described here; parsed by lib/validation/listing.ts, which words each bad value's 400 itself.
-  query: z.object({ ...listingQueryDoc,
+  query: z.object({
+    ...listingQueryDoc,
     label: z.string().optional().meta({ description: 'Label public id' }),
     spine: z.string().optional().meta({ description: 'Spine number (whole number)' }),
-    ean: z.string().optional().meta({ description: 'EAN-13, UPC-A or an 11-digit UPC without its leading 0 (a wrong check digit is a 400 naming the right one)' }),
-   }),
-  responses: { 200: jsonResponse('A page of ReleaseListItem', pageOf('ReleaseListItem')), 400: jsonResponse('A bad parameter', errorSchema) },
+    ean: z.string().optional().meta({
+      description:
+        'EAN-13, UPC-A or an 11-digit UPC without its leading 0 (a wrong check digit is a 400 naming the right one)',
+    }),
+  }),
+  responses: {
+    200: jsonResponse('A page of ReleaseListItem', pageOf('ReleaseListItem')),
+    400: jsonResponse('A bad parameter', errorSchema),
+  },
   handler: async ({ searchParams }) => {
     const parsed = parseReleaseListParams(searchParams, 'api');
     if (!parsed.ok) return badRequest(parsed.error);

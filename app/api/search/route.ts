@@ -19,7 +19,10 @@ export const GET = route({
   summary: "The search dialog's grouped result: up to 8 per group",
   tags: ['catalogue'],
   auth: 'public',
-  query: z.object({ q: listQueryText.refine((q) => q !== null, { error: 'missing_query' }) }),
-  responses: { 200: jsonResponse('SearchResult: { q, movies, releases, reviews, labels, persons, complex }', dto('SearchResult')), 400: jsonResponse('q missing, empty or too long', errorSchema) },
-  handler: async ({ query }) => searchAll(query.q as string),
+  query: z.object({ q: listQueryText.pipe(z.string({ error: 'missing_query' })) }),
+  responses: {
+    200: jsonResponse('SearchResult: { q, movies, releases, reviews, labels, persons, complex }', dto('SearchResult')),
+    400: jsonResponse('q missing, empty or too long', errorSchema),
+  },
+  handler: async ({ query }) => searchAll(query.q),
 });

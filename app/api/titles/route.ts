@@ -22,7 +22,10 @@ export const GET = route({
   auth: 'public',
   // Described here; parsed by lib/validation/listing.ts, which words each bad value's 400 itself.
   query: z.object({ ...listingQueryDoc }),
-  responses: { 200: jsonResponse('A page of TitleListItem', pageOf('TitleListItem')), 400: jsonResponse('A bad parameter', errorSchema) },
+  responses: {
+    200: jsonResponse('A page of TitleListItem', pageOf('TitleListItem')),
+    400: jsonResponse('A bad parameter', errorSchema),
+  },
   handler: async ({ searchParams }) => {
     const parsed = parseTitleListParams(searchParams, 'api');
     if (!parsed.ok) return badRequest(parsed.error);

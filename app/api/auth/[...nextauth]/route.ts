@@ -10,7 +10,10 @@ const nextauthParams = z.object({
   nextauth: z
     .array(z.string())
     .optional()
-    .meta({ param: { required: true }, description: 'providers, csrf, signin/{facebook|google}, callback/{facebook|google}' }),
+    .meta({
+      param: { required: true },
+      description: 'providers, csrf, signin/{facebook|google}, callback/{facebook|google}',
+    }),
 });
 
 /** One method of Auth.js's handlers behind the wrapper (the body is left for Auth.js to read). */
@@ -19,13 +22,19 @@ function authjs(method: Extract<Method, 'GET' | 'POST'>) {
   return route({
     method,
     path: '/api/auth/{nextauth}',
-    summary: method === 'GET' ? 'Auth.js: providers, CSRF token, OAuth callbacks' : 'Auth.js: start a Facebook or Google sign-in',
+    summary:
+      method === 'GET'
+        ? 'Auth.js: providers, CSRF token, OAuth callbacks'
+        : 'Auth.js: start a Facebook or Google sign-in',
     description:
       'Auth.js runs the Facebook / Google OAuth exchange only. `GET /api/auth/providers` (the switched-on providers, `{}` without keys), `GET /api/auth/csrf`, `POST /api/auth/signin/{facebook|google}` (form fields `csrfToken`, `callbackUrl`; 302 to the provider), `GET /api/auth/callback/{provider}` (302 to `callbackUrl`, normally /api/social/complete).',
     tags: ['accounts'],
     auth: 'public',
     params: nextauthParams,
-    responses: method === 'GET' ? { 200: jsonResponse('providers or csrf'), 302: { description: 'Redirect of an OAuth callback' } } : { 302: { description: 'Redirect to the provider' } },
+    responses:
+      method === 'GET'
+        ? { 200: jsonResponse('providers or csrf'), 302: { description: 'Redirect of an OAuth callback' } }
+        : { 302: { description: 'Redirect to the provider' } },
     handler: async ({ request }) => handler(request instanceof NextRequest ? request : new NextRequest(request)),
   });
 }

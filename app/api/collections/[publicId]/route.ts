@@ -15,10 +15,19 @@ const collectionPatchSchema = z.object({
   name: z.string({ error: FORM_ERRORS.required }),
   description: z.string().nullish(),
   visibility: z.enum(VISIBILITIES, { error: FORM_ERRORS.invalid }).optional(),
-  category: z.enum(COLLECTION_CATEGORIES, { error: 'categoryLocked' }).optional().meta({ description: 'May only repeat the current category' }),
-  style: z.unknown().optional().meta({ description: 'Style 1-7', override: { type: 'integer', minimum: 1, maximum: 7 } }),
+  category: z
+    .enum(COLLECTION_CATEGORIES, { error: 'categoryLocked' })
+    .optional()
+    .meta({ description: 'May only repeat the current category' }),
+  style: z
+    .unknown()
+    .optional()
+    .meta({ description: 'Style 1-7', override: { type: 'integer', minimum: 1, maximum: 7 } }),
   shortcut_default: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
-  picture: z.string({ error: FORM_ERRORS.invalid }).nullish().meta({ description: "One of GET …/pictures, or '' for the automatic one" }),
+  picture: z
+    .string({ error: FORM_ERRORS.invalid })
+    .nullish()
+    .meta({ description: "One of GET …/pictures, or '' for the automatic one" }),
 });
 
 /**
@@ -56,7 +65,7 @@ export const PATCH = route({
     const category = body.category ?? (await getCollection(actor, params.publicId))?.category;
     if (!category) return null;
     const r = await updateCollection(actor, params.publicId, { ...body, category });
-    if (!r.ok && r.errors._form === 'notFound') return null;
+
     return r.ok ? r.collection : r;
   },
 });
@@ -73,5 +82,8 @@ export const DELETE = route({
   auth: 'member',
   params: publicIdParams,
   responses: { 200: jsonResponse('Moved to the trash', okSchema) },
-  handler: async ({ actor, params }) => ((await setCollectionDeleted(actor, params.publicId, true)) ? { ok: true } : null),
+  handler: async ({ actor, params }) => {
+    await setCollectionDeleted(actor, params.publicId, true);
+    return { ok: true };
+  },
 });

@@ -15,8 +15,14 @@ const entryFields = z.object({
   comment: z.string().nullish(),
   comment_language: z.unknown().optional(),
   price: z.union([z.string(), z.number()]).nullish(),
-  currency: z.unknown().optional().meta({ override: { type: 'string', enum: ['EUR', 'GBP', 'USD', 'SEK'] } }),
-  condition: z.unknown().optional().meta({ override: { type: 'integer', minimum: 1, maximum: 6 } }),
+  currency: z
+    .unknown()
+    .optional()
+    .meta({ override: { type: 'string', enum: ['EUR', 'GBP', 'USD', 'SEK'] } }),
+  condition: z
+    .unknown()
+    .optional()
+    .meta({ override: { type: 'integer', minimum: 1, maximum: 6 } }),
   acquired_on: z.string().nullish().meta({ description: 'YYYY-MM-DD' }),
   watched_method: z.unknown().optional(),
 });
@@ -43,7 +49,13 @@ export const POST = route({
   auth: 'member',
   body: z.intersection(itemRefSchema, z.intersection(target, entryFields)),
   responses: {
-    200: jsonResponse('The collection and the entry', z.object({ collection: z.object({ public_id: z.string(), name: z.string(), style: z.number() }), entry: z.looseObject({}) })),
+    200: jsonResponse(
+      'The collection and the entry',
+      z.object({
+        collection: z.object({ public_id: z.string(), name: z.string(), style: z.number() }),
+        entry: z.looseObject({}),
+      }),
+    ),
     400: invalidResponseDoc,
   },
   handler: async ({ actor, body }) => {
@@ -51,12 +63,16 @@ export const POST = route({
     let collection = chosen;
     if (!collection) return { ok: false, errors: { collection: 'required' } };
     if (collection === 'new') {
-      const created = await createCollection(actor, { name: new_name, category: item.type === 'movie' ? 'movies' : 'releases' });
-      if (!created.ok) return { ok: false, errors: created.errors.name ? { new_name: created.errors.name } : created.errors };
+      const created = await createCollection(actor, {
+        name: new_name,
+        category: item.type === 'movie' ? 'movies' : 'releases',
+      });
+      if (!created.ok)
+        return { ok: false, errors: created.errors.name ? { new_name: created.errors.name } : created.errors };
       collection = created.collection.public_id;
     } else if (!isPublicId(collection)) return null;
     const r = await addEntry(actor, collection, item, entry);
-    if (!r.ok && r.errors._form === 'notFound') return null;
+
     if (!r.ok) return r;
     revalidateEntryItem(r.entry);
     const c = await getCollection(actor, collection);

@@ -34,6 +34,13 @@ export const GET = route({
   tags: ['collections'],
   auth: 'member',
   query: itemQuery,
-  responses: { 200: jsonResponse('Choices', z.object({ items: z.array(z.object({ public_id: z.string(), name: z.string(), style: z.number(), has_item: z.boolean() })) })) },
+  responses: {
+    200: jsonResponse(
+      'Choices',
+      z.object({
+        items: z.array(z.object({ public_id: z.string(), name: z.string(), style: z.number(), has_item: z.boolean() })),
+      }),
+    ),
+  },
   handler: async ({ actor, query }) => ({ items: await collectionsForItem(actor, query) }),
 });

@@ -17,6 +17,8 @@ export const GET = route({
   summary: "The caller's linked Facebook and Google accounts",
   tags: ['accounts'],
   auth: 'member',
-  responses: { 200: jsonResponse('Providers', z.object({ enabled: z.array(z.string()), linked: z.array(z.string()) })) },
+  responses: {
+    200: jsonResponse('Providers', z.object({ enabled: z.array(z.string()), linked: z.array(z.string()) })),
+  },
   handler: async ({ actor }) => ({ enabled: enabledProviders(), linked: await listIdentities(actor) }),
 });

@@ -17,7 +17,10 @@ export const POST = route({
   tags: ['accounts'],
   auth: 'member',
   body: z.object({ current: formText, password: formText, password2: formText }),
-  responses: { 200: jsonResponse('Changed', z.object({ ok: z.literal(true), sessions_ended: z.number() })), 400: invalidResponseDoc },
+  responses: {
+    200: jsonResponse('Changed', z.object({ ok: z.literal(true), sessions_ended: z.number() })),
+    400: invalidResponseDoc,
+  },
   handler: async ({ actor, body }) => {
     if (body.password !== body.password2) return { ok: false, errors: { password2: 'passwordsDoNotMatch' } };
     const r = await changePassword(actor, body.current, body.password);

@@ -25,8 +25,14 @@ export const POST = route({
   auth: 'member',
   multipart: {
     maxBytes: PICTURE_MAX_BYTES + 64 * 1024,
-    tooLarge: (size) => invalidResponse({ picture: 'pictureTooLarge' }, { 0: (size / 1024 / 1024).toFixed(1), 1: PICTURE_MAX_BYTES / 1024 / 1024 }),
-    schema: z.object({ picture: z.string().meta({ format: 'binary', description: 'jpg, gif, png or webp, at most 20 MB' }) }),
+    tooLarge: (size) =>
+      invalidResponse(
+        { picture: 'pictureTooLarge' },
+        { 0: (size / 1024 / 1024).toFixed(1), 1: PICTURE_MAX_BYTES / 1024 / 1024 },
+      ),
+    schema: z.object({
+      picture: z.string().meta({ format: 'binary', description: 'jpg, gif, png or webp, at most 20 MB' }),
+    }),
   },
   responses: { 200: jsonResponse('The stored file name', z.object({ picture: z.string() })), 400: invalidResponseDoc },
   handler: async ({ actor, form }) => {

@@ -28,6 +28,12 @@ export const POST = route({
   tags: ['accounts'],
   auth: 'member',
   body: z.object({ name: formText.meta({ description: '1-60 characters' }) }),
-  responses: { 200: jsonResponse('The new token', z.object({ id: z.number(), token: z.string() })), 400: invalidResponseDoc },
-  handler: async ({ actor, body }) => (await createApiToken(actor, body.name)) ?? { ok: false, errors: { name: 'invalid' } },
+  responses: {
+    200: jsonResponse('The new token', z.object({ id: z.number(), token: z.string() })),
+    400: invalidResponseDoc,
+  },
+  handler: async ({ actor, body }) => {
+    const made = await createApiToken(actor, body.name);
+    return made.ok ? { id: made.id, token: made.token } : made;
+  },
 });

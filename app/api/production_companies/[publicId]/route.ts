@@ -16,7 +16,12 @@ export const GET = route({
   tags: ['catalogue'],
   auth: 'public',
   params: publicIdParams,
-  responses: { 200: jsonResponse('CompanyListItem with titles', dto('CompanyListItem').extend({ titles: pageOf('TitleListItem') })) },
+  responses: {
+    200: jsonResponse(
+      'CompanyListItem with titles',
+      dto('CompanyListItem').extend({ titles: pageOf('TitleListItem') }),
+    ),
+  },
   handler: async ({ params }) => {
     const company = await getProductionCompany(params.publicId);
     if (!company) return null;

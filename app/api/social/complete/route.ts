@@ -2,7 +2,13 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
 import { clientIp, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
-import { PENDING_COOKIE, PENDING_SECONDS, sealPendingIdentity, takeTransitIdentity, TRANSIT_COOKIES } from '@/lib/auth/social';
+import {
+  PENDING_COOKIE,
+  PENDING_SECONDS,
+  sealPendingIdentity,
+  takeTransitIdentity,
+  TRANSIT_COOKIES,
+} from '@/lib/auth/social';
 import { identityUser, linkIdentity } from '@/lib/data/social';
 import { createSession } from '@/lib/data/sessions';
 import { safeNextPath, splitLocalePath } from '@/lib/next-path';
@@ -35,7 +41,15 @@ export const GET = route({
     const identity = await takeTransitIdentity(request);
     const redirect = (to: string) => {
       const res = NextResponse.redirect(new URL(to, request.url), 302);
-      for (const name of TRANSIT_COOKIES) if (request.headers.get('cookie')?.includes(name)) res.cookies.set(name, '', { path: '/', expires: new Date(0), secure: name.startsWith('__Secure-'), httpOnly: true, sameSite: 'lax' });
+      for (const name of TRANSIT_COOKIES)
+        if (request.headers.get('cookie')?.includes(name))
+          res.cookies.set(name, '', {
+            path: '/',
+            expires: new Date(0),
+            secure: name.startsWith('__Secure-'),
+            httpOnly: true,
+            sameSite: 'lax',
+          });
       res.headers.set('cache-control', 'no-store');
       return res;
     };
@@ -43,15 +57,24 @@ export const GET = route({
     const actor = await viewer();
     if (actor) {
       const linked = await linkIdentity(actor.userId, identity);
-      return redirect(linked === 'taken' ? `${next}${next.includes('?') ? '&' : '?'}social_error=socialAlreadyLinked&provider=${identity.provider}` : next);
+      return redirect(
+        linked === 'taken'
+          ? `${next}${next.includes('?') ? '&' : '?'}social_error=socialAlreadyLinked&provider=${identity.provider}`
+          : next,
+      );
     }
     const userId = await identityUser(identity.provider, identity.subject);
     if (userId === null) {
       const res = redirect(`${login}?social=${identity.provider}&next=${encodeURIComponent(inner)}`);
-      res.cookies.set(PENDING_COOKIE, await sealPendingIdentity(identity), { ...sessionCookieOptions(new Date(Date.now() + PENDING_SECONDS * 1000)) });
+      res.cookies.set(PENDING_COOKIE, await sealPendingIdentity(identity), {
+        ...sessionCookieOptions(new Date(Date.now() + PENDING_SECONDS * 1000)),
+      });
       return res;
     }
-    const session = await createSession(userId, { userAgent: request.headers.get('user-agent'), ip: clientIp(request) });
+    const session = await createSession(userId, {
+      userAgent: request.headers.get('user-agent'),
+      ip: clientIp(request),
+    });
     const res = redirect(next);
     res.cookies.set(SESSION_COOKIE, session.token, sessionCookieOptions(session.expiresAt));
     return res;

@@ -44,7 +44,10 @@ export const POST = route({
     await hitLimit('registerIp', ip);
     const session = await createSession(r.userId, { userAgent: request.headers.get('user-agent'), ip });
     const actor = await sessionActor(session.token);
-    const res = NextResponse.json({ user: actor ? await getOwnAccount(actor) : null }, { headers: { 'cache-control': 'no-store' } });
+    const res = NextResponse.json(
+      { user: actor ? await getOwnAccount(actor) : null },
+      { headers: { 'cache-control': 'no-store' } },
+    );
     res.cookies.set(SESSION_COOKIE, session.token, sessionCookieOptions(session.expiresAt));
     res.cookies.set(PENDING_COOKIE, '', sessionCookieOptions(null));
     return res;

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
-import { invalidResponseDoc, itemRefSchema, jsonResponse, pageOf, pagingQuery, publicIdParams } from '@/lib/api/schemas';
+import {
+  invalidResponseDoc,
+  itemRefSchema,
+  jsonResponse,
+  pageOf,
+  pagingQuery,
+  publicIdParams,
+} from '@/lib/api/schemas';
 import { addEntry, COLLECTION_PAGE_SIZE, listEntries } from '@/lib/data/collections';
 import { entrySchema } from '@/lib/validation/collections';
 import { revalidateEntryItem } from '../../../_lib/entries';
@@ -44,7 +51,7 @@ export const POST = route({
   handler: async ({ actor, params, body }) => {
     const { item, ...entry } = body;
     const r = await addEntry(actor, params.publicId, item, entry);
-    if (!r.ok && r.errors._form === 'notFound') return null;
+
     if (r.ok) revalidateEntryItem(r.entry);
     return r.ok ? r.entry : r;
   },

@@ -23,7 +23,12 @@ export const GET = route({
   responses: {
     200: {
       description: 'The file (Content-Disposition attachment)',
-      content: { 'text/csv': { schema: z.string() }, 'application/json': { schema: z.object({ collection: z.looseObject({}), entries: z.array(z.looseObject({})) }) } },
+      content: {
+        'text/csv': { schema: z.string() },
+        'application/json': {
+          schema: z.object({ collection: z.looseObject({}), entries: z.array(z.looseObject({})) }),
+        },
+      },
     },
   },
   handler: async ({ params, query, viewer }) => {

@@ -9,7 +9,11 @@ import { json } from '../../../_lib/http';
 
 export const dynamic = 'force-dynamic';
 
-const IMPORT_ERRORS = { tooManyRows: 'import_too_many_rows', letterboxdNeedsMovies: 'import_letterboxd_movies', emptyFile: 'import_empty' } as const;
+const IMPORT_ERRORS = {
+  tooManyRows: 'import_too_many_rows',
+  letterboxdNeedsMovies: 'import_letterboxd_movies',
+  emptyFile: 'import_empty',
+} as const;
 
 /** The import page translates its own refusals: they also carry their message key and parameters. */
 function importRefusal(error: AppError): Response {
@@ -58,11 +62,18 @@ export const POST = route({
   multipart: {
     maxBytes: IMPORT_MAX_BYTES + 64 * 1024,
     tooLarge: () => importRefusal(tooLarge()),
-    schema: z.object({ file: z.string().meta({ format: 'binary', description: 'CSV, JSON, JSON Lines or a Letterboxd export, at most 5 MB' }) }),
+    schema: z.object({
+      file: z
+        .string()
+        .meta({ format: 'binary', description: 'CSV, JSON, JSON Lines or a Letterboxd export, at most 5 MB' }),
+    }),
   },
   responses: {
     201: jsonResponse('ImportReport'),
-    400: jsonResponse('A refused file', errorSchema.extend({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) })),
+    400: jsonResponse(
+      'A refused file',
+      errorSchema.extend({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) }),
+    ),
   },
   handler: async ({ actor, params, form }) => {
     try {
@@ -73,10 +84,7 @@ export const POST = route({
       if (text === null) throw new AppError('import_not_text');
       const fileName = file.name || 'import.csv';
       const r = await importIntoCollection(actor, params.publicId, fileName, parseImportFile(fileName, text));
-      if (!r.ok) {
-        if (r.error === 'notFound') return null;
-        throw new AppError(IMPORT_ERRORS[r.error], r.params);
-      }
+      if (!r.ok) throw new AppError(IMPORT_ERRORS[r.error], r.params);
       return json(r.report, 201);
     } catch (error) {
       if (error instanceof AppError && error.code.startsWith('import_')) return importRefusal(error);

@@ -16,5 +16,8 @@ export const POST = route({
   auth: 'member',
   params: publicIdParams,
   responses: { 200: jsonResponse('CollectionDto') },
-  handler: async ({ actor, params }) => ((await setCollectionDeleted(actor, params.publicId, false)) ? getCollection(actor, params.publicId) : null),
+  handler: async ({ actor, params }) => {
+    await setCollectionDeleted(actor, params.publicId, false);
+    return getCollection(actor, params.publicId);
+  },
 });

@@ -17,10 +17,16 @@ export const DELETE = route({
   summary: 'Unlinks a Facebook or Google account from the caller',
   tags: ['accounts'],
   auth: 'member',
-  params: z.object({ provider: z.string().refine(isSocialProvider).meta({ override: { enum: ['facebook', 'google'] } }) }),
+  params: z.object({
+    provider: z
+      .string()
+      .refine(isSocialProvider)
+      .meta({ override: { enum: ['facebook', 'google'] } }),
+  }),
   responses: { 200: jsonResponse('Unlinked', okSchema), 400: invalidResponseDoc },
   handler: async ({ actor, params }) => {
     if (!isSocialProvider(params.provider)) return null;
-    return (await unlinkIdentity(actor, params.provider)) ? { ok: true } : { ok: false, errors: { _form: 'unlinkRefused' } };
+    const r = await unlinkIdentity(actor, params.provider);
+    return r.ok ? { ok: true } : r;
   },
 });

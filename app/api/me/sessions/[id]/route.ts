@@ -17,5 +17,8 @@ export const DELETE = route({
   auth: 'member',
   params: z.object({ id: rowIdSchema }),
   responses: { 200: jsonResponse('Ended', okSchema) },
-  handler: async ({ actor, params }) => ((await revokeSession(actor, params.id)) ? { ok: true } : null),
+  handler: async ({ actor, params }) => {
+    await revokeSession(actor, params.id);
+    return { ok: true };
+  },
 });

@@ -14,5 +14,8 @@ export const DELETE = route({
   auth: 'member',
   params: z.object({ id: rowIdSchema }),
   responses: { 200: jsonResponse('Revoked', okSchema) },
-  handler: async ({ actor, params }) => ((await revokeApiToken(actor, params.id)) ? { ok: true } : null),
+  handler: async ({ actor, params }) => {
+    await revokeApiToken(actor, params.id);
+    return { ok: true };
+  },
 });

@@ -8,7 +8,10 @@ import { revalidateEntryItem } from '../../../../_lib/entries';
 export const dynamic = 'force-dynamic';
 
 /** The entry is found by its id and owner; the collection segment is not read. */
-const entryParams = z.object({ publicId: z.string().meta({ description: 'The collection (not checked: the entry id decides)' }), entryId: entryIdSchema });
+const entryParams = z.object({
+  publicId: z.string().meta({ description: 'The collection (not checked: the entry id decides)' }),
+  entryId: entryIdSchema,
+});
 
 /**
  * PATCH /api/collections/{public_id}/entries/{entry_id}: saves an entry's fields (as POST …/entries).
@@ -25,7 +28,7 @@ export const PATCH = route({
   responses: { 200: jsonResponse('CollectionEntryDto'), 400: invalidResponseDoc },
   handler: async ({ actor, params, body }) => {
     const r = await updateEntry(actor, params.entryId, body);
-    if (!r.ok && r.errors._form === 'notFound') return null;
+
     if (r.ok) revalidateEntryItem(r.entry);
     return r.ok ? r.entry : r;
   },
@@ -40,5 +43,8 @@ export const DELETE = route({
   auth: 'member',
   params: entryParams,
   responses: { 200: jsonResponse('Removed', okSchema) },
-  handler: async ({ actor, params }) => ((await removeEntry(actor, params.entryId)) ? { ok: true } : null),
+  handler: async ({ actor, params }) => {
+    await removeEntry(actor, params.entryId);
+    return { ok: true };
+  },
 });

@@ -15,7 +15,9 @@ const pickSchema = z.object({
     .transform(Number)
     .refine((n) => Number.isInteger(n) && n >= 1, { error: 'bad_body' })
     .meta({ override: { type: 'integer', minimum: 1 }, description: 'Line of the report row' }),
-  item: formText.refine(isPublicId, { error: 'bad_body' }).meta({ description: "Public id of one of the row's candidates" }),
+  item: formText
+    .refine(isPublicId, { error: 'bad_body' })
+    .meta({ description: "Public id of one of the row's candidates" }),
 });
 
 /**
@@ -34,14 +36,17 @@ export const POST = route({
   params: z.object({ publicId: publicIdSchema, importId: publicIdSchema }),
   body: pickSchema,
   responses: {
-    200: jsonResponse('The updated row and the counts', z.object({ row: dto('ImportRowOutcome'), counts: dto('ImportCounts') })),
+    200: jsonResponse(
+      'The updated row and the counts',
+      z.object({ row: dto('ImportRowOutcome'), counts: dto('ImportCounts') }),
+    ),
     400: jsonResponse('Bad body or not a candidate', errorSchema),
     409: jsonResponse('The row is matched already', errorSchema),
   },
   handler: async ({ actor, params, body }) => {
     const r = await pickCandidate(actor, params.publicId, params.importId, body.line, body.item);
     if (r.ok) return { row: r.row, counts: r.counts };
-    if (r.error === 'notFound') return null;
+
     throw new AppError(r.error === 'notACandidate' ? 'import_not_candidate' : 'import_resolved');
   },
 });
