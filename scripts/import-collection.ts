@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { migrateDatabase, openDatabase } from '@/db';
 import { decodeImportFile, parseImportFile } from '@/lib/collections/import-parse';
 import { formatImportError, formatImportReport } from '@/lib/collections/report-text';
+import { AppError } from '@/lib/errors';
 import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX } from '@/lib/validation/collection-limits';
 import en from '@/messages/en.json';
 import { allowServerOnlyImports } from './server-only';
@@ -121,7 +122,13 @@ async function main(): Promise<number> {
     }
     console.log(`Importing ${total} ${total === 1 ? 'row' : 'rows'} of ${fileName} for ${actor.name} into ${handle.kind} (${handle.location}) …`);
     const started = Date.now();
-    const result = await importIntoCollection(actor, publicId, fileName, parsed, handle.db);
+    let result;
+    try {
+      result = await importIntoCollection(actor, publicId, fileName, parsed, handle.db);
+    } catch (e) {
+      if (!(e instanceof AppError && e.code === 'not_found')) throw e;
+      result = { ok: false as const, error: 'notFound' as const };
+    }
     if (!result.ok) {
       console.error(formatImportError(result, publicId));
       return 1;

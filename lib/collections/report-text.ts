@@ -154,11 +154,12 @@ export function formatImportReport(report: ImportReport): string {
 }
 
 /**
- * The English message of a refused import (importIntoCollection's `ok: false`).
+ * The English message of a refused import (importIntoCollection's `ok: false`, or `notFound` for
+ * the not_found it throws for a collection that is not the user's).
  * @param result the refused result, with `params.rows` / `params.max` for 'tooManyRows'
  * @param collectionPublicId the collection the import was meant for
  */
-export function formatImportError(result: Extract<ImportResult, { ok: false }>, collectionPublicId: string): string {
+export function formatImportError(result: Extract<ImportResult, { ok: false }> | { ok: false; error: 'notFound'; params?: undefined }, collectionPublicId: string): string {
   switch (result.error) {
     case 'notFound':
       return `No collection ${collectionPublicId} of this user (check the public id in /collection/{id}, or use --collection new)`;

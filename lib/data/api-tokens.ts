@@ -5,6 +5,7 @@ import 'server-only';
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
+import { AppError } from '@/lib/errors';
 import { apiTokens, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { API_TOKEN_NAME_MAX } from '@/lib/validation/limits';
@@ -16,23 +17,26 @@ import { SESSION_TOUCH_SECONDS } from './sessions';
 /** A personal API token as its owner sees it in the list (the token itself is shown once, at creation). */
 export type ApiTokenInfo = { id: number; name: string; created_at: string; last_used_at: string | null };
 
+/** Outcome of {@link createApiToken}: the new token, or field problems as message keys (`forms`). */
+export type CreateApiTokenResult = { ok: true; id: number; token: string } | { ok: false; errors: { name: 'invalid' } };
+
 /** Most API tokens one account may hold. */
 export const API_TOKENS_MAX = 10;
 
 /**
  * Creates a personal API token for `Authorization: Bearer <token>`.
- * @returns the token (shown once) and its id; null when the name is empty or too long or the
- *   account already holds API_TOKENS_MAX tokens
+ * @returns the token (shown once) and its id; `name: invalid` when the name is empty or too long
+ *   or the account already holds API_TOKENS_MAX tokens
  */
-export async function createApiToken(actor: Actor, name: string, db?: Db): Promise<{ id: number; token: string } | null> {
+export async function createApiToken(actor: Actor, name: string, db?: Db): Promise<CreateApiTokenResult> {
   const label = name.trim();
-  if (!label || label.length > API_TOKEN_NAME_MAX) return null;
+  if (!label || label.length > API_TOKEN_NAME_MAX) return { ok: false, errors: { name: 'invalid' } };
   const d = await resolveDb(db);
   const [{ n }] = await d.select({ n: sql<number>`count(*)::int` }).from(apiTokens).where(eq(apiTokens.userId, actor.userId));
-  if (n >= API_TOKENS_MAX) return null;
+  if (n >= API_TOKENS_MAX) return { ok: false, errors: { name: 'invalid' } };
   const { token, hash } = newSecret();
   const [row] = await d.insert(apiTokens).values({ userId: actor.userId, name: label, tokenHash: hash }).returning({ id: apiTokens.id });
-  return { id: row.id, token };
+  return { ok: true, id: row.id, token };
 }
 
 /** The actor's API tokens, newest first. */
@@ -42,14 +46,17 @@ export async function listApiTokens(actor: Actor, db?: Db): Promise<ApiTokenInfo
   return rows.map((r) => ({ id: r.id, name: r.name, created_at: new Date(r.createdAt).toISOString(), last_used_at: r.lastUsedAt ? new Date(r.lastUsedAt).toISOString() : null }));
 }
 
-/** Revokes one of the actor's API tokens. @returns true when one was revoked */
-export async function revokeApiToken(actor: Actor, id: number, db?: Db): Promise<boolean> {
+/**
+ * Revokes one of the actor's API tokens.
+ * @throws AppError not_found for an unknown token or another user's
+ */
+export async function revokeApiToken(actor: Actor, id: number, db?: Db): Promise<void> {
   const d = await resolveDb(db);
   const gone = await d
     .delete(apiTokens)
     .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, actor.userId)))
     .returning({ id: apiTokens.id });
-  return gone.length > 0;
+  if (!gone.length) throw new AppError('not_found');
 }
 
 /** The actor of a personal API token (`sessionId` null), or null for an unknown or revoked token. */

@@ -31,6 +31,7 @@ import { COLLECTION_NAME_MAX, COLLECTION_STYLES, type CollectionCategory } from 
 import { entrySchema, type CollectionInput, type EntryData } from '@/lib/validation/collections';
 import { countryCodeFromId, FORMAT_GROUPS, type FormatId } from '@/lib/validation/enums';
 import { canEditCollection } from '@/lib/auth/policies';
+import { AppError } from '@/lib/errors';
 import { addEntries, type EntryTarget } from './collection-entries';
 import { inTransaction } from './events';
 import { newPublicId } from './public-id';
@@ -128,7 +129,7 @@ export type ImportReport = {
   rows: ImportRowOutcome[];
 };
 
-export type ImportResult = { ok: true; report: ImportReport } | { ok: false; error: 'notFound' | 'tooManyRows' | 'letterboxdNeedsMovies' | 'emptyFile'; params?: Record<string, number> };
+export type ImportResult = { ok: true; report: ImportReport } | { ok: false; error: 'tooManyRows' | 'letterboxdNeedsMovies' | 'emptyFile'; params?: Record<string, number> };
 
 type MovieRow = { id: number; public_id: string; name: string; year: number | null; type: number; release_count: number; original_name: string | null; localized_names: Record<string, string> | null; akas: string[] | null };
 type ReleaseRow = { id: number; public_id: string; name: string; format: number; country: number | null; ean: string | null; year: number | null; label: string | null; movie_id: number };
@@ -421,15 +422,16 @@ async function ownedCollection(d: Db, actor: Actor, publicId: string): Promise<O
  * Imports the rows of a read file into one of the actor's collections and stores the report.
  * Matched rows become entries (with price, currency, condition, date and notes from the file); an
  * item already in the collection is not added twice; unknown barcodes are stored for moderation.
- * Errors: 'notFound' (no such collection of the actor), 'emptyFile' (no rows and nothing
- * unreadable), 'tooManyRows' (`params.max`, `params.rows`: nothing imported),
- * 'letterboxdNeedsMovies' (a Letterboxd export into a releases collection).
+ * Refusals (nothing written): 'emptyFile' (no rows and nothing unreadable), 'tooManyRows'
+ * (`params.max`, `params.rows`), 'letterboxdNeedsMovies' (a Letterboxd export into a releases
+ * collection).
+ * @throws AppError not_found for no such collection of the actor, or one in the trash
  */
 export async function importIntoCollection(actor: Actor, collectionPublicId: string, fileName: string, parsed: ParsedImport, db?: Db): Promise<ImportResult> {
   const d = await resolveDb(db);
   const c = await ownedCollection(d, actor, collectionPublicId);
   // A collection in the trash takes no imports (restore it first), as its pages offer none.
-  if (!c || c.deleted) return { ok: false, error: 'notFound' };
+  if (!c || c.deleted) throw new AppError('not_found');
   const total = parsed.rows.length + parsed.problems.length;
   if (!total) return { ok: false, error: 'emptyFile' };
   if (total > IMPORT_MAX_ROWS) return { ok: false, error: 'tooManyRows', params: { max: IMPORT_MAX_ROWS, rows: total } };
@@ -521,33 +523,33 @@ export async function listImports(actor: Actor, collectionPublicId: string, db?:
   return rows.map((r) => ({ public_id: r.public_id, file_name: r.file_name, created_at: new Date(r.created_at).toISOString(), counts: fromJson(r.counts) }));
 }
 
-export type PickResult = { ok: true; row: ImportRowOutcome; counts: ImportCounts } | { ok: false; error: 'notFound' | 'notACandidate' | 'alreadyResolved' };
+export type PickResult = { ok: true; row: ImportRowOutcome; counts: ImportCounts } | { ok: false; error: 'notACandidate' | 'alreadyResolved' };
 
 /**
  * The owner picks one of a row's candidates (an ambiguous row, or the suggestions of an unmatched
  * one): the entry is added with the row's fields and the stored report row becomes matched
  * ('picked', or 'already_in_collection' when the collection holds the item already).
- * Errors: 'notFound' (no such import of the actor into that collection, no such line, or the
- * collection is in the trash),
- * 'notACandidate' (the item is not among the row's candidates), 'alreadyResolved' (the row is
- * matched already).
+ * Refusals: 'notACandidate' (the item is not among the row's candidates), 'alreadyResolved' (the
+ * row is matched already).
+ * @throws AppError not_found for no such import of the actor into that collection, no such line,
+ *   a collection in the trash, or a candidate no longer in the catalogue
  */
 export async function pickCandidate(actor: Actor, collectionPublicId: string, importPublicId: string, line: number, itemPublicId: string, db?: Db): Promise<PickResult> {
   const d = await resolveDb(db);
   return inTransaction(d, async (tx) => {
     const [imp] = await queryRows<{ id: number; report: ImportReport | string }>(tx, importQuery(actor, collectionPublicId, importPublicId, true));
-    if (!imp) return { ok: false, error: 'notFound' };
+    if (!imp) throw new AppError('not_found');
     const report = fromJson(imp.report);
     const row = report.rows.find((r) => r.line === line);
-    if (!row) return { ok: false, error: 'notFound' };
+    if (!row) throw new AppError('not_found');
     if (row.status === 'matched') return { ok: false, error: 'alreadyResolved' };
     const candidate = row.candidates.find((x) => x.public_id === itemPublicId);
     if (!candidate) return { ok: false, error: 'notACandidate' };
     const c = await ownedCollection(tx, actor, collectionPublicId);
-    if (!c || c.deleted) return { ok: false, error: 'notFound' };
+    if (!c || c.deleted) throw new AppError('not_found');
     const table = candidate.type === 'movie' ? sql`movies` : sql`releases`;
     const [target] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM ${table} WHERE public_id = ${candidate.public_id}`);
-    if (!target) return { ok: false, error: 'notFound' };
+    if (!target) throw new AppError('not_found');
     const entry = row.entry ?? entrySchema.parse({});
     const [entryId] = await addEntries(tx, c, [{ item: { type: candidate.type, id: Number(target.id), publicId: candidate.public_id }, data: entry }], 'import');
     const isNew = entryId !== null;

@@ -14,6 +14,7 @@ import { itemJsonColumns, toItemPair, type ReleaseListRow, type TitleListRow } f
 import { keysetRows, pageOf, type KeysetSort } from './keyset';
 import { queryRows, resolveDb } from './sql';
 import { canEditCollection, canViewCollection } from '@/lib/auth/policies';
+import { AppError } from '@/lib/errors';
 import { addEntries, removeOwnEntry, updateOwnEntry, type EntryTarget } from './collection-entries';
 import { collectionVisibleTo } from './collection-visibility';
 import { inTransaction, publish } from './events';
@@ -221,12 +222,17 @@ export async function createCollection(actor: Actor, input: CollectionInput, db?
  * picture chosen from the pictures of its newest PICTURE_CHOICES entries (`picture`: one of
  * {@link pictureChoices}, or '' for the automatic one). The category cannot change
  * ('categoryLocked'); unchanged input gives `_form: nothingToUpdate`.
- * @returns null result fields `{ _form: 'notFound' }` for another user's or an unknown collection
+ * @throws AppError not_found for another user's or an unknown collection
  */
-export async function updateCollection(actor: Actor, publicId: string, input: CollectionInput & { picture?: string | null }, db?: Db): Promise<CollectionResult> {
+export async function updateCollection(
+  actor: Actor,
+  publicId: string,
+  input: Omit<CollectionInput, 'category'> & { category?: CollectionCategory; picture?: string | null },
+  db?: Db,
+): Promise<CollectionResult> {
   const d = await resolveDb(db);
   const current = await editableCollectionRow(d, actor, publicId);
-  if (!current) return { ok: false, errors: { _form: 'notFound' } };
+  if (!current) throw new AppError('not_found');
   if (input.category !== undefined && input.category !== current.category) return { ok: false, errors: { category: 'categoryLocked' } };
   const parsed = collectionSchema.safeParse({ ...input, category: current.category });
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
@@ -268,9 +274,9 @@ export async function updateCollection(actor: Actor, publicId: string, input: Co
 /**
  * Moves the actor's collection to the trash (`deleted: true`) or back (`deleted: false`). A
  * shortcut list restored while another list has taken its shortcut comes back without the flag.
- * @returns false for an unknown or another user's collection, or one already in that state
+ * @throws AppError not_found for an unknown or another user's collection, or one already in that state
  */
-export async function setCollectionDeleted(actor: Actor, publicId: string, deleted: boolean, db?: Db): Promise<boolean> {
+export async function setCollectionDeleted(actor: Actor, publicId: string, deleted: boolean, db?: Db): Promise<void> {
   const d = await resolveDb(db);
   return inTransaction(d, async (tx) => {
     const [c] = await queryRows<{ id: number; user_id: number; style: number; shortcut_default: boolean }>(
@@ -278,7 +284,7 @@ export async function setCollectionDeleted(actor: Actor, publicId: string, delet
       sql`SELECT id, user_id, style, shortcut_default FROM collections WHERE public_id = ${publicId}
           AND deleted_at IS ${deleted ? sql`NULL` : sql`NOT NULL`} FOR UPDATE`,
     );
-    if (!c || !canEditCollection(actor, { userId: Number(c.user_id) })) return false;
+    if (!c || !canEditCollection(actor, { userId: Number(c.user_id) })) throw new AppError('not_found');
     const before = { style: Number(c.style), shortcut_default: c.shortcut_default, deleted: !deleted };
     let shortcut = c.shortcut_default;
     if (deleted) {
@@ -291,7 +297,6 @@ export async function setCollectionDeleted(actor: Actor, publicId: string, delet
       await tx.execute(sql`UPDATE collections SET deleted_at = NULL, shortcut_default = ${shortcut}, updated_at = now() WHERE id = ${c.id}`);
     }
     await publish(tx, 'collection.changed', { collectionId: Number(c.id), userId: actor.userId, before, after: { ...before, shortcut_default: shortcut, deleted } });
-    return true;
   });
 }
 
@@ -358,9 +363,10 @@ export type EntryResult = { ok: true; entry: CollectionEntryDto } | { ok: false;
 
 /**
  * Adds a movie or release to the actor's collection with the entry fields (comment, comment
- * language, price with currency, condition, date, watched-on method). Errors (`_form`):
- * 'notFound' (no such collection of the actor, or no such item), 'categoryMismatch' (a movie in a
- * releases collection or the other way round; `params` category), 'alreadyInCollection'.
+ * language, price with currency, condition, date, watched-on method). Field problems (`_form`):
+ * 'categoryMismatchMovies' / 'categoryMismatchReleases' (an item of the other kind),
+ * 'alreadyInCollection'; the entry fields' message keys.
+ * @throws AppError not_found for no such collection of the actor, or no such item
  */
 export async function addEntry(actor: Actor, publicId: string, item: { type: 'movie' | 'release'; publicId: string }, input: EntryInput, db?: Db): Promise<EntryResult> {
   const parsed = entrySchema.safeParse(input);
@@ -368,11 +374,11 @@ export async function addEntry(actor: Actor, publicId: string, item: { type: 'mo
   const v = parsed.data;
   const d = await resolveDb(db);
   const c = await editableCollectionRow(d, actor, publicId);
-  if (!c) return { ok: false, errors: { _form: 'notFound' } };
+  if (!c) throw new AppError('not_found');
   const it = ITEM_TABLES[item.type];
   if (c.category !== it.category) return { ok: false, errors: { _form: c.category === 'movies' ? 'categoryMismatchMovies' : 'categoryMismatchReleases' } };
   const [target] = await queryRows<{ id: number }>(d, sql`SELECT id FROM ${it.table} WHERE public_id = ${item.publicId}`);
-  if (!target) return { ok: false, errors: { _form: 'notFound' } };
+  if (!target) throw new AppError('not_found');
   const [id] = await inTransaction(d, (tx) => addEntries(tx, targetOf(c), [{ item: { type: item.type, id: Number(target.id), publicId: item.publicId }, data: v }], 'entry'));
   if (id === null) return { ok: false, errors: { _form: 'alreadyInCollection' } };
   const entry = await entryById(d, id);
@@ -385,7 +391,8 @@ async function entryById(d: Db, id: number): Promise<CollectionEntryDto | null> 
 }
 
 /**
- * Saves the fields of one entry of the actor's collections ('notFound' for another user's entry).
+ * Saves the fields of one entry of the actor's collections; field problems as message keys.
+ * @throws AppError not_found for an unknown entry or another user's
  */
 export async function updateEntry(actor: Actor, entryId: number, input: EntryInput, db?: Db): Promise<EntryResult> {
   const parsed = entrySchema.safeParse(input);
@@ -393,15 +400,19 @@ export async function updateEntry(actor: Actor, entryId: number, input: EntryInp
   const v = parsed.data;
   const d = await resolveDb(db);
   const found = await inTransaction(d, (tx) => updateOwnEntry(tx, actor.userId, entryId, v));
-  if (!found) return { ok: false, errors: { _form: 'notFound' } };
+  if (!found) throw new AppError('not_found');
   const entry = await entryById(d, entryId);
   return entry ? { ok: true, entry } : { ok: false, errors: { _form: 'submitFailed' } };
 }
 
-/** Removes one entry of the actor's collections (its counter moves when the list feeds one). */
-export async function removeEntry(actor: Actor, entryId: number, db?: Db): Promise<boolean> {
+/**
+ * Removes one entry of the actor's collections (its counter moves when the list feeds one).
+ * @throws AppError not_found for an unknown entry or another user's
+ */
+export async function removeEntry(actor: Actor, entryId: number, db?: Db): Promise<void> {
   const d = await resolveDb(db);
-  return (await inTransaction(d, (tx) => removeOwnEntry(tx, actor.userId, entryId, 'entry'))) !== null;
+  const removed = await inTransaction(d, (tx) => removeOwnEntry(tx, actor.userId, entryId, 'entry'));
+  if (!removed) throw new AppError('not_found');
 }
 
 /**

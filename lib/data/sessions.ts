@@ -6,6 +6,7 @@ import 'server-only';
  */
 import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Db } from '@/db';
+import { AppError } from '@/lib/errors';
 import { passwordResetTokens, userSessions, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { resolveDb } from './sql';
@@ -79,16 +80,16 @@ export async function listSessions(actor: Actor, db?: Db): Promise<SessionInfo[]
 }
 
 /**
- * Ends one of the actor's own sessions (another user's session id is ignored).
- * @returns true when a session was ended
+ * Ends one of the actor's own sessions.
+ * @throws AppError not_found for an unknown session or another user's
  */
-export async function revokeSession(actor: Actor, sessionId: number, db?: Db): Promise<boolean> {
+export async function revokeSession(actor: Actor, sessionId: number, db?: Db): Promise<void> {
   const d = await resolveDb(db);
   const gone = await d
     .delete(userSessions)
     .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, actor.userId)))
     .returning({ id: userSessions.id });
-  return gone.length > 0;
+  if (!gone.length) throw new AppError('not_found');
 }
 
 /**

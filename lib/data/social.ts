@@ -59,12 +59,13 @@ export async function listIdentities(actor: Actor, db?: Db): Promise<SocialProvi
 }
 
 /**
- * Removes the link of one provider from the actor's account. Refused (`false`) when it is the
- * account's only way to log in (no password and no other linked provider).
+ * Removes the link of one provider from the actor's account. Refused (`_form: unlinkRefused`)
+ * when the provider is not linked or is the account's only way to log in (no password and no
+ * other linked provider).
  */
-export async function unlinkIdentity(actor: Actor, provider: SocialProvider, db?: Db): Promise<boolean> {
+export async function unlinkIdentity(actor: Actor, provider: SocialProvider, db?: Db): Promise<{ ok: true } | { ok: false; errors: { _form: 'unlinkRefused' } }> {
   const d = await resolveDb(db);
-  return d.transaction(async (tx) => {
+  const unlinked = await d.transaction(async (tx) => {
     const [u] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId)).for('update');
     const linked = await tx.select({ provider: userIdentities.provider }).from(userIdentities).where(eq(userIdentities.userId, actor.userId));
     if (!u || !linked.some((l) => l.provider === provider)) return false;
@@ -72,6 +73,7 @@ export async function unlinkIdentity(actor: Actor, provider: SocialProvider, db?
     await tx.delete(userIdentities).where(and(eq(userIdentities.userId, actor.userId), eq(userIdentities.provider, provider)));
     return true;
   });
+  return unlinked ? { ok: true } : { ok: false, errors: { _form: 'unlinkRefused' } };
 }
 
 /** Outcome of {@link registerSocialUser}: message keys of the `account` namespace on failure. */

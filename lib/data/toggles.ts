@@ -8,6 +8,7 @@ import 'server-only';
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
+import { AppError, badParam } from '@/lib/errors';
 import { TOGGLES, togglesFor, type ToggleItem, type ToggleKind } from '@/lib/validation/toggles';
 import { addEntries, removeItemEntry } from './collection-entries';
 import { inTransaction, publish } from './events';
@@ -32,7 +33,7 @@ async function itemId(d: Db, item: ToggleItem, publicId: string): Promise<number
 }
 
 /** Outcome of {@link setToggle}: the toggle's state and the item's counter after the change. */
-export type SetToggleResult = { ok: true; on: boolean; count: number } | { ok: false; error: 'not_found' | 'wrong_item' };
+export type SetToggleResult = { on: boolean; count: number };
 
 /**
  * Turns a toggle of the actor on or off for a movie or release (idempotent: turning on what is
@@ -40,15 +41,16 @@ export type SetToggleResult = { ok: true; on: boolean; count: number } | { ok: f
  * shortcut list (lib/data/collection-entries.ts, created on first use); like sets or removes the
  * like. The counters follow through the domain events. Permission: any logged-in user, for their
  * own lists only (the actor).
- * @returns the new state and the item's counter for that toggle; `not_found` for an unknown
- *   public id, `wrong_item` for a toggle of the other item kind (HAVE on a movie)
+ * @returns the new state and the item's counter for that toggle
+ * @throws AppError not_found for an unknown public id; bad_param (kind) for a toggle of the other
+ *   item kind (HAVE on a movie)
  */
 export async function setToggle(actor: Actor, kind: ToggleKind, item: ToggleItem, publicId: string, on: boolean, db?: Db): Promise<SetToggleResult> {
   const t = TOGGLES[kind];
-  if (t.item !== null && t.item !== item) return { ok: false, error: 'wrong_item' };
+  if (t.item !== null && t.item !== item) throw badParam('kind', kind);
   const d = await resolveDb(db);
   const id = await itemId(d, item, publicId);
-  if (id === null) return { ok: false, error: 'not_found' };
+  if (id === null) throw new AppError('not_found');
   const ref = { type: item, id, publicId };
   const fk = ITEM_TABLES[item].fk;
   await inTransaction(d, async (tx) => {
@@ -64,7 +66,7 @@ export async function setToggle(actor: Actor, kind: ToggleKind, item: ToggleItem
     else await removeItemEntry(tx, list, ref, 'toggle');
   });
   const c = await itemCounts(d, item, id);
-  return { ok: true, on, count: c[kind] ?? 0 };
+  return { on, count: c[kind] ?? 0 };
 }
 
 /** Which of the toggles of an item are on for a user: shortcut entries and the like. */

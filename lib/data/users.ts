@@ -8,6 +8,7 @@ import 'server-only';
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
+import { AppError } from '@/lib/errors';
 import { users } from '@/db/schema';
 import type { Actor, Role } from '@/lib/auth/actor';
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password';
@@ -304,15 +305,15 @@ export async function getUser(publicId: string, db?: Db): Promise<PublicUser | n
  * `account.deleting` event lets other domains take the user out of derived rows first (toggle
  * counters); the user's own rows (sessions, tokens, collections, entries, likes, import reports,
  * unknown barcodes) go with the user row (foreign keys ON DELETE CASCADE).
- * @returns true when the account existed
+ * @throws AppError not_found when the account is already gone
  */
-export async function deleteAccount(actor: Actor, db?: Db): Promise<boolean> {
+export async function deleteAccount(actor: Actor, db?: Db): Promise<void> {
   const d = await resolveDb(db);
   const gone = await inTransaction(d, async (tx) => {
     await publish(tx, 'account.deleting', { userId: actor.userId });
     return tx.delete(users).where(eq(users.id, actor.userId)).returning({ id: users.id, picture: users.picture });
   });
   // The profile picture's files go once the rows are gone (files are not transactional).
-  if (gone[0]?.picture) removePicture(gone[0].picture, Object.keys(AVATAR_SIZES));
-  return gone.length > 0;
+  if (!gone[0]) throw new AppError('not_found');
+  if (gone[0].picture) removePicture(gone[0].picture, Object.keys(AVATAR_SIZES));
 }

@@ -140,7 +140,8 @@ describe.each(testEngines())('account routes on %s', (engine) => {
     const actor = await sessionActor(decodeURIComponent(cookie.split('=')[1]));
     expect(actor).not.toBeNull();
     const t = await createApiToken(actor!, 'my script');
-    const res = await meRoute(new Request(`${ORIGIN}/api/me`, { headers: { authorization: `Bearer ${t?.token}` } }));
+    if (!t.ok) throw new Error('no token');
+    const res = await meRoute(new Request(`${ORIGIN}/api/me`, { headers: { authorization: `Bearer ${t.token}` } }));
     expect(res.status).toBe(200);
     expect(((await res.json()) as { name: string }).name).toBe('Ville Videonen');
     expect((await meRoute(new Request(`${ORIGIN}/api/me`, { headers: { authorization: 'Bearer not-a-real-token-000' } }))).status).toBe(401);

@@ -105,8 +105,8 @@ describe.each(testEngines())('collections on %s', (engine) => {
     const saved = await updateEntry(actor, ok.entry.id, { price: '', currency: 'GBP', watched_method: 'cinema' }, h.db);
     expect(saved).toMatchObject({ ok: true, entry: { price: null, currency: null, watched_method: 'cinema' } });
     const other = await member();
-    expect(await updateEntry(other.actor, ok.entry.id, { comment: 'mine now' }, h.db)).toEqual({ ok: false, errors: { _form: 'notFound' } });
-    expect(await removeEntry(other.actor, ok.entry.id, h.db)).toBe(false);
+    await expect(updateEntry(other.actor, ok.entry.id, { comment: 'mine now' }, h.db)).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    await expect(removeEntry(other.actor, ok.entry.id, h.db)).rejects.toMatchObject({ code: 'not_found', status: 404 });
   });
 
   it('private collections are visible to their owner only (data layer and API)', async () => {
@@ -163,11 +163,11 @@ describe.each(testEngines())('collections on %s', (engine) => {
     expect(await toggleState(actor, 'movie', MOVIE, h.db)).toMatchObject({ counts: { seen: seen0 + 1 }, mine: { seen: true } });
     expect((await collectionsForItem(actor, { type: 'movie', publicId: MOVIE }, h.db)).find((c) => c.public_id === watched.public_id)?.has_item).toBe(true);
 
-    expect(await setCollectionDeleted(actor, watched.public_id, true, h.db)).toBe(true);
+    await setCollectionDeleted(actor, watched.public_id, true, h.db);
     expect(await toggleState(actor, 'movie', MOVIE, h.db)).toMatchObject({ counts: { seen: seen0 }, mine: { seen: false } });
     // A toggle now makes a new watched list; the restored one comes back without the shortcut.
     await setToggle(actor, 'seen', 'movie', MOVIE, true, h.db);
-    expect(await setCollectionDeleted(actor, watched.public_id, false, h.db)).toBe(true);
+    await setCollectionDeleted(actor, watched.public_id, false, h.db);
     expect((await getCollection(actor, watched.public_id, h.db))?.shortcut_default).toBe(false);
     expect((await toggleState(null, 'movie', MOVIE, h.db))?.counts.seen).toBe(seen0 + 1);
 
@@ -178,7 +178,7 @@ describe.each(testEngines())('collections on %s', (engine) => {
     expect(await updateCollection(actor, watched.public_id, { name: 'Watched movies', category: 'movies', style: 2, shortcut_default: true }, h.db)).toMatchObject({ ok: true });
     expect((await toggleState(null, 'movie', MOVIE, h.db))?.counts.seen).toBe(seen0 + 1);
 
-    expect(await removeEntry(actor, added.entry.id, h.db)).toBe(true);
+    await removeEntry(actor, added.entry.id, h.db);
     expect((await toggleState(null, 'movie', MOVIE, h.db))?.counts.seen).toBe(seen0);
     const trash = await listCollections({ deleted: true }, actor, null, 48, h.db);
     expect(trash.items).toEqual([]);

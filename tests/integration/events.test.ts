@@ -151,13 +151,13 @@ describe.each(testEngines())('domain events on %s', (engine) => {
     expect(revalidated).toContain('/fi/release/evRelease01/user_collections');
 
     revalidated.length = 0;
-    expect(await removeEntry(actor, added.entry.id, h.db)).toBe(true);
+    await removeEntry(actor, added.entry.id, h.db);
     expect(await snapshots()).toBe(2);
     expect(revalidated).toContain('/en/release/evRelease01');
 
     // A toggle writes an entry of the HAVE list: counted and revalidated, no snapshot.
     revalidated.length = 0;
-    expect(await setToggle(actor, 'have', 'release', 'evRelease01', true, h.db)).toMatchObject({ ok: true, on: true, count: 1 });
+    expect(await setToggle(actor, 'have', 'release', 'evRelease01', true, h.db)).toEqual({ on: true, count: 1 });
     expect(await snapshots()).toBe(2);
     expect(revalidated).toContain('/en/release/evRelease01');
   });

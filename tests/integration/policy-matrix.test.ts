@@ -185,7 +185,7 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       expect: OWNED,
       setup: async (o) => {
         const t = await createApiToken(o.actor, `Token ${++n}`, h.db);
-        if (!t) throw new Error('no token');
+        if (!t.ok) throw new Error('no token');
         return { params: { id: String(t.id) }, path: `/api/me/tokens/${t.id}` };
       },
     },

@@ -45,8 +45,8 @@ describe.each(testEngines())('toggles on %s', (engine) => {
     const { actor } = await member();
     const [none] = await queryRows<{ n: number }>(h.db, sql`SELECT count(*)::int AS n FROM collections WHERE user_id = ${actor.userId} AND style = 3`);
     expect(none.n).toBe(0);
-    expect(await setToggle(actor, 'have', 'release', RELEASE, true, h.db)).toEqual({ ok: true, on: true, count: 1 });
-    expect(await setToggle(actor, 'have', 'release', RELEASE, true, h.db)).toEqual({ ok: true, on: true, count: 1 });
+    expect(await setToggle(actor, 'have', 'release', RELEASE, true, h.db)).toEqual({ on: true, count: 1 });
+    expect(await setToggle(actor, 'have', 'release', RELEASE, true, h.db)).toEqual({ on: true, count: 1 });
     const lists = await queryRows<{ style: number; category: string; entries_count: number; shortcut_default: boolean }>(
       h.db,
       sql`SELECT style, category, entries_count, shortcut_default FROM collections WHERE user_id = ${actor.userId} AND style = 3`,
@@ -54,8 +54,8 @@ describe.each(testEngines())('toggles on %s', (engine) => {
     expect(lists).toEqual([{ style: 3, category: 'releases', entries_count: 1, shortcut_default: true }]);
     expect((await toggleState(actor, 'release', RELEASE, h.db))?.mine).toEqual({ have: true, wanted: false, like: false });
 
-    expect(await setToggle(actor, 'have', 'release', RELEASE, false, h.db)).toEqual({ ok: true, on: false, count: 0 });
-    expect(await setToggle(actor, 'have', 'release', RELEASE, false, h.db)).toEqual({ ok: true, on: false, count: 0 });
+    expect(await setToggle(actor, 'have', 'release', RELEASE, false, h.db)).toEqual({ on: false, count: 0 });
+    expect(await setToggle(actor, 'have', 'release', RELEASE, false, h.db)).toEqual({ on: false, count: 0 });
     const [entries] = await queryRows<{ n: number }>(h.db, sql`SELECT count(*)::int AS n FROM collection_entries e JOIN collections c ON c.id = e.collection_id WHERE c.user_id = ${actor.userId}`);
     expect(entries.n).toBe(0);
   });
@@ -72,8 +72,8 @@ describe.each(testEngines())('toggles on %s', (engine) => {
     expect((await toggleState(null, 'movie', MOVIE, h.db))?.counts).toEqual({ seen: 2, want_see: 1, like: 1 });
     expect((await toggleState(a.actor, 'movie', MOVIE, h.db))?.mine).toEqual({ seen: true, want_see: true, like: false });
     expect((await toggleState(null, 'release', RELEASE, h.db))?.counts).toEqual({ have: 0, wanted: 1, like: 1 });
-    expect(await setToggle(a.actor, 'have', 'movie', MOVIE, true, h.db)).toEqual({ ok: false, error: 'wrong_item' });
-    expect(await setToggle(a.actor, 'have', 'release', 'noSuchRel', true, h.db)).toEqual({ ok: false, error: 'not_found' });
+    await expect(setToggle(a.actor, 'have', 'movie', MOVIE, true, h.db)).rejects.toMatchObject({ code: 'bad_param', status: 400 });
+    await expect(setToggle(a.actor, 'have', 'release', 'noSuchRel', true, h.db)).rejects.toMatchObject({ code: 'not_found', status: 404 });
   });
 
   it('counters stay exact under concurrent toggles (many users at once, and one user racing itself)', async () => {
@@ -101,7 +101,7 @@ describe.each(testEngines())('toggles on %s', (engine) => {
     await setToggle(actor, 'like', 'release', RELEASE, true, h.db);
     await setToggle(actor, 'seen', 'movie', MOVIE, true, h.db);
     expect((await toggleState(null, 'release', RELEASE, h.db))?.counts.have).toBe((before?.counts.have ?? 0) + 1);
-    expect(await deleteAccount(actor, h.db)).toBe(true);
+    await expect(deleteAccount(actor, h.db)).resolves.toBeUndefined();
     expect((await toggleState(null, 'release', RELEASE, h.db))?.counts).toEqual(before?.counts);
     expect((await toggleState(null, 'movie', MOVIE, h.db))?.counts).toEqual(movieBefore?.counts);
   });

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { revalidatePath, revalidateTag } from 'next/cache';
-import { CACHED_PAGE_TABS, PAGE_REVALIDATE_SECONDS, cachedPagePaths, revalidateCataloguePages } from '@/lib/page-cache';
-import { revalidateEntryItem } from '@/app/api/_lib/entries';
+import { CACHED_PAGE_TABS, PAGE_REVALIDATE_SECONDS, cachedPagePaths, revalidateCataloguePages, revalidateItemPages } from '@/lib/page-cache';
 
 // No Next server runs here: the revalidation calls are recorded instead.
 vi.mock('next/cache', () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
@@ -130,12 +129,12 @@ describe('invalidation of cached item pages', () => {
   });
 
   it('an entry of a release: the release pages only', () => {
-    revalidateEntryItem({ release: { public_id: 'rel01' }, movie: null });
+    revalidateItemPages([{ type: 'release', publicId: 'rel01' }]);
     expect(revalidatedPaths()).toEqual(RELEASE_PAGES);
   });
 
   it('an entry of a movie: the movie pages only', () => {
-    revalidateEntryItem({ release: null, movie: { public_id: 'mov01' } });
+    revalidateItemPages([{ type: 'movie', publicId: 'mov01' }]);
     expect(revalidatedPaths()).toEqual(MOVIE_PAGES);
   });
 
@@ -144,7 +143,7 @@ describe('invalidation of cached item pages', () => {
     vi.mocked(revalidatePath).mockImplementation(() => {
       throw new Error('Invariant: static generation store missing in revalidatePath /en/release/rel01');
     });
-    expect(() => revalidateEntryItem({ release: { public_id: 'rel01' }, movie: null })).not.toThrow();
+    expect(() => revalidateItemPages([{ type: 'release', publicId: 'rel01' }])).not.toThrow();
     expect(log).not.toHaveBeenCalled();
   });
 
@@ -153,7 +152,7 @@ describe('invalidation of cached item pages', () => {
     vi.mocked(revalidatePath).mockImplementation(() => {
       throw new Error('cache handler unreachable');
     });
-    expect(() => revalidateEntryItem({ release: null, movie: { public_id: 'mov01' } })).not.toThrow();
+    expect(() => revalidateItemPages([{ type: 'movie', publicId: 'mov01' }])).not.toThrow();
     expect(log).toHaveBeenCalledTimes(1);
     expect(String(log.mock.calls[0][1])).toContain('cache handler unreachable');
   });

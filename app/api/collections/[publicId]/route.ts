@@ -61,11 +61,8 @@ export const PATCH = route({
   body: collectionPatchSchema,
   responses: { 200: jsonResponse('CollectionDto'), 400: invalidResponseDoc },
   handler: async ({ actor, params, body }) => {
-    // The category cannot change: without one in the body, the current one is repeated.
-    const category = body.category ?? (await getCollection(actor, params.publicId))?.category;
-    if (!category) return null;
-    const r = await updateCollection(actor, params.publicId, { ...body, category });
-
+    // The category cannot change: one in the body must repeat the current one (else categoryLocked).
+    const r = await updateCollection(actor, params.publicId, body);
     return r.ok ? r.collection : r;
   },
 });

@@ -3,7 +3,6 @@ import { route } from '@/lib/api/route';
 import { formText, invalidResponseDoc, itemRefSchema, jsonResponse } from '@/lib/api/schemas';
 import { addEntry, createCollection, getCollection } from '@/lib/data/collections';
 import { isPublicId } from '@/lib/validation/listing';
-import { revalidateEntryItem } from '../../_lib/entries';
 
 export const dynamic = 'force-dynamic';
 
@@ -72,9 +71,7 @@ export const POST = route({
       collection = created.collection.public_id;
     } else if (!isPublicId(collection)) return null;
     const r = await addEntry(actor, collection, item, entry);
-
     if (!r.ok) return r;
-    revalidateEntryItem(r.entry);
     const c = await getCollection(actor, collection);
     return { collection: { public_id: collection, name: c?.name ?? '', style: c?.style ?? 1 }, entry: r.entry };
   },

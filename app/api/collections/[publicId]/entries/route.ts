@@ -10,7 +10,6 @@ import {
 } from '@/lib/api/schemas';
 import { addEntry, COLLECTION_PAGE_SIZE, listEntries } from '@/lib/data/collections';
 import { entrySchema } from '@/lib/validation/collections';
-import { revalidateEntryItem } from '../../../_lib/entries';
 
 export const dynamic = 'force-dynamic';
 
@@ -51,8 +50,6 @@ export const POST = route({
   handler: async ({ actor, params, body }) => {
     const { item, ...entry } = body;
     const r = await addEntry(actor, params.publicId, item, entry);
-
-    if (r.ok) revalidateEntryItem(r.entry);
     return r.ok ? r.entry : r;
   },
 });

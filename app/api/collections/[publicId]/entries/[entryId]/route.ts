@@ -3,7 +3,6 @@ import { route } from '@/lib/api/route';
 import { entryIdSchema, invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
 import { removeEntry, updateEntry } from '@/lib/data/collections';
 import { entrySchema } from '@/lib/validation/collections';
-import { revalidateEntryItem } from '../../../../_lib/entries';
 
 export const dynamic = 'force-dynamic';
 
@@ -28,8 +27,6 @@ export const PATCH = route({
   responses: { 200: jsonResponse('CollectionEntryDto'), 400: invalidResponseDoc },
   handler: async ({ actor, params, body }) => {
     const r = await updateEntry(actor, params.entryId, body);
-
-    if (r.ok) revalidateEntryItem(r.entry);
     return r.ok ? r.entry : r;
   },
 });
