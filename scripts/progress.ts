@@ -5,7 +5,10 @@
 import cliProgress from 'cli-progress';
 
 /** Creates a progress callback for importFiles and a stop function. */
-export function createImportProgress(): { onProgress: (file: string, phase: string, done: number, total: number) => void; stop: () => void } {
+export function createImportProgress(): {
+  onProgress: (file: string, phase: string, done: number, total: number) => void;
+  stop: () => void;
+} {
   if (!process.stdout.isTTY) {
     let last = '';
     return {

@@ -40,7 +40,8 @@ function parseArgs(argv: string[]): Args | 'help' {
     if (value === undefined) throw new Error(`--${m[1]} needs a value`);
     const digits = value.replace(/[_,]/g, '');
     const max = m[1] === 'seed' ? 2 ** 31 - 1 : MAX_ROWS;
-    if (!/^\d+$/.test(digits) || Number(digits) > max) throw new Error(`--${m[1]} must be a whole number from 0 to ${max.toLocaleString('en')}, got "${value}"`);
+    if (!/^\d+$/.test(digits) || Number(digits) > max)
+      throw new Error(`--${m[1]} must be a whole number from 0 to ${max.toLocaleString('en')}, got "${value}"`);
     out[m[1] as 'releases' | 'movies' | 'persons' | 'seed'] = Number(digits);
   }
   return out;
@@ -59,7 +60,9 @@ if (args === 'help') {
 }
 const url = process.env.DATABASE_URL;
 if (!url || !/^postgres(ql)?:\/\//.test(url)) {
-  console.error(`db:synthetic: DATABASE_URL must be set to a PostgreSQL URL (postgres://user@host:5432/db); the embedded PGlite is not supported.\n\n${USAGE}`);
+  console.error(
+    `db:synthetic: DATABASE_URL must be set to a PostgreSQL URL (postgres://user@host:5432/db); the embedded PGlite is not supported.\n\n${USAGE}`,
+  );
   process.exit(2);
 }
 
@@ -76,15 +79,24 @@ try {
   console.log(
     `Adding ${fmt(args.releases)} releases, ${fmt(args.movies)} movies, ${fmt(args.persons)} persons (seed ${args.seed}${args.replace ? ', replacing earlier synthetic rows' : ''}) to ${handle.location} …`,
   );
-  const result = await generateSynthetic(sql, { ...args, onProgress: (stage, done, total) => progress.onProgress('synthetic', stage, done, total) });
+  const result = await generateSynthetic(sql, {
+    ...args,
+    onProgress: (stage, done, total) => progress.onProgress('synthetic', stage, done, total),
+  });
   progress.stop();
-  if (Object.keys(result.deleted).length) console.log(`Deleted: ${Object.entries(result.deleted).map(([t, n]) => `${t} ${fmt(n)}`).join(', ')}`);
+  if (Object.keys(result.deleted).length)
+    console.log(
+      `Deleted: ${Object.entries(result.deleted)
+        .map(([t, n]) => `${t} ${fmt(n)}`)
+        .join(', ')}`,
+    );
   console.log(
     `Rows: movies ${fmt(result.movies)}, movie_sources ${fmt(result.movieSources)}, persons ${fmt(result.persons)}, credits ${fmt(result.credits)}, ` +
       `labels ${fmt(result.labels)}, label_groups ${fmt(result.labelGroups)}, releases ${fmt(result.releases)}, release_movies ${fmt(result.releaseMovies)}`,
   );
   console.log('Seconds per stage:');
-  for (const [stage, s] of Object.entries(result.seconds)) console.log(`  ${stage.padEnd(14)} ${s.toFixed(1).padStart(7)}`);
+  for (const [stage, s] of Object.entries(result.seconds))
+    console.log(`  ${stage.padEnd(14)} ${s.toFixed(1).padStart(7)}`);
   console.log(`  ${'total'.padEnd(14)} ${result.totalSeconds.toFixed(1).padStart(7)}`);
 } catch (e) {
   progress.stop();

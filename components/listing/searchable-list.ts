@@ -20,9 +20,13 @@ export function firstParam(sp: SearchParamsRecord, key: string): string {
  * @param path the list's route without locale
  * @param fetch one page of the list for a search text (null: all) and a cursor
  */
-export function searchableList<T>(path: string, fetch: (q: string | null, cursor: string | undefined) => Promise<Page<T>>) {
+export function searchableList<T>(
+  path: string,
+  fetch: (q: string | null, cursor: string | undefined) => Promise<Page<T>>,
+) {
   const hrefOf = (q: string) => withQuery(path, q ? new URLSearchParams({ q: q.slice(0, 200) }) : null);
-  const withCursor = (href: string, c: string) => `${href}${href.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(c)}`;
+  const withCursor = (href: string, c: string) =>
+    `${href}${href.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(c)}`;
   const load = cache(async (locale: string, q: string, cursor: string) => {
     try {
       return await fetch(q.slice(0, 200) || null, cursor || undefined);
@@ -41,7 +45,13 @@ export function searchableList<T>(path: string, fetch: (q: string | null, cursor
     /** Metadata with the canonical path (cursor kept) and rel=next. */
     async metadata(locale: string, sp: SearchParamsRecord, title: string, description: string): Promise<Metadata> {
       const { cursor, href, page } = await read(locale, sp);
-      return pageMetadata({ locale, path: cursor ? withCursor(href, cursor) : href, title, description, next: page.next_cursor ? withCursor(href, page.next_cursor) : null });
+      return pageMetadata({
+        locale,
+        path: cursor ? withCursor(href, cursor) : href,
+        title,
+        description,
+        next: page.next_cursor ? withCursor(href, page.next_cursor) : null,
+      });
     },
   };
 }

@@ -27,7 +27,10 @@ import type { MovieType } from '@/lib/validation/enums';
 
 /** Counters of one import (per entity). */
 export type EntityCounts = { inserted: number; updated: number; merged: number; rejected: number };
-export type ImportCounts = Record<'movies' | 'releases' | 'persons' | 'credits' | 'labels' | 'censorship_events', EntityCounts>;
+export type ImportCounts = Record<
+  'movies' | 'releases' | 'persons' | 'credits' | 'labels' | 'censorship_events',
+  EntityCounts
+>;
 
 export function emptyCounts(): ImportCounts {
   const z = (): EntityCounts => ({ inserted: 0, updated: 0, merged: 0, rejected: 0 });
@@ -52,8 +55,25 @@ type MovieState = Omit<FilmIn, 'sourceId' | 'kind' | 'localizedFi' | 'credits' |
   dirty: boolean;
 };
 
-type PersonState = { id: number; publicId: string; sourceId: string; name: string; nameKey: string; tmdbPersonId: number | null; isNew: boolean; dirty: boolean };
-type LabelState = { id: number; publicId: string; name: string; nameKey: string; country: string | null; isNew: boolean; dirty: boolean };
+type PersonState = {
+  id: number;
+  publicId: string;
+  sourceId: string;
+  name: string;
+  nameKey: string;
+  tmdbPersonId: number | null;
+  isNew: boolean;
+  dirty: boolean;
+};
+type LabelState = {
+  id: number;
+  publicId: string;
+  name: string;
+  nameKey: string;
+  country: string | null;
+  isNew: boolean;
+  dirty: boolean;
+};
 
 function kindOfSource(sourceId: string): SourceKind {
   if (sourceId.startsWith('wp:')) return 'wikipedia';
@@ -138,25 +158,44 @@ export class Catalog {
         titleKey: t.movies.titleKey,
       })
       .from(t.movies);
-    for (const r of movieRows) c.indexMovie({ ...r, type: r.type as MovieType, kinds: new Set(), isNew: false, dirty: false });
-    for (const s of await db.select({ sourceId: t.movieSources.sourceId, movieId: t.movieSources.movieId }).from(t.movieSources)) {
+    for (const r of movieRows)
+      c.indexMovie({ ...r, type: r.type as MovieType, kinds: new Set(), isNew: false, dirty: false });
+    for (const s of await db
+      .select({ sourceId: t.movieSources.sourceId, movieId: t.movieSources.movieId })
+      .from(t.movieSources)) {
       const m = c.movies.get(s.movieId);
       if (!m) continue;
       c.movieBySource.set(s.sourceId, m);
       m.kinds.add(kindOfSource(s.sourceId));
     }
     for (const p of await db
-      .select({ id: t.persons.id, publicId: t.persons.publicId, sourceId: t.persons.sourceId, name: t.persons.name, nameKey: t.persons.nameKey, tmdbPersonId: t.persons.tmdbPersonId })
+      .select({
+        id: t.persons.id,
+        publicId: t.persons.publicId,
+        sourceId: t.persons.sourceId,
+        name: t.persons.name,
+        nameKey: t.persons.nameKey,
+        tmdbPersonId: t.persons.tmdbPersonId,
+      })
       .from(t.persons)) {
       c.indexPerson({ ...p, sourceId: p.sourceId ?? '', isNew: false, dirty: false });
     }
-    for (const l of await db.select({ id: t.labels.id, publicId: t.labels.publicId, name: t.labels.name, nameKey: t.labels.nameKey, country: t.labels.country }).from(t.labels)) {
+    for (const l of await db
+      .select({
+        id: t.labels.id,
+        publicId: t.labels.publicId,
+        name: t.labels.name,
+        nameKey: t.labels.nameKey,
+        country: t.labels.country,
+      })
+      .from(t.labels)) {
       c.labelsByKey.set(l.nameKey, { ...l, isNew: false, dirty: false });
     }
     for (const r of await db.select({ id: t.releases.id, sourceId: t.releases.sourceId }).from(t.releases)) {
       if (r.sourceId) c.releaseIdBySource.set(r.sourceId, r.id);
     }
-    for (const e of await db.select({ sourceId: t.censorshipEvents.sourceId }).from(t.censorshipEvents)) c.eventSources.add(e.sourceId);
+    for (const e of await db.select({ sourceId: t.censorshipEvents.sourceId }).from(t.censorshipEvents))
+      c.eventSources.add(e.sourceId);
     const [max] = await queryRows<{ m: number; p: number; l: number; r: number }>(
       db,
       sql`SELECT (SELECT coalesce(max(id),0) FROM movies)::int AS m, (SELECT coalesce(max(id),0) FROM persons)::int AS p,
@@ -207,15 +246,34 @@ export class Catalog {
       return [...cands].sort((a, b) => (b.year ?? -1) - (a.year ?? -1) || a.id - b.id)[0];
     }
     // No year at all: the most documented film of that title (most sources), then the earliest.
-    return [...cands].sort((a, b) => b.kinds.size - a.kinds.size || (a.year ?? 9999) - (b.year ?? 9999) || a.id - b.id)[0];
+    return [...cands].sort(
+      (a, b) => b.kinds.size - a.kinds.size || (a.year ?? 9999) - (b.year ?? 9999) || a.id - b.id,
+    )[0];
   }
 
   /** Copies what the film adds to the movie (fill empty fields, union lists); marks it dirty on change. */
   private mergeInto(m: MovieState, f: FilmIn) {
-    const before = JSON.stringify([m.originalName, m.localizedNames, m.akas, m.year, m.runtimeMin, m.plot, m.genres, m.countries, m.spokenLanguages, m.imdbId, m.tmdbId, m.wikipediaHref, m.posterUrl]);
+    const before = JSON.stringify([
+      m.originalName,
+      m.localizedNames,
+      m.akas,
+      m.year,
+      m.runtimeMin,
+      m.plot,
+      m.genres,
+      m.countries,
+      m.spokenLanguages,
+      m.imdbId,
+      m.tmdbId,
+      m.wikipediaHref,
+      m.posterUrl,
+    ]);
     m.originalName ??= f.originalName;
     if (f.localizedFi && !m.localizedNames.fi) m.localizedNames = { ...m.localizedNames, fi: f.localizedFi };
-    m.akas = union(m.akas, f.akas.filter((a) => a !== m.name));
+    m.akas = union(
+      m.akas,
+      f.akas.filter((a) => a !== m.name),
+    );
     m.year ??= f.year;
     m.runtimeMin ??= f.runtimeMin;
     if (!m.plot && f.plot) {
@@ -235,7 +293,21 @@ export class Catalog {
     }
     m.wikipediaHref ??= f.wikipediaHref;
     m.posterUrl ??= f.posterUrl;
-    const after = JSON.stringify([m.originalName, m.localizedNames, m.akas, m.year, m.runtimeMin, m.plot, m.genres, m.countries, m.spokenLanguages, m.imdbId, m.tmdbId, m.wikipediaHref, m.posterUrl]);
+    const after = JSON.stringify([
+      m.originalName,
+      m.localizedNames,
+      m.akas,
+      m.year,
+      m.runtimeMin,
+      m.plot,
+      m.genres,
+      m.countries,
+      m.spokenLanguages,
+      m.imdbId,
+      m.tmdbId,
+      m.wikipediaHref,
+      m.posterUrl,
+    ]);
     if (before !== after) m.dirty = true;
   }
 
@@ -247,7 +319,11 @@ export class Catalog {
     let m = this.movieBySource.get(f.sourceId);
     let how: 'same' | 'merged' | 'new' = 'same';
     if (!m) {
-      m = (f.tmdbId != null ? this.movieByTmdb.get(f.tmdbId) : undefined) ?? (f.imdbId ? this.movieByImdb.get(f.imdbId) : undefined) ?? this.findCandidate(f) ?? undefined;
+      m =
+        (f.tmdbId != null ? this.movieByTmdb.get(f.tmdbId) : undefined) ??
+        (f.imdbId ? this.movieByImdb.get(f.imdbId) : undefined) ??
+        this.findCandidate(f) ??
+        undefined;
       how = m ? 'merged' : 'new';
     }
     if (!m) {
@@ -313,7 +389,16 @@ export class Catalog {
       }
     }
     const sourceId = c.tmdbPersonId != null ? `tmdb-person:${c.tmdbPersonId}` : `name:${key}`;
-    const p: PersonState = { id: this.next.person++, publicId: publicIdFor('person', sourceId), sourceId, name: c.name, nameKey: key, tmdbPersonId: c.tmdbPersonId, isNew: true, dirty: true };
+    const p: PersonState = {
+      id: this.next.person++,
+      publicId: publicIdFor('person', sourceId),
+      sourceId,
+      name: c.name,
+      nameKey: key,
+      tmdbPersonId: c.tmdbPersonId,
+      isNew: true,
+      dirty: true,
+    };
     this.indexPerson(p);
     this.counts.persons.inserted++;
     return p;
@@ -337,7 +422,15 @@ export class Catalog {
     const key = personKey(input.name);
     let label = this.labelsByKey.get(key);
     if (!label) {
-      label = { id: this.next.label++, publicId: publicIdFor('label', key), name: input.name.trim(), nameKey: key, country: input.country, isNew: true, dirty: true };
+      label = {
+        id: this.next.label++,
+        publicId: publicIdFor('label', key),
+        name: input.name.trim(),
+        nameKey: key,
+        country: input.country,
+        isNew: true,
+        dirty: true,
+      };
       this.labelsByKey.set(key, label);
       this.counts.labels.inserted++;
     } else if (input.country && !label.country) {
@@ -482,8 +575,20 @@ export class Catalog {
 
     await this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
-      await this.insertBatches(db, t.labels, labels.map((l) => ({ id: l.id, publicId: l.publicId, name: l.name, nameKey: l.nameKey, country: l.country, searchText: searchDocument(l.name) })), 'labels', progress, (q) =>
-        q.onConflictDoUpdate({ target: t.labels.id, set: excludedSet(['country']) }),
+      await this.insertBatches(
+        db,
+        t.labels,
+        labels.map((l) => ({
+          id: l.id,
+          publicId: l.publicId,
+          name: l.name,
+          nameKey: l.nameKey,
+          country: l.country,
+          searchText: searchDocument(l.name),
+        })),
+        'labels',
+        progress,
+        (q) => q.onConflictDoUpdate({ target: t.labels.id, set: excludedSet(['country']) }),
       );
       const movieRows = movies.map((m) => ({
         id: m.id,
@@ -506,16 +611,34 @@ export class Catalog {
         wikipediaHref: m.wikipediaHref,
         posterUrl: m.posterUrl,
         titleKey: m.titleKey,
-        searchText: searchDocument(m.name, m.originalName, Object.values(m.localizedNames), m.akas, m.year != null ? String(m.year) : null),
+        searchText: searchDocument(
+          m.name,
+          m.originalName,
+          Object.values(m.localizedNames),
+          m.akas,
+          m.year != null ? String(m.year) : null,
+        ),
         updatedAt: new Date(),
       }));
-      const movieUpdateKeys = Object.keys(movieRows[0] ?? {}).filter((k) => !['id', 'publicId', 'sourceId', 'type', 'name', 'titleKey'].includes(k));
-      await this.insertBatches(db, t.movies, movieRows, 'movies', progress, (q) => q.onConflictDoUpdate({ target: t.movies.id, set: excludedSet(movieUpdateKeys) }));
+      const movieUpdateKeys = Object.keys(movieRows[0] ?? {}).filter(
+        (k) => !['id', 'publicId', 'sourceId', 'type', 'name', 'titleKey'].includes(k),
+      );
+      await this.insertBatches(db, t.movies, movieRows, 'movies', progress, (q) =>
+        q.onConflictDoUpdate({ target: t.movies.id, set: excludedSet(movieUpdateKeys) }),
+      );
       await this.insertBatches(db, t.movieSources, sources, 'movie sources', progress, (q) => q.onConflictDoNothing());
       await this.insertBatches(
         db,
         t.persons,
-        persons.map((p) => ({ id: p.id, publicId: p.publicId, sourceId: p.sourceId, name: p.name, nameKey: p.nameKey, tmdbPersonId: p.tmdbPersonId, searchText: searchDocument(p.name) })),
+        persons.map((p) => ({
+          id: p.id,
+          publicId: p.publicId,
+          sourceId: p.sourceId,
+          name: p.name,
+          nameKey: p.nameKey,
+          tmdbPersonId: p.tmdbPersonId,
+          searchText: searchDocument(p.name),
+        })),
         'persons',
         progress,
         (q) => q.onConflictDoUpdate({ target: t.persons.id, set: excludedSet(['tmdbPersonId']) }),
@@ -534,20 +657,38 @@ export class Catalog {
         addedCredits += rows.length;
       });
       this.counts.credits.inserted += addedCredits;
-      const releaseUpdateKeys = Object.keys(releases[0] ?? {}).filter((k) => !['id', 'publicId', 'sourceId'].includes(k));
+      const releaseUpdateKeys = Object.keys(releases[0] ?? {}).filter(
+        (k) => !['id', 'publicId', 'sourceId'].includes(k),
+      );
       await this.insertBatches(db, t.releases, releases, 'releases', progress, (q) =>
-        q.onConflictDoUpdate({ target: t.releases.sourceId, set: { ...excludedSet(releaseUpdateKeys), updatedAt: new Date() } }),
+        q.onConflictDoUpdate({
+          target: t.releases.sourceId,
+          set: { ...excludedSet(releaseUpdateKeys), updatedAt: new Date() },
+        }),
       );
       // Contained movies follow the source: replace the set for every release written.
       for (const r of releases) {
         const wanted = releaseMovies.filter((rm) => rm.releaseId === r.id).map((rm) => rm.movieId);
-        if (wanted.length) await db.delete(t.releaseMovies).where(and(eq(t.releaseMovies.releaseId, r.id as number), sql`${t.releaseMovies.movieId} <> ALL(${sql.param(wanted)}::int[])`));
+        if (wanted.length)
+          await db
+            .delete(t.releaseMovies)
+            .where(
+              and(
+                eq(t.releaseMovies.releaseId, r.id as number),
+                sql`${t.releaseMovies.movieId} <> ALL(${sql.param(wanted)}::int[])`,
+              ),
+            );
       }
       await this.insertBatches(db, t.releaseMovies, releaseMovies, 'release movies', progress, (q) =>
-        q.onConflictDoUpdate({ target: [t.releaseMovies.releaseId, t.releaseMovies.movieId], set: excludedSet(['position']) }),
+        q.onConflictDoUpdate({
+          target: [t.releaseMovies.releaseId, t.releaseMovies.movieId],
+          set: excludedSet(['position']),
+        }),
       );
       const eventKeys = Object.keys(events[0] ?? {}).filter((k) => k !== 'sourceId');
-      await this.insertBatches(db, t.censorshipEvents, events, 'censorship events', progress, (q) => q.onConflictDoUpdate({ target: t.censorshipEvents.sourceId, set: excludedSet(eventKeys) }));
+      await this.insertBatches(db, t.censorshipEvents, events, 'censorship events', progress, (q) =>
+        q.onConflictDoUpdate({ target: t.censorshipEvents.sourceId, set: excludedSet(eventKeys) }),
+      );
     });
 
     for (const written of [...labels, ...movies, ...persons]) {
@@ -574,7 +715,9 @@ export class Catalog {
     ];
     for (const s of statements) await db.execute(s);
     for (const table of ['movies', 'persons', 'labels', 'releases', 'label_groups', 'credits', 'censorship_events']) {
-      await db.execute(sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), GREATEST((SELECT coalesce(max(id), 0) FROM ${sql.identifier(table)}), 1))`);
+      await db.execute(
+        sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), GREATEST((SELECT coalesce(max(id), 0) FROM ${sql.identifier(table)}), 1))`,
+      );
     }
     // Fresh planner statistics for every table, empty ones included (an unanalysed empty table is
     // assumed to hold rows, which can turn an EXISTS filter into a walk over a whole index).

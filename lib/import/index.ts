@@ -66,10 +66,22 @@ export async function importFiles(db: Db, files: string[], opts: ImportOptions =
 
   for (const file of loaded) {
     const fileStart = Date.now();
-    const report: FileReport = { name: file.name, kind: file.kind, records: file.records.length, skipped: false, rejected: [], durationMs: 0 };
+    const report: FileReport = {
+      name: file.name,
+      kind: file.kind,
+      records: file.records.length,
+      skipped: false,
+      rejected: [],
+      durationMs: 0,
+    };
     reports.push(report);
     if (opts.skipUnchanged) {
-      const [prev] = await db.select({ id: importRuns.id }).from(importRuns).where(eq(importRuns.contentHash, file.contentHash)).orderBy(desc(importRuns.id)).limit(1);
+      const [prev] = await db
+        .select({ id: importRuns.id })
+        .from(importRuns)
+        .where(eq(importRuns.contentHash, file.contentHash))
+        .orderBy(desc(importRuns.id))
+        .limit(1);
       if (prev) {
         report.skipped = true;
         continue;
@@ -88,7 +100,8 @@ export async function importFiles(db: Db, files: string[], opts: ImportOptions =
         const id = rec.value && typeof rec.value === 'object' ? (rec.value as { id?: unknown }).id : undefined;
         if (typeof id === 'string') {
           const first = firstLineOfId.get(id);
-          if (first != null) throw new RejectedRecord(`duplicate id ${id} (first at line ${first}); the first record is kept`);
+          if (first != null)
+            throw new RejectedRecord(`duplicate id ${id} (first at line ${first}); the first record is kept`);
           firstLineOfId.set(id, rec.line);
         }
         const mapped = mapRecord(file.kind, rec.value);
@@ -132,13 +145,19 @@ export function seedFiles(seedDir = path.resolve(process.env.SEED_DIR || 'seed')
 export function formatReport(report: ImportReport): string {
   const lines: string[] = [];
   for (const f of report.files) {
-    lines.push(f.skipped ? `  ${f.name}: unchanged since the last import, skipped` : `  ${f.name}: ${f.records} records, ${f.rejected.length} rejected (${(f.durationMs / 1000).toFixed(1)} s)`);
+    lines.push(
+      f.skipped
+        ? `  ${f.name}: unchanged since the last import, skipped`
+        : `  ${f.name}: ${f.records} records, ${f.rejected.length} rejected (${(f.durationMs / 1000).toFixed(1)} s)`,
+    );
     for (const r of f.rejected.slice(0, 50)) lines.push(`    ${r}`);
     if (f.rejected.length > 50) lines.push(`    … and ${f.rejected.length - 50} more`);
   }
   lines.push('  entity             inserted  updated   merged rejected');
   for (const [k, c] of Object.entries(report.counts)) {
-    lines.push(`  ${k.padEnd(18)} ${String(c.inserted).padStart(8)} ${String(c.updated).padStart(8)} ${String(c.merged).padStart(8)} ${String(c.rejected).padStart(8)}`);
+    lines.push(
+      `  ${k.padEnd(18)} ${String(c.inserted).padStart(8)} ${String(c.updated).padStart(8)} ${String(c.merged).padStart(8)} ${String(c.rejected).padStart(8)}`,
+    );
   }
   lines.push(`  import took ${(report.durationMs / 1000).toFixed(1)} s`);
   return lines.join('\n');

@@ -16,7 +16,16 @@ import { foldText, personKey, searchDocument, titleKey } from '@/lib/text';
 import { COUNTRIES, FORMATS, type CountryCode } from '@/lib/validation/enums';
 import type { Context, RealMovie } from './context';
 import { bool, json, NULL, num, text, textArray } from './copy';
-import { CREATED_MAX_DAY, daysFromCivil, FIRST_RELEASE_YEAR, isoDate, isoTimestamp, LAST_MOVIE_YEAR, LAST_RELEASE_YEAR, SITE_START_DAY } from './dates';
+import {
+  CREATED_MAX_DAY,
+  daysFromCivil,
+  FIRST_RELEASE_YEAR,
+  isoDate,
+  isoTimestamp,
+  LAST_MOVIE_YEAR,
+  LAST_RELEASE_YEAR,
+  SITE_START_DAY,
+} from './dates';
 import { PersonNameModel, TitleModel } from './names';
 import { permutation, Rng, WeightedList } from './random';
 import {
@@ -86,7 +95,19 @@ const LABEL_COUNTRIES = WeightedList.of<Exclude<CountryCode, 'NORDIC'>>([
   ['CA', 2],
 ]);
 const NORDIC_CODES = new Set(['FI', 'SE', 'NO', 'DK']);
-const EUROPE_IDS = new Set<number>([COUNTRIES.GB, COUNTRIES.DE, COUNTRIES.FI, COUNTRIES.SE, COUNTRIES.NO, COUNTRIES.DK, COUNTRIES.FR, COUNTRIES.IT, COUNTRIES.ES, COUNTRIES.NL, COUNTRIES.NORDIC]);
+const EUROPE_IDS = new Set<number>([
+  COUNTRIES.GB,
+  COUNTRIES.DE,
+  COUNTRIES.FI,
+  COUNTRIES.SE,
+  COUNTRIES.NO,
+  COUNTRIES.DK,
+  COUNTRIES.FR,
+  COUNTRIES.IT,
+  COUNTRIES.ES,
+  COUNTRIES.NL,
+  COUNTRIES.NORDIC,
+]);
 const FINNISH_MARKET = new Set<number>([COUNTRIES.FI, COUNTRIES.NORDIC]);
 
 /** GS1 prefixes (first two digits of the EAN-13) by country id; US/CA are UPC-A with a leading 0. */
@@ -163,7 +184,15 @@ const AUDIO_SYSTEMS: Record<number, readonly string[]> = {
 };
 
 /** Format weights by street year: VHS until the mid-2000s, DVD from 1997, Blu-ray from 2006, 4K from 2016. */
-const FORMAT_ORDER = [FORMATS.vhs, FORMATS.dvd, FORMATS.dvd_r, FORMATS.bluray, FORMATS.bluray_3d, FORMATS.uhd, FORMATS.uhd_bluray_combo] as const;
+const FORMAT_ORDER = [
+  FORMATS.vhs,
+  FORMATS.dvd,
+  FORMATS.dvd_r,
+  FORMATS.bluray,
+  FORMATS.bluray_3d,
+  FORMATS.uhd,
+  FORMATS.uhd_bluray_combo,
+] as const;
 function formatWeights(y: number): number[] {
   const vhs = y <= 1996 ? 10 : y <= 2002 ? 10 - (y - 1996) * 1.5 : y <= 2006 ? 0.5 : y >= 2015 ? 0.05 : 0;
   const dvd = y < 1997 ? 0 : y <= 2000 ? 2 + (y - 1997) * 2 : y <= 2012 ? 10 : Math.max(3, 10 - (y - 2012) * 0.45);
@@ -179,7 +208,8 @@ for (let y = FIRST_RELEASE_YEAR; y <= LAST_RELEASE_YEAR; y++) FORMAT_WEIGHTS.set
 
 /** Release-year weights: more releases every year until the late 2010s, fewer announced for the future. */
 const YEAR_WEIGHT: number[] = [];
-for (let y = FIRST_RELEASE_YEAR; y <= LAST_RELEASE_YEAR; y++) YEAR_WEIGHT.push(y <= 2026 ? Math.min(6, 1 + 0.15 * (y - FIRST_RELEASE_YEAR)) : y === 2027 ? 1 : 0.5);
+for (let y = FIRST_RELEASE_YEAR; y <= LAST_RELEASE_YEAR; y++)
+  YEAR_WEIGHT.push(y <= 2026 ? Math.min(6, 1 + 0.15 * (y - FIRST_RELEASE_YEAR)) : y === 2027 ? 1 : 0.5);
 const YEAR_CUM: number[] = [];
 YEAR_WEIGHT.reduce((acc, w, i) => (YEAR_CUM[i] = acc + w), 0);
 
@@ -263,7 +293,16 @@ export class SyntheticCatalog {
   readonly touchedRealMovies = new Set<number>();
   readonly touchedRealLabels = new Set<number>();
   /** Rows written per table (filled as lines are generated). */
-  readonly written = { movies: 0, movie_sources: 0, credits: 0, persons: 0, labels: 0, label_groups: 0, releases: 0, release_movies: 0 };
+  readonly written = {
+    movies: 0,
+    movie_sources: 0,
+    credits: 0,
+    persons: 0,
+    labels: 0,
+    label_groups: 0,
+    releases: 0,
+    release_movies: 0,
+  };
 
   private titles: TitleModel;
   private people: PersonNameModel;
@@ -348,9 +387,10 @@ export class SyntheticCatalog {
    */
   plan(): void {
     const { movies: M, releases: R } = this.scale;
-    if (R > 0 && M === 0 && this.realMovies.length === 0) throw new Error('Releases need movies: give --movies > 0 or import the seed first.');
+    if (R > 0 && M === 0 && this.realMovies.length === 0)
+      throw new Error('Releases need movies: give --movies > 0 or import the seed first.');
     const rng = this.rng('movie-plan');
-    for (let i = 0; i < M; ) {
+    for (let i = 0; i < M;) {
       const r = rng.next();
       if (r < 0.015) {
         const k = Math.min(rng.int(11), M - i - 1);
@@ -393,7 +433,12 @@ export class SyntheticCatalog {
         const suffix = own && rng.chance(0.5) ? rng.pick(own) : rng.pick(LABEL_SUFFIXES['']);
         const r = rng.next();
         const stem = stems.sample(rng);
-        name = r < 0.55 ? `${stem} ${suffix}` : r < 0.85 ? `${stem} ${rng.pick(LABEL_MIDDLES)} ${suffix}` : `${stem}${rng.pick(LABEL_MIDDLES).toLowerCase()} ${suffix}`;
+        name =
+          r < 0.55
+            ? `${stem} ${suffix}`
+            : r < 0.85
+              ? `${stem} ${rng.pick(LABEL_MIDDLES)} ${suffix}`
+              : `${stem}${rng.pick(LABEL_MIDDLES).toLowerCase()} ${suffix}`;
         if (attempt >= 20) name = `${name} ${roman(attempt - 18)}`;
         key = personKey(name);
       }
@@ -456,7 +501,18 @@ export class SyntheticCatalog {
       const first = pick();
       refs.push(first);
       const u = rng.next();
-      const k = first >= 0 && this.mType[first] === T_SERIES ? 1 : u < 0.91 ? 1 : u < 0.96 ? 2 : u < 0.98 ? 3 : u < 0.994 ? 4 + rng.int(3) : 8 + rng.int(13);
+      const k =
+        first >= 0 && this.mType[first] === T_SERIES
+          ? 1
+          : u < 0.91
+            ? 1
+            : u < 0.96
+              ? 2
+              : u < 0.98
+                ? 3
+                : u < 0.994
+                  ? 4 + rng.int(3)
+                  : 8 + rng.int(13);
       for (let j = 1, tries = 0; j < k && tries < k * 3; tries++) {
         const m = pick();
         if (m >= 0 && this.mType[m] === T_SERIES) continue;
@@ -568,7 +624,9 @@ export class SyntheticCatalog {
         if (!cs.includes(c2[0])) cs.push(c2[0]);
         if (!langs.includes(c2[1])) langs.push(c2[1]);
       }
-      const certifications = rng.chance(0.1) ? [{ country: 'FI', rating: rng.pick(['S', 'K7', 'K12', 'K16', 'K18']) }] : [];
+      const certifications = rng.chance(0.1)
+        ? [{ country: 'FI', rating: rng.pick(['S', 'K7', 'K12', 'K16', 'K18']) }]
+        : [];
       const localized = fi ? { fi } : {};
       const n = i + 1;
       const id = this.base.movies + n;
@@ -583,33 +641,45 @@ export class SyntheticCatalog {
       const episodeOf = this.mEpisodeOf[i];
       const ts = isoTimestamp(created, seconds);
       this.written.movies++;
-      yield [
-        id,
-        publicIdFor('movie', sourceId),
-        sourceId,
-        type,
-        text(name),
-        text(originalName),
-        json(localized),
-        textArray(akas),
-        num(year),
-        num(runtime),
-        textArray([...g]),
-        textArray(cs),
-        textArray(langs),
-        json(certifications),
-        episodeOf >= 0 ? this.base.movies + episodeOf + 1 : NULL,
-        type === T_EPISODE ? this.mSeason[i] : NULL,
-        type === T_EPISODE ? this.mEpisode[i] : NULL,
-        type === T_SERIES ? this.mSeasons[i] : NULL,
-        type === T_SERIES ? this.mEpisodes[i] : NULL,
-        text(titleKey(name)),
-        // = searchDocument(name, originalName, Object.values(localized), akas, year) as the importer builds it.
-        text([this.mFolded[i], foldText(originalName), this.mFiFolded[i], ...akas.map(foldText), year != null ? String(year) : ''].filter(Boolean).join(' ')),
-        this.mReleaseCount[i],
-        ts,
-        ts,
-      ].join('\t') + '\n';
+      yield (
+        [
+          id,
+          publicIdFor('movie', sourceId),
+          sourceId,
+          type,
+          text(name),
+          text(originalName),
+          json(localized),
+          textArray(akas),
+          num(year),
+          num(runtime),
+          textArray([...g]),
+          textArray(cs),
+          textArray(langs),
+          json(certifications),
+          episodeOf >= 0 ? this.base.movies + episodeOf + 1 : NULL,
+          type === T_EPISODE ? this.mSeason[i] : NULL,
+          type === T_EPISODE ? this.mEpisode[i] : NULL,
+          type === T_SERIES ? this.mSeasons[i] : NULL,
+          type === T_SERIES ? this.mEpisodes[i] : NULL,
+          text(titleKey(name)),
+          // = searchDocument(name, originalName, Object.values(localized), akas, year) as the importer builds it.
+          text(
+            [
+              this.mFolded[i],
+              foldText(originalName),
+              this.mFiFolded[i],
+              ...akas.map(foldText),
+              year != null ? String(year) : '',
+            ]
+              .filter(Boolean)
+              .join(' '),
+          ),
+          this.mReleaseCount[i],
+          ts,
+          ts,
+        ].join('\t') + '\n'
+      );
     }
   }
 
@@ -718,13 +788,30 @@ export class SyntheticCatalog {
     for (let p = 0; p < P; p++) {
       if (this.pCredits[p] > 0) continue;
       const movie = rng.int(M);
-      yield line(this.base.movies + movie + 1, p, 'actor', rng.chance(0.5) ? rng.pick(CHARACTER_ROLES) : '', 30 + rng.int(20));
+      yield line(
+        this.base.movies + movie + 1,
+        p,
+        'actor',
+        rng.chance(0.5) ? rng.pick(CHARACTER_ROLES) : '',
+        30 + rng.int(20),
+      );
     }
     onMovie?.(M);
   }
 
   /** COPY columns of persons. */
-  static readonly PERSON_COLUMNS = ['id', 'public_id', 'source_id', 'name', 'name_key', 'birthday', 'date_of_death', 'search_text', 'credit_count', 'created_at'];
+  static readonly PERSON_COLUMNS = [
+    'id',
+    'public_id',
+    'source_id',
+    'name',
+    'name_key',
+    'birthday',
+    'date_of_death',
+    'search_text',
+    'credit_count',
+    'created_at',
+  ];
 
   /** Persons in id order, with credit_count from the credits stage (run that first). */
   *personLines(): Generator<string> {
@@ -748,18 +835,20 @@ export class SyntheticCatalog {
         }
       }
       this.written.persons++;
-      yield [
-        this.base.persons + n,
-        publicIdFor('person', sourceId),
-        sourceId,
-        text(name),
-        text(key),
-        birthday,
-        death,
-        text(key),
-        this.pCredits[i],
-        isoTimestamp(SITE_START_DAY + rng.int(span), rng.int(86400)),
-      ].join('\t') + '\n';
+      yield (
+        [
+          this.base.persons + n,
+          publicIdFor('person', sourceId),
+          sourceId,
+          text(name),
+          text(key),
+          birthday,
+          death,
+          text(key),
+          this.pCredits[i],
+          isoTimestamp(SITE_START_DAY + rng.int(span), rng.int(86400)),
+        ].join('\t') + '\n'
+      );
     }
   }
 
@@ -772,7 +861,17 @@ export class SyntheticCatalog {
   *labelLines(): Generator<string> {
     for (const l of this.labels) {
       this.written.labels++;
-      yield [l.id, publicIdFor('label', l.nameKey), text(l.name), text(l.nameKey), l.country, text(searchDocument(l.name)), l.releaseCount].join('\t') + '\n';
+      yield (
+        [
+          l.id,
+          publicIdFor('label', l.nameKey),
+          text(l.name),
+          text(l.nameKey),
+          l.country,
+          text(searchDocument(l.name)),
+          l.releaseCount,
+        ].join('\t') + '\n'
+      );
     }
   }
 
@@ -837,9 +936,25 @@ export class SyntheticCatalog {
     'updated_at',
   ];
 
-  private movieInfo(ref: MovieRef): { name: string; folded: string; fi: string | null; fiFolded: string; year: number | null; type: number; seasons: number } {
+  private movieInfo(ref: MovieRef): {
+    name: string;
+    folded: string;
+    fi: string | null;
+    fiFolded: string;
+    year: number | null;
+    type: number;
+    seasons: number;
+  } {
     if (ref >= 0) {
-      return { name: this.mName[ref], folded: this.mFolded[ref], fi: this.mFi[ref], fiFolded: this.mFiFolded[ref], year: this.mYear[ref] || null, type: this.mType[ref], seasons: this.mSeasons[ref] };
+      return {
+        name: this.mName[ref],
+        folded: this.mFolded[ref],
+        fi: this.mFi[ref],
+        fiFolded: this.mFiFolded[ref],
+        year: this.mYear[ref] || null,
+        type: this.mType[ref],
+        seasons: this.mSeasons[ref],
+      };
     }
     const m = this.realMovies[-ref - 1];
     return { name: m.name, folded: m.folded, fi: m.fi, fiFolded: m.fiFolded, year: m.year, type: T_MOVIE, seasons: 0 };
@@ -869,7 +984,8 @@ export class SyntheticCatalog {
       const synLabel = li >= L ? this.labels[li - L] : null;
       const realLabel = li >= 0 && li < L ? this.realLabels[li] : null;
       const labelCountry = synLabel?.country ?? realLabel?.country ?? null;
-      let countryCode: CountryCode = labelCountry && rng.chance(0.8) ? (labelCountry as CountryCode) : RELEASE_COUNTRIES.sample(rng);
+      let countryCode: CountryCode =
+        labelCountry && rng.chance(0.8) ? (labelCountry as CountryCode) : RELEASE_COUNTRIES.sample(rng);
       if (!(countryCode in COUNTRIES)) countryCode = RELEASE_COUNTRIES.sample(rng);
       if (NORDIC_CODES.has(countryCode) && rng.chance(0.25)) countryCode = 'NORDIC';
       const country: number = COUNTRIES[countryCode];
@@ -895,46 +1011,109 @@ export class SyntheticCatalog {
       let base = finnishName ? first.fi! : first.name;
       if (rng.chance(0.12)) base = base.replace(/^(The|A|An) (.+)$/, '$2, $1');
       let name: string;
-      if (first.type === T_SERIES) name = rng.chance(0.25) ? `${base}: The Complete Series` : `${base}: Season ${1 + rng.int(Math.max(1, first.seasons))}`;
+      if (first.type === T_SERIES)
+        name = rng.chance(0.25)
+          ? `${base}: The Complete Series`
+          : `${base}: Season ${1 + rng.int(Math.max(1, first.seasons))}`;
       else if (movies.length === 2) name = rng.chance(0.5) ? `${base} / ${movies[1].name}` : `${base} Double Feature`;
       else if (movies.length === 3) name = rng.chance(0.5) ? `${base} Trilogy` : `${base} Collection`;
       else if (movies.length > 3) name = `${base} ${movies.length}-Film Collection`;
       else name = base;
       if (movies.length === 1 && first.year && rng.chance(0.04)) name = `${name} (${first.year})`;
-      if (edition.length && rng.chance(0.6)) name = rng.chance(0.5) ? `${name}: ${edition[0]}` : `${name} (${edition[0]})`;
+      if (edition.length && rng.chance(0.6))
+        name = rng.chance(0.5) ? `${name}: ${edition[0]}` : `${name} (${edition[0]})`;
       // Spine and catalogue number.
       const spine = this.rSpine[r] || null;
-      const catalogId = rng.chance(0.6) ? `${synLabel?.code ?? 'DS'}${rng.chance(0.5) ? ' ' : ''}${String(rng.range(100, 99999)).padStart(4, '0')}` : null;
+      const catalogId = rng.chance(0.6)
+        ? `${synLabel?.code ?? 'DS'}${rng.chance(0.5) ? ' ' : ''}${String(rng.range(100, 99999)).padStart(4, '0')}`
+        : null;
       // Physical details.
-      const discs = first.type === T_SERIES ? rng.range(2, 6) : format === FORMATS.uhd_bluray_combo ? 2 : movies.length > 1 ? movies.length : rng.chance(0.15) ? 2 : 1;
+      const discs =
+        first.type === T_SERIES
+          ? rng.range(2, 6)
+          : format === FORMATS.uhd_bluray_combo
+            ? 2
+            : movies.length > 1
+              ? movies.length
+              : rng.chance(0.15)
+                ? 2
+                : 1;
       const slipRoll = rng.next();
       const slipcover = slipRoll < 0.85 ? 0 : slipRoll < 0.95 ? 1 : slipRoll < 0.98 ? 2 : 3;
       const limited = rng.chance(0.03) ? rng.pick([1000, 2000, 3000, 5000, 10000]) : null;
       let region: string | null = null;
-      if (format === FORMATS.dvd) region = rng.chance(0.1) ? '0' : country === COUNTRIES.US || country === COUNTRIES.CA ? '1' : country === COUNTRIES.AU ? '4' : '2';
+      if (format === FORMATS.dvd)
+        region = rng.chance(0.1)
+          ? '0'
+          : country === COUNTRIES.US || country === COUNTRIES.CA
+            ? '1'
+            : country === COUNTRIES.AU
+              ? '4'
+              : '2';
       else if (format === FORMATS.dvd_r) region = '1';
-      else if (format === FORMATS.bluray || format === FORMATS.bluray_3d) region = rng.chance(0.15) ? 'ABC' : country === COUNTRIES.US || country === COUNTRIES.CA || country === COUNTRIES.JP ? 'A' : 'B';
-      const aspect = format === FORMATS.vhs && rng.chance(0.7) ? '1.33:1' : rng.chance(0.85) ? ASPECT_RATIOS[Math.min(ASPECT_RATIOS.length - 1, rng.powerRank(ASPECT_RATIOS.length, 2))] : null;
+      else if (format === FORMATS.bluray || format === FORMATS.bluray_3d)
+        region = rng.chance(0.15)
+          ? 'ABC'
+          : country === COUNTRIES.US || country === COUNTRIES.CA || country === COUNTRIES.JP
+            ? 'A'
+            : 'B';
+      const aspect =
+        format === FORMATS.vhs && rng.chance(0.7)
+          ? '1.33:1'
+          : rng.chance(0.85)
+            ? ASPECT_RATIOS[Math.min(ASPECT_RATIOS.length - 1, rng.powerRank(ASPECT_RATIOS.length, 2))]
+            : null;
       const anamorphic = format === FORMATS.dvd ? rng.chance(0.8) : null;
       const local = LANGUAGE_OF[country] ?? null;
       const audio: { language: string; system: string }[] = [];
       const subtitles: string[] = [];
       if (rng.chance(0.7)) {
         audio.push({ language: 'English', system: rng.pick(AUDIO_SYSTEMS[format]) });
-        if (local && local !== 'Finnish' && local !== 'Swedish' && local !== 'Norwegian' && local !== 'Danish' && rng.chance(0.7)) audio.push({ language: local, system: rng.pick(AUDIO_SYSTEMS[format]) });
+        if (
+          local &&
+          local !== 'Finnish' &&
+          local !== 'Swedish' &&
+          local !== 'Norwegian' &&
+          local !== 'Danish' &&
+          rng.chance(0.7)
+        )
+          audio.push({ language: local, system: rng.pick(AUDIO_SYSTEMS[format]) });
         if (FINNISH_MARKET.has(country) || EUROPE_IDS.has(country)) {
           if (local) subtitles.push(local);
-          if (FINNISH_MARKET.has(country) || NORDIC_CODES.has(countryCode)) for (const s of ['Finnish', 'Swedish', 'Norwegian', 'Danish']) if (!subtitles.includes(s)) subtitles.push(s);
+          if (FINNISH_MARKET.has(country) || NORDIC_CODES.has(countryCode))
+            for (const s of ['Finnish', 'Swedish', 'Norwegian', 'Danish'])
+              if (!subtitles.includes(s)) subtitles.push(s);
         }
         if (format !== FORMATS.vhs && rng.chance(0.6)) subtitles.push('English');
       }
       const isUhd = format === FORMATS.uhd || format === FORMATS.uhd_bluray_combo;
       const hdrRoll = rng.next();
-      const hdr = isUhd ? (hdrRoll < 0.4 ? ['Dolby Vision'] : hdrRoll < 0.55 ? ['HDR10+'] : hdrRoll < 0.65 ? ['Dolby Vision', 'HDR10+'] : []) : [];
+      const hdr = isUhd
+        ? hdrRoll < 0.4
+          ? ['Dolby Vision']
+          : hdrRoll < 0.55
+            ? ['HDR10+']
+            : hdrRoll < 0.65
+              ? ['Dolby Vision', 'HDR10+']
+              : []
+        : [];
       const immRoll = rng.next();
-      const immersive = isUhd || format === FORMATS.bluray ? (immRoll < (isUhd ? 0.45 : 0.12) ? ['Dolby Atmos'] : immRoll < (isUhd ? 0.55 : 0.15) ? ['DTS:X'] : []) : [];
+      const immersive =
+        isUhd || format === FORMATS.bluray
+          ? immRoll < (isUhd ? 0.45 : 0.12)
+            ? ['Dolby Atmos']
+            : immRoll < (isUhd ? 0.55 : 0.15)
+              ? ['DTS:X']
+              : []
+          : [];
       const techFlags = isUhd
-        ? { fps60: rng.chance(0.02), native_4k: rng.chance(0.45), imax_enhanced: rng.chance(0.04), standout_disc: rng.chance(0.1), reference_disc: rng.chance(0.05) }
+        ? {
+            fps60: rng.chance(0.02),
+            native_4k: rng.chance(0.45),
+            imax_enhanced: rng.chance(0.04),
+            standout_disc: rng.chance(0.1),
+            reference_disc: rng.chance(0.05),
+          }
         : {};
       const outOfPrint = rng.chance(year < 2015 ? 0.4 : 0.05);
       // Barcode.
@@ -952,7 +1131,8 @@ export class SyntheticCatalog {
           company = rng.int(100000);
           item = rng.int(100000);
         }
-        const body = prefixes[company % prefixes.length] + String(company).padStart(5, '0') + String(item).padStart(5, '0');
+        const body =
+          prefixes[company % prefixes.length] + String(company).padStart(5, '0') + String(item).padStart(5, '0');
         ean = body + gtinCheckDigit(body);
       }
       const noEan = ean === null && rng.chance(0.5);
@@ -960,18 +1140,43 @@ export class SyntheticCatalog {
       const ageRating = ratings && rng.chance(0.6) ? rng.pick(ratings) : null;
       // Cuts: a few percent, many more on Finnish and British videotapes.
       const finnish = FINNISH_MARKET.has(country);
-      const cutRate = format === FORMATS.vhs ? (finnish ? 0.25 : country === COUNTRIES.GB ? 0.12 : 0.03) : finnish ? 0.06 : country === COUNTRIES.DE ? 0.05 : 0.015;
+      const cutRate =
+        format === FORMATS.vhs
+          ? finnish
+            ? 0.25
+            : country === COUNTRIES.GB
+              ? 0.12
+              : 0.03
+          : finnish
+            ? 0.06
+            : country === COUNTRIES.DE
+              ? 0.05
+              : 0.015;
       const isCut = rng.chance(cutRate);
-      const cutSeconds = isCut ? Math.max(1, Math.min(3600, Math.round(Math.exp(Math.log(60) + 1.3 * rng.normal())))) : null;
+      const cutSeconds = isCut
+        ? Math.max(1, Math.min(3600, Math.round(Math.exp(Math.log(60) + 1.3 * rng.normal()))))
+        : null;
       const cutApprox = isCut && rng.chance(0.25);
-      const cutDetails = isCut ? `Cuts to ${rng.pick(CUT_SUBJECTS)}${rng.chance(0.4) ? ` and ${rng.pick(CUT_SUBJECTS)}` : ''} (${Math.floor(cutSeconds! / 60)}:${String(cutSeconds! % 60).padStart(2, '0')})` : null;
-      const censorship = isCut && finnish ? `VET ${rng.pick(['K16', 'K18'])}, ${Math.floor(cutSeconds! / 60)} min ${cutSeconds! % 60} s cut` : null;
+      const cutDetails = isCut
+        ? `Cuts to ${rng.pick(CUT_SUBJECTS)}${rng.chance(0.4) ? ` and ${rng.pick(CUT_SUBJECTS)}` : ''} (${Math.floor(cutSeconds! / 60)}:${String(cutSeconds! % 60).padStart(2, '0')})`
+        : null;
+      const censorship =
+        isCut && finnish
+          ? `VET ${rng.pick(['K16', 'K18'])}, ${Math.floor(cutSeconds! / 60)} min ${cutSeconds! % 60} s cut`
+          : null;
       // Price.
       let rrp: string | null = null;
       let currency: string | null = null;
       if (rng.chance(0.4)) {
         currency = CURRENCY_OF[country] ?? 'EUR';
-        const baseEur = format === FORMATS.vhs ? rng.range(10, 25) : format === FORMATS.dvd || format === FORMATS.dvd_r ? rng.range(8, 25) : isUhd ? rng.range(22, 45) : rng.range(12, 30);
+        const baseEur =
+          format === FORMATS.vhs
+            ? rng.range(10, 25)
+            : format === FORMATS.dvd || format === FORMATS.dvd_r
+              ? rng.range(8, 25)
+              : isUhd
+                ? rng.range(22, 45)
+                : rng.range(12, 30);
         let price = baseEur * (1 + 0.5 * (movies.length - 1)) * (limited ? 3 : 1) * (slipcover === 2 ? 1.3 : 1);
         if (currency === 'SEK') price *= 10;
         rrp = (Math.floor(price) + 0.99).toFixed(2);
@@ -996,52 +1201,54 @@ export class SyntheticCatalog {
       }
       const searchText = doc.filter(Boolean).join(' ');
       this.written.releases++;
-      yield [
-        this.base.releases + n,
-        publicIdFor('release', sourceId),
-        sourceId,
-        text(name),
-        format,
-        country,
-        num(labelId),
-        num(groupId),
-        text(catalogId),
-        num(spine),
-        dated ? NULL : year,
-        dated ? isoDate(day) : NULL,
-        textArray(edition),
-        text(rng.pick(PACKAGES[format])),
-        discs,
-        slipcover,
-        slipcover === 2 ? rng.pick([500, 1000, 2000, 3000]) : NULL,
-        num(limited),
-        text(region),
-        text(aspect),
-        anamorphic === null ? NULL : bool(anamorphic),
-        json(audio),
-        textArray(subtitles),
-        textArray(hdr),
-        textArray(immersive),
-        format === FORMATS.bluray_3d ? 2 : 0,
-        bool(outOfPrint),
-        text(ean),
-        bool(noEan),
-        text(ageRating),
-        bool(isCut),
-        num(cutSeconds),
-        bool(cutApprox),
-        text(cutDetails),
-        text(censorship),
-        rrp ?? NULL,
-        text(currency),
-        json(techFlags),
-        bool(this.rApproved[r] === 1),
-        text(titleKey(name)),
-        text(searchText),
-        num(first.year),
-        ts,
-        ts,
-      ].join('\t') + '\n';
+      yield (
+        [
+          this.base.releases + n,
+          publicIdFor('release', sourceId),
+          sourceId,
+          text(name),
+          format,
+          country,
+          num(labelId),
+          num(groupId),
+          text(catalogId),
+          num(spine),
+          dated ? NULL : year,
+          dated ? isoDate(day) : NULL,
+          textArray(edition),
+          text(rng.pick(PACKAGES[format])),
+          discs,
+          slipcover,
+          slipcover === 2 ? rng.pick([500, 1000, 2000, 3000]) : NULL,
+          num(limited),
+          text(region),
+          text(aspect),
+          anamorphic === null ? NULL : bool(anamorphic),
+          json(audio),
+          textArray(subtitles),
+          textArray(hdr),
+          textArray(immersive),
+          format === FORMATS.bluray_3d ? 2 : 0,
+          bool(outOfPrint),
+          text(ean),
+          bool(noEan),
+          text(ageRating),
+          bool(isCut),
+          num(cutSeconds),
+          bool(cutApprox),
+          text(cutDetails),
+          text(censorship),
+          rrp ?? NULL,
+          text(currency),
+          json(techFlags),
+          bool(this.rApproved[r] === 1),
+          text(titleKey(name)),
+          text(searchText),
+          num(first.year),
+          ts,
+          ts,
+        ].join('\t') + '\n'
+      );
     }
   }
 

@@ -81,7 +81,8 @@ export class SyntheticSeedPresentError extends Error {
 }
 
 function checkCount(name: string, v: unknown, max: number): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0 || v > max) throw new RangeError(`${name} must be an integer from 0 to ${max.toLocaleString('en')}, got ${String(v)}`);
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0 || v > max)
+    throw new RangeError(`${name} must be an integer from 0 to ${max.toLocaleString('en')}, got ${String(v)}`);
   return v;
 }
 
@@ -124,10 +125,15 @@ export async function generateSynthetic(sql: postgres.Sql, opts: SyntheticOption
     await tx.unsafe(`SET LOCAL work_mem = '256MB'`);
     await tx.unsafe(`SET LOCAL synchronous_commit = off`);
     await tx.unsafe(`SET LOCAL statement_timeout = 0`);
-    const [tables] = await tx<{ ok: boolean }[]>`SELECT to_regclass('releases') IS NOT NULL AND to_regclass('import_runs') IS NOT NULL AS ok`;
-    if (!tables?.ok) throw new Error('The database has no catalogue tables: apply the migrations first (npm run db:migrate).');
+    const [tables] = await tx<
+      { ok: boolean }[]
+    >`SELECT to_regclass('releases') IS NOT NULL AND to_regclass('import_runs') IS NOT NULL AS ok`;
+    if (!tables?.ok)
+      throw new Error('The database has no catalogue tables: apply the migrations first (npm run db:migrate).');
     if (!opts.replace && (await seedPresent(tx, scale.seed))) throw new SyntheticSeedPresentError(scale.seed);
-    const earlier = (await tx<{ summary: RunSummary }[]>`SELECT summary FROM import_runs WHERE file = ${RUN_FILE} ORDER BY id`).map((r) => r.summary);
+    const earlier = (
+      await tx<{ summary: RunSummary }[]>`SELECT summary FROM import_runs WHERE file = ${RUN_FILE} ORDER BY id`
+    ).map((r) => r.summary);
     const { dropped, foreignKeys } = await dropForLoad(tx, LOADED_TABLES);
     progress('prepare', 1, 1);
 
@@ -152,23 +158,46 @@ export async function generateSynthetic(sql: postgres.Sql, opts: SyntheticOption
     cat.plan();
     progress('plan', 1, 1);
 
-    const copy = async (name: string, table: string, columns: readonly string[], lines: Iterable<string>, total: number) => {
+    const copy = async (
+      name: string,
+      table: string,
+      columns: readonly string[],
+      lines: Iterable<string>,
+      total: number,
+    ) => {
       stage(name);
       progress(name, 0, total);
       await copyInto(tx, table, columns, lines, (n) => progress(name, Math.min(n, total), total));
       progress(name, total, total);
     };
     await copy('movies', 'movies', SyntheticCatalog.MOVIE_COLUMNS, cat.movieLines(), scale.movies);
-    await copy('movie sources', 'movie_sources', SyntheticCatalog.MOVIE_SOURCE_COLUMNS, cat.movieSourceLines(), scale.movies);
+    await copy(
+      'movie sources',
+      'movie_sources',
+      SyntheticCatalog.MOVIE_SOURCE_COLUMNS,
+      cat.movieSourceLines(),
+      scale.movies,
+    );
     stage('credits');
     progress('credits', 0, scale.movies);
-    await copyInto(tx, 'credits', SyntheticCatalog.CREDIT_COLUMNS, cat.creditLines((m) => progress('credits', m, scale.movies)));
+    await copyInto(
+      tx,
+      'credits',
+      SyntheticCatalog.CREDIT_COLUMNS,
+      cat.creditLines((m) => progress('credits', m, scale.movies)),
+    );
     progress('credits', scale.movies, scale.movies);
     await copy('persons', 'persons', SyntheticCatalog.PERSON_COLUMNS, cat.personLines(), scale.persons);
     await copy('labels', 'labels', SyntheticCatalog.LABEL_COLUMNS, cat.labelLines(), cat.labels.length);
     await copyInto(tx, 'label_groups', SyntheticCatalog.GROUP_COLUMNS, cat.groupLines());
     await copy('releases', 'releases', SyntheticCatalog.RELEASE_COLUMNS, cat.releaseLines(), scale.releases);
-    await copy('release movies', 'release_movies', SyntheticCatalog.RELEASE_MOVIE_COLUMNS, cat.releaseMovieLines(), cat.releaseMovieCount);
+    await copy(
+      'release movies',
+      'release_movies',
+      SyntheticCatalog.RELEASE_MOVIE_COLUMNS,
+      cat.releaseMovieLines(),
+      cat.releaseMovieCount,
+    );
 
     const indexCount = dropped.filter((d) => d.kind === 'index').length;
     const keyCount = dropped.length - indexCount;
@@ -201,7 +230,9 @@ export async function generateSynthetic(sql: postgres.Sql, opts: SyntheticOption
         WHERE p2.id = p.id AND p.id <= ${b.persons} AND p.credit_count <> coalesce(c.n, 0)`;
     }
     for (const table of ['movies', 'persons', 'labels', 'label_groups', 'releases', 'credits']) {
-      await tx.unsafe(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT coalesce(max(id), 0) FROM ${table}), 1))`);
+      await tx.unsafe(
+        `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT coalesce(max(id), 0) FROM ${table}), 1))`,
+      );
     }
     progress('counters', 1, 1);
 
@@ -217,8 +248,12 @@ export async function generateSynthetic(sql: postgres.Sql, opts: SyntheticOption
     await tx.unsafe('ANALYZE');
 
     const w = cat.written;
-    const labelIds: [number, number] | null = cat.labels.length ? [cat.labels[0].id, cat.labels[cat.labels.length - 1].id] : null;
-    const labelGroupIds: [number, number] | null = cat.groups.length ? [cat.groups[0].id, cat.groups[cat.groups.length - 1].id] : null;
+    const labelIds: [number, number] | null = cat.labels.length
+      ? [cat.labels[0].id, cat.labels[cat.labels.length - 1].id]
+      : null;
+    const labelGroupIds: [number, number] | null = cat.groups.length
+      ? [cat.groups[0].id, cat.groups[cat.groups.length - 1].id]
+      : null;
     const summary: RunSummary & Record<string, unknown> = { ...scale, labelIds, labelGroupIds, written: w };
     await tx`
       INSERT INTO import_runs (file, content_hash, summary, duration_ms)

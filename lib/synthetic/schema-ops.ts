@@ -14,13 +14,31 @@ import type postgres from 'postgres';
 type Tx = postgres.TransactionSql;
 
 /** The tables the synthetic generator writes. */
-export const LOADED_TABLES = ['movies', 'movie_sources', 'persons', 'credits', 'labels', 'label_groups', 'releases', 'release_movies'] as const;
+export const LOADED_TABLES = [
+  'movies',
+  'movie_sources',
+  'persons',
+  'credits',
+  'labels',
+  'label_groups',
+  'releases',
+  'release_movies',
+] as const;
 
 /** A dropped index or foreign key with the statement that recreates it. */
 export type DroppedObject = { kind: 'index' | 'foreign key'; name: string; table: string; create: string };
 
 /** A foreign key as read from pg_constraint (single-column keys only). */
-type ForeignKey = { name: string; child: string; column: string; parent: string; parentColumn: string; columns: number; action: string; def: string };
+type ForeignKey = {
+  name: string;
+  child: string;
+  column: string;
+  parent: string;
+  parentColumn: string;
+  columns: number;
+  action: string;
+  def: string;
+};
 
 const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
@@ -41,7 +59,10 @@ async function foreignKeys(tx: Tx, tables: readonly string[]): Promise<ForeignKe
  * @returns what was dropped, in drop order, with the statements that recreate it, and the
  *   dropped foreign keys as read (for {@link deleteWithKeys})
  */
-export async function dropForLoad(tx: Tx, tables: readonly string[] = LOADED_TABLES): Promise<{ dropped: DroppedObject[]; foreignKeys: ForeignKey[] }> {
+export async function dropForLoad(
+  tx: Tx,
+  tables: readonly string[] = LOADED_TABLES,
+): Promise<{ dropped: DroppedObject[]; foreignKeys: ForeignKey[] }> {
   const indexes = await tx<{ name: string; table: string; def: string }[]>`
     SELECT i.indexname AS name, i.tablename AS table, i.indexdef AS def
     FROM pg_indexes i
@@ -55,7 +76,12 @@ export async function dropForLoad(tx: Tx, tables: readonly string[] = LOADED_TAB
   const dropped: DroppedObject[] = [];
   for (const fk of fks) {
     await tx.unsafe(`ALTER TABLE ${fk.child} DROP CONSTRAINT ${quoteIdent(fk.name)}`);
-    dropped.push({ kind: 'foreign key', name: fk.name, table: fk.child, create: `ALTER TABLE ${fk.child} ADD CONSTRAINT ${quoteIdent(fk.name)} ${fk.def}` });
+    dropped.push({
+      kind: 'foreign key',
+      name: fk.name,
+      table: fk.child,
+      create: `ALTER TABLE ${fk.child} ADD CONSTRAINT ${quoteIdent(fk.name)} ${fk.def}`,
+    });
   }
   for (const ix of indexes) {
     await tx.unsafe(`DROP INDEX ${quoteIdent(ix.name)}`);
@@ -69,7 +95,11 @@ export async function dropForLoad(tx: Tx, tables: readonly string[] = LOADED_TAB
  * against all rows: a dangling reference fails the transaction).
  * @param onStep called after each object with (kind, done, total)
  */
-export async function restoreAfterLoad(tx: Tx, dropped: readonly DroppedObject[], onStep?: (kind: DroppedObject['kind'], done: number, total: number) => void): Promise<void> {
+export async function restoreAfterLoad(
+  tx: Tx,
+  dropped: readonly DroppedObject[],
+  onStep?: (kind: DroppedObject['kind'], done: number, total: number) => void,
+): Promise<void> {
   for (const kind of ['index', 'foreign key'] as const) {
     const list = dropped.filter((d) => d.kind === kind);
     let done = 0;
@@ -106,7 +136,9 @@ export async function deleteWithKeys(
   groupRanges: ReadonlyArray<readonly [number, number]>,
 ): Promise<DeletedCounts> {
   const inRanges = (col: string, ranges: ReadonlyArray<readonly [number, number]>) =>
-    ranges.length ? `(${ranges.map(([a, b]) => `${col} BETWEEN ${Math.trunc(a)} AND ${Math.trunc(b)}`).join(' OR ')})` : 'FALSE';
+    ranges.length
+      ? `(${ranges.map(([a, b]) => `${col} BETWEEN ${Math.trunc(a)} AND ${Math.trunc(b)}`).join(' OR ')})`
+      : 'FALSE';
   const seedSets: Record<string, string> = {
     releases: `SELECT id FROM releases WHERE source_id LIKE 'synthetic:%'`,
     movies: `SELECT id FROM movies WHERE source_id LIKE 'synthetic:%'`,
@@ -121,11 +153,13 @@ export async function deleteWithKeys(
   const hasSet = new Set(Object.keys(seedSets));
   for (const fk of fks) {
     if (hasSet.has(fk.parent) && (fk.columns !== 1 || fk.parentColumn !== 'id')) {
-      throw new Error(`db:synthetic --replace: foreign key ${fk.name} is not a single-column reference to ${fk.parent}.id; extend lib/synthetic/schema-ops.ts`);
+      throw new Error(
+        `db:synthetic --replace: foreign key ${fk.name} is not a single-column reference to ${fk.parent}.id; extend lib/synthetic/schema-ops.ts`,
+      );
     }
   }
   // Cascades into tables with a deletion set grow that set (labels → label_groups), to a fixpoint.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const fk of fks) {
       if (fk.action !== 'c' || !hasSet.has(fk.parent) || !hasSet.has(fk.child)) continue;
@@ -149,7 +183,10 @@ export async function deleteWithKeys(
       await tx.unsafe(`UPDATE ${fk.child} SET ${col} = ${fk.action === 'n' ? 'NULL' : 'DEFAULT'} WHERE ${ref}`);
     } else {
       const [row] = await tx.unsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${fk.child} WHERE ${ref}`);
-      if (row.n > 0) throw new Error(`db:synthetic --replace: ${fk.child}.${fk.column} still references synthetic ${fk.parent} rows (${fk.name})`);
+      if (row.n > 0)
+        throw new Error(
+          `db:synthetic --replace: ${fk.child}.${fk.column} still references synthetic ${fk.parent} rows (${fk.name})`,
+        );
     }
   }
   // Keys between tables that both lose rows: rows staying behind must not point at deleted ones.
@@ -157,10 +194,14 @@ export async function deleteWithKeys(
     if (!hasSet.has(fk.parent) || !hasSet.has(fk.child) || fk.action === 'c') continue;
     const col = quoteIdent(fk.column);
     const ref = `${col} IN (SELECT id FROM ${tmp(fk.parent)}) AND id NOT IN (SELECT id FROM ${tmp(fk.child)})`;
-    if (fk.action === 'n' || fk.action === 'd') await tx.unsafe(`UPDATE ${fk.child} SET ${col} = ${fk.action === 'n' ? 'NULL' : 'DEFAULT'} WHERE ${ref}`);
+    if (fk.action === 'n' || fk.action === 'd')
+      await tx.unsafe(`UPDATE ${fk.child} SET ${col} = ${fk.action === 'n' ? 'NULL' : 'DEFAULT'} WHERE ${ref}`);
     else {
       const [row] = await tx.unsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${fk.child} WHERE ${ref}`);
-      if (row.n > 0) throw new Error(`db:synthetic --replace: ${fk.child}.${fk.column} still references synthetic ${fk.parent} rows (${fk.name})`);
+      if (row.n > 0)
+        throw new Error(
+          `db:synthetic --replace: ${fk.child}.${fk.column} still references synthetic ${fk.parent} rows (${fk.name})`,
+        );
     }
   }
   for (const table of hasSet) {
