@@ -11,7 +11,14 @@ import zlib from 'node:zlib';
 export type SourceKind = 'labels' | 'wikipedia' | 'criterion' | 'uhd4k' | 'filmbrainz' | 'censorship';
 
 /** Import order: labels first, then movies, then releases that point at movies, censorship last. */
-export const KIND_ORDER: readonly SourceKind[] = ['labels', 'wikipedia', 'criterion', 'uhd4k', 'filmbrainz', 'censorship'];
+export const KIND_ORDER: readonly SourceKind[] = [
+  'labels',
+  'wikipedia',
+  'criterion',
+  'uhd4k',
+  'filmbrainz',
+  'censorship',
+];
 
 /** One raw record of a file with the line it starts on (1-based). */
 export type RawRecord = { line: number; value: unknown };
@@ -82,10 +89,17 @@ export function loadFile(file: string): LoadedFile {
     }
   }
 
-  if (wholeJson !== undefined && (Array.isArray(wholeJson) || (wholeJson && typeof wholeJson === 'object' && 'events' in wholeJson))) {
-    const list: unknown[] = Array.isArray(wholeJson) ? wholeJson : ((wholeJson as { events: unknown }).events as unknown[]);
+  if (
+    wholeJson !== undefined &&
+    (Array.isArray(wholeJson) || (wholeJson && typeof wholeJson === 'object' && 'events' in wholeJson))
+  ) {
+    const list: unknown[] = Array.isArray(wholeJson)
+      ? wholeJson
+      : ((wholeJson as { events: unknown }).events as unknown[]);
     if (!Array.isArray(list)) throw new Error(`${name}: "events" is not an array`);
-    const kind: SourceKind | null = Array.isArray(wholeJson) ? detectKindOfRecord(list.find((r) => r && typeof r === 'object')) : 'censorship';
+    const kind: SourceKind | null = Array.isArray(wholeJson)
+      ? detectKindOfRecord(list.find((r) => r && typeof r === 'object'))
+      : 'censorship';
     if (!kind) throw new Error(`${name}: cannot detect the data set (no known record shape)`);
     // Line of each record: where its opening brace stands at nesting depth 1 (arrays) or 2 (events).
     const starts: number[] = [];

@@ -4,7 +4,15 @@
  * schema is rejected with a reason; nothing is guessed silently.
  */
 import { z } from 'zod';
-import { CENSORSHIP_EVENTS, countryIdFromCode, FORMATS, MOVIE_TYPES, type CreditRole, type FormatId, type MovieType } from '@/lib/validation/enums';
+import {
+  CENSORSHIP_EVENTS,
+  countryIdFromCode,
+  FORMATS,
+  MOVIE_TYPES,
+  type CreditRole,
+  type FormatId,
+  type MovieType,
+} from '@/lib/validation/enums';
 import type { AudioTrack, ReleaseIdentifier } from '@/db/schema';
 import type { SourceKind } from './files';
 
@@ -200,7 +208,12 @@ const wikipediaSchema = z.object({
 function mapWikipedia(value: unknown): Mapped {
   const r = parseWith(wikipediaSchema, value);
   const film = emptyFilm('wikipedia', r.id, r.title.trim());
-  film.type = r.type_hint === 'short' ? MOVIE_TYPES.short : r.type_hint === 'documentary' ? MOVIE_TYPES.documentary : MOVIE_TYPES.movie;
+  film.type =
+    r.type_hint === 'short'
+      ? MOVIE_TYPES.short
+      : r.type_hint === 'documentary'
+        ? MOVIE_TYPES.documentary
+        : MOVIE_TYPES.movie;
   film.year = r.year;
   film.genres = (r.genres ?? []).filter((g) => g !== 'Short' && g !== 'Documentary');
   film.plot = r.extract?.trim() || null;
@@ -269,7 +282,8 @@ function mapCriterion(value: unknown): Mapped {
     film.runtimeMin = f.runtime_min || null;
     film.genres = f.genres ?? [];
     film.countries = f.countries ?? [];
-    film.spokenLanguages = f.original_language && f.original_language !== 'None Spoken' ? [f.original_language.split(';')[0].trim()] : [];
+    film.spokenLanguages =
+      f.original_language && f.original_language !== 'None Spoken' ? [f.original_language.split(';')[0].trim()] : [];
     film.tmdbId = f.tmdb_id ?? null;
     film.imdbId = f.imdb_id ?? null;
     const credits: CreditIn[] = (f.credits ?? []).map((c, j) => ({
@@ -281,7 +295,9 @@ function mapCriterion(value: unknown): Mapped {
     }));
     // Directors named only in the spine list (no TMDb credits merged) still become credits.
     if (!credits.some((c) => c.role === 'director')) {
-      (f.directors ?? []).forEach((d, j) => credits.push({ role: 'director', name: d.trim(), tmdbPersonId: null, character: '', ord: j }));
+      (f.directors ?? []).forEach((d, j) =>
+        credits.push({ role: 'director', name: d.trim(), tmdbPersonId: null, character: '', ord: j }),
+      );
     }
     film.credits = credits;
     return film;
@@ -308,7 +324,8 @@ const uhdSchema = z.object({
   review_url: optStr,
 });
 
-const COLLECTION_WORDS = /\b(collection|trilogy|quadrilogy|anthology|box set|boxset|double feature|triple feature|saga|\d+-film|\d+ film|\d+-movie|\d+ movie)\b/i;
+const COLLECTION_WORDS =
+  /\b(collection|trilogy|quadrilogy|anthology|box set|boxset|double feature|triple feature|saga|\d+-film|\d+ film|\d+-movie|\d+ movie)\b/i;
 
 function mapUhd(value: unknown): Mapped {
   const r = parseWith(uhdSchema, value);
@@ -348,7 +365,9 @@ const fbTitleSchema = z.object({
   description: optStr,
   duration: optStr,
   'aspect-ratio': optStr,
-  audio: z.array(z.object({ language: optStr, format: optStr, channels: z.union([str, z.number()]).nullish() }).passthrough()).nullish(),
+  audio: z
+    .array(z.object({ language: optStr, format: optStr, channels: z.union([str, z.number()]).nullish() }).passthrough())
+    .nullish(),
   subtitle: z.array(z.object({ language: optStr }).passthrough()).nullish(),
 });
 const filmbrainzSchema = z.object({
@@ -357,17 +376,29 @@ const filmbrainzSchema = z.object({
     format: z.object({ type: str, detail: optStr }),
     packaging: z.object({ format: optStr, notes: optStr }).nullish(),
     label: optStr,
-    gtin: z.string().regex(/^(\d{8}|\d{12,14})?$/, 'gtin must be 8, 12, 13 or 14 digits').nullish(),
+    gtin: z
+      .string()
+      .regex(/^(\d{8}|\d{12,14})?$/, 'gtin must be 8, 12, 13 or 14 digits')
+      .nullish(),
     identifiers: z.array(z.object({ property: str, value: str, comment: optStr })).nullish(),
     release: z.object({ territory: optStr, region: optStr }).nullish(),
     classification: z.array(z.object({ board: str, value: str })).nullish(),
     annotation: optStr,
   }),
-  'title-detail': z.object({ titles: z.array(fbTitleSchema).nullish() }).passthrough().nullish(),
+  'title-detail': z
+    .object({ titles: z.array(fbTitleSchema).nullish() })
+    .passthrough()
+    .nullish(),
   _source_file: str.min(1),
 });
 
-const TERRITORIES: Record<string, string> = { 'united kingdom': 'GB', 'united states': 'US', finland: 'FI', germany: 'DE', sweden: 'SE' };
+const TERRITORIES: Record<string, string> = {
+  'united kingdom': 'GB',
+  'united states': 'US',
+  finland: 'FI',
+  germany: 'DE',
+  sweden: 'SE',
+};
 
 function durationSeconds(d: string | null | undefined): number {
   const m = /^(\d+):(\d{2}):(\d{2})$/.exec(d ?? '');
@@ -378,7 +409,13 @@ function mapFilmbrainz(value: unknown): Mapped {
   const r = parseWith(filmbrainzSchema, value);
   const p = r['packaging-attributes'];
   const type = p.format.type.toLowerCase();
-  const format: FormatId | null = type.includes('vhs') ? FORMATS.vhs : type.includes('blu') ? FORMATS.bluray : type.includes('dvd') ? FORMATS.dvd : null;
+  const format: FormatId | null = type.includes('vhs')
+    ? FORMATS.vhs
+    : type.includes('blu')
+      ? FORMATS.bluray
+      : type.includes('dvd')
+        ? FORMATS.dvd
+        : null;
   if (format == null) throw new RejectedRecord(`format.type: unknown format "${p.format.type}"`);
   const sourceId = `filmbrainz:${r._source_file.replace(/^releases\//, '').replace(/\.json$/, '')}`;
   const release = emptyRelease(sourceId, p.title.trim(), format);
@@ -387,7 +424,11 @@ function mapFilmbrainz(value: unknown): Mapped {
   release.packagingNotes = [p.packaging?.notes, p.annotation].filter(Boolean).join(' ') || null;
   const gtin = p.gtin || null;
   release.ean = gtin ? (gtin.length === 12 ? `0${gtin}` : gtin.length === 14 ? gtin.slice(1) : gtin) : null;
-  release.identifiers = (p.identifiers ?? []).map((i) => ({ property: i.property, value: i.value, ...(i.comment ? { comment: i.comment } : {}) }));
+  release.identifiers = (p.identifiers ?? []).map((i) => ({
+    property: i.property,
+    value: i.value,
+    ...(i.comment ? { comment: i.comment } : {}),
+  }));
   const territory = p.release?.territory?.toLowerCase() ?? '';
   release.country = countryIdFromCode(TERRITORIES[territory] ?? null);
   const region = p.release?.region;
@@ -431,7 +472,10 @@ const censorshipSchema = z.object({
   film_year: year.nullish(),
   finnish_titles: z.array(str).nullish(),
   event: z.enum(CENSORSHIP_EVENTS),
-  date: z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'date must be YYYY, YYYY-MM or YYYY-MM-DD').nullish(),
+  date: z
+    .string()
+    .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'date must be YYYY, YYYY-MM or YYYY-MM-DD')
+    .nullish(),
   date_precision: optStr,
   medium: z.enum(['cinema', 'video', 'all']),
   authority: optStr,

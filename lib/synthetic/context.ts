@@ -11,11 +11,25 @@ import { foldText } from '@/lib/text';
 export const RUN_FILE = 'db:synthetic';
 
 /** A real movie synthetic releases may contain (more editions of real films). */
-export type RealMovie = { id: number; name: string; year: number | null; folded: string; fi: string | null; fiFolded: string };
+export type RealMovie = {
+  id: number;
+  name: string;
+  year: number | null;
+  folded: string;
+  fi: string | null;
+  fiFolded: string;
+};
 /** A real label synthetic releases may carry. */
 export type RealLabel = { id: number; name: string; country: string | null };
 /** The summary a synthetic run records in import_runs. */
-export type RunSummary = { seed: number; releases: number; movies: number; persons: number; labelIds: [number, number] | null; labelGroupIds: [number, number] | null };
+export type RunSummary = {
+  seed: number;
+  releases: number;
+  movies: number;
+  persons: number;
+  labelIds: [number, number] | null;
+  labelGroupIds: [number, number] | null;
+};
 
 /** Everything read before writing (see module doc). */
 export type Context = {
@@ -43,18 +57,34 @@ const NOT_SYNTHETIC = `(source_id IS NULL OR source_id NOT LIKE 'synthetic:%')`;
  * @throws when the catalogue tables do not exist (database not migrated)
  */
 export async function loadContext(tx: postgres.TransactionSql): Promise<Context> {
-  const [exists] = await tx<{ ok: boolean }[]>`SELECT to_regclass('releases') IS NOT NULL AND to_regclass('import_runs') IS NOT NULL AS ok`;
-  if (!exists?.ok) throw new Error('The database has no catalogue tables: apply the migrations first (npm run db:migrate).');
-  const runs = (await tx<{ summary: RunSummary }[]>`SELECT summary FROM import_runs WHERE file = ${RUN_FILE} ORDER BY id`).map((r) => r.summary);
+  const [exists] = await tx<
+    { ok: boolean }[]
+  >`SELECT to_regclass('releases') IS NOT NULL AND to_regclass('import_runs') IS NOT NULL AS ok`;
+  if (!exists?.ok)
+    throw new Error('The database has no catalogue tables: apply the migrations first (npm run db:migrate).');
+  const runs = (
+    await tx<{ summary: RunSummary }[]>`SELECT summary FROM import_runs WHERE file = ${RUN_FILE} ORDER BY id`
+  ).map((r) => r.summary);
   const syntheticLabel = (id: number) => runs.some((r) => r.labelIds && id >= r.labelIds[0] && id <= r.labelIds[1]);
 
-  const titles = (await tx.unsafe<{ name: string }[]>(`SELECT name FROM movies WHERE ${NOT_SYNTHETIC} ORDER BY id`)).map((r) => r.name);
-  const personNames = (await tx.unsafe<{ name: string }[]>(`SELECT name FROM persons WHERE ${NOT_SYNTHETIC} ORDER BY id`)).map((r) => r.name);
+  const titles = (
+    await tx.unsafe<{ name: string }[]>(`SELECT name FROM movies WHERE ${NOT_SYNTHETIC} ORDER BY id`)
+  ).map((r) => r.name);
+  const personNames = (
+    await tx.unsafe<{ name: string }[]>(`SELECT name FROM persons WHERE ${NOT_SYNTHETIC} ORDER BY id`)
+  ).map((r) => r.name);
   const movies = (
     await tx.unsafe<{ id: number; name: string; year: number | null; fi: string | null }[]>(
       `SELECT id, name, year, localized_names->>'fi' AS fi FROM movies WHERE ${NOT_SYNTHETIC} AND type <> 5 ORDER BY release_count DESC, id`,
     )
-  ).map((m) => ({ id: m.id, name: m.name, year: m.year, folded: foldText(m.name), fi: m.fi, fiFolded: foldText(m.fi) }));
+  ).map((m) => ({
+    id: m.id,
+    name: m.name,
+    year: m.year,
+    folded: foldText(m.name),
+    fi: m.fi,
+    fiFolded: foldText(m.fi),
+  }));
   const labelRows = await tx<{ id: number; name: string; name_key: string; country: string | null }[]>`
     SELECT l.id, l.name, l.name_key, l.country FROM labels l ORDER BY l.release_count DESC, l.id`;
   const [max] = await tx<Context['maxId'][]>`

@@ -7,7 +7,16 @@
  */
 import { foldText } from '@/lib/text';
 import { Rng, WeightedList } from './random';
-import { ACCENTED_WORDS, FINNISH_WORDS, FIRST_NAMES, FOREIGN_WORDS, LAST_NAMES, LOWER_WORDS, STOP_WORDS, TITLE_WORDS } from './vocab';
+import {
+  ACCENTED_WORDS,
+  FINNISH_WORDS,
+  FIRST_NAMES,
+  FOREIGN_WORDS,
+  LAST_NAMES,
+  LOWER_WORDS,
+  STOP_WORDS,
+  TITLE_WORDS,
+} from './vocab';
 
 /** Zipf weights 1/(rank+1)^s for a list ordered most frequent first. */
 function zipf(n: number, s = 1): number[] {
@@ -93,7 +102,8 @@ export class TitleModel {
         learn(sub);
       }
     }
-    const real = used >= 200 && singles.length >= 20 && firsts.length >= 20 && middles.length >= 20 && lasts.length >= 20;
+    const real =
+      used >= 200 && singles.length >= 20 && firsts.length >= 20 && middles.length >= 20 && lasts.length >= 20;
     this.sourceTitles = real ? used : 0;
     if (real) {
       this.singles = countedList(singles)!;
@@ -129,7 +139,8 @@ export class TitleModel {
       const prev = out[out.length - 1];
       let w = list.sample(rng);
       // No word twice in a row, no two function words in a row ("The and …").
-      for (let t = 0; t < 4 && prev && (prev.toLowerCase() === w.toLowerCase() || (isStop(prev) && isStop(w))); t++) w = list.sample(rng);
+      for (let t = 0; t < 4 && prev && (prev.toLowerCase() === w.toLowerCase() || (isStop(prev) && isStop(w))); t++)
+        w = list.sample(rng);
       if (rng.chance(0.025)) w = this.accented.sample(rng);
       if (prev && prev.toLowerCase() === w.toLowerCase()) continue;
       out.push(i === 0 ? capitalize(w) : w);
@@ -163,7 +174,8 @@ export class TitleModel {
   foreignTitle(rng: Rng): string {
     const n = 2 + rng.int(3);
     const words: string[] = [];
-    for (let i = 0; i < n; i++) words.push(rng.chance(0.15) ? this.accented.sample(rng).toLowerCase() : this.foreign.sample(rng));
+    for (let i = 0; i < n; i++)
+      words.push(rng.chance(0.15) ? this.accented.sample(rng).toLowerCase() : this.foreign.sample(rng));
     while (words.length > 1 && isStop(words[words.length - 1])) words.pop();
     if (words.length === 1 && isStop(words[0])) words.push(this.accented.sample(rng).toLowerCase());
     return capitalize(words.join(' '));
@@ -226,7 +238,9 @@ export class PersonNameModel {
 
   /** A first name. */
   firstName(rng: Rng): string {
-    return this.firstReal && !rng.chance(this.builtInShare) ? this.firstReal.sample(rng) : this.firstBuiltIn.sample(rng);
+    return this.firstReal && !rng.chance(this.builtInShare)
+      ? this.firstReal.sample(rng)
+      : this.firstBuiltIn.sample(rng);
   }
 
   /** A last name. */

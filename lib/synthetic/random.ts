@@ -184,5 +184,5 @@ export function permutation(n: number, seed: number): (i: number) => number {
   const hi = Math.floor(a / 65536);
   const lo = a % 65536;
   // (i * a + b) mod n in exact double arithmetic for n < 2^31: every partial product < 2^47.
-  return (i) => ((((i * hi) % n) * 65536 + i * lo + b) % n);
+  return (i) => (((i * hi) % n) * 65536 + i * lo + b) % n;
 }

@@ -6,7 +6,8 @@
  */
 
 /** Common English title words, most frequent first (fallback when the database has no titles). */
-export const TITLE_WORDS = `The of and a in Love Man Night Last Day Life Story Girl Dead Death Time Little Big House Black Blood
+export const TITLE_WORDS =
+  `The of and a in Love Man Night Last Day Life Story Girl Dead Death Time Little Big House Black Blood
 World Home Lady Woman Dark Return City Great Secret Red King Heart Dream New Men Girls Island Wild West War Moon Lost
 Street Killer Island Fire Rose Star Blue Devil Hell Ghost Money Game Mystery Road Dance Law Angel Kiss Sky Honor Gold
 Last Lonely Shadow Shadows River Town Night's Summer Winter Spring Autumn Storm Midnight Wind Sea Ship Murder Crime
@@ -26,47 +27,110 @@ Thief Thieves Outlaw Outlaws Gang Cowboy Kid Rebel Hero Heroes Champion Legend D
 Lion Snake Spider Bird Birds Dog Cat Horse Bear Shark Fox Song Songs Music Melody Rhapsody Blues Jazz Waltz Tango
 Party Wedding Holiday Christmas Weekend Sunday Tomorrow Yesterday Today Forever Always Never Again Alone Together
 Inside Outside Beyond Under Over Across After Before Behind Without Between Into Out Up Down Away Back Way`
-  .split(/\s+/)
-  .filter(Boolean);
+    .split(/\s+/)
+    .filter(Boolean);
 
 /**
  * Accented and special-letter words (French, Spanish, German, Nordic, Finnish …) mixed into a few
  * percent of titles so search has to fold accents (lib/text.ts foldText: "Amélie" → "amelie",
  * "Ødegaard" → "odegaard", "Straße" → "strasse").
  */
-export const ACCENTED_WORDS = `Café Amélie Déjà Vu Fräulein Über Mañana Niño Señorita Crème Brûlée Élan Rosé Naïve Pâtisserie
+export const ACCENTED_WORDS =
+  `Café Amélie Déjà Vu Fräulein Über Mañana Niño Señorita Crème Brûlée Élan Rosé Naïve Pâtisserie
 Garçon Château Éclair Fiancée Soirée Début Résumé Hôtel Forêt Île Été Hélène Noël Zoë Cliché Protégé Détente Mémoire
 Müller Straße Mädchen Schön Göttin Königin Grüße Brücke Tür Nächte Hölle Fjäril Kärlek Sjön Höst Älskade Flickan
 Ødegaard Søster Kærlighed Blåbær Æventyr Tromsø Ålesund Hämärä Yö Tähti Sää Pääsiäinen Jäätynyt Mörkö Kesä Syksy
 Lähtö Hyvästi Ystävä Äiti Isä Pelätty Mökki Järvi Metsä Kuolema Rakkaus Sydän Sielu Varjo Tyttö Poika Koti Öinen
 Señor Corazón Canción Pasión Ciudad Mañana Jalapeño Piñata São Coração Ação Nação Ñandú Łódź Kraków Dvořák Škoda
 Ångström Bjørn Søren Jürgen Gösta Björk Citroën Noël Saïd Ça Voilà Façade Déjà Naïf Zoë Chloé Renée Josée`
-  .split(/\s+/)
-  .filter(Boolean);
+    .split(/\s+/)
+    .filter(Boolean);
 
 /** Finnish words for localized (Finnish) titles: Finnish-market releases often carry them. */
-export const FINNISH_WORDS = `yö kuolema rakkaus veri talo tyttö poika kaupunki sota meri tähti varjo sydän kesä talvi syksy kevät
+export const FINNISH_WORDS =
+  `yö kuolema rakkaus veri talo tyttö poika kaupunki sota meri tähti varjo sydän kesä talvi syksy kevät
 kosto pako paluu salaisuus kirous pelko kauhu hirviö noita aave paholainen enkeli kuningas kuningatar prinssi
 prinsessa sisar veli isä äiti lapset ystävät vieras muukalainen matka seikkailu tarina legenda unelma painajainen
 hämärä pimeys valo tuli jää lumi myrsky tuuli metsä järvi joki saari vuori aavikko viidakko laiva juna tie katu
 viimeinen ensimmäinen pieni suuri musta punainen valkoinen kultainen hopeinen kylmä kuuma villi vaarallinen kuolettava
 salainen kielletty ikuinen kadonnut unohdettu rikos murha oikeus laki rosvo sankari sotilas etsivä tohtori ja`
-  .split(/\s+/)
-  .filter(Boolean);
+    .split(/\s+/)
+    .filter(Boolean);
 
 /** Words of foreign original titles (French, Italian, German, Spanish, Swedish). */
-export const FOREIGN_WORDS = `la le les des du de et un une nuit jour amour mort vie femme homme fille garçon ville rouge noir blanc
+export const FOREIGN_WORDS =
+  `la le les des du de et un une nuit jour amour mort vie femme homme fille garçon ville rouge noir blanc
 il la di e una notte giorno amore morte vita donna uomo città rosso nero der die das und ein eine nacht tag liebe tod
 leben frau mann stadt rot schwarz el la los las de y una noche día amor muerte vida mujer hombre ciudad rojo negro
 en ett och natt dag kärlek död liv kvinna man stad röd svart`
-  .split(/\s+/)
-  .filter(Boolean);
+    .split(/\s+/)
+    .filter(Boolean);
 
 /** Title words that should not end a title. */
-export const STOP_WORDS = new Set(['the', 'of', 'and', 'a', 'an', 'in', 'to', 'for', 'on', 'at', 'with', 'from', 'by', 'or', 'as', 'into', 'ja', 'de', 'la', 'le', 'les', 'des', 'du', 'un', 'une', 'il', 'di', 'e', 'una', 'der', 'die', 'das', 'ein', 'eine', 'el', 'los', 'las', 'en', 'ett', 'y', 'et', 'und', 'och']);
+export const STOP_WORDS = new Set([
+  'the',
+  'of',
+  'and',
+  'a',
+  'an',
+  'in',
+  'to',
+  'for',
+  'on',
+  'at',
+  'with',
+  'from',
+  'by',
+  'or',
+  'as',
+  'into',
+  'ja',
+  'de',
+  'la',
+  'le',
+  'les',
+  'des',
+  'du',
+  'un',
+  'une',
+  'il',
+  'di',
+  'e',
+  'una',
+  'der',
+  'die',
+  'das',
+  'ein',
+  'eine',
+  'el',
+  'los',
+  'las',
+  'en',
+  'ett',
+  'y',
+  'et',
+  'und',
+  'och',
+]);
 
 /** Words kept lower-case inside titles. */
-export const LOWER_WORDS = new Set(['the', 'of', 'and', 'a', 'an', 'in', 'to', 'for', 'on', 'at', 'with', 'from', 'by', 'or', 'as']);
+export const LOWER_WORDS = new Set([
+  'the',
+  'of',
+  'and',
+  'a',
+  'an',
+  'in',
+  'to',
+  'for',
+  'on',
+  'at',
+  'with',
+  'from',
+  'by',
+  'or',
+  'as',
+]);
 
 /** Sequel markers appended to a franchise title. */
 export const SEQUEL_FORMS: ReadonlyArray<(n: number) => string> = [
@@ -90,7 +154,8 @@ export function roman(n: number): string {
 }
 
 /** First names, most common first (fallback and mixed in with the database's names). */
-export const FIRST_NAMES = `John James Robert Michael William David Mary Richard Joseph Thomas Charles Patricia Jennifer Linda
+export const FIRST_NAMES =
+  `John James Robert Michael William David Mary Richard Joseph Thomas Charles Patricia Jennifer Linda
 Elizabeth Barbara Susan Jessica Sarah Karen Daniel Matthew Anthony Mark Donald Steven Paul Andrew Joshua Kenneth Kevin
 Brian George Edward Ronald Timothy Jason Jeffrey Ryan Jacob Gary Nicholas Eric Jonathan Stephen Larry Justin Scott
 Nancy Lisa Betty Margaret Sandra Ashley Kimberly Emily Donna Michelle Dorothy Carol Amanda Melissa Deborah Stephanie
@@ -106,11 +171,12 @@ Lars Anders Johan Erik Nils Karl Per Björn Sven Gunnar Ingmar Liv Astrid Ingrid
 Jean Pierre Michel Alain Jacques François Philippe Catherine Isabelle Sylvie Nathalie Amélie Hélène Céline Chloé
 Hans Peter Wolfgang Jürgen Klaus Günter Uwe Heike Ursula Sabine Marco Giuseppe Giovanni Francesco Sophia Gina
 José Juan Carlos Luis Javier Pedro Jesús Ángel Sofía Lucía Carmen Hiroshi Takeshi Kenji Akira Yuki Keiko Toshiro`
-  .split(/\s+/)
-  .filter(Boolean);
+    .split(/\s+/)
+    .filter(Boolean);
 
 /** Last names, most common first. */
-export const LAST_NAMES = `Smith Johnson Williams Brown Jones Miller Davis Garcia Rodriguez Wilson Martinez Anderson Taylor
+export const LAST_NAMES =
+  `Smith Johnson Williams Brown Jones Miller Davis Garcia Rodriguez Wilson Martinez Anderson Taylor
 Thomas Hernandez Moore Martin Jackson Thompson White Lopez Lee Gonzalez Harris Clark Lewis Robinson Walker Perez Hall
 Young Allen Sanchez Wright King Scott Green Baker Adams Nelson Hill Ramirez Campbell Mitchell Roberts Carter Phillips
 Evans Turner Torres Parker Collins Edwards Stewart Flores Morris Nguyen Murphy Rivera Cook Rogers Morgan Peterson
@@ -128,39 +194,55 @@ Dubois Lefèvre Moreau Laurent Girard Bonnet Dupont Lambert Fontaine Rousseau Vi
 Fischer Weber Meyer Wagner Becker Schulz Hoffmann Schäfer Koch Bauer Richter Klein Wolf Schröder Neumann Rossi
 Russo Ferrari Esposito Bianchi Romano Colombo Ricci Marino Greco Bruno Gallo Conti Costa Fernández López Martínez
 Sánchez Pérez Gómez Martín Jiménez Ruiz Hernández Díaz Moreno Muñoz Álvarez Romero Tanaka Suzuki Watanabe Kurosawa`
-  .split(/\s+/)
-  .filter(Boolean);
+    .split(/\s+/)
+    .filter(Boolean);
 
 /** Character names for actors' credits that are roles rather than names. */
-export const CHARACTER_ROLES = `Himself, Herself, Narrator, Detective, Sheriff, Nurse, Doctor, Bartender, Waitress, Taxi Driver,
+export const CHARACTER_ROLES =
+  `Himself, Herself, Narrator, Detective, Sheriff, Nurse, Doctor, Bartender, Waitress, Taxi Driver,
 Reporter, Police Officer, Young Woman, Old Man, Henchman, Guard, Soldier, Priest, Nun, Maid, Butler, Stranger, Thug, Bystander,
 Singer, Dancer, Mayor, Judge, Lawyer, Pilot, Captain, Professor, Student, Teacher, Clerk, Neighbor, Landlady, Mother, Father,
 Little Girl, Little Boy, Bride, Groom, Vampire, Zombie, Creature, Ghost, Witch, Robot, Alien, Scientist, Agent, Mechanic, Cowboy,
 Gambler, Bandit`
-  .split(',')
-  .map((s) => s.trim())
-  .filter(Boolean);
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** Label name stems (first word of synthetic label names). */
-export const LABEL_STEMS = `Silver Crimson Midnight Nordic Blue Golden Arrowhead Northern Eclipse Phoenix Falcon Harbor Lighthouse
+export const LABEL_STEMS =
+  `Silver Crimson Midnight Nordic Blue Golden Arrowhead Northern Eclipse Phoenix Falcon Harbor Lighthouse
 Orbit Lantern Aurora Polar Boreal Vortex Cinder Ember Velvet Onyx Cobalt Saffron Obsidian Juniper Maple Cedar
 Redwood Granite Marble Raven Heron Lynx Otter Badger Fox Stag Hawk Owl Condor Atlas Titan Vanguard Pioneer Frontier
 Horizon Meridian Zenith Apex Summit Cascade Delta Prism Spectrum Mosaic Kaleidoscope Panorama Vista Cinema Reel
 Celluloid Kino Filmi Revontuli Pohjola Kuu Tähti Susi Karhu Ilves Kotka Myrsky Lumi Norrsken Fjäll Stjärna Havet
 Skandia Baltic Hansa Rhein Alpen Montmartre Riviera Lido Vesuvio Sierra Pacific Atlantic Sunset Sunrise Coyote
 Mustang Bronco Thunder Lightning Neon Chrome Tungsten Mercury Uranus Saturn Jupiter Pegasus Orion Sirius Vega Nova`
-  .split(/\s+/)
-  .filter(Boolean);
+    .split(/\s+/)
+    .filter(Boolean);
 
 /** Second words of two-word label names. */
-export const LABEL_MIDDLES = `Screen Vision Sound Light Frame Picture Image Lens Star Moon Sun Gate Bridge House Hall Tower Arts Media
+export const LABEL_MIDDLES =
+  `Screen Vision Sound Light Frame Picture Image Lens Star Moon Sun Gate Bridge House Hall Tower Arts Media
 Cult Classic Vintage Retro Prime Select Premier Royal Grand Bay River Valley Peak Ridge Field Road Line Wave`
-  .split(/\s+/)
-  .filter(Boolean);
+    .split(/\s+/)
+    .filter(Boolean);
 
 /** Label name suffixes by country (ISO code); "" = all countries. */
 export const LABEL_SUFFIXES: Record<string, readonly string[]> = {
-  '': ['Video', 'Home Video', 'Home Entertainment', 'Films', 'Pictures', 'Media', 'Entertainment', 'Classics', 'Distribution', 'Releasing', 'Collection', 'Cinema'],
+  '': [
+    'Video',
+    'Home Video',
+    'Home Entertainment',
+    'Films',
+    'Pictures',
+    'Media',
+    'Entertainment',
+    'Classics',
+    'Distribution',
+    'Releasing',
+    'Collection',
+    'Cinema',
+  ],
   FI: ['Video Oy', 'Filmi Oy', 'Kotivideo', 'Elokuvat', 'Video'],
   SE: ['Film AB', 'Video AB', 'Filmdistribution'],
   NO: ['Film AS', 'Video AS'],
@@ -173,7 +255,18 @@ export const LABEL_SUFFIXES: Record<string, readonly string[]> = {
 };
 
 /** Label group (series) names. */
-export const LABEL_GROUPS = ['Classics', 'Cult Collection', 'Premium Collection', 'Arthouse', 'Masters of Cinema', 'Horror Vault', 'Family', 'Essentials', 'Limited Editions', 'Kauhuklassikot'];
+export const LABEL_GROUPS = [
+  'Classics',
+  'Cult Collection',
+  'Premium Collection',
+  'Arthouse',
+  'Masters of Cinema',
+  'Horror Vault',
+  'Family',
+  'Essentials',
+  'Limited Editions',
+  'Kauhuklassikot',
+];
 
 /** Edition words of releases, most common first. */
 export const EDITIONS = [
@@ -203,7 +296,26 @@ export const EDITIONS = [
 ];
 
 /** Genres as the sources name them. */
-export const GENRES = ['Drama', 'Comedy', 'Thriller', 'Action', 'Horror', 'Romance', 'Crime', 'Adventure', 'Science Fiction', 'Mystery', 'Fantasy', 'Family', 'Animation', 'Western', 'War', 'Musical', 'History', 'Music'];
+export const GENRES = [
+  'Drama',
+  'Comedy',
+  'Thriller',
+  'Action',
+  'Horror',
+  'Romance',
+  'Crime',
+  'Adventure',
+  'Science Fiction',
+  'Mystery',
+  'Fantasy',
+  'Family',
+  'Animation',
+  'Western',
+  'War',
+  'Musical',
+  'History',
+  'Music',
+];
 
 /** Production countries (TMDb English names) with their spoken language, most common first. */
 export const PRODUCTION_COUNTRIES: ReadonlyArray<readonly [string, string]> = [
@@ -226,7 +338,18 @@ export const PRODUCTION_COUNTRIES: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /** Words of cut details. */
-export const CUT_SUBJECTS = ['violence', 'gore', 'sexual violence', 'drug use', 'animal cruelty', 'martial arts weapons', 'strong language', 'torture', 'nudity', 'dangerous imitable techniques'];
+export const CUT_SUBJECTS = [
+  'violence',
+  'gore',
+  'sexual violence',
+  'drug use',
+  'animal cruelty',
+  'martial arts weapons',
+  'strong language',
+  'torture',
+  'nudity',
+  'dangerous imitable techniques',
+];
 
 /** Aspect ratios, most common first. */
 export const ASPECT_RATIOS = ['1.85:1', '2.39:1', '1.78:1', '2.35:1', '1.33:1', '1.66:1', '2.40:1', '1.37:1', '2.20:1'];
