@@ -3,16 +3,17 @@
  * when the output is not a terminal (CI logs).
  */
 import cliProgress from 'cli-progress';
+import type { ImportProgress } from '@/lib/import';
 
 /** Creates a progress callback for importFiles and a stop function. */
 export function createImportProgress(): {
-  onProgress: (file: string, phase: string, done: number, total: number) => void;
+  onProgress: (report: ImportProgress) => void;
   stop: () => void;
 } {
   if (!process.stdout.isTTY) {
     let last = '';
     return {
-      onProgress: (file, phase, done, total) => {
+      onProgress: ({ file, phase, done, total }) => {
         const key = `${file} ${phase}`;
         if (key !== last && done >= total) {
           console.log(`  ${file}: ${phase} ${done}/${total}`);
@@ -28,7 +29,7 @@ export function createImportProgress(): {
   );
   let current = '';
   return {
-    onProgress: (file, phase, done, total) => {
+    onProgress: ({ file, phase, done, total }) => {
       const key = `${file}|${phase}`;
       if (key !== current) {
         if (current) bar.stop();

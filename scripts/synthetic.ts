@@ -81,7 +81,7 @@ try {
   );
   const result = await generateSynthetic(sql, {
     ...args,
-    onProgress: (stage, done, total) => progress.onProgress('synthetic', stage, done, total),
+    onProgress: (stage, done, total) => progress.onProgress({ file: 'synthetic', phase: stage, done, total }),
   });
   progress.stop();
   if (Object.keys(result.deleted).length)

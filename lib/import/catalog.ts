@@ -108,6 +108,17 @@ function chunked<T>(rows: T[], columns: number): T[][] {
 /** Progress callback: a phase name, how far, of how many. */
 export type Progress = (phase: string, done: number, total: number) => void;
 
+/** One table's rows for `Catalog.insertBatches`. */
+type BatchInsert<T extends Record<string, unknown>> = {
+  table: PgTable;
+  rows: T[];
+  /** Phase name passed to `progress`. */
+  phase: string;
+  progress: Progress | undefined;
+  /** Completes one batch's INSERT (conflict clause, RETURNING) and runs it. */
+  conflict: (q: ReturnType<ReturnType<Db['insert']>['values']>) => Promise<unknown>;
+};
+
 export class Catalog {
   private movies = new Map<number, MovieState>();
   private movieBySource = new Map<string, MovieState>();
@@ -544,13 +555,13 @@ export class Catalog {
 
   // ------------------------------------------------------------ writing
 
+  /**
+   * Inserts rows into a table in batches (each batch below PostgreSQL's bind-parameter limit),
+   * reporting progress after each batch.
+   */
   private async insertBatches<T extends Record<string, unknown>>(
     db: Db,
-    table: PgTable,
-    rows: T[],
-    phase: string,
-    progress: Progress | undefined,
-    conflict: (q: ReturnType<ReturnType<Db['insert']>['values']>) => Promise<unknown>,
+    { table, rows, phase, progress, conflict }: BatchInsert<T>,
   ) {
     if (!rows.length) return;
     const cols = Object.keys(rows[0]).length;
@@ -575,10 +586,9 @@ export class Catalog {
 
     await this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
-      await this.insertBatches(
-        db,
-        t.labels,
-        labels.map((l) => ({
+      await this.insertBatches(db, {
+        table: t.labels,
+        rows: labels.map((l) => ({
           id: l.id,
           publicId: l.publicId,
           name: l.name,
@@ -586,10 +596,10 @@ export class Catalog {
           country: l.country,
           searchText: searchDocument(l.name),
         })),
-        'labels',
+        phase: 'labels',
         progress,
-        (q) => q.onConflictDoUpdate({ target: t.labels.id, set: excludedSet(['country']) }),
-      );
+        conflict: (q) => q.onConflictDoUpdate({ target: t.labels.id, set: excludedSet(['country']) }),
+      });
       const movieRows = movies.map((m) => ({
         id: m.id,
         publicId: m.publicId,
@@ -623,14 +633,23 @@ export class Catalog {
       const movieUpdateKeys = Object.keys(movieRows[0] ?? {}).filter(
         (k) => !['id', 'publicId', 'sourceId', 'type', 'name', 'titleKey'].includes(k),
       );
-      await this.insertBatches(db, t.movies, movieRows, 'movies', progress, (q) =>
-        q.onConflictDoUpdate({ target: t.movies.id, set: excludedSet(movieUpdateKeys) }),
-      );
-      await this.insertBatches(db, t.movieSources, sources, 'movie sources', progress, (q) => q.onConflictDoNothing());
-      await this.insertBatches(
-        db,
-        t.persons,
-        persons.map((p) => ({
+      await this.insertBatches(db, {
+        table: t.movies,
+        rows: movieRows,
+        phase: 'movies',
+        progress,
+        conflict: (q) => q.onConflictDoUpdate({ target: t.movies.id, set: excludedSet(movieUpdateKeys) }),
+      });
+      await this.insertBatches(db, {
+        table: t.movieSources,
+        rows: sources,
+        phase: 'movie sources',
+        progress,
+        conflict: (q) => q.onConflictDoNothing(),
+      });
+      await this.insertBatches(db, {
+        table: t.persons,
+        rows: persons.map((p) => ({
           id: p.id,
           publicId: p.publicId,
           sourceId: p.sourceId,
@@ -639,10 +658,10 @@ export class Catalog {
           tmdbPersonId: p.tmdbPersonId,
           searchText: searchDocument(p.name),
         })),
-        'persons',
+        phase: 'persons',
         progress,
-        (q) => q.onConflictDoUpdate({ target: t.persons.id, set: excludedSet(['tmdbPersonId']) }),
-      );
+        conflict: (q) => q.onConflictDoUpdate({ target: t.persons.id, set: excludedSet(['tmdbPersonId']) }),
+      });
       // Credits: the unique key (movie, person, role, character) makes re-imports add nothing.
       const seen = new Set<string>();
       const uniqueCredits = credits.filter((c) => {
@@ -652,20 +671,31 @@ export class Catalog {
         return true;
       });
       let addedCredits = 0;
-      await this.insertBatches(db, t.credits, uniqueCredits, 'credits', progress, async (q) => {
-        const rows = await q.onConflictDoNothing().returning({ id: t.credits.id });
-        addedCredits += rows.length;
+      await this.insertBatches(db, {
+        table: t.credits,
+        rows: uniqueCredits,
+        phase: 'credits',
+        progress,
+        conflict: async (q) => {
+          const rows = await q.onConflictDoNothing().returning({ id: t.credits.id });
+          addedCredits += rows.length;
+        },
       });
       this.counts.credits.inserted += addedCredits;
       const releaseUpdateKeys = Object.keys(releases[0] ?? {}).filter(
         (k) => !['id', 'publicId', 'sourceId'].includes(k),
       );
-      await this.insertBatches(db, t.releases, releases, 'releases', progress, (q) =>
-        q.onConflictDoUpdate({
-          target: t.releases.sourceId,
-          set: { ...excludedSet(releaseUpdateKeys), updatedAt: new Date() },
-        }),
-      );
+      await this.insertBatches(db, {
+        table: t.releases,
+        rows: releases,
+        phase: 'releases',
+        progress,
+        conflict: (q) =>
+          q.onConflictDoUpdate({
+            target: t.releases.sourceId,
+            set: { ...excludedSet(releaseUpdateKeys), updatedAt: new Date() },
+          }),
+      });
       // Contained movies follow the source: replace the set for every release written.
       for (const r of releases) {
         const wanted = releaseMovies.filter((rm) => rm.releaseId === r.id).map((rm) => rm.movieId);
@@ -679,16 +709,25 @@ export class Catalog {
               ),
             );
       }
-      await this.insertBatches(db, t.releaseMovies, releaseMovies, 'release movies', progress, (q) =>
-        q.onConflictDoUpdate({
-          target: [t.releaseMovies.releaseId, t.releaseMovies.movieId],
-          set: excludedSet(['position']),
-        }),
-      );
+      await this.insertBatches(db, {
+        table: t.releaseMovies,
+        rows: releaseMovies,
+        phase: 'release movies',
+        progress,
+        conflict: (q) =>
+          q.onConflictDoUpdate({
+            target: [t.releaseMovies.releaseId, t.releaseMovies.movieId],
+            set: excludedSet(['position']),
+          }),
+      });
       const eventKeys = Object.keys(events[0] ?? {}).filter((k) => k !== 'sourceId');
-      await this.insertBatches(db, t.censorshipEvents, events, 'censorship events', progress, (q) =>
-        q.onConflictDoUpdate({ target: t.censorshipEvents.sourceId, set: excludedSet(eventKeys) }),
-      );
+      await this.insertBatches(db, {
+        table: t.censorshipEvents,
+        rows: events,
+        phase: 'censorship events',
+        progress,
+        conflict: (q) => q.onConflictDoUpdate({ target: t.censorshipEvents.sourceId, set: excludedSet(eventKeys) }),
+      });
     });
 
     for (const written of [...labels, ...movies, ...persons]) {

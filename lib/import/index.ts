@@ -35,8 +35,11 @@ export type ImportOptions = {
   /** Skip files whose content hash is already recorded in import_runs (used on start-up). */
   skipUnchanged?: boolean;
   /** Called as records are mapped and rows written. */
-  progress?: (file: string, phase: string, done: number, total: number) => void;
+  progress?: (report: ImportProgress) => void;
 };
+
+/** One progress report of an import: the file's name, the phase, how far (`done` of `total`). */
+export type ImportProgress = { file: string; phase: string; done: number; total: number };
 
 const ENTITY_OF_KIND: Record<SourceKind, keyof ImportCounts> = {
   labels: 'labels',
@@ -93,7 +96,7 @@ export async function importFiles(db: Db, files: string[], opts: ImportOptions =
       report.rejected.push(`${file.name}:${e.line}: ${e.reason}`);
       cat.counts[entity].rejected++;
     }
-    const progress: Progress = (phase, done, total) => opts.progress?.(file.name, phase, done, total);
+    const progress: Progress = (phase, done, total) => opts.progress?.({ file: file.name, phase, done, total });
     const firstLineOfId = new Map<string, number>();
     file.records.forEach((rec, i) => {
       try {

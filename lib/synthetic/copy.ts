@@ -43,6 +43,15 @@ export function json(v: unknown): string {
 /** Progress of one COPY: rows written so far. */
 export type CopyProgress = (done: number) => void;
 
+/** What one COPY writes: the table, its columns, the COPY-encoded lines, and a progress callback. */
+export type CopyTarget = {
+  table: string;
+  columns: readonly string[];
+  /** One row per line: the columns' COPY-encoded values joined by tabs, ending with "\n". */
+  lines: Iterable<string>;
+  onRows?: CopyProgress;
+};
+
 const CHUNK_CHARS = 1 << 18;
 
 async function* chunked(lines: Iterable<string>, onRows: CopyProgress | undefined): AsyncGenerator<string> {
@@ -75,10 +84,7 @@ async function* chunked(lines: Iterable<string>, onRows: CopyProgress | undefine
  */
 export async function copyInto(
   sql: postgres.Sql | postgres.TransactionSql,
-  table: string,
-  columns: readonly string[],
-  lines: Iterable<string>,
-  onRows?: CopyProgress,
+  { table, columns, lines, onRows }: CopyTarget,
 ): Promise<number> {
   let rows = 0;
   const writable = await sql.unsafe(`COPY ${table} (${columns.join(', ')}) FROM STDIN`).writable();

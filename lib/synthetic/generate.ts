@@ -280,6 +280,9 @@ type Group = { id: number; labelId: number; name: string };
 /** A reference to a movie in a release: ≥ 0 synthetic movie index, < 0 real movie -(i + 1). */
 type MovieRef = number;
 
+/** One credit row: database movie id, synthetic person index, role, character name, billing order. */
+type CreditLine = { movieId: number; person: number; role: string; character: string; ord: number };
+
 /**
  * The synthetic catalogue for one run: construct with the context and scale, call the stages in
  * order (plan → movieLines → movieSourceLines → creditLines → personLines → labelLines /
@@ -719,7 +722,7 @@ export class SyntheticCatalog {
     let creditId = this.base.credits;
     const used: number[] = [];
     const roles: string[] = [];
-    const line = (movieId: number, person: number, role: string, character: string, ord: number) => {
+    const line = ({ movieId, person, role, character, ord }: CreditLine) => {
       this.pCredits[person]++;
       this.written.credits++;
       return `${++creditId}\t${movieId}\t${this.base.persons + person + 1}\t${role}\t${text(character)}\t${ord}\n`;
@@ -779,7 +782,7 @@ export class SyntheticCatalog {
           else if (c < 0.55) character = `${this.people.firstName(rng)} ${this.people.lastName(rng)}`;
           else if (c < 0.85) character = rng.pick(CHARACTER_ROLES);
         }
-        yield line(movieId, person, role, character, ord);
+        yield line({ movieId, person, role, character, ord });
       }
       slots += roles.length;
       if ((i & 1023) === 1023) onMovie?.(i + 1);
@@ -788,13 +791,14 @@ export class SyntheticCatalog {
     for (let p = 0; p < P; p++) {
       if (this.pCredits[p] > 0) continue;
       const movie = rng.int(M);
-      yield line(
-        this.base.movies + movie + 1,
-        p,
-        'actor',
-        rng.chance(0.5) ? rng.pick(CHARACTER_ROLES) : '',
-        30 + rng.int(20),
-      );
+      // Property order keeps the random draws in their original order (character, then ord).
+      yield line({
+        movieId: this.base.movies + movie + 1,
+        person: p,
+        role: 'actor',
+        character: rng.chance(0.5) ? rng.pick(CHARACTER_ROLES) : '',
+        ord: 30 + rng.int(20),
+      });
     }
     onMovie?.(M);
   }

@@ -17,7 +17,7 @@
  */
 import type postgres from 'postgres';
 import { loadContext, RUN_FILE, seedPresent, type RunSummary } from './context';
-import { copyInto } from './copy';
+import { copyInto, type CopyTarget } from './copy';
 import { SyntheticCatalog } from './generate';
 import { dropForLoad, deleteWithKeys, restoreAfterLoad, LOADED_TABLES } from './schema-ops';
 
@@ -141,12 +141,11 @@ export async function generateSynthetic(sql: postgres.Sql, opts: SyntheticOption
     if (opts.replace) {
       stage('delete');
       progress('delete', 0, 1);
-      deleted = await deleteWithKeys(
-        tx,
+      deleted = await deleteWithKeys(tx, {
         foreignKeys,
-        earlier.flatMap((r) => (r.labelIds ? [r.labelIds] : [])),
-        earlier.flatMap((r) => (r.labelGroupIds ? [r.labelGroupIds] : [])),
-      );
+        labelRanges: earlier.flatMap((r) => (r.labelIds ? [r.labelIds] : [])),
+        groupRanges: earlier.flatMap((r) => (r.labelGroupIds ? [r.labelGroupIds] : [])),
+      });
       await tx`DELETE FROM import_runs WHERE file = ${RUN_FILE}`;
       progress('delete', 1, 1);
     }
@@ -158,46 +157,70 @@ export async function generateSynthetic(sql: postgres.Sql, opts: SyntheticOption
     cat.plan();
     progress('plan', 1, 1);
 
-    const copy = async (
-      name: string,
-      table: string,
-      columns: readonly string[],
-      lines: Iterable<string>,
-      total: number,
-    ) => {
+    // One timed stage `name`: COPY the lines into the table, progress reported against `total` rows.
+    const copy = async ({
+      name,
+      table,
+      columns,
+      lines,
+      total,
+    }: Omit<CopyTarget, 'onRows'> & { name: string; total: number }) => {
       stage(name);
       progress(name, 0, total);
-      await copyInto(tx, table, columns, lines, (n) => progress(name, Math.min(n, total), total));
+      await copyInto(tx, { table, columns, lines, onRows: (n) => progress(name, Math.min(n, total), total) });
       progress(name, total, total);
     };
-    await copy('movies', 'movies', SyntheticCatalog.MOVIE_COLUMNS, cat.movieLines(), scale.movies);
-    await copy(
-      'movie sources',
-      'movie_sources',
-      SyntheticCatalog.MOVIE_SOURCE_COLUMNS,
-      cat.movieSourceLines(),
-      scale.movies,
-    );
+    await copy({
+      name: 'movies',
+      table: 'movies',
+      columns: SyntheticCatalog.MOVIE_COLUMNS,
+      lines: cat.movieLines(),
+      total: scale.movies,
+    });
+    await copy({
+      name: 'movie sources',
+      table: 'movie_sources',
+      columns: SyntheticCatalog.MOVIE_SOURCE_COLUMNS,
+      lines: cat.movieSourceLines(),
+      total: scale.movies,
+    });
     stage('credits');
     progress('credits', 0, scale.movies);
-    await copyInto(
-      tx,
-      'credits',
-      SyntheticCatalog.CREDIT_COLUMNS,
-      cat.creditLines((m) => progress('credits', m, scale.movies)),
-    );
+    await copyInto(tx, {
+      table: 'credits',
+      columns: SyntheticCatalog.CREDIT_COLUMNS,
+      lines: cat.creditLines((m) => progress('credits', m, scale.movies)),
+    });
     progress('credits', scale.movies, scale.movies);
-    await copy('persons', 'persons', SyntheticCatalog.PERSON_COLUMNS, cat.personLines(), scale.persons);
-    await copy('labels', 'labels', SyntheticCatalog.LABEL_COLUMNS, cat.labelLines(), cat.labels.length);
-    await copyInto(tx, 'label_groups', SyntheticCatalog.GROUP_COLUMNS, cat.groupLines());
-    await copy('releases', 'releases', SyntheticCatalog.RELEASE_COLUMNS, cat.releaseLines(), scale.releases);
-    await copy(
-      'release movies',
-      'release_movies',
-      SyntheticCatalog.RELEASE_MOVIE_COLUMNS,
-      cat.releaseMovieLines(),
-      cat.releaseMovieCount,
-    );
+    await copy({
+      name: 'persons',
+      table: 'persons',
+      columns: SyntheticCatalog.PERSON_COLUMNS,
+      lines: cat.personLines(),
+      total: scale.persons,
+    });
+    await copy({
+      name: 'labels',
+      table: 'labels',
+      columns: SyntheticCatalog.LABEL_COLUMNS,
+      lines: cat.labelLines(),
+      total: cat.labels.length,
+    });
+    await copyInto(tx, { table: 'label_groups', columns: SyntheticCatalog.GROUP_COLUMNS, lines: cat.groupLines() });
+    await copy({
+      name: 'releases',
+      table: 'releases',
+      columns: SyntheticCatalog.RELEASE_COLUMNS,
+      lines: cat.releaseLines(),
+      total: scale.releases,
+    });
+    await copy({
+      name: 'release movies',
+      table: 'release_movies',
+      columns: SyntheticCatalog.RELEASE_MOVIE_COLUMNS,
+      lines: cat.releaseMovieLines(),
+      total: cat.releaseMovieCount,
+    });
 
     const indexCount = dropped.filter((d) => d.kind === 'index').length;
     const keyCount = dropped.length - indexCount;

@@ -119,21 +119,28 @@ export type { ForeignKey };
 /**
  * Deletes every synthetic row: releases, movies and persons whose source_id starts with
  * "synthetic:", labels and label groups in the id ranges recorded by earlier runs, and the rows
- * depending on them. Runs after {@link dropForLoad} dropped the foreign keys `fks` (in the same
- * transaction): deletion sets per table in
+ * depending on them. Runs after {@link dropForLoad} dropped the foreign keys `foreignKeys` (in
+ * the same transaction): deletion sets per table in
  * temporary tables, each key's ON DELETE rule applied set-wise (cascade into tables that have a
  * deletion set grows that set), then the rows themselves.
- * @param labelRanges id ranges [first, last] of synthetic labels recorded by earlier runs
- * @param groupRanges id ranges of synthetic label groups
+ * @param what.foreignKeys the dropped foreign keys, as {@link dropForLoad} returned them
+ * @param what.labelRanges id ranges [first, last] of synthetic labels recorded by earlier runs
+ * @param what.groupRanges id ranges of synthetic label groups
  * @returns deleted rows per table
  * @throws when a NO ACTION / RESTRICT foreign key still references a deleted row, or a key
  *   is not a single-column reference to `id`
  */
 export async function deleteWithKeys(
   tx: Tx,
-  fks: readonly ForeignKey[],
-  labelRanges: ReadonlyArray<readonly [number, number]>,
-  groupRanges: ReadonlyArray<readonly [number, number]>,
+  {
+    foreignKeys: fks,
+    labelRanges,
+    groupRanges,
+  }: {
+    foreignKeys: readonly ForeignKey[];
+    labelRanges: ReadonlyArray<readonly [number, number]>;
+    groupRanges: ReadonlyArray<readonly [number, number]>;
+  },
 ): Promise<DeletedCounts> {
   const inRanges = (col: string, ranges: ReadonlyArray<readonly [number, number]>) =>
     ranges.length
