@@ -124,7 +124,7 @@ async function main(): Promise<number> {
     const started = Date.now();
     let result;
     try {
-      result = await importIntoCollection(actor, publicId, fileName, parsed, handle.db);
+      result = await importIntoCollection(actor, { collection: publicId, fileName, parsed }, handle.db);
     } catch (e) {
       if (!(e instanceof AppError && e.code === 'not_found')) throw e;
       result = { ok: false as const, error: 'notFound' as const };

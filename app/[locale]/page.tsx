@@ -40,7 +40,7 @@ export default async function HomePage({ params }: Props) {
   const tc = await getTranslations({ locale, namespace: 'common' });
   const sections = SECTIONS.filter((s) => !s.fiOnly || locale === 'fi');
   const pages = await Promise.all(
-    sections.map((s) => listReleases(parseReleaseQuery(new URLSearchParams(RELEASE_ROUTES[s.preset].params)), undefined, HOME_SECTION_SIZE)),
+    sections.map((s) => listReleases(parseReleaseQuery(new URLSearchParams(RELEASE_ROUTES[s.preset].params)), { cursor: undefined, limit: HOME_SECTION_SIZE })),
   );
   return (
     <div data-testid="home">

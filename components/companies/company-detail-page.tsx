@@ -20,7 +20,7 @@ const loadCompany = cache((publicId: string) => getProductionCompany(publicId));
 /** One keyset page of the company's titles; a bad cursor → first page. */
 const loadTitles = cache(async (locale: string, publicId: string, cursor: string) => {
   try {
-    return await listCompanyTitles(publicId, cursor || undefined);
+    return await listCompanyTitles(publicId, { cursor: cursor || undefined });
   } catch (error) {
     if (cursor && error instanceof AppError && error.code === 'bad_cursor') redirect({ href: `/company/${publicId}`, locale });
     throw error;

@@ -22,7 +22,7 @@ const loadLabel = cache((publicId: string) => getLabel(publicId));
 /** The label's releases (listing parameter `label`, default sort: newest street date), one keyset page; a bad cursor → first page. */
 const loadReleases = cache(async (locale: string, publicId: string, cursor: string) => {
   try {
-    return await listReleases(parseReleaseQuery(new URLSearchParams({ label: publicId })), cursor || undefined, 24);
+    return await listReleases(parseReleaseQuery(new URLSearchParams({ label: publicId })), { cursor: cursor || undefined, limit: 24 });
   } catch (error) {
     if (cursor && error instanceof AppError && error.code === 'bad_cursor') redirect({ href: `/label/${publicId}`, locale });
     throw error;

@@ -66,11 +66,10 @@ export async function register(input: RegisterInput, meta: RequestMeta, db?: Db)
  * hour per e-mail address (counted for unknown addresses too, so the limit reveals nothing).
  */
 export async function requestPasswordReset(
-  email: string,
-  meta: RequestMeta,
-  deliver: (r: { name: string; email: string; token: string }) => Promise<void>,
+  request: { email: string; meta: RequestMeta; deliver: (r: { name: string; email: string; token: string }) => Promise<void> },
   db?: Db,
 ): Promise<{ ok: true } | { ok: false; rateLimited: number } | { ok: false; errors: FieldErrors }> {
+  const { email, meta, deliver } = request;
   const address = email.trim().toLowerCase();
   if (!address) return { ok: false, errors: { email: 'emailRequired' } };
   if (address.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(address)) return { ok: false, errors: { email: 'emailInvalid' } };

@@ -33,7 +33,8 @@ function stateOf(c: CollectionState): CollectionState {
  * Publishes one `added` event with the items really added (none: no event).
  * @returns per given entry, the new entry id, or null when the collection already held the item
  */
-export async function addEntries(tx: Db, c: EntryTarget, entries: { item: ItemRef; data?: EntryData }[], via: Via): Promise<(number | null)[]> {
+export async function addEntries(tx: Db, c: EntryTarget, write: { entries: { item: ItemRef; data?: EntryData }[]; via: Via }): Promise<(number | null)[]> {
+  const { entries, via } = write;
   const ids: (number | null)[] = [];
   const added: ItemRef[] = [];
   for (const { item, data } of entries) {
@@ -76,7 +77,8 @@ function itemOf(r: ChangedRow): ItemRef {
   return { type, id: Number(r.movie_id ?? r.release_id), publicId: (r.movie_public_id ?? r.release_public_id) as string };
 }
 
-async function publishChanged(tx: Db, r: ChangedRow, change: 'updated' | 'removed', via: Via): Promise<void> {
+async function publishChanged(tx: Db, r: ChangedRow, what: { change: 'updated' | 'removed'; via: Via }): Promise<void> {
+  const { change, via } = what;
   const collection = { style: Number(r.style), shortcut_default: r.shortcut_default, deleted: r.deleted };
   await publish(tx, 'collection.entries.changed', { collectionId: Number(r.collection_id), userId: Number(r.user_id), collection, change, items: [itemOf(r)], via });
 }
@@ -85,7 +87,7 @@ async function removeWhere(tx: Db, where: SQL, via: Via): Promise<ItemRef | null
   const [r] = await queryRows<ChangedRow>(tx, sql`DELETE FROM collection_entries e USING collections c WHERE c.id = e.collection_id AND ${where} RETURNING ${CHANGED_COLUMNS}`);
   if (!r) return null;
   await tx.execute(sql`UPDATE collections SET entries_count = entries_count - 1, updated_at = now() WHERE id = ${r.collection_id}`);
-  await publishChanged(tx, r, 'removed', via);
+  await publishChanged(tx, r, { change: 'removed', via });
   return itemOf(r);
 }
 
@@ -93,7 +95,8 @@ async function removeWhere(tx: Db, where: SQL, via: Via): Promise<ItemRef | null
  * Removes one entry, by id, from any collection of the user.
  * @returns the removed entry's item, or null when the user has no such entry
  */
-export async function removeOwnEntry(tx: Db, userId: number, entryId: number, via: Via): Promise<ItemRef | null> {
+export async function removeOwnEntry(tx: Db, entry: { userId: number; entryId: number; via: Via }): Promise<ItemRef | null> {
+  const { userId, entryId, via } = entry;
   return removeWhere(tx, sql`e.id = ${entryId} AND c.user_id = ${userId}`, via);
 }
 
@@ -101,7 +104,8 @@ export async function removeOwnEntry(tx: Db, userId: number, entryId: number, vi
  * Removes an item from a collection (a toggle turned off).
  * @returns the removed entry's item, or null when the collection did not hold it
  */
-export async function removeItemEntry(tx: Db, c: EntryTarget, item: ItemRef, via: Via): Promise<ItemRef | null> {
+export async function removeItemEntry(tx: Db, c: EntryTarget, entry: { item: ItemRef; via: Via }): Promise<ItemRef | null> {
+  const { item, via } = entry;
   return removeWhere(tx, sql`e.collection_id = ${c.id} AND e.${ITEM_TABLES[item.type].fk} = ${item.id}`, via);
 }
 
@@ -109,7 +113,8 @@ export async function removeItemEntry(tx: Db, c: EntryTarget, item: ItemRef, via
  * Saves the fields of one entry of any collection of the user.
  * @returns the entry's item, or null when the user has no such entry
  */
-export async function updateOwnEntry(tx: Db, userId: number, entryId: number, v: EntryData): Promise<ItemRef | null> {
+export async function updateOwnEntry(tx: Db, entry: { userId: number; entryId: number; data: EntryData }): Promise<ItemRef | null> {
+  const { userId, entryId, data: v } = entry;
   const [r] = await queryRows<ChangedRow>(
     tx,
     sql`UPDATE collection_entries e SET comment = ${v.comment}, comment_language = ${v.comment_language}, price = ${v.price}, currency = ${v.currency},
@@ -119,6 +124,6 @@ export async function updateOwnEntry(tx: Db, userId: number, entryId: number, v:
         RETURNING ${CHANGED_COLUMNS}`,
   );
   if (!r) return null;
-  await publishChanged(tx, r, 'updated', 'entry');
+  await publishChanged(tx, r, { change: 'updated', via: 'entry' });
   return itemOf(r);
 }

@@ -427,7 +427,8 @@ async function ownedCollection(d: Db, actor: Actor, publicId: string): Promise<O
  * collection).
  * @throws AppError not_found for no such collection of the actor, or one in the trash
  */
-export async function importIntoCollection(actor: Actor, collectionPublicId: string, fileName: string, parsed: ParsedImport, db?: Db): Promise<ImportResult> {
+export async function importIntoCollection(actor: Actor, file: { collection: string; fileName: string; parsed: ParsedImport }, db?: Db): Promise<ImportResult> {
+  const { collection: collectionPublicId, fileName, parsed } = file;
   const d = await resolveDb(db);
   const c = await ownedCollection(d, actor, collectionPublicId);
   // A collection in the trash takes no imports (restore it first), as its pages offer none.
@@ -451,7 +452,7 @@ export async function importIntoCollection(actor: Actor, collectionPublicId: str
     const toAdd = matches.flatMap(({ match }, i) =>
       match.status === 'matched' && match.itemId !== null && match.item ? [{ i, item: { type: match.item.type, id: match.itemId, publicId: match.item.public_id }, data: entries[i].data }] : [],
     );
-    const ids = await addEntries(tx, c, toAdd, 'import');
+    const ids = await addEntries(tx, c, { entries: toAdd, via: 'import' });
     const isNewAt = new Map(toAdd.map((a, k) => [a.i, ids[k] !== null]));
     for (const [i, { row, match }] of matches.entries()) {
       const { warnings, data: entry } = entries[i];
@@ -492,7 +493,8 @@ function fromJson<T>(value: T | string): T {
 }
 
 /** The actor's import `importPublicId` into their collection `collectionPublicId` (optionally locked for update). */
-function importQuery(actor: Actor, collectionPublicId: string, importPublicId: string, forUpdate = false) {
+function importQuery(actor: Actor, ref: { collection: string; importId: string }, forUpdate = false) {
+  const { collection: collectionPublicId, importId: importPublicId } = ref;
   return sql`SELECT i.id, i.report FROM collection_imports i JOIN collections c ON c.id = i.collection_id
     WHERE i.public_id = ${importPublicId} AND c.public_id = ${collectionPublicId} AND i.user_id = ${actor.userId}${forUpdate ? sql` FOR UPDATE OF i` : sql``}`;
 }
@@ -502,9 +504,9 @@ function importQuery(actor: Actor, collectionPublicId: string, importPublicId: s
  * collection's, is not found).
  * @returns the report, or null
  */
-export async function getImportReport(actor: Actor, collectionPublicId: string, importPublicId: string, db?: Db): Promise<ImportReport | null> {
+export async function getImportReport(actor: Actor, ref: { collection: string; importId: string }, db?: Db): Promise<ImportReport | null> {
   const d = await resolveDb(db);
-  const [row] = await queryRows<{ report: ImportReport | string }>(d, importQuery(actor, collectionPublicId, importPublicId));
+  const [row] = await queryRows<{ report: ImportReport | string }>(d, importQuery(actor, ref));
   return row ? fromJson(row.report) : null;
 }
 
@@ -534,10 +536,11 @@ export type PickResult = { ok: true; row: ImportRowOutcome; counts: ImportCounts
  * @throws AppError not_found for no such import of the actor into that collection, no such line,
  *   a collection in the trash, or a candidate no longer in the catalogue
  */
-export async function pickCandidate(actor: Actor, collectionPublicId: string, importPublicId: string, line: number, itemPublicId: string, db?: Db): Promise<PickResult> {
+export async function pickCandidate(actor: Actor, pick: { collection: string; importId: string; line: number; item: string }, db?: Db): Promise<PickResult> {
+  const { collection: collectionPublicId, line, item: itemPublicId } = pick;
   const d = await resolveDb(db);
   return inTransaction(d, async (tx) => {
-    const [imp] = await queryRows<{ id: number; report: ImportReport | string }>(tx, importQuery(actor, collectionPublicId, importPublicId, true));
+    const [imp] = await queryRows<{ id: number; report: ImportReport | string }>(tx, importQuery(actor, pick, true));
     if (!imp) throw new AppError('not_found');
     const report = fromJson(imp.report);
     const row = report.rows.find((r) => r.line === line);
@@ -551,7 +554,7 @@ export async function pickCandidate(actor: Actor, collectionPublicId: string, im
     const [target] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM ${table} WHERE public_id = ${candidate.public_id}`);
     if (!target) throw new AppError('not_found');
     const entry = row.entry ?? entrySchema.parse({});
-    const [entryId] = await addEntries(tx, c, [{ item: { type: candidate.type, id: Number(target.id), publicId: candidate.public_id }, data: entry }], 'import');
+    const [entryId] = await addEntries(tx, c, { entries: [{ item: { type: candidate.type, id: Number(target.id), publicId: candidate.public_id }, data: entry }], via: 'import' });
     const isNew = entryId !== null;
     Object.assign(row, { status: 'matched', reason: isNew ? 'picked' : 'already_in_collection', added: isNew, item: candidate } satisfies Partial<ImportRowOutcome>);
     report.counts = countsOf(report.rows);

@@ -29,7 +29,8 @@ export type CollectionStats = {
 /** Labels shown by name; the rest are summed under the key "other". */
 export const TOP_LABELS = 12;
 
-async function buckets(d: Db, collectionId: number, join: SQL, key: SQL): Promise<StatBucket[]> {
+async function buckets(d: Db, collectionId: number, group: { join: SQL; key: SQL }): Promise<StatBucket[]> {
+  const { join, key } = group;
   const rows = await queryRows<{ key: string | null; count: number }>(
     d,
     sql`SELECT (${key})::text AS key, COUNT(*)::int AS count FROM collection_entries e ${join}
@@ -53,16 +54,16 @@ export async function collectionStats(viewer: Actor | null, publicId: string, db
   if (c.category === 'releases') {
     const r = sql`JOIN releases r ON r.id = e.release_id`;
     const year = sql`COALESCE(r.release_year::int, EXTRACT(YEAR FROM r.street_date)::int)`;
-    const labels = await buckets(d, c.id, sql`${r} LEFT JOIN labels l ON l.id = r.label_id`, sql`l.name`);
+    const labels = await buckets(d, c.id, { join: sql`${r} LEFT JOIN labels l ON l.id = r.label_id`, key: sql`l.name` });
     const top = labels.slice(0, TOP_LABELS);
     const rest = labels.slice(TOP_LABELS).reduce((n, b) => n + b.count, 0);
     return {
       category: c.category,
       entries: Number(c.entries),
-      by_format: await buckets(d, c.id, r, sql`r.format`),
-      by_decade: (await buckets(d, c.id, r, sql`(${year} / 10) * 10`)).sort((a, b) => Number(a.key) - Number(b.key)),
+      by_format: await buckets(d, c.id, { join: r, key: sql`r.format` }),
+      by_decade: (await buckets(d, c.id, { join: r, key: sql`(${year} / 10) * 10` })).sort((a, b) => Number(a.key) - Number(b.key)),
       by_label: rest ? [...top, { key: 'other', count: rest }] : top,
-      by_country: await buckets(d, c.id, r, sql`r.country`),
+      by_country: await buckets(d, c.id, { join: r, key: sql`r.country` }),
       value,
     };
   }
@@ -71,9 +72,9 @@ export async function collectionStats(viewer: Actor | null, publicId: string, db
     category: c.category,
     entries: Number(c.entries),
     by_format: [],
-    by_decade: (await buckets(d, c.id, m, sql`(m.year / 10) * 10`)).sort((a, b) => Number(a.key) - Number(b.key)),
+    by_decade: (await buckets(d, c.id, { join: m, key: sql`(m.year / 10) * 10` })).sort((a, b) => Number(a.key) - Number(b.key)),
     by_label: [],
-    by_country: await buckets(d, c.id, m, sql`m.countries[1]`),
+    by_country: await buckets(d, c.id, { join: m, key: sql`m.countries[1]` }),
     value,
   };
 }

@@ -11,7 +11,7 @@ import type { Db } from '@/db';
 import { collectionSchema, entrySchema, type CollectionCategory, type CollectionInput, type EntryInput } from '@/lib/validation/collections';
 import { fieldErrors, type FieldErrors } from '@/lib/validation/users';
 import { itemJsonColumns, toItemPair, type ReleaseListRow, type TitleListRow } from './catalogue-rows';
-import { keysetRows, pageOf, type KeysetSort } from './keyset';
+import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { queryRows, resolveDb } from './sql';
 import { canEditCollection, canViewCollection } from '@/lib/auth/policies';
 import { AppError } from '@/lib/errors';
@@ -166,12 +166,11 @@ const COLLECTION_SORT: KeysetSort = { name: 'created', expr: sql`c.created_at`, 
  * viewer's own deleted collections (the trash) instead. `category` narrows to movies or releases.
  */
 export async function listCollections(
-  query: { owner?: string | null; category?: CollectionCategory | null; deleted?: boolean },
   viewer: Actor | null,
-  cursor?: string | null,
-  limit = COLLECTION_PAGE_SIZE,
+  query: { owner?: string | null; category?: CollectionCategory | null; deleted?: boolean } & Paging,
   db?: Db,
 ): Promise<Page<CollectionDto>> {
+  const { cursor = null, limit = COLLECTION_PAGE_SIZE } = query;
   const d = await resolveDb(db);
   const conds: SQL[] = [];
   if (query.deleted) conds.push(viewer ? sql`c.user_id = ${viewer.userId} AND c.deleted_at IS NOT NULL` : sql`FALSE`);
@@ -189,7 +188,7 @@ export async function listCollections(
     cursor,
     limit,
   });
-  return pageOf(rows, limit, COLLECTION_SORT, (r) => toCollection(r, viewer));
+  return pageOf(rows, { limit, sort: COLLECTION_SORT }, (r) => toCollection(r, viewer));
 }
 
 /** Outcome of a collection write: the collection, or message keys per field (namespace `forms`). */
@@ -226,10 +225,10 @@ export async function createCollection(actor: Actor, input: CollectionInput, db?
  */
 export async function updateCollection(
   actor: Actor,
-  publicId: string,
-  input: Omit<CollectionInput, 'category'> & { category?: CollectionCategory; picture?: string | null },
+  input: Omit<CollectionInput, 'category'> & { publicId: string; category?: CollectionCategory; picture?: string | null },
   db?: Db,
 ): Promise<CollectionResult> {
+  const { publicId } = input;
   const d = await resolveDb(db);
   const current = await editableCollectionRow(d, actor, publicId);
   if (!current) throw new AppError('not_found');
@@ -276,7 +275,8 @@ export async function updateCollection(
  * shortcut list restored while another list has taken its shortcut comes back without the flag.
  * @throws AppError not_found for an unknown or another user's collection, or one already in that state
  */
-export async function setCollectionDeleted(actor: Actor, publicId: string, deleted: boolean, db?: Db): Promise<void> {
+export async function setCollectionDeleted(actor: Actor, change: { publicId: string; deleted: boolean }, db?: Db): Promise<void> {
+  const { publicId, deleted } = change;
   const d = await resolveDb(db);
   return inTransaction(d, async (tx) => {
     const [c] = await queryRows<{ id: number; user_id: number; style: number; shortcut_default: boolean }>(
@@ -350,12 +350,13 @@ function toEntry(r: EntryRow): CollectionEntryDto {
  * One page of a collection's entries, newest first, for a viewer who may see the collection.
  * @returns null when the viewer may not see it (or it does not exist)
  */
-export async function listEntries(viewer: Actor | null, publicId: string, cursor?: string | null, limit = COLLECTION_PAGE_SIZE, db?: Db): Promise<Page<CollectionEntryDto> | null> {
+export async function listEntries(viewer: Actor | null, query: { publicId: string } & Paging, db?: Db): Promise<Page<CollectionEntryDto> | null> {
+  const { publicId, cursor = null, limit = COLLECTION_PAGE_SIZE } = query;
   const d = await resolveDb(db);
   const c = await visibleCollectionRow(d, viewer, publicId);
   if (!c) return null;
   const rows = await keysetRows<EntryRow>(d, { columns: ENTRY_COLUMNS, from: sql`collection_entries e`, conds: [sql`e.collection_id = ${c.id}`], sort: ENTRY_SORT, idCol: sql`e.id`, cursor, limit });
-  return pageOf(rows, limit, ENTRY_SORT, toEntry);
+  return pageOf(rows, { limit, sort: ENTRY_SORT }, toEntry);
 }
 
 /** Outcome of an entry write: the entry, a message key for the whole request, or field errors. */
@@ -368,7 +369,8 @@ export type EntryResult = { ok: true; entry: CollectionEntryDto } | { ok: false;
  * 'alreadyInCollection'; the entry fields' message keys.
  * @throws AppError not_found for no such collection of the actor, or no such item
  */
-export async function addEntry(actor: Actor, publicId: string, item: { type: 'movie' | 'release'; publicId: string }, input: EntryInput, db?: Db): Promise<EntryResult> {
+export async function addEntry(actor: Actor, input: EntryInput & { collection: string; item: { type: 'movie' | 'release'; publicId: string } }, db?: Db): Promise<EntryResult> {
+  const { collection: publicId, item } = input;
   const parsed = entrySchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
@@ -379,7 +381,7 @@ export async function addEntry(actor: Actor, publicId: string, item: { type: 'mo
   if (c.category !== it.category) return { ok: false, errors: { _form: c.category === 'movies' ? 'categoryMismatchMovies' : 'categoryMismatchReleases' } };
   const [target] = await queryRows<{ id: number }>(d, sql`SELECT id FROM ${it.table} WHERE public_id = ${item.publicId}`);
   if (!target) throw new AppError('not_found');
-  const [id] = await inTransaction(d, (tx) => addEntries(tx, targetOf(c), [{ item: { type: item.type, id: Number(target.id), publicId: item.publicId }, data: v }], 'entry'));
+  const [id] = await inTransaction(d, (tx) => addEntries(tx, targetOf(c), { entries: [{ item: { type: item.type, id: Number(target.id), publicId: item.publicId }, data: v }], via: 'entry' }));
   if (id === null) return { ok: false, errors: { _form: 'alreadyInCollection' } };
   const entry = await entryById(d, id);
   return entry ? { ok: true, entry } : { ok: false, errors: { _form: 'submitFailed' } };
@@ -394,12 +396,13 @@ async function entryById(d: Db, id: number): Promise<CollectionEntryDto | null> 
  * Saves the fields of one entry of the actor's collections; field problems as message keys.
  * @throws AppError not_found for an unknown entry or another user's
  */
-export async function updateEntry(actor: Actor, entryId: number, input: EntryInput, db?: Db): Promise<EntryResult> {
+export async function updateEntry(actor: Actor, input: EntryInput & { entryId: number }, db?: Db): Promise<EntryResult> {
+  const { entryId } = input;
   const parsed = entrySchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
   const d = await resolveDb(db);
-  const found = await inTransaction(d, (tx) => updateOwnEntry(tx, actor.userId, entryId, v));
+  const found = await inTransaction(d, (tx) => updateOwnEntry(tx, { userId: actor.userId, entryId, data: v }));
   if (!found) throw new AppError('not_found');
   const entry = await entryById(d, entryId);
   return entry ? { ok: true, entry } : { ok: false, errors: { _form: 'submitFailed' } };
@@ -411,7 +414,7 @@ export async function updateEntry(actor: Actor, entryId: number, input: EntryInp
  */
 export async function removeEntry(actor: Actor, entryId: number, db?: Db): Promise<void> {
   const d = await resolveDb(db);
-  const removed = await inTransaction(d, (tx) => removeOwnEntry(tx, actor.userId, entryId, 'entry'));
+  const removed = await inTransaction(d, (tx) => removeOwnEntry(tx, { userId: actor.userId, entryId, via: 'entry' }));
   if (!removed) throw new AppError('not_found');
 }
 
@@ -436,7 +439,8 @@ export async function collectionsForItem(actor: Actor, item: { type: 'movie' | '
  * One page of the public collections that hold a movie or release (the `user_collections`
  * subpage of its page), newest first. The same for every viewer (item pages are cached).
  */
-export async function collectionsWithItem(item: { type: 'movie' | 'release'; publicId: string }, cursor?: string | null, limit = COLLECTION_PAGE_SIZE, db?: Db): Promise<Page<CollectionDto>> {
+export async function collectionsWithItem(item: { type: 'movie' | 'release'; publicId: string }, page: Paging = {}, db?: Db): Promise<Page<CollectionDto>> {
+  const { cursor = null, limit = COLLECTION_PAGE_SIZE } = page;
   const d = await resolveDb(db);
   const it = ITEM_TABLES[item.type];
   const rows = await keysetRows<CollectionRow & { sk: string | null }>(d, {
@@ -451,7 +455,7 @@ export async function collectionsWithItem(item: { type: 'movie' | 'release'; pub
     cursor,
     limit,
   });
-  return pageOf(rows, limit, COLLECTION_SORT, (r) => toCollection(r, null));
+  return pageOf(rows, { limit, sort: COLLECTION_SORT }, (r) => toCollection(r, null));
 }
 
 /** Most entries an export reads (a collection larger than this is cut, which the README states). */
@@ -468,7 +472,7 @@ export async function exportCollection(viewer: Actor | null, publicId: string, d
   const entries: CollectionEntryDto[] = [];
   let cursor: string | null = null;
   do {
-    const page: Page<CollectionEntryDto> | null = await listEntries(viewer, publicId, cursor, 100, d);
+    const page: Page<CollectionEntryDto> | null = await listEntries(viewer, { publicId, cursor, limit: 100 }, d);
     if (!page) return null;
     entries.push(...page.items);
     cursor = page.next_cursor;

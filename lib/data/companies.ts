@@ -6,7 +6,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { parseSearchQuery } from '@/lib/search-query';
-import { keysetRows, pageOf, type KeysetSort } from './keyset';
+import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { queryRows, resolveDb, textConditions } from './sql';
 import { titlePage, titleSort } from './movies';
 import type { CompanyListItem, Page, TitleListItem } from './types';
@@ -31,7 +31,8 @@ function toItem(c: CompanyRow): CompanyListItem {
  * One page of production companies by name; `q` matches names case-, accent- and punctuation-insensitively.
  * @throws AppError bad_cursor (HTTP 400)
  */
-export async function listProductionCompanies(query: { q?: string | null }, cursor?: string | null, limit = COMPANY_PAGE_SIZE, db?: Db): Promise<Page<CompanyListItem>> {
+export async function listProductionCompanies(query: { q?: string | null }, page: Paging = {}, db?: Db): Promise<Page<CompanyListItem>> {
+  const { cursor = null, limit = COMPANY_PAGE_SIZE } = page;
   const d = await resolveDb(db);
   const rows = await keysetRows<CompanyRow & { sk: string | null }>(d, {
     columns: COMPANY_COLUMNS,
@@ -42,7 +43,7 @@ export async function listProductionCompanies(query: { q?: string | null }, curs
     cursor,
     limit,
   });
-  return pageOf(rows, limit, COMPANY_SORT, toItem);
+  return pageOf(rows, { limit, sort: COMPANY_SORT }, toItem);
 }
 
 /** One production company. @returns null when no company has this public id */
@@ -57,10 +58,11 @@ export async function getProductionCompany(publicId: string, db?: Db): Promise<C
  * @returns null when no company has this public id
  * @throws AppError bad_cursor (HTTP 400)
  */
-export async function listCompanyTitles(publicId: string, cursor?: string | null, limit = 24, db?: Db): Promise<Page<TitleListItem> | null> {
+export async function listCompanyTitles(publicId: string, page: Paging = {}, db?: Db): Promise<Page<TitleListItem> | null> {
+  const { cursor = null, limit = 24 } = page;
   const d = await resolveDb(db);
   const [c] = await queryRows<{ id: number }>(d, sql`SELECT id FROM production_companies WHERE public_id = ${publicId}`);
   if (!c) return null;
   const conds = [sql`EXISTS (SELECT 1 FROM movie_production_companies mpc WHERE mpc.movie_id = m.id AND mpc.company_id = ${c.id})`];
-  return titlePage(d, conds, titleSort('year_desc'), cursor, limit);
+  return titlePage(d, { conds, sort: titleSort('year_desc') }, { cursor, limit });
 }

@@ -11,7 +11,7 @@ import type { Db } from '@/db';
 import type { AfterCommitEffect, DomainEventName, DomainEvents, SubscriberTable } from './event-types';
 import { SUBSCRIBERS } from './subscribers';
 
-type Pending = { effects: (() => Promise<void> | void)[] };
+type Pending = { effects: (() => Promise<void> | void)[]; subscribers: SubscriberTable };
 
 /** Transactions opened by {@link inTransaction}, with their queued after-commit effects. */
 const open = new WeakMap<Db, Pending>();
@@ -19,13 +19,14 @@ const open = new WeakMap<Db, Pending>();
 /**
  * Runs `work` in a transaction that events can be published in. Given a transaction that is
  * already one of these (a caller's), `work` joins it and the effects wait for the outer commit.
+ * `options.subscribers` replaces the subscriber table (tests of the mechanism itself).
  * @returns what `work` returns, after the commit and the after-commit effects
  * @throws whatever `work` or an in-transaction subscriber throws (the transaction is rolled back
  *   and no after-commit effect runs)
  */
-export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, options: { subscribers?: SubscriberTable } = {}): Promise<T> {
   if (open.has(db)) return work(db);
-  const pending: Pending = { effects: [] };
+  const pending: Pending = { effects: [], subscribers: options.subscribers ?? SUBSCRIBERS };
   const result = await db.transaction(async (tx) => {
     const t = tx as unknown as Db; // Drizzle's transaction type is a subtype of the database type minus `$client`
     open.set(t, pending);
@@ -54,10 +55,10 @@ async function runEffects(effects: Pending['effects']): Promise<void> {
  * subscribers now and queues its after-commit effects.
  * @throws Error when `tx` is not such a transaction (a programming error: the effects would be lost)
  */
-export async function publish<N extends DomainEventName>(tx: Db, name: N, event: DomainEvents[N], table: SubscriberTable = SUBSCRIBERS): Promise<void> {
+export async function publish<N extends DomainEventName>(tx: Db, name: N, event: DomainEvents[N]): Promise<void> {
   const pending = open.get(tx);
   if (!pending) throw new Error(`event ${name} published outside inTransaction()`);
-  const subscription = table[name];
+  const subscription = pending.subscribers[name];
   for (const subscriber of subscription?.inTransaction ?? []) await subscriber(tx, event);
   for (const effect of (subscription?.afterCommit ?? []) as AfterCommitEffect<N>[]) pending.effects.push(() => effect(event));
 }

@@ -34,7 +34,9 @@ export async function itemCounts(d: Db, item: ToggleItem, id: number): Promise<T
 }
 
 /** Adds `delta` to one counter of an item. */
-async function bump(tx: Db, item: ToggleItem, id: number, kind: ToggleKind, delta: number): Promise<void> {
+async function bump(tx: Db, target: { item: ToggleItem; id: number }, change: { kind: ToggleKind; delta: number }): Promise<void> {
+  const { item, id } = target;
+  const { kind, delta } = change;
   const col = sql.raw(TOGGLES[kind].counter);
   const { counters, fk } = ITEM_TABLES[item];
   await tx.execute(
@@ -44,7 +46,8 @@ async function bump(tx: Db, item: ToggleItem, id: number, kind: ToggleKind, delt
 }
 
 /** Moves the counters of every entry of a collection by `delta` (+1 / -1) for the toggle of `style`. */
-async function shiftCollection(tx: Db, collectionId: number, style: number, delta: 1 | -1): Promise<void> {
+async function shiftCollection(tx: Db, collectionId: number, change: { style: number; delta: 1 | -1 }): Promise<void> {
+  const { style, delta } = change;
   const kind = shortcutToggle(style);
   if (!kind) return;
   const { counters, fk } = ITEM_TABLES[TOGGLES[kind].item];
@@ -61,7 +64,7 @@ export async function countEntries(tx: Db, e: DomainEvents['collection.entries.c
   if (e.change === 'updated' || !feedsCounters(e.collection)) return;
   const kind = shortcutToggle(Number(e.collection.style));
   if (!kind) return;
-  for (const item of e.items) await bump(tx, item.type, item.id, kind, e.change === 'added' ? 1 : -1);
+  for (const item of e.items) await bump(tx, { item: item.type, id: item.id }, { kind, delta: e.change === 'added' ? 1 : -1 });
 }
 
 /**
@@ -73,13 +76,13 @@ export async function countCollectionChange(tx: Db, e: DomainEvents['collection.
   const before = feedsCounters(e.before);
   const after = feedsCounters(e.after);
   const styleChanged = Number(e.before.style) !== Number(e.after.style);
-  if (before && (!after || styleChanged)) await shiftCollection(tx, e.collectionId, Number(e.before.style), -1);
-  if (after && (!before || styleChanged)) await shiftCollection(tx, e.collectionId, Number(e.after.style), 1);
+  if (before && (!after || styleChanged)) await shiftCollection(tx, e.collectionId, { style: Number(e.before.style), delta: -1 });
+  if (after && (!before || styleChanged)) await shiftCollection(tx, e.collectionId, { style: Number(e.after.style), delta: 1 });
 }
 
 /** A like set or taken back moves the item's likes counter. */
 export async function countLike(tx: Db, e: DomainEvents['like.changed']): Promise<void> {
-  await bump(tx, e.item.type, e.item.id, 'like', e.on ? 1 : -1);
+  await bump(tx, { item: e.item.type, id: e.item.id }, { kind: 'like', delta: e.on ? 1 : -1 });
 }
 
 /**

@@ -94,8 +94,12 @@ export async function keysetRows<R extends KeyedRow>(db: Db, k: KeysetQuery): Pr
   return [...withKey, ...(await queryRows<R>(db, nullPart([])))].slice(0, n);
 }
 
+/** Which page of a list: the opaque cursor of the previous page's last row (none: the first page) and the page size. */
+export type Paging = { cursor?: string | null; limit?: number };
+
 /** Splits `limit + 1` fetched rows into a page and the next cursor. */
-export function pageOf<R extends KeyedRow, T>(rows: R[], limit: number, sort: KeysetSort, map: (r: R) => T): { items: T[]; next_cursor: string | null } {
+export function pageOf<R extends KeyedRow, T>(rows: R[], page: { limit: number; sort: KeysetSort }, map: (r: R) => T): { items: T[]; next_cursor: string | null } {
+  const { limit, sort } = page;
   const more = rows.length > limit;
   const pageRows = more ? rows.slice(0, limit) : rows;
   const last = pageRows[pageRows.length - 1];

@@ -6,7 +6,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { parseSearchQuery } from '@/lib/search-query';
-import { keysetRows, pageOf, type KeysetSort } from './keyset';
+import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { queryRows, resolveDb, textConditions } from './sql';
 import type { LabelDetail, LabelListItem, Page } from './types';
 
@@ -33,7 +33,8 @@ function toItem(l: LabelRow): LabelListItem {
  * One page of labels by name; `q` matches names case-, accent- and punctuation-insensitively.
  * @throws AppError bad_cursor (HTTP 400)
  */
-export async function listLabels(query: { q?: string | null }, cursor?: string | null, limit = LABEL_PAGE_SIZE, db?: Db): Promise<Page<LabelListItem>> {
+export async function listLabels(query: { q?: string | null }, page: Paging = {}, db?: Db): Promise<Page<LabelListItem>> {
+  const { cursor = null, limit = LABEL_PAGE_SIZE } = page;
   const d = await resolveDb(db);
   const rows = await keysetRows<LabelRow & { sk: string | null }>(d, {
     columns: LABEL_COLUMNS,
@@ -44,7 +45,7 @@ export async function listLabels(query: { q?: string | null }, cursor?: string |
     cursor,
     limit,
   });
-  return pageOf(rows, limit, LABEL_SORT, toItem);
+  return pageOf(rows, { limit, sort: LABEL_SORT }, toItem);
 }
 
 /** Every label that has at least one approved release, by name, with its release count (labels page and menu). */

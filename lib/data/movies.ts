@@ -12,7 +12,7 @@ import type { CreditRole } from '@/lib/validation/enums';
 import { DEFAULT_SORT, type ListSort, type TitleListQuery } from '@/lib/validation/listing';
 import { buyingLinksWhere, censorshipEvents, picturesWhere, videosWhere } from './catalogue-media';
 import { TITLE_LIST_COLUMNS, toTitleListItem, type TitleListRow } from './catalogue-rows';
-import { keysetRows, pageOf, type KeysetSort } from './keyset';
+import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { and, inList, queryRows, resolveDb, textConditions } from './sql';
 import { releaseLevelConditions, releasesWhere, todayIso, typeFilterIds } from './releases';
 import type { MovieRef, Page, TitleDetail, TitleListItem } from './types';
@@ -67,9 +67,11 @@ export function titleListConditions(query: Partial<TitleListQuery>, today: strin
 }
 
 /** Runs a keyset page of titles with the given conditions (over `movies m`). */
-export async function titlePage(db: Db, conds: SQL[], sort: KeysetSort, cursor: string | null | undefined, limit: number): Promise<Page<TitleListItem>> {
+export async function titlePage(db: Db, query: { conds: SQL[]; sort: KeysetSort }, page: { cursor?: string | null; limit: number }): Promise<Page<TitleListItem>> {
+  const { conds, sort } = query;
+  const { cursor, limit } = page;
   const rows = await keysetRows<TitleListRow & { sk: string | null }>(db, { columns: TITLE_LIST_COLUMNS, from: sql`movies m`, conds, sort, idCol: sql`m.id`, cursor, limit });
-  return pageOf(rows, limit, sort, toTitleListItem);
+  return pageOf(rows, { limit, sort }, toTitleListItem);
 }
 
 /**
@@ -79,9 +81,10 @@ export async function titlePage(db: Db, conds: SQL[], sort: KeysetSort, cursor: 
  * and `[format]` in q select titles having such a release; `la` matches a spoken language.
  * @throws AppError bad_cursor (HTTP 400)
  */
-export async function listTitles(query: Partial<TitleListQuery>, cursor?: string | null, limit = TITLE_PAGE_SIZE, db?: Db): Promise<Page<TitleListItem>> {
+export async function listTitles(query: Partial<TitleListQuery>, page: Paging = {}, db?: Db): Promise<Page<TitleListItem>> {
+  const { cursor = null, limit = TITLE_PAGE_SIZE } = page;
   const d = await resolveDb(db);
-  return titlePage(d, titleListConditions(query, todayIso()), titleSort(query.so ?? null), cursor, limit);
+  return titlePage(d, { conds: titleListConditions(query, todayIso()), sort: titleSort(query.so ?? null) }, { cursor, limit });
 }
 
 type TitleDetailRow = TitleListRow & {

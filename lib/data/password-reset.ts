@@ -33,7 +33,8 @@ export type RedeemResult = { ok: true; userId: number } | { ok: false; errors: F
  * Sets a new password with a reset token: the token must exist, be unused and unexpired; it is
  * spent, every other reset token of the account too, and every session of the account ends.
  */
-export async function redeemPasswordReset(token: string, password: string, password2: string, db?: Db): Promise<RedeemResult> {
+export async function redeemPasswordReset(input: { token: string; password: string; password2: string }, db?: Db): Promise<RedeemResult> {
+  const { token, password, password2 } = input;
   const problem = passwordProblem(password);
   if (problem) return { ok: false, errors: { password: problem === 'tooShort' ? 'passwordTooShort' : problem === 'tooLong' ? 'maxLength' : 'passwordCommon' } };
   if (password !== password2) return { ok: false, errors: { password2: 'passwordsDoNotMatch' } };

@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { parseSearchQuery } from '@/lib/search-query';
 import type { CreditRole } from '@/lib/validation/enums';
-import { keysetRows, pageOf, type KeysetSort } from './keyset';
+import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { queryRows, resolveDb, textConditions } from './sql';
 import { releasePage, releaseSort } from './releases';
 import type { Page, PersonDetail, PersonListItem, ReleaseListItem } from './types';
@@ -30,7 +30,8 @@ function personConditions(q: string | null | undefined): SQL[] {
  * `credit_count` = number of credits (any role).
  * @throws AppError bad_cursor (HTTP 400)
  */
-export async function listPersons(query: { q?: string | null }, cursor?: string | null, limit = PERSON_PAGE_SIZE, db?: Db): Promise<Page<PersonListItem>> {
+export async function listPersons(query: { q?: string | null }, page: Paging = {}, db?: Db): Promise<Page<PersonListItem>> {
+  const { cursor = null, limit = PERSON_PAGE_SIZE } = page;
   const d = await resolveDb(db);
   const rows = await keysetRows<PersonRow>(d, {
     columns: sql`p.id, p.public_id, p.source_id, p.name, p.credit_count`,
@@ -43,7 +44,7 @@ export async function listPersons(query: { q?: string | null }, cursor?: string 
     // persons_name_key_idx carries search_text: a name-word filter skips persons on the index.
     idsFirst: true,
   });
-  return pageOf(rows, limit, PERSON_SORT, ({ public_id, source_id, name, credit_count }) => ({ public_id, source_id, name, credit_count }));
+  return pageOf(rows, { limit, sort: PERSON_SORT }, ({ public_id, source_id, name, credit_count }) => ({ public_id, source_id, name, credit_count }));
 }
 
 /**
@@ -88,10 +89,11 @@ export async function getPerson(publicId: string, db?: Db): Promise<PersonDetail
  * @returns null when no person has this public id
  * @throws AppError bad_cursor (HTTP 400)
  */
-export async function listPersonReleases(publicId: string, cursor?: string | null, limit = 24, db?: Db): Promise<Page<ReleaseListItem> | null> {
+export async function listPersonReleases(publicId: string, page: Paging = {}, db?: Db): Promise<Page<ReleaseListItem> | null> {
+  const { cursor = null, limit = 24 } = page;
   const d = await resolveDb(db);
   const [p] = await queryRows<{ id: number }>(d, sql`SELECT id FROM persons WHERE public_id = ${publicId}`);
   if (!p) return null;
   const conds = [sql`r.approved`, sql`EXISTS (SELECT 1 FROM release_movies rmc JOIN credits c ON c.movie_id = rmc.movie_id WHERE rmc.release_id = r.id AND c.person_id = ${p.id})`];
-  return releasePage(d, conds, releaseSort(null), cursor, limit);
+  return releasePage(d, { conds, sort: releaseSort(null) }, { cursor, limit });
 }

@@ -11,7 +11,7 @@ import { COUNTRIES, countryCodeFromId } from '@/lib/validation/enums';
 import { DEFAULT_SORT, type ListingQuery, type ListSort, type PriceBand, type ReleaseListQuery } from '@/lib/validation/listing';
 import { buyingLinksWhere, censorshipEvents, picturesWhere, videosWhere } from './catalogue-media';
 import { RELEASE_LIST_COLUMNS, toReleaseListItem, type ReleaseListRow, withoutListColumns } from './catalogue-rows';
-import { keysetRows, pageOf, type KeysetSort } from './keyset';
+import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { inList, queryRows, resolveDb, textConditions } from './sql';
 import type { Page, ReleaseDetail, ReleaseListItem } from './types';
 
@@ -129,7 +129,9 @@ function releaseListConditions(query: Partial<ReleaseListQuery>, today: string):
 }
 
 /** Runs a keyset page of releases with the given conditions (over `releases r`). */
-export async function releasePage(db: Db, conds: SQL[], sort: KeysetSort, cursor: string | null | undefined, limit: number): Promise<Page<ReleaseListItem>> {
+export async function releasePage(db: Db, query: { conds: SQL[]; sort: KeysetSort }, page: { cursor?: string | null; limit: number }): Promise<Page<ReleaseListItem>> {
+  const { conds, sort } = query;
+  const { cursor, limit } = page;
   const rows = await keysetRows<ReleaseListRow & { sk: string | null }>(db, {
     columns: RELEASE_LIST_COLUMNS,
     from: sql`releases r LEFT JOIN labels l ON l.id = r.label_id`,
@@ -139,7 +141,7 @@ export async function releasePage(db: Db, conds: SQL[], sort: KeysetSort, cursor
     cursor,
     limit,
   });
-  return pageOf(rows, limit, sort, toReleaseListItem);
+  return pageOf(rows, { limit, sort }, toReleaseListItem);
 }
 
 /**
@@ -149,9 +151,10 @@ export async function releasePage(db: Db, conds: SQL[], sort: KeysetSort, cursor
  * @param limit page size, 1-100
  * @throws AppError bad_cursor (HTTP 400) for a malformed cursor or one of another sort
  */
-export async function listReleases(query: Partial<ReleaseListQuery>, cursor?: string | null, limit = RELEASE_PAGE_SIZE, db?: Db): Promise<Page<ReleaseListItem>> {
+export async function listReleases(query: Partial<ReleaseListQuery>, page: Paging = {}, db?: Db): Promise<Page<ReleaseListItem>> {
+  const { cursor = null, limit = RELEASE_PAGE_SIZE } = page;
   const d = await resolveDb(db);
-  return releasePage(d, releaseListConditions(query, todayIso()), releaseSort(query.so ?? null), cursor, limit);
+  return releasePage(d, { conds: releaseListConditions(query, todayIso()), sort: releaseSort(query.so ?? null) }, { cursor, limit });
 }
 
 /** Fields of a release detail that a listing row does not carry, as the DTO types them. */

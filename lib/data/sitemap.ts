@@ -41,7 +41,8 @@ export async function sitemapIdSpans(db?: Db): Promise<Record<SitemapKind, numbe
  * @param page 1-based page number; [] past the end
  * @param pageSize id slots per page (sitemaps allow 50,000 URLs)
  */
-export async function listSitemapUrls(kind: SitemapKind, page: number, pageSize: number, db?: Db): Promise<SitemapEntry[]> {
+export async function listSitemapUrls(kind: SitemapKind, paging: { page: number; pageSize: number }, db?: Db): Promise<SitemapEntry[]> {
+  const { page, pageSize } = paging;
   if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1) return [];
   const d = await resolveDb(db);
   const s = SOURCES[kind];

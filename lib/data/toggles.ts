@@ -15,7 +15,7 @@ import { inTransaction, publish } from './events';
 import { ITEM_TABLES, itemCounts, type ToggleCounts } from './item-counters';
 import { ensureShortcutList } from './shortcut-lists';
 import { itemJsonColumns, toItemPair, type ReleaseListRow, type TitleListRow } from './catalogue-rows';
-import { keysetRows, pageOf, type KeysetSort } from './keyset';
+import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { queryRows, resolveDb } from './sql';
 import type { Page, ReleaseListItem, TitleListItem } from './types';
 import type { Actor } from '@/lib/auth/actor';
@@ -45,7 +45,8 @@ export type SetToggleResult = { on: boolean; count: number };
  * @throws AppError not_found for an unknown public id; bad_param (kind) for a toggle of the other
  *   item kind (HAVE on a movie)
  */
-export async function setToggle(actor: Actor, kind: ToggleKind, item: ToggleItem, publicId: string, on: boolean, db?: Db): Promise<SetToggleResult> {
+export async function setToggle(actor: Actor, toggle: { kind: ToggleKind; item: ToggleItem; publicId: string; on: boolean }, db?: Db): Promise<SetToggleResult> {
+  const { kind, item, publicId, on } = toggle;
   const t = TOGGLES[kind];
   if (t.item !== null && t.item !== item) throw badParam('kind', kind);
   const d = await resolveDb(db);
@@ -62,15 +63,16 @@ export async function setToggle(actor: Actor, kind: ToggleKind, item: ToggleItem
       return;
     }
     const list = await ensureShortcutList(tx, actor.userId, kind);
-    if (on) await addEntries(tx, list, [{ item: ref }], 'toggle');
-    else await removeItemEntry(tx, list, ref, 'toggle');
+    if (on) await addEntries(tx, list, { entries: [{ item: ref }], via: 'toggle' });
+    else await removeItemEntry(tx, list, { item: ref, via: 'toggle' });
   });
   const c = await itemCounts(d, item, id);
   return { on, count: c[kind] ?? 0 };
 }
 
 /** Which of the toggles of an item are on for a user: shortcut entries and the like. */
-async function mine(d: Db, userId: number, item: ToggleItem, id: number): Promise<Partial<Record<ToggleKind, boolean>>> {
+async function mine(d: Db, userId: number, target: { item: ToggleItem; id: number }): Promise<Partial<Record<ToggleKind, boolean>>> {
+  const { item, id } = target;
   const fk = ITEM_TABLES[item].fk;
   const styles = togglesFor(item)
     .filter((k): k is Exclude<ToggleKind, 'like'> => k !== 'like')
@@ -94,11 +96,12 @@ async function mine(d: Db, userId: number, item: ToggleItem, id: number): Promis
  * The counters of a movie or release and, with an actor, which toggles are on for them.
  * @returns null for an unknown public id
  */
-export async function toggleState(actor: Actor | null, item: ToggleItem, publicId: string, db?: Db): Promise<ToggleState | null> {
+export async function toggleState(actor: Actor | null, target: { item: ToggleItem; publicId: string }, db?: Db): Promise<ToggleState | null> {
+  const { item, publicId } = target;
   const d = await resolveDb(db);
   const id = await itemId(d, item, publicId);
   if (id === null) return null;
-  return { counts: await itemCounts(d, item, id), mine: actor ? await mine(d, actor.userId, item, id) : null };
+  return { counts: await itemCounts(d, item, id), mine: actor ? await mine(d, actor.userId, { item, id }) : null };
 }
 
 
@@ -108,7 +111,8 @@ export type LikeDto = { movie: TitleListItem | null; release: ReleaseListItem | 
 const LIKE_SORT: KeysetSort = { name: 'liked', expr: sql`k.created_at`, cast: 'timestamptz', dir: 'desc' };
 
 /** One page of what a user (public id) liked, newest first (likes are public). */
-export async function listLikes(userPublicId: string, cursor?: string | null, limit = 48, db?: Db): Promise<Page<LikeDto>> {
+export async function listLikes(userPublicId: string, page: Paging = {}, db?: Db): Promise<Page<LikeDto>> {
+  const { cursor = null, limit = 48 } = page;
   const d = await resolveDb(db);
   type Row = { id: number; sk: string | null; created_at: string | Date; movie: TitleListRow | string | null; release: ReleaseListRow | string | null };
   const rows = await keysetRows<Row>(d, {
@@ -120,5 +124,5 @@ export async function listLikes(userPublicId: string, cursor?: string | null, li
     cursor,
     limit,
   });
-  return pageOf(rows, limit, LIKE_SORT, (r) => ({ ...toItemPair(r.movie, r.release), liked_at: new Date(r.created_at).toISOString() }));
+  return pageOf(rows, { limit, sort: LIKE_SORT }, (r) => ({ ...toItemPair(r.movie, r.release), liked_at: new Date(r.created_at).toISOString() }));
 }

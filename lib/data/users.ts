@@ -15,7 +15,7 @@ import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from
 import { AVATAR_SIZES, removePicture } from '@/lib/images';
 import { foldText } from '@/lib/text';
 import { fieldErrors, profileSchema, registerSchema, type FieldErrors, type ProfileInput, type RegisterInput } from '@/lib/validation/users';
-import { keysetRows, pageOf, type KeysetSort } from './keyset';
+import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { resolveDb } from './sql';
 import { revokeAllSessions } from './sessions';
 import { inTransaction, publish } from './events';
@@ -155,7 +155,8 @@ export type ChangePasswordResult = { ok: true; sessionsEnded: number } | { ok: f
  * Changes the actor's password after checking the current one (`current: credentialsIncorrect`
  * when wrong), and ends every other session of the account.
  */
-export async function changePassword(actor: Actor, current: string, next: string, db?: Db): Promise<ChangePasswordResult> {
+export async function changePassword(actor: Actor, passwords: { current: string; next: string }, db?: Db): Promise<ChangePasswordResult> {
+  const { current, next } = passwords;
   const problem = passwordProblem(next);
   if (problem) return { ok: false, errors: { password: problem === 'tooShort' ? 'passwordTooShort' : problem === 'tooLong' ? 'maxLength' : 'passwordCommon' } };
   const d = await resolveDb(db);
@@ -222,7 +223,8 @@ const USER_SORT: KeysetSort = { name: 'name', expr: sql`u.name_key`, cast: 'text
  * and punctuation-insensitive; trigram index). Public fields only.
  * @throws AppError bad_cursor (HTTP 400)
  */
-export async function listUsers(query: { q?: string | null }, cursor?: string | null, limit = USER_PAGE_SIZE, db?: Db): Promise<Page<PublicUser>> {
+export async function listUsers(query: { q?: string | null }, page: Paging = {}, db?: Db): Promise<Page<PublicUser>> {
+  const { cursor = null, limit = USER_PAGE_SIZE } = page;
   const d = await resolveDb(db);
   const q = foldText(query.q);
   const rows = await keysetRows<{ id: number; sk: string | null } & Record<string, unknown>>(d, {
@@ -234,7 +236,7 @@ export async function listUsers(query: { q?: string | null }, cursor?: string | 
     cursor,
     limit,
   });
-  return pageOf(rows, limit, USER_SORT, (r) =>
+  return pageOf(rows, { limit, sort: USER_SORT }, (r) =>
     toPublicUser({
       publicId: r.public_id as string,
       name: r.name as string,
@@ -249,7 +251,7 @@ export async function listUsers(query: { q?: string | null }, cursor?: string | 
       tiktokUrl: r.tiktok_url as string | null,
       xUrl: r.x_url as string | null,
       createdAt: new Date(r.created_at as string | Date),
-    }),
+    })
   );
 }
 
@@ -285,7 +287,8 @@ export async function updateProfile(actor: Actor, input: ProfileInput, db?: Db):
  * Sets (or with null removes) the actor's profile picture: a file stored by lib/images.ts
  * storePicture; the previous picture's variants (`sizes`) are deleted.
  */
-export async function setUserPicture(actor: Actor, file: string | null, sizes: string[], db?: Db): Promise<void> {
+export async function setUserPicture(actor: Actor, picture: { file: string | null; sizes: string[] }, db?: Db): Promise<void> {
+  const { file, sizes } = picture;
   const d = await resolveDb(db);
   const [before] = await d.select({ picture: users.picture }).from(users).where(eq(users.id, actor.userId)).limit(1);
   await d.update(users).set({ picture: file, updatedAt: new Date() }).where(eq(users.id, actor.userId));

@@ -29,7 +29,7 @@ export default async function CollectionsPage({ params, searchParams }: Props) {
   const cursor = firstParam(await searchParams, 'cursor');
   let page;
   try {
-    page = await listCollections({}, null, cursor || null);
+    page = await listCollections(null, { cursor: cursor || null });
   } catch (error) {
     if (cursor && error instanceof AppError && error.code === 'bad_cursor') redirect({ href: '/collections', locale });
     throw error;

@@ -10,13 +10,18 @@ import { listPersons } from '@/lib/data/persons';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParamsRecord> };
 
-const persons = searchableList('/persons', (q, cursor) => listPersons({ q }, cursor));
+const persons = searchableList('/persons', (q, cursor) => listPersons({ q }, { cursor }));
 
 /** Cast and crew list (`/persons`): people by name, keyset-paginated, optional `q` search. */
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: 'persons' });
-  return persons.metadata(locale, await searchParams, t('title'), t('description'));
+  return persons.metadata({
+    locale,
+    searchParams: await searchParams,
+    title: t('title'),
+    description: t('description'),
+  });
 }
 
 export default async function PersonsPage({ params, searchParams }: Props) {

@@ -10,13 +10,18 @@ import { listUsers } from '@/lib/data/users';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParamsRecord> };
 
-const users = searchableList('/users', (q, cursor) => listUsers({ q }, cursor));
+const users = searchableList('/users', (q, cursor) => listUsers({ q }, { cursor }));
 
 /** Users list (`/users`, spec §2): collectors by name, keyset-paginated, optional `q` search. Public fields only. */
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: 'users' });
-  return users.metadata(locale, await searchParams, t('title'), t('description'));
+  return users.metadata({
+    locale,
+    searchParams: await searchParams,
+    title: t('title'),
+    description: t('description'),
+  });
 }
 
 export default async function UsersPage({ params, searchParams }: Props) {

@@ -49,7 +49,7 @@ export function toggleRoutes(item: ToggleItem) {
           z.object({ counts, mine: z.record(z.string(), z.boolean()).nullable() }),
         ),
       },
-      handler: async ({ params, viewer }) => toggleState(await viewer(), item, params.publicId),
+      handler: async ({ params, viewer }) => toggleState(await viewer(), { item, publicId: params.publicId }),
     }),
     POST: route({
       method: 'POST',
@@ -69,7 +69,7 @@ export function toggleRoutes(item: ToggleItem) {
         const kind: unknown = body.kind;
         if (!isToggleKind(kind) || !kinds.includes(kind as ToggleKind)) throw badParam('kind', String(kind ?? ''));
         if (typeof body.on !== 'boolean') throw new AppError('bad_body');
-        const r = await setToggle(actor, kind, item, params.publicId, body.on);
+        const r = await setToggle(actor, { kind, item, publicId: params.publicId, on: body.on });
         return { kind, on: r.on, count: r.count };
       },
     }),

@@ -27,11 +27,7 @@ export const GET = route({
   }),
   responses: { 200: jsonResponse('A page of CollectionDto', pageOf('CollectionDto')) },
   handler: async ({ query, viewer }) =>
-    listCollections(
-      { owner: query.user ?? null, category: query.category ?? null, deleted: query.deleted === '1' },
-      await viewer(),
-      query.cursor,
-      query.limit,
+    listCollections(await viewer(), { owner: query.user ?? null, category: query.category ?? null, deleted: query.deleted === '1', cursor: query.cursor, limit: query.limit }
     ),
 });
 

@@ -17,5 +17,5 @@ export const GET = route({
   auth: 'public',
   query: simpleListQuery(48),
   responses: { 200: jsonResponse('A page of LabelListItem', pageOf('LabelListItem')) },
-  handler: async ({ query }) => listLabels({ q: query.q }, query.cursor, query.limit),
+  handler: async ({ query }) => listLabels({ q: query.q }, { cursor: query.cursor, limit: query.limit }),
 });

@@ -18,5 +18,5 @@ export const GET = route({
   auth: 'public',
   query: simpleListQuery(48),
   responses: { 200: jsonResponse('A page of PersonListItem', pageOf('PersonListItem')) },
-  handler: async ({ query }) => listPersons({ q: query.q }, query.cursor, query.limit),
+  handler: async ({ query }) => listPersons({ q: query.q }, { cursor: query.cursor, limit: query.limit }),
 });

@@ -17,5 +17,5 @@ export const GET = route({
   auth: 'public',
   query: simpleListQuery(48),
   responses: { 200: jsonResponse('A page of CompanyListItem', pageOf('CompanyListItem')) },
-  handler: async ({ query }) => listProductionCompanies({ q: query.q }, query.cursor, query.limit),
+  handler: async ({ query }) => listProductionCompanies({ q: query.q }, { cursor: query.cursor, limit: query.limit }),
 });

@@ -39,6 +39,6 @@ export const GET = route({
     const parsed = parseReleaseListParams(searchParams, 'api');
     if (!parsed.ok) return badRequest(parsed.error);
     const { cursor, limit } = parsePaging(searchParams, 24);
-    return listReleases(parsed.query, cursor, limit);
+    return listReleases(parsed.query, { cursor, limit });
   },
 });

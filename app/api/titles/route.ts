@@ -30,6 +30,6 @@ export const GET = route({
     const parsed = parseTitleListParams(searchParams, 'api');
     if (!parsed.ok) return badRequest(parsed.error);
     const { cursor, limit } = parsePaging(searchParams, 24);
-    return listTitles(parsed.query, cursor, limit);
+    return listTitles(parsed.query, { cursor, limit });
   },
 });

@@ -18,5 +18,5 @@ export const GET = route({
   auth: 'public',
   query: simpleListQuery(48),
   responses: { 200: jsonResponse('A page of PublicUser', pageOf('PublicUser')) },
-  handler: async ({ query }) => listUsers({ q: query.q }, query.cursor, query.limit),
+  handler: async ({ query }) => listUsers({ q: query.q }, { cursor: query.cursor, limit: query.limit }),
 });

@@ -15,7 +15,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ pag
   if (parsed.kind === 'static') {
     items = STATIC_SITEMAP_PATHS.map((path) => ({ path, lastmod: null }));
   } else {
-    const rows = await listSitemapUrls(parsed.kind, parsed.page, SITEMAP_PAGE_SIZE);
+    const rows = await listSitemapUrls(parsed.kind, { page: parsed.page, pageSize: SITEMAP_PAGE_SIZE });
     if (rows.length === 0) return new Response('Not found', { status: 404 });
     items = rows.map((r) => ({ path: `${SITEMAP_ITEM_PATHS[parsed.kind]}/${r.public_id}`, lastmod: r.lastmod }));
   }

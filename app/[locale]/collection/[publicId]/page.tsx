@@ -37,7 +37,7 @@ export default async function CollectionRoute({ params, searchParams }: Props) {
   const cursor = firstParam(await searchParams, 'cursor');
   let entries;
   try {
-    entries = await listEntries(await currentActor(), publicId, cursor || null);
+    entries = await listEntries(await currentActor(), { publicId, cursor: cursor || null });
   } catch (error) {
     if (cursor && error instanceof AppError && error.code === 'bad_cursor') redirect({ href: `/collection/${publicId}`, locale });
     throw error;

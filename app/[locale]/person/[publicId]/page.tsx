@@ -7,7 +7,7 @@ type Props = { params: Promise<{ locale: string; publicId: string }> };
 /** Person page: filmography by role (unknown public id → '404 not found', HTTP 404). */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, publicId } = await params;
-  return personMetadata(locale, publicId, 'overview');
+  return personMetadata({ locale, publicId, tab: 'overview' });
 }
 
 export default async function Page({ params }: Props) {

@@ -62,7 +62,7 @@ export const PATCH = route({
   responses: { 200: jsonResponse('CollectionDto'), 400: invalidResponseDoc },
   handler: async ({ actor, params, body }) => {
     // The category cannot change: one in the body must repeat the current one (else categoryLocked).
-    const r = await updateCollection(actor, params.publicId, body);
+    const r = await updateCollection(actor, { publicId: params.publicId, ...body });
     return r.ok ? r.collection : r;
   },
 });
@@ -80,7 +80,7 @@ export const DELETE = route({
   params: publicIdParams,
   responses: { 200: jsonResponse('Moved to the trash', okSchema) },
   handler: async ({ actor, params }) => {
-    await setCollectionDeleted(actor, params.publicId, true);
+    await setCollectionDeleted(actor, { publicId: params.publicId, deleted: true });
     return { ok: true };
   },
 });

@@ -70,7 +70,7 @@ export const POST = route({
         return { ok: false, errors: created.errors.name ? { new_name: created.errors.name } : created.errors };
       collection = created.collection.public_id;
     } else if (!isPublicId(collection)) return null;
-    const r = await addEntry(actor, collection, item, entry);
+    const r = await addEntry(actor, { collection, item, ...entry });
     if (!r.ok) return r;
     const c = await getCollection(actor, collection);
     return { collection: { public_id: collection, name: c?.name ?? '', style: c?.style ?? 1 }, entry: r.entry };

@@ -23,7 +23,7 @@ export const POST = route({
   },
   handler: async ({ actor, body }) => {
     if (body.password !== body.password2) return { ok: false, errors: { password2: 'passwordsDoNotMatch' } };
-    const r = await changePassword(actor, body.current, body.password);
+    const r = await changePassword(actor, { current: body.current, next: body.password });
     return r.ok ? { ok: true, sessions_ended: r.sessionsEnded } : r;
   },
 });

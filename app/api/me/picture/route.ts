@@ -41,7 +41,7 @@ export const POST = route({
     if (!file || typeof file === 'string' || file.size === 0) return { ok: false, errors: { picture: 'required' } };
     try {
       const stored = await storePicture(Buffer.from(await file.arrayBuffer()), AVATAR_SIZES);
-      await setUserPicture(actor, stored.file, Object.keys(AVATAR_SIZES));
+      await setUserPicture(actor, { file: stored.file, sizes: Object.keys(AVATAR_SIZES) });
       return { picture: stored.file };
     } catch (e) {
       if (e instanceof PictureError) return { ok: false, errors: { picture: e.key }, params: e.params };
@@ -59,7 +59,7 @@ export const DELETE = route({
   auth: 'member',
   responses: { 200: jsonResponse('Removed', okSchema) },
   handler: async ({ actor }) => {
-    await setUserPicture(actor, null, Object.keys(AVATAR_SIZES));
+    await setUserPicture(actor, { file: null, sizes: Object.keys(AVATAR_SIZES) });
     return { ok: true };
   },
 });

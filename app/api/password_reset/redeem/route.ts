@@ -21,7 +21,7 @@ export const POST = route({
   body: z.object({ token: formText, password: formText, password2: formText }),
   responses: { 200: jsonResponse('Password set', okSchema), 400: invalidResponseDoc },
   handler: async ({ body }) => {
-    const r = await redeemPasswordReset(body.token, body.password, body.password2);
+    const r = await redeemPasswordReset({ token: body.token, password: body.password, password2: body.password2 });
     return r.ok ? { ok: true } : r;
   },
 });

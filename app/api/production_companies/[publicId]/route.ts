@@ -25,7 +25,7 @@ export const GET = route({
   handler: async ({ params }) => {
     const company = await getProductionCompany(params.publicId);
     if (!company) return null;
-    const titles = await listCompanyTitles(params.publicId, null, 24);
+    const titles = await listCompanyTitles(params.publicId, { cursor: null, limit: 24 });
     return { ...company, titles };
   },
 });

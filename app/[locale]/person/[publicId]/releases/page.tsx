@@ -8,7 +8,10 @@ import { PersonDetailPage, personMetadata } from '@/components/persons/person-de
  */
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ locale: string; publicId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ locale: string; publicId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 function cursorOf(sp: Record<string, string | string[] | undefined>): string | undefined {
   const c = sp.cursor;
@@ -18,7 +21,7 @@ function cursorOf(sp: Record<string, string | string[] | undefined>): string | u
 /** Releases of a person's films, keyset-paginated with `cursor`. */
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { locale, publicId } = await params;
-  return personMetadata(locale, publicId, 'releases', cursorOf(await searchParams));
+  return personMetadata({ locale, publicId, tab: 'releases', cursor: cursorOf(await searchParams) });
 }
 
 export default async function Page({ params, searchParams }: Props) {

@@ -45,8 +45,8 @@ export default async function UserTabPage({ params, searchParams }: Props) {
   const href = `/user/${publicId}/${tab}`;
   let section: React.ReactNode = null;
   try {
-    if (tab === 'collections') section = <UserCollections user={user} locale={locale} href={href} cursor={cursor} page={await listCollections({ owner: publicId }, await currentActor(), cursor || null)} />;
-    if (tab === 'likes') section = <UserLikes user={user} locale={locale} href={href} cursor={cursor} page={await listLikes(publicId, cursor || null)} />;
+    if (tab === 'collections') section = <UserCollections user={user} locale={locale} href={href} cursor={cursor} page={await listCollections(await currentActor(), { owner: publicId, cursor: cursor || null })} />;
+    if (tab === 'likes') section = <UserLikes user={user} locale={locale} href={href} cursor={cursor} page={await listLikes(publicId, { cursor: cursor || null })} />;
   } catch (error) {
     if (cursor && error instanceof AppError && error.code === 'bad_cursor') redirect({ href, locale });
     throw error;

@@ -27,7 +27,7 @@ export const GET = route({
   params: publicIdParams,
   query: z.object(pagingQuery(COLLECTION_PAGE_SIZE)),
   responses: { 200: jsonResponse('A page of CollectionEntryDto', pageOf('CollectionEntryDto')) },
-  handler: async ({ params, query, viewer }) => listEntries(await viewer(), params.publicId, query.cursor, query.limit),
+  handler: async ({ params, query, viewer }) => listEntries(await viewer(), { publicId: params.publicId, cursor: query.cursor, limit: query.limit }),
 });
 
 /**
@@ -49,7 +49,7 @@ export const POST = route({
   responses: { 200: jsonResponse('CollectionEntryDto'), 400: invalidResponseDoc },
   handler: async ({ actor, params, body }) => {
     const { item, ...entry } = body;
-    const r = await addEntry(actor, params.publicId, item, entry);
+    const r = await addEntry(actor, { collection: params.publicId, item, ...entry });
     return r.ok ? r.entry : r;
   },
 });

@@ -17,7 +17,7 @@ export const POST = route({
   params: publicIdParams,
   responses: { 200: jsonResponse('CollectionDto') },
   handler: async ({ actor, params }) => {
-    await setCollectionDeleted(actor, params.publicId, false);
+    await setCollectionDeleted(actor, { publicId: params.publicId, deleted: false });
     return getCollection(actor, params.publicId);
   },
 });

@@ -30,7 +30,7 @@ export default async function ImportReportPage({ params, searchParams }: Props) 
   const { locale, publicId, importId } = await params;
   setRequestLocale(locale);
   const { actor, collection } = await loadOwnCollection(locale, publicId, `/collection/${publicId}/import/${importId}`);
-  const report = isPublicId(importId) ? await getImportReport(actor, publicId, importId) : null;
+  const report = isPublicId(importId) ? await getImportReport(actor, { collection: publicId, importId }) : null;
   if (!report) notFound();
   const sp = await searchParams;
   const show = firstParam(sp, 'show');

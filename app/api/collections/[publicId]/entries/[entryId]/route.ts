@@ -26,7 +26,7 @@ export const PATCH = route({
   body: entrySchema,
   responses: { 200: jsonResponse('CollectionEntryDto'), 400: invalidResponseDoc },
   handler: async ({ actor, params, body }) => {
-    const r = await updateEntry(actor, params.entryId, body);
+    const r = await updateEntry(actor, { entryId: params.entryId, ...body });
     return r.ok ? r.entry : r;
   },
 });
