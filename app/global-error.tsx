@@ -9,7 +9,7 @@ type GlobalErrorTexts = { title: string; serverError: string; tryAgain: string; 
 /**
  * Loads the texts of `locale` from its message file. The message files are imported lazily: this
  * component is part of every page's first-load JavaScript, and both catalogues bundled in would
- * add ~14 KB gzip to each page (issue 4: first load <= 150 KB); they are fetched only when the
+ * add ~14 KB gzip to each page (the first-load budget is 150 KB); they are fetched only when the
  * page is actually shown.
  */
 async function loadTexts(locale: 'en' | 'fi'): Promise<GlobalErrorTexts> {

@@ -1,5 +1,5 @@
 /**
- * Page caching of the public catalogue pages (issue 4).
+ * Page caching of the public catalogue pages.
  *
  * Item pages — `/release/{id}`, `/movie/{id}`, `/person/{id}`, `/label/{id}`, `/company/{id}` and
  * their tabs, in both locales — are rendered on the first request and then served from Next's

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --quick] [--skip-import] [--skip-server] [--only search,listings,pages,import]`:
- * the issue 4 benchmark against the PostgreSQL database at DATABASE_URL (required). Prints a
+ * the benchmark against the PostgreSQL database at DATABASE_URL (required). Prints a
  * table and the target checks, writes bench/results.json and bench/explain/*.txt. Cases:
  * search (data layer, HTTP API and raw SQL), listings (page 1 vs page 100), pages (next start
  * under autocannon load vs a static file), import (seed into fresh PGlite and PostgreSQL).

@@ -23,7 +23,7 @@ import vm from 'node:vm';
 import zlib from 'node:zlib';
 
 /**
- * Budget of issue 4: first-load JavaScript per route <= 150 KB gzip, KB = 1024 bytes. Next 16 +
+ * The budget: first-load JavaScript per route <= 150 KB gzip, KB = 1024 bytes. Next 16 +
  * React 19 alone take about 135 KB of it (rootMainFiles), so app code shared by every page has
  * ~15 KB: load rarely used client code (dialogs) with `import()`, keep text formatting precompiled
  * (lib/i18n/precompile.ts) and prefer server components.

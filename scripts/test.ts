@@ -57,7 +57,7 @@ if (!args.has('--no-e2e')) {
   }
 }
 
-// First-load JS budget (issue 4). Never skipped: without a usable build it fails.
+// First-load JS budget (150 KB per route). Never skipped: without a usable build it fails.
 {
   console.log('\nFirst-load JavaScript budget (scripts/check-bundle-size.ts):');
   const built = buildIfNeeded(process.cwd());

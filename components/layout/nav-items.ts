@@ -2,9 +2,8 @@ import type { MessageKey } from '@/lib/i18n/keys';
 
 /**
  * Drawer menu of spec §2. `key` is the message key in the `nav` namespace, `href` a
- * locale-less path (lib/i18n/navigation adds `/fi`). Menus whose pages come with later
- * features (reviews, discussions, users, collections, reviewed titles) are added by those
- * features, so no entry leads to a 404.
+ * locale-less path (lib/i18n/navigation adds `/fi`). Only menus whose pages exist are listed,
+ * so no entry leads to a 404.
  */
 export type NavItem = { key: MessageKey<'nav'>; href: string };
 export type NavGroup = { key: MessageKey<'nav'>; items: NavItem[]; onlyLocale?: string };

@@ -15,8 +15,8 @@ const COUNTRY_CODE_BY_ID = new Map<number, string>(Object.entries(COUNTRIES).map
 /**
  * A user's page (spec §2 /user/{id} and its subpages): the header (name, role, since when), the
  * section tabs, and the section: `children` when the page gives it (collections, likes), else the
- * profile (points, where, links), the score, or the empty state of a section whose feature comes
- * later (friends, contributions, posts, reviews). Public fields only.
+ * profile (points, where, links), the score, or the empty state of a section that has nothing to
+ * show (friends, contributions, posts, reviews). Public fields only.
  */
 export async function UserProfile({ user, locale, tab = 'overview', children }: { user: PublicUser; locale: string; tab?: UserTab; children?: React.ReactNode }) {
   const t = await getTranslations('users');

@@ -1,5 +1,5 @@
 /**
- * Collection export (issue 6): the entries of a collection as CSV or JSON, one row per entry with
+ * Collection export: the entries of a collection as CSV or JSON, one row per entry with
  * the columns the collection import also reads (README "Importing a collection"). Prices
  * are decimal strings in the entry's currency; dates YYYY-MM-DD; `format` is the format key of
  * lib/validation/enums.ts FORMATS (bluray, vhs, dvd, dvd_r, bluray_3d, uhd, uhd_bluray_combo).

@@ -1,5 +1,5 @@
 /**
- * Reading collection import files (issue 6): CSV (comma, semicolon or tab separated, any column
+ * Reading collection import files: CSV (comma, semicolon or tab separated, any column
  * order, header names matched loosely in English and Finnish), JSON (an array of objects, or an
  * object with an `entries`, `items` or `rows` array), JSON Lines, and Letterboxd exports
  * (watched.csv, watchlist.csv, diary.csv, ratings.csv: `Date, Name, Year, Letterboxd URI`).

@@ -1,5 +1,5 @@
 /**
- * Currency rates for collection values (issue 6): euros per unit of each entry currency.
+ * Currency rates for collection values: euros per unit of each entry currency.
  *
  * Source: European Central Bank, euro foreign exchange reference rates of 31 December 2024
  * (1 EUR = 1.0389 USD = 0.82918 GBP = 11.4590 SEK), the last reference rates of 2024. They are

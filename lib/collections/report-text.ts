@@ -1,5 +1,5 @@
 /**
- * Plain-text (English) form of a collection import report (issue 6), as `npm run
+ * Plain-text (English) form of a collection import report, as `npm run
  * import:collection` prints it: a heading, a summary line of counts, then every row of the file
  * in line order with its outcome. Pure functions: no I/O, no database.
  */

@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * Importing a file into a collection (issue 6): the rows read by lib/collections/import-parse.ts
+ * Importing a file into a collection: the rows read by lib/collections/import-parse.ts
  * are matched to the catalogue, the matched ones become entries, and a report lists every row of
  * the file with its outcome. The report is stored (`collection_imports`) so the owner can pick
  * among the candidates of ambiguous rows later; barcodes no release carries are kept in

@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * The statistics view of a collection (spec §2 "a statistics view of a collection"; issue 6):
+ * The statistics view of a collection (spec §2 "a statistics view of a collection"):
  * counts of its entries by format, decade, label and country, and its total and average value.
  * Releases are counted by their own format, year (release year, else street date), label and
  * country; movies by their year and first production country (movies have no format or label).

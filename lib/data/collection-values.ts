@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * What collections are worth (issue 6), in euros with the rates of lib/collections/rates.ts:
+ * What collections are worth, in euros with the rates of lib/collections/rates.ts:
  * - an item's value average (movie and release pages): the mean price of its entries in public
  *   collections, one entry per user (the user's newest priced one) except for admins, whose every
  *   entry counts (spec §6); null when nobody priced it;

@@ -3,7 +3,7 @@ import 'server-only';
  * Domain events: a domain publishes what happened inside its transaction instead of importing the
  * domains that react to it. Subscribers (lib/data/subscribers.ts) run in the same transaction, in
  * table order, so counters, default lists and value snapshots commit or roll back with the write;
- * after-commit effects (revalidating cached pages; later notifications and realtime pushes) are
+ * after-commit effects (revalidating cached pages; notifications and realtime pushes belong here) are
  * queued and run only once the transaction has committed. An after-commit failure is logged and
  * never turns a successful write into an error.
  */

@@ -11,7 +11,7 @@ import { rateLimits } from '@/db/schema';
 import { queryRows, resolveDb } from './sql';
 
 /**
- * The limits (issue 5): `points` requests per `duration` seconds per subject; `block` seconds of
+ * The limits: `points` requests per `duration` seconds per subject; `block` seconds of
  * lock-out once exceeded (the per-account login backoff).
  */
 export const RATE_LIMITS = {

@@ -208,7 +208,7 @@ export async function getOwnAccount(actor: Actor, db?: Db): Promise<OwnAccount |
     user_email: r.userEmail,
     review_notifications: r.reviewNotifications,
     release_notifications: r.releaseNotifications,
-    // Notifications arrive with moderation (a later issue); until then there are none.
+    // No notifications are stored yet, so none are unseen.
     notifications_unseen_count: 0,
   };
 }

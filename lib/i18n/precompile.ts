@@ -11,7 +11,7 @@ export type CompiledMessageTree = { [key: string]: ReturnType<typeof compile> | 
  * Compiles every ICU message of a catalogue ahead of formatting (icu-minify, the compiler
  * next-intl uses for `precompile`). next.config.ts aliases `use-intl/format-message` to its
  * `format-only` variant, so neither the browser nor the server bundle carries the ICU parser
- * (intl-messageformat, ~8 KB gzip of every page's first-load JavaScript, issue 4). Plain texts
+ * (intl-messageformat, ~8 KB gzip of every page's first-load JavaScript). Plain texts
  * stay strings; messages with arguments, plurals, selects or tags become arrays.
  * tests/unit/client-messages.test.ts checks that every message formats exactly as the ICU parser
  * formats it. Pure; throws on a malformed ICU message (the message tests catch that first).
