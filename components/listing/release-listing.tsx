@@ -31,16 +31,22 @@ import {
 /** Releases per listing page. */
 export const RELEASE_PAGE_SIZE = 24;
 
-/** One page of a release listing, deduplicated per request (metadata and page share it). */
 /**
  * One page of the listing, deduplicated per request (metadata and page share it). A malformed or
- * stale cursor redirects to the first page of the same listing rather than failing.
+ * stale cursor redirects to the first page of the same listing rather than failing. React's
+ * `cache` compares arguments by identity, so they are strings; the redirect target is derived
+ * from the canonical query.
  */
-const loadReleasePage = cache(async (locale: string, href: string, canonicalQs: string, cursor: string) => {
+const loadReleasePage = cache(async (locale: string, canonicalQs: string, cursor: string) => {
   try {
-    return await listReleases(parseReleaseQuery(new URLSearchParams(canonicalQs)), cursor || undefined, RELEASE_PAGE_SIZE);
+    return await listReleases(parseReleaseQuery(new URLSearchParams(canonicalQs)), {
+      cursor: cursor || undefined,
+      limit: RELEASE_PAGE_SIZE,
+    });
   } catch (error) {
-    if (cursor && error instanceof AppError && error.code === 'bad_cursor') redirect({ href, locale });
+    if (cursor && error instanceof AppError && error.code === 'bad_cursor') {
+      redirect({ href: hrefForParams('releases', new URLSearchParams(canonicalQs)), locale });
+    }
     throw error;
   }
 });
@@ -58,11 +64,15 @@ function resolve(preset: ReleasePreset, searchParams: RawSearchParams) {
  * canonical preset route for the effective query, empty values dropped, the cursor kept on later
  * pages), hreflang alternates and rel=next.
  */
-export async function releaseListingMetadata(locale: string, preset: ReleasePreset, searchParams: RawSearchParams): Promise<Metadata> {
+export async function releaseListingMetadata(
+  locale: string,
+  preset: ReleasePreset,
+  searchParams: RawSearchParams,
+): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace: 'releases.presets' });
   const ts = await getTranslations({ locale, namespace: 'seo' });
   const { canonical, href, cursor } = resolve(preset, searchParams);
-  const page = await loadReleasePage(locale, href, queryString(canonical), cursor);
+  const page = await loadReleasePage(locale, queryString(canonical), cursor);
   const own = href === RELEASE_ROUTES[preset].path;
   const title = own ? t(`${preset}.title`) : t(`${presetOfHref(href)}.title`);
   return pageMetadata({
@@ -77,7 +87,9 @@ export async function releaseListingMetadata(locale: string, preset: ReleasePres
 /** Preset whose path starts the href (the canonical route), `all` by default. */
 function presetOfHref(href: string): ReleasePreset {
   const path = href.split('?')[0];
-  const found = (Object.entries(RELEASE_ROUTES) as [ReleasePreset, { path: string }][]).find(([, r]) => r.path === path);
+  const found = (Object.entries(RELEASE_ROUTES) as [ReleasePreset, { path: string }][]).find(
+    ([, r]) => r.path === path,
+  );
   return found ? found[0] : 'all';
 }
 
@@ -107,7 +119,10 @@ async function releaseFilters(locale: string, canonical: URLSearchParams): Promi
     {
       id: 'country',
       label: t('country'),
-      options: [option(t('any'), without('co')), ...COUNTRY_IDS.map((id) => option(te(`countries.${id}`), set('co', String(id))))],
+      options: [
+        option(t('any'), without('co')),
+        ...COUNTRY_IDS.map((id) => option(te(`countries.${id}`), set('co', String(id)))),
+      ],
     },
     {
       id: 'cut',
@@ -122,7 +137,10 @@ async function releaseFilters(locale: string, canonical: URLSearchParams): Promi
     {
       id: 'cd',
       label: t('cutDuration'),
-      options: [option(t('any'), without('cd')), ...(['over10', 'over5', 'upto5'] as const).map((v) => option(t(`cd.${v}`), set('cd', v)))],
+      options: [
+        option(t('any'), without('cd')),
+        ...(['over10', 'over5', 'upto5'] as const).map((v) => option(t(`cd.${v}`), set('cd', v))),
+      ],
     },
     {
       id: 'dr',
@@ -130,13 +148,18 @@ async function releaseFilters(locale: string, canonical: URLSearchParams): Promi
       options: [
         option(t('any'), withParam(without('dr'), 'dn', null)),
         ...(['past', 'future'] as const).map((v) => option(t(`dr.${v}`), set('dr', v))),
-        ...(canonical.get('dr') ? (['7', '28', '90', '365'] as const).map((v) => option(t(`dn.${v}`), set('dn', v))) : []),
+        ...(canonical.get('dr')
+          ? (['7', '28', '90', '365'] as const).map((v) => option(t(`dn.${v}`), set('dn', v)))
+          : []),
       ],
     },
     {
       id: 'pr',
       label: t('price'),
-      options: [option(t('any'), without('pr')), ...(['u10', 'u20', 'u30', 'u50', 'u100', 'o100'] as const).map((v) => option(t(`pr.${v}`), set('pr', v)))],
+      options: [
+        option(t('any'), without('pr')),
+        ...(['u10', 'u20', 'u30', 'u50', 'u100', 'o100'] as const).map((v) => option(t(`pr.${v}`), set('pr', v))),
+      ],
     },
     {
       id: 'so',
@@ -170,7 +193,7 @@ export async function ReleaseListing({
   const t = await getTranslations({ locale, namespace: 'releases.presets' });
   const tl = await getTranslations({ locale, namespace: 'listing' });
   const { canonical, href, cursor } = resolve(preset, searchParams);
-  const page = await loadReleasePage(locale, href, queryString(canonical), cursor);
+  const page = await loadReleasePage(locale, queryString(canonical), cursor);
   const filters = await releaseFilters(locale, canonical);
   const clear = RELEASE_ROUTES[preset].path;
   return (

@@ -42,9 +42,19 @@ export function searchableList<T>(
   };
   return {
     read,
-    /** Metadata with the canonical path (cursor kept) and rel=next. */
-    async metadata(locale: string, sp: SearchParamsRecord, title: string, description: string): Promise<Metadata> {
-      const { cursor, href, page } = await read(locale, sp);
+    /** Metadata with the page's title and description, the canonical path (cursor kept) and rel=next. */
+    async metadata({
+      locale,
+      searchParams,
+      title,
+      description,
+    }: {
+      locale: string;
+      searchParams: SearchParamsRecord;
+      title: string;
+      description: string;
+    }): Promise<Metadata> {
+      const { cursor, href, page } = await read(locale, searchParams);
       return pageMetadata({
         locale,
         path: cursor ? withCursor(href, cursor) : href,

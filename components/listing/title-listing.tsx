@@ -30,13 +30,20 @@ export const TITLE_PAGE_SIZE = 24;
 
 /**
  * One page of the listing, deduplicated per request (metadata and page share it). A malformed or
- * stale cursor redirects to the first page of the same listing rather than failing.
+ * stale cursor redirects to the first page of the same listing rather than failing. React's
+ * `cache` compares arguments by identity, so they are strings; the redirect target is derived
+ * from the canonical query.
  */
-const loadTitlePage = cache(async (locale: string, href: string, canonicalQs: string, cursor: string) => {
+const loadTitlePage = cache(async (locale: string, canonicalQs: string, cursor: string) => {
   try {
-    return await listTitles(parseTitleQuery(new URLSearchParams(canonicalQs)), cursor || undefined, TITLE_PAGE_SIZE);
+    return await listTitles(parseTitleQuery(new URLSearchParams(canonicalQs)), {
+      cursor: cursor || undefined,
+      limit: TITLE_PAGE_SIZE,
+    });
   } catch (error) {
-    if (cursor && error instanceof AppError && error.code === 'bad_cursor') redirect({ href, locale });
+    if (cursor && error instanceof AppError && error.code === 'bad_cursor') {
+      redirect({ href: hrefForParams('titles', new URLSearchParams(canonicalQs)), locale });
+    }
     throw error;
   }
 });
@@ -49,11 +56,15 @@ function resolve(preset: TitlePreset, searchParams: RawSearchParams) {
 }
 
 /** Metadata of a title listing route: title, description, canonical (empty values dropped), alternates, rel=next. */
-export async function titleListingMetadata(locale: string, preset: TitlePreset, searchParams: RawSearchParams): Promise<Metadata> {
+export async function titleListingMetadata(
+  locale: string,
+  preset: TitlePreset,
+  searchParams: RawSearchParams,
+): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace: 'movies.presets' });
   const ts = await getTranslations({ locale, namespace: 'seo' });
   const { canonical, href, cursor } = resolve(preset, searchParams);
-  const page = await loadTitlePage(locale, href, queryString(canonical), cursor);
+  const page = await loadTitlePage(locale, queryString(canonical), cursor);
   const title = t(`${preset}.title`);
   return pageMetadata({
     locale,
@@ -75,12 +86,16 @@ async function titleFilters(locale: string, canonical: URLSearchParams): Promise
     {
       id: 'type',
       label: t('type'),
-      options: (['movie', 'tv_series', 'tv_episode'] as const).map((v) => option(t(`fi.${v}`), withParam(canonical, 'fi', v))),
+      options: (['movie', 'tv_series', 'tv_episode'] as const).map((v) =>
+        option(t(`fi.${v}`), withParam(canonical, 'fi', v)),
+      ),
     },
     {
       id: 'so',
       label: t('sort'),
-      options: (['name', 'year_desc', 'added_desc'] as const).map((v) => option(t(`so.${v}`), withParam(canonical, 'so', v))),
+      options: (['name', 'year_desc', 'added_desc'] as const).map((v) =>
+        option(t(`so.${v}`), withParam(canonical, 'so', v)),
+      ),
     },
   ];
 }
@@ -91,11 +106,19 @@ async function titleFilters(locale: string, canonical: URLSearchParams): Promise
  * next-page link; the preset's own translated empty state when the catalogue has nothing for it
  * (TV shows, TV episodes and production companies are absent from the seed data).
  */
-export async function TitleListing({ locale, preset, searchParams }: { locale: string; preset: TitlePreset; searchParams: RawSearchParams }) {
+export async function TitleListing({
+  locale,
+  preset,
+  searchParams,
+}: {
+  locale: string;
+  preset: TitlePreset;
+  searchParams: RawSearchParams;
+}) {
   const t = await getTranslations({ locale, namespace: 'movies' });
   const tl = await getTranslations({ locale, namespace: 'listing' });
   const { canonical, href, cursor } = resolve(preset, searchParams);
-  const page = await loadTitlePage(locale, href, queryString(canonical), cursor);
+  const page = await loadTitlePage(locale, queryString(canonical), cursor);
   const filters = await titleFilters(locale, canonical);
   const ownPath = TITLE_ROUTES[preset].path;
   const unfiltered = href === ownPath;

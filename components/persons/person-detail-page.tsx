@@ -20,6 +20,9 @@ import { CREDIT_ROLES } from '@/lib/validation/enums';
 
 export type PersonTab = 'overview' | 'releases';
 
+/** Which person page: locale, the person's public id, the tab and (tab `releases`) a keyset cursor. */
+export type PersonPageProps = { locale: string; publicId: string; tab: PersonTab; cursor?: string };
+
 const loadPerson = cache((publicId: string) => getPerson(publicId));
 
 async function personOr404(publicId: string): Promise<PersonDetail> {
@@ -29,7 +32,7 @@ async function personOr404(publicId: string): Promise<PersonDetail> {
 }
 
 /** Metadata of a person page: name, biography or generic description, canonical + alternates. */
-export async function personMetadata(locale: string, publicId: string, tab: PersonTab, cursor?: string): Promise<Metadata> {
+export async function personMetadata({ locale, publicId, tab, cursor }: PersonPageProps): Promise<Metadata> {
   const person = await loadPerson(publicId);
   if (!person) return itemNotFoundMetadata(locale);
   const t = await getTranslations({ locale, namespace: 'persons.meta' });
@@ -38,7 +41,10 @@ export async function personMetadata(locale: string, publicId: string, tab: Pers
     locale,
     path: cursor ? `${base}?cursor=${encodeURIComponent(cursor)}` : base,
     title: tab === 'overview' ? person.name : t('releases', { name: person.name }),
-    description: tab === 'overview' ? truncate(person.biography) || t('description', { name: person.name }) : t('releases', { name: person.name }),
+    description:
+      tab === 'overview'
+        ? truncate(person.biography) || t('description', { name: person.name })
+        : t('releases', { name: person.name }),
   });
 }
 
@@ -46,7 +52,7 @@ export async function personMetadata(locale: string, publicId: string, tab: Pers
  * A person page: name, dates, biography and the filmography grouped by role (links to the
  * movies), or (tab `releases`) one keyset page of releases of the person's films.
  */
-export async function PersonDetailPage({ locale, publicId, tab, cursor }: { locale: string; publicId: string; tab: PersonTab; cursor?: string }) {
+export async function PersonDetailPage({ locale, publicId, tab, cursor }: PersonPageProps) {
   const person = await personOr404(publicId);
   const t = await getTranslations({ locale, namespace: 'persons' });
   const te = await getTranslations({ locale, namespace: 'enums' });
@@ -54,10 +60,20 @@ export async function PersonDetailPage({ locale, publicId, tab, cursor }: { loca
   const base = `/person/${person.public_id}`;
   let body;
   if (tab === 'overview') {
-    const groups = CREDIT_ROLES.map((role) => ({ role, credits: person.credits.filter((c) => c.role === role) })).filter((g) => g.credits.length);
+    const groups = CREDIT_ROLES.map((role) => ({
+      role,
+      credits: person.credits.filter((c) => c.role === role),
+    })).filter((g) => g.credits.length);
     body = (
       <>
-        <JsonLd data={{ '@context': 'https://schema.org', '@type': 'Person', name: person.name, url: absoluteUrl(locale, base) }} />
+        <JsonLd
+          data={{
+            '@context': 'https://schema.org',
+            '@type': 'Person',
+            name: person.name,
+            url: absoluteUrl(locale, base),
+          }}
+        />
         {person.birthday || person.date_of_death ? (
           <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-3">
             {person.birthday ? (
@@ -88,11 +104,17 @@ export async function PersonDetailPage({ locale, publicId, tab, cursor }: { loca
               <ul className="space-y-0.5">
                 {g.credits.map((c, i) => (
                   <li key={`${c.title.public_id}-${i}`}>
-                    <Link href={`/movie/${c.title.public_id}`} prefetch={false} className="underline decoration-line hover:text-accent-strong">
+                    <Link
+                      href={`/movie/${c.title.public_id}`}
+                      prefetch={false}
+                      className="underline decoration-line hover:text-accent-strong"
+                    >
                       {c.title.name}
                     </Link>
                     {c.title.year ? <span className="text-muted"> ({c.title.year})</span> : null}
-                    {c.character ? <span className="text-muted"> {tm('asCharacter', { character: c.character })}</span> : null}
+                    {c.character ? (
+                      <span className="text-muted"> {tm('asCharacter', { character: c.character })}</span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -104,9 +126,10 @@ export async function PersonDetailPage({ locale, publicId, tab, cursor }: { loca
   } else {
     let page;
     try {
-      page = await listPersonReleases(person.public_id, cursor || undefined);
+      page = await listPersonReleases(person.public_id, { cursor: cursor || undefined });
     } catch (error) {
-      if (cursor && error instanceof AppError && error.code === 'bad_cursor') redirect({ href: `${base}/releases`, locale });
+      if (cursor && error instanceof AppError && error.code === 'bad_cursor')
+        redirect({ href: `${base}/releases`, locale });
       throw error;
     }
     const items = page?.items ?? [];
@@ -114,8 +137,17 @@ export async function PersonDetailPage({ locale, publicId, tab, cursor }: { loca
     body = (
       <>
         <h2 className="mb-3 text-xl font-bold">{t('releasesHeading', { name: person.name })}</h2>
-        {items.length ? <ReleaseGrid releases={items} locale={locale} /> : <EmptyState title={tl('noResults')}>{t('releasesEmpty')}</EmptyState>}
-        <Pagination locale={locale} href={`${base}/releases`} nextCursor={page?.next_cursor ?? null} isFirstPage={!cursor} />
+        {items.length ? (
+          <ReleaseGrid releases={items} locale={locale} />
+        ) : (
+          <EmptyState title={tl('noResults')}>{t('releasesEmpty')}</EmptyState>
+        )}
+        <Pagination
+          locale={locale}
+          href={`${base}/releases`}
+          nextCursor={page?.next_cursor ?? null}
+          isFirstPage={!cursor}
+        />
       </>
     );
   }
