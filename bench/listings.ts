@@ -26,11 +26,11 @@ export const TARGET_PAGE = 100;
 export function listingCall(c: ListingCase, cursor: string | null): (db: Db) => Promise<Page<unknown>> {
   switch (c.kind) {
     case 'releases':
-      return (db) => listReleases(c.query, cursor, undefined, db);
+      return (db) => listReleases(c.query, { cursor, limit: undefined }, db);
     case 'titles':
-      return (db) => listTitles(c.query, cursor, undefined, db);
+      return (db) => listTitles(c.query, { cursor, limit: undefined }, db);
     case 'persons':
-      return (db) => listPersons(c.query, cursor, undefined, db);
+      return (db) => listPersons(c.query, { cursor, limit: undefined }, db);
   }
 }
 
@@ -98,9 +98,9 @@ export async function runListingCase(o: ListingCaseOptions): Promise<ListingResu
     if (o.explainDir) {
       const seen = new Map<string, string>();
       const lines = [`==== ${c.name} ${JSON.stringify(c.params)}: page 1`];
-      for (const [i, st] of firstSql.entries()) lines.push(await explainSection(o.raw, st, i + 1, seen));
+      for (const [i, st] of firstSql.entries()) lines.push(await explainSection(o.raw, st, { index: i + 1, seen }));
       lines.push(`==== ${c.name}: page ${pageReached} (by cursor)`);
-      for (const [i, st] of lastSql.entries()) lines.push(await explainSection(o.raw, st, i + 1, seen));
+      for (const [i, st] of lastSql.entries()) lines.push(await explainSection(o.raw, st, { index: i + 1, seen }));
       fs.writeFileSync(path.join(o.explainDir, `listing-${c.name.replace(/[^a-z0-9_]+/gi, '-')}.txt`), `${lines.join('\n')}\n`);
     }
   }

@@ -30,8 +30,11 @@ export function pct(s: Summary): { n: number; p50: number; p95: number; p99: num
   return { n: s.n, p50: s.p50, p95: s.p95, p99: s.p99 };
 }
 
+/** The limit a measured value is checked against: `value op limit`, in `unit` ('x' for a ratio). */
+export type TargetLimit = { op: '<=' | '>='; limit: number; unit: string };
+
 /** Checks `value op limit`; the verdict is "target met" or "MISSED by <difference> (<factor>x)". */
-export function checkTarget(name: string, value: number | null, op: '<=' | '>=', limit: number, unit: string): TargetCheck {
+export function checkTarget(name: string, value: number | null, { op, limit, unit }: TargetLimit): TargetCheck {
   if (value == null || !Number.isFinite(value)) return { name, value: null, limit, unit, op, met: false, verdict: 'MISSED: not measured' };
   const met = op === '<=' ? value <= limit : value >= limit;
   const diff = Math.abs(value - limit);

@@ -179,25 +179,28 @@ function importRows(results: ImportResult[]): CaseRow[] {
   });
 }
 
-function targetChecks(search: SearchCaseResult | null, listings: ListingResult[], pages: LoadResult[], imports: ImportResult[]): TargetCheck[] {
+/** The measurements a run checks against the targets; `search` is null when the search cases did not run. */
+type Measured = { search: SearchCaseResult | null; listings: ListingResult[]; pages: LoadResult[]; imports: ImportResult[] };
+
+function targetChecks({ search, listings, pages, imports }: Measured): TargetCheck[] {
   const t: TargetCheck[] = [];
   if (search) {
     const textSamples = search.samples.filter((s) => s.set !== 'autocomplete').flatMap((s) => s.app);
     const shortSamples = search.samples.filter((s) => s.set === 'autocomplete').flatMap((s) => s.app);
-    t.push(checkTarget('search p95 (lib/data, all 4 functions, queries of 3+ letter words)', summarize(textSamples).p95, '<=', TARGETS.searchP95, 'ms'));
-    t.push(checkTarget('autocomplete p95 (lib/data, all 4 functions, 1-2 letter queries)', summarize(shortSamples).p95, '<=', TARGETS.autocompleteP95, 'ms'));
-    for (const a of search.api) t.push(checkTarget(`API ${a.endpoint} p95 / raw SQL p95`, ratio(a.api.p95, a.raw.p95), '<=', TARGETS.apiOverRaw, 'x'));
+    t.push(checkTarget('search p95 (lib/data, all 4 functions, queries of 3+ letter words)', summarize(textSamples).p95, { op: '<=', limit: TARGETS.searchP95, unit: 'ms' }));
+    t.push(checkTarget('autocomplete p95 (lib/data, all 4 functions, 1-2 letter queries)', summarize(shortSamples).p95, { op: '<=', limit: TARGETS.autocompleteP95, unit: 'ms' }));
+    for (const a of search.api) t.push(checkTarget(`API ${a.endpoint} p95 / raw SQL p95`, ratio(a.api.p95, a.raw.p95), { op: '<=', limit: TARGETS.apiOverRaw, unit: 'x' }));
   }
   // A listing of one page has no deeper page to compare: reported in the table, not checked.
-  for (const l of listings.filter((x) => x.pageReached > 1)) t.push(checkTarget(`listing ${l.name}: page ${l.pageReached} p95 / page 1 p95`, ratio(l.last.app.p95, l.first.app.p95), '<=', TARGETS.listingRatio, 'x'));
+  for (const l of listings.filter((x) => x.pageReached > 1)) t.push(checkTarget(`listing ${l.name}: page ${l.pageReached} p95 / page 1 p95`, ratio(l.last.app.p95, l.first.app.p95), { op: '<=', limit: TARGETS.listingRatio, unit: 'x' }));
   // The target is about pages served from the cache of anonymous pages (issue 4); the uncached
   // variant is in the table as information.
   const release = pages.find((p) => p.name === 'release');
   if (release) {
-    t.push(checkTarget('release page req/s (32 connections, cached ids)', release.rps, '>=', TARGETS.releaseRps, 'req/s'));
-    t.push(checkTarget('release page p95 TTFB (32 connections, cached ids)', release.ttfb.p95, '<=', TARGETS.releaseTtfbP95, 'ms'));
+    t.push(checkTarget('release page req/s (32 connections, cached ids)', release.rps, { op: '>=', limit: TARGETS.releaseRps, unit: 'req/s' }));
+    t.push(checkTarget('release page p95 TTFB (32 connections, cached ids)', release.ttfb.p95, { op: '<=', limit: TARGETS.releaseTtfbP95, unit: 'ms' }));
   }
-  for (const i of imports) t.push(checkTarget(`seed import on ${i.engine}`, i.seconds, '<=', i.engine === 'pglite' ? TARGETS.importPglite : TARGETS.importPostgres, 's'));
+  for (const i of imports) t.push(checkTarget(`seed import on ${i.engine}`, i.seconds, { op: '<=', limit: i.engine === 'pglite' ? TARGETS.importPglite : TARGETS.importPostgres, unit: 's' }));
   return t;
 }
 
@@ -292,7 +295,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
       scale,
       settings,
       cases: [...(search ? searchRows(search) : []), ...listingRows(listings), ...pageRows(pages), ...importRows(imports)],
-      targets: targetChecks(search, listings, pages, imports),
+      targets: targetChecks({ search, listings, pages, imports }),
       warnings,
       search_queries: (search?.samples ?? []).map((s) => ({
         fn: s.fn,

@@ -40,15 +40,15 @@ export function searchCall(fn: SearchFn, q: string): (db: Db) => Promise<unknown
     case 'listTitles': {
       const p = parseTitleListParams({ q }, 'api');
       if (!p.ok) throw new Error(p.error);
-      return (db) => listTitles(p.query, null, undefined, db);
+      return (db) => listTitles(p.query, { cursor: null, limit: undefined }, db);
     }
     case 'listReleases': {
       const p = parseReleaseListParams({ q }, 'api');
       if (!p.ok) throw new Error(p.error);
-      return (db) => listReleases(p.query, null, undefined, db);
+      return (db) => listReleases(p.query, { cursor: null, limit: undefined }, db);
     }
     case 'listPersons':
-      return (db) => listPersons({ q }, null, undefined, db);
+      return (db) => listPersons({ q }, { cursor: null, limit: undefined }, db);
   }
 }
 
@@ -167,17 +167,19 @@ async function writeSearchExplains(raw: postgres.Sql, samples: SearchSample[], d
     const file = files.get(name) ?? { lines: [], texts: new Map<string, string>() };
     files.set(name, file);
     file.lines.push(`==== ${s.fn}(${JSON.stringify(s.input.q)}) [${s.input.kind}]: ${s.statements.length} statement(s)`);
-    for (const [i, st] of s.statements.entries()) file.lines.push(await explainSection(raw, st, i + 1, file.texts));
+    for (const [i, st] of s.statements.entries()) file.lines.push(await explainSection(raw, st, { index: i + 1, seen: file.texts }));
   }
   for (const [name, { lines }] of files) fs.writeFileSync(path.join(dir, name), `${lines.join('\n')}\n`);
 }
 
 /**
  * A statement's text, its parameters and its EXPLAIN (ANALYZE, BUFFERS) as a report section.
- * @param seen texts already written in the same file → their label; a repeated text is written
+ * @param at.index the statement's number in its call (from 1)
+ * @param at.seen texts already written in the same file → their label; a repeated text is written
  *   as a reference to its label (the files stay readable and small)
  */
-export async function explainSection(raw: postgres.Sql, st: CapturedStatement, index: number, seen: Map<string, string>): Promise<string> {
+export async function explainSection(raw: postgres.Sql, st: CapturedStatement, at: { index: number; seen: Map<string, string> }): Promise<string> {
+  const { index, seen } = at;
   let plan: string;
   try {
     plan = await explainAnalyze(raw, st);

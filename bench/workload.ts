@@ -61,10 +61,15 @@ export type RandomQueryCounts = { words: number; prefixes: number; persons: numb
 
 /**
  * Up to `n` values of `column` from rows picked by pseudo-random ids between min(id) and max(id)
- * (gaps skipped, duplicates dropped), in draw order. `table`, `column` and `where` are constants
- * of this module, never input.
+ * (gaps skipped, duplicates dropped), in draw order. `table`, `column` and `where` (an SQL
+ * condition starting with AND, or none) are constants of this module, never input.
  */
-async function sampleRows(sql: postgres.Sql, table: 'movies' | 'persons' | 'releases', column: 'name' | 'public_id', where: string, n: number, rnd: () => number): Promise<string[]> {
+async function sampleRows(
+  sql: postgres.Sql,
+  draw: { table: 'movies' | 'persons' | 'releases'; column: 'name' | 'public_id'; where?: string; n: number },
+  rnd: () => number,
+): Promise<string[]> {
+  const { table, column, where = '', n } = draw;
   if (n <= 0) return [];
   const [range] = await sql.unsafe<{ lo: number | null; hi: number | null }[]>(`SELECT min(id) AS lo, max(id) AS hi FROM ${table}`);
   if (range?.lo == null || range.hi == null) return [];
@@ -85,16 +90,16 @@ export async function randomSearchQueries(sql: postgres.Sql, counts: RandomQuery
   const rnd = seededRandom(seed);
   const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(rnd() * xs.length)];
   const out: SearchInput[] = [];
-  for (const name of await sampleRows(sql, 'movies', 'name', '', counts.words, rnd)) {
+  for (const name of await sampleRows(sql, { table: 'movies', column: 'name', n: counts.words }, rnd)) {
     const word = pick(foldText(name).split(' ').filter((w) => w.length >= 3));
     if (word) out.push({ q: word, kind: 'random_word' });
   }
-  for (const name of await sampleRows(sql, 'movies', 'name', '', counts.prefixes, rnd)) {
+  for (const name of await sampleRows(sql, { table: 'movies', column: 'name', n: counts.prefixes }, rnd)) {
     const prefix = foldText(name).slice(0, rnd() < 0.5 ? 1 : 2).trim();
     if (prefix) out.push({ q: prefix, kind: 'random_prefix' });
   }
-  for (const name of await sampleRows(sql, 'persons', 'name', '', counts.persons, rnd)) out.push({ q: name, kind: 'random_person' });
-  for (const name of await sampleRows(sql, 'movies', 'name', '', counts.titles, rnd)) out.push({ q: name, kind: 'random_title' });
+  for (const name of await sampleRows(sql, { table: 'persons', column: 'name', n: counts.persons }, rnd)) out.push({ q: name, kind: 'random_person' });
+  for (const name of await sampleRows(sql, { table: 'movies', column: 'name', n: counts.titles }, rnd)) out.push({ q: name, kind: 'random_title' });
   return out;
 }
 
@@ -159,8 +164,8 @@ export type SampleIds = { releases: string[]; movies: string[]; persons: string[
 export async function samplePublicIds(sql: postgres.Sql, n: number, seed = 777): Promise<SampleIds> {
   const rnd = seededRandom(seed);
   return {
-    releases: await sampleRows(sql, 'releases', 'public_id', 'AND approved', n, rnd),
-    movies: await sampleRows(sql, 'movies', 'public_id', '', n, rnd),
-    persons: await sampleRows(sql, 'persons', 'public_id', '', n, rnd),
+    releases: await sampleRows(sql, { table: 'releases', column: 'public_id', where: 'AND approved', n: n }, rnd),
+    movies: await sampleRows(sql, { table: 'movies', column: 'public_id', n: n }, rnd),
+    persons: await sampleRows(sql, { table: 'persons', column: 'public_id', n: n }, rnd),
   };
 }

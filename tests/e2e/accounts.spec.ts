@@ -94,7 +94,7 @@ for (const locale of ['en', 'fi'] as const) {
     const ip = claimAddress(tag);
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
     const email = `reset-${tag}@example.fi`;
-    await registerByApi(request, baseURL ?? 'http://localhost:3100', ip, `Reset ${tag}`, email);
+    await registerByApi(request, { baseURL: baseURL ?? 'http://localhost:3100', ip, name: `Reset ${tag}`, email });
 
     await gotoApp(page, `${prefix}/reset_password`);
     await page.getByLabel(text.email).fill(email);
@@ -132,7 +132,7 @@ for (const locale of ['en', 'fi'] as const) {
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
     const email = `edit-${tag}@example.fi`;
     // page.request shares the browser's cookies: the registration logs this page in.
-    await registerByApi(page.request, baseURL ?? 'http://localhost:3100', ip, `Editor ${tag}`, email);
+    await registerByApi(page.request, { baseURL: baseURL ?? 'http://localhost:3100', ip, name: `Editor ${tag}`, email });
 
     await gotoApp(page, `${prefix}/users/edit_my_data`);
     await page.getByLabel(text.municipality).fill('Tampere');
@@ -185,7 +185,7 @@ test('users list, a profile and its sections show public fields only, with empty
   const ip = claimAddress(tag);
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
   const email = `listed-${tag}@example.fi`;
-  await registerByApi(page.request, baseURL ?? 'http://localhost:3100', ip, `Listed ${tag}`, email);
+  await registerByApi(page.request, { baseURL: baseURL ?? 'http://localhost:3100', ip, name: `Listed ${tag}`, email });
 
   const res = await gotoApp(page, `/users?q=${tag}`);
   expect(await res?.text()).not.toContain(email);

@@ -27,7 +27,7 @@ for (const locale of ['en', 'fi'] as const) {
     const ip = claimAddress(tag);
     const origin = baseURL ?? 'http://localhost:3100';
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
-    await registerByApi(page.request, origin, ip, `Importer ${tag}`, `importer-${tag}@example.fi`);
+    await registerByApi(page.request, { baseURL: origin, ip, name: `Importer ${tag}`, email: `importer-${tag}@example.fi` });
     const created = await page.request.post('/api/collections', { headers: { origin }, data: { name: `Shelf ${tag}`, category: 'releases', style: 3 } });
     expect(created.ok()).toBe(true);
     const { public_id: id } = (await created.json()) as { public_id: string };

@@ -19,7 +19,7 @@ for (const locale of ['en', 'fi'] as const) {
     const tag = uniqueTag();
     const ip = claimAddress(tag);
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
-    await registerByApi(page.request, baseURL ?? 'http://localhost:3100', ip, `Shelf ${tag}`, `shelf-${tag}@example.fi`);
+    await registerByApi(page.request, { baseURL: baseURL ?? 'http://localhost:3100', ip, name: `Shelf ${tag}`, email: `shelf-${tag}@example.fi` });
     const list = await page.request.get('/api/releases?fo=7&limit=1');
     const release = ((await list.json()) as { items: { public_id: string; name: string }[] }).items[0];
 
@@ -71,7 +71,7 @@ for (const locale of ['en', 'fi'] as const) {
     const tag = uniqueTag();
     const ip = claimAddress(tag);
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
-    await registerByApi(page.request, baseURL ?? 'http://localhost:3100', ip, `Trader ${tag}`, `trader-${tag}@example.fi`);
+    await registerByApi(page.request, { baseURL: baseURL ?? 'http://localhost:3100', ip, name: `Trader ${tag}`, email: `trader-${tag}@example.fi` });
 
     await gotoApp(page, `${prefix}/collections/new`);
     const name = `Trades ${tag}`;

@@ -34,7 +34,7 @@ for (const locale of ['en', 'fi'] as const) {
     const ip = claimAddress(tag);
     const email = `have-${tag}@example.fi`;
     const api = await playwrightRequest.newContext({ baseURL });
-    await registerByApi(api, baseURL ?? 'http://localhost:3100', ip, `Owner ${tag}`, email);
+    await registerByApi(api, { baseURL: baseURL ?? 'http://localhost:3100', ip, name: `Owner ${tag}`, email });
     await api.dispose();
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
 

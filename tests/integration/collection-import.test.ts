@@ -181,7 +181,7 @@ describe('title keys of import rows', () => {
 describe.each(testEngines())('collection import on %s', (engine) => {
   let h: DbHandle;
   let n = 0;
-  const member = () => registerMember(h.db, 'Importer', ++n);
+  const member = () => registerMember(h.db, { label: 'Importer', n: ++n });
   const releasesCollection = async (actor: Awaited<ReturnType<typeof member>>['actor'], name = 'Shelf') => {
     const c = await createCollection(actor, { name, category: 'releases', style: 3 }, h.db);
     if (!c.ok) throw new Error(JSON.stringify(c.errors));
@@ -202,14 +202,14 @@ describe.each(testEngines())('collection import on %s', (engine) => {
   it('matches every row of the messy shelf export as expected and adds the matched ones with their fields', async () => {
     const { actor } = await member();
     const shelf = await releasesCollection(actor);
-    const r = await importIntoCollection(actor, shelf, 'shelf-export.csv', read('shelf-export.csv'), h.db);
+    const r = await importIntoCollection(actor, { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') }, h.db);
     if (!r.ok) throw new Error(r.error);
     expectRows(r.report, SHELF);
     expect(r.report.counts).toEqual({ rows: 62, matched: 42, added: 40, already: 2, ambiguous: 9, unmatched: 11, unknown_barcodes: 3 });
     expect(r.report.unknown_columns).toEqual(['Shelf']);
     expect(r.report.rows.find((x) => x.line === 58)?.problem).toMatch(/quote/i);
 
-    const entries = await listEntries(actor, shelf, null, 100, h.db);
+    const entries = await listEntries(actor, { publicId: shelf, cursor: null, limit: 100 }, h.db);
     expect(entries?.items).toHaveLength(40);
     const byName = (name: string) => entries?.items.find((e) => e.release?.name === name);
     expect(byName('Grand Illusion')).toMatchObject({ price: '24.95', currency: 'EUR', condition: 1, acquired_on: '2023-01-14', comment: 'Criterion spine 1' });
@@ -229,8 +229,8 @@ describe.each(testEngines())('collection import on %s', (engine) => {
   it('imports its own CSV and JSON exports back as the same items with the same fields', async () => {
     const { actor } = await member();
     const shelf = await releasesCollection(actor);
-    await importIntoCollection(actor, shelf, 'shelf-export.csv', read('shelf-export.csv'), h.db);
-    await updateEntry(actor, (await listEntries(actor, shelf, null, 1, h.db))?.items[0].id ?? 0, { comment: 'Kommentti', comment_language: 'fi', watched_method: 'disc', price: '12.00', currency: 'SEK' }, h.db);
+    await importIntoCollection(actor, { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') }, h.db);
+    await updateEntry(actor, { entryId: (await listEntries(actor, { publicId: shelf, cursor: null, limit: 1 }, h.db))?.items[0].id ?? 0, comment: 'Kommentti', comment_language: 'fi', watched_method: 'disc', price: '12.00', currency: 'SEK' }, h.db);
     const exported = await exportCollection(actor, shelf, h.db);
     if (!exported) throw new Error('export');
     const fields = (items: CollectionEntryDto[] | undefined) =>
@@ -242,19 +242,19 @@ describe.each(testEngines())('collection import on %s', (engine) => {
       ['copy.json', collectionJson(exported.collection, exported.entries)],
     ]) {
       const copy = await releasesCollection(actor, name);
-      const r = await importIntoCollection(actor, copy, name, parseImportFile(name, text), h.db);
+      const r = await importIntoCollection(actor, { collection: copy, fileName: name, parsed: parseImportFile(name, text) }, h.db);
       if (!r.ok) throw new Error(r.error);
       expect(r.report.counts).toMatchObject({ rows: 40, matched: 40, added: 40, ambiguous: 0, unmatched: 0 });
       expect(r.report.rows.every((x) => x.warnings.length === 0)).toBe(true);
-      expect(fields((await listEntries(actor, copy, null, 100, h.db))?.items)).toEqual(original);
+      expect(fields((await listEntries(actor, { publicId: copy, cursor: null, limit: 100 }, h.db))?.items)).toEqual(original);
     }
   });
 
   it('keeps unknown barcodes with title and format for moderation, once per user and code, until the account is deleted', async () => {
     const { actor } = await member();
     const shelf = await releasesCollection(actor);
-    await importIntoCollection(actor, shelf, 'shelf-export.csv', read('shelf-export.csv'), h.db);
-    await importIntoCollection(actor, shelf, 'shelf-export.csv', read('shelf-export.csv'), h.db);
+    await importIntoCollection(actor, { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') }, h.db);
+    await importIntoCollection(actor, { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') }, h.db);
     const rows = await queryRows<{ ean: string; title: string; format: number }>(h.db, sql`SELECT ean, title, format FROM unknown_barcodes WHERE user_id = ${actor.userId} ORDER BY ean`);
     expect(rows.map((x) => ({ ...x, format: Number(x.format) }))).toEqual([
       { ean: '0024543675433', title: 'Heat', format: K },
@@ -270,11 +270,11 @@ describe.each(testEngines())('collection import on %s', (engine) => {
   it('imports a second time without adding anything twice', async () => {
     const { actor } = await member();
     const shelf = await releasesCollection(actor);
-    await importIntoCollection(actor, shelf, 'shelf-export.csv', read('shelf-export.csv'), h.db);
-    const again = await importIntoCollection(actor, shelf, 'shelf-export.csv', read('shelf-export.csv'), h.db);
+    await importIntoCollection(actor, { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') }, h.db);
+    const again = await importIntoCollection(actor, { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') }, h.db);
     if (!again.ok) throw new Error(again.error);
     expect(again.report.counts).toMatchObject({ matched: 42, added: 0, already: 42 });
-    expect((await listEntries(actor, shelf, null, 100, h.db))?.items).toHaveLength(40);
+    expect((await listEntries(actor, { publicId: shelf, cursor: null, limit: 100 }, h.db))?.items).toHaveLength(40);
   });
 
   it('imports a Letterboxd watched export into the watched list, moving the seen counters', async () => {
@@ -282,13 +282,13 @@ describe.each(testEngines())('collection import on %s', (engine) => {
     const lists = await queryRows<{ public_id: string }>(h.db, sql`SELECT public_id FROM collections WHERE user_id = ${actor.userId} AND style = 2 AND shortcut_default`);
     const parsed = read('letterboxd/watched.csv');
     expect(parsed).toMatchObject({ kind: 'letterboxd', letterboxdList: 'watched' });
-    const r = await importIntoCollection(actor, lists[0].public_id, 'watched.csv', parsed, h.db);
+    const r = await importIntoCollection(actor, { collection: lists[0].public_id, fileName: 'watched.csv', parsed }, h.db);
     if (!r.ok) throw new Error(r.error);
     expectRows(r.report, WATCHED);
     expect(r.report.counts).toMatchObject({ rows: 14, matched: 11, added: 11, ambiguous: 2, unmatched: 1 });
     const rashomon = r.report.rows.find((x) => x.line === 10)?.item;
-    expect(await toggleState(actor, 'movie', rashomon?.public_id ?? '', h.db)).toMatchObject({ counts: { seen: 1 }, mine: { seen: true } });
-    expect((await listEntries(actor, lists[0].public_id, null, 100, h.db))?.items[0]).toMatchObject({ acquired_on: expect.stringMatching(/^2024-01-/) });
+    expect(await toggleState(actor, { item: 'movie', publicId: rashomon?.public_id ?? '' }, h.db)).toMatchObject({ counts: { seen: 1 }, mine: { seen: true } });
+    expect((await listEntries(actor, { publicId: lists[0].public_id, cursor: null, limit: 100 }, h.db))?.items[0]).toMatchObject({ acquired_on: expect.stringMatching(/^2024-01-/) });
   });
 
   it('imports a Letterboxd watchlist into a movies collection, and refuses one into a releases collection', async () => {
@@ -297,10 +297,10 @@ describe.each(testEngines())('collection import on %s', (engine) => {
     if (!c.ok) throw new Error('collection');
     const parsed = read('letterboxd/watchlist.csv');
     expect(parsed.letterboxdList).toBe('watchlist');
-    const r = await importIntoCollection(actor, c.collection.public_id, 'watchlist.csv', parsed, h.db);
+    const r = await importIntoCollection(actor, { collection: c.collection.public_id, fileName: 'watchlist.csv', parsed }, h.db);
     if (!r.ok) throw new Error(r.error);
     expectRows(r.report, WATCHLIST);
-    expect(await importIntoCollection(actor, await releasesCollection(actor), 'watchlist.csv', parsed, h.db)).toEqual({ ok: false, error: 'letterboxdNeedsMovies' });
+    expect(await importIntoCollection(actor, { collection: await releasesCollection(actor), fileName: 'watchlist.csv', parsed }, h.db)).toEqual({ ok: false, error: 'letterboxdNeedsMovies' });
   });
 
   it('matches release rows to movies in a movies collection', async () => {
@@ -308,7 +308,7 @@ describe.each(testEngines())('collection import on %s', (engine) => {
     const c = await createCollection(actor, { name: 'Seen', category: 'movies' }, h.db);
     if (!c.ok) throw new Error('collection');
     const parsed = parseImportFile('seen.csv', 'title;year;format;ean\nGarden State;;DVD;5017180816203\nRome Open City;1945;Blu-ray;\nPredator;;VHS;\n');
-    const r = await importIntoCollection(actor, c.collection.public_id, 'seen.csv', parsed, h.db);
+    const r = await importIntoCollection(actor, { collection: c.collection.public_id, fileName: 'seen.csv', parsed }, h.db);
     if (!r.ok) throw new Error(r.error);
     expect(r.report.rows.map((x) => [x.status, x.item?.type, x.item?.name, x.reason])).toEqual([
       ['matched', 'movie', 'Garden State', null], // the release's movie, by barcode
@@ -321,48 +321,49 @@ describe.each(testEngines())('collection import on %s', (engine) => {
     const { actor } = await member();
     const { actor: other } = await member();
     const shelf = await releasesCollection(actor);
-    const r = await importIntoCollection(actor, shelf, 'shelf-export.csv', read('shelf-export.csv'), h.db);
+    const r = await importIntoCollection(actor, { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') }, h.db);
     if (!r.ok) throw new Error(r.error);
     const id = r.report.public_id;
-    expect((await getImportReport(actor, shelf, id, h.db))?.rows).toHaveLength(62);
-    expect(await getImportReport(other, shelf, id, h.db)).toBeNull();
-    expect(await getImportReport(actor, await releasesCollection(actor, 'Other shelf'), id, h.db)).toBeNull(); // another collection's path
+    expect((await getImportReport(actor, { collection: shelf, importId: id }, h.db))?.rows).toHaveLength(62);
+    expect(await getImportReport(other, { collection: shelf, importId: id }, h.db)).toBeNull();
+    expect(await getImportReport(actor, { collection: await releasesCollection(actor, 'Other shelf'), importId: id }, h.db)).toBeNull(); // another collection's path
     expect((await listImports(actor, shelf, h.db))?.map((i) => [i.public_id, i.file_name, i.counts.added])).toEqual([[id, 'shelf-export.csv', 40]]);
 
     const row = r.report.rows.find((x) => x.line === 36) as ImportRowOutcome; // Parasite 4K
-    await expect(pickCandidate(other, shelf, id, 36, row.candidates[1].public_id, h.db)).rejects.toMatchObject({ code: 'not_found', status: 404 });
-    expect(await pickCandidate(actor, shelf, id, 36, 'notACandidat', h.db)).toEqual({ ok: false, error: 'notACandidate' });
-    const picked = await pickCandidate(actor, shelf, id, 36, row.candidates[1].public_id, h.db);
+    await expect(pickCandidate(other, { collection: shelf, importId: id, line: 36, item: row.candidates[1].public_id }, h.db)).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    expect(await pickCandidate(actor, { collection: shelf, importId: id, line: 36, item: 'notACandidat' }, h.db)).toEqual({ ok: false, error: 'notACandidate' });
+    const picked = await pickCandidate(actor, { collection: shelf, importId: id, line: 36, item: row.candidates[1].public_id }, h.db);
     if (!picked.ok) throw new Error(picked.error);
     expect(picked.row).toMatchObject({ status: 'matched', reason: 'picked', added: true, item: { public_id: row.candidates[1].public_id } });
     expect(picked.counts).toMatchObject({ matched: 43, added: 41, ambiguous: 8 });
-    expect(await pickCandidate(actor, shelf, id, 36, row.candidates[0].public_id, h.db)).toEqual({ ok: false, error: 'alreadyResolved' });
-    expect((await getImportReport(actor, shelf, id, h.db))?.rows.find((x) => x.line === 36)?.status).toBe('matched');
+    expect(await pickCandidate(actor, { collection: shelf, importId: id, line: 36, item: row.candidates[0].public_id }, h.db)).toEqual({ ok: false, error: 'alreadyResolved' });
+    expect((await getImportReport(actor, { collection: shelf, importId: id }, h.db))?.rows.find((x) => x.line === 36)?.status).toBe('matched');
     // A suggestion of an unmatched row can be picked too: the Suspiria whose barcode is unknown.
     const suspiria = r.report.rows.find((x) => x.line === 29) as ImportRowOutcome;
-    const p2 = await pickCandidate(actor, shelf, id, 29, suspiria.candidates[0].public_id, h.db);
+    const p2 = await pickCandidate(actor, { collection: shelf, importId: id, line: 29, item: suspiria.candidates[0].public_id }, h.db);
     expect(p2.ok && p2.row.entry).toMatchObject({ price: '45.00', currency: 'EUR', condition: 1, comment: 'Synapse 3-disc' });
-    expect((await listEntries(actor, shelf, null, 100, h.db))?.items).toHaveLength(42);
+    expect((await listEntries(actor, { publicId: shelf, cursor: null, limit: 100 }, h.db))?.items).toHaveLength(42);
   });
 
   it('refuses an empty file, too many rows, another user’s collection and one in the trash', async () => {
     const { actor } = await member();
     const { actor: other } = await member();
     const shelf = await releasesCollection(actor);
-    await expect(importIntoCollection(other, shelf, 'a.csv', read('shelf-export.csv'), h.db)).rejects.toMatchObject({ code: 'not_found', status: 404 });
-    expect(await importIntoCollection(actor, shelf, 'a.csv', parseImportFile('a.csv', 'title,year\n'), h.db)).toEqual({ ok: false, error: 'emptyFile' });
+    await expect(importIntoCollection(other, { collection: shelf, fileName: 'a.csv', parsed: read('shelf-export.csv') }, h.db)).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    expect(await importIntoCollection(actor, { collection: shelf, fileName: 'a.csv', parsed: parseImportFile('a.csv', 'title,year\n') }, h.db)).toEqual({ ok: false, error: 'emptyFile' });
     const big = parseImportFile('big.csv', `title\n${'Ran\n'.repeat(5001)}`);
-    expect(await importIntoCollection(actor, shelf, 'big.csv', big, h.db)).toEqual({ ok: false, error: 'tooManyRows', params: { max: 5000, rows: 5001 } });
-    expect((await listEntries(actor, shelf, null, 10, h.db))?.items).toHaveLength(0);
+    expect(await importIntoCollection(actor, { collection: shelf, fileName: 'big.csv', parsed: big }, h.db)).toEqual({ ok: false, error: 'tooManyRows', params: { max: 5000, rows: 5001 } });
+    expect((await listEntries(actor, { publicId: shelf, cursor: null, limit: 10 }, h.db))?.items).toHaveLength(0);
     // A collection in the trash takes no import until it is restored.
-    await setCollectionDeleted(actor, shelf, true, h.db);
-    await expect(importIntoCollection(actor, shelf, 'a.csv', parseImportFile('a.csv', 'title,year\nRan,1985\n'), h.db)).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    await setCollectionDeleted(actor, { publicId: shelf, deleted: true }, h.db);
+    await expect(importIntoCollection(actor, { collection: shelf, fileName: 'a.csv', parsed: parseImportFile('a.csv', 'title,year\nRan,1985\n') }, h.db)).rejects.toMatchObject({ code: 'not_found', status: 404 });
   });
 
   describe('API', () => {
     const ORIGIN = 'http://localhost';
     const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
-    const upload = (cookie: string, publicId: string, file: File | null, origin = ORIGIN) => {
+    /** Posts `file` (none: an empty form) to the import route of `publicId`, from `origin`. */
+    const upload = (cookie: string, publicId: string, { file, origin = ORIGIN }: { file: File | null; origin?: string }) => {
       const form = new FormData();
       if (file) form.set('file', file);
       return importPost(new Request(`${ORIGIN}/api/collections/${publicId}/imports`, { method: 'POST', headers: { cookie, origin }, body: form }), ctx({ publicId }));
@@ -372,7 +373,7 @@ describe.each(testEngines())('collection import on %s', (engine) => {
       const { actor, cookie } = await member();
       const shelf = await releasesCollection(actor);
       const text = fs.readFileSync(path.join(FIXTURES, 'shelf-export.csv'), 'utf8');
-      const res = await upload(cookie, shelf, new File([text], 'shelf-export.csv', { type: 'text/csv' }));
+      const res = await upload(cookie, shelf, { file: new File([text], 'shelf-export.csv', { type: 'text/csv' }) });
       expect(res.status).toBe(201);
       const report = (await res.json()) as ImportReport;
       expect(report.counts).toMatchObject({ rows: 62, added: 40 });
@@ -403,17 +404,17 @@ describe.each(testEngines())('collection import on %s', (engine) => {
       const { actor, cookie } = await member();
       const { cookie: otherCookie } = await member();
       const shelf = await releasesCollection(actor);
-      const noFile = await upload(cookie, shelf, null);
+      const noFile = await upload(cookie, shelf, { file: null });
       expect([noFile.status, await noFile.json()]).toEqual([400, { error: 'Choose a file to import', key: 'importNoFile', params: {} }]);
-      const letterboxd = await upload(cookie, shelf, new File([fs.readFileSync(path.join(FIXTURES, 'letterboxd/watched.csv'))], 'watched.csv'));
+      const letterboxd = await upload(cookie, shelf, { file: new File([fs.readFileSync(path.join(FIXTURES, 'letterboxd/watched.csv'))], 'watched.csv') });
       expect([letterboxd.status, await letterboxd.json()]).toEqual([400, { error: 'A Letterboxd export lists movies: import it into a movies collection', key: 'importLetterboxdMovies', params: {} }]);
-      const huge = await upload(cookie, shelf, new File(['title\n', 'x'.repeat(5 * 1024 * 1024)], 'huge.csv'));
+      const huge = await upload(cookie, shelf, { file: new File(['title\n', 'x'.repeat(5 * 1024 * 1024)], 'huge.csv') });
       expect([huge.status, await huge.json()]).toEqual([400, { error: 'The file is larger than 5 MB: split it into smaller files', key: 'importTooLarge', params: { mb: 5 } }]);
-      const binary = await upload(cookie, shelf, new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x14, 0x00])], 'shelf.zip'));
+      const binary = await upload(cookie, shelf, { file: new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x14, 0x00])], 'shelf.zip') });
       expect([binary.status, await binary.json()]).toMatchObject([400, { error: 'The file is not a text file: import CSV, JSON or JSON Lines', key: 'importNotText' }]);
-      expect((await upload('', shelf, new File(['title\nRan'], 'a.csv'))).status).toBe(401);
-      expect((await upload(otherCookie, shelf, new File(['title\nRan'], 'a.csv'))).status).toBe(404);
-      expect((await upload(cookie, shelf, new File(['title\nRan'], 'a.csv'), 'https://evil.example')).status).toBe(403);
+      expect((await upload('', shelf, { file: new File(['title\nRan'], 'a.csv') })).status).toBe(401);
+      expect((await upload(otherCookie, shelf, { file: new File(['title\nRan'], 'a.csv') })).status).toBe(404);
+      expect((await upload(cookie, shelf, { file: new File(['title\nRan'], 'a.csv'), origin: 'https://evil.example' })).status).toBe(403);
       const other = await reportGet(new Request(`${ORIGIN}/api/collections/${shelf}/imports/nope`, { headers: { cookie: otherCookie } }), ctx({ publicId: shelf, importId: 'nope' }));
       expect(other.status).toBe(404);
     });

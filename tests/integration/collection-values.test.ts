@@ -26,14 +26,16 @@ const UNPRICED = 'valRelease2';
 describe.each(testEngines())('collection values on %s', (engine) => {
   let h: DbHandle;
   let n = 0;
-  const member = async (role: Role = 'basic'): Promise<Actor> => (await registerMember(h.db, 'Valuer', ++n, role)).actor;
+  const member = async (role: Role = 'basic'): Promise<Actor> => (await registerMember(h.db, { label: 'Valuer', n: ++n, role: role })).actor;
   const shelf = async (actor: Actor, name: string, visibility: 'public' | 'private' = 'public') => {
     const r = await createCollection(actor, { name, category: 'releases', visibility }, h.db);
     if (!r.ok) throw new Error('create failed');
     return r.collection.public_id;
   };
-  const add = async (actor: Actor, collection: string, input: Record<string, string>, publicId = PRICED) => {
-    const r = await addEntry(actor, collection, { type: 'release', publicId }, input, h.db);
+  /** Adds `release` (default PRICED) to `collection` with the entry fields in `input`; the entry's id. */
+  const add = async (actor: Actor, collection: string, input: { release?: string } & Record<string, string>) => {
+    const { release = PRICED, ...fields } = input;
+    const r = await addEntry(actor, { collection, item: { type: 'release', publicId: release }, ...fields }, h.db);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     return r.entry.id;
   };
@@ -89,14 +91,14 @@ describe.each(testEngines())('collection values on %s', (engine) => {
     const owner = await member();
     const id = await shelf(owner, 'Valued shelf');
     const first = await add(owner, id, { price: '10.00', currency: 'EUR', condition: '6' });
-    const r2 = await addEntry(owner, id, { type: 'release', publicId: UNPRICED }, { price: '100', currency: 'SEK', condition: '4' }, h.db);
+    const r2 = await addEntry(owner, { collection: id, item: { type: 'release', publicId: UNPRICED }, price: '100', currency: 'SEK', condition: '4' }, h.db);
     if (!r2.ok) throw new Error('add failed');
     // 100 SEK = 8.7268 EUR; weighted: 10 × 1.1 (sealed) + 8.7268 × 0.4 (condition 4) = 14.4907
     const v = await collectionValue(owner, id, h.db);
     expect(v).toMatchObject({ total_eur: '18.73', weighted_eur: '14.49', priced_count: 2, entries_count: 2 });
     expect(v?.history.map((s) => s.total_eur)).toEqual(['18.73', '10.00']);
 
-    await updateEntry(owner, first, { price: '15', currency: 'EUR', condition: '6' }, h.db);
+    await updateEntry(owner, { entryId: first, price: '15', currency: 'EUR', condition: '6' }, h.db);
     await removeEntry(owner, r2.entry.id, h.db);
     const after = await collectionValue(owner, id, h.db);
     expect(after?.total_eur).toBe('15.00');
@@ -107,7 +109,7 @@ describe.each(testEngines())('collection values on %s', (engine) => {
     expect(await collectionValue(stranger, secret, h.db)).toBeNull();
     expect(await collectionValue(owner, secret, h.db)).toMatchObject({ total_eur: '0.00', priced_count: 0 });
 
-    await addEntry(owner, secret, { type: 'release', publicId: PRICED }, { price: '50', currency: 'EUR' }, h.db);
+    await addEntry(owner, { collection: secret, item: { type: 'release', publicId: PRICED }, price: '50', currency: 'EUR' }, h.db);
     expect((await userCollectionsValue(null, owner.publicId, h.db)).total_eur).toBe('15.00');
     expect((await userCollectionsValue(owner, owner.publicId, h.db)).total_eur).toBe('65.00');
   });
@@ -115,10 +117,10 @@ describe.each(testEngines())('collection values on %s', (engine) => {
   it('condition-weighted value: an entry without a condition counts at 0.7 (fine/OK), an unpriced one not at all', async () => {
     const owner = await member();
     const id = await shelf(owner, 'Conditions shelf');
-    await add(owner, id, { price: '10', currency: 'EUR' }, await newRelease()); // no condition: 10 × 0.7
-    await add(owner, id, { price: '20', currency: 'EUR', condition: '5' }, await newRelease()); // poor: 20 × 0.1
-    await add(owner, id, { price: '40', currency: 'EUR', condition: '1' }, await newRelease()); // mint: 40 × 1
-    await add(owner, id, { condition: '6' }, await newRelease()); // no price
+    await add(owner, id, { price: '10', currency: 'EUR', release: await newRelease() }); // no condition: 10 × 0.7
+    await add(owner, id, { price: '20', currency: 'EUR', condition: '5', release: await newRelease() }); // poor: 20 × 0.1
+    await add(owner, id, { price: '40', currency: 'EUR', condition: '1', release: await newRelease() }); // mint: 40 × 1
+    await add(owner, id, { condition: '6', release: await newRelease() }); // no price
     expect(await collectionValue(owner, id, h.db)).toMatchObject({ total_eur: '70.00', weighted_eur: '49.00', priced_count: 3, entries_count: 4 });
   });
 
@@ -128,9 +130,9 @@ describe.each(testEngines())('collection values on %s', (engine) => {
     const owner = await member();
     const id = await shelf(owner, 'Rates shelf');
     const gbp = await newRelease();
-    await add(owner, id, { price: '10', currency: 'GBP' }, gbp); // 20.00 EUR
-    await add(owner, id, { price: '30', currency: 'USD', condition: '2' }, await newRelease()); // 15.00 EUR, × 0.85
-    await add(owner, id, { price: '100', currency: 'SEK', condition: '6' }, await newRelease()); // 10.00 EUR, × 1.1
+    await add(owner, id, { price: '10', currency: 'GBP', release: gbp }); // 20.00 EUR
+    await add(owner, id, { price: '30', currency: 'USD', condition: '2', release: await newRelease() }); // 15.00 EUR, × 0.85
+    await add(owner, id, { price: '100', currency: 'SEK', condition: '6', release: await newRelease() }); // 10.00 EUR, × 1.1
     // weighted: 20 × 0.7 + 15 × 0.85 + 10 × 1.1 = 14 + 12.75 + 11 = 37.75
     expect(await collectionValue(owner, id, h.db)).toMatchObject({
       total_eur: '45.00',
@@ -161,7 +163,7 @@ describe.each(testEngines())('collection values on %s', (engine) => {
     const owner = await member();
     const id = await shelf(owner, 'Stats shelf');
     for (const [publicId, price] of [['statRel0001', '10'], ['statRel0002', '20'], ['statRel0003', '']] as const) {
-      const r = await addEntry(owner, id, { type: 'release', publicId }, { price }, h.db);
+      const r = await addEntry(owner, { collection: id, item: { type: 'release', publicId }, price }, h.db);
       if (!r.ok) throw new Error('add failed');
     }
     const stats = await collectionStats(null, id, h.db);

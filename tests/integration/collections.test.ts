@@ -42,7 +42,7 @@ const RELEASE = 'colRelease1';
 describe.each(testEngines())('collections on %s', (engine) => {
   let h: DbHandle;
   let n = 0;
-  const member = () => registerMember(h.db, 'Curator', ++n);
+  const member = () => registerMember(h.db, { label: 'Curator', n: ++n });
   const ctx = (publicId: string) => ({ params: Promise.resolve({ publicId }) });
 
   beforeAll(async () => {
@@ -57,7 +57,7 @@ describe.each(testEngines())('collections on %s', (engine) => {
 
   it('every new user has the default lists: watched movies and movies to see, as shortcut lists', async () => {
     const { actor } = await member();
-    const page = await listCollections({ owner: actor.publicId }, actor, null, 48, h.db);
+    const page = await listCollections(actor, { owner: actor.publicId, cursor: null, limit: 48 }, h.db);
     expect(page.items.map((c) => [c.style, c.category, c.shortcut_default]).sort()).toEqual([
       [2, 'movies', true],
       [6, 'movies', true],
@@ -80,12 +80,12 @@ describe.each(testEngines())('collections on %s', (engine) => {
     const r = await createCollection(actor, { name: 'Steelbooks', category: 'releases', style: 3 }, h.db);
     if (!r.ok) throw new Error('create failed');
     const id = r.collection.public_id;
-    expect(await updateCollection(actor, id, { name: 'Steelbooks', category: 'movies' }, h.db)).toEqual({ ok: false, errors: { category: 'categoryLocked' } });
-    expect(await updateCollection(actor, id, { name: 'Steelbooks', category: 'releases', style: 3 }, h.db)).toEqual({ ok: false, errors: { _form: 'nothingToUpdate' } });
-    expect(await addEntry(actor, id, { type: 'movie', publicId: MOVIE }, {}, h.db)).toEqual({ ok: false, errors: { _form: 'categoryMismatchReleases' } });
-    const added = await addEntry(actor, id, { type: 'release', publicId: RELEASE }, { price: '19,9', condition: '6', acquired_on: '2024-05-01', comment: 'Sealed' }, h.db);
+    expect(await updateCollection(actor, { publicId: id, name: 'Steelbooks', category: 'movies' }, h.db)).toEqual({ ok: false, errors: { category: 'categoryLocked' } });
+    expect(await updateCollection(actor, { publicId: id, name: 'Steelbooks', category: 'releases', style: 3 }, h.db)).toEqual({ ok: false, errors: { _form: 'nothingToUpdate' } });
+    expect(await addEntry(actor, { collection: id, item: { type: 'movie', publicId: MOVIE },  }, h.db)).toEqual({ ok: false, errors: { _form: 'categoryMismatchReleases' } });
+    const added = await addEntry(actor, { collection: id, item: { type: 'release', publicId: RELEASE }, price: '19,9', condition: '6', acquired_on: '2024-05-01', comment: 'Sealed' }, h.db);
     expect(added).toMatchObject({ ok: true, entry: { price: '19.90', currency: 'EUR', condition: 6, acquired_on: '2024-05-01', comment: 'Sealed', release: { public_id: RELEASE } } });
-    expect(await addEntry(actor, id, { type: 'release', publicId: RELEASE }, {}, h.db)).toEqual({ ok: false, errors: { _form: 'alreadyInCollection' } });
+    expect(await addEntry(actor, { collection: id, item: { type: 'release', publicId: RELEASE },  }, h.db)).toEqual({ ok: false, errors: { _form: 'alreadyInCollection' } });
     expect((await getCollection(actor, id, h.db))?.entries_count).toBe(1);
   });
 
@@ -94,18 +94,18 @@ describe.each(testEngines())('collections on %s', (engine) => {
     const r = await createCollection(actor, { name: 'Prices', category: 'releases' }, h.db);
     if (!r.ok) throw new Error('create failed');
     const id = r.collection.public_id;
-    expect(await addEntry(actor, id, { type: 'release', publicId: RELEASE }, { price: '19.999' }, h.db)).toEqual({ ok: false, errors: { price: 'priceInvalid' } });
-    expect(await addEntry(actor, id, { type: 'release', publicId: RELEASE }, { currency: 'NOK' }, h.db)).toEqual({ ok: false, errors: { currency: 'invalid' } });
-    expect(await addEntry(actor, id, { type: 'release', publicId: RELEASE }, { condition: '7' }, h.db)).toEqual({ ok: false, errors: { condition: 'invalid' } });
-    expect(await addEntry(actor, id, { type: 'release', publicId: RELEASE }, { acquired_on: '2023-02-30' }, h.db)).toEqual({ ok: false, errors: { acquired_on: 'invalid' } });
-    expect(await addEntry(actor, id, { type: 'release', publicId: RELEASE }, { acquired_on: '2999-01-01' }, h.db)).toEqual({ ok: false, errors: { acquired_on: 'invalid' } });
-    const ok = await addEntry(actor, id, { type: 'release', publicId: RELEASE }, { price: 12, currency: 'GBP' }, h.db);
+    expect(await addEntry(actor, { collection: id, item: { type: 'release', publicId: RELEASE }, price: '19.999' }, h.db)).toEqual({ ok: false, errors: { price: 'priceInvalid' } });
+    expect(await addEntry(actor, { collection: id, item: { type: 'release', publicId: RELEASE }, currency: 'NOK' }, h.db)).toEqual({ ok: false, errors: { currency: 'invalid' } });
+    expect(await addEntry(actor, { collection: id, item: { type: 'release', publicId: RELEASE }, condition: '7' }, h.db)).toEqual({ ok: false, errors: { condition: 'invalid' } });
+    expect(await addEntry(actor, { collection: id, item: { type: 'release', publicId: RELEASE }, acquired_on: '2023-02-30' }, h.db)).toEqual({ ok: false, errors: { acquired_on: 'invalid' } });
+    expect(await addEntry(actor, { collection: id, item: { type: 'release', publicId: RELEASE }, acquired_on: '2999-01-01' }, h.db)).toEqual({ ok: false, errors: { acquired_on: 'invalid' } });
+    const ok = await addEntry(actor, { collection: id, item: { type: 'release', publicId: RELEASE }, price: 12, currency: 'GBP' }, h.db);
     expect(ok).toMatchObject({ ok: true, entry: { price: '12.00', currency: 'GBP' } });
     if (!ok.ok) throw new Error('add failed');
-    const saved = await updateEntry(actor, ok.entry.id, { price: '', currency: 'GBP', watched_method: 'cinema' }, h.db);
+    const saved = await updateEntry(actor, { entryId: ok.entry.id, price: '', currency: 'GBP', watched_method: 'cinema' }, h.db);
     expect(saved).toMatchObject({ ok: true, entry: { price: null, currency: null, watched_method: 'cinema' } });
     const other = await member();
-    await expect(updateEntry(other.actor, ok.entry.id, { comment: 'mine now' }, h.db)).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    await expect(updateEntry(other.actor, { entryId: ok.entry.id, comment: 'mine now' }, h.db)).rejects.toMatchObject({ code: 'not_found', status: 404 });
     await expect(removeEntry(other.actor, ok.entry.id, h.db)).rejects.toMatchObject({ code: 'not_found', status: 404 });
   });
 
@@ -115,13 +115,13 @@ describe.each(testEngines())('collections on %s', (engine) => {
     const r = await createCollection(owner.actor, { name: 'Secret wishlist', category: 'releases', visibility: 'private' }, h.db);
     if (!r.ok) throw new Error('create failed');
     const id = r.collection.public_id;
-    await addEntry(owner.actor, id, { type: 'release', publicId: RELEASE }, {}, h.db);
+    await addEntry(owner.actor, { collection: id, item: { type: 'release', publicId: RELEASE },  }, h.db);
     expect(await getCollection(owner.actor, id, h.db)).not.toBeNull();
     expect(await getCollection(other.actor, id, h.db)).toBeNull();
     expect(await getCollection(null, id, h.db)).toBeNull();
-    expect(await listEntries(other.actor, id, null, 48, h.db)).toBeNull();
-    expect((await listCollections({ owner: owner.actor.publicId }, null, null, 48, h.db)).items.map((c) => c.name)).not.toContain('Secret wishlist');
-    expect((await listCollections({ owner: owner.actor.publicId }, owner.actor, null, 48, h.db)).items.map((c) => c.name)).toContain('Secret wishlist');
+    expect(await listEntries(other.actor, { publicId: id, cursor: null, limit: 48 }, h.db)).toBeNull();
+    expect((await listCollections(null, { owner: owner.actor.publicId, cursor: null, limit: 48 }, h.db)).items.map((c) => c.name)).not.toContain('Secret wishlist');
+    expect((await listCollections(owner.actor, { owner: owner.actor.publicId, cursor: null, limit: 48 }, h.db)).items.map((c) => c.name)).toContain('Secret wishlist');
 
     const anon = await collectionGet(new Request(`${ORIGIN}/api/collections/${id}`), ctx(id));
     expect(anon.status).toBe(404);
@@ -135,12 +135,12 @@ describe.each(testEngines())('collections on %s', (engine) => {
     // An item's "in collections" subpage lists public collections only.
     const open = await createCollection(owner.actor, { name: 'Open shelf', category: 'releases' }, h.db);
     if (!open.ok) throw new Error('create failed');
-    await addEntry(owner.actor, open.collection.public_id, { type: 'release', publicId: RELEASE }, {}, h.db);
-    const holding = (await collectionsWithItem({ type: 'release', publicId: RELEASE }, null, 48, h.db)).items.map((c) => c.name);
+    await addEntry(owner.actor, { collection: open.collection.public_id, item: { type: 'release', publicId: RELEASE },  }, h.db);
+    const holding = (await collectionsWithItem({ type: 'release', publicId: RELEASE }, { cursor: null, limit: 48 }, h.db)).items.map((c) => c.name);
     expect(holding).toContain('Open shelf');
     expect(holding).not.toContain('Secret wishlist');
     // The all-users list leaves out empty collections (every user has empty default lists).
-    const all = (await listCollections({}, null, null, 100, h.db)).items;
+    const all = (await listCollections(null, { cursor: null, limit: 100 }, h.db)).items;
     expect(all.every((c) => c.entries_count > 0)).toBe(true);
     expect(all.map((c) => c.name)).toContain('Open shelf');
   });
@@ -154,33 +154,33 @@ describe.each(testEngines())('collections on %s', (engine) => {
 
   it('entries of shortcut lists feed the counters however they arrive; trash, restore and style changes move them', async () => {
     const { actor } = await member();
-    const watched = (await listCollections({ owner: actor.publicId, category: 'movies' }, actor, null, 48, h.db)).items.find((c) => c.style === 2);
+    const watched = (await listCollections(actor, { owner: actor.publicId, category: 'movies', cursor: null, limit: 48 }, h.db)).items.find((c) => c.style === 2);
     if (!watched) throw new Error('no watched list');
-    const seen0 = (await toggleState(null, 'movie', MOVIE, h.db))?.counts.seen ?? 0;
+    const seen0 = (await toggleState(null, { item: 'movie', publicId: MOVIE }, h.db))?.counts.seen ?? 0;
 
-    const added = await addEntry(actor, watched.public_id, { type: 'movie', publicId: MOVIE }, { watched_method: 'cinema' }, h.db);
+    const added = await addEntry(actor, { collection: watched.public_id, item: { type: 'movie', publicId: MOVIE }, watched_method: 'cinema' }, h.db);
     if (!added.ok) throw new Error('add failed');
-    expect(await toggleState(actor, 'movie', MOVIE, h.db)).toMatchObject({ counts: { seen: seen0 + 1 }, mine: { seen: true } });
+    expect(await toggleState(actor, { item: 'movie', publicId: MOVIE }, h.db)).toMatchObject({ counts: { seen: seen0 + 1 }, mine: { seen: true } });
     expect((await collectionsForItem(actor, { type: 'movie', publicId: MOVIE }, h.db)).find((c) => c.public_id === watched.public_id)?.has_item).toBe(true);
 
-    await setCollectionDeleted(actor, watched.public_id, true, h.db);
-    expect(await toggleState(actor, 'movie', MOVIE, h.db)).toMatchObject({ counts: { seen: seen0 }, mine: { seen: false } });
+    await setCollectionDeleted(actor, { publicId: watched.public_id, deleted: true }, h.db);
+    expect(await toggleState(actor, { item: 'movie', publicId: MOVIE }, h.db)).toMatchObject({ counts: { seen: seen0 }, mine: { seen: false } });
     // A toggle now makes a new watched list; the restored one comes back without the shortcut.
-    await setToggle(actor, 'seen', 'movie', MOVIE, true, h.db);
-    await setCollectionDeleted(actor, watched.public_id, false, h.db);
+    await setToggle(actor, { kind: 'seen', item: 'movie', publicId: MOVIE, on: true }, h.db);
+    await setCollectionDeleted(actor, { publicId: watched.public_id, deleted: false }, h.db);
     expect((await getCollection(actor, watched.public_id, h.db))?.shortcut_default).toBe(false);
-    expect((await toggleState(null, 'movie', MOVIE, h.db))?.counts.seen).toBe(seen0 + 1);
+    expect((await toggleState(null, { item: 'movie', publicId: MOVIE }, h.db))?.counts.seen).toBe(seen0 + 1);
 
     // The restored list becomes a "for sale" list; the new one stops being a shortcut: counters follow.
     const [fresh] = await queryRows<{ public_id: string }>(h.db, sql`SELECT public_id FROM collections WHERE user_id = ${actor.userId} AND style = 2 AND shortcut_default AND deleted_at IS NULL`);
-    expect(await updateCollection(actor, fresh.public_id, { name: 'Seen, old', category: 'movies', style: 2, shortcut_default: false }, h.db)).toMatchObject({ ok: true });
-    expect((await toggleState(null, 'movie', MOVIE, h.db))?.counts.seen).toBe(seen0);
-    expect(await updateCollection(actor, watched.public_id, { name: 'Watched movies', category: 'movies', style: 2, shortcut_default: true }, h.db)).toMatchObject({ ok: true });
-    expect((await toggleState(null, 'movie', MOVIE, h.db))?.counts.seen).toBe(seen0 + 1);
+    expect(await updateCollection(actor, { publicId: fresh.public_id, name: 'Seen, old', category: 'movies', style: 2, shortcut_default: false }, h.db)).toMatchObject({ ok: true });
+    expect((await toggleState(null, { item: 'movie', publicId: MOVIE }, h.db))?.counts.seen).toBe(seen0);
+    expect(await updateCollection(actor, { publicId: watched.public_id, name: 'Watched movies', category: 'movies', style: 2, shortcut_default: true }, h.db)).toMatchObject({ ok: true });
+    expect((await toggleState(null, { item: 'movie', publicId: MOVIE }, h.db))?.counts.seen).toBe(seen0 + 1);
 
     await removeEntry(actor, added.entry.id, h.db);
-    expect((await toggleState(null, 'movie', MOVIE, h.db))?.counts.seen).toBe(seen0);
-    const trash = await listCollections({ deleted: true }, actor, null, 48, h.db);
+    expect((await toggleState(null, { item: 'movie', publicId: MOVIE }, h.db))?.counts.seen).toBe(seen0);
+    const trash = await listCollections(actor, { deleted: true, cursor: null, limit: 48 }, h.db);
     expect(trash.items).toEqual([]);
   });
 
@@ -199,7 +199,7 @@ describe.each(testEngines())('collections on %s', (engine) => {
     expect(await getCollection(actor, body.collection.public_id, h.db)).toMatchObject({ category: 'releases', entries_count: 1 });
     const again = await post({ release: RELEASE, collection: body.collection.public_id });
     expect(await again.json()).toMatchObject({ fields: { _form: 'alreadyInCollection' } });
-    const watched = (await listCollections({ owner: actor.publicId }, actor, null, 48, h.db)).items.find((c) => c.style === 2);
+    const watched = (await listCollections(actor, { owner: actor.publicId, cursor: null, limit: 48 }, h.db)).items.find((c) => c.style === 2);
     const wrongKind = await post({ release: RELEASE, collection: watched?.public_id });
     expect(await wrongKind.json()).toMatchObject({ fields: { _form: 'categoryMismatchMovies' } });
     const other = await member();
@@ -211,13 +211,13 @@ describe.each(testEngines())('collections on %s', (engine) => {
 
   it("a user's likes are listed newest first", async () => {
     const { actor } = await member();
-    await setToggle(actor, 'like', 'movie', MOVIE, true, h.db);
-    await setToggle(actor, 'like', 'release', RELEASE, true, h.db);
-    const likes = await listLikes(actor.publicId, null, 48, h.db);
+    await setToggle(actor, { kind: 'like', item: 'movie', publicId: MOVIE, on: true }, h.db);
+    await setToggle(actor, { kind: 'like', item: 'release', publicId: RELEASE, on: true }, h.db);
+    const likes = await listLikes(actor.publicId, { cursor: null, limit: 48 }, h.db);
     expect(likes.items.map((l) => l.release?.public_id ?? l.movie?.public_id)).toEqual([RELEASE, MOVIE]);
-    const first = await listLikes(actor.publicId, null, 1, h.db);
+    const first = await listLikes(actor.publicId, { cursor: null, limit: 1 }, h.db);
     expect(first.next_cursor).not.toBeNull();
-    expect((await listLikes(actor.publicId, first.next_cursor, 1, h.db)).items[0].movie?.public_id).toBe(MOVIE);
+    expect((await listLikes(actor.publicId, { cursor: first.next_cursor, limit: 1 }, h.db)).items[0].movie?.public_id).toBe(MOVIE);
   });
 
   it('exports a collection as CSV and JSON with the import columns; private ones only to the owner', async () => {
@@ -225,7 +225,7 @@ describe.each(testEngines())('collections on %s', (engine) => {
     const r = await createCollection(owner.actor, { name: 'Ääni & kuva: "VHS"', category: 'releases', visibility: 'private' }, h.db);
     if (!r.ok) throw new Error('create failed');
     const id = r.collection.public_id;
-    await addEntry(owner.actor, id, { type: 'release', publicId: RELEASE }, { price: '9.5', currency: 'USD', condition: '3', acquired_on: '2020-01-31', comment: 'Line one\nline "two", with comma' }, h.db);
+    await addEntry(owner.actor, { collection: id, item: { type: 'release', publicId: RELEASE }, price: '9.5', currency: 'USD', condition: '3', acquired_on: '2020-01-31', comment: 'Line one\nline "two", with comma' }, h.db);
     const csv = await exportGet(new Request(`${ORIGIN}/api/collections/${id}/export?format=csv`, { headers: { cookie: owner.cookie } }), ctx(id));
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="Aani-kuva-VHS-${id}.csv"`);

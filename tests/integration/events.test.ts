@@ -70,10 +70,10 @@ describe.each(testEngines())('domain events on %s', (engine) => {
     const effects: number[] = [];
     const table = probeTable(effects);
     const seenInside = await inTransaction(h.db, async (tx) => {
-      await publish(tx, 'account.created', { userId: 7 }, table);
+      await publish(tx, 'account.created', { userId: 7 });
       // The subscriber wrote in this transaction; the effect has not run yet.
       return { rows: await probeRows(tx), effects: [...effects] };
-    });
+    }, { subscribers: table });
     expect(seenInside).toEqual({ rows: [7], effects: [] });
     expect(effects).toEqual([7]);
     expect(await probeRows(h.db)).toEqual([7]);
@@ -83,9 +83,9 @@ describe.each(testEngines())('domain events on %s', (engine) => {
     const effects: number[] = [];
     await expect(
       inTransaction(h.db, async (tx) => {
-        await publish(tx, 'account.created', { userId: 8 }, probeTable(effects));
+        await publish(tx, 'account.created', { userId: 8 });
         throw new Error('work failed');
-      }),
+      }, { subscribers: probeTable(effects) }),
     ).rejects.toThrow('work failed');
     expect(await probeRows(h.db)).toEqual([]);
     expect(effects).toEqual([]);
@@ -96,8 +96,8 @@ describe.each(testEngines())('domain events on %s', (engine) => {
     await expect(
       inTransaction(h.db, async (tx) => {
         await tx.execute(sql`INSERT INTO event_probe (v) VALUES (100)`);
-        await publish(tx, 'account.created', { userId: 9 }, probeTable(effects, { failSubscriber: true }));
-      }),
+        await publish(tx, 'account.created', { userId: 9 });
+      }, { subscribers: probeTable(effects, { failSubscriber: true }) }),
     ).rejects.toThrow('subscriber failed');
     expect(await probeRows(h.db)).toEqual([]);
     expect(effects).toEqual([]);
@@ -107,9 +107,9 @@ describe.each(testEngines())('domain events on %s', (engine) => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const effects: number[] = [];
     const result = await inTransaction(h.db, async (tx) => {
-      await publish(tx, 'account.created', { userId: 10 }, probeTable(effects, { failEffect: true }));
+      await publish(tx, 'account.created', { userId: 10 });
       return 'saved';
-    });
+    }, { subscribers: probeTable(effects, { failEffect: true }) });
     expect(result).toBe('saved');
     expect(effects).toEqual([10]);
     expect(await probeRows(h.db)).toEqual([10]);
@@ -120,31 +120,32 @@ describe.each(testEngines())('domain events on %s', (engine) => {
     const effects: number[] = [];
     const table = probeTable(effects);
     await inTransaction(h.db, async (tx) => {
-      await inTransaction(tx, (inner) => publish(inner, 'account.created', { userId: 11 }, table));
+      await inTransaction(tx, (inner) => publish(inner, 'account.created', { userId: 11 }));
       expect(effects).toEqual([]);
-    });
+    }, { subscribers: table });
     expect(effects).toEqual([11]);
   });
 
   it('refuses to publish outside inTransaction (the effects would be lost)', async () => {
-    await expect(publish(h.db, 'account.created', { userId: 12 }, probeTable([]))).rejects.toThrow('outside inTransaction');
-    await expect(h.db.transaction((tx) => publish(tx as unknown as Db, 'account.created', { userId: 12 }, probeTable([])))).rejects.toThrow('outside inTransaction');
+    await expect(publish(h.db, 'account.created', { userId: 12 })).rejects.toThrow('outside inTransaction');
+    await expect(h.db.transaction((tx) => publish(tx as unknown as Db, 'account.created', { userId: 12 }))).rejects.toThrow('outside inTransaction');
+    expect(await probeRows(h.db)).toEqual([]);
   });
 
   it('registration creates the default lists through account.created', async () => {
-    const { actor } = await registerMember(h.db, 'Eventful', ++n);
-    const lists = await listCollections({ owner: actor.publicId }, actor, null, 48, h.db);
+    const { actor } = await registerMember(h.db, { label: 'Eventful', n: ++n });
+    const lists = await listCollections(actor, { owner: actor.publicId, cursor: null, limit: 48 }, h.db);
     expect(lists.items.map((c) => c.style).sort()).toEqual([2, 6]);
   });
 
   it('every entry change takes a value snapshot and revalidates the item pages after the commit; toggles take no snapshot', async () => {
-    const { actor } = await registerMember(h.db, 'Eventful', ++n);
+    const { actor } = await registerMember(h.db, { label: 'Eventful', n: ++n });
     const created = await createCollection(actor, { name: 'Shelf', description: null, visibility: 'public', category: 'releases', style: 3, shortcut_default: false }, h.db);
     if (!created.ok) throw new Error(JSON.stringify(created.errors));
     const snapshots = async () =>
       Number((await queryRows<{ n: number }>(h.db, sql`SELECT COUNT(*)::int AS n FROM collection_value_snapshots s JOIN collections c ON c.id = s.collection_id WHERE c.user_id = ${actor.userId}`))[0].n);
 
-    const added = await addEntry(actor, created.collection.public_id, { type: 'release', publicId: 'evRelease01' }, { price: '12.50', currency: 'EUR' }, h.db);
+    const added = await addEntry(actor, { collection: created.collection.public_id, item: { type: 'release', publicId: 'evRelease01' }, price: '12.50', currency: 'EUR' }, h.db);
     if (!added.ok) throw new Error(JSON.stringify(added.errors));
     expect(await snapshots()).toBe(1);
     expect(revalidated).toContain('/en/release/evRelease01');
@@ -157,7 +158,7 @@ describe.each(testEngines())('domain events on %s', (engine) => {
 
     // A toggle writes an entry of the HAVE list: counted and revalidated, no snapshot.
     revalidated.length = 0;
-    expect(await setToggle(actor, 'have', 'release', 'evRelease01', true, h.db)).toEqual({ on: true, count: 1 });
+    expect(await setToggle(actor, { kind: 'have', item: 'release', publicId: 'evRelease01', on: true }, h.db)).toEqual({ on: true, count: 1 });
     expect(await snapshots()).toBe(2);
     expect(revalidated).toContain('/en/release/evRelease01');
   });

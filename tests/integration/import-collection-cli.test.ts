@@ -76,7 +76,7 @@ async function seededTarget<S>(engine: Engine, setup: (db: Db) => Promise<S>): P
 }
 
 async function allEntries(db: Db, actor: Actor, publicId: string): Promise<CollectionEntryDto[]> {
-  const page = await listEntries(actor, publicId, null, 100, db);
+  const page = await listEntries(actor, { publicId, cursor: null, limit: 100 }, db);
   if (!page) throw new Error(`collection ${publicId} not found`);
   return page.items;
 }
@@ -88,7 +88,7 @@ describe.each(testEngines())('npm run import:collection on %s', (engine) => {
 
   beforeAll(async () => {
     const r = await seededTarget(engine, async (db) => {
-      const member = await registerMember(db, 'Importer', 1);
+      const member = await registerMember(db, { label: 'Importer', n: 1 });
       const created = await createCollection(member.actor, { name: 'Shelf', description: null, visibility: 'private', category: 'releases', style: COLLECTION_STYLES.owns, shortcut_default: false }, db);
       if (!created.ok) throw new Error(JSON.stringify(created.errors));
       return { actor: member.actor, shelf: created.collection.public_id };
@@ -144,7 +144,7 @@ describe.each(testEngines())('npm run import:collection on %s', (engine) => {
       const grand = entries.find((e) => e.movie?.name === 'Grand Illusion');
       expect(run.stdout).toContain(`movie "Grand Illusion" (1937) /movie/${grand?.movie?.public_id}, added`);
       expect(grand?.acquired_on).toBe('2024-01-03');
-      const report = await getImportReport(actor, publicId, reportId, db);
+      const report = await getImportReport(actor, { collection: publicId, importId: reportId }, db);
       expect(report?.counts).toEqual({ rows: 14, matched: 11, added: 11, already: 0, ambiguous: 2, unmatched: 1, unknown_barcodes: 0 });
     });
   });
@@ -194,7 +194,7 @@ describe.each(testEngines())('npm run import:collection on %s', (engine) => {
     await target.read(async (db) => {
       expect(await allEntries(db, actor, shelf)).toHaveLength(8);
       // Besides the registration's shortcut lists, only Shelf and the first test's collection exist: the refused runs made none.
-      const mine = await listCollections({ owner: actor.publicId }, actor, null, 100, db);
+      const mine = await listCollections(actor, { owner: actor.publicId, cursor: null, limit: 100 }, db);
       expect(mine.items.filter((c) => !c.shortcut_default).map((c) => c.name).sort()).toEqual(['Shelf', 'watched (Letterboxd)']);
     });
   });

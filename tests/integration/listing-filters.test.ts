@@ -97,9 +97,14 @@ async function walk<T extends { public_id: string }>(handler: ListHandler, query
 
 /**
  * The fixtures in listing order, sorted here without the production code: by `key` in `dir`,
- * rows without a key after all others, ties (and the keyless rows) by internal id in `dir`.
+ * rows without a key after all others, ties (and the keyless rows) by internal id (`dbId` maps a
+ * fixture id to it) in `dir`.
  */
-function sortedCopy<T extends { id: string }>(rows: T[], key: (r: T) => string | number | null, dir: 'asc' | 'desc', dbId: Map<string, number>): string[] {
+function sortedCopy<T extends { id: string }>(
+  rows: T[],
+  order: { key: (r: T) => string | number | null; dir: 'asc' | 'desc'; dbId: Map<string, number> },
+): string[] {
+  const { key, dir, dbId } = order;
   const sign = dir === 'asc' ? 1 : -1;
   const byId = (a: T, b: T) => sign * (dbId.get(a.id)! - dbId.get(b.id)!);
   return [...rows]
@@ -221,7 +226,7 @@ describe.each(testEngines())('listing filters and sorts on %s', (engine) => {
       ['date_desc', dateKey, 'desc'],
       ['date_asc', dateKey, 'asc'],
     ] as const)('so=%s: every approved release in the documented order, ties by id', async (so, key, dir) => {
-      const expected = sortedCopy(listed, key, dir, releaseDbId);
+      const expected = sortedCopy(listed, { key, dir, dbId: releaseDbId });
       expect(await walk<ReleaseListItem>(releasesList, `so=${so}`)).toEqual(expected);
       // One page of everything gives the same order as the walk across pages.
       expect(await walk<ReleaseListItem>(releasesList, `so=${so}`, 100)).toEqual(expected);
@@ -244,7 +249,7 @@ describe.each(testEngines())('listing filters and sorts on %s', (engine) => {
       ['year_desc', (m: (typeof titles)[number]) => m.year, 'desc'],
       ['date_asc', (m: (typeof titles)[number]) => m.year, 'asc'],
     ] as const)('so=%s: every title in the documented order, ties by id', async (so, key, dir) => {
-      expect(await walk<TitleListItem>(titlesList, `so=${so}`, 2)).toEqual(sortedCopy(titles, key, dir, movieDbId));
+      expect(await walk<TitleListItem>(titlesList, `so=${so}`, 2)).toEqual(sortedCopy(titles, { key, dir, dbId: movieDbId }));
     });
   });
 });

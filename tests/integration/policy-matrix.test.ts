@@ -67,12 +67,12 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
   async function shelf(owner: Member, opts: { category?: 'movies' | 'releases'; deleted?: boolean } = {}): Promise<string> {
     const r = await createCollection(owner.actor, { name: `Shelf ${++n}`, description: null, visibility: 'public', category: opts.category ?? 'releases', style: 1, shortcut_default: false }, h.db);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    if (opts.deleted) await setCollectionDeleted(owner.actor, r.collection.public_id, true, h.db);
+    if (opts.deleted) await setCollectionDeleted(owner.actor, { publicId: r.collection.public_id, deleted: true }, h.db);
     return r.collection.public_id;
   }
   async function entry(owner: Member): Promise<{ publicId: string; entryId: string }> {
     const publicId = await shelf(owner);
-    const r = await addEntry(owner.actor, publicId, { type: 'release', publicId: RELEASE }, {}, h.db);
+    const r = await addEntry(owner.actor, { collection: publicId, item: { type: 'release', publicId: RELEASE },  }, h.db);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     return { publicId, entryId: String(r.entry.id) };
   }
@@ -157,7 +157,7 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       setup: async (o) => {
         const publicId = await shelf(o, { category: 'movies' });
         const parsed = parseImportFile('twins.csv', 'title\nTwin Peaks Film\n');
-        const r = await importIntoCollection(o.actor, publicId, 'twins.csv', parsed, h.db);
+        const r = await importIntoCollection(o.actor, { collection: publicId, fileName: 'twins.csv', parsed }, h.db);
         if (!r.ok) throw new Error(r.error);
         const row = r.report.rows[0];
         expect(row.status).toBe('ambiguous');
@@ -234,8 +234,8 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       { publicId: 'pmTwinB0001', name: 'Twin Peaks Film', titleKey: 'twin peaks film', year: 2005 },
     ]);
     await h.db.insert(releases).values({ publicId: RELEASE, name: 'Sisu (Blu-ray)', format: 1, nameKey: 'sisu blu ray' });
-    member = await registerMember(h.db, 'Bystander', 1);
-    admin = await registerMember(h.db, 'Moderator', 1, 'admin');
+    member = await registerMember(h.db, { label: 'Bystander', n: 1 });
+    admin = await registerMember(h.db, { label: 'Moderator', n: 1, role: 'admin' });
   });
   afterAll(async () => {
     await h?.close();
@@ -269,12 +269,12 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       const results: string[] = [];
       for (const row of ROUTES) {
         // Each call gets a fresh owner and resource, so a 2xx of one row never changes another's.
-        const owner = await registerMember(h.db, 'Owner', ++n);
+        const owner = await registerMember(h.db, { label: 'Owner', n: ++n });
         const call = await row.setup(owner);
         const caller = kind === 'member' ? member : kind === 'admin' ? admin : owner;
         const headers: Record<string, string> = kind === 'visitor' ? { origin: ORIGIN } : kind === 'foreign' ? { origin: 'https://evil.example', cookie: owner.cookie } : { origin: ORIGIN, cookie: caller.cookie };
         // The self rows act on the caller's own account: members and admins get fresh ones too.
-        if ((kind === 'member' || kind === 'admin') && row.expect === SELF) headers.cookie = (await registerMember(h.db, kind === 'admin' ? 'Admin' : 'Member', ++n, kind === 'admin' ? 'admin' : 'basic')).cookie;
+        if ((kind === 'member' || kind === 'admin') && row.expect === SELF) headers.cookie = (await registerMember(h.db, { label: kind === 'admin' ? 'Admin' : 'Member', n: ++n, role: kind === 'admin' ? 'admin' : 'basic' })).cookie;
         const res = await row.handler(request(row.method, call, headers), { params: Promise.resolve(call.params) });
         const expected = row.expect[kind];
         if (!matches(res.status, expected)) results.push(`${row.method} ${row.route}: ${res.status} (expected ${expected}) ${await res.text()}`);

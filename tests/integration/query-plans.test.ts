@@ -115,15 +115,15 @@ type Violation = { statement: number; relation: string; alias: string | null; ro
 
 /**
  * Runs a data-layer call with SQL capture and EXPLAINs each statement it sent.
+ * @param on.capturing the capturing database the call runs on; `on.raw` the connection EXPLAIN runs on
+ * @param on.unusable indexes the planner cannot use yet (must be none); `on.tableRows` row count per big table
  * @returns the statement count and every Seq Scan on releases / movies / persons
  */
 async function seqScansOf(
-  capturing: CapturingDb,
-  raw: postgres.Sql,
   call: (db: Db) => Promise<unknown>,
-  unusable: string[],
-  tableRows: Record<string, number>,
+  on: { capturing: CapturingDb; raw: postgres.Sql; unusable: string[]; tableRows: Record<string, number> },
 ): Promise<{ statements: number; violations: Violation[] }> {
+  const { capturing, raw, unusable, tableRows } = on;
   expect(unusable, 'indexes not usable by the planner yet (indcheckxmin): wait for the older transaction to end, then rerun').toEqual([]);
   const { statements } = await capturing.capture(call);
   const violations: Violation[] = [];
@@ -185,6 +185,8 @@ describe.each(engines)('hot queries at scale on %s: no Seq Scan on releases, mov
   let unusable: string[] = [];
   /** Exact row counts of releases, movies and persons (the early-stop share is of these). */
   const tableRows: Record<string, number> = {};
+  /** seqScansOf on this scale database (read when a test runs, after beforeAll). */
+  const scansOf = (call: (db: Db) => Promise<unknown>) => seqScansOf(call, { capturing, raw, unusable, tableRows });
 
   beforeAll(async () => {
     const url = serverUrl(await scaleDatabase());
@@ -206,22 +208,22 @@ describe.each(engines)('hot queries at scale on %s: no Seq Scan on releases, mov
 
   const searches = (Object.keys(SEARCH_FUNCTIONS) as SearchFn[]).flatMap((fn) => FIXED_SEARCH_QUERIES.map((input): [SearchFn, string, string] => [fn, input.q, input.kind]));
   it.each(searches)('search %s(%s) [%s]', async (fn, q) => {
-    const r = await seqScansOf(capturing, raw, searchCall(fn, q), unusable, tableRows);
+    const r = await scansOf(searchCall(fn, q));
     expect(r.statements).toBeGreaterThan(0);
     expect(r.violations).toEqual([]);
   });
 
   it.each(listingCases())('listing $name: page 1 and page 2 by cursor', async (c) => {
     const first = await listingCall(c, null)(capturing.db);
-    const page1 = await seqScansOf(capturing, raw, listingCall(c, null), unusable, tableRows);
-    const page2 = first.next_cursor ? await seqScansOf(capturing, raw, listingCall(c, first.next_cursor), unusable, tableRows) : { statements: 0, violations: [] };
+    const page1 = await scansOf(listingCall(c, null));
+    const page2 = first.next_cursor ? await scansOf(listingCall(c, first.next_cursor)) : { statements: 0, violations: [] };
     expect(page1.statements).toBeGreaterThan(0);
     expect([...page1.violations, ...page2.violations.map((v) => ({ ...v, page: 2 }))]).toEqual([]);
   });
 
   it('capture records which statements a statement was sent after, and replay keeps that order', async () => {
     // A title listing whose dated part cannot fill the page reads the undated part afterwards.
-    const sequential = await capturing.capture((db) => listTitles({ q: 'qqzxqq' }, null, undefined, db));
+    const sequential = await capturing.capture((db) => listTitles({ q: 'qqzxqq' }, { cursor: null, limit: undefined }, db));
     expect(sequential.statements.map((s) => s.after)).toEqual([[], [0]]);
     // searchAll sends its group queries together: none waits for another.
     const together = await capturing.capture((db) => searchAll('alien', db));
@@ -236,11 +238,11 @@ describe.each(engines)('hot queries at scale on %s: no Seq Scan on releases, mov
     ['other releases of a release', (db) => listOtherReleases(ids.releases[0], db)],
     ['title detail', (db) => getTitle(ids.movies[0], db)],
     ['person detail', (db) => getPerson(ids.persons[0], db)],
-    ['releases of a person', (db) => listPersonReleases(ids.persons[0], null, undefined, db)],
+    ['releases of a person', (db) => listPersonReleases(ids.persons[0], { cursor: null, limit: undefined }, db)],
   ];
   it.each(details)('%s', async (_name, call) => {
     expect(ids.releases.length && ids.movies.length && ids.persons.length).toBeTruthy();
-    const r = await seqScansOf(capturing, raw, call, unusable, tableRows);
+    const r = await scansOf(call);
     expect(r.statements).toBeGreaterThan(0);
     expect(r.violations).toEqual([]);
   });

@@ -114,11 +114,11 @@ const upload = route({
   },
 });
 
+/** A JSON POST from the site's origin; `headers` add to (or replace) those, the rest of `init` goes to the Request. */
 const post = (
   url: string,
   body: BodyInit,
-  headers: Record<string, string> = {},
-  init: RequestInit & { duplex?: 'half' } = {},
+  { headers = {}, ...init }: Omit<RequestInit, 'headers' | 'body'> & { headers?: Record<string, string>; duplex?: 'half' } = {},
 ) =>
   new Request(`${ORIGIN}${url}`, {
     method: 'POST',
@@ -171,7 +171,7 @@ describe('body cap: 413 without buffering the body, the handler never runs', () 
   it('answers 413 for a declared Content-Length over 64 KB before reading anything', async () => {
     const body = bigJson(65 * KB);
     const res = await echo(
-      post('/api/test/echo', body, { 'content-length': String(new TextEncoder().encode(body).byteLength) }),
+      post('/api/test/echo', body, { headers: { 'content-length': String(new TextEncoder().encode(body).byteLength) } }),
     );
     await expectError(res, 413, 'The request body is larger than 64 KB');
     expect(ran).toEqual([]);
@@ -186,7 +186,7 @@ describe('body cap: 413 without buffering the body, the handler never runs', () 
 
   it('answers 413 for a chunked body as soon as it passes the cap, and cancels the rest of the stream', async () => {
     const { stream, state } = chunkedBody(10_000);
-    const res = await echo(post('/api/test/echo', stream, {}, { duplex: 'half' }));
+    const res = await echo(post('/api/test/echo', stream, { duplex: 'half' }));
     await expectError(res, 413, 'The request body is larger than 64 KB');
     expect(ran).toEqual([]);
     expect(state.cancelled).toBe(true);
@@ -196,7 +196,7 @@ describe('body cap: 413 without buffering the body, the handler never runs', () 
 
   it('takes a chunked body under the cap', async () => {
     const { stream } = chunkedBody(10);
-    const res = await echo(post('/api/test/echo', stream, {}, { duplex: 'half' }));
+    const res = await echo(post('/api/test/echo', stream, { duplex: 'half' }));
     expect(res.status).toBe(200);
     expect(((await res.json()) as { name: string }).name).toHaveLength(10 * KB);
   });
@@ -341,8 +341,8 @@ describe.each(testEngines())('who may call, on %s', (engine) => {
   beforeAll(async () => {
     h = await createTestDb(engine);
     useAsProcessDb(h);
-    basic = await registerMember(h.db, 'Edge', 1);
-    admin = await registerMember(h.db, 'Edge', 2, 'admin');
+    basic = await registerMember(h.db, { label: 'Edge', n: 1 });
+    admin = await registerMember(h.db, { label: 'Edge', n: 2, role: 'admin' });
     const made = await createApiToken(basic.actor, 'edge test', h.db);
     if (!made.ok) throw new Error('no token');
     token = made.token;
@@ -433,12 +433,12 @@ describe.each(testEngines())('who may call, on %s', (engine) => {
       'You must be logged in to use this feature',
     );
     await expectError(
-      await collectionsPost(post('/api/collections', body, { cookie: basic.cookie })),
+      await collectionsPost(post('/api/collections', body, { headers: { cookie: basic.cookie } })),
       413,
       'The request body is larger than 64 KB',
     );
     const made = await collectionsPost(
-      post('/api/collections', JSON.stringify({ name: 'Edge shelf', category: 'releases' }), { cookie: basic.cookie }),
+      post('/api/collections', JSON.stringify({ name: 'Edge shelf', category: 'releases' }), { headers: { cookie: basic.cookie } }),
     );
     expect(made.status).toBe(200);
   });

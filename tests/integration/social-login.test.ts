@@ -53,8 +53,12 @@ class CookieJar {
 
 type Handler = (request: NextRequest) => Promise<Response>;
 
-/** Sends a request to a route handler as the browser with `jar` would, and keeps its cookies. */
-async function call(handler: Handler, jar: CookieJar, url: string, init: { method?: string; form?: Record<string, string>; json?: unknown } = {}): Promise<Response> {
+/**
+ * Sends a request to a route handler as the browser with `jar` would, and keeps its cookies.
+ * `req.url` is a path on the site; `req.form` or `req.json` is the body; `req.method` defaults to GET.
+ */
+async function call(handler: Handler, jar: CookieJar, req: { url: string; method?: string; form?: Record<string, string>; json?: unknown }): Promise<Response> {
+  const { url, ...init } = req;
   const headers: Record<string, string> = { cookie: jar.header(), 'x-forwarded-for': '198.51.100.7', 'user-agent': 'vitest' };
   let body: string | undefined;
   if (init.form) {
@@ -76,10 +80,10 @@ async function call(handler: Handler, jar: CookieJar, url: string, init: { metho
  * @returns the completion's response (a 302) and the URL Auth.js sent the browser to after the callback
  */
 async function providerLogin(provider: 'google' | 'facebook', jar: CookieJar, next: string): Promise<{ complete: Response; afterCallback: string }> {
-  const csrf = await call(authGet, jar, '/api/auth/csrf');
+  const csrf = await call(authGet, jar, { url: '/api/auth/csrf' });
   expect(csrf.status).toBe(200);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const signin = await call(authPost, jar, `/api/auth/signin/${provider}`, { method: 'POST', form: { csrfToken, callbackUrl: `/api/social/complete?next=${encodeURIComponent(next)}` } });
+  const signin = await call(authPost, jar, { url: `/api/auth/signin/${provider}`, method: 'POST', form: { csrfToken, callbackUrl: `/api/social/complete?next=${encodeURIComponent(next)}` } });
   expect(signin.status).toBe(302);
   const authorize = signin.headers.get('location') ?? '';
   expect(authorize).toContain('/authorize?');
@@ -87,18 +91,18 @@ async function providerLogin(provider: 'google' | 'facebook', jar: CookieJar, ne
   expect(atProvider.status).toBe(302);
   const callbackUrl = new URL(atProvider.headers.get('location') ?? '');
   expect(callbackUrl.pathname).toBe(`/api/auth/callback/${provider}`);
-  const callback = await call(authGet, jar, callbackUrl.pathname + callbackUrl.search);
+  const callback = await call(authGet, jar, { url: callbackUrl.pathname + callbackUrl.search });
   expect(callback.status).toBe(302);
   const afterCallback = callback.headers.get('location') ?? '';
   if (!afterCallback.includes('/api/social/complete')) return { complete: callback, afterCallback };
   const target = new URL(afterCallback, ORIGIN);
-  const complete = await call(completeRoute, jar, target.pathname + target.search);
+  const complete = await call(completeRoute, jar, { url: target.pathname + target.search });
   return { complete, afterCallback };
 }
 
 /** The name of the logged-in user of a jar (GET /api/me), or null for a visitor. */
 async function whoAmI(jar: CookieJar): Promise<string | null> {
-  const res = await call(meRoute, jar, '/api/me');
+  const res = await call(meRoute, jar, { url: '/api/me' });
   return res.ok ? ((await res.json()) as { name: string }).name : null;
 }
 
@@ -110,7 +114,7 @@ describe('social login switch', () => {
     vi.stubEnv('AUTH_SECRET', 'test-secret-for-auth-js-transit-cookies');
     try {
       expect(enabledProviders()).toEqual([]);
-      const res = await call(authGet, new CookieJar(), '/api/auth/providers');
+      const res = await call(authGet, new CookieJar(), { url: '/api/auth/providers' });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({});
     } finally {
@@ -139,7 +143,7 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
 
   it('lists both providers once their keys are set', async () => {
     expect(enabledProviders()).toEqual(['facebook', 'google']);
-    const res = await call(authGet, new CookieJar(), '/api/auth/providers');
+    const res = await call(authGet, new CookieJar(), { url: '/api/auth/providers' });
     expect(Object.keys((await res.json()) as object).sort()).toEqual(['facebook', 'google']);
   });
 
@@ -156,7 +160,7 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
     expect(jar.has('authjs.session-token')).toBe(false);
     expect(await whoAmI(jar)).toBeNull();
 
-    const reg = await call(socialRegisterRoute, jar, '/api/social/register', { method: 'POST', json: {} });
+    const reg = await call(socialRegisterRoute, jar, { url: '/api/social/register', method: 'POST', json: {} });
     expect(reg.status).toBe(200);
     const body = await reg.text();
     expect(body).not.toContain(googleUser.email ?? '-');
@@ -178,12 +182,12 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
   it('a completion cannot be replayed: the transit token is single use', async () => {
     mock.signInAs(googleUser);
     const jar = new CookieJar();
-    const csrf = (await (await call(authGet, jar, '/api/auth/csrf')).json()) as { csrfToken: string };
-    const signin = await call(authPost, jar, '/api/auth/signin/google', { method: 'POST', form: { csrfToken: csrf.csrfToken, callbackUrl: '/api/social/complete?next=/' } });
+    const csrf = (await (await call(authGet, jar, { url: '/api/auth/csrf' })).json()) as { csrfToken: string };
+    const signin = await call(authPost, jar, { url: '/api/auth/signin/google', method: 'POST', form: { csrfToken: csrf.csrfToken, callbackUrl: '/api/social/complete?next=/' } });
     const cb = new URL((await fetch(signin.headers.get('location') ?? '', { redirect: 'manual' })).headers.get('location') ?? '');
-    await call(authGet, jar, cb.pathname + cb.search);
+    await call(authGet, jar, { url: cb.pathname + cb.search });
     const stolen = jar.header();
-    const first = await call(completeRoute, jar, '/api/social/complete?next=/');
+    const first = await call(completeRoute, jar, { url: '/api/social/complete?next=/' });
     expect(first.headers.get('location')).toBe(`${ORIGIN}/`);
     const replay = await completeRoute(new NextRequest(`${ORIGIN}/api/social/complete?next=/`, { headers: { cookie: stolen.replace(/discshelf_session=[^;]+;?\s*/, '') } }));
     expect(new URL(replay.headers.get('location') ?? '').searchParams.get('error')).toBe('social');
@@ -201,7 +205,7 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
     expect(location.pathname).toBe('/login');
     expect(location.searchParams.get('social')).toBe('facebook');
 
-    const login = await call(loginRoute as Handler, jar, '/api/login', { method: 'POST', json: { email: 'frank.pw@example.test', password: PASSWORD } });
+    const login = await call(loginRoute as Handler, jar, { url: '/api/login', method: 'POST', json: { email: 'frank.pw@example.test', password: PASSWORD } });
     expect(login.status).toBe(200);
     expect(((await login.json()) as { linked?: string }).linked).toBe('facebook');
     expect(jar.has('discshelf_social')).toBe(false);
@@ -216,18 +220,18 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
     mock.signInAs({ id: `fb-${engine}-3003`, name: 'Same Mail', email: 'frank.pw@example.test' });
     const jar = new CookieJar();
     await providerLogin('facebook', jar, '/');
-    const taken = await call(socialRegisterRoute, jar, '/api/social/register', { method: 'POST', json: {} });
+    const taken = await call(socialRegisterRoute, jar, { url: '/api/social/register', method: 'POST', json: {} });
     expect(taken.status).toBe(400);
     expect(await taken.json()).toMatchObject({ fields: { _form: 'socialEmailInUse' } });
 
     mock.signInAs({ id: `fb-${engine}-4004`, name: 'No Mail', email: null });
     const jar2 = new CookieJar();
     await providerLogin('facebook', jar2, '/');
-    const missing = await call(socialRegisterRoute, jar2, '/api/social/register', { method: 'POST', json: {} });
+    const missing = await call(socialRegisterRoute, jar2, { url: '/api/social/register', method: 'POST', json: {} });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ fields: { _form: 'socialEmailMissing' } });
 
-    const expired = await call(socialRegisterRoute, new CookieJar(), '/api/social/register', { method: 'POST', json: {} });
+    const expired = await call(socialRegisterRoute, new CookieJar(), { url: '/api/social/register', method: 'POST', json: {} });
     expect(await expired.json()).toMatchObject({ fields: { _form: 'socialExpired' } });
   });
 
@@ -238,10 +242,10 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
     mock.signInAs(facebookUser);
     const frank = new CookieJar();
     await providerLogin('facebook', frank, '/');
-    const listed = await call(identitiesRoute, frank, '/api/me/identities');
+    const listed = await call(identitiesRoute, frank, { url: '/api/me/identities' });
     expect(await listed.json()).toEqual({ enabled: ['facebook', 'google'], linked: ['facebook'] });
     expect((await unlink(frank, 'facebook')).status).toBe(200);
-    expect(await (await call(identitiesRoute, frank, '/api/me/identities')).json()).toMatchObject({ linked: [] });
+    expect(await (await call(identitiesRoute, frank, { url: '/api/me/identities' })).json()).toMatchObject({ linked: [] });
 
     mock.signInAs(googleUser);
     const greta = new CookieJar();
@@ -250,18 +254,18 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ fields: { _form: 'unlinkRefused' } });
     expect((await unlink(greta, 'myspace')).status).toBe(404);
-    expect((await call(identitiesRoute, new CookieJar(), '/api/me/identities')).status).toBe(401);
+    expect((await call(identitiesRoute, new CookieJar(), { url: '/api/me/identities' })).status).toBe(401);
   });
 
   it('a logged-in user who goes through a provider login links it; one linked elsewhere is refused', async () => {
     const r = await registerUser({ name: 'Linda Linker', email: 'linda@example.test', password: PASSWORD, password2: PASSWORD, country: '' });
     expect(r.ok).toBe(true);
     const linda = new CookieJar();
-    await call(loginRoute as Handler, linda, '/api/login', { method: 'POST', json: { email: 'linda@example.test', password: PASSWORD } });
+    await call(loginRoute as Handler, linda, { url: '/api/login', method: 'POST', json: { email: 'linda@example.test', password: PASSWORD } });
     mock.signInAs({ id: `g-${engine}-linda`, name: 'Linda G', email: 'linda.g@example.test' });
     const { complete } = await providerLogin('google', linda, '/users/edit_my_data');
     expect(complete.headers.get('location')).toBe(`${ORIGIN}/users/edit_my_data`);
-    expect(await (await call(identitiesRoute, linda, '/api/me/identities')).json()).toMatchObject({ linked: ['google'] });
+    expect(await (await call(identitiesRoute, linda, { url: '/api/me/identities' })).json()).toMatchObject({ linked: ['google'] });
 
     mock.signInAs(googleUser);
     const again = await providerLogin('google', linda, '/users/edit_my_data');
@@ -270,9 +274,9 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
 
   it('a provider error comes back to the login page, not a 500', async () => {
     const jar = new CookieJar();
-    const csrf = (await (await call(authGet, jar, '/api/auth/csrf')).json()) as { csrfToken: string };
-    await call(authPost, jar, '/api/auth/signin/google', { method: 'POST', form: { csrfToken: csrf.csrfToken, callbackUrl: '/api/social/complete?next=/' } });
-    const res = await call(authGet, jar, '/api/auth/callback/google?error=access_denied&state=forged');
+    const csrf = (await (await call(authGet, jar, { url: '/api/auth/csrf' })).json()) as { csrfToken: string };
+    await call(authPost, jar, { url: '/api/auth/signin/google', method: 'POST', form: { csrfToken: csrf.csrfToken, callbackUrl: '/api/social/complete?next=/' } });
+    const res = await call(authGet, jar, { url: '/api/auth/callback/google?error=access_denied&state=forged' });
     expect(res.status).toBe(302);
     expect(new URL(res.headers.get('location') ?? '', ORIGIN).pathname).toBe('/login');
   });

@@ -26,9 +26,10 @@ describe.each(testEngines())('toggles on %s', (engine) => {
   let h: DbHandle;
   let n = 0;
   /** A fresh user, its actor and session cookie. */
-  const member = () => registerMember(h.db, 'Toggler', ++n);
+  const member = () => registerMember(h.db, { label: 'Toggler', n: ++n });
   const ctx = (publicId: string) => ({ params: Promise.resolve({ publicId }) });
-  const post = (path: string, body: unknown, cookie?: string, origin: string | null = ORIGIN) =>
+  /** A JSON POST to `path` with `cookie` (none: a visitor) from `origin` (null: no Origin header). */
+  const post = (path: string, body: unknown, { cookie, origin = ORIGIN }: { cookie?: string; origin?: string | null } = {}) =>
     new Request(`${ORIGIN}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) }, body: JSON.stringify(body) });
 
   beforeAll(async () => {
@@ -45,17 +46,17 @@ describe.each(testEngines())('toggles on %s', (engine) => {
     const { actor } = await member();
     const [none] = await queryRows<{ n: number }>(h.db, sql`SELECT count(*)::int AS n FROM collections WHERE user_id = ${actor.userId} AND style = 3`);
     expect(none.n).toBe(0);
-    expect(await setToggle(actor, 'have', 'release', RELEASE, true, h.db)).toEqual({ on: true, count: 1 });
-    expect(await setToggle(actor, 'have', 'release', RELEASE, true, h.db)).toEqual({ on: true, count: 1 });
+    expect(await setToggle(actor, { kind: 'have', item: 'release', publicId: RELEASE, on: true }, h.db)).toEqual({ on: true, count: 1 });
+    expect(await setToggle(actor, { kind: 'have', item: 'release', publicId: RELEASE, on: true }, h.db)).toEqual({ on: true, count: 1 });
     const lists = await queryRows<{ style: number; category: string; entries_count: number; shortcut_default: boolean }>(
       h.db,
       sql`SELECT style, category, entries_count, shortcut_default FROM collections WHERE user_id = ${actor.userId} AND style = 3`,
     );
     expect(lists).toEqual([{ style: 3, category: 'releases', entries_count: 1, shortcut_default: true }]);
-    expect((await toggleState(actor, 'release', RELEASE, h.db))?.mine).toEqual({ have: true, wanted: false, like: false });
+    expect((await toggleState(actor, { item: 'release', publicId: RELEASE }, h.db))?.mine).toEqual({ have: true, wanted: false, like: false });
 
-    expect(await setToggle(actor, 'have', 'release', RELEASE, false, h.db)).toEqual({ on: false, count: 0 });
-    expect(await setToggle(actor, 'have', 'release', RELEASE, false, h.db)).toEqual({ on: false, count: 0 });
+    expect(await setToggle(actor, { kind: 'have', item: 'release', publicId: RELEASE, on: false }, h.db)).toEqual({ on: false, count: 0 });
+    expect(await setToggle(actor, { kind: 'have', item: 'release', publicId: RELEASE, on: false }, h.db)).toEqual({ on: false, count: 0 });
     const [entries] = await queryRows<{ n: number }>(h.db, sql`SELECT count(*)::int AS n FROM collection_entries e JOIN collections c ON c.id = e.collection_id WHERE c.user_id = ${actor.userId}`);
     expect(entries.n).toBe(0);
   });
@@ -63,31 +64,31 @@ describe.each(testEngines())('toggles on %s', (engine) => {
   it('seen, want to see and like on a movie; WANTED and like on a release; each toggle its own counter', async () => {
     const a = await member();
     const b = await member();
-    await setToggle(a.actor, 'seen', 'movie', MOVIE, true, h.db);
-    await setToggle(b.actor, 'seen', 'movie', MOVIE, true, h.db);
-    await setToggle(a.actor, 'want_see', 'movie', MOVIE, true, h.db);
-    await setToggle(b.actor, 'like', 'movie', MOVIE, true, h.db);
-    await setToggle(a.actor, 'wanted', 'release', RELEASE, true, h.db);
-    await setToggle(a.actor, 'like', 'release', RELEASE, true, h.db);
-    expect((await toggleState(null, 'movie', MOVIE, h.db))?.counts).toEqual({ seen: 2, want_see: 1, like: 1 });
-    expect((await toggleState(a.actor, 'movie', MOVIE, h.db))?.mine).toEqual({ seen: true, want_see: true, like: false });
-    expect((await toggleState(null, 'release', RELEASE, h.db))?.counts).toEqual({ have: 0, wanted: 1, like: 1 });
-    await expect(setToggle(a.actor, 'have', 'movie', MOVIE, true, h.db)).rejects.toMatchObject({ code: 'bad_param', status: 400 });
-    await expect(setToggle(a.actor, 'have', 'release', 'noSuchRel', true, h.db)).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    await setToggle(a.actor, { kind: 'seen', item: 'movie', publicId: MOVIE, on: true }, h.db);
+    await setToggle(b.actor, { kind: 'seen', item: 'movie', publicId: MOVIE, on: true }, h.db);
+    await setToggle(a.actor, { kind: 'want_see', item: 'movie', publicId: MOVIE, on: true }, h.db);
+    await setToggle(b.actor, { kind: 'like', item: 'movie', publicId: MOVIE, on: true }, h.db);
+    await setToggle(a.actor, { kind: 'wanted', item: 'release', publicId: RELEASE, on: true }, h.db);
+    await setToggle(a.actor, { kind: 'like', item: 'release', publicId: RELEASE, on: true }, h.db);
+    expect((await toggleState(null, { item: 'movie', publicId: MOVIE }, h.db))?.counts).toEqual({ seen: 2, want_see: 1, like: 1 });
+    expect((await toggleState(a.actor, { item: 'movie', publicId: MOVIE }, h.db))?.mine).toEqual({ seen: true, want_see: true, like: false });
+    expect((await toggleState(null, { item: 'release', publicId: RELEASE }, h.db))?.counts).toEqual({ have: 0, wanted: 1, like: 1 });
+    await expect(setToggle(a.actor, { kind: 'have', item: 'movie', publicId: MOVIE, on: true }, h.db)).rejects.toMatchObject({ code: 'bad_param', status: 400 });
+    await expect(setToggle(a.actor, { kind: 'have', item: 'release', publicId: 'noSuchRel', on: true }, h.db)).rejects.toMatchObject({ code: 'not_found', status: 404 });
   });
 
   it('counters stay exact under concurrent toggles (many users at once, and one user racing itself)', async () => {
     const users = await Promise.all(Array.from({ length: 12 }, () => member()));
-    const before = (await toggleState(null, 'release', RELEASE, h.db))?.counts.have ?? 0;
-    await Promise.all(users.map((u) => setToggle(u.actor, 'have', 'release', RELEASE, true, h.db)));
-    await Promise.all(users.flatMap((u) => [setToggle(u.actor, 'have', 'release', RELEASE, true, h.db), setToggle(u.actor, 'have', 'release', RELEASE, true, h.db)]));
-    expect((await toggleState(null, 'release', RELEASE, h.db))?.counts.have).toBe(before + 12);
-    await Promise.all(users.slice(0, 5).flatMap((u) => [setToggle(u.actor, 'have', 'release', RELEASE, false, h.db), setToggle(u.actor, 'have', 'release', RELEASE, false, h.db)]));
+    const before = (await toggleState(null, { item: 'release', publicId: RELEASE }, h.db))?.counts.have ?? 0;
+    await Promise.all(users.map((u) => setToggle(u.actor, { kind: 'have', item: 'release', publicId: RELEASE, on: true }, h.db)));
+    await Promise.all(users.flatMap((u) => [setToggle(u.actor, { kind: 'have', item: 'release', publicId: RELEASE, on: true }, h.db), setToggle(u.actor, { kind: 'have', item: 'release', publicId: RELEASE, on: true }, h.db)]));
+    expect((await toggleState(null, { item: 'release', publicId: RELEASE }, h.db))?.counts.have).toBe(before + 12);
+    await Promise.all(users.slice(0, 5).flatMap((u) => [setToggle(u.actor, { kind: 'have', item: 'release', publicId: RELEASE, on: false }, h.db), setToggle(u.actor, { kind: 'have', item: 'release', publicId: RELEASE, on: false }, h.db)]));
     const [real] = await queryRows<{ n: number }>(
       h.db,
       sql`SELECT count(*)::int AS n FROM collection_entries e JOIN collections c ON c.id = e.collection_id JOIN releases r ON r.id = e.release_id WHERE c.style = 3 AND r.public_id = ${RELEASE}`,
     );
-    expect((await toggleState(null, 'release', RELEASE, h.db))?.counts.have).toBe(real.n);
+    expect((await toggleState(null, { item: 'release', publicId: RELEASE }, h.db))?.counts.have).toBe(real.n);
     expect(real.n).toBe(before + 7);
     const [shortcuts] = await queryRows<{ n: number }>(h.db, sql`SELECT count(*)::int AS n FROM collections WHERE style = 3 AND shortcut_default GROUP BY user_id ORDER BY 1 DESC LIMIT 1`);
     expect(shortcuts.n).toBe(1);
@@ -95,15 +96,15 @@ describe.each(testEngines())('toggles on %s', (engine) => {
 
   it('deleting an account takes its toggles and likes out of the counters', async () => {
     const { actor } = await member();
-    const before = await toggleState(null, 'release', RELEASE, h.db);
-    const movieBefore = await toggleState(null, 'movie', MOVIE, h.db);
-    await setToggle(actor, 'have', 'release', RELEASE, true, h.db);
-    await setToggle(actor, 'like', 'release', RELEASE, true, h.db);
-    await setToggle(actor, 'seen', 'movie', MOVIE, true, h.db);
-    expect((await toggleState(null, 'release', RELEASE, h.db))?.counts.have).toBe((before?.counts.have ?? 0) + 1);
+    const before = await toggleState(null, { item: 'release', publicId: RELEASE }, h.db);
+    const movieBefore = await toggleState(null, { item: 'movie', publicId: MOVIE }, h.db);
+    await setToggle(actor, { kind: 'have', item: 'release', publicId: RELEASE, on: true }, h.db);
+    await setToggle(actor, { kind: 'like', item: 'release', publicId: RELEASE, on: true }, h.db);
+    await setToggle(actor, { kind: 'seen', item: 'movie', publicId: MOVIE, on: true }, h.db);
+    expect((await toggleState(null, { item: 'release', publicId: RELEASE }, h.db))?.counts.have).toBe((before?.counts.have ?? 0) + 1);
     await expect(deleteAccount(actor, h.db)).resolves.toBeUndefined();
-    expect((await toggleState(null, 'release', RELEASE, h.db))?.counts).toEqual(before?.counts);
-    expect((await toggleState(null, 'movie', MOVIE, h.db))?.counts).toEqual(movieBefore?.counts);
+    expect((await toggleState(null, { item: 'release', publicId: RELEASE }, h.db))?.counts).toEqual(before?.counts);
+    expect((await toggleState(null, { item: 'movie', publicId: MOVIE }, h.db))?.counts).toEqual(movieBefore?.counts);
   });
 
   it('route handlers: visitors get 401 with the login prompt, bad input 400, other origins 403, unknown ids 404', async () => {
@@ -111,16 +112,16 @@ describe.each(testEngines())('toggles on %s', (engine) => {
     const visitor = await releaseTogglesPost(post(`/api/releases/${RELEASE}/toggles`, { kind: 'have', on: true }), ctx(RELEASE));
     expect(visitor.status).toBe(401);
     expect(await visitor.json()).toEqual({ error: 'You must be logged in to use this feature' });
-    const ok = await releaseTogglesPost(post(`/api/releases/${RELEASE}/toggles`, { kind: 'wanted', on: true }, cookie), ctx(RELEASE));
+    const ok = await releaseTogglesPost(post(`/api/releases/${RELEASE}/toggles`, { kind: 'wanted', on: true }, { cookie }), ctx(RELEASE));
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ kind: 'wanted', on: true });
     const state = await releaseTogglesGet(new Request(`${ORIGIN}/api/releases/${RELEASE}/toggles`, { headers: { cookie } }), ctx(RELEASE));
     expect(((await state.json()) as { mine: Record<string, boolean> }).mine.wanted).toBe(true);
     const anon = await releaseTogglesGet(new Request(`${ORIGIN}/api/releases/${RELEASE}/toggles`), ctx(RELEASE));
     expect(((await anon.json()) as { mine: unknown }).mine).toBeNull();
-    expect((await titleTogglesPost(post(`/api/titles/${MOVIE}/toggles`, { kind: 'have', on: true }, cookie), ctx(MOVIE))).status).toBe(400);
-    expect((await titleTogglesPost(post(`/api/titles/${MOVIE}/toggles`, { kind: 'seen', on: 'yes' }, cookie), ctx(MOVIE))).status).toBe(400);
-    expect((await titleTogglesPost(post(`/api/titles/${MOVIE}/toggles`, { kind: 'seen', on: true }, cookie, 'https://evil.example'), ctx(MOVIE))).status).toBe(403);
-    expect((await titleTogglesPost(post('/api/titles/noSuchMovie/toggles', { kind: 'seen', on: true }, cookie), ctx('noSuchMovie'))).status).toBe(404);
+    expect((await titleTogglesPost(post(`/api/titles/${MOVIE}/toggles`, { kind: 'have', on: true }, { cookie }), ctx(MOVIE))).status).toBe(400);
+    expect((await titleTogglesPost(post(`/api/titles/${MOVIE}/toggles`, { kind: 'seen', on: 'yes' }, { cookie }), ctx(MOVIE))).status).toBe(400);
+    expect((await titleTogglesPost(post(`/api/titles/${MOVIE}/toggles`, { kind: 'seen', on: true }, { cookie, origin: 'https://evil.example' }), ctx(MOVIE))).status).toBe(403);
+    expect((await titleTogglesPost(post('/api/titles/noSuchMovie/toggles', { kind: 'seen', on: true }, { cookie }), ctx('noSuchMovie'))).status).toBe(404);
   });
 });

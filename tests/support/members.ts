@@ -9,8 +9,9 @@ import { registerUser } from '@/lib/data/users';
 
 export type Member = { actor: Actor; cookie: string };
 
-/** Registers `{label} {n}` (`{label}{n}@example.fi`) with `role` and starts a session for it. */
-export async function registerMember(db: Db, label: string, n: number, role: Role = 'basic'): Promise<Member> {
+/** Registers `{label} {n}` (`{label}{n}@example.fi`) with `role` (default basic) and starts a session for it. */
+export async function registerMember(db: Db, who: { label: string; n: number; role?: Role }): Promise<Member> {
+  const { label, n, role = 'basic' } = who;
   const r = await registerUser({ name: `${label} ${n}`, email: `${label.toLowerCase()}${n}@example.fi`, password: 'Slipcover-Shelf-77', password2: 'Slipcover-Shelf-77' }, { role }, db);
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   const s = await createSession(r.userId, {}, db);
