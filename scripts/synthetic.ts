@@ -77,7 +77,8 @@ try {
     await handle.close();
   }
   console.log(
-    `Adding ${fmt(args.releases)} releases, ${fmt(args.movies)} movies, ${fmt(args.persons)} persons (seed ${args.seed}${args.replace ? ', replacing earlier synthetic rows' : ''}) to ${handle.location} …`,
+    `Adding ${fmt(args.releases)} releases, ${fmt(args.movies)} movies, ${fmt(args.persons)} persons ` +
+      `(seed ${args.seed}${args.replace ? ', replacing earlier synthetic rows' : ''}) to ${handle.location} …`,
   );
   const result = await generateSynthetic(sql, {
     ...args,

@@ -21,12 +21,13 @@ export function SubpageTabs({
         {tabs.map((tab) => {
           const href = tab.id === 'overview' ? base : `${base}/${tab.id}`;
           const active = tab.id === current;
+          const tone = active ? 'border-accent text-accent-strong' : 'border-transparent text-muted hover:text-ink';
           return (
             <li key={tab.id}>
               <Link
                 href={href}
                 aria-current={active ? 'page' : undefined}
-                className={`inline-block border-b-2 px-3 py-2 text-sm font-medium ${active ? 'border-accent text-accent-strong' : 'border-transparent text-muted hover:text-ink'}`}
+                className={`inline-block border-b-2 px-3 py-2 text-sm font-medium ${tone}`}
               >
                 {tab.label}
               </Link>

@@ -746,11 +746,20 @@ export class Catalog {
   async finish(): Promise<void> {
     const db = this.db;
     const statements = [
-      sql`UPDATE movies m SET release_count = c.n FROM (SELECT rm.movie_id, count(*)::int AS n FROM release_movies rm JOIN releases r ON r.id = rm.release_id AND r.approved GROUP BY rm.movie_id) c WHERE c.movie_id = m.id AND m.release_count <> c.n`,
-      sql`UPDATE movies m SET release_count = 0 WHERE m.release_count <> 0 AND NOT EXISTS (SELECT 1 FROM release_movies rm WHERE rm.movie_id = m.id)`,
-      sql`UPDATE persons p SET credit_count = c.n FROM (SELECT person_id, count(*)::int AS n FROM credits GROUP BY person_id) c WHERE c.person_id = p.id AND p.credit_count <> c.n`,
-      sql`UPDATE labels l SET release_count = c.n FROM (SELECT label_id, count(*)::int AS n FROM releases WHERE approved AND label_id IS NOT NULL GROUP BY label_id) c WHERE c.label_id = l.id AND l.release_count <> c.n`,
-      sql`UPDATE releases r SET movie_year = m.year FROM release_movies rm JOIN movies m ON m.id = rm.movie_id WHERE rm.release_id = r.id AND rm.position = 0 AND r.movie_year IS DISTINCT FROM m.year`,
+      sql`UPDATE movies m SET release_count = c.n
+          FROM (SELECT rm.movie_id, count(*)::int AS n FROM release_movies rm
+                JOIN releases r ON r.id = rm.release_id AND r.approved GROUP BY rm.movie_id) c
+          WHERE c.movie_id = m.id AND m.release_count <> c.n`,
+      sql`UPDATE movies m SET release_count = 0
+          WHERE m.release_count <> 0 AND NOT EXISTS (SELECT 1 FROM release_movies rm WHERE rm.movie_id = m.id)`,
+      sql`UPDATE persons p SET credit_count = c.n
+          FROM (SELECT person_id, count(*)::int AS n FROM credits GROUP BY person_id) c
+          WHERE c.person_id = p.id AND p.credit_count <> c.n`,
+      sql`UPDATE labels l SET release_count = c.n
+          FROM (SELECT label_id, count(*)::int AS n FROM releases WHERE approved AND label_id IS NOT NULL GROUP BY label_id) c
+          WHERE c.label_id = l.id AND l.release_count <> c.n`,
+      sql`UPDATE releases r SET movie_year = m.year FROM release_movies rm JOIN movies m ON m.id = rm.movie_id
+          WHERE rm.release_id = r.id AND rm.position = 0 AND r.movie_year IS DISTINCT FROM m.year`,
     ];
     for (const s of statements) await db.execute(s);
     for (const table of ['movies', 'persons', 'labels', 'releases', 'label_groups', 'credits', 'censorship_events']) {

@@ -1161,9 +1161,11 @@ export class SyntheticCatalog {
         ? Math.max(1, Math.min(3600, Math.round(Math.exp(Math.log(60) + 1.3 * rng.normal()))))
         : null;
       const cutApprox = isCut && rng.chance(0.25);
-      const cutDetails = isCut
-        ? `Cuts to ${rng.pick(CUT_SUBJECTS)}${rng.chance(0.4) ? ` and ${rng.pick(CUT_SUBJECTS)}` : ''} (${Math.floor(cutSeconds! / 60)}:${String(cutSeconds! % 60).padStart(2, '0')})`
-        : null;
+      let cutDetails: string | null = null;
+      if (isCut) {
+        const subjects = `${rng.pick(CUT_SUBJECTS)}${rng.chance(0.4) ? ` and ${rng.pick(CUT_SUBJECTS)}` : ''}`;
+        cutDetails = `Cuts to ${subjects} (${Math.floor(cutSeconds! / 60)}:${String(cutSeconds! % 60).padStart(2, '0')})`;
+      }
       const censorship =
         isCut && finnish
           ? `VET ${rng.pick(['K16', 'K18'])}, ${Math.floor(cutSeconds! / 60)} min ${cutSeconds! % 60} s cut`
