@@ -101,7 +101,10 @@ export async function runListingCase(o: ListingCaseOptions): Promise<ListingResu
       for (const [i, st] of firstSql.entries()) lines.push(await explainSection(o.raw, st, { index: i + 1, seen }));
       lines.push(`==== ${c.name}: page ${pageReached} (by cursor)`);
       for (const [i, st] of lastSql.entries()) lines.push(await explainSection(o.raw, st, { index: i + 1, seen }));
-      fs.writeFileSync(path.join(o.explainDir, `listing-${c.name.replace(/[^a-z0-9_]+/gi, '-')}.txt`), `${lines.join('\n')}\n`);
+      fs.writeFileSync(
+        path.join(o.explainDir, `listing-${c.name.replace(/[^a-z0-9_]+/gi, '-')}.txt`),
+        `${lines.join('\n')}\n`,
+      );
     }
   }
   return results;

@@ -23,7 +23,15 @@ export type CaseRow = {
 };
 
 /** A target of issue 4 checked against this run. */
-export type TargetCheck = { name: string; value: number | null; limit: number; unit: string; op: '<=' | '>='; met: boolean; verdict: string };
+export type TargetCheck = {
+  name: string;
+  value: number | null;
+  limit: number;
+  unit: string;
+  op: '<=' | '>=';
+  met: boolean;
+  verdict: string;
+};
 
 /** Percentiles of a summary, for a row or a baseline. */
 export function pct(s: Summary): { n: number; p50: number; p95: number; p99: number } {
@@ -35,12 +43,23 @@ export type TargetLimit = { op: '<=' | '>='; limit: number; unit: string };
 
 /** Checks `value op limit`; the verdict is "target met" or "MISSED by <difference> (<factor>x)". */
 export function checkTarget(name: string, value: number | null, { op, limit, unit }: TargetLimit): TargetCheck {
-  if (value == null || !Number.isFinite(value)) return { name, value: null, limit, unit, op, met: false, verdict: 'MISSED: not measured' };
+  if (value == null || !Number.isFinite(value))
+    return { name, value: null, limit, unit, op, met: false, verdict: 'MISSED: not measured' };
   const met = op === '<=' ? value <= limit : value >= limit;
   const diff = Math.abs(value - limit);
   const factor = op === '<=' ? value / limit : limit / Math.max(value, Number.EPSILON);
   const show = (x: number) => (Math.round(x * 100) / 100).toString();
-  return { name, value, limit, unit, op, met, verdict: met ? 'target met' : `MISSED by ${show(diff)}${unit === 'x' ? '' : ` ${unit}`} (${show(factor)}x the limit)` };
+  return {
+    name,
+    value,
+    limit,
+    unit,
+    op,
+    met,
+    verdict: met
+      ? 'target met'
+      : `MISSED by ${show(diff)}${unit === 'x' ? '' : ` ${unit}`} (${show(factor)}x the limit)`,
+  };
 }
 
 function cell(v: unknown, width: number, right = true): string {
@@ -51,7 +70,16 @@ function cell(v: unknown, width: number, right = true): string {
 /** The case rows as a fixed-width table (milliseconds; ratio as described per row group). */
 export function formatTable(rows: readonly CaseRow[]): string {
   const idWidth = Math.max(34, ...rows.map((r) => r.id.length + 1));
-  const head = `${cell('case', idWidth, false)}${cell('n', 7)}${cell('p50 ms', 10)}${cell('p95 ms', 10)}${cell('p99 ms', 10)}${cell('base p95', 10)}${cell('ratio', 8)}  note`;
+  const head = [
+    cell('case', idWidth, false),
+    cell('n', 7),
+    cell('p50 ms', 10),
+    cell('p95 ms', 10),
+    cell('p99 ms', 10),
+    cell('base p95', 10),
+    cell('ratio', 8),
+    '  note',
+  ].join('');
   const lines = [head, '-'.repeat(head.length + 10)];
   let group = '';
   for (const r of rows) {
@@ -60,12 +88,28 @@ export function formatTable(rows: readonly CaseRow[]): string {
       lines.push(`[${group}] ratio = ${r.ratio_of}`);
     }
     const note = r.extra?.note ?? '';
-    lines.push(`${cell(r.id, idWidth, false)}${cell(r.n, 7)}${cell(r.p50, 10)}${cell(r.p95, 10)}${cell(r.p99, 10)}${cell(r.baseline?.p95, 10)}${cell(r.ratio, 8)}  ${note}`);
+    lines.push(
+      [
+        cell(r.id, idWidth, false),
+        cell(r.n, 7),
+        cell(r.p50, 10),
+        cell(r.p95, 10),
+        cell(r.p99, 10),
+        cell(r.baseline?.p95, 10),
+        cell(r.ratio, 8),
+        `  ${note}`,
+      ].join(''),
+    );
   }
   return lines.join('\n');
 }
 
 /** The target checks as lines "name: value unit (op limit) → verdict". */
 export function formatTargets(targets: readonly TargetCheck[]): string {
-  return targets.map((t) => `${t.met ? '  ok  ' : ' MISS '} ${t.name}: ${t.value ?? '-'} ${t.unit} (target ${t.op} ${t.limit}) → ${t.verdict}`).join('\n');
+  return targets
+    .map(
+      (t) =>
+        `${t.met ? '  ok  ' : ' MISS '} ${t.name}: ${t.value ?? '-'} ${t.unit} (target ${t.op} ${t.limit}) → ${t.verdict}`,
+    )
+    .join('\n');
 }

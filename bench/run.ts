@@ -18,7 +18,13 @@ import { checkTarget, formatTable, formatTargets, pct, type CaseRow, type Target
 import { runSearchCase, type SearchCaseResult } from './search';
 import { startServer, type RunningServer } from './server';
 import { ratio, summarize } from './stats';
-import { FIXED_SEARCH_QUERIES, listingCases, randomSearchQueries, samplePublicIds, type RandomQueryCounts } from './workload';
+import {
+  FIXED_SEARCH_QUERIES,
+  listingCases,
+  randomSearchQueries,
+  samplePublicIds,
+  type RandomQueryCounts,
+} from './workload';
 
 /** Cases that can be selected with `--only`. */
 export const CASES = ['search', 'listings', 'pages', 'import'] as const;
@@ -52,12 +58,39 @@ export type BenchSettings = {
 
 /** Default mode (the recorded measurement) and quick mode (CI-sized: fewer samples, shorter loads). */
 export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
-  default: { searchRounds: 5, randomQueries: { words: 16, prefixes: 8, persons: 8, titles: 8 }, listingRounds: 200, loadSeconds: 10, loadWarmupSeconds: 3, connections: 32, sampleIds: 100, uncachedIds: 4000 },
-  quick: { searchRounds: 2, randomQueries: { words: 6, prefixes: 3, persons: 3, titles: 3 }, listingRounds: 20, loadSeconds: 3, loadWarmupSeconds: 2, connections: 32, sampleIds: 50, uncachedIds: 1500 },
+  default: {
+    searchRounds: 5,
+    randomQueries: { words: 16, prefixes: 8, persons: 8, titles: 8 },
+    listingRounds: 200,
+    loadSeconds: 10,
+    loadWarmupSeconds: 3,
+    connections: 32,
+    sampleIds: 100,
+    uncachedIds: 4000,
+  },
+  quick: {
+    searchRounds: 2,
+    randomQueries: { words: 6, prefixes: 3, persons: 3, titles: 3 },
+    listingRounds: 20,
+    loadSeconds: 3,
+    loadWarmupSeconds: 2,
+    connections: 32,
+    sampleIds: 50,
+    uncachedIds: 1500,
+  },
 };
 
 /** Targets of issue 4 (milliseconds, ratios, req/s, seconds). */
-export const TARGETS = { searchP95: 50, autocompleteP95: 30, apiOverRaw: 1.5, listingRatio: 1.5, releaseRps: 200, releaseTtfbP95: 150, importPglite: 120, importPostgres: 40 } as const;
+export const TARGETS = {
+  searchP95: 50,
+  autocompleteP95: 30,
+  apiOverRaw: 1.5,
+  listingRatio: 1.5,
+  releaseRps: 200,
+  releaseTtfbP95: 150,
+  importPglite: 120,
+  importPostgres: 40,
+} as const;
 
 /** What bench/results.json holds. */
 export type BenchResults = {
@@ -74,7 +107,16 @@ export type BenchResults = {
   /** Conditions that make the numbers unrepresentative (e.g. indexes the planner cannot use yet). */
   warnings: string[];
   /** Per (function, query) timings of case 1, for finding the slow ones. */
-  search_queries: { fn: string; q: string; kind: string; set: string; statements: number; app_p95: number; raw_p95: number; api_p95: number | null }[];
+  search_queries: {
+    fn: string;
+    q: string;
+    kind: string;
+    set: string;
+    statements: number;
+    app_p95: number;
+    raw_p95: number;
+    api_p95: number | null;
+  }[];
 };
 
 function git(args: string[]): string {
@@ -125,7 +167,9 @@ function listingRows(results: ListingResult[]): CaseRow[] {
       raw_page1: pct(l.first.raw),
       raw_last: pct(l.last.raw),
       statements: l.last.statements.length,
-      ...(l.pageReached < TARGET_PAGE ? { note: l.pageReached > 1 ? `only ${l.pageReached} pages` : 'one page only: not checked' } : {}),
+      ...(l.pageReached < TARGET_PAGE
+        ? { note: l.pageReached > 1 ? `only ${l.pageReached} pages` : 'one page only: not checked' }
+        : {}),
     },
   }));
 }
@@ -171,36 +215,100 @@ function importRows(results: ImportResult[]): CaseRow[] {
       p50: ms,
       p95: ms,
       p99: ms,
-      baseline: pg && r.engine !== 'postgres' ? { description: 'the same import on PostgreSQL', n: 1, p50: pg.seconds * 1000, p95: pg.seconds * 1000, p99: pg.seconds * 1000 } : null,
+      baseline:
+        pg && r.engine !== 'postgres'
+          ? {
+              description: 'the same import on PostgreSQL',
+              n: 1,
+              p50: pg.seconds * 1000,
+              p95: pg.seconds * 1000,
+              p99: pg.seconds * 1000,
+            }
+          : null,
       ratio: pg && r.engine !== 'postgres' ? ratio(r.seconds, pg.seconds) : null,
       ratio_of: 'seconds / seconds on PostgreSQL',
-      extra: { seconds: r.seconds, rows: r.rows, rows_per_second: r.rowsPerSecond, note: `${r.seconds} s, ${r.rowsPerSecond} rows/s` },
+      extra: {
+        seconds: r.seconds,
+        rows: r.rows,
+        rows_per_second: r.rowsPerSecond,
+        note: `${r.seconds} s, ${r.rowsPerSecond} rows/s`,
+      },
     };
   });
 }
 
 /** The measurements a run checks against the targets; `search` is null when the search cases did not run. */
-type Measured = { search: SearchCaseResult | null; listings: ListingResult[]; pages: LoadResult[]; imports: ImportResult[] };
+type Measured = {
+  search: SearchCaseResult | null;
+  listings: ListingResult[];
+  pages: LoadResult[];
+  imports: ImportResult[];
+};
 
 function targetChecks({ search, listings, pages, imports }: Measured): TargetCheck[] {
   const t: TargetCheck[] = [];
   if (search) {
     const textSamples = search.samples.filter((s) => s.set !== 'autocomplete').flatMap((s) => s.app);
     const shortSamples = search.samples.filter((s) => s.set === 'autocomplete').flatMap((s) => s.app);
-    t.push(checkTarget('search p95 (lib/data, all 4 functions, queries of 3+ letter words)', summarize(textSamples).p95, { op: '<=', limit: TARGETS.searchP95, unit: 'ms' }));
-    t.push(checkTarget('autocomplete p95 (lib/data, all 4 functions, 1-2 letter queries)', summarize(shortSamples).p95, { op: '<=', limit: TARGETS.autocompleteP95, unit: 'ms' }));
-    for (const a of search.api) t.push(checkTarget(`API ${a.endpoint} p95 / raw SQL p95`, ratio(a.api.p95, a.raw.p95), { op: '<=', limit: TARGETS.apiOverRaw, unit: 'x' }));
+    t.push(
+      checkTarget('search p95 (lib/data, all 4 functions, queries of 3+ letter words)', summarize(textSamples).p95, {
+        op: '<=',
+        limit: TARGETS.searchP95,
+        unit: 'ms',
+      }),
+    );
+    t.push(
+      checkTarget('autocomplete p95 (lib/data, all 4 functions, 1-2 letter queries)', summarize(shortSamples).p95, {
+        op: '<=',
+        limit: TARGETS.autocompleteP95,
+        unit: 'ms',
+      }),
+    );
+    for (const a of search.api)
+      t.push(
+        checkTarget(`API ${a.endpoint} p95 / raw SQL p95`, ratio(a.api.p95, a.raw.p95), {
+          op: '<=',
+          limit: TARGETS.apiOverRaw,
+          unit: 'x',
+        }),
+      );
   }
   // A listing of one page has no deeper page to compare: reported in the table, not checked.
-  for (const l of listings.filter((x) => x.pageReached > 1)) t.push(checkTarget(`listing ${l.name}: page ${l.pageReached} p95 / page 1 p95`, ratio(l.last.app.p95, l.first.app.p95), { op: '<=', limit: TARGETS.listingRatio, unit: 'x' }));
+  for (const l of listings.filter((x) => x.pageReached > 1))
+    t.push(
+      checkTarget(`listing ${l.name}: page ${l.pageReached} p95 / page 1 p95`, ratio(l.last.app.p95, l.first.app.p95), {
+        op: '<=',
+        limit: TARGETS.listingRatio,
+        unit: 'x',
+      }),
+    );
   // The target is about pages served from the cache of anonymous pages (issue 4); the uncached
   // variant is in the table as information.
   const release = pages.find((p) => p.name === 'release');
   if (release) {
-    t.push(checkTarget('release page req/s (32 connections, cached ids)', release.rps, { op: '>=', limit: TARGETS.releaseRps, unit: 'req/s' }));
-    t.push(checkTarget('release page p95 TTFB (32 connections, cached ids)', release.ttfb.p95, { op: '<=', limit: TARGETS.releaseTtfbP95, unit: 'ms' }));
+    t.push(
+      checkTarget('release page req/s (32 connections, cached ids)', release.rps, {
+        op: '>=',
+        limit: TARGETS.releaseRps,
+        unit: 'req/s',
+      }),
+    );
+    t.push(
+      checkTarget('release page p95 TTFB (32 connections, cached ids)', release.ttfb.p95, {
+        op: '<=',
+        limit: TARGETS.releaseTtfbP95,
+        unit: 'ms',
+      }),
+    );
   }
-  for (const i of imports) t.push(checkTarget(`seed import on ${i.engine}`, i.seconds, { op: '<=', limit: i.engine === 'pglite' ? TARGETS.importPglite : TARGETS.importPostgres, unit: 's' }));
+  for (const i of imports)
+    t.push(
+      checkTarget(`seed import on ${i.engine}`, i.seconds, {
+        op: '<=',
+        limit: i.engine === 'pglite' ? TARGETS.importPglite : TARGETS.importPostgres,
+        unit: 's',
+      }),
+    );
   return t;
 }
 
@@ -224,13 +332,26 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
     const [scale] = await raw<BenchResults['scale'][]>`
       SELECT (SELECT count(*) FROM releases)::int AS releases, (SELECT count(*) FROM releases WHERE approved)::int AS approved_releases,
              (SELECT count(*) FROM movies)::int AS movies, (SELECT count(*) FROM persons)::int AS persons`;
-    if (!scale.releases) throw new Error('the database holds no releases: import the seed (npm run db:import) and run npm run db:synthetic first');
+    if (!scale.releases)
+      throw new Error(
+        'the database holds no releases: import the seed (npm run db:import) and run npm run db:synthetic first',
+      );
     const [{ server_version }] = await raw<{ server_version: string }[]>`SHOW server_version`;
     o.log(`mode ${mode}; scale: ${scale.releases} releases, ${scale.movies} movies, ${scale.persons} persons`);
     const warnings: string[] = [];
-    const unusable = await indexesNotYetUsable(raw, ['releases', 'movies', 'persons', 'labels', 'release_movies', 'credits']);
+    const unusable = await indexesNotYetUsable(raw, [
+      'releases',
+      'movies',
+      'persons',
+      'labels',
+      'release_movies',
+      'credits',
+    ]);
     if (unusable.length) {
-      warnings.push(`indexes not usable by the planner yet (indcheckxmin after a bulk load; plans fall back to sequential scans until the older transaction ends): ${unusable.join('; ')}`);
+      warnings.push(
+        'indexes not usable by the planner yet (indcheckxmin after a bulk load; plans fall back to sequential scans ' +
+          `until the older transaction ends): ${unusable.join('; ')}`,
+      );
       o.log(`WARNING: ${warnings[warnings.length - 1]}`);
     }
 
@@ -244,17 +365,37 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
     let search: SearchCaseResult | null = null;
     if (o.cases.includes('search')) {
       const random = await randomSearchQueries(raw, settings.randomQueries);
-      search = await runSearchCase({ db: handle.db, capturing, raw, fixed: FIXED_SEARCH_QUERIES, random, reps: settings.searchRounds, baseUrl: server?.baseUrl ?? null, explainDir, log: o.log });
+      search = await runSearchCase({
+        db: handle.db,
+        capturing,
+        raw,
+        fixed: FIXED_SEARCH_QUERIES,
+        random,
+        reps: settings.searchRounds,
+        baseUrl: server?.baseUrl ?? null,
+        explainDir,
+        log: o.log,
+      });
     }
     const listings = o.cases.includes('listings')
-      ? await runListingCase({ db: handle.db, capturing, raw, cases: listingCases(), reps: settings.listingRounds, explainDir, log: o.log })
+      ? await runListingCase({
+          db: handle.db,
+          capturing,
+          raw,
+          cases: listingCases(),
+          reps: settings.listingRounds,
+          explainDir,
+          log: o.log,
+        })
       : [];
     let pages: LoadResult[] = [];
     if (o.cases.includes('pages') && server) {
       const ids = await samplePublicIds(raw, settings.sampleIds);
       // A per-run seed: ids no earlier run has requested (the page cache outlives the server).
       const fresh = new Set(ids.releases);
-      const uncached = (await samplePublicIds(raw, settings.uncachedIds, Date.now() % 2 ** 31)).releases.filter((id) => !fresh.has(id));
+      const uncached = (await samplePublicIds(raw, settings.uncachedIds, Date.now() % 2 ** 31)).releases.filter(
+        (id) => !fresh.has(id),
+      );
       const targets: LoadTarget[] = [
         { name: 'static', paths: ['/icon.svg'], prefetch: false, warmup: true },
         { name: 'release', paths: ids.releases.map((id) => `/release/${id}`), prefetch: true, warmup: true },
@@ -262,7 +403,16 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
         { name: 'movie', paths: ids.movies.map((id) => `/movie/${id}`), prefetch: true, warmup: true },
         { name: 'person', paths: ids.persons.map((id) => `/person/${id}`), prefetch: true, warmup: true },
       ];
-      pages = await runLoad({ baseUrl: server.baseUrl, connections: settings.connections, duration: settings.loadSeconds, warmup: settings.loadWarmupSeconds }, targets, o.log);
+      pages = await runLoad(
+        {
+          baseUrl: server.baseUrl,
+          connections: settings.connections,
+          duration: settings.loadSeconds,
+          warmup: settings.loadWarmupSeconds,
+        },
+        targets,
+        o.log,
+      );
     }
     if (server) {
       await server.stop();
@@ -281,7 +431,16 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
     const results: BenchResults = {
       commit: git(['rev-parse', 'HEAD']),
       // Uncommitted changes other than this run's own outputs (results.json, explain/).
-      dirty: git(['status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)bench/results.json', ':(exclude)bench/explain']) !== '',
+      dirty:
+        git([
+          'status',
+          '--porcelain',
+          '--untracked-files=no',
+          '--',
+          '.',
+          ':(exclude)bench/results.json',
+          ':(exclude)bench/explain',
+        ]) !== '',
       date: new Date().toISOString(),
       mode,
       machine: {
@@ -294,7 +453,12 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
       },
       scale,
       settings,
-      cases: [...(search ? searchRows(search) : []), ...listingRows(listings), ...pageRows(pages), ...importRows(imports)],
+      cases: [
+        ...(search ? searchRows(search) : []),
+        ...listingRows(listings),
+        ...pageRows(pages),
+        ...importRows(imports),
+      ],
       targets: targetChecks({ search, listings, pages, imports }),
       warnings,
       search_queries: (search?.samples ?? []).map((s) => ({
@@ -310,10 +474,16 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
     };
     fs.writeFileSync(path.join(o.outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
     o.log('');
-    o.log(`DiscShelf benchmark, ${mode} mode${mode === 'quick' ? ' (CI-sized: fewer samples, shorter loads; not the recorded measurement)' : ''}`);
+    o.log(
+      `DiscShelf benchmark, ${mode} mode${mode === 'quick' ? ' (CI-sized: fewer samples, shorter loads; not the recorded measurement)' : ''}`,
+    );
     o.log(`commit ${results.commit}${results.dirty ? ' (+ uncommitted changes)' : ''}, ${results.date}`);
-    o.log(`machine: ${results.machine.cores} cores (${results.machine.cpu}), ${results.machine.ram_gb} GB RAM, PostgreSQL ${server_version}`);
-    o.log(`scale: ${scale.releases} releases (${scale.approved_releases} approved), ${scale.movies} movies, ${scale.persons} persons`);
+    o.log(
+      `machine: ${results.machine.cores} cores (${results.machine.cpu}), ${results.machine.ram_gb} GB RAM, PostgreSQL ${server_version}`,
+    );
+    o.log(
+      `scale: ${scale.releases} releases (${scale.approved_releases} approved), ${scale.movies} movies, ${scale.persons} persons`,
+    );
     o.log('');
     o.log(formatTable(results.cases));
     o.log('');

@@ -26,7 +26,12 @@ import { summarize, timed, type Summary } from './stats';
 import { isAutocomplete, type SearchInput } from './workload';
 
 /** Data-layer search functions and the API endpoint each one serves. */
-export const SEARCH_FUNCTIONS = { searchAll: '/api/search', listTitles: '/api/titles', listReleases: '/api/releases', listPersons: '/api/persons' } as const;
+export const SEARCH_FUNCTIONS = {
+  searchAll: '/api/search',
+  listTitles: '/api/titles',
+  listReleases: '/api/releases',
+  listPersons: '/api/persons',
+} as const;
 export type SearchFn = keyof typeof SEARCH_FUNCTIONS;
 
 /**
@@ -56,7 +61,16 @@ export function searchCall(fn: SearchFn, q: string): (db: Db) => Promise<unknown
 export type SearchSet = 'fixed' | 'random' | 'autocomplete';
 
 /** Timings of one (function, query). */
-export type SearchSample = { fn: SearchFn; input: SearchInput; set: SearchSet; statements: CapturedStatement[]; app: number[]; raw: number[]; api: number[]; apiErrors: number };
+export type SearchSample = {
+  fn: SearchFn;
+  input: SearchInput;
+  set: SearchSet;
+  statements: CapturedStatement[];
+  app: number[];
+  raw: number[];
+  api: number[];
+  apiErrors: number;
+};
 
 /** Options of {@link runSearchCase}. */
 export type SearchCaseOptions = {
@@ -107,7 +121,16 @@ export async function runSearchCase(o: SearchCaseOptions): Promise<SearchCaseRes
     ] as const) {
       for (const input of inputs) {
         const { statements } = await o.capturing.capture(searchCall(fn, input.q));
-        samples.push({ fn, input, set: isAutocomplete(input.q) ? 'autocomplete' : set, statements, app: [], raw: [], api: [], apiErrors: 0 });
+        samples.push({
+          fn,
+          input,
+          set: isAutocomplete(input.q) ? 'autocomplete' : set,
+          statements,
+          app: [],
+          raw: [],
+          api: [],
+          apiErrors: 0,
+        });
       }
     }
   }
@@ -148,11 +171,23 @@ export async function runSearchCase(o: SearchCaseOptions): Promise<SearchCaseRes
     for (const set of ['fixed', 'random', 'autocomplete'] as const) {
       const of = samples.filter((s) => s.fn === fn && s.set === set);
       if (!of.length) continue;
-      groups.push({ fn, set, queries: of.length, app: summarize(of.flatMap((s) => s.app)), raw: summarize(of.flatMap((s) => s.raw)) });
+      groups.push({
+        fn,
+        set,
+        queries: of.length,
+        app: summarize(of.flatMap((s) => s.app)),
+        raw: summarize(of.flatMap((s) => s.raw)),
+      });
     }
     if (o.baseUrl) {
       const of = samples.filter((s) => s.fn === fn);
-      api.push({ fn, endpoint: SEARCH_FUNCTIONS[fn], api: summarize(of.flatMap((s) => s.api)), raw: summarize(of.flatMap((s) => s.raw)), errors: of.reduce((n, s) => n + s.apiErrors, 0) });
+      api.push({
+        fn,
+        endpoint: SEARCH_FUNCTIONS[fn],
+        api: summarize(of.flatMap((s) => s.api)),
+        raw: summarize(of.flatMap((s) => s.raw)),
+        errors: of.reduce((n, s) => n + s.apiErrors, 0),
+      });
     }
   }
   if (o.explainDir) await writeSearchExplains(o.raw, samples, o.explainDir);
@@ -166,8 +201,11 @@ async function writeSearchExplains(raw: postgres.Sql, samples: SearchSample[], d
     const name = `search-${s.fn}-${s.set}.txt`;
     const file = files.get(name) ?? { lines: [], texts: new Map<string, string>() };
     files.set(name, file);
-    file.lines.push(`==== ${s.fn}(${JSON.stringify(s.input.q)}) [${s.input.kind}]: ${s.statements.length} statement(s)`);
-    for (const [i, st] of s.statements.entries()) file.lines.push(await explainSection(raw, st, { index: i + 1, seen: file.texts }));
+    file.lines.push(
+      `==== ${s.fn}(${JSON.stringify(s.input.q)}) [${s.input.kind}]: ${s.statements.length} statement(s)`,
+    );
+    for (const [i, st] of s.statements.entries())
+      file.lines.push(await explainSection(raw, st, { index: i + 1, seen: file.texts }));
   }
   for (const [name, { lines }] of files) fs.writeFileSync(path.join(dir, name), `${lines.join('\n')}\n`);
 }
@@ -178,7 +216,11 @@ async function writeSearchExplains(raw: postgres.Sql, samples: SearchSample[], d
  * @param at.seen texts already written in the same file → their label; a repeated text is written
  *   as a reference to its label (the files stay readable and small)
  */
-export async function explainSection(raw: postgres.Sql, st: CapturedStatement, at: { index: number; seen: Map<string, string> }): Promise<string> {
+export async function explainSection(
+  raw: postgres.Sql,
+  st: CapturedStatement,
+  at: { index: number; seen: Map<string, string> },
+): Promise<string> {
   const { index, seen } = at;
   let plan: string;
   try {

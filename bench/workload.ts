@@ -9,18 +9,40 @@
  */
 import type postgres from 'postgres';
 import { foldText } from '@/lib/text';
-import { parseReleaseListParams, parseTitleListParams, RELEASE_PRESETS, TITLE_PRESETS, type ReleaseListQuery, type TitleListQuery } from '@/lib/validation/listing';
+import {
+  parseReleaseListParams,
+  parseTitleListParams,
+  RELEASE_PRESETS,
+  TITLE_PRESETS,
+  type ReleaseListQuery,
+  type TitleListQuery,
+} from '@/lib/validation/listing';
 import { seededRandom } from './stats';
 
 /** Kinds of search input; `prefix1` / `prefix2` are autocomplete (1-2 letter) inputs. */
-export type SearchKind = 'frequent' | 'rare' | 'title_year' | 'format' | 'accented' | 'misspelt' | 'multiword' | 'prefix1' | 'prefix2' | 'random_word' | 'random_prefix' | 'random_person' | 'random_title';
+export type SearchKind =
+  | 'frequent'
+  | 'rare'
+  | 'title_year'
+  | 'format'
+  | 'accented'
+  | 'misspelt'
+  | 'multiword'
+  | 'prefix1'
+  | 'prefix2'
+  | 'random_word'
+  | 'random_prefix'
+  | 'random_person'
+  | 'random_title';
 
 /** One search input and its kind. */
 export type SearchInput = { q: string; kind: SearchKind };
 
 /** True for autocomplete inputs: every word 1-2 characters. */
 export function isAutocomplete(q: string): boolean {
-  const words = foldText(q.replace(/\[[^\]]*\]|\(\s*\d{4}\s*\)/g, ' ')).split(' ').filter(Boolean);
+  const words = foldText(q.replace(/\[[^\]]*\]|\(\s*\d{4}\s*\)/g, ' '))
+    .split(' ')
+    .filter(Boolean);
   return words.length > 0 && words.every((w) => w.length <= 2);
 }
 
@@ -71,11 +93,16 @@ async function sampleRows(
 ): Promise<string[]> {
   const { table, column, where = '', n } = draw;
   if (n <= 0) return [];
-  const [range] = await sql.unsafe<{ lo: number | null; hi: number | null }[]>(`SELECT min(id) AS lo, max(id) AS hi FROM ${table}`);
+  const [range] = await sql.unsafe<{ lo: number | null; hi: number | null }[]>(
+    `SELECT min(id) AS lo, max(id) AS hi FROM ${table}`,
+  );
   if (range?.lo == null || range.hi == null) return [];
   const { lo, hi } = range;
   const ids = Array.from({ length: n * 4 }, () => lo + Math.floor(rnd() * (hi - lo + 1)));
-  const rows = await sql.unsafe<{ id: number; v: string }[]>(`SELECT id, ${column} AS v FROM ${table} WHERE id = ANY($1::int[]) ${where}`, [ids]);
+  const rows = await sql.unsafe<{ id: number; v: string }[]>(
+    `SELECT id, ${column} AS v FROM ${table} WHERE id = ANY($1::int[]) ${where}`,
+    [ids],
+  );
   const byId = new Map(rows.map((r) => [r.id, r.v]));
   return [...new Set(ids.map((id) => byId.get(id)).filter((v): v is string => !!v))].slice(0, n);
 }
@@ -86,20 +113,32 @@ async function sampleRows(
  * names. Rows are picked by pseudo-random ids between min(id) and max(id) (seed fixed), so the
  * same database gives the same set.
  */
-export async function randomSearchQueries(sql: postgres.Sql, counts: RandomQueryCounts, seed = 4242): Promise<SearchInput[]> {
+export async function randomSearchQueries(
+  sql: postgres.Sql,
+  counts: RandomQueryCounts,
+  seed = 4242,
+): Promise<SearchInput[]> {
   const rnd = seededRandom(seed);
   const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(rnd() * xs.length)];
   const out: SearchInput[] = [];
   for (const name of await sampleRows(sql, { table: 'movies', column: 'name', n: counts.words }, rnd)) {
-    const word = pick(foldText(name).split(' ').filter((w) => w.length >= 3));
+    const word = pick(
+      foldText(name)
+        .split(' ')
+        .filter((w) => w.length >= 3),
+    );
     if (word) out.push({ q: word, kind: 'random_word' });
   }
   for (const name of await sampleRows(sql, { table: 'movies', column: 'name', n: counts.prefixes }, rnd)) {
-    const prefix = foldText(name).slice(0, rnd() < 0.5 ? 1 : 2).trim();
+    const prefix = foldText(name)
+      .slice(0, rnd() < 0.5 ? 1 : 2)
+      .trim();
     if (prefix) out.push({ q: prefix, kind: 'random_prefix' });
   }
-  for (const name of await sampleRows(sql, { table: 'persons', column: 'name', n: counts.persons }, rnd)) out.push({ q: name, kind: 'random_person' });
-  for (const name of await sampleRows(sql, { table: 'movies', column: 'name', n: counts.titles }, rnd)) out.push({ q: name, kind: 'random_title' });
+  for (const name of await sampleRows(sql, { table: 'persons', column: 'name', n: counts.persons }, rnd))
+    out.push({ q: name, kind: 'random_person' });
+  for (const name of await sampleRows(sql, { table: 'movies', column: 'name', n: counts.titles }, rnd))
+    out.push({ q: name, kind: 'random_title' });
   return out;
 }
 

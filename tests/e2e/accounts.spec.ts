@@ -16,8 +16,30 @@ for (const locale of ['en', 'fi'] as const) {
   const prefix = locale === 'fi' ? '/fi' : '';
   const text =
     locale === 'fi'
-      ? { userName: 'Käyttäjänimi', email: 'Sähköposti', password: 'Salasana', password2: 'Salasana uudelleen', create: 'Luo tunnus', welcome: 'Tervetuloa', loggedOut: 'Olet kirjautunut ulos.', login: 'Kirjaudu', wrong: 'Annetut tunnukset ovat virheelliset', logout: 'Kirjaudu ulos' }
-      : { userName: 'User name', email: 'E-mail', password: 'Password', password2: 'Password again', create: 'Create account', welcome: 'Welcome', loggedOut: 'You have logged out.', login: 'Log in', wrong: 'The provided credentials are incorrect', logout: 'Log out' };
+      ? {
+          userName: 'Käyttäjänimi',
+          email: 'Sähköposti',
+          password: 'Salasana',
+          password2: 'Salasana uudelleen',
+          create: 'Luo tunnus',
+          welcome: 'Tervetuloa',
+          loggedOut: 'Olet kirjautunut ulos.',
+          login: 'Kirjaudu',
+          wrong: 'Annetut tunnukset ovat virheelliset',
+          logout: 'Kirjaudu ulos',
+        }
+      : {
+          userName: 'User name',
+          email: 'E-mail',
+          password: 'Password',
+          password2: 'Password again',
+          create: 'Create account',
+          welcome: 'Welcome',
+          loggedOut: 'You have logged out.',
+          login: 'Log in',
+          wrong: 'The provided credentials are incorrect',
+          logout: 'Log out',
+        };
 
   test(`${locale}: register, log out, fail a login, log in again`, async ({ page }) => {
     const tag = uniqueTag();
@@ -76,20 +98,42 @@ for (const locale of ['en', 'fi'] as const) {
 /** The newest mail file for `email` under the e2e server's data dir (lib/mail.ts file transport), decoded. */
 function latestMailTo(email: string): string {
   const dir = path.resolve('.data/e2e/mail');
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(`-${email}.eml`)).sort() : [];
+  const files = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith(`-${email}.eml`))
+        .sort()
+    : [];
   if (!files.length) return '';
   const raw = fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8').replace(/=\r?\n/g, '');
-  return Buffer.from(raw.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  return Buffer.from(
+    raw.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
 }
 
 for (const locale of ['en', 'fi'] as const) {
   const prefix = locale === 'fi' ? '/fi' : '';
   const text =
     locale === 'fi'
-      ? { email: 'Sähköposti', sent: 'Jos osoitteella on tunnus', newPassword2: 'Uusi salasana uudelleen', done: 'Salasanasi on vaihdettu' }
-      : { email: 'E-mail', sent: 'If that address has an account', newPassword2: 'New password again', done: 'Your password is changed' };
+      ? {
+          email: 'Sähköposti',
+          sent: 'Jos osoitteella on tunnus',
+          newPassword2: 'Uusi salasana uudelleen',
+          done: 'Salasanasi on vaihdettu',
+        }
+      : {
+          email: 'E-mail',
+          sent: 'If that address has an account',
+          newPassword2: 'New password again',
+          done: 'Your password is changed',
+        };
 
-  test(`${locale}: forgot password: the mailed link sets a new password that then logs in`, async ({ page, request, baseURL }) => {
+  test(`${locale}: forgot password: the mailed link sets a new password that then logs in`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const tag = uniqueTag();
     const ip = claimAddress(tag);
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
@@ -123,8 +167,26 @@ for (const locale of ['en', 'fi'] as const) {
   const prefix = locale === 'fi' ? '/fi' : '';
   const text =
     locale === 'fi'
-      ? { municipality: 'Kunta', invalid: 'Virheellinen arvo', saved: 'Muutokset on tallennettu.', nothing: 'Ei päivitettävää', deleted: 'Tunnuksesi on poistettu.', irreversible: 'Poistoa ei voi perua', wrong: 'Annetut tunnukset ovat virheelliset', email: 'Sähköposti' }
-      : { municipality: 'Municipality', invalid: 'Invalid value', saved: 'Your changes are saved.', nothing: 'Nothing to update', deleted: 'Your account is deleted.', irreversible: 'This cannot be undone', wrong: 'The provided credentials are incorrect', email: 'E-mail' };
+      ? {
+          municipality: 'Kunta',
+          invalid: 'Virheellinen arvo',
+          saved: 'Muutokset on tallennettu.',
+          nothing: 'Ei päivitettävää',
+          deleted: 'Tunnuksesi on poistettu.',
+          irreversible: 'Poistoa ei voi perua',
+          wrong: 'Annetut tunnukset ovat virheelliset',
+          email: 'Sähköposti',
+        }
+      : {
+          municipality: 'Municipality',
+          invalid: 'Invalid value',
+          saved: 'Your changes are saved.',
+          nothing: 'Nothing to update',
+          deleted: 'Your account is deleted.',
+          irreversible: 'This cannot be undone',
+          wrong: 'The provided credentials are incorrect',
+          email: 'E-mail',
+        };
 
   test(`${locale}: edit my data, then delete the account`, async ({ page, baseURL }) => {
     const tag = uniqueTag();
@@ -132,7 +194,12 @@ for (const locale of ['en', 'fi'] as const) {
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
     const email = `edit-${tag}@example.fi`;
     // page.request shares the browser's cookies: the registration logs this page in.
-    await registerByApi(page.request, { baseURL: baseURL ?? 'http://localhost:3100', ip, name: `Editor ${tag}`, email });
+    await registerByApi(page.request, {
+      baseURL: baseURL ?? 'http://localhost:3100',
+      ip,
+      name: `Editor ${tag}`,
+      email,
+    });
 
     await gotoApp(page, `${prefix}/users/edit_my_data`);
     await page.getByLabel(text.municipality).fill('Tampere');
@@ -147,10 +214,14 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(page.getByLabel(text.municipality)).toHaveValue('Tampere');
 
     // A profile picture: uploaded, shown; a file that is not a picture gets the spec's kind of message.
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#b4231f' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#b4231f' } })
+      .png()
+      .toBuffer();
     await page.locator('#field-picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await expect(page.getByTestId('picture-preview')).toBeVisible();
-    await page.locator('#field-picture').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just text') });
+    await page
+      .locator('#field-picture')
+      .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just text') });
     await expect(page.getByTestId('picture-error')).toBeVisible();
 
     // A personal API token: shown once, works as a Bearer token, stops working when revoked.
@@ -189,7 +260,10 @@ test('users list, a profile and its sections show public fields only, with empty
 
   const res = await gotoApp(page, `/users?q=${tag}`);
   expect(await res?.text()).not.toContain(email);
-  await page.getByTestId('user-list').getByRole('link', { name: `Listed ${tag}` }).click();
+  await page
+    .getByTestId('user-list')
+    .getByRole('link', { name: `Listed ${tag}` })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Listed ${tag}`);
   await page.getByTestId('subpage-tabs').getByRole('link', { name: 'Collections' }).click();
   await expect(page).toHaveURL(/\/user\/[A-Za-z0-9_-]{10}\/collections$/);

@@ -19,16 +19,59 @@ for (const locale of ['en', 'fi'] as const) {
   const prefix = locale === 'fi' ? '/fi' : '';
   const text =
     locale === 'fi'
-      ? { link: 'Tuo', submit: 'Tuo', done: 'Tuotu: 2 lisätty, 1 valittavana, 1 ei löytynyt.', summary: '4 riviä · 2 lisätty · 1 valittavana · 1 ei löytynyt', toPick: 'Valittavat (1)', pick: 'Valitse', picked: 'lisätty kokoelmaan', notFound: 'Luettelossa ei ole tämännimistä elokuvaa.', matched: 'Löytyi', byBarcode: 'Löytyi viivakoodilla 5017180816203.', noFile: 'Valitse tuotava tiedosto', back: 'Takaisin kokoelmaan', entries: '3 nimikettä', all: 'Kaikki (4)', summaryAfter: '4 riviä · 3 lisätty · 1 ei löytynyt' }
-      : { link: 'Import', submit: 'Import', done: 'Imported: 2 added, 1 to pick, 1 not matched.', summary: '4 rows · 2 added · 1 to pick · 1 not matched', toPick: 'To pick (1)', pick: 'Pick', picked: 'to the collection', notFound: 'No movie of this title in the catalogue.', matched: 'Matched', byBarcode: 'Found by barcode 5017180816203.', noFile: 'Choose a file to import', back: 'Back to the collection', entries: '3 items', all: 'All (4)', summaryAfter: '4 rows · 3 added · 1 not matched' };
+      ? {
+          link: 'Tuo',
+          submit: 'Tuo',
+          done: 'Tuotu: 2 lisätty, 1 valittavana, 1 ei löytynyt.',
+          summary: '4 riviä · 2 lisätty · 1 valittavana · 1 ei löytynyt',
+          toPick: 'Valittavat (1)',
+          pick: 'Valitse',
+          picked: 'lisätty kokoelmaan',
+          notFound: 'Luettelossa ei ole tämännimistä elokuvaa.',
+          matched: 'Löytyi',
+          byBarcode: 'Löytyi viivakoodilla 5017180816203.',
+          noFile: 'Valitse tuotava tiedosto',
+          back: 'Takaisin kokoelmaan',
+          entries: '3 nimikettä',
+          all: 'Kaikki (4)',
+          summaryAfter: '4 riviä · 3 lisätty · 1 ei löytynyt',
+        }
+      : {
+          link: 'Import',
+          submit: 'Import',
+          done: 'Imported: 2 added, 1 to pick, 1 not matched.',
+          summary: '4 rows · 2 added · 1 to pick · 1 not matched',
+          toPick: 'To pick (1)',
+          pick: 'Pick',
+          picked: 'to the collection',
+          notFound: 'No movie of this title in the catalogue.',
+          matched: 'Matched',
+          byBarcode: 'Found by barcode 5017180816203.',
+          noFile: 'Choose a file to import',
+          back: 'Back to the collection',
+          entries: '3 items',
+          all: 'All (4)',
+          summaryAfter: '4 rows · 3 added · 1 not matched',
+        };
 
-  test(`${locale}: import a CSV into a collection, read the report and pick the ambiguous row`, async ({ page, baseURL }) => {
+  test(`${locale}: import a CSV into a collection, read the report and pick the ambiguous row`, async ({
+    page,
+    baseURL,
+  }) => {
     const tag = uniqueTag();
     const ip = claimAddress(tag);
     const origin = baseURL ?? 'http://localhost:3100';
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
-    await registerByApi(page.request, { baseURL: origin, ip, name: `Importer ${tag}`, email: `importer-${tag}@example.fi` });
-    const created = await page.request.post('/api/collections', { headers: { origin }, data: { name: `Shelf ${tag}`, category: 'releases', style: 3 } });
+    await registerByApi(page.request, {
+      baseURL: origin,
+      ip,
+      name: `Importer ${tag}`,
+      email: `importer-${tag}@example.fi`,
+    });
+    const created = await page.request.post('/api/collections', {
+      headers: { origin },
+      data: { name: `Shelf ${tag}`, category: 'releases', style: 3 },
+    });
     expect(created.ok()).toBe(true);
     const { public_id: id } = (await created.json()) as { public_id: string };
 
@@ -39,7 +82,9 @@ for (const locale of ['en', 'fi'] as const) {
     await page.getByRole('button', { name: text.submit, exact: true }).click();
     await expect(page.locator('#import-file-error')).toHaveText(text.noFile);
 
-    await page.getByLabel(/^(File|Tiedosto)$/).setInputFiles({ name: 'hylly.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') });
+    await page
+      .getByLabel(/^(File|Tiedosto)$/)
+      .setInputFiles({ name: 'hylly.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') });
     await page.getByRole('button', { name: text.submit, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/collection/${id}/import/[A-Za-z0-9_-]+$`));
     await expect(page.getByTestId('snackbar')).toContainText(text.done);

@@ -12,14 +12,50 @@ for (const locale of ['en', 'fi'] as const) {
   const prefix = locale === 'fi' ? '/fi' : '';
   const text =
     locale === 'fi'
-      ? { newName: 'Uuden kokoelman nimi', price: 'Hinta', condition: 'Kunto', sealed: 'Avaamaton', added: 'Lisätty kokoelmaan', name: 'Nimi', style: 'Listan tyyppi', forTrade: 'Vaihdettavana', visibility: 'Näkyvyys', private: 'Yksityinen', created: 'Kokoelma luotu.', money: /29,90\s€/, weighted: /32,89\s€/ }
-      : { newName: 'Name of the new collection', price: 'Price', condition: 'Condition', sealed: 'Sealed', added: 'Added to', name: 'Name', style: 'Kind of list', forTrade: 'For trade', visibility: 'Visibility', private: 'Private', created: 'Collection created.', money: /€29\.90/, weighted: /€32\.89/ };
+      ? {
+          newName: 'Uuden kokoelman nimi',
+          price: 'Hinta',
+          condition: 'Kunto',
+          sealed: 'Avaamaton',
+          added: 'Lisätty kokoelmaan',
+          name: 'Nimi',
+          style: 'Listan tyyppi',
+          forTrade: 'Vaihdettavana',
+          visibility: 'Näkyvyys',
+          private: 'Yksityinen',
+          created: 'Kokoelma luotu.',
+          money: /29,90\s€/,
+          weighted: /32,89\s€/,
+        }
+      : {
+          newName: 'Name of the new collection',
+          price: 'Price',
+          condition: 'Condition',
+          sealed: 'Sealed',
+          added: 'Added to',
+          name: 'Name',
+          style: 'Kind of list',
+          forTrade: 'For trade',
+          visibility: 'Visibility',
+          private: 'Private',
+          created: 'Collection created.',
+          money: /€29\.90/,
+          weighted: /€32\.89/,
+        };
 
-  test(`${locale}: add a release to a new collection through the dialog, then open the collection`, async ({ page, baseURL }) => {
+  test(`${locale}: add a release to a new collection through the dialog, then open the collection`, async ({
+    page,
+    baseURL,
+  }) => {
     const tag = uniqueTag();
     const ip = claimAddress(tag);
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
-    await registerByApi(page.request, { baseURL: baseURL ?? 'http://localhost:3100', ip, name: `Shelf ${tag}`, email: `shelf-${tag}@example.fi` });
+    await registerByApi(page.request, {
+      baseURL: baseURL ?? 'http://localhost:3100',
+      ip,
+      name: `Shelf ${tag}`,
+      email: `shelf-${tag}@example.fi`,
+    });
     const list = await page.request.get('/api/releases?fo=7&limit=1');
     const release = ((await list.json()) as { items: { public_id: string; name: string }[] }).items[0];
 
@@ -55,8 +91,12 @@ for (const locale of ['en', 'fi'] as const) {
     expect(csvText).toContain('29.90,EUR,6');
     const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
     expect(json.suggestedFilename()).toMatch(/\.json$/);
-    const exported = JSON.parse(fs.readFileSync(await json.path(), 'utf8')) as { entries: { title: string; price: string; condition: string }[] };
-    expect(exported.entries).toEqual([expect.objectContaining({ title: release.name, price: '29.90', condition: '6' })]);
+    const exported = JSON.parse(fs.readFileSync(await json.path(), 'utf8')) as {
+      entries: { title: string; price: string; condition: string }[];
+    };
+    expect(exported.entries).toEqual([
+      expect.objectContaining({ title: release.name, price: '29.90', condition: '6' }),
+    ]);
 
     // The statistics view: a chart per grouping, each with its table.
     await page.getByTestId('collection-statistics').click();
@@ -67,11 +107,20 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(page.getByTestId('stats-average')).toContainText(text.money);
   });
 
-  test(`${locale}: create a private collection from /collections/new; visitors cannot see it`, async ({ page, baseURL, browser }) => {
+  test(`${locale}: create a private collection from /collections/new; visitors cannot see it`, async ({
+    page,
+    baseURL,
+    browser,
+  }) => {
     const tag = uniqueTag();
     const ip = claimAddress(tag);
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
-    await registerByApi(page.request, { baseURL: baseURL ?? 'http://localhost:3100', ip, name: `Trader ${tag}`, email: `trader-${tag}@example.fi` });
+    await registerByApi(page.request, {
+      baseURL: baseURL ?? 'http://localhost:3100',
+      ip,
+      name: `Trader ${tag}`,
+      email: `trader-${tag}@example.fi`,
+    });
 
     await gotoApp(page, `${prefix}/collections/new`);
     const name = `Trades ${tag}`;

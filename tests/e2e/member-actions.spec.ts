@@ -19,17 +19,32 @@ async function firstId(request: APIRequestContext, path: string): Promise<string
 
 /** Makes the local OAuth server log this browser in as the given provider account. */
 async function useProviderAccount(page: Page, account: { id: string; name: string; email: string }): Promise<void> {
-  await page.context().addCookies([{ name: 'mock_account', value: encodeURIComponent(JSON.stringify(account)), url: OAUTH_MOCK_URL }]);
+  await page
+    .context()
+    .addCookies([{ name: 'mock_account', value: encodeURIComponent(JSON.stringify(account)), url: OAUTH_MOCK_URL }]);
 }
 
 for (const locale of ['en', 'fi'] as const) {
   const prefix = locale === 'fi' ? '/fi' : '';
   const text =
     locale === 'fi'
-      ? { prompt: 'Sinun täytyy kirjautua sisään käyttääksesi tätä toimintoa', email: 'Sähköposti', added: 'Lisätty omistamiisi julkaisuihin', removed: 'Poistettu omistamistasi julkaisuista' }
-      : { prompt: 'You must be logged in to use this feature', email: 'E-mail', added: 'Added to the releases you own', removed: 'Removed from the releases you own' };
+      ? {
+          prompt: 'Sinun täytyy kirjautua sisään käyttääksesi tätä toimintoa',
+          email: 'Sähköposti',
+          added: 'Lisätty omistamiisi julkaisuihin',
+          removed: 'Poistettu omistamistasi julkaisuista',
+        }
+      : {
+          prompt: 'You must be logged in to use this feature',
+          email: 'E-mail',
+          added: 'Added to the releases you own',
+          removed: 'Removed from the releases you own',
+        };
 
-  test(`${locale}: a visitor's HAVE asks for a login in the dialog, then is completed on the same page`, async ({ page, baseURL }) => {
+  test(`${locale}: a visitor's HAVE asks for a login in the dialog, then is completed on the same page`, async ({
+    page,
+    baseURL,
+  }) => {
     const tag = uniqueTag();
     const ip = claimAddress(tag);
     const email = `have-${tag}@example.fi`;
@@ -62,7 +77,9 @@ for (const locale of ['en', 'fi'] as const) {
   });
 }
 
-test('Google: a new user registers after "user not found", and the like that asked for the login is completed', async ({ page }) => {
+test('Google: a new user registers after "user not found", and the like that asked for the login is completed', async ({
+  page,
+}) => {
   const tag = uniqueTag();
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': claimAddress(tag) });
   await useProviderAccount(page, { id: `google-${tag}`, name: `Gia ${tag}`, email: `gia-${tag}@example.test` });

@@ -16,8 +16,23 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '@/db';
 import { parseImportFile } from '@/lib/collections/import-parse';
-import { getImportReport, importIntoCollection, listImports, pickCandidate, titleKeys, type ImportReport, type ImportRowOutcome } from '@/lib/data/collection-import';
-import { createCollection, exportCollection, listEntries, setCollectionDeleted, updateEntry, type CollectionEntryDto } from '@/lib/data/collections';
+import {
+  getImportReport,
+  importIntoCollection,
+  listImports,
+  pickCandidate,
+  titleKeys,
+  type ImportReport,
+  type ImportRowOutcome,
+} from '@/lib/data/collection-import';
+import {
+  createCollection,
+  exportCollection,
+  listEntries,
+  setCollectionDeleted,
+  updateEntry,
+  type CollectionEntryDto,
+} from '@/lib/data/collections';
 import { collectionJson, entriesCsv } from '@/lib/collections/export';
 import { collectionValue } from '@/lib/data/collection-values';
 import { toEuros } from '@/lib/collections/rates';
@@ -36,11 +51,23 @@ const FIXTURES = path.resolve('tests/fixtures/import');
 /** A fixture file parsed; `{{IN_30_DAYS}}` stands for the date 30 days from now (a future purchase date). */
 const read = (name: string) => {
   const inThirtyDays = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  return parseImportFile(name, fs.readFileSync(path.join(FIXTURES, name), 'utf8').replaceAll('{{IN_30_DAYS}}', inThirtyDays));
+  return parseImportFile(
+    name,
+    fs.readFileSync(path.join(FIXTURES, name), 'utf8').replaceAll('{{IN_30_DAYS}}', inThirtyDays),
+  );
 };
 
 /** Expected outcome of a row: status, reason, and the matched item's name and format (or the linked movie, or the candidate count). */
-type Expect = { status: ImportRowOutcome['status']; reason?: ImportRowOutcome['reason']; item?: string; format?: number; barcode?: ImportRowOutcome['barcode_status']; movie?: string; candidates?: number; warnings?: string[] };
+type Expect = {
+  status: ImportRowOutcome['status'];
+  reason?: ImportRowOutcome['reason'];
+  item?: string;
+  format?: number;
+  barcode?: ImportRowOutcome['barcode_status'];
+  movie?: string;
+  candidates?: number;
+  warnings?: string[];
+};
 
 const B = 1; // Blu-ray
 const V = 2; // VHS
@@ -79,7 +106,13 @@ const SHELF: Record<number, Expect> = {
   29: { status: 'unmatched', reason: 'barcode_unknown', barcode: 'unknown', movie: 'Suspiria', candidates: 2 },
   30: { status: 'unmatched', reason: 'barcode_unknown', barcode: 'unknown', movie: 'Heat', candidates: 2 }, // unknown 11-digit UPC
   31: { status: 'unmatched', reason: 'barcode_unknown', barcode: 'unknown', movie: 'Maniac Cop 2', candidates: 0 },
-  32: { status: 'ambiguous', reason: 'several_releases', barcode: 'invalid_check_digit', movie: 'Inception', candidates: 3 },
+  32: {
+    status: 'ambiguous',
+    reason: 'several_releases',
+    barcode: 'invalid_check_digit',
+    movie: 'Inception',
+    candidates: 3,
+  },
   33: { status: 'matched', item: 'Vertigo (single film release)', format: K, barcode: 'invalid_format' }, // "12345"
   34: { status: 'ambiguous', reason: 'several_releases', movie: 'Inception', candidates: 3 },
   35: { status: 'matched', item: 'Fog, The (Steelbook)', format: K }, // the edition named in the title
@@ -192,8 +225,14 @@ describe.each(testEngines())('collection import on %s', (engine) => {
     h = await getSeededTestDb(engine);
     useAsProcessDb(h);
     await h.db.execute(sql`UPDATE releases SET ean = '0715515012058' WHERE source_id = 'criterion:251'`);
-    await h.db.execute(sql`UPDATE releases r SET ean = '0025192213571' FROM release_movies rm JOIN movies m ON m.id = rm.movie_id WHERE rm.release_id = r.id AND m.title_key = 'jaws' AND r.format = 7`);
-    await h.db.execute(sql`UPDATE releases r SET ean = '0883929674213' FROM release_movies rm JOIN movies m ON m.id = rm.movie_id WHERE rm.release_id = r.id AND m.title_key = 'blade runner' AND m.year = 1982 AND r.format = 7`);
+    await h.db.execute(
+      sql`UPDATE releases r SET ean = '0025192213571' FROM release_movies rm JOIN movies m ON m.id = rm.movie_id
+          WHERE rm.release_id = r.id AND m.title_key = 'jaws' AND r.format = 7`,
+    );
+    await h.db.execute(
+      sql`UPDATE releases r SET ean = '0883929674213' FROM release_movies rm JOIN movies m ON m.id = rm.movie_id
+          WHERE rm.release_id = r.id AND m.title_key = 'blade runner' AND m.year = 1982 AND r.format = 7`,
+    );
   });
   afterAll(async () => {
     await h?.close();
@@ -202,18 +241,41 @@ describe.each(testEngines())('collection import on %s', (engine) => {
   it('matches every row of the messy shelf export as expected and adds the matched ones with their fields', async () => {
     const { actor } = await member();
     const shelf = await releasesCollection(actor);
-    const r = await importIntoCollection(actor, { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') }, h.db);
+    const r = await importIntoCollection(
+      actor,
+      { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') },
+      h.db,
+    );
     if (!r.ok) throw new Error(r.error);
     expectRows(r.report, SHELF);
-    expect(r.report.counts).toEqual({ rows: 62, matched: 42, added: 40, already: 2, ambiguous: 9, unmatched: 11, unknown_barcodes: 3 });
+    expect(r.report.counts).toEqual({
+      rows: 62,
+      matched: 42,
+      added: 40,
+      already: 2,
+      ambiguous: 9,
+      unmatched: 11,
+      unknown_barcodes: 3,
+    });
     expect(r.report.unknown_columns).toEqual(['Shelf']);
     expect(r.report.rows.find((x) => x.line === 58)?.problem).toMatch(/quote/i);
 
     const entries = await listEntries(actor, { publicId: shelf, cursor: null, limit: 100 }, h.db);
     expect(entries?.items).toHaveLength(40);
     const byName = (name: string) => entries?.items.find((e) => e.release?.name === name);
-    expect(byName('Grand Illusion')).toMatchObject({ price: '24.95', currency: 'EUR', condition: 1, acquired_on: '2023-01-14', comment: 'Criterion spine 1' });
-    expect(byName('Seven Samurai')).toMatchObject({ price: '29.90', currency: 'EUR', condition: 2, acquired_on: '2023-02-14' });
+    expect(byName('Grand Illusion')).toMatchObject({
+      price: '24.95',
+      currency: 'EUR',
+      condition: 1,
+      acquired_on: '2023-01-14',
+      comment: 'Criterion spine 1',
+    });
+    expect(byName('Seven Samurai')).toMatchObject({
+      price: '29.90',
+      currency: 'EUR',
+      condition: 2,
+      acquired_on: '2023-02-14',
+    });
     expect(byName('Fantastic Mr. Fox')).toMatchObject({ price: '15.00', currency: 'GBP' });
     expect(byName('The Incredible Shrinking Man')).toMatchObject({ price: '39.95', currency: 'USD', condition: 3 });
     expect(byName('Bloodsport')).toMatchObject({ condition: 4 });
@@ -229,12 +291,32 @@ describe.each(testEngines())('collection import on %s', (engine) => {
   it('imports its own CSV and JSON exports back as the same items with the same fields', async () => {
     const { actor } = await member();
     const shelf = await releasesCollection(actor);
-    await importIntoCollection(actor, { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') }, h.db);
-    await updateEntry(actor, { entryId: (await listEntries(actor, { publicId: shelf, cursor: null, limit: 1 }, h.db))?.items[0].id ?? 0, comment: 'Kommentti', comment_language: 'fi', watched_method: 'disc', price: '12.00', currency: 'SEK' }, h.db);
+    await importIntoCollection(
+      actor,
+      { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') },
+      h.db,
+    );
+    await updateEntry(
+      actor,
+      {
+        entryId: (await listEntries(actor, { publicId: shelf, cursor: null, limit: 1 }, h.db))?.items[0].id ?? 0,
+        comment: 'Kommentti',
+        comment_language: 'fi',
+        watched_method: 'disc',
+        price: '12.00',
+        currency: 'SEK',
+      },
+      h.db,
+    );
     const exported = await exportCollection(actor, shelf, h.db);
     if (!exported) throw new Error('export');
     const fields = (items: CollectionEntryDto[] | undefined) =>
-      new Map((items ?? []).map((e) => [e.release?.public_id, [e.price, e.currency, e.condition, e.acquired_on, e.comment, e.comment_language, e.watched_method]]));
+      new Map(
+        (items ?? []).map((e) => [
+          e.release?.public_id,
+          [e.price, e.currency, e.condition, e.acquired_on, e.comment, e.comment_language, e.watched_method],
+        ]),
+      );
     const original = fields(exported.entries);
     expect(original.size).toBe(40);
     for (const [name, text] of [
@@ -242,20 +324,37 @@ describe.each(testEngines())('collection import on %s', (engine) => {
       ['copy.json', collectionJson(exported.collection, exported.entries)],
     ]) {
       const copy = await releasesCollection(actor, name);
-      const r = await importIntoCollection(actor, { collection: copy, fileName: name, parsed: parseImportFile(name, text) }, h.db);
+      const r = await importIntoCollection(
+        actor,
+        { collection: copy, fileName: name, parsed: parseImportFile(name, text) },
+        h.db,
+      );
       if (!r.ok) throw new Error(r.error);
       expect(r.report.counts).toMatchObject({ rows: 40, matched: 40, added: 40, ambiguous: 0, unmatched: 0 });
       expect(r.report.rows.every((x) => x.warnings.length === 0)).toBe(true);
-      expect(fields((await listEntries(actor, { publicId: copy, cursor: null, limit: 100 }, h.db))?.items)).toEqual(original);
+      expect(fields((await listEntries(actor, { publicId: copy, cursor: null, limit: 100 }, h.db))?.items)).toEqual(
+        original,
+      );
     }
   });
 
   it('keeps unknown barcodes with title and format for moderation, once per user and code, until the account is deleted', async () => {
     const { actor } = await member();
     const shelf = await releasesCollection(actor);
-    await importIntoCollection(actor, { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') }, h.db);
-    await importIntoCollection(actor, { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') }, h.db);
-    const rows = await queryRows<{ ean: string; title: string; format: number }>(h.db, sql`SELECT ean, title, format FROM unknown_barcodes WHERE user_id = ${actor.userId} ORDER BY ean`);
+    await importIntoCollection(
+      actor,
+      { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') },
+      h.db,
+    );
+    await importIntoCollection(
+      actor,
+      { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') },
+      h.db,
+    );
+    const rows = await queryRows<{ ean: string; title: string; format: number }>(
+      h.db,
+      sql`SELECT ean, title, format FROM unknown_barcodes WHERE user_id = ${actor.userId} ORDER BY ean`,
+    );
     expect(rows.map((x) => ({ ...x, format: Number(x.format) }))).toEqual([
       { ean: '0024543675433', title: 'Heat', format: K },
       { ean: '0760137123453', title: 'Suspiria', format: K },
@@ -263,15 +362,27 @@ describe.each(testEngines())('collection import on %s', (engine) => {
     ]);
     // Deleting the account takes its import reports and the unknown barcodes of its imports along.
     await deleteAccount(actor, h.db);
-    const left = await queryRows<{ n: number }>(h.db, sql`SELECT (SELECT count(*) FROM unknown_barcodes WHERE user_id = ${actor.userId}) + (SELECT count(*) FROM collection_imports WHERE user_id = ${actor.userId}) AS n`);
+    const left = await queryRows<{ n: number }>(
+      h.db,
+      sql`SELECT (SELECT count(*) FROM unknown_barcodes WHERE user_id = ${actor.userId})
+          + (SELECT count(*) FROM collection_imports WHERE user_id = ${actor.userId}) AS n`,
+    );
     expect(Number(left[0].n)).toBe(0);
   });
 
   it('imports a second time without adding anything twice', async () => {
     const { actor } = await member();
     const shelf = await releasesCollection(actor);
-    await importIntoCollection(actor, { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') }, h.db);
-    const again = await importIntoCollection(actor, { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') }, h.db);
+    await importIntoCollection(
+      actor,
+      { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') },
+      h.db,
+    );
+    const again = await importIntoCollection(
+      actor,
+      { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') },
+      h.db,
+    );
     if (!again.ok) throw new Error(again.error);
     expect(again.report.counts).toMatchObject({ matched: 42, added: 0, already: 42 });
     expect((await listEntries(actor, { publicId: shelf, cursor: null, limit: 100 }, h.db))?.items).toHaveLength(40);
@@ -279,16 +390,28 @@ describe.each(testEngines())('collection import on %s', (engine) => {
 
   it('imports a Letterboxd watched export into the watched list, moving the seen counters', async () => {
     const { actor } = await member();
-    const lists = await queryRows<{ public_id: string }>(h.db, sql`SELECT public_id FROM collections WHERE user_id = ${actor.userId} AND style = 2 AND shortcut_default`);
+    const lists = await queryRows<{ public_id: string }>(
+      h.db,
+      sql`SELECT public_id FROM collections WHERE user_id = ${actor.userId} AND style = 2 AND shortcut_default`,
+    );
     const parsed = read('letterboxd/watched.csv');
     expect(parsed).toMatchObject({ kind: 'letterboxd', letterboxdList: 'watched' });
-    const r = await importIntoCollection(actor, { collection: lists[0].public_id, fileName: 'watched.csv', parsed }, h.db);
+    const r = await importIntoCollection(
+      actor,
+      { collection: lists[0].public_id, fileName: 'watched.csv', parsed },
+      h.db,
+    );
     if (!r.ok) throw new Error(r.error);
     expectRows(r.report, WATCHED);
     expect(r.report.counts).toMatchObject({ rows: 14, matched: 11, added: 11, ambiguous: 2, unmatched: 1 });
     const rashomon = r.report.rows.find((x) => x.line === 10)?.item;
-    expect(await toggleState(actor, { item: 'movie', publicId: rashomon?.public_id ?? '' }, h.db)).toMatchObject({ counts: { seen: 1 }, mine: { seen: true } });
-    expect((await listEntries(actor, { publicId: lists[0].public_id, cursor: null, limit: 100 }, h.db))?.items[0]).toMatchObject({ acquired_on: expect.stringMatching(/^2024-01-/) });
+    expect(await toggleState(actor, { item: 'movie', publicId: rashomon?.public_id ?? '' }, h.db)).toMatchObject({
+      counts: { seen: 1 },
+      mine: { seen: true },
+    });
+    expect(
+      (await listEntries(actor, { publicId: lists[0].public_id, cursor: null, limit: 100 }, h.db))?.items[0],
+    ).toMatchObject({ acquired_on: expect.stringMatching(/^2024-01-/) });
   });
 
   it('imports a Letterboxd watchlist into a movies collection, and refuses one into a releases collection', async () => {
@@ -297,18 +420,35 @@ describe.each(testEngines())('collection import on %s', (engine) => {
     if (!c.ok) throw new Error('collection');
     const parsed = read('letterboxd/watchlist.csv');
     expect(parsed.letterboxdList).toBe('watchlist');
-    const r = await importIntoCollection(actor, { collection: c.collection.public_id, fileName: 'watchlist.csv', parsed }, h.db);
+    const r = await importIntoCollection(
+      actor,
+      { collection: c.collection.public_id, fileName: 'watchlist.csv', parsed },
+      h.db,
+    );
     if (!r.ok) throw new Error(r.error);
     expectRows(r.report, WATCHLIST);
-    expect(await importIntoCollection(actor, { collection: await releasesCollection(actor), fileName: 'watchlist.csv', parsed }, h.db)).toEqual({ ok: false, error: 'letterboxdNeedsMovies' });
+    expect(
+      await importIntoCollection(
+        actor,
+        { collection: await releasesCollection(actor), fileName: 'watchlist.csv', parsed },
+        h.db,
+      ),
+    ).toEqual({ ok: false, error: 'letterboxdNeedsMovies' });
   });
 
   it('matches release rows to movies in a movies collection', async () => {
     const { actor } = await member();
     const c = await createCollection(actor, { name: 'Seen', category: 'movies' }, h.db);
     if (!c.ok) throw new Error('collection');
-    const parsed = parseImportFile('seen.csv', 'title;year;format;ean\nGarden State;;DVD;5017180816203\nRome Open City;1945;Blu-ray;\nPredator;;VHS;\n');
-    const r = await importIntoCollection(actor, { collection: c.collection.public_id, fileName: 'seen.csv', parsed }, h.db);
+    const parsed = parseImportFile(
+      'seen.csv',
+      'title;year;format;ean\nGarden State;;DVD;5017180816203\nRome Open City;1945;Blu-ray;\nPredator;;VHS;\n',
+    );
+    const r = await importIntoCollection(
+      actor,
+      { collection: c.collection.public_id, fileName: 'seen.csv', parsed },
+      h.db,
+    );
     if (!r.ok) throw new Error(r.error);
     expect(r.report.rows.map((x) => [x.status, x.item?.type, x.item?.name, x.reason])).toEqual([
       ['matched', 'movie', 'Garden State', null], // the release's movie, by barcode
@@ -321,27 +461,66 @@ describe.each(testEngines())('collection import on %s', (engine) => {
     const { actor } = await member();
     const { actor: other } = await member();
     const shelf = await releasesCollection(actor);
-    const r = await importIntoCollection(actor, { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') }, h.db);
+    const r = await importIntoCollection(
+      actor,
+      { collection: shelf, fileName: 'shelf-export.csv', parsed: read('shelf-export.csv') },
+      h.db,
+    );
     if (!r.ok) throw new Error(r.error);
     const id = r.report.public_id;
     expect((await getImportReport(actor, { collection: shelf, importId: id }, h.db))?.rows).toHaveLength(62);
     expect(await getImportReport(other, { collection: shelf, importId: id }, h.db)).toBeNull();
-    expect(await getImportReport(actor, { collection: await releasesCollection(actor, 'Other shelf'), importId: id }, h.db)).toBeNull(); // another collection's path
-    expect((await listImports(actor, shelf, h.db))?.map((i) => [i.public_id, i.file_name, i.counts.added])).toEqual([[id, 'shelf-export.csv', 40]]);
+    expect(
+      await getImportReport(actor, { collection: await releasesCollection(actor, 'Other shelf'), importId: id }, h.db),
+    ).toBeNull(); // another collection's path
+    expect((await listImports(actor, shelf, h.db))?.map((i) => [i.public_id, i.file_name, i.counts.added])).toEqual([
+      [id, 'shelf-export.csv', 40],
+    ]);
 
     const row = r.report.rows.find((x) => x.line === 36) as ImportRowOutcome; // Parasite 4K
-    await expect(pickCandidate(other, { collection: shelf, importId: id, line: 36, item: row.candidates[1].public_id }, h.db)).rejects.toMatchObject({ code: 'not_found', status: 404 });
-    expect(await pickCandidate(actor, { collection: shelf, importId: id, line: 36, item: 'notACandidat' }, h.db)).toEqual({ ok: false, error: 'notACandidate' });
-    const picked = await pickCandidate(actor, { collection: shelf, importId: id, line: 36, item: row.candidates[1].public_id }, h.db);
+    await expect(
+      pickCandidate(other, { collection: shelf, importId: id, line: 36, item: row.candidates[1].public_id }, h.db),
+    ).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    expect(
+      await pickCandidate(actor, { collection: shelf, importId: id, line: 36, item: 'notACandidat' }, h.db),
+    ).toEqual({ ok: false, error: 'notACandidate' });
+    const picked = await pickCandidate(
+      actor,
+      { collection: shelf, importId: id, line: 36, item: row.candidates[1].public_id },
+      h.db,
+    );
     if (!picked.ok) throw new Error(picked.error);
-    expect(picked.row).toMatchObject({ status: 'matched', reason: 'picked', added: true, item: { public_id: row.candidates[1].public_id } });
+    expect(picked.row).toMatchObject({
+      status: 'matched',
+      reason: 'picked',
+      added: true,
+      item: { public_id: row.candidates[1].public_id },
+    });
     expect(picked.counts).toMatchObject({ matched: 43, added: 41, ambiguous: 8 });
-    expect(await pickCandidate(actor, { collection: shelf, importId: id, line: 36, item: row.candidates[0].public_id }, h.db)).toEqual({ ok: false, error: 'alreadyResolved' });
-    expect((await getImportReport(actor, { collection: shelf, importId: id }, h.db))?.rows.find((x) => x.line === 36)?.status).toBe('matched');
+    expect(
+      await pickCandidate(
+        actor,
+        { collection: shelf, importId: id, line: 36, item: row.candidates[0].public_id },
+        h.db,
+      ),
+    ).toEqual({ ok: false, error: 'alreadyResolved' });
+    expect(
+      (await getImportReport(actor, { collection: shelf, importId: id }, h.db))?.rows.find((x) => x.line === 36)
+        ?.status,
+    ).toBe('matched');
     // A suggestion of an unmatched row can be picked too: the Suspiria whose barcode is unknown.
     const suspiria = r.report.rows.find((x) => x.line === 29) as ImportRowOutcome;
-    const p2 = await pickCandidate(actor, { collection: shelf, importId: id, line: 29, item: suspiria.candidates[0].public_id }, h.db);
-    expect(p2.ok && p2.row.entry).toMatchObject({ price: '45.00', currency: 'EUR', condition: 1, comment: 'Synapse 3-disc' });
+    const p2 = await pickCandidate(
+      actor,
+      { collection: shelf, importId: id, line: 29, item: suspiria.candidates[0].public_id },
+      h.db,
+    );
+    expect(p2.ok && p2.row.entry).toMatchObject({
+      price: '45.00',
+      currency: 'EUR',
+      condition: 1,
+      comment: 'Synapse 3-disc',
+    });
     expect((await listEntries(actor, { publicId: shelf, cursor: null, limit: 100 }, h.db))?.items).toHaveLength(42);
   });
 
@@ -349,24 +528,53 @@ describe.each(testEngines())('collection import on %s', (engine) => {
     const { actor } = await member();
     const { actor: other } = await member();
     const shelf = await releasesCollection(actor);
-    await expect(importIntoCollection(other, { collection: shelf, fileName: 'a.csv', parsed: read('shelf-export.csv') }, h.db)).rejects.toMatchObject({ code: 'not_found', status: 404 });
-    expect(await importIntoCollection(actor, { collection: shelf, fileName: 'a.csv', parsed: parseImportFile('a.csv', 'title,year\n') }, h.db)).toEqual({ ok: false, error: 'emptyFile' });
+    await expect(
+      importIntoCollection(other, { collection: shelf, fileName: 'a.csv', parsed: read('shelf-export.csv') }, h.db),
+    ).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    expect(
+      await importIntoCollection(
+        actor,
+        { collection: shelf, fileName: 'a.csv', parsed: parseImportFile('a.csv', 'title,year\n') },
+        h.db,
+      ),
+    ).toEqual({ ok: false, error: 'emptyFile' });
     const big = parseImportFile('big.csv', `title\n${'Ran\n'.repeat(5001)}`);
-    expect(await importIntoCollection(actor, { collection: shelf, fileName: 'big.csv', parsed: big }, h.db)).toEqual({ ok: false, error: 'tooManyRows', params: { max: 5000, rows: 5001 } });
+    expect(await importIntoCollection(actor, { collection: shelf, fileName: 'big.csv', parsed: big }, h.db)).toEqual({
+      ok: false,
+      error: 'tooManyRows',
+      params: { max: 5000, rows: 5001 },
+    });
     expect((await listEntries(actor, { publicId: shelf, cursor: null, limit: 10 }, h.db))?.items).toHaveLength(0);
     // A collection in the trash takes no import until it is restored.
     await setCollectionDeleted(actor, { publicId: shelf, deleted: true }, h.db);
-    await expect(importIntoCollection(actor, { collection: shelf, fileName: 'a.csv', parsed: parseImportFile('a.csv', 'title,year\nRan,1985\n') }, h.db)).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    await expect(
+      importIntoCollection(
+        actor,
+        { collection: shelf, fileName: 'a.csv', parsed: parseImportFile('a.csv', 'title,year\nRan,1985\n') },
+        h.db,
+      ),
+    ).rejects.toMatchObject({ code: 'not_found', status: 404 });
   });
 
   describe('API', () => {
     const ORIGIN = 'http://localhost';
     const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
     /** Posts `file` (none: an empty form) to the import route of `publicId`, from `origin`. */
-    const upload = (cookie: string, publicId: string, { file, origin = ORIGIN }: { file: File | null; origin?: string }) => {
+    const upload = (
+      cookie: string,
+      publicId: string,
+      { file, origin = ORIGIN }: { file: File | null; origin?: string },
+    ) => {
       const form = new FormData();
       if (file) form.set('file', file);
-      return importPost(new Request(`${ORIGIN}/api/collections/${publicId}/imports`, { method: 'POST', headers: { cookie, origin }, body: form }), ctx({ publicId }));
+      return importPost(
+        new Request(`${ORIGIN}/api/collections/${publicId}/imports`, {
+          method: 'POST',
+          headers: { cookie, origin },
+          body: form,
+        }),
+        ctx({ publicId }),
+      );
     };
 
     it('uploads a file, answers the report, lists imports, reads the report and takes a pick', async () => {
@@ -379,15 +587,27 @@ describe.each(testEngines())('collection import on %s', (engine) => {
       expect(report.counts).toMatchObject({ rows: 62, added: 40 });
       expect(JSON.stringify(report)).not.toMatch(/@example\.fi|argon2/);
 
-      const list = await importsGet(new Request(`${ORIGIN}/api/collections/${shelf}/imports`, { headers: { cookie } }), ctx({ publicId: shelf }));
-      expect(((await list.json()) as { items: { public_id: string }[] }).items.map((i) => i.public_id)).toEqual([report.public_id]);
-      const got = await reportGet(new Request(`${ORIGIN}/api/collections/${shelf}/imports/${report.public_id}`, { headers: { cookie } }), ctx({ publicId: shelf, importId: report.public_id }));
+      const list = await importsGet(
+        new Request(`${ORIGIN}/api/collections/${shelf}/imports`, { headers: { cookie } }),
+        ctx({ publicId: shelf }),
+      );
+      expect(((await list.json()) as { items: { public_id: string }[] }).items.map((i) => i.public_id)).toEqual([
+        report.public_id,
+      ]);
+      const got = await reportGet(
+        new Request(`${ORIGIN}/api/collections/${shelf}/imports/${report.public_id}`, { headers: { cookie } }),
+        ctx({ publicId: shelf, importId: report.public_id }),
+      );
       expect(((await got.json()) as ImportReport).rows).toHaveLength(62);
 
       const row = report.rows.find((x) => x.line === 55) as ImportRowOutcome;
       const pickReq = (body: unknown) =>
         pickPost(
-          new Request(`${ORIGIN}/api/collections/${shelf}/imports/${report.public_id}/picks`, { method: 'POST', headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+          new Request(`${ORIGIN}/api/collections/${shelf}/imports/${report.public_id}/picks`, {
+            method: 'POST',
+            headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          }),
           ctx({ publicId: shelf, importId: report.public_id }),
         );
       const pick = await pickReq({ line: 55, item: row.candidates[1].public_id });
@@ -405,17 +625,49 @@ describe.each(testEngines())('collection import on %s', (engine) => {
       const { cookie: otherCookie } = await member();
       const shelf = await releasesCollection(actor);
       const noFile = await upload(cookie, shelf, { file: null });
-      expect([noFile.status, await noFile.json()]).toEqual([400, { error: 'Choose a file to import', key: 'importNoFile', params: {} }]);
-      const letterboxd = await upload(cookie, shelf, { file: new File([fs.readFileSync(path.join(FIXTURES, 'letterboxd/watched.csv'))], 'watched.csv') });
-      expect([letterboxd.status, await letterboxd.json()]).toEqual([400, { error: 'A Letterboxd export lists movies: import it into a movies collection', key: 'importLetterboxdMovies', params: {} }]);
-      const huge = await upload(cookie, shelf, { file: new File(['title\n', 'x'.repeat(5 * 1024 * 1024)], 'huge.csv') });
-      expect([huge.status, await huge.json()]).toEqual([400, { error: 'The file is larger than 5 MB: split it into smaller files', key: 'importTooLarge', params: { mb: 5 } }]);
-      const binary = await upload(cookie, shelf, { file: new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x14, 0x00])], 'shelf.zip') });
-      expect([binary.status, await binary.json()]).toMatchObject([400, { error: 'The file is not a text file: import CSV, JSON or JSON Lines', key: 'importNotText' }]);
+      expect([noFile.status, await noFile.json()]).toEqual([
+        400,
+        { error: 'Choose a file to import', key: 'importNoFile', params: {} },
+      ]);
+      const letterboxd = await upload(cookie, shelf, {
+        file: new File([fs.readFileSync(path.join(FIXTURES, 'letterboxd/watched.csv'))], 'watched.csv'),
+      });
+      expect([letterboxd.status, await letterboxd.json()]).toEqual([
+        400,
+        {
+          error: 'A Letterboxd export lists movies: import it into a movies collection',
+          key: 'importLetterboxdMovies',
+          params: {},
+        },
+      ]);
+      const huge = await upload(cookie, shelf, {
+        file: new File(['title\n', 'x'.repeat(5 * 1024 * 1024)], 'huge.csv'),
+      });
+      expect([huge.status, await huge.json()]).toEqual([
+        400,
+        {
+          error: 'The file is larger than 5 MB: split it into smaller files',
+          key: 'importTooLarge',
+          params: { mb: 5 },
+        },
+      ]);
+      const binary = await upload(cookie, shelf, {
+        file: new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x14, 0x00])], 'shelf.zip'),
+      });
+      expect([binary.status, await binary.json()]).toMatchObject([
+        400,
+        { error: 'The file is not a text file: import CSV, JSON or JSON Lines', key: 'importNotText' },
+      ]);
       expect((await upload('', shelf, { file: new File(['title\nRan'], 'a.csv') })).status).toBe(401);
       expect((await upload(otherCookie, shelf, { file: new File(['title\nRan'], 'a.csv') })).status).toBe(404);
-      expect((await upload(cookie, shelf, { file: new File(['title\nRan'], 'a.csv'), origin: 'https://evil.example' })).status).toBe(403);
-      const other = await reportGet(new Request(`${ORIGIN}/api/collections/${shelf}/imports/nope`, { headers: { cookie: otherCookie } }), ctx({ publicId: shelf, importId: 'nope' }));
+      expect(
+        (await upload(cookie, shelf, { file: new File(['title\nRan'], 'a.csv'), origin: 'https://evil.example' }))
+          .status,
+      ).toBe(403);
+      const other = await reportGet(
+        new Request(`${ORIGIN}/api/collections/${shelf}/imports/nope`, { headers: { cookie: otherCookie } }),
+        ctx({ publicId: shelf, importId: 'nope' }),
+      );
       expect(other.status).toBe(404);
     });
   });

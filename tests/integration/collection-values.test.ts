@@ -26,7 +26,8 @@ const UNPRICED = 'valRelease2';
 describe.each(testEngines())('collection values on %s', (engine) => {
   let h: DbHandle;
   let n = 0;
-  const member = async (role: Role = 'basic'): Promise<Actor> => (await registerMember(h.db, { label: 'Valuer', n: ++n, role: role })).actor;
+  const member = async (role: Role = 'basic'): Promise<Actor> =>
+    (await registerMember(h.db, { label: 'Valuer', n: ++n, role: role })).actor;
   const shelf = async (actor: Actor, name: string, visibility: 'public' | 'private' = 'public') => {
     const r = await createCollection(actor, { name, category: 'releases', visibility }, h.db);
     if (!r.ok) throw new Error('create failed');
@@ -43,7 +44,9 @@ describe.each(testEngines())('collection values on %s', (engine) => {
   /** A new release of its own (a collection holds an item once). */
   const newRelease = async () => {
     const publicId = `valExtra${String(++releaseNo).padStart(3, '0')}`;
-    await h.db.insert(releases).values({ publicId, name: `Extra ${releaseNo} (DVD)`, format: 3, nameKey: `extra ${releaseNo} dvd` });
+    await h.db
+      .insert(releases)
+      .values({ publicId, name: `Extra ${releaseNo} (DVD)`, format: 3, nameKey: `extra ${releaseNo} dvd` });
     return publicId;
   };
 
@@ -91,7 +94,11 @@ describe.each(testEngines())('collection values on %s', (engine) => {
     const owner = await member();
     const id = await shelf(owner, 'Valued shelf');
     const first = await add(owner, id, { price: '10.00', currency: 'EUR', condition: '6' });
-    const r2 = await addEntry(owner, { collection: id, item: { type: 'release', publicId: UNPRICED }, price: '100', currency: 'SEK', condition: '4' }, h.db);
+    const r2 = await addEntry(
+      owner,
+      { collection: id, item: { type: 'release', publicId: UNPRICED }, price: '100', currency: 'SEK', condition: '4' },
+      h.db,
+    );
     if (!r2.ok) throw new Error('add failed');
     // 100 SEK = 8.7268 EUR; weighted: 10 × 1.1 (sealed) + 8.7268 × 0.4 (condition 4) = 14.4907
     const v = await collectionValue(owner, id, h.db);
@@ -109,7 +116,11 @@ describe.each(testEngines())('collection values on %s', (engine) => {
     expect(await collectionValue(stranger, secret, h.db)).toBeNull();
     expect(await collectionValue(owner, secret, h.db)).toMatchObject({ total_eur: '0.00', priced_count: 0 });
 
-    await addEntry(owner, { collection: secret, item: { type: 'release', publicId: PRICED }, price: '50', currency: 'EUR' }, h.db);
+    await addEntry(
+      owner,
+      { collection: secret, item: { type: 'release', publicId: PRICED }, price: '50', currency: 'EUR' },
+      h.db,
+    );
     expect((await userCollectionsValue(null, owner.publicId, h.db)).total_eur).toBe('15.00');
     expect((await userCollectionsValue(owner, owner.publicId, h.db)).total_eur).toBe('65.00');
   });
@@ -121,12 +132,24 @@ describe.each(testEngines())('collection values on %s', (engine) => {
     await add(owner, id, { price: '20', currency: 'EUR', condition: '5', release: await newRelease() }); // poor: 20 × 0.1
     await add(owner, id, { price: '40', currency: 'EUR', condition: '1', release: await newRelease() }); // mint: 40 × 1
     await add(owner, id, { condition: '6', release: await newRelease() }); // no price
-    expect(await collectionValue(owner, id, h.db)).toMatchObject({ total_eur: '70.00', weighted_eur: '49.00', priced_count: 3, entries_count: 4 });
+    expect(await collectionValue(owner, id, h.db)).toMatchObject({
+      total_eur: '70.00',
+      weighted_eur: '49.00',
+      priced_count: 3,
+      entries_count: 4,
+    });
   });
 
   it('CURRENCY_RATES replaces the built-in rates, with its date and source on every value', async () => {
-    vi.stubEnv('CURRENCY_RATES', JSON.stringify({ USD: 2, GBP: 0.5, SEK: 10, date: '2026-11-20', source: 'Test central bank' }));
-    expect(rateTable()).toEqual({ perEuro: { EUR: 1, USD: 2, GBP: 0.5, SEK: 10 }, date: '2026-11-20', source: 'Test central bank' });
+    vi.stubEnv(
+      'CURRENCY_RATES',
+      JSON.stringify({ USD: 2, GBP: 0.5, SEK: 10, date: '2026-11-20', source: 'Test central bank' }),
+    );
+    expect(rateTable()).toEqual({
+      perEuro: { EUR: 1, USD: 2, GBP: 0.5, SEK: 10 },
+      date: '2026-11-20',
+      source: 'Test central bank',
+    });
     const owner = await member();
     const id = await shelf(owner, 'Rates shelf');
     const gbp = await newRelease();
@@ -140,8 +163,16 @@ describe.each(testEngines())('collection values on %s', (engine) => {
       rates_date: '2026-11-20',
       rates_source: 'Test central bank',
     });
-    expect(await itemValueAverage({ type: 'release', publicId: gbp }, h.db)).toEqual({ average_eur: '20.00', count: 1, rates_date: '2026-11-20', rates_source: 'Test central bank' });
-    expect(await userCollectionsValue(null, owner.publicId, h.db)).toMatchObject({ total_eur: '45.00', rates_date: '2026-11-20' });
+    expect(await itemValueAverage({ type: 'release', publicId: gbp }, h.db)).toEqual({
+      average_eur: '20.00',
+      count: 1,
+      rates_date: '2026-11-20',
+      rates_source: 'Test central bank',
+    });
+    expect(await userCollectionsValue(null, owner.publicId, h.db)).toMatchObject({
+      total_eur: '45.00',
+      rates_date: '2026-11-20',
+    });
 
     // A table that is not JSON leaves the built-in rates in use: 10 GBP = 12.06 EUR.
     vi.stubEnv('CURRENCY_RATES', 'USD=2');
@@ -154,15 +185,38 @@ describe.each(testEngines())('collection values on %s', (engine) => {
   });
 
   it('statistics count entries by format, decade, label and country, with total and average value', async () => {
-    const [label] = await h.db.insert(labels).values({ publicId: 'valLabel001', name: 'Future Film', nameKey: 'future film' }).returning({ id: labels.id });
+    const [label] = await h.db
+      .insert(labels)
+      .values({ publicId: 'valLabel001', name: 'Future Film', nameKey: 'future film' })
+      .returning({ id: labels.id });
     await h.db.insert(releases).values([
-      { publicId: 'statRel0001', name: 'A (Blu-ray)', format: 1, nameKey: 'a blu ray', releaseYear: 1987, country: 4, labelId: label.id },
-      { publicId: 'statRel0002', name: 'B (Blu-ray)', format: 1, nameKey: 'b blu ray', streetDate: '1994-05-02', country: 4, labelId: label.id },
+      {
+        publicId: 'statRel0001',
+        name: 'A (Blu-ray)',
+        format: 1,
+        nameKey: 'a blu ray',
+        releaseYear: 1987,
+        country: 4,
+        labelId: label.id,
+      },
+      {
+        publicId: 'statRel0002',
+        name: 'B (Blu-ray)',
+        format: 1,
+        nameKey: 'b blu ray',
+        streetDate: '1994-05-02',
+        country: 4,
+        labelId: label.id,
+      },
       { publicId: 'statRel0003', name: 'C (DVD)', format: 3, nameKey: 'c dvd', releaseYear: 1981 },
     ]);
     const owner = await member();
     const id = await shelf(owner, 'Stats shelf');
-    for (const [publicId, price] of [['statRel0001', '10'], ['statRel0002', '20'], ['statRel0003', '']] as const) {
+    for (const [publicId, price] of [
+      ['statRel0001', '10'],
+      ['statRel0002', '20'],
+      ['statRel0003', ''],
+    ] as const) {
       const r = await addEntry(owner, { collection: id, item: { type: 'release', publicId }, price }, h.db);
       if (!r.ok) throw new Error('add failed');
     }

@@ -18,7 +18,10 @@ import { registerMember } from '../support/members';
 
 // No Next request runs here: record what the after-commit effect asks the page cache to drop.
 const revalidated = vi.hoisted(() => [] as string[]);
-vi.mock('next/cache', () => ({ revalidatePath: (path: string) => void revalidated.push(path), revalidateTag: () => undefined }));
+vi.mock('next/cache', () => ({
+  revalidatePath: (path: string) => void revalidated.push(path),
+  revalidateTag: () => undefined,
+}));
 
 assertPostgresConfiguredInCi();
 
@@ -34,7 +37,9 @@ describe.each(testEngines())('domain events on %s', (engine) => {
     h = await createTestDb(engine);
     await h.db.execute(sql`CREATE TABLE event_probe (v integer NOT NULL)`);
     await h.db.insert(movies).values({ publicId: 'evMovie0001', name: 'Sisu', titleKey: 'sisu', year: 2022 });
-    await h.db.insert(releases).values({ publicId: 'evRelease01', name: 'Sisu (Blu-ray)', format: 1, nameKey: 'sisu blu ray' });
+    await h.db
+      .insert(releases)
+      .values({ publicId: 'evRelease01', name: 'Sisu (Blu-ray)', format: 1, nameKey: 'sisu blu ray' });
   });
   afterAll(async () => {
     await h?.close();
@@ -46,7 +51,10 @@ describe.each(testEngines())('domain events on %s', (engine) => {
   });
 
   /** A table whose `account.created` subscriber writes the user id into event_probe and whose effect records it. */
-  function probeTable(effects: number[], opts: { failSubscriber?: boolean; failEffect?: boolean } = {}): SubscriberTable {
+  function probeTable(
+    effects: number[],
+    opts: { failSubscriber?: boolean; failEffect?: boolean } = {},
+  ): SubscriberTable {
     return {
       'account.created': {
         inTransaction: [
@@ -69,11 +77,15 @@ describe.each(testEngines())('domain events on %s', (engine) => {
   it('runs subscribers inside the transaction and effects only after it committed', async () => {
     const effects: number[] = [];
     const table = probeTable(effects);
-    const seenInside = await inTransaction(h.db, async (tx) => {
-      await publish(tx, 'account.created', { userId: 7 });
-      // The subscriber wrote in this transaction; the effect has not run yet.
-      return { rows: await probeRows(tx), effects: [...effects] };
-    }, { subscribers: table });
+    const seenInside = await inTransaction(
+      h.db,
+      async (tx) => {
+        await publish(tx, 'account.created', { userId: 7 });
+        // The subscriber wrote in this transaction; the effect has not run yet.
+        return { rows: await probeRows(tx), effects: [...effects] };
+      },
+      { subscribers: table },
+    );
     expect(seenInside).toEqual({ rows: [7], effects: [] });
     expect(effects).toEqual([7]);
     expect(await probeRows(h.db)).toEqual([7]);
@@ -82,10 +94,14 @@ describe.each(testEngines())('domain events on %s', (engine) => {
   it('rolls the subscriber back with the write and runs no effect when the work fails afterwards', async () => {
     const effects: number[] = [];
     await expect(
-      inTransaction(h.db, async (tx) => {
-        await publish(tx, 'account.created', { userId: 8 });
-        throw new Error('work failed');
-      }, { subscribers: probeTable(effects) }),
+      inTransaction(
+        h.db,
+        async (tx) => {
+          await publish(tx, 'account.created', { userId: 8 });
+          throw new Error('work failed');
+        },
+        { subscribers: probeTable(effects) },
+      ),
     ).rejects.toThrow('work failed');
     expect(await probeRows(h.db)).toEqual([]);
     expect(effects).toEqual([]);
@@ -94,10 +110,14 @@ describe.each(testEngines())('domain events on %s', (engine) => {
   it('a failing subscriber fails the write', async () => {
     const effects: number[] = [];
     await expect(
-      inTransaction(h.db, async (tx) => {
-        await tx.execute(sql`INSERT INTO event_probe (v) VALUES (100)`);
-        await publish(tx, 'account.created', { userId: 9 });
-      }, { subscribers: probeTable(effects, { failSubscriber: true }) }),
+      inTransaction(
+        h.db,
+        async (tx) => {
+          await tx.execute(sql`INSERT INTO event_probe (v) VALUES (100)`);
+          await publish(tx, 'account.created', { userId: 9 });
+        },
+        { subscribers: probeTable(effects, { failSubscriber: true }) },
+      ),
     ).rejects.toThrow('subscriber failed');
     expect(await probeRows(h.db)).toEqual([]);
     expect(effects).toEqual([]);
@@ -106,10 +126,14 @@ describe.each(testEngines())('domain events on %s', (engine) => {
   it('a failing after-commit effect is logged and the write stands', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const effects: number[] = [];
-    const result = await inTransaction(h.db, async (tx) => {
-      await publish(tx, 'account.created', { userId: 10 });
-      return 'saved';
-    }, { subscribers: probeTable(effects, { failEffect: true }) });
+    const result = await inTransaction(
+      h.db,
+      async (tx) => {
+        await publish(tx, 'account.created', { userId: 10 });
+        return 'saved';
+      },
+      { subscribers: probeTable(effects, { failEffect: true }) },
+    );
     expect(result).toBe('saved');
     expect(effects).toEqual([10]);
     expect(await probeRows(h.db)).toEqual([10]);
@@ -119,16 +143,22 @@ describe.each(testEngines())('domain events on %s', (engine) => {
   it('a nested inTransaction joins the outer one: its effects wait for the outer commit', async () => {
     const effects: number[] = [];
     const table = probeTable(effects);
-    await inTransaction(h.db, async (tx) => {
-      await inTransaction(tx, (inner) => publish(inner, 'account.created', { userId: 11 }));
-      expect(effects).toEqual([]);
-    }, { subscribers: table });
+    await inTransaction(
+      h.db,
+      async (tx) => {
+        await inTransaction(tx, (inner) => publish(inner, 'account.created', { userId: 11 }));
+        expect(effects).toEqual([]);
+      },
+      { subscribers: table },
+    );
     expect(effects).toEqual([11]);
   });
 
   it('refuses to publish outside inTransaction (the effects would be lost)', async () => {
     await expect(publish(h.db, 'account.created', { userId: 12 })).rejects.toThrow('outside inTransaction');
-    await expect(h.db.transaction((tx) => publish(tx as unknown as Db, 'account.created', { userId: 12 }))).rejects.toThrow('outside inTransaction');
+    await expect(
+      h.db.transaction((tx) => publish(tx as unknown as Db, 'account.created', { userId: 12 })),
+    ).rejects.toThrow('outside inTransaction');
     expect(await probeRows(h.db)).toEqual([]);
   });
 
@@ -140,12 +170,39 @@ describe.each(testEngines())('domain events on %s', (engine) => {
 
   it('every entry change takes a value snapshot and revalidates the item pages after the commit; toggles take no snapshot', async () => {
     const { actor } = await registerMember(h.db, { label: 'Eventful', n: ++n });
-    const created = await createCollection(actor, { name: 'Shelf', description: null, visibility: 'public', category: 'releases', style: 3, shortcut_default: false }, h.db);
+    const created = await createCollection(
+      actor,
+      {
+        name: 'Shelf',
+        description: null,
+        visibility: 'public',
+        category: 'releases',
+        style: 3,
+        shortcut_default: false,
+      },
+      h.db,
+    );
     if (!created.ok) throw new Error(JSON.stringify(created.errors));
     const snapshots = async () =>
-      Number((await queryRows<{ n: number }>(h.db, sql`SELECT COUNT(*)::int AS n FROM collection_value_snapshots s JOIN collections c ON c.id = s.collection_id WHERE c.user_id = ${actor.userId}`))[0].n);
+      Number(
+        (
+          await queryRows<{ n: number }>(
+            h.db,
+            sql`SELECT COUNT(*)::int AS n FROM collection_value_snapshots s JOIN collections c ON c.id = s.collection_id WHERE c.user_id = ${actor.userId}`,
+          )
+        )[0].n,
+      );
 
-    const added = await addEntry(actor, { collection: created.collection.public_id, item: { type: 'release', publicId: 'evRelease01' }, price: '12.50', currency: 'EUR' }, h.db);
+    const added = await addEntry(
+      actor,
+      {
+        collection: created.collection.public_id,
+        item: { type: 'release', publicId: 'evRelease01' },
+        price: '12.50',
+        currency: 'EUR',
+      },
+      h.db,
+    );
     if (!added.ok) throw new Error(JSON.stringify(added.errors));
     expect(await snapshots()).toBe(1);
     expect(revalidated).toContain('/en/release/evRelease01');
@@ -158,7 +215,10 @@ describe.each(testEngines())('domain events on %s', (engine) => {
 
     // A toggle writes an entry of the HAVE list: counted and revalidated, no snapshot.
     revalidated.length = 0;
-    expect(await setToggle(actor, { kind: 'have', item: 'release', publicId: 'evRelease01', on: true }, h.db)).toEqual({ on: true, count: 1 });
+    expect(await setToggle(actor, { kind: 'have', item: 'release', publicId: 'evRelease01', on: true }, h.db)).toEqual({
+      on: true,
+      count: 1,
+    });
     expect(await snapshots()).toBe(2);
     expect(revalidated).toContain('/en/release/evRelease01');
   });

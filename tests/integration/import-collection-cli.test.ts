@@ -17,7 +17,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db, type DbHandle } from '@/db';
 import { getImportReport } from '@/lib/data/collection-import';
-import { createCollection, getCollection, listCollections, listEntries, type CollectionEntryDto } from '@/lib/data/collections';
+import {
+  createCollection,
+  getCollection,
+  listCollections,
+  listEntries,
+  type CollectionEntryDto,
+} from '@/lib/data/collections';
 import type { Actor } from '@/lib/auth/actor';
 import { COLLECTION_STYLES } from '@/lib/validation/collection-limits';
 import { assertPostgresConfiguredInCi, getSeededTestDb, serverUrl, testEngines, type Engine } from '../support/db';
@@ -40,7 +46,11 @@ function runScript(env: Record<string, string>, args: string[]): Run {
 }
 
 /** A seeded database the script can open, and a way for the test to read it between runs. */
-type Target = { env: Record<string, string>; read<T>(fn: (db: Db) => Promise<T>): Promise<T>; dispose(): Promise<void> };
+type Target = {
+  env: Record<string, string>;
+  read<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  dispose(): Promise<void>;
+};
 
 /**
  * A seeded copy with `setup` written into it, handed over to the script: PostgreSQL by URL (the
@@ -64,7 +74,7 @@ async function seededTarget<S>(engine: Engine, setup: (db: Db) => Promise<S>): P
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-cli-'));
   const dir = path.join(dataDir, 'pglite');
   fs.renameSync(h.location, dir);
-  const read = async <T,>(fn: (db: Db) => Promise<T>): Promise<T> => {
+  const read = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
     const handle: DbHandle = await openDatabase({ dataDir: dir });
     try {
       return await fn(handle.db);
@@ -72,7 +82,14 @@ async function seededTarget<S>(engine: Engine, setup: (db: Db) => Promise<S>): P
       await handle.close();
     }
   };
-  return { state, target: { env: { DATABASE_URL: '', DATA_DIR: dataDir }, read, dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }) } };
+  return {
+    state,
+    target: {
+      env: { DATABASE_URL: '', DATA_DIR: dataDir },
+      read,
+      dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    },
+  };
 }
 
 async function allEntries(db: Db, actor: Actor, publicId: string): Promise<CollectionEntryDto[]> {
@@ -89,7 +106,18 @@ describe.each(testEngines())('npm run import:collection on %s', (engine) => {
   beforeAll(async () => {
     const r = await seededTarget(engine, async (db) => {
       const member = await registerMember(db, { label: 'Importer', n: 1 });
-      const created = await createCollection(member.actor, { name: 'Shelf', description: null, visibility: 'private', category: 'releases', style: COLLECTION_STYLES.owns, shortcut_default: false }, db);
+      const created = await createCollection(
+        member.actor,
+        {
+          name: 'Shelf',
+          description: null,
+          visibility: 'private',
+          category: 'releases',
+          style: COLLECTION_STYLES.owns,
+          shortcut_default: false,
+        },
+        db,
+      );
       if (!created.ok) throw new Error(JSON.stringify(created.errors));
       return { actor: member.actor, shelf: created.collection.public_id };
     });
@@ -106,23 +134,50 @@ describe.each(testEngines())('npm run import:collection on %s', (engine) => {
     const run = runScript(target.env, ['--user', 'importer 1', '--collection', 'new', WATCHED]);
     expect(run.stderr).not.toMatch(/failed|error/i);
     expect(run.status, run.stderr).toBe(0);
-    const created = new RegExp(`^Created the private movies collection "watched \\(Letterboxd\\)" of Importer 1: public id (${PUBLIC_ID}), /collection/(${PUBLIC_ID})$`, 'm').exec(run.stdout);
+    const created = new RegExp(
+      `^Created the private movies collection "watched \\(Letterboxd\\)" of Importer 1: public id (${PUBLIC_ID}), /collection/(${PUBLIC_ID})$`,
+      'm',
+    ).exec(run.stdout);
     expect(created).not.toBeNull();
     const publicId = created![1];
     expect(created![2]).toBe(publicId);
     const lines = run.stdout.split('\n');
-    expect(lines).toContain('14 rows: 11 matched (11 added, 0 already in the collection), 2 ambiguous, 1 unmatched; 0 unknown barcodes stored for moderation');
-    expect(run.stdout).toMatch(new RegExp(`^Imported watched\\.csv \\(Letterboxd export: watched films\\) into "watched \\(Letterboxd\\)" \\(movies collection, /collection/${publicId}\\); report (${PUBLIC_ID})$`, 'm'));
-    expect(run.stdout).toMatch(new RegExp(`^line 2: matched \\| "Grand Illusion" 1937 \\| movie "Grand Illusion" \\(1937\\) /movie/${PUBLIC_ID}, added$`, 'm'));
-    expect(lines).toContain('line 12: unmatched, no movie of this title in the catalogue | "A Short Film Nobody Catalogued" 2023');
+    expect(lines).toContain(
+      '14 rows: 11 matched (11 added, 0 already in the collection), 2 ambiguous, 1 unmatched; 0 unknown barcodes stored for moderation',
+    );
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^Imported watched\\.csv \\(Letterboxd export: watched films\\) into "watched \\(Letterboxd\\)" ` +
+          `\\(movies collection, /collection/${publicId}\\); report (${PUBLIC_ID})$`,
+        'm',
+      ),
+    );
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^line 2: matched \\| "Grand Illusion" 1937 \\| movie "Grand Illusion" \\(1937\\) /movie/${PUBLIC_ID}, added$`,
+        'm',
+      ),
+    );
+    expect(lines).toContain(
+      'line 12: unmatched, no movie of this title in the catalogue | "A Short Film Nobody Catalogued" 2023',
+    );
     const blownAway = lines.findIndex((l) => l.startsWith('line 13: '));
     expect(lines[blownAway]).toBe('line 13: ambiguous, several movies have this title | "Blown Away" 1993');
-    expect(lines.slice(blownAway + 1, blownAway + 3)).toEqual([expect.stringMatching(/^ {4}candidate: movie "Blown Away" \(1992\) \/movie\//), expect.stringMatching(/^ {4}candidate: movie "Blown Away" \(1994\) \/movie\//)]);
+    expect(lines.slice(blownAway + 1, blownAway + 3)).toEqual([
+      expect.stringMatching(/^ {4}candidate: movie "Blown Away" \(1992\) \/movie\//),
+      expect.stringMatching(/^ {4}candidate: movie "Blown Away" \(1994\) \/movie\//),
+    ]);
     const reportId = /; report (\S+)$/m.exec(run.stdout)![1];
 
     await target.read(async (db) => {
       const c = await getCollection(actor, publicId, db);
-      expect(c).toMatchObject({ name: 'watched (Letterboxd)', category: 'movies', style: COLLECTION_STYLES.watched, visibility: 'private', entries_count: 11 });
+      expect(c).toMatchObject({
+        name: 'watched (Letterboxd)',
+        category: 'movies',
+        style: COLLECTION_STYLES.watched,
+        visibility: 'private',
+        entries_count: 11,
+      });
       const entries = await allEntries(db, actor, publicId);
       const names = entries.map((e) => `${e.movie?.name} (${e.movie?.year})`).sort();
       expect(names).toEqual(
@@ -145,7 +200,15 @@ describe.each(testEngines())('npm run import:collection on %s', (engine) => {
       expect(run.stdout).toContain(`movie "Grand Illusion" (1937) /movie/${grand?.movie?.public_id}, added`);
       expect(grand?.acquired_on).toBe('2024-01-03');
       const report = await getImportReport(actor, { collection: publicId, importId: reportId }, db);
-      expect(report?.counts).toEqual({ rows: 14, matched: 11, added: 11, already: 0, ambiguous: 2, unmatched: 1, unknown_barcodes: 0 });
+      expect(report?.counts).toEqual({
+        rows: 14,
+        matched: 11,
+        added: 11,
+        already: 0,
+        ambiguous: 2,
+        unmatched: 1,
+        unknown_barcodes: 0,
+      });
     });
   });
 
@@ -154,26 +217,50 @@ describe.each(testEngines())('npm run import:collection on %s', (engine) => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).not.toContain('Created the');
     const lines = run.stdout.split('\n');
-    expect(lines).toContain('8 rows: 8 matched (8 added, 0 already in the collection), 0 ambiguous, 0 unmatched; 0 unknown barcodes stored for moderation');
-    expect(run.stdout).toMatch(
-      /^line 4: matched \| "Garden State" 2004 DVD barcode 5017180816203 \| release "Garden State" \(DVD, [^)]*GB, EAN 5017180816203\) \/release\/[A-Za-z0-9_-]{10}, added \(found by barcode 5017180816203\)$/m,
+    expect(lines).toContain(
+      '8 rows: 8 matched (8 added, 0 already in the collection), 0 ambiguous, 0 unmatched; 0 unknown barcodes stored for moderation',
     );
-    expect(run.stdout).toMatch(/^line 9: matched \| "Kuolleet ja haudatut" 1981 VHS \| release "Kuolleet ja haudatut" \(1981, VHS, FI\) \/release\/[A-Za-z0-9_-]{10}, added$/m);
+    expect(run.stdout).toMatch(
+      new RegExp(
+        String.raw`^line 4: matched \| "Garden State" 2004 DVD barcode 5017180816203 \| release "Garden State" ` +
+          String.raw`\(DVD, [^)]*GB, EAN 5017180816203\) /release/[A-Za-z0-9_-]{10}, added \(found by barcode 5017180816203\)$`,
+        'm',
+      ),
+    );
+    expect(run.stdout).toMatch(
+      /^line 9: matched \| "Kuolleet ja haudatut" 1981 VHS \| release "Kuolleet ja haudatut" \(1981, VHS, FI\) \/release\/[A-Za-z0-9_-]{10}, added$/m,
+    );
 
     await target.read(async (db) => {
       const entries = await allEntries(db, actor, shelf);
       expect(entries).toHaveLength(8);
       const byName = new Map(entries.map((e) => [e.release?.name, e]));
-      expect(byName.get('Garden State')).toMatchObject({ price: '4.99', currency: 'GBP', condition: 2, acquired_on: '2023-08-19', comment: 'UK disc from a charity shop' });
-      expect(byName.get('The Rescuers')).toMatchObject({ price: '6.50', currency: 'EUR', condition: 2, acquired_on: '2024-01-14', comment: null });
+      expect(byName.get('Garden State')).toMatchObject({
+        price: '4.99',
+        currency: 'GBP',
+        condition: 2,
+        acquired_on: '2023-08-19',
+        comment: 'UK disc from a charity shop',
+      });
+      expect(byName.get('The Rescuers')).toMatchObject({
+        price: '6.50',
+        currency: 'EUR',
+        condition: 2,
+        acquired_on: '2024-01-14',
+        comment: null,
+      });
       expect(byName.get('Seven Samurai')).toMatchObject({ price: '34.90', acquired_on: '2023-03-12' });
       expect(byName.get('Halloween (1978)')).toMatchObject({ currency: 'USD', condition: 6 });
     });
 
     const again = runScript(target.env, ['--user', 'Importer 1', '--collection', shelf, EXAMPLE]);
     expect(again.status, again.stderr).toBe(0);
-    expect(again.stdout).toContain('8 rows: 8 matched (0 added, 8 already in the collection), 0 ambiguous, 0 unmatched');
-    expect(again.stdout).toMatch(/^line 2: matched \| "Grand Illusion" 1937 Blu-ray \| release "Grand Illusion" .*, already in the collection, not added again$/m);
+    expect(again.stdout).toContain(
+      '8 rows: 8 matched (0 added, 8 already in the collection), 0 ambiguous, 0 unmatched',
+    );
+    expect(again.stdout).toMatch(
+      /^line 2: matched \| "Grand Illusion" 1937 Blu-ray \| release "Grand Illusion" .*, already in the collection, not added again$/m,
+    );
   });
 
   it('refuses an unknown user, an unknown collection and a Letterboxd export into a releases collection with exit code 1', async () => {
@@ -188,14 +275,21 @@ describe.each(testEngines())('npm run import:collection on %s', (engine) => {
 
     const letterboxd = runScript(target.env, ['--user', 'Importer 1', '--collection', shelf, WATCHED]);
     expect(letterboxd.status).toBe(1);
-    expect(letterboxd.stderr).toContain(`A Letterboxd export lists movies: collection ${shelf} is a releases collection`);
+    expect(letterboxd.stderr).toContain(
+      `A Letterboxd export lists movies: collection ${shelf} is a releases collection`,
+    );
     expect(letterboxd.stdout).not.toMatch(/^\d+ rows:/m);
 
     await target.read(async (db) => {
       expect(await allEntries(db, actor, shelf)).toHaveLength(8);
       // Besides the registration's shortcut lists, only Shelf and the first test's collection exist: the refused runs made none.
       const mine = await listCollections(actor, { owner: actor.publicId, cursor: null, limit: 100 }, db);
-      expect(mine.items.filter((c) => !c.shortcut_default).map((c) => c.name).sort()).toEqual(['Shelf', 'watched (Letterboxd)']);
+      expect(
+        mine.items
+          .filter((c) => !c.shortcut_default)
+          .map((c) => c.name)
+          .sort(),
+      ).toEqual(['Shelf', 'watched (Letterboxd)']);
     });
   });
 });

@@ -59,7 +59,16 @@ const RELEASES: Fixture[] = [
   { id: 'dtUndated01', name: 'Uuno (Blu-ray)', day: null, year: 1984, cut: 30, added: 6, movie: 'dtMovieUuno' },
   { id: 'dtUndated02', name: 'Brazil (VHS)', day: null, year: 1985, cut: null, added: 2, movie: 'dtMovieBraz' },
   // Not approved: never listed, whatever its date.
-  { id: 'dtHidden002', name: 'Alien (DVD)', day: 2, year: 1979, cut: null, added: 11, movie: 'dtMovieAlie', approved: false },
+  {
+    id: 'dtHidden002',
+    name: 'Alien (DVD)',
+    day: 2,
+    year: 1979,
+    cut: null,
+    added: 11,
+    movie: 'dtMovieAlie',
+    approved: false,
+  },
 ];
 
 /** The films of the fixture releases (titles listing): title key and year. */
@@ -80,7 +89,11 @@ const ADDED_BASE = Date.UTC(2025, 0, 1);
 type ListHandler = (request: Request) => Promise<Response>;
 
 /** Every item of a listing, page by page (small pages, so ties and nulls cross page boundaries). */
-async function walk<T extends { public_id: string }>(handler: ListHandler, query: string, limit = 3): Promise<string[]> {
+async function walk<T extends { public_id: string }>(
+  handler: ListHandler,
+  query: string,
+  limit = 3,
+): Promise<string[]> {
   const ids: string[] = [];
   let cursor: string | null = null;
   for (let pages = 0; pages < 50; pages++) {
@@ -158,7 +171,10 @@ describe.each(testEngines())('listing filters and sorts on %s', (engine) => {
           cutSeconds: r.cut,
           createdAt: new Date(ADDED_BASE + r.added * 60_000),
           approved: r.approved ?? true,
-          nameKey: r.name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim(),
+          nameKey: r.name
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, ' ')
+            .trim(),
           searchText: r.name.toLowerCase(),
         })
         .returning({ id: schema.releases.id });
@@ -176,23 +192,77 @@ describe.each(testEngines())('listing filters and sorts on %s', (engine) => {
     // Expected lists are written out: past = up to and including today, future = after today,
     // dn = a window of that many days back (past) or ahead (future), both ends included.
     it.each([
-      ['dr=past&so=date_desc', ['dtToday0001', 'dtMinus0001', 'dtMinus0007', 'dtMinus0008', 'dtMinus0028', 'dtMinus0090', 'dtMinus0200', 'dtMinus0365', 'dtMinus0366', 'dtMinus0400']],
+      [
+        'dr=past&so=date_desc',
+        [
+          'dtToday0001',
+          'dtMinus0001',
+          'dtMinus0007',
+          'dtMinus0008',
+          'dtMinus0028',
+          'dtMinus0090',
+          'dtMinus0200',
+          'dtMinus0365',
+          'dtMinus0366',
+          'dtMinus0400',
+        ],
+      ],
       ['dr=past&dn=7&so=date_desc', ['dtToday0001', 'dtMinus0001', 'dtMinus0007']],
       ['dr=past&dn=28&so=date_desc', ['dtToday0001', 'dtMinus0001', 'dtMinus0007', 'dtMinus0008', 'dtMinus0028']],
-      ['dr=past&dn=90&so=date_desc', ['dtToday0001', 'dtMinus0001', 'dtMinus0007', 'dtMinus0008', 'dtMinus0028', 'dtMinus0090']],
-      ['dr=past&dn=365&so=date_desc', ['dtToday0001', 'dtMinus0001', 'dtMinus0007', 'dtMinus0008', 'dtMinus0028', 'dtMinus0090', 'dtMinus0200', 'dtMinus0365']],
-      ['dn=365&so=date_desc', ['dtToday0001', 'dtMinus0001', 'dtMinus0007', 'dtMinus0008', 'dtMinus0028', 'dtMinus0090', 'dtMinus0200', 'dtMinus0365']],
-      ['dr=future&so=date_asc', ['dtPlus00001', 'dtPlus00005', 'dtPlus00007', 'dtPlus00008', 'dtPlus00028', 'dtPlus00040']],
+      [
+        'dr=past&dn=90&so=date_desc',
+        ['dtToday0001', 'dtMinus0001', 'dtMinus0007', 'dtMinus0008', 'dtMinus0028', 'dtMinus0090'],
+      ],
+      [
+        'dr=past&dn=365&so=date_desc',
+        [
+          'dtToday0001',
+          'dtMinus0001',
+          'dtMinus0007',
+          'dtMinus0008',
+          'dtMinus0028',
+          'dtMinus0090',
+          'dtMinus0200',
+          'dtMinus0365',
+        ],
+      ],
+      [
+        'dn=365&so=date_desc',
+        [
+          'dtToday0001',
+          'dtMinus0001',
+          'dtMinus0007',
+          'dtMinus0008',
+          'dtMinus0028',
+          'dtMinus0090',
+          'dtMinus0200',
+          'dtMinus0365',
+        ],
+      ],
+      [
+        'dr=future&so=date_asc',
+        ['dtPlus00001', 'dtPlus00005', 'dtPlus00007', 'dtPlus00008', 'dtPlus00028', 'dtPlus00040'],
+      ],
       ['dr=future&dn=7&so=date_asc', ['dtPlus00001', 'dtPlus00005', 'dtPlus00007']],
       ['dr=future&dn=28&so=date_asc', ['dtPlus00001', 'dtPlus00005', 'dtPlus00007', 'dtPlus00008', 'dtPlus00028']],
-      ['dr=future&dn=90&so=date_asc', ['dtPlus00001', 'dtPlus00005', 'dtPlus00007', 'dtPlus00008', 'dtPlus00028', 'dtPlus00040']],
+      [
+        'dr=future&dn=90&so=date_asc',
+        ['dtPlus00001', 'dtPlus00005', 'dtPlus00007', 'dtPlus00008', 'dtPlus00028', 'dtPlus00040'],
+      ],
     ])('/api/releases?%s lists exactly its releases', async (query, expected) => {
       expect(await walk<ReleaseListItem>(releasesList, query)).toEqual(expected);
     });
 
     it('the out_now and upcoming presets list exactly the past and the future releases', async () => {
       const preset = (name: 'out_now' | 'upcoming') => new URLSearchParams(RELEASE_PRESETS[name]).toString();
-      expect(await walk<ReleaseListItem>(releasesList, preset('upcoming'))).toEqual(['dtPlus00001', 'dtPlus00005', 'dtPlus00007', 'dtPlus00008', 'dtPlus00028', 'dtPlus00040']);
+      expect(await walk<ReleaseListItem>(releasesList, preset('upcoming'))).toEqual([
+        'dtPlus00001',
+        'dtPlus00005',
+        'dtPlus00007',
+        'dtPlus00008',
+        'dtPlus00028',
+        'dtPlus00040',
+      ]);
       expect(await walk<ReleaseListItem>(releasesList, preset('out_now'))).toEqual([
         'dtToday0001',
         'dtMinus0001',
@@ -209,17 +279,38 @@ describe.each(testEngines())('listing filters and sorts on %s', (engine) => {
 
     it('titles: those with a release in the window', async () => {
       const titles = async (query: string) => (await walk<TitleListItem>(titlesList, `${query}&so=name`)).sort();
-      expect(await titles('dr=future')).toEqual(['dtMovieAlie', 'dtMovieBraz', 'dtMovieManh', 'dtMovieUuno', 'dtMovieZomb']);
+      expect(await titles('dr=future')).toEqual([
+        'dtMovieAlie',
+        'dtMovieBraz',
+        'dtMovieManh',
+        'dtMovieUuno',
+        'dtMovieZomb',
+      ]);
       expect(await titles('dr=future&dn=7')).toEqual(['dtMovieAlie', 'dtMovieUuno', 'dtMovieZomb']);
       expect(await titles('dr=past&dn=7')).toEqual(['dtMovieAlie', 'dtMovieBraz', 'dtMovieKumm']);
-      expect(await titles('dr=past&dn=365')).toEqual(['dtMovieAlie', 'dtMovieBraz', 'dtMovieKumm', 'dtMovieManh', 'dtMovieUuno', 'dtMovieZomb']);
+      expect(await titles('dr=past&dn=365')).toEqual([
+        'dtMovieAlie',
+        'dtMovieBraz',
+        'dtMovieKumm',
+        'dtMovieManh',
+        'dtMovieUuno',
+        'dtMovieZomb',
+      ]);
     });
   });
 
   describe('release sorts', () => {
     const dateKey = (r: Fixture) => (r.day === null ? null : dayFromToday(r.day));
     it.each([
-      ['name', (r: Fixture) => r.name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim(), 'asc'],
+      [
+        'name',
+        (r: Fixture) =>
+          r.name
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, ' ')
+            .trim(),
+        'asc',
+      ],
       ['year_desc', (r: Fixture) => r.year, 'desc'],
       ['cut_desc', (r: Fixture) => r.cut, 'desc'],
       ['added_desc', (r: Fixture) => r.added, 'desc'],
@@ -233,12 +324,19 @@ describe.each(testEngines())('listing filters and sorts on %s', (engine) => {
     });
 
     it('the fixtures really have ties and gaps in every sort key', () => {
-      const keys: ((r: Fixture) => string | number | null)[] = [(r) => r.name, (r) => r.year, (r) => r.cut, (r) => r.added];
+      const keys: ((r: Fixture) => string | number | null)[] = [
+        (r) => r.name,
+        (r) => r.year,
+        (r) => r.cut,
+        (r) => r.added,
+      ];
       for (const key of keys) {
         const values = listed.map((r) => key(r)).filter((v) => v !== null);
         expect(new Set(values).size).toBeLessThan(values.length);
       }
-      expect(listed.some((r) => r.year === null) && listed.some((r) => r.cut === null) && listed.some((r) => r.day === null)).toBe(true);
+      expect(
+        listed.some((r) => r.year === null) && listed.some((r) => r.cut === null) && listed.some((r) => r.day === null),
+      ).toBe(true);
     });
   });
 
@@ -249,7 +347,9 @@ describe.each(testEngines())('listing filters and sorts on %s', (engine) => {
       ['year_desc', (m: (typeof titles)[number]) => m.year, 'desc'],
       ['date_asc', (m: (typeof titles)[number]) => m.year, 'asc'],
     ] as const)('so=%s: every title in the documented order, ties by id', async (so, key, dir) => {
-      expect(await walk<TitleListItem>(titlesList, `so=${so}`, 2)).toEqual(sortedCopy(titles, { key, dir, dbId: movieDbId }));
+      expect(await walk<TitleListItem>(titlesList, `so=${so}`, 2)).toEqual(
+        sortedCopy(titles, { key, dir, dbId: movieDbId }),
+      );
     });
   });
 });

@@ -51,7 +51,13 @@ type Kind = 'visitor' | 'member' | 'admin' | 'owner' | 'foreign';
 type Expect = number | '2xx';
 /** Per call: the request's path params, path and body, made for the owner's fresh resource. */
 type Call = { params: Record<string, string>; path: string; body?: unknown; field?: string };
-type RouteRow = { route: string; method: string; handler: Handler; setup: (owner: Member) => Promise<Call>; expect: Record<Kind, Expect> };
+type RouteRow = {
+  route: string;
+  method: string;
+  handler: Handler;
+  setup: (owner: Member) => Promise<Call>;
+  expect: Record<Kind, Expect>;
+};
 
 /** An owned resource: the owner may, nobody else may, and nobody else learns it exists. */
 const OWNED: Record<Kind, Expect> = { visitor: 401, member: 404, admin: 404, owner: '2xx', foreign: 403 };
@@ -64,21 +70,46 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
   let member: Member;
   let admin: Member;
 
-  async function shelf(owner: Member, opts: { category?: 'movies' | 'releases'; deleted?: boolean } = {}): Promise<string> {
-    const r = await createCollection(owner.actor, { name: `Shelf ${++n}`, description: null, visibility: 'public', category: opts.category ?? 'releases', style: 1, shortcut_default: false }, h.db);
+  async function shelf(
+    owner: Member,
+    opts: { category?: 'movies' | 'releases'; deleted?: boolean } = {},
+  ): Promise<string> {
+    const r = await createCollection(
+      owner.actor,
+      {
+        name: `Shelf ${++n}`,
+        description: null,
+        visibility: 'public',
+        category: opts.category ?? 'releases',
+        style: 1,
+        shortcut_default: false,
+      },
+      h.db,
+    );
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    if (opts.deleted) await setCollectionDeleted(owner.actor, { publicId: r.collection.public_id, deleted: true }, h.db);
+    if (opts.deleted)
+      await setCollectionDeleted(owner.actor, { publicId: r.collection.public_id, deleted: true }, h.db);
     return r.collection.public_id;
   }
   async function entry(owner: Member): Promise<{ publicId: string; entryId: string }> {
     const publicId = await shelf(owner);
-    const r = await addEntry(owner.actor, { collection: publicId, item: { type: 'release', publicId: RELEASE },  }, h.db);
+    const r = await addEntry(owner.actor, { collection: publicId, item: { type: 'release', publicId: RELEASE } }, h.db);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     return { publicId, entryId: String(r.entry.id) };
   }
 
   const ROUTES: RouteRow[] = [
-    { route: '/api/collections', method: 'POST', handler: collectionsPost as Handler, expect: SELF, setup: async () => ({ params: {}, path: '/api/collections', body: { name: 'New', category: 'releases', style: 1, visibility: 'public' } }) },
+    {
+      route: '/api/collections',
+      method: 'POST',
+      handler: collectionsPost as Handler,
+      expect: SELF,
+      setup: async () => ({
+        params: {},
+        path: '/api/collections',
+        body: { name: 'New', category: 'releases', style: 1, visibility: 'public' },
+      }),
+    },
     {
       route: '/api/collections/{id}',
       method: 'PATCH',
@@ -86,7 +117,11 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       expect: OWNED,
       setup: async (o) => {
         const publicId = await shelf(o);
-        return { params: { publicId }, path: `/api/collections/${publicId}`, body: { name: 'Renamed', visibility: 'public', style: 1 } };
+        return {
+          params: { publicId },
+          path: `/api/collections/${publicId}`,
+          body: { name: 'Renamed', visibility: 'public', style: 1 },
+        };
       },
     },
     {
@@ -116,7 +151,11 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       expect: OWNED,
       setup: async (o) => {
         const publicId = await shelf(o);
-        return { params: { publicId }, path: `/api/collections/${publicId}/entries`, body: { release: RELEASE, price: '9.90', currency: 'EUR' } };
+        return {
+          params: { publicId },
+          path: `/api/collections/${publicId}/entries`,
+          body: { release: RELEASE, price: '9.90', currency: 'EUR' },
+        };
       },
     },
     {
@@ -126,7 +165,11 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       expect: OWNED,
       setup: async (o) => {
         const { publicId, entryId } = await entry(o);
-        return { params: { publicId, entryId }, path: `/api/collections/${publicId}/entries/${entryId}`, body: { comment: 'Slipcover', condition: 2 } };
+        return {
+          params: { publicId, entryId },
+          path: `/api/collections/${publicId}/entries/${entryId}`,
+          body: { comment: 'Slipcover', condition: 2 },
+        };
       },
     },
     {
@@ -146,7 +189,11 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       expect: OWNED,
       setup: async (o) => {
         const publicId = await shelf(o, { category: 'movies' });
-        return { params: { publicId }, path: `/api/collections/${publicId}/imports`, body: new File(['title,year\nSisu,2022\n'], 'shelf.csv', { type: 'text/csv' }) };
+        return {
+          params: { publicId },
+          path: `/api/collections/${publicId}/imports`,
+          body: new File(['title,year\nSisu,2022\n'], 'shelf.csv', { type: 'text/csv' }),
+        };
       },
     },
     {
@@ -161,23 +208,100 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
         if (!r.ok) throw new Error(r.error);
         const row = r.report.rows[0];
         expect(row.status).toBe('ambiguous');
-        return { params: { publicId, importId: r.report.public_id }, path: `/api/collections/${publicId}/imports/${r.report.public_id}/picks`, body: { line: row.line, item: row.candidates[0].public_id } };
+        return {
+          params: { publicId, importId: r.report.public_id },
+          path: `/api/collections/${publicId}/imports/${r.report.public_id}/picks`,
+          body: { line: row.line, item: row.candidates[0].public_id },
+        };
       },
     },
-    { route: '/api/me/collection_entries', method: 'POST', handler: dialogPost as Handler, expect: SELF, setup: async () => ({ params: {}, path: '/api/me/collection_entries', body: { release: RELEASE, collection: 'new', new_name: 'From the dialog' } }) },
-    { route: '/api/releases/{id}/toggles', method: 'POST', handler: releaseTogglePost as Handler, expect: SELF, setup: async () => ({ params: { publicId: RELEASE }, path: `/api/releases/${RELEASE}/toggles`, body: { kind: 'have', on: true } }) },
-    { route: '/api/titles/{id}/toggles', method: 'POST', handler: titleTogglePost as Handler, expect: SELF, setup: async () => ({ params: { publicId: MOVIE }, path: `/api/titles/${MOVIE}/toggles`, body: { kind: 'seen', on: true } }) },
-    { route: '/api/me', method: 'PATCH', handler: mePatch as Handler, expect: SELF, setup: async () => ({ params: {}, path: '/api/me', body: { country: '4', municipality: `Tampere ${++n}` } }) },
-    { route: '/api/me/password', method: 'POST', handler: passwordPost as Handler, expect: SELF, setup: async () => ({ params: {}, path: '/api/me/password', body: { current: 'Slipcover-Shelf-77', password: 'Steelbook-Shelf-88', password2: 'Steelbook-Shelf-88' } }) },
+    {
+      route: '/api/me/collection_entries',
+      method: 'POST',
+      handler: dialogPost as Handler,
+      expect: SELF,
+      setup: async () => ({
+        params: {},
+        path: '/api/me/collection_entries',
+        body: { release: RELEASE, collection: 'new', new_name: 'From the dialog' },
+      }),
+    },
+    {
+      route: '/api/releases/{id}/toggles',
+      method: 'POST',
+      handler: releaseTogglePost as Handler,
+      expect: SELF,
+      setup: async () => ({
+        params: { publicId: RELEASE },
+        path: `/api/releases/${RELEASE}/toggles`,
+        body: { kind: 'have', on: true },
+      }),
+    },
+    {
+      route: '/api/titles/{id}/toggles',
+      method: 'POST',
+      handler: titleTogglePost as Handler,
+      expect: SELF,
+      setup: async () => ({
+        params: { publicId: MOVIE },
+        path: `/api/titles/${MOVIE}/toggles`,
+        body: { kind: 'seen', on: true },
+      }),
+    },
+    {
+      route: '/api/me',
+      method: 'PATCH',
+      handler: mePatch as Handler,
+      expect: SELF,
+      setup: async () => ({ params: {}, path: '/api/me', body: { country: '4', municipality: `Tampere ${++n}` } }),
+    },
+    {
+      route: '/api/me/password',
+      method: 'POST',
+      handler: passwordPost as Handler,
+      expect: SELF,
+      setup: async () => ({
+        params: {},
+        path: '/api/me/password',
+        body: { current: 'Slipcover-Shelf-77', password: 'Steelbook-Shelf-88', password2: 'Steelbook-Shelf-88' },
+      }),
+    },
     {
       route: '/api/me/picture',
       method: 'POST',
       handler: picturePost as Handler,
       expect: SELF,
-      setup: async () => ({ params: {}, path: '/api/me/picture', field: 'picture', body: new File([new Uint8Array(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } }).png().toBuffer())], 'me.png', { type: 'image/png' }) }),
+      setup: async () => ({
+        params: {},
+        path: '/api/me/picture',
+        field: 'picture',
+        body: new File(
+          [
+            new Uint8Array(
+              await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } })
+                .png()
+                .toBuffer(),
+            ),
+          ],
+          'me.png',
+          { type: 'image/png' },
+        ),
+      }),
     },
-    { route: '/api/me/picture', method: 'DELETE', handler: pictureDelete as Handler, expect: SELF, setup: async () => ({ params: {}, path: '/api/me/picture' }) },
-    { route: '/api/me/tokens', method: 'POST', handler: tokensPost as Handler, expect: SELF, setup: async () => ({ params: {}, path: '/api/me/tokens', body: { name: 'Matrix' } }) },
+    {
+      route: '/api/me/picture',
+      method: 'DELETE',
+      handler: pictureDelete as Handler,
+      expect: SELF,
+      setup: async () => ({ params: {}, path: '/api/me/picture' }),
+    },
+    {
+      route: '/api/me/tokens',
+      method: 'POST',
+      handler: tokensPost as Handler,
+      expect: SELF,
+      setup: async () => ({ params: {}, path: '/api/me/tokens', body: { name: 'Matrix' } }),
+    },
     {
       route: '/api/me/tokens/{id}',
       method: 'DELETE',
@@ -189,7 +313,13 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
         return { params: { id: String(t.id) }, path: `/api/me/tokens/${t.id}` };
       },
     },
-    { route: '/api/me/sessions', method: 'DELETE', handler: sessionsDelete as Handler, expect: SELF, setup: async () => ({ params: {}, path: '/api/me/sessions' }) },
+    {
+      route: '/api/me/sessions',
+      method: 'DELETE',
+      handler: sessionsDelete as Handler,
+      expect: SELF,
+      setup: async () => ({ params: {}, path: '/api/me/sessions' }),
+    },
     {
       route: '/api/me/sessions/{id}',
       method: 'DELETE',
@@ -203,9 +333,21 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       },
     },
     // Nobody here linked Google: a member is refused with the form's message (400), never 2xx.
-    { route: '/api/me/identities/{provider}', method: 'DELETE', handler: identityDelete as Handler, expect: { visitor: 401, member: 400, admin: 400, owner: 400, foreign: 403 }, setup: async () => ({ params: { provider: 'google' }, path: '/api/me/identities/google' }) },
+    {
+      route: '/api/me/identities/{provider}',
+      method: 'DELETE',
+      handler: identityDelete as Handler,
+      expect: { visitor: 401, member: 400, admin: 400, owner: 400, foreign: 403 },
+      setup: async () => ({ params: { provider: 'google' }, path: '/api/me/identities/google' }),
+    },
     // Last: deletes the account of whoever calls it.
-    { route: '/api/me', method: 'DELETE', handler: meDelete as Handler, expect: SELF, setup: async () => ({ params: {}, path: '/api/me', body: { confirm: true } }) },
+    {
+      route: '/api/me',
+      method: 'DELETE',
+      handler: meDelete as Handler,
+      expect: SELF,
+      setup: async () => ({ params: {}, path: '/api/me', body: { confirm: true } }),
+    },
   ];
 
   function request(method: string, call: Call, headers: Record<string, string>): Request {
@@ -233,7 +375,9 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       { publicId: 'pmTwinA0001', name: 'Twin Peaks Film', titleKey: 'twin peaks film', year: 1990 },
       { publicId: 'pmTwinB0001', name: 'Twin Peaks Film', titleKey: 'twin peaks film', year: 2005 },
     ]);
-    await h.db.insert(releases).values({ publicId: RELEASE, name: 'Sisu (Blu-ray)', format: 1, nameKey: 'sisu blu ray' });
+    await h.db
+      .insert(releases)
+      .values({ publicId: RELEASE, name: 'Sisu (Blu-ray)', format: 1, nameKey: 'sisu blu ray' });
     member = await registerMember(h.db, { label: 'Bystander', n: 1 });
     admin = await registerMember(h.db, { label: 'Moderator', n: 1, role: 'admin' });
   });
@@ -249,16 +393,30 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
         if (e.isDirectory()) walk(p);
         else if (e.name === 'route.ts') {
           const src = fs.readFileSync(p, 'utf8');
-          for (const m of ['POST', 'PATCH', 'PUT', 'DELETE']) if (new RegExp(`export const (\\{[^}]*\\b${m}\\b[^}]*\\}|${m}\\b)|toggleRoutes`).test(src) && new RegExp(`\\b${m}\\b`).test(src)) found.push(`${m} ${path.relative('app', path.dirname(p))}`);
+          for (const m of ['POST', 'PATCH', 'PUT', 'DELETE'])
+            if (
+              new RegExp(`export const (\\{[^}]*\\b${m}\\b[^}]*\\}|${m}\\b)|toggleRoutes`).test(src) &&
+              new RegExp(`\\b${m}\\b`).test(src)
+            )
+              found.push(`${m} ${path.relative('app', path.dirname(p))}`);
         }
       }
     };
     walk(path.join('app', 'api'));
     // Public writes (log in, register, password reset, the provider flow) and the unknown-path
     // catch-all take no session; everything else must be in the matrix.
-    const publicWrites = /^(POST|PUT|PATCH|DELETE) api\/(login|logout|register|password_reset|social|auth|\[\.\.\.path\])/;
+    const publicWrites =
+      /^(POST|PUT|PATCH|DELETE) api\/(login|logout|register|password_reset|social|auth|\[\.\.\.path\])/;
     const covered = new Set(ROUTES.map((r) => `${r.method} ${r.route}`));
-    const toRow = (s: string) => s.replace(/\[(publicId|id|entryId|importId|provider)\]/g, (_, k: string) => ({ publicId: '{id}', id: '{id}', entryId: '{entry}', importId: '{import}', provider: '{provider}' })[k] ?? k).replace(/^(\w+) api/, '$1 /api');
+    const toRow = (s: string) =>
+      s
+        .replace(
+          /\[(publicId|id|entryId|importId|provider)\]/g,
+          (_, k: string) =>
+            ({ publicId: '{id}', id: '{id}', entryId: '{entry}', importId: '{import}', provider: '{provider}' })[k] ??
+            k,
+        )
+        .replace(/^(\w+) api/, '$1 /api');
     const missing = found.filter((f) => !publicWrites.test(f) && !covered.has(toRow(f)));
     expect(found.length).toBeGreaterThan(15);
     expect(missing).toEqual([]);
@@ -272,12 +430,25 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
         const owner = await registerMember(h.db, { label: 'Owner', n: ++n });
         const call = await row.setup(owner);
         const caller = kind === 'member' ? member : kind === 'admin' ? admin : owner;
-        const headers: Record<string, string> = kind === 'visitor' ? { origin: ORIGIN } : kind === 'foreign' ? { origin: 'https://evil.example', cookie: owner.cookie } : { origin: ORIGIN, cookie: caller.cookie };
+        const headers: Record<string, string> =
+          kind === 'visitor'
+            ? { origin: ORIGIN }
+            : kind === 'foreign'
+              ? { origin: 'https://evil.example', cookie: owner.cookie }
+              : { origin: ORIGIN, cookie: caller.cookie };
         // The self rows act on the caller's own account: members and admins get fresh ones too.
-        if ((kind === 'member' || kind === 'admin') && row.expect === SELF) headers.cookie = (await registerMember(h.db, { label: kind === 'admin' ? 'Admin' : 'Member', n: ++n, role: kind === 'admin' ? 'admin' : 'basic' })).cookie;
+        if ((kind === 'member' || kind === 'admin') && row.expect === SELF)
+          headers.cookie = (
+            await registerMember(h.db, {
+              label: kind === 'admin' ? 'Admin' : 'Member',
+              n: ++n,
+              role: kind === 'admin' ? 'admin' : 'basic',
+            })
+          ).cookie;
         const res = await row.handler(request(row.method, call, headers), { params: Promise.resolve(call.params) });
         const expected = row.expect[kind];
-        if (!matches(res.status, expected)) results.push(`${row.method} ${row.route}: ${res.status} (expected ${expected}) ${await res.text()}`);
+        if (!matches(res.status, expected))
+          results.push(`${row.method} ${row.route}: ${res.status} (expected ${expected}) ${await res.text()}`);
       }
       expect(results).toEqual([]);
     });

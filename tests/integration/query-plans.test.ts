@@ -27,7 +27,18 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, migrateDatabase, openDatabase, queryRows, type Db } from '@/db';
-import { explainJson, findSeqScans, indexesNotYetUsable, openCapturingDb, openRawClient, planOutline, replay, stopsEarly, type CapturingDb, type PlanNode } from '@/bench/capture';
+import {
+  explainJson,
+  findSeqScans,
+  indexesNotYetUsable,
+  openCapturingDb,
+  openRawClient,
+  planOutline,
+  replay,
+  stopsEarly,
+  type CapturingDb,
+  type PlanNode,
+} from '@/bench/capture';
 import { listingCall } from '@/bench/listings';
 import { SEARCH_FUNCTIONS, searchCall, type SearchFn } from '@/bench/search';
 import { FIXED_SEARCH_QUERIES, listingCases, samplePublicIds, type SampleIds } from '@/bench/workload';
@@ -90,17 +101,27 @@ async function scaleDatabase(): Promise<string> {
     const importedMs = Date.now() - started;
     const client = postgres(serverUrl(building), { max: 4, onnotice: () => {} });
     try {
-      await generateSynthetic(client, { releases: SCALE.releases, movies: SCALE.movies, persons: SCALE.persons, seed: SCALE.seed });
+      await generateSynthetic(client, {
+        releases: SCALE.releases,
+        movies: SCALE.movies,
+        persons: SCALE.persons,
+        seed: SCALE.seed,
+      });
       await client`ANALYZE`;
     } finally {
       await client.end({ timeout: 5 });
     }
-    console.log(`query-plans: built ${name} (seed import ${Math.round(importedMs / 1000)} s, synthetic + ANALYZE ${Math.round((Date.now() - started - importedMs) / 1000)} s)`);
+    console.log(
+      `query-plans: built ${name} (seed import ${Math.round(importedMs / 1000)} s, ` +
+        `synthetic + ANALYZE ${Math.round((Date.now() - started - importedMs) / 1000)} s)`,
+    );
     await admin(async (q) => {
       const again = await q`SELECT 1 FROM pg_database WHERE datname = ${name}`;
       if (again.length) await q.unsafe(`DROP DATABASE ${building} WITH (FORCE)`);
       else await q.unsafe(`ALTER DATABASE ${building} RENAME TO ${name}`);
-      const stale = await q<{ datname: string }[]>`SELECT datname FROM pg_database WHERE datname LIKE 'discshelf\\_bench\\_plans\\_%' AND datname <> ${name}`;
+      const stale = await q<
+        { datname: string }[]
+      >`SELECT datname FROM pg_database WHERE datname LIKE 'discshelf\\_bench\\_plans\\_%' AND datname <> ${name}`;
       for (const { datname } of stale) await q.unsafe(`DROP DATABASE IF EXISTS ${datname}`).catch(() => {}); // in use elsewhere: keep it
     });
   } catch (e) {
@@ -111,7 +132,14 @@ async function scaleDatabase(): Promise<string> {
 }
 
 /** A sequential scan on a big table, with the statement it was found in. */
-type Violation = { statement: number; relation: string; alias: string | null; rowsRead: number | null; plan: string; sql: string };
+type Violation = {
+  statement: number;
+  relation: string;
+  alias: string | null;
+  rowsRead: number | null;
+  plan: string;
+  sql: string;
+};
 
 /**
  * Runs a data-layer call with SQL capture and EXPLAINs each statement it sent.
@@ -124,13 +152,23 @@ async function seqScansOf(
   on: { capturing: CapturingDb; raw: postgres.Sql; unusable: string[]; tableRows: Record<string, number> },
 ): Promise<{ statements: number; violations: Violation[] }> {
   const { capturing, raw, unusable, tableRows } = on;
-  expect(unusable, 'indexes not usable by the planner yet (indcheckxmin): wait for the older transaction to end, then rerun').toEqual([]);
+  expect(
+    unusable,
+    'indexes not usable by the planner yet (indcheckxmin): wait for the older transaction to end, then rerun',
+  ).toEqual([]);
   const { statements } = await capturing.capture(call);
   const violations: Violation[] = [];
   for (const [i, st] of statements.entries()) {
     const plan = await explainJson(raw, st, true);
     for (const s of findSeqScans(plan, BIG_TABLES).filter((scan) => !stopsEarly(scan, tableRows[scan.relation] ?? 0))) {
-      violations.push({ statement: i + 1, relation: s.relation, alias: s.alias, rowsRead: s.rowsRead, plan: planOutline(plan), sql: `${st.text.replace(/\s+/g, ' ').slice(0, 400)} -- params ${JSON.stringify(st.params)}` });
+      violations.push({
+        statement: i + 1,
+        relation: s.relation,
+        alias: s.alias,
+        rowsRead: s.rowsRead,
+        plan: planOutline(plan),
+        sql: `${st.text.replace(/\s+/g, ' ').slice(0, 400)} -- params ${JSON.stringify(st.params)}`,
+      });
     }
   }
   return { statements: statements.length, violations };
@@ -145,7 +183,9 @@ describe('plan check', () => {
         const v = row['QUERY PLAN'];
         return ((typeof v === 'string' ? JSON.parse(v) : v) as { Plan: PlanNode }[])[0].Plan;
       };
-      const nested = await explain(sql`SELECT l.id FROM labels l WHERE EXISTS (SELECT 1 FROM releases r WHERE r.label_id = l.id AND r.notes LIKE '%x%')`);
+      const nested = await explain(
+        sql`SELECT l.id FROM labels l WHERE EXISTS (SELECT 1 FROM releases r WHERE r.label_id = l.id AND r.notes LIKE '%x%')`,
+      );
       expect(findSeqScans(nested, BIG_TABLES).map((s) => s.relation)).toEqual(['releases']);
       const lookup = await explain(sql`SELECT id FROM persons WHERE public_id = 'abc'`);
       expect(planOutline(lookup)).toMatch(/Index/);
@@ -159,7 +199,11 @@ describe('plan check', () => {
         'Plan Rows': 160_000,
         ...(read === null ? {} : { 'Actual Rows': 1001, 'Rows Removed by Filter': read - 1001, 'Actual Loops': 1 }),
       });
-      const limited = (child: PlanNode): PlanNode => ({ 'Node Type': 'Limit', 'Plan Rows': 1001, Plans: [{ 'Node Type': 'Subquery Scan', Plans: [child] }] });
+      const limited = (child: PlanNode): PlanNode => ({
+        'Node Type': 'Limit',
+        'Plan Rows': 1001,
+        Plans: [{ 'Node Type': 'Subquery Scan', Plans: [child] }],
+      });
       const [dense] = findSeqScans(limited(scan(3_000)), BIG_TABLES);
       expect(dense).toMatchObject({ relation: 'movies', limitRows: 1001, rowsRead: 3_000 });
       expect(stopsEarly(dense, 100_000)).toBe(true);
@@ -206,7 +250,9 @@ describe.each(engines)('hot queries at scale on %s: no Seq Scan on releases, mov
     await raw?.end({ timeout: 5 });
   });
 
-  const searches = (Object.keys(SEARCH_FUNCTIONS) as SearchFn[]).flatMap((fn) => FIXED_SEARCH_QUERIES.map((input): [SearchFn, string, string] => [fn, input.q, input.kind]));
+  const searches = (Object.keys(SEARCH_FUNCTIONS) as SearchFn[]).flatMap((fn) =>
+    FIXED_SEARCH_QUERIES.map((input): [SearchFn, string, string] => [fn, input.q, input.kind]),
+  );
   it.each(searches)('search %s(%s) [%s]', async (fn, q) => {
     const r = await scansOf(searchCall(fn, q));
     expect(r.statements).toBeGreaterThan(0);
@@ -216,14 +262,18 @@ describe.each(engines)('hot queries at scale on %s: no Seq Scan on releases, mov
   it.each(listingCases())('listing $name: page 1 and page 2 by cursor', async (c) => {
     const first = await listingCall(c, null)(capturing.db);
     const page1 = await scansOf(listingCall(c, null));
-    const page2 = first.next_cursor ? await scansOf(listingCall(c, first.next_cursor)) : { statements: 0, violations: [] };
+    const page2 = first.next_cursor
+      ? await scansOf(listingCall(c, first.next_cursor))
+      : { statements: 0, violations: [] };
     expect(page1.statements).toBeGreaterThan(0);
     expect([...page1.violations, ...page2.violations.map((v) => ({ ...v, page: 2 }))]).toEqual([]);
   });
 
   it('capture records which statements a statement was sent after, and replay keeps that order', async () => {
     // A title listing whose dated part cannot fill the page reads the undated part afterwards.
-    const sequential = await capturing.capture((db) => listTitles({ q: 'qqzxqq' }, { cursor: null, limit: undefined }, db));
+    const sequential = await capturing.capture((db) =>
+      listTitles({ q: 'qqzxqq' }, { cursor: null, limit: undefined }, db),
+    );
     expect(sequential.statements.map((s) => s.after)).toEqual([[], [0]]);
     // searchAll sends its group queries together: none waits for another.
     const together = await capturing.capture((db) => searchAll('alien', db));

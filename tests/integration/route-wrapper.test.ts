@@ -118,7 +118,10 @@ const upload = route({
 const post = (
   url: string,
   body: BodyInit,
-  { headers = {}, ...init }: Omit<RequestInit, 'headers' | 'body'> & { headers?: Record<string, string>; duplex?: 'half' } = {},
+  {
+    headers = {},
+    ...init
+  }: Omit<RequestInit, 'headers' | 'body'> & { headers?: Record<string, string>; duplex?: 'half' } = {},
 ) =>
   new Request(`${ORIGIN}${url}`, {
     method: 'POST',
@@ -171,7 +174,9 @@ describe('body cap: 413 without buffering the body, the handler never runs', () 
   it('answers 413 for a declared Content-Length over 64 KB before reading anything', async () => {
     const body = bigJson(65 * KB);
     const res = await echo(
-      post('/api/test/echo', body, { headers: { 'content-length': String(new TextEncoder().encode(body).byteLength) } }),
+      post('/api/test/echo', body, {
+        headers: { 'content-length': String(new TextEncoder().encode(body).byteLength) },
+      }),
     );
     await expectError(res, 413, 'The request body is larger than 64 KB');
     expect(ran).toEqual([]);
@@ -438,7 +443,9 @@ describe.each(testEngines())('who may call, on %s', (engine) => {
       'The request body is larger than 64 KB',
     );
     const made = await collectionsPost(
-      post('/api/collections', JSON.stringify({ name: 'Edge shelf', category: 'releases' }), { headers: { cookie: basic.cookie } }),
+      post('/api/collections', JSON.stringify({ name: 'Edge shelf', category: 'releases' }), {
+        headers: { cookie: basic.cookie },
+      }),
     );
     expect(made.status).toBe(200);
   });

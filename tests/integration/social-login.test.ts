@@ -57,9 +57,17 @@ type Handler = (request: NextRequest) => Promise<Response>;
  * Sends a request to a route handler as the browser with `jar` would, and keeps its cookies.
  * `req.url` is a path on the site; `req.form` or `req.json` is the body; `req.method` defaults to GET.
  */
-async function call(handler: Handler, jar: CookieJar, req: { url: string; method?: string; form?: Record<string, string>; json?: unknown }): Promise<Response> {
+async function call(
+  handler: Handler,
+  jar: CookieJar,
+  req: { url: string; method?: string; form?: Record<string, string>; json?: unknown },
+): Promise<Response> {
   const { url, ...init } = req;
-  const headers: Record<string, string> = { cookie: jar.header(), 'x-forwarded-for': '198.51.100.7', 'user-agent': 'vitest' };
+  const headers: Record<string, string> = {
+    cookie: jar.header(),
+    'x-forwarded-for': '198.51.100.7',
+    'user-agent': 'vitest',
+  };
   let body: string | undefined;
   if (init.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -79,11 +87,19 @@ async function call(handler: Handler, jar: CookieJar, req: { url: string; method
  * authorize redirect (the mock answers at once), the callback, and the app's completion.
  * @returns the completion's response (a 302) and the URL Auth.js sent the browser to after the callback
  */
-async function providerLogin(provider: 'google' | 'facebook', jar: CookieJar, next: string): Promise<{ complete: Response; afterCallback: string }> {
+async function providerLogin(
+  provider: 'google' | 'facebook',
+  jar: CookieJar,
+  next: string,
+): Promise<{ complete: Response; afterCallback: string }> {
   const csrf = await call(authGet, jar, { url: '/api/auth/csrf' });
   expect(csrf.status).toBe(200);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const signin = await call(authPost, jar, { url: `/api/auth/signin/${provider}`, method: 'POST', form: { csrfToken, callbackUrl: `/api/social/complete?next=${encodeURIComponent(next)}` } });
+  const signin = await call(authPost, jar, {
+    url: `/api/auth/signin/${provider}`,
+    method: 'POST',
+    form: { csrfToken, callbackUrl: `/api/social/complete?next=${encodeURIComponent(next)}` },
+  });
   expect(signin.status).toBe(302);
   const authorize = signin.headers.get('location') ?? '';
   expect(authorize).toContain('/authorize?');
@@ -110,7 +126,8 @@ describe('social login switch', () => {
   it('without the keys no provider is on, and the Auth.js provider list is empty', async () => {
     // vi.stubEnv with undefined removes a variable; unstubAllEnvs puts back each value, or removes
     // the variable again when it was unset before.
-    for (const k of Object.keys(process.env)) if (k.startsWith('AUTH_GOOGLE') || k.startsWith('AUTH_FACEBOOK')) vi.stubEnv(k, undefined);
+    for (const k of Object.keys(process.env))
+      if (k.startsWith('AUTH_GOOGLE') || k.startsWith('AUTH_FACEBOOK')) vi.stubEnv(k, undefined);
     vi.stubEnv('AUTH_SECRET', 'test-secret-for-auth-js-transit-cookies');
     try {
       expect(enabledProviders()).toEqual([]);
@@ -126,14 +143,23 @@ describe('social login switch', () => {
 describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
   let h: DbHandle;
   let mock: Awaited<ReturnType<typeof startOAuthMock>>;
-  const googleUser: MockAccount = { id: `g-${engine}-1001`, name: 'Greta Gialla', email: `greta.${engine}@example.test` };
-  const facebookUser: MockAccount = { id: `fb-${engine}-2002`, name: 'Frank Steelbook', email: `frank.${engine}@example.test` };
+  const googleUser: MockAccount = {
+    id: `g-${engine}-1001`,
+    name: 'Greta Gialla',
+    email: `greta.${engine}@example.test`,
+  };
+  const facebookUser: MockAccount = {
+    id: `fb-${engine}-2002`,
+    name: 'Frank Steelbook',
+    email: `frank.${engine}@example.test`,
+  };
 
   beforeAll(async () => {
     h = await createTestDb(engine);
     useAsProcessDb(h);
     mock = await startOAuthMock();
-    for (const [k, v] of Object.entries({ ...mock.env, AUTH_SECRET: 'test-secret-for-auth-js-transit-cookies' })) vi.stubEnv(k, v);
+    for (const [k, v] of Object.entries({ ...mock.env, AUTH_SECRET: 'test-secret-for-auth-js-transit-cookies' }))
+      vi.stubEnv(k, v);
   });
   afterAll(async () => {
     vi.unstubAllEnvs();
@@ -183,19 +209,39 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
     mock.signInAs(googleUser);
     const jar = new CookieJar();
     const csrf = (await (await call(authGet, jar, { url: '/api/auth/csrf' })).json()) as { csrfToken: string };
-    const signin = await call(authPost, jar, { url: '/api/auth/signin/google', method: 'POST', form: { csrfToken: csrf.csrfToken, callbackUrl: '/api/social/complete?next=/' } });
-    const cb = new URL((await fetch(signin.headers.get('location') ?? '', { redirect: 'manual' })).headers.get('location') ?? '');
+    const signin = await call(authPost, jar, {
+      url: '/api/auth/signin/google',
+      method: 'POST',
+      form: { csrfToken: csrf.csrfToken, callbackUrl: '/api/social/complete?next=/' },
+    });
+    const cb = new URL(
+      (await fetch(signin.headers.get('location') ?? '', { redirect: 'manual' })).headers.get('location') ?? '',
+    );
     await call(authGet, jar, { url: cb.pathname + cb.search });
     const stolen = jar.header();
     const first = await call(completeRoute, jar, { url: '/api/social/complete?next=/' });
     expect(first.headers.get('location')).toBe(`${ORIGIN}/`);
-    const replay = await completeRoute(new NextRequest(`${ORIGIN}/api/social/complete?next=/`, { headers: { cookie: stolen.replace(/discshelf_session=[^;]+;?\s*/, '') } }));
+    const replay = await completeRoute(
+      new NextRequest(`${ORIGIN}/api/social/complete?next=/`, {
+        headers: { cookie: stolen.replace(/discshelf_session=[^;]+;?\s*/, '') },
+      }),
+    );
     expect(new URL(replay.headers.get('location') ?? '').searchParams.get('error')).toBe('social');
-    expect(replay.headers.getSetCookie().some((c) => c.startsWith('discshelf_session=') && !c.startsWith('discshelf_session=;'))).toBe(false);
+    expect(
+      replay.headers
+        .getSetCookie()
+        .some((c) => c.startsWith('discshelf_session=') && !c.startsWith('discshelf_session=;')),
+    ).toBe(false);
   });
 
   it('a Facebook user not found links to an existing account by logging in with its password', async () => {
-    const existing = await registerUser({ name: 'Frank Password', email: 'frank.pw@example.test', password: PASSWORD, password2: PASSWORD, country: '' });
+    const existing = await registerUser({
+      name: 'Frank Password',
+      email: 'frank.pw@example.test',
+      password: PASSWORD,
+      password2: PASSWORD,
+      country: '',
+    });
     expect(existing.ok).toBe(true);
 
     mock.signInAs(facebookUser);
@@ -205,7 +251,11 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
     expect(location.pathname).toBe('/login');
     expect(location.searchParams.get('social')).toBe('facebook');
 
-    const login = await call(loginRoute as Handler, jar, { url: '/api/login', method: 'POST', json: { email: 'frank.pw@example.test', password: PASSWORD } });
+    const login = await call(loginRoute as Handler, jar, {
+      url: '/api/login',
+      method: 'POST',
+      json: { email: 'frank.pw@example.test', password: PASSWORD },
+    });
     expect(login.status).toBe(200);
     expect(((await login.json()) as { linked?: string }).linked).toBe('facebook');
     expect(jar.has('discshelf_social')).toBe(false);
@@ -231,13 +281,23 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ fields: { _form: 'socialEmailMissing' } });
 
-    const expired = await call(socialRegisterRoute, new CookieJar(), { url: '/api/social/register', method: 'POST', json: {} });
+    const expired = await call(socialRegisterRoute, new CookieJar(), {
+      url: '/api/social/register',
+      method: 'POST',
+      json: {},
+    });
     expect(await expired.json()).toMatchObject({ fields: { _form: 'socialExpired' } });
   });
 
   it('linked accounts: listed; unlinking is refused when it is the only way to log in', async () => {
     const unlink = (jar: CookieJar, provider: string) =>
-      unlinkRoute(new NextRequest(`${ORIGIN}/api/me/identities/${provider}`, { method: 'DELETE', headers: { cookie: jar.header(), origin: ORIGIN } }), { params: Promise.resolve({ provider }) });
+      unlinkRoute(
+        new NextRequest(`${ORIGIN}/api/me/identities/${provider}`, {
+          method: 'DELETE',
+          headers: { cookie: jar.header(), origin: ORIGIN },
+        }),
+        { params: Promise.resolve({ provider }) },
+      );
 
     mock.signInAs(facebookUser);
     const frank = new CookieJar();
@@ -245,7 +305,9 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
     const listed = await call(identitiesRoute, frank, { url: '/api/me/identities' });
     expect(await listed.json()).toEqual({ enabled: ['facebook', 'google'], linked: ['facebook'] });
     expect((await unlink(frank, 'facebook')).status).toBe(200);
-    expect(await (await call(identitiesRoute, frank, { url: '/api/me/identities' })).json()).toMatchObject({ linked: [] });
+    expect(await (await call(identitiesRoute, frank, { url: '/api/me/identities' })).json()).toMatchObject({
+      linked: [],
+    });
 
     mock.signInAs(googleUser);
     const greta = new CookieJar();
@@ -258,24 +320,42 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
   });
 
   it('a logged-in user who goes through a provider login links it; one linked elsewhere is refused', async () => {
-    const r = await registerUser({ name: 'Linda Linker', email: 'linda@example.test', password: PASSWORD, password2: PASSWORD, country: '' });
+    const r = await registerUser({
+      name: 'Linda Linker',
+      email: 'linda@example.test',
+      password: PASSWORD,
+      password2: PASSWORD,
+      country: '',
+    });
     expect(r.ok).toBe(true);
     const linda = new CookieJar();
-    await call(loginRoute as Handler, linda, { url: '/api/login', method: 'POST', json: { email: 'linda@example.test', password: PASSWORD } });
+    await call(loginRoute as Handler, linda, {
+      url: '/api/login',
+      method: 'POST',
+      json: { email: 'linda@example.test', password: PASSWORD },
+    });
     mock.signInAs({ id: `g-${engine}-linda`, name: 'Linda G', email: 'linda.g@example.test' });
     const { complete } = await providerLogin('google', linda, '/users/edit_my_data');
     expect(complete.headers.get('location')).toBe(`${ORIGIN}/users/edit_my_data`);
-    expect(await (await call(identitiesRoute, linda, { url: '/api/me/identities' })).json()).toMatchObject({ linked: ['google'] });
+    expect(await (await call(identitiesRoute, linda, { url: '/api/me/identities' })).json()).toMatchObject({
+      linked: ['google'],
+    });
 
     mock.signInAs(googleUser);
     const again = await providerLogin('google', linda, '/users/edit_my_data');
-    expect(again.complete.headers.get('location')).toBe(`${ORIGIN}/users/edit_my_data?social_error=socialAlreadyLinked&provider=google`);
+    expect(again.complete.headers.get('location')).toBe(
+      `${ORIGIN}/users/edit_my_data?social_error=socialAlreadyLinked&provider=google`,
+    );
   });
 
   it('a provider error comes back to the login page, not a 500', async () => {
     const jar = new CookieJar();
     const csrf = (await (await call(authGet, jar, { url: '/api/auth/csrf' })).json()) as { csrfToken: string };
-    await call(authPost, jar, { url: '/api/auth/signin/google', method: 'POST', form: { csrfToken: csrf.csrfToken, callbackUrl: '/api/social/complete?next=/' } });
+    await call(authPost, jar, {
+      url: '/api/auth/signin/google',
+      method: 'POST',
+      form: { csrfToken: csrf.csrfToken, callbackUrl: '/api/social/complete?next=/' },
+    });
     const res = await call(authGet, jar, { url: '/api/auth/callback/google?error=access_denied&state=forged' });
     expect(res.status).toBe(302);
     expect(new URL(res.headers.get('location') ?? '', ORIGIN).pathname).toBe('/login');

@@ -12,7 +12,16 @@ export type Member = { actor: Actor; cookie: string };
 /** Registers `{label} {n}` (`{label}{n}@example.fi`) with `role` (default basic) and starts a session for it. */
 export async function registerMember(db: Db, who: { label: string; n: number; role?: Role }): Promise<Member> {
   const { label, n, role = 'basic' } = who;
-  const r = await registerUser({ name: `${label} ${n}`, email: `${label.toLowerCase()}${n}@example.fi`, password: 'Slipcover-Shelf-77', password2: 'Slipcover-Shelf-77' }, { role }, db);
+  const r = await registerUser(
+    {
+      name: `${label} ${n}`,
+      email: `${label.toLowerCase()}${n}@example.fi`,
+      password: 'Slipcover-Shelf-77',
+      password2: 'Slipcover-Shelf-77',
+    },
+    { role },
+    db,
+  );
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   const s = await createSession(r.userId, {}, db);
   const actor = await sessionActor(s.token, db);

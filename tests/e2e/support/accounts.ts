@@ -22,7 +22,10 @@ export function claimAddress(tag: string): string {
  * Registers an account through the API from `ip` (the bot check solved here, as the widget
  * would). With a page's `request`, the page is logged in afterwards (shared cookies).
  */
-export async function registerByApi(request: APIRequestContext, account: { baseURL: string; ip: string; name: string; email: string }): Promise<void> {
+export async function registerByApi(
+  request: APIRequestContext,
+  account: { baseURL: string; ip: string; name: string; email: string },
+): Promise<void> {
   const { baseURL, ip, name, email } = account;
   const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
   const { solveChallenge } = await import('altcha-lib');
