@@ -1,5 +1,5 @@
 /**
- * Synthetic scale data (`npm run db:synthetic`, issue 4): fills a migrated PostgreSQL catalogue
+ * Synthetic scale data (`npm run db:synthetic`): fills a migrated PostgreSQL catalogue
  * with deterministic synthetic movies, TV series and episodes, persons and credits, labels and
  * label groups, releases and their movies, on top of whatever it holds (normally the imported
  * seed). Rows are realistic (title words and lengths learnt from the real titles, names from the
