@@ -58,14 +58,14 @@ describe.each(testEngines())('lib/data on %s', (engine) => {
     expect(r!.pictures).toEqual([{ public_id: 'fixPict0001', type: 4, url: 'https://example.org/zzyzx-front.jpg', source: null, is_default: true }]);
     const a = await getRelease(FIX.amelieRelease, h.db);
     expect(a).toMatchObject({ audio_tracks: [{ language: 'French', system: 'Dolby Digital 5.1' }], subtitles: ['Finnish', 'Swedish'], rrp: '15.00', picture_url: null });
-    const hunter = (await listTitles({ q: 'The Night of the Hunter (1955)' }, null, 1, h.db)).items[0];
+    const hunter = (await listTitles({ q: 'The Night of the Hunter (1955)' }, { cursor: null, limit: 1 }, h.db)).items[0];
     const rel = (await getTitle(hunter.public_id, h.db))!.releases[0];
     expect(rel.picture_url).toBe(hunter.picture_url);
     expect(rel.picture_url).toMatch(/^https:\/\//);
   });
 
   it('Finnish video release: censorship events of its film in Finland, with the release ref', async () => {
-    const page = await listReleases({ co: [4], fi: ['cut'], so: 'cut_desc' }, null, 1, h.db);
+    const page = await listReleases({ co: [4], fi: ['cut'], so: 'cut_desc' }, { cursor: null, limit: 1 }, h.db);
     const r = await getRelease(page.items[0].public_id, h.db);
     expect(r!.is_cut).toBe(true);
     expect(r!.censorship.length).toBeGreaterThan(0);
@@ -79,7 +79,7 @@ describe.each(testEngines())('lib/data on %s', (engine) => {
     await h.db.update(schema.releases).set({ approved: false }).where(eq(schema.releases.publicId, FIX.upcRelease));
     try {
       expect(await getRelease(FIX.upcRelease, h.db)).toBeNull();
-      expect((await listReleases({ ean: FIX.upc.ean13 }, null, 10, h.db)).items).toEqual([]);
+      expect((await listReleases({ ean: FIX.upc.ean13 }, { cursor: null, limit: 10 }, h.db)).items).toEqual([]);
       expect((await searchAll('zzyzx', h.db)).releases).toEqual([]);
       expect((await searchAll('zzyzx', h.db)).movies.map((m) => m.public_id)).toEqual([FIX.upcMovie]);
     } finally {
@@ -89,7 +89,7 @@ describe.each(testEngines())('lib/data on %s', (engine) => {
   });
 
   it('other releases share a movie and exclude the release itself', async () => {
-    const hunter = (await listTitles({ q: 'The Night of the Hunter (1955)' }, null, 1, h.db)).items[0];
+    const hunter = (await listTitles({ q: 'The Night of the Hunter (1955)' }, { cursor: null, limit: 1 }, h.db)).items[0];
     const releases = (await getTitle(hunter.public_id, h.db))!.releases;
     expect(releases.length).toBeGreaterThanOrEqual(2);
     const others = await listOtherReleases(releases[0].public_id, h.db);
@@ -98,20 +98,20 @@ describe.each(testEngines())('lib/data on %s', (engine) => {
   });
 
   it('person releases contain a credited title; unknown person → null', async () => {
-    const kubrick = (await listPersons({ q: 'Stanley Kubrick' }, null, 1, h.db)).items[0];
+    const kubrick = (await listPersons({ q: 'Stanley Kubrick' }, { cursor: null, limit: 1 }, h.db)).items[0];
     const person = await getPerson(kubrick.public_id, h.db);
     const titleIds = new Set(person!.credits.map((c) => c.title.public_id));
-    const page = await listPersonReleases(kubrick.public_id, null, 24, h.db);
+    const page = await listPersonReleases(kubrick.public_id, { cursor: null, limit: 24 }, h.db);
     expect(page!.items.length).toBeGreaterThan(0);
     for (const r of page!.items) expect(r.movies.some((m) => titleIds.has(m.public_id))).toBe(true);
-    expect(await listPersonReleases('noSuchPerson', null, 24, h.db)).toBeNull();
+    expect(await listPersonReleases('noSuchPerson', { cursor: null, limit: 24 }, h.db)).toBeNull();
     expect(await getPerson('noSuchPerson', h.db)).toBeNull();
   });
 
   it('companies: detail, titles, unknown → null', async () => {
     expect(await getProductionCompany(FIX.company, h.db)).toMatchObject({ name: 'Claudie Ossard Productions', country: 'FR', movie_count: 1 });
-    expect((await listCompanyTitles(FIX.company, null, 24, h.db))!.items.map((t) => t.name)).toEqual(['Amélie']);
-    expect(await listCompanyTitles('noSuchCompany', null, 24, h.db)).toBeNull();
+    expect((await listCompanyTitles(FIX.company, { cursor: null, limit: 24 }, h.db))!.items.map((t) => t.name)).toEqual(['Amélie']);
+    expect(await listCompanyTitles('noSuchCompany', { cursor: null, limit: 24 }, h.db)).toBeNull();
   });
 
   it('labels view counts equal live release counts; label detail', async () => {
@@ -124,12 +124,12 @@ describe.each(testEngines())('lib/data on %s', (engine) => {
   });
 
   it('default page sizes and bad cursors', async () => {
-    expect((await listReleases({}, null, undefined, h.db)).items).toHaveLength(24);
-    expect((await listTitles({}, null, undefined, h.db)).items).toHaveLength(24);
-    expect((await listPersons({}, null, undefined, h.db)).items).toHaveLength(48);
-    await expect(listReleases({}, 'garbage', 24, h.db)).rejects.toBeInstanceOf(AppError);
-    const titles = await listTitles({}, null, 2, h.db);
-    await expect(listReleases({}, titles.next_cursor, 24, h.db)).rejects.toMatchObject({ code: 'bad_cursor', status: 400 });
+    expect((await listReleases({}, { cursor: null, limit: undefined }, h.db)).items).toHaveLength(24);
+    expect((await listTitles({}, { cursor: null, limit: undefined }, h.db)).items).toHaveLength(24);
+    expect((await listPersons({}, { cursor: null, limit: undefined }, h.db)).items).toHaveLength(48);
+    await expect(listReleases({}, { cursor: 'garbage', limit: 24 }, h.db)).rejects.toBeInstanceOf(AppError);
+    const titles = await listTitles({}, { cursor: null, limit: 2 }, h.db);
+    await expect(listReleases({}, { cursor: titles.next_cursor, limit: 24 }, h.db)).rejects.toMatchObject({ code: 'bad_cursor', status: 400 });
   });
 
   it('search counts candidates up to the documented limit', async () => {
@@ -151,15 +151,15 @@ describe.each(testEngines())('lib/data on %s', (engine) => {
     const seen = new Set<string>();
     let listed = 0;
     for (let page = 1; page <= Math.ceil(spans.releases / size); page++) {
-      const entries = await listSitemapUrls('releases', page, size, h.db);
+      const entries = await listSitemapUrls('releases', { page, pageSize: size }, h.db);
       expect(entries.length).toBeLessThanOrEqual(size);
       listed += entries.length;
       for (const e of entries) seen.add(e.public_id);
     }
     expect(listed).toBe(approved);
     expect(seen.size).toBe(approved);
-    expect(await listSitemapUrls('releases', Math.ceil(spans.releases / size) + 1, size, h.db)).toEqual([]);
-    const labels = await listSitemapUrls('labels', 1, 5, h.db);
+    expect(await listSitemapUrls('releases', { page: Math.ceil(spans.releases / size) + 1, pageSize: size }, h.db)).toEqual([]);
+    const labels = await listSitemapUrls('labels', { page: 1, pageSize: 5 }, h.db);
     expect(labels).toHaveLength(5);
     expect(labels[0].lastmod).toBeNull();
   });

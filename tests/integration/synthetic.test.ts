@@ -257,7 +257,7 @@ describe.each(engines)('db:synthetic on %s', () => {
     const db = a.handle.db;
     const [rel] = await a.sql<{ public_id: string; name: string }[]>`
       SELECT public_id, name FROM releases WHERE source_id = 'synthetic:1:release:17' AND approved`;
-    const found = await listReleases({ q: rel.name }, null, 100, db);
+    const found = await listReleases({ q: rel.name }, { cursor: null, limit: 100 }, db);
     expect(found.items.map((r) => r.public_id)).toContain(rel.public_id);
     const detail = await getRelease(rel.public_id, db);
     expect(detail?.movies.length).toBeGreaterThan(0);
@@ -266,7 +266,7 @@ describe.each(engines)('db:synthetic on %s', () => {
     const search = await searchAll(movie.year ? `${movie.name} (${movie.year})` : movie.name, db);
     expect(search.movies.map((m) => m.public_id)).toContain(movie.public_id);
     expect((await getTitle(movie.public_id, db))?.cast_crew.length).toBeGreaterThan(0);
-    const uhd = await listReleases({ fo: [7, 11] }, null, 24, db);
+    const uhd = await listReleases({ fo: [7, 11] }, { cursor: null, limit: 24 }, db);
     expect(uhd.items.length).toBe(24);
     expect(uhd.items.every((r) => r.format === 7 || r.format === 11)).toBe(true);
     const [person] = await a.sql<{ public_id: string }[]>`SELECT public_id FROM persons ORDER BY credit_count DESC, id LIMIT 1`;

@@ -130,9 +130,9 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
   it('changing the password checks the current one and ends every other session', async () => {
     const a = await account();
     const other = await createSession(a.id, {}, h.db);
-    expect(await changePassword(a.actor, 'wrong-password', 'Another-Good-One-42', h.db)).toEqual({ ok: false, errors: { current: 'credentialsIncorrect' } });
-    expect(await changePassword(a.actor, PASSWORD, 'password', h.db)).toEqual({ ok: false, errors: { password: 'passwordCommon' } });
-    expect(await changePassword(a.actor, PASSWORD, 'Another-Good-One-42', h.db)).toEqual({ ok: true, sessionsEnded: 1 });
+    expect(await changePassword(a.actor, { current: 'wrong-password', next: 'Another-Good-One-42' }, h.db)).toEqual({ ok: false, errors: { current: 'credentialsIncorrect' } });
+    expect(await changePassword(a.actor, { current: PASSWORD, next: 'password' }, h.db)).toEqual({ ok: false, errors: { password: 'passwordCommon' } });
+    expect(await changePassword(a.actor, { current: PASSWORD, next: 'Another-Good-One-42' }, h.db)).toEqual({ ok: true, sessionsEnded: 1 });
     expect(await sessionActor(other.token, h.db)).toBeNull();
     expect(await sessionActor(a.token, h.db)).not.toBeNull();
     expect(await verifyCredentials(a.email, 'Another-Good-One-42', h.db)).toBe(a.id);
@@ -212,12 +212,12 @@ describe.each(testEngines())('login, registration and rate limits on %s', (engin
       delivered.push(r.email);
     };
     const meta = { ip: '198.51.100.150' };
-    for (let i = 0; i < 5; i++) expect(await requestPasswordReset(`reset-ip-${i}@example.fi`, meta, deliver, h.db)).toEqual({ ok: true });
-    const sixth = await requestPasswordReset('larry@example.fi', meta, deliver, h.db);
+    for (let i = 0; i < 5; i++) expect(await requestPasswordReset({ email: `reset-ip-${i}@example.fi`, meta, deliver }, h.db)).toEqual({ ok: true });
+    const sixth = await requestPasswordReset({ email: 'larry@example.fi', meta, deliver }, h.db);
     expect(sixth).toMatchObject({ ok: false });
     expect('rateLimited' in sixth && sixth.rateLimited).toBeGreaterThan(3500);
     expect(delivered).toEqual([]);
-    expect(await requestPasswordReset('larry@example.fi', { ip: '198.51.100.151' }, deliver, h.db)).toEqual({ ok: true });
+    expect(await requestPasswordReset({ email: 'larry@example.fi', meta: { ip: '198.51.100.151' }, deliver }, h.db)).toEqual({ ok: true });
     expect(delivered).toEqual(['larry@example.fi']);
   });
 
