@@ -6,10 +6,36 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import layers from './eslint-rules/layers.mjs';
 
 /** Modules that do I/O: lib/validation (shared by forms and server) imports none of them. */
-const IO_MODULES = ['@/db', '@/db/*', '@/lib/data/*', '@/lib/auth/*', '@/lib/import/*', 'node:*', 'fs', 'path', 'postgres', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/*', 'next/*', 'server-only'];
+const IO_MODULES = [
+  '@/db',
+  '@/db/*',
+  '@/lib/data/*',
+  '@/lib/auth/*',
+  '@/lib/import/*',
+  'node:*',
+  'fs',
+  'path',
+  'postgres',
+  'drizzle-orm',
+  'drizzle-orm/*',
+  '@electric-sql/*',
+  'next/*',
+  'server-only',
+];
 
 export default tseslint.config(
-  { ignores: ['.next/**', 'node_modules/**', '.data/**', 'db/migrations/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'bench/tmp/**'] },
+  {
+    ignores: [
+      '.next/**',
+      'node_modules/**',
+      '.data/**',
+      'db/migrations/**',
+      'next-env.d.ts',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/tmp/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     plugins: { '@next/next': nextPlugin, 'react-hooks': reactHooks },
@@ -19,6 +45,8 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Prettier wraps code at 120 columns; what it cannot wrap (strings, comments, SQL) stays within 160.
+      'max-len': ['error', { code: 160, tabWidth: 2 }],
     },
   },
   // Layers (CONTRIBUTING.md): no import cycles; pages and components never reach the database.
@@ -38,8 +66,16 @@ export default tseslint.config(
         {
           zones: [
             { target: './components', from: './db', message: 'Components read data through lib/data, never db/.' },
-            { target: './app', from: './db', message: 'Pages and route handlers read data through lib/data, never db/.' },
-            { target: './lib/validation', from: ['./db', './lib/data', './lib/auth', './lib/import'], message: 'lib/validation has no I/O.' },
+            {
+              target: './app',
+              from: './db',
+              message: 'Pages and route handlers read data through lib/data, never db/.',
+            },
+            {
+              target: './lib/validation',
+              from: ['./db', './lib/data', './lib/auth', './lib/import'],
+              message: 'lib/validation has no I/O.',
+            },
           ],
         },
       ],
@@ -48,6 +84,15 @@ export default tseslint.config(
   },
   {
     files: ['lib/validation/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: IO_MODULES, message: 'lib/validation has no I/O: it is shared by forms and the server.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: IO_MODULES, message: 'lib/validation has no I/O: it is shared by forms and the server.' },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -24,12 +24,22 @@ const CURSOR_PAGE_REWRITES = (['label', 'company'] as const).map((kind) => ({
  * because its loader would also turn the raw imports of messages/*.json (lib/errors.ts) into
  * compiled arrays. Turbopack aliases need a relative path.
  */
-const FORMAT_ONLY = `./${path.relative(process.cwd(), createRequire(import.meta.url).resolve('use-intl/format-message/format-only')).split(path.sep).join('/')}`;
+const FORMAT_ONLY = `./${path
+  .relative(process.cwd(), createRequire(import.meta.url).resolve('use-intl/format-message/format-only'))
+  .split(path.sep)
+  .join('/')}`;
 
 /** Next.js configuration: native/wasm packages stay outside the bundle (see ARCHITECTURE.md traps). */
 const nextConfig: NextConfig = {
   // rate-limiter-flexible imports drizzle-orm by a computed specifier at run time: keep it unbundled.
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'sharp', 'postgres', 'rate-limiter-flexible', 'drizzle-orm'],
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    '@node-rs/argon2',
+    'sharp',
+    'postgres',
+    'rate-limiter-flexible',
+    'drizzle-orm',
+  ],
   poweredByHeader: false,
   turbopack: { resolveAlias: { 'use-intl/format-message': FORMAT_ONLY } },
   async rewrites() {
@@ -47,7 +57,12 @@ const nextConfig: NextConfig = {
   experimental: { isrFlushToDisk: false },
   env: {
     // Built-in version (spec §7): package version plus build time, baked into server and client bundles.
-    NEXT_PUBLIC_APP_VERSION: process.env.NEXT_PUBLIC_APP_VERSION || `${pkg.version}+${new Date().toISOString().replace(/[-:TZ.]/g, '').slice(0, 14)}`,
+    NEXT_PUBLIC_APP_VERSION:
+      process.env.NEXT_PUBLIC_APP_VERSION ||
+      `${pkg.version}+${new Date()
+        .toISOString()
+        .replace(/[-:TZ.]/g, '')
+        .slice(0, 14)}`,
   },
   typedRoutes: false,
 };

@@ -64,7 +64,11 @@ export default function GlobalError({ error, retry }: { error: unknown; retry: (
             <>
               <h1 className="mt-3 text-2xl font-bold">{texts.serverError}</h1>
               <div className="mt-6 flex gap-3">
-                <button type="button" onClick={() => retry()} className="rounded-lg bg-accent px-4 py-2 font-medium text-white">
+                <button
+                  type="button"
+                  onClick={() => retry()}
+                  className="rounded-lg bg-accent px-4 py-2 font-medium text-white"
+                >
                   {texts.tryAgain}
                 </button>
                 <a href={isFinnish ? '/fi' : '/'} className="px-2 py-2 underline">

@@ -30,7 +30,17 @@ declare module 'autocannon' {
   };
 
   /** Per-second statistics (autocannon reports averages over the 1-second buckets). */
-  export type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; total: number; p50: number; p90: number; p99: number };
+  export type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p99: number;
+  };
 
   export type Result = {
     duration: number;

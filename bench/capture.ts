@@ -133,7 +133,9 @@ export async function explainAnalyze(raw: postgres.Sql, s: CapturedStatement): P
  * With `analyze` the statement runs and the nodes carry actual rows (`EXPLAIN (ANALYZE, FORMAT JSON)`).
  */
 export async function explainJson(raw: postgres.Sql, s: CapturedStatement, analyze = false): Promise<PlanNode> {
-  const rows = await raw.unsafe(`EXPLAIN (${analyze ? 'ANALYZE, ' : ''}FORMAT JSON) ${s.text}`, s.params as Params, { prepare: false });
+  const rows = await raw.unsafe(`EXPLAIN (${analyze ? 'ANALYZE, ' : ''}FORMAT JSON) ${s.text}`, s.params as Params, {
+    prepare: false,
+  });
   const value = rows[0]?.['QUERY PLAN'] as unknown;
   const doc = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
   return doc[0].Plan;
@@ -156,7 +158,13 @@ export type PlanNode = {
  * `Limit` that stops it early (only pass-through nodes in between), if any, and, for an
  * `EXPLAIN ANALYZE` plan, the rows it actually read (returned + removed by its filter, all loops).
  */
-export type SeqScan = { relation: string; alias: string | null; planRows: number | null; limitRows: number | null; rowsRead: number | null };
+export type SeqScan = {
+  relation: string;
+  alias: string | null;
+  planRows: number | null;
+  limitRows: number | null;
+  rowsRead: number | null;
+};
 
 /** Nodes that hand rows up one at a time, so a `Limit` above them stops the scan below early. */
 const PASS_THROUGH = new Set(['Subquery Scan', 'Result', 'Append', 'Gather', 'Materialize']);
@@ -178,9 +186,16 @@ export function findSeqScans(plan: PlanNode, tables: readonly string[]): SeqScan
   const found: SeqScan[] = [];
   const walk = (n: PlanNode, limitRows: number | null) => {
     if (n['Node Type'] === 'Seq Scan' && n['Relation Name'] && tables.includes(n['Relation Name'])) {
-      found.push({ relation: n['Relation Name'], alias: n.Alias ?? null, planRows: n['Plan Rows'] ?? null, limitRows, rowsRead: rowsRead(n) });
+      found.push({
+        relation: n['Relation Name'],
+        alias: n.Alias ?? null,
+        planRows: n['Plan Rows'] ?? null,
+        limitRows,
+        rowsRead: rowsRead(n),
+      });
     }
-    const bound = n['Node Type'] === 'Limit' ? (n['Plan Rows'] ?? null) : PASS_THROUGH.has(n['Node Type']) ? limitRows : null;
+    const bound =
+      n['Node Type'] === 'Limit' ? (n['Plan Rows'] ?? null) : PASS_THROUGH.has(n['Node Type']) ? limitRows : null;
     for (const child of n.Plans ?? []) walk(child, bound);
   };
   walk(plan, null);
@@ -231,6 +246,9 @@ export async function indexesNotYetUsable(raw: postgres.Sql, tables: readonly st
     SELECT pid, datname, xact_start FROM pg_stat_activity WHERE backend_xmin IS NOT NULL AND pid <> pg_backend_pid() ORDER BY xact_start`;
   return [
     ...rows.map((r) => `${r.table}.${r.index}`),
-    ...holders.map((h) => `older snapshot held by pid ${h.pid} (${h.datname ?? '?'}, transaction since ${h.xact_start?.toISOString() ?? '?'})`),
+    ...holders.map(
+      (h) =>
+        `older snapshot held by pid ${h.pid} (${h.datname ?? '?'}, transaction since ${h.xact_start?.toISOString() ?? '?'})`,
+    ),
   ];
 }

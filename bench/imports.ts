@@ -17,16 +17,35 @@ import { importFiles, seedFiles } from '@/lib/import';
 export type ImportResult = { engine: 'pglite' | 'postgres'; seconds: number; rows: number; rowsPerSecond: number };
 
 /** Tables counted as imported rows. */
-const TABLES = ['labels', 'movies', 'movie_sources', 'persons', 'credits', 'releases', 'release_movies', 'censorship_events', 'pictures', 'buying_links'] as const;
+const TABLES = [
+  'labels',
+  'movies',
+  'movie_sources',
+  'persons',
+  'credits',
+  'releases',
+  'release_movies',
+  'censorship_events',
+  'pictures',
+  'buying_links',
+] as const;
 
 async function importInto(handle: DbHandle): Promise<ImportResult> {
   await migrateDatabase(handle);
   const started = performance.now();
   await importFiles(handle.db, seedFiles());
   const seconds = (performance.now() - started) / 1000;
-  const [row] = await queryRows<{ n: number }>(handle.db, sql.raw(`SELECT (${TABLES.map((t) => `(SELECT count(*) FROM ${t})`).join(' + ')})::int AS n`));
+  const [row] = await queryRows<{ n: number }>(
+    handle.db,
+    sql.raw(`SELECT (${TABLES.map((t) => `(SELECT count(*) FROM ${t})`).join(' + ')})::int AS n`),
+  );
   const rows = row?.n ?? 0;
-  return { engine: handle.kind, seconds: Math.round(seconds * 10) / 10, rows, rowsPerSecond: Math.round(rows / seconds) };
+  return {
+    engine: handle.kind,
+    seconds: Math.round(seconds * 10) / 10,
+    rows,
+    rowsPerSecond: Math.round(rows / seconds),
+  };
 }
 
 /** Imports the seed into a fresh PGlite directory under the OS temp folder (removed afterwards). */

@@ -109,14 +109,22 @@ async function load(o: LoadOptions, target: LoadTarget, duration: number): Promi
  * Runs the load targets one after another (see module doc).
  * @returns one result per target, in order
  */
-export async function runLoad(o: LoadOptions, targets: readonly LoadTarget[], log?: (line: string) => void): Promise<LoadResult[]> {
+export async function runLoad(
+  o: LoadOptions,
+  targets: readonly LoadTarget[],
+  log?: (line: string) => void,
+): Promise<LoadResult[]> {
   const out: LoadResult[] = [];
   for (const t of targets) {
     if (t.prefetch) await prefetch(o.baseUrl, t.paths);
     if (t.warmup && o.warmup > 0) await load(o, t, o.warmup);
     const r = await load(o, t, o.duration);
     out.push(r);
-    log?.(`pages ${t.name}: ${r.rps} req/s, TTFB p95 ${r.ttfb.p95} ms, ${r.non2xx} non-2xx, ${r.errors} errors${!t.warmup && r.repeats ? `, ${r.repeats} repeated paths` : ''}`);
+    log?.(
+      `pages ${t.name}: ${r.rps} req/s, TTFB p95 ${r.ttfb.p95} ms, ${r.non2xx} non-2xx, ${r.errors} errors${
+        !t.warmup && r.repeats ? `, ${r.repeats} ` + `repeated paths` : ''
+      }`,
+    );
   }
   return out;
 }

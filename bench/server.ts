@@ -58,7 +58,11 @@ async function stopProcess(child: ChildProcess): Promise<void> {
  * @param timeoutMs how long to wait (a build on 2 cores takes minutes)
  * @throws when the server exits or does not answer in time (the log's tail is in the message)
  */
-export async function startServer(databaseUrl: string, logFile: string, timeoutMs = 20 * 60_000): Promise<RunningServer> {
+export async function startServer(
+  databaseUrl: string,
+  logFile: string,
+  timeoutMs = 20 * 60_000,
+): Promise<RunningServer> {
   const port = await freePort();
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const out = fs.openSync(logFile, 'w');
@@ -83,7 +87,8 @@ export async function startServer(databaseUrl: string, logFile: string, timeoutM
   process.once('SIGINT', () => void onExit().then(() => process.exit(130)));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}; ${logFile}:\n${tail(logFile)}`);
+    if (child.exitCode !== null)
+      throw new Error(`the server exited with code ${child.exitCode}; ${logFile}:\n${tail(logFile)}`);
     try {
       const res = await fetch(`${baseUrl}/version.json?ts=${Date.now()}`);
       await res.text();
@@ -94,5 +99,7 @@ export async function startServer(databaseUrl: string, logFile: string, timeoutM
     await sleep(1000);
   }
   await stop();
-  throw new Error(`the server did not answer /version.json within ${Math.round(timeoutMs / 1000)} s; ${logFile}:\n${tail(logFile)}`);
+  throw new Error(
+    `the server did not answer /version.json within ${Math.round(timeoutMs / 1000)} s; ${logFile}:\n${tail(logFile)}`,
+  );
 }

@@ -23,7 +23,14 @@ export function summarize(samples: readonly number[]): Summary {
   const s = [...samples].sort((a, b) => a - b);
   const r = (x: number) => Math.round(x * 100) / 100;
   const mean = s.length ? s.reduce((a, b) => a + b, 0) / s.length : Number.NaN;
-  return { n: s.length, p50: r(percentile(s, 50)), p95: r(percentile(s, 95)), p99: r(percentile(s, 99)), mean: r(mean), max: r(s[s.length - 1] ?? Number.NaN) };
+  return {
+    n: s.length,
+    p50: r(percentile(s, 50)),
+    p95: r(percentile(s, 95)),
+    p99: r(percentile(s, 99)),
+    mean: r(mean),
+    max: r(s[s.length - 1] ?? Number.NaN),
+  };
 }
 
 /** Ratio a / b rounded to 0.01; null when either side is missing or b is 0. */

@@ -11,7 +11,9 @@ const clientNoDataRuntime = {
   meta: {
     type: 'problem',
     docs: { description: 'Client components import only types from lib/data and nothing from db.' },
-    messages: { runtime: "A 'use client' module imports a runtime value from {{source}}; import only types (import type …)." },
+    messages: {
+      runtime: "A 'use client' module imports a runtime value from {{source}}; import only types (import type …).",
+    },
     schema: [],
   },
   create(context) {
@@ -23,7 +25,9 @@ const clientNoDataRuntime = {
       ImportDeclaration(node) {
         const source = String(node.source.value);
         if (!client || !SERVER_ONLY.test(source) || node.importKind === 'type') return;
-        const typesOnly = node.specifiers.length > 0 && node.specifiers.every((s) => s.type === 'ImportSpecifier' && s.importKind === 'type');
+        const typesOnly =
+          node.specifiers.length > 0 &&
+          node.specifiers.every((s) => s.type === 'ImportSpecifier' && s.importKind === 'type');
         if (!typesOnly) context.report({ node, messageId: 'runtime', data: { source } });
       },
     };

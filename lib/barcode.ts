@@ -16,7 +16,8 @@ export function gtinCheckDigit(body: string): string {
   return String((10 - (sum % 10)) % 10);
 }
 
-export type BarcodeResult = { ok: true; ean13: string } | { ok: false; code: 'barcode_format' | 'barcode_check_digit'; error: string };
+export type BarcodeResult =
+  { ok: true; ean13: string } | { ok: false; code: 'barcode_format' | 'barcode_check_digit'; error: string };
 
 /** The canonical EAN-13, or the AppError describing what is wrong. */
 function check(input: string): string | AppError {
@@ -24,7 +25,11 @@ function check(input: string): string | AppError {
   if (!/^\d{11,13}$/.test(digits)) return new AppError('barcode_format', { code: input.trim() });
   const ean13 = digits.padStart(13, '0');
   if (!isValid(ean13)) {
-    return new AppError('barcode_check_digit', { code: input.trim(), actual: ean13.slice(-1), expected: gtinCheckDigit(ean13.slice(0, -1)) });
+    return new AppError('barcode_check_digit', {
+      code: input.trim(),
+      actual: ean13.slice(-1),
+      expected: gtinCheckDigit(ean13.slice(0, -1)),
+    });
   }
   return ean13;
 }

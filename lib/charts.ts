@@ -8,7 +8,10 @@ import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
 
 /** A horizontal bar chart of labelled counts as SVG markup (text escaped by the DOM serializer). */
-export function barChartSvg(bars: { label: string; count: number }[], opts: { ariaLabel: string; color?: string }): string {
+export function barChartSvg(
+  bars: { label: string; count: number }[],
+  opts: { ariaLabel: string; color?: string },
+): string {
   const { document } = parseHTML('<!doctype html><html><body></body></html>');
   const longest = Math.max(...bars.map((b) => b.label.length), 4);
   const max = Math.max(...bars.map((b) => b.count), 1);
@@ -22,11 +25,22 @@ export function barChartSvg(bars: { label: string; count: number }[], opts: { ar
     marginRight: 40,
     style: { fontSize: '12px', background: 'transparent' },
     // Counts are whole numbers: at most 5 ticks, never more than the largest count.
-    x: { grid: true, label: null, ticks: Math.min(5, max), tickFormat: (d: number) => (Number.isInteger(d) ? String(d) : '') },
+    x: {
+      grid: true,
+      label: null,
+      ticks: Math.min(5, max),
+      tickFormat: (d: number) => (Number.isInteger(d) ? String(d) : ''),
+    },
     y: { label: null, domain: bars.map((b) => b.label) },
     marks: [
       Plot.barX(bars, { x: 'count', y: 'label', fill: opts.color ?? '#b4231f' }),
-      Plot.text(bars, { x: 'count', y: 'label', text: (b: { count: number }) => String(b.count), dx: 12, textAnchor: 'start' }),
+      Plot.text(bars, {
+        x: 'count',
+        y: 'label',
+        text: (b: { count: number }) => String(b.count),
+        dx: 12,
+        textAnchor: 'start',
+      }),
       Plot.ruleX([0]),
     ],
   });

@@ -75,7 +75,8 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     const headers: Record<string, string> = { 'cache-control': 'no-store' };
     // 429: seconds to wait (rate_limited carries them as `seconds`).
-    if (error.code === 'rate_limited' && error.params.seconds != null) headers['retry-after'] = String(error.params.seconds);
+    if (error.code === 'rate_limited' && error.params.seconds != null)
+      headers['retry-after'] = String(error.params.seconds);
     return Response.json({ error: error.message }, { status: error.status, headers });
   }
   console.error('API error', error);
@@ -86,7 +87,9 @@ export function errorResponse(error: unknown): Response {
  * Wraps a route handler: its result is returned as is; a thrown AppError becomes its 4xx JSON,
  * anything else a logged 500 JSON.
  */
-export function withApiErrors<A extends unknown[]>(handler: (...args: A) => Promise<Response>): (...args: A) => Promise<Response> {
+export function withApiErrors<A extends unknown[]>(
+  handler: (...args: A) => Promise<Response>,
+): (...args: A) => Promise<Response> {
   return async (...args: A) => {
     try {
       return await handler(...args);

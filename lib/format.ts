@@ -85,7 +85,10 @@ export function yearOf(value: string | null | undefined): number | null {
  * ("23/11/2026, 18:40" in English, "23.11.2026 klo 18.40" in Finnish), in the server's time zone.
  */
 export function formatDateTime(value: string | Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale === 'fi' ? 'fi-FI' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(value));
+  return new Intl.DateTimeFormat(locale === 'fi' ? 'fi-FI' : 'en-GB', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(new Date(value));
 }
 
 /**

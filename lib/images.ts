@@ -47,9 +47,15 @@ export function uploadDir(): string {
  * @throws PictureError pictureTooLarge ({0} = size in MB, {1} = max MB), pictureType,
  *   pictureTooManyPixels, pictureUnreadable
  */
-export async function storePicture(input: Buffer, sizes: Record<string, number>): Promise<{ file: string; width: number; height: number }> {
+export async function storePicture(
+  input: Buffer,
+  sizes: Record<string, number>,
+): Promise<{ file: string; width: number; height: number }> {
   if (input.length > PICTURE_MAX_BYTES) {
-    throw new PictureError('pictureTooLarge', { 0: (input.length / 1024 / 1024).toFixed(1), 1: PICTURE_MAX_BYTES / 1024 / 1024 });
+    throw new PictureError('pictureTooLarge', {
+      0: (input.length / 1024 / 1024).toFixed(1),
+      1: PICTURE_MAX_BYTES / 1024 / 1024,
+    });
   }
   let meta: Metadata;
   try {
@@ -57,7 +63,8 @@ export async function storePicture(input: Buffer, sizes: Record<string, number>)
   } catch {
     throw new PictureError('pictureUnreadable');
   }
-  if (!meta.format || !(PICTURE_FORMATS as readonly string[]).includes(meta.format)) throw new PictureError('pictureType');
+  if (!meta.format || !(PICTURE_FORMATS as readonly string[]).includes(meta.format))
+    throw new PictureError('pictureType');
   if ((meta.width ?? 0) * (meta.height ?? 0) > PICTURE_MAX_PIXELS) throw new PictureError('pictureTooManyPixels');
   const file = `${crypto.randomBytes(12).toString('base64url')}.webp`;
   const dir = uploadDir();

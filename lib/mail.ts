@@ -33,10 +33,15 @@ export async function sendMail(mail: Mail): Promise<string> {
     await nodemailer.createTransport(process.env.SMTP_URL).sendMail({ from, ...mail });
     return 'smtp';
   }
-  const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail({ from, ...mail });
+  const info = await nodemailer
+    .createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+    .sendMail({ from, ...mail });
   const dir = mailDir();
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_')}.eml`);
+  const file = path.join(
+    dir,
+    `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_')}.eml`,
+  );
   fs.writeFileSync(file, info.message as Buffer);
   return file;
 }

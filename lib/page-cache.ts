@@ -85,6 +85,7 @@ export function revalidateItemPages(items: readonly { type: 'movie' | 'release';
       release: items.filter((i) => i.type === 'release').map((i) => i.publicId),
     });
   } catch (error) {
-    if (!(error instanceof Error && error.message.includes('static generation store missing'))) console.error('revalidating item pages failed', error);
+    if (!(error instanceof Error && error.message.includes('static generation store missing')))
+      console.error('revalidating item pages failed', error);
   }
 }

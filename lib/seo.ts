@@ -235,11 +235,21 @@ export const STATIC_SITEMAP_PATHS = [
 ] as const;
 
 /** Route prefix of each sitemap kind's item pages. */
-export const SITEMAP_ITEM_PATHS = { releases: '/release', movies: '/movie', persons: '/person', labels: '/label' } as const;
+export const SITEMAP_ITEM_PATHS = {
+  releases: '/release',
+  movies: '/movie',
+  persons: '/person',
+  labels: '/label',
+} as const;
 export type SitemapItemKind = keyof typeof SITEMAP_ITEM_PATHS;
 
 function esc(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 /** `<url>` entries of one unprefixed path: the English and the Finnish URL, each with hreflang alternates. */

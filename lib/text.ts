@@ -87,5 +87,12 @@ export function searchDocument(...parts: Array<string | number | null | undefine
  */
 export function splitAkas(value: string | null | undefined): string[] {
   if (!value) return [];
-  return [...new Set(value.split(';').map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      value
+        .split(';')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

@@ -86,14 +86,19 @@ export function formatTable(rows: RouteBundle[], limitBytes = FIRST_LOAD_LIMIT_B
   const lines = [`${'route'.padEnd(width)}  files  KB gzip`, `${'-'.repeat(width)}  -----  -------`];
   for (const r of sorted) {
     const mark = r.gzipBytes > limitBytes ? `  OVER ${formatKb(limitBytes)} KB` : '';
-    lines.push(`${r.route.padEnd(width)}  ${String(r.files.length).padStart(5)}  ${formatKb(r.gzipBytes).padStart(7)}${mark}`);
+    lines.push(
+      `${r.route.padEnd(width)}  ${String(r.files.length).padStart(5)}  ${formatKb(r.gzipBytes).padStart(7)}${mark}`,
+    );
   }
   return lines.join('\n');
 }
 
 /** Reads `globalThis.__RSC_MANIFEST[entry].entryJSFiles` from a client reference manifest (run in a sandbox). */
 function readEntryJSFiles(manifestFile: string, entry: string): Record<string, string[]> {
-  const sandbox: { globalThis?: unknown; __RSC_MANIFEST?: Record<string, { entryJSFiles?: Record<string, string[]> }> } = {};
+  const sandbox: {
+    globalThis?: unknown;
+    __RSC_MANIFEST?: Record<string, { entryJSFiles?: Record<string, string[]> }>;
+  } = {};
   sandbox.globalThis = sandbox;
   vm.runInNewContext(fs.readFileSync(manifestFile, 'utf8'), sandbox, { filename: manifestFile });
   const files = sandbox.__RSC_MANIFEST?.[entry]?.entryJSFiles;
@@ -108,14 +113,21 @@ function readEntryJSFiles(manifestFile: string, entry: string): Record<string, s
 export function measureBuild(distDir: string): RouteBundle[] {
   const need = (file: string) => {
     const p = path.join(distDir, file);
-    if (!fs.existsSync(p)) throw new Error(`no Next build in ${distDir}: ${file} is missing. Run \`npm run build\` (next build) first.`);
+    if (!fs.existsSync(p))
+      throw new Error(`no Next build in ${distDir}: ${file} is missing. Run \`npm run build\` (next build) first.`);
     return p;
   };
   need('BUILD_ID');
-  const buildManifest = JSON.parse(fs.readFileSync(need('build-manifest.json'), 'utf8')) as { rootMainFiles?: string[] };
-  const appPaths = JSON.parse(fs.readFileSync(need('server/app-paths-manifest.json'), 'utf8')) as Record<string, string>;
+  const buildManifest = JSON.parse(fs.readFileSync(need('build-manifest.json'), 'utf8')) as {
+    rootMainFiles?: string[];
+  };
+  const appPaths = JSON.parse(fs.readFileSync(need('server/app-paths-manifest.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
   const rootMainFiles = buildManifest.rootMainFiles ?? [];
-  if (rootMainFiles.length === 0) throw new Error(`${distDir}/build-manifest.json has no rootMainFiles (not an App Router build of Next 16?)`);
+  if (rootMainFiles.length === 0)
+    throw new Error(`${distDir}/build-manifest.json has no rootMainFiles (not an App Router build of Next 16?)`);
 
   const sizes = new Map<string, number>();
   const sizeOf = (file: string) => {
@@ -152,12 +164,16 @@ function main(): number {
     return 1;
   }
   const buildId = fs.readFileSync(path.join(distDir, 'BUILD_ID'), 'utf8').trim();
-  console.log(`First-load JavaScript per route (gzip -9, KB = 1024 bytes), build ${buildId} in ${path.relative(process.cwd(), distDir) || '.'}:`);
+  console.log(
+    `First-load JavaScript per route (gzip -9, KB = 1024 bytes), build ${buildId} in ${path.relative(process.cwd(), distDir) || '.'}:`,
+  );
   console.log(formatTable(rows));
   const over = overBudget(rows);
   const largest = Math.max(...rows.map((r) => r.gzipBytes));
   if (over.length) {
-    console.error(`\n${over.length} route(s) over the ${FIRST_LOAD_LIMIT_KB} KB budget (largest ${formatKb(largest)} KB).`);
+    console.error(
+      `\n${over.length} route(s) over the ${FIRST_LOAD_LIMIT_KB} KB budget (largest ${formatKb(largest)} KB).`,
+    );
     return 1;
   }
   console.log(`\nAll ${rows.length} routes within ${FIRST_LOAD_LIMIT_KB} KB gzip (largest ${formatKb(largest)} KB).`);

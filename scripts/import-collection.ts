@@ -35,7 +35,12 @@ type Args = { user: string; collection: string; file: string } | { error: string
 function readArgs(argv: string[]): Args | 'help' {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { user: { type: 'string' }, collection: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { user: { type: 'string' }, collection: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (e) {
     return { error: (e as Error).message };
   }
@@ -44,7 +49,12 @@ function readArgs(argv: string[]): Args | 'help' {
   const collection = parsed.values.collection?.trim();
   if (!user) return { error: 'Give the user name: --user NAME' };
   if (!collection) return { error: 'Give the collection: --collection PUBLIC_ID, or --collection new' };
-  if (parsed.positionals.length !== 1) return { error: parsed.positionals.length ? `Give one file, not ${parsed.positionals.length}: ${parsed.positionals.join(' ')}` : 'Give the file to import' };
+  if (parsed.positionals.length !== 1)
+    return {
+      error: parsed.positionals.length
+        ? `Give one file, not ${parsed.positionals.length}: ${parsed.positionals.join(' ')}`
+        : 'Give the file to import',
+    };
   return { user, collection, file: parsed.positionals[0] };
 }
 
@@ -55,7 +65,14 @@ function readFileText(file: string): { text: string } | { error: string } {
     bytes = fs.readFileSync(file);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    const why = err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'it is a directory' : err.code === 'EACCES' ? 'permission denied' : err.message;
+    const why =
+      err.code === 'ENOENT'
+        ? 'no such file'
+        : err.code === 'EISDIR'
+          ? 'it is a directory'
+          : err.code === 'EACCES'
+            ? 'permission denied'
+            : err.message;
     return { error: `Cannot read ${file}: ${why}` };
   }
   const text = decodeImportFile(bytes);
@@ -97,7 +114,12 @@ async function main(): Promise<number> {
     return 1;
   }
   if (total > IMPORT_MAX_ROWS) {
-    console.error(formatImportError({ ok: false, error: 'tooManyRows', params: { rows: total, max: IMPORT_MAX_ROWS } }, args.collection));
+    console.error(
+      formatImportError(
+        { ok: false, error: 'tooManyRows', params: { rows: total, max: IMPORT_MAX_ROWS } },
+        args.collection,
+      ),
+    );
     return 1;
   }
 
@@ -113,14 +135,19 @@ async function main(): Promise<number> {
     if (publicId === 'new') {
       const created = await createCollection(actor, newCollectionFor(fileName, parsed), handle.db);
       if (!created.ok) {
-        for (const [field, key] of Object.entries(created.errors)) console.error(`Cannot create the collection: ${field}: ${formText(field, key)}`);
+        for (const [field, key] of Object.entries(created.errors))
+          console.error(`Cannot create the collection: ${field}: ${formText(field, key)}`);
         return 1;
       }
       const c = created.collection;
       publicId = c.public_id;
-      console.log(`Created the private ${c.category} collection "${c.name}" of ${actor.name}: public id ${publicId}, /collection/${publicId}`);
+      console.log(
+        `Created the private ${c.category} collection "${c.name}" of ${actor.name}: public id ${publicId}, /collection/${publicId}`,
+      );
     }
-    console.log(`Importing ${total} ${total === 1 ? 'row' : 'rows'} of ${fileName} for ${actor.name} into ${handle.kind} (${handle.location}) …`);
+    console.log(
+      `Importing ${total} ${total === 1 ? 'row' : 'rows'} of ${fileName} for ${actor.name} into ${handle.kind} (${handle.location}) …`,
+    );
     const started = Date.now();
     let result;
     try {

@@ -26,13 +26,29 @@ export const CATEGORIES = ['performance', 'accessibility', 'seo', 'best-practice
 export type Category = (typeof CATEGORIES)[number];
 
 /** Targets (scores 0–100): minimum per category. */
-export const TARGETS: Record<Category, number> = { performance: 95, accessibility: 100, seo: 100, 'best-practices': 95 };
+export const TARGETS: Record<Category, number> = {
+  performance: 95,
+  accessibility: 100,
+  seo: 100,
+  'best-practices': 95,
+};
 
 /** Chromium flags: headless, no sandbox (containers), and no background traffic (the network outside localhost is closed). */
-export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** One Lighthouse run of one page: 0–100 per category and the ids/titles of audits that failed. */
-export type RunScores = { scores: Record<Category, number>; failed: { id: string; title: string; category: Category }[] };
+export type RunScores = {
+  scores: Record<Category, number>;
+  failed: { id: string; title: string; category: Category }[];
+};
 
 /** Median of numbers (the middle one; for an even count the lower middle, so it is a real run's value). */
 export function median(values: number[]): number {
@@ -46,7 +62,10 @@ export function median(values: number[]): number {
  * performance score is the median (the run Lighthouse itself would call representative).
  */
 export function summarize(runs: RunScores[]): RunScores {
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Record<Category, number>;
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Record<
+    Category,
+    number
+  >;
   const medianRun = runs.find((r) => r.scores.performance === scores.performance) ?? runs[0];
   return { scores, failed: medianRun.failed };
 }
@@ -69,7 +88,10 @@ export function formatScores(rows: { name: string; url: string; scores: Record<C
 }
 
 /** Reads the four category scores (0–100) and the failed audits of a Lighthouse result. */
-function scoresOf(lhr: { categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>; audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string }> }): RunScores {
+function scoresOf(lhr: {
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string }>;
+}): RunScores {
   const scores = {} as Record<Category, number>;
   const failed: RunScores['failed'] = [];
   for (const c of CATEGORIES) {
@@ -125,7 +147,9 @@ type Item = { public_id: string };
 /** The five pages: paths picked from the app's JSON API (real public ids). */
 async function pickPages(base: string): Promise<{ name: string; path: string }[]> {
   const releases = await getJson<{ items: (Item & { movies: Item[] })[] }>(base, '/api/releases?q=seven+samurai');
-  const release = releases.items.find((r) => r.movies.length > 0) ?? (await getJson<{ items: (Item & { movies: Item[] })[] }>(base, '/api/releases?limit=1')).items[0];
+  const release =
+    releases.items.find((r) => r.movies.length > 0) ??
+    (await getJson<{ items: (Item & { movies: Item[] })[] }>(base, '/api/releases?limit=1')).items[0];
   if (!release) throw new Error('the catalogue has no releases');
   const movieId = release.movies[0]?.public_id;
   if (!movieId) throw new Error(`release ${release.public_id} has no movie`);
@@ -183,28 +207,55 @@ async function main(): Promise<number> {
     // Warm the page cache first: a cold ISR render is not what visitors (or the target) measure.
     for (const p of pages) await fetch(new URL(p.path, base));
 
-    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
-    const rows: { name: string; url: string; scores: Record<Category, number>; failed: RunScores['failed']; runs: Record<Category, number>[] }[] = [];
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      chromeFlags: CHROME_FLAGS,
+    });
+    const rows: {
+      name: string;
+      url: string;
+      scores: Record<Category, number>;
+      failed: RunScores['failed'];
+      runs: Record<Category, number>[];
+    }[] = [];
     for (const page of pages) {
       const url = new URL(page.path, base).href;
       const results: RunScores[] = [];
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
         if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
         if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
         results.push(scoresOf(result.lhr as unknown as Parameters<typeof scoresOf>[0]));
-        process.stdout.write(`  ${page.name} run ${i + 1}/${runs}: ${CATEGORIES.map((c) => results[i].scores[c]).join(' / ')}\n`);
+        process.stdout.write(
+          `  ${page.name} run ${i + 1}/${runs}: ${CATEGORIES.map((c) => results[i].scores[c]).join(' / ')}\n`,
+        );
       }
       const summary = summarize(results);
-      rows.push({ name: page.name, url: page.path, scores: summary.scores, failed: summary.failed, runs: results.map((r) => r.scores) });
+      rows.push({
+        name: page.name,
+        url: page.path,
+        scores: summary.scores,
+        failed: summary.failed,
+        runs: results.map((r) => r.scores),
+      });
     }
 
     console.log(`\nLighthouse 12 mobile, median of ${runs} run(s) per page (! = below target):`);
     console.log(formatScores(rows));
     for (const r of rows) {
-      if (r.failed.length) console.log(`\n${r.name}: ${r.failed.map((f) => `${f.category}/${f.id} (${f.title})`).join('; ')}`);
+      if (r.failed.length)
+        console.log(`\n${r.name}: ${r.failed.map((f) => `${f.category}/${f.id} (${f.title})`).join('; ')}`);
     }
-    if (jsonOut) fs.writeFileSync(jsonOut, `${JSON.stringify({ date: new Date().toISOString(), base, runs, pages: rows }, null, 2)}\n`);
+    if (jsonOut)
+      fs.writeFileSync(
+        jsonOut,
+        `${JSON.stringify({ date: new Date().toISOString(), base, runs, pages: rows }, null, 2)}\n`,
+      );
     const misses = rows.filter((r) => missedTargets(r.scores).length > 0);
     console.log(misses.length ? `\n${misses.length} page(s) below a target.` : '\nEvery page meets every target.');
     return misses.length ? 1 : 0;

@@ -80,4 +80,8 @@ if (added.length) {
   );
   writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 }
-console.log(added.length ? `added ${added.length} platform entries:\n  ${added.join('\n  ')}` : 'lock file complete: nothing to add');
+console.log(
+  added.length
+    ? `added ${added.length} platform entries:\n  ${added.join('\n  ')}`
+    : 'lock file complete: nothing to add',
+);

@@ -9,7 +9,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** Files and folders whose content goes into `next build`. */
-const BUILD_INPUTS = ['app', 'components', 'lib', 'messages', 'public', 'db/schema', 'proxy.ts', 'next.config.ts', 'package-lock.json', 'postcss.config.mjs', 'tsconfig.json'];
+const BUILD_INPUTS = [
+  'app',
+  'components',
+  'lib',
+  'messages',
+  'public',
+  'db/schema',
+  'proxy.ts',
+  'next.config.ts',
+  'package-lock.json',
+  'postcss.config.mjs',
+  'tsconfig.json',
+];
 
 /** Newest modification time (ms since epoch) of the build inputs under `root`; 0 when none exist. */
 export function newestSourceMtime(root: string): number {
@@ -38,6 +50,10 @@ export function isBuildCurrent(root: string): boolean {
 export function buildIfNeeded(root: string): boolean {
   if (isBuildCurrent(root)) return true;
   console.log('Building the app (next build) …');
-  const r = spawnSync(path.join(root, 'node_modules', '.bin', 'next'), ['build'], { cwd: root, stdio: 'inherit', env: process.env });
+  const r = spawnSync(path.join(root, 'node_modules', '.bin', 'next'), ['build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
   return r.status === 0;
 }

@@ -34,7 +34,10 @@ function readJson<T>(file: string): T | null {
 if (!args.has('--e2e-only')) {
   const file = path.join(out, 'vitest.json');
   fs.rmSync(file, { force: true });
-  const r = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { stdio: 'inherit', env: process.env });
+  const r = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
+    stdio: 'inherit',
+    env: process.env,
+  });
   const j = readJson<VitestJson>(file);
   passed += j?.numPassedTests ?? 0;
   failed += j?.numFailedTests ?? 0;
@@ -47,7 +50,10 @@ if (!args.has('--e2e-only')) {
 if (!args.has('--no-e2e')) {
   const file = path.join(out, 'e2e.json');
   fs.rmSync(file, { force: true });
-  const r = spawnSync(bin('playwright'), ['test'], { stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: file } });
+  const r = spawnSync(bin('playwright'), ['test'], {
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: file },
+  });
   const j = readJson<PlaywrightJson>(file);
   passed += (j?.stats?.expected ?? 0) + (j?.stats?.flaky ?? 0);
   failed += j?.stats?.unexpected ?? 0;
@@ -61,7 +67,9 @@ if (!args.has('--no-e2e')) {
 {
   console.log('\nFirst-load JavaScript budget (scripts/check-bundle-size.ts):');
   const built = buildIfNeeded(process.cwd());
-  const r = built ? spawnSync(bin('tsx'), ['scripts/check-bundle-size.ts'], { stdio: 'inherit', env: process.env }) : null;
+  const r = built
+    ? spawnSync(bin('tsx'), ['scripts/check-bundle-size.ts'], { stdio: 'inherit', env: process.env })
+    : null;
   if (r?.status === 0) passed += 1;
   else {
     if (!built) console.error('check-bundle-size: next build failed, so there is no build to measure.');

@@ -17,7 +17,8 @@ import { allowServerOnlyImports } from './server-only';
 
 allowServerOnlyImports();
 
-const USAGE = 'usage: npm run user:create -- [--admin] --name NAME --email EMAIL   (password: USER_PASSWORD or a prompt)';
+const USAGE =
+  'usage: npm run user:create -- [--admin] --name NAME --email EMAIL   (password: USER_PASSWORD or a prompt)';
 
 /** The English text of a form message key registerUser returns (messages/en.json `forms`), placeholders filled. */
 function reason(field: string, key: string): string {
@@ -29,7 +30,10 @@ function reason(field: string, key: string): string {
 async function main(): Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: process.argv.slice(2).filter((a) => a !== '--'), options: { admin: { type: 'boolean' }, name: { type: 'string' }, email: { type: 'string' } } });
+    args = parseArgs({
+      args: process.argv.slice(2).filter((a) => a !== '--'),
+      options: { admin: { type: 'boolean' }, name: { type: 'string' }, email: { type: 'string' } },
+    });
   } catch (e) {
     console.error(`${(e as Error).message}\n${USAGE}`);
     return 2;
@@ -54,7 +58,9 @@ async function main(): Promise<number> {
       for (const [field, key] of Object.entries(r.errors)) console.error(`${field}: ${reason(field, key)}`);
       return 1;
     }
-    console.log(`Created ${admin ? 'admin' : 'user'} ${r.user.name} (public id ${r.user.public_id}) in ${handle.kind} (${handle.location}).`);
+    console.log(
+      `Created ${admin ? 'admin' : 'user'} ${r.user.name} (public id ${r.user.public_id}) in ${handle.kind} (${handle.location}).`,
+    );
     return 0;
   } finally {
     await handle.close();

@@ -8,6 +8,9 @@ export default function ErrorPage({ error, retry }: { error: unknown; retry: () 
   useEffect(() => {
     console.error(error);
   }, [error]);
-  const digest = typeof error === 'object' && error !== null && 'digest' in error ? String((error as { digest: unknown }).digest) : undefined;
+  const digest =
+    typeof error === 'object' && error !== null && 'digest' in error
+      ? String((error as { digest: unknown }).digest)
+      : undefined;
   return <ErrorView digest={digest} onRetry={retry} />;
 }

@@ -40,7 +40,12 @@ export default async function HomePage({ params }: Props) {
   const tc = await getTranslations({ locale, namespace: 'common' });
   const sections = SECTIONS.filter((s) => !s.fiOnly || locale === 'fi');
   const pages = await Promise.all(
-    sections.map((s) => listReleases(parseReleaseQuery(new URLSearchParams(RELEASE_ROUTES[s.preset].params)), { cursor: undefined, limit: HOME_SECTION_SIZE })),
+    sections.map((s) =>
+      listReleases(parseReleaseQuery(new URLSearchParams(RELEASE_ROUTES[s.preset].params)), {
+        cursor: undefined,
+        limit: HOME_SECTION_SIZE,
+      }),
+    ),
   );
   return (
     <div data-testid="home">
@@ -66,7 +71,11 @@ export default async function HomePage({ params }: Props) {
               {t('seeAll')}
             </Link>
           </div>
-          {pages[i].items.length ? <ReleaseGrid releases={pages[i].items} locale={locale} /> : <EmptyState title={t('empty')} />}
+          {pages[i].items.length ? (
+            <ReleaseGrid releases={pages[i].items} locale={locale} />
+          ) : (
+            <EmptyState title={t('empty')} />
+          )}
         </section>
       ))}
     </div>

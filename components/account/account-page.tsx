@@ -2,7 +2,15 @@ import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 
 /** The frame of the login and registration pages: a narrow card with a heading and an intro. */
-export async function AccountPage({ title, intro, children }: { title: 'loginTitle' | 'registerTitle'; intro: 'loginIntro' | 'registerIntro'; children: ReactNode }) {
+export async function AccountPage({
+  title,
+  intro,
+  children,
+}: {
+  title: 'loginTitle' | 'registerTitle';
+  intro: 'loginIntro' | 'registerIntro';
+  children: ReactNode;
+}) {
   const t = await getTranslations('account');
   return (
     <div className="mx-auto w-full max-w-md px-4 py-8">

@@ -16,7 +16,13 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t('deleteTitle')} description={t('deleteWarning')} role="alertdialog">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('deleteTitle')}
+      description={t('deleteWarning')}
+      role="alertdialog"
+    >
       <FormError error={failed ? 'submitFailed' : undefined} />
       <div className="mt-4 flex justify-end gap-2">
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
@@ -27,7 +33,12 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
           data-testid="delete-confirm"
           onClick={async () => {
             setBusy(true);
-            const res = await fetch('/api/me', { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ confirm: true }), credentials: 'same-origin' });
+            const res = await fetch('/api/me', {
+              method: 'DELETE',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ confirm: true }),
+              credentials: 'same-origin',
+            });
             setBusy(false);
             if (!res.ok) {
               setFailed(true);

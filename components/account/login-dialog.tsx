@@ -12,13 +12,27 @@ import { LoginForm } from './login-form';
  * this feature' (a member action opened it). Logging in closes it; Facebook/Google come back to
  * this same URL.
  */
-export default function LoginDialog({ open, prompt, onClose }: { open: boolean; prompt: boolean; onClose: () => void }) {
+export default function LoginDialog({
+  open,
+  prompt,
+  onClose,
+}: {
+  open: boolean;
+  prompt: boolean;
+  onClose: () => void;
+}) {
   const t = useTranslations('account');
   const tc = useTranslations('common');
   const pathname = usePathname();
   const here = typeof window === 'undefined' ? pathname : pathname + window.location.search;
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={t(prompt ? 'loginRequiredTitle' : 'loginTitle')} description={prompt ? t('loginRequired') : undefined} closeLabel={tc('close')}>
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title={t(prompt ? 'loginRequiredTitle' : 'loginTitle')}
+      description={prompt ? t('loginRequired') : undefined}
+      closeLabel={tc('close')}
+    >
       <div data-testid="login-dialog">
         <Suspense>
           <LoginForm returnTo={here} onLoggedIn={onClose} />

@@ -27,22 +27,48 @@ export function LoginForm({ returnTo, onLoggedIn }: { returnTo?: string; onLogge
   const router = useRouter();
   const params = useSearchParams();
   const next = returnTo ?? safeNextPath(params.get('next'));
-  const form = useApiForm({ endpoint: '/api/login', initial: { email: '', password: '' }, required: ['email', 'password'] });
+  const form = useApiForm({
+    endpoint: '/api/login',
+    initial: { email: '', password: '' },
+    required: ['email', 'password'],
+  });
   return (
     <form
       className="flex flex-col gap-4"
-      {...form.formProps<{ user: { name: string } | null; linked?: 'facebook' | 'google'; link_error?: string }>((body) => {
-        const provider = t(body.linked === 'google' ? 'providerGoogle' : 'providerFacebook');
-        queueSnackbar(body.linked ? t('socialLinked', { provider }) : body.link_error ? tf('socialAlreadyLinked', { provider }) : t('loggedIn', { name: body.user?.name ?? '' }));
-        announceSessionChange();
-        if (onLoggedIn) onLoggedIn();
-        else router.push(next);
-        router.refresh();
-      })}
+      {...form.formProps<{ user: { name: string } | null; linked?: 'facebook' | 'google'; link_error?: string }>(
+        (body) => {
+          const provider = t(body.linked === 'google' ? 'providerGoogle' : 'providerFacebook');
+          queueSnackbar(
+            body.linked
+              ? t('socialLinked', { provider })
+              : body.link_error
+                ? tf('socialAlreadyLinked', { provider })
+                : t('loggedIn', { name: body.user?.name ?? '' }),
+          );
+          announceSessionChange();
+          if (onLoggedIn) onLoggedIn();
+          else router.push(next);
+          router.refresh();
+        },
+      )}
     >
-      <SocialLoginSlot next={next} social={returnTo ? null : params.get('social')} failed={!returnTo && !!params.get('error')} />
+      <SocialLoginSlot
+        next={next}
+        social={returnTo ? null : params.get('social')}
+        failed={!returnTo && !!params.get('error')}
+      />
       <FormError error={form.errors._form} params={form.params} />
-      <FormField name="email" type="email" autoComplete="email" required label={t('email')} value={form.values.email} onValue={(v) => form.set('email', v)} error={form.errors.email} maxLength={EMAIL_MAX} />
+      <FormField
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        label={t('email')}
+        value={form.values.email}
+        onValue={(v) => form.set('email', v)}
+        error={form.errors.email}
+        maxLength={EMAIL_MAX}
+      />
       <FormField
         name="password"
         type="password"

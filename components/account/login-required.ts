@@ -25,7 +25,11 @@ function currentPath(): string {
  */
 export function requireLogin(actionKey?: string): void {
   try {
-    if (actionKey) sessionStorage.setItem(PENDING_KEY, JSON.stringify({ key: actionKey, path: currentPath(), at: Date.now() } satisfies Pending));
+    if (actionKey)
+      sessionStorage.setItem(
+        PENDING_KEY,
+        JSON.stringify({ key: actionKey, path: currentPath(), at: Date.now() } satisfies Pending),
+      );
   } catch {
     // Storage may be unavailable (private mode): the login still works, the action is not resumed.
   }

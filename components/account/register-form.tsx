@@ -64,9 +64,33 @@ export function RegisterForm({ countries }: { countries: CountryOption[] }) {
     >
       {Social ? <Social next="/" /> : null}
       <FormError error={form.errors._form} params={form.params} />
-      <FormField name="name" autoComplete="username" required label={t('userName')} value={form.values.name} onValue={(v) => form.set('name', v)} error={form.errors.name} maxLength={USER_NAME_MAX} />
-      <FormField name="email" type="email" autoComplete="email" required label={t('email')} value={form.values.email} onValue={(v) => form.set('email', v)} error={form.errors.email} maxLength={EMAIL_MAX} />
-      <NewPasswordFields values={form.values} errors={form.errors} onValue={form.set} labels={[t('password'), t('password2')]} />
+      <FormField
+        name="name"
+        autoComplete="username"
+        required
+        label={t('userName')}
+        value={form.values.name}
+        onValue={(v) => form.set('name', v)}
+        error={form.errors.name}
+        maxLength={USER_NAME_MAX}
+      />
+      <FormField
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        label={t('email')}
+        value={form.values.email}
+        onValue={(v) => form.set('email', v)}
+        error={form.errors.email}
+        maxLength={EMAIL_MAX}
+      />
+      <NewPasswordFields
+        values={form.values}
+        errors={form.errors}
+        onValue={form.set}
+        labels={[t('password'), t('password2')]}
+      />
       <CountrySelect value={form.values.country} onValue={(v) => form.set('country', v)} countries={countries} />
       <div className="flex flex-col gap-1" data-testid="bot-check">
         {widgetReady ? (

@@ -11,7 +11,6 @@ import { useApiForm } from '@/components/forms/use-api-form';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { EMAIL_MAX, RESET_TOKEN_MINUTES } from '@/lib/validation/limits';
 
-
 /**
  * `/reset_password`: without `?token` the request form (e-mail → POST /api/password_reset, always
  * the same neutral confirmation); with the mailed `?token=…` the new-password form (POST
@@ -26,7 +25,12 @@ function RequestForm() {
   const t = useTranslations('account');
   const locale = useLocale();
   const [sent, setSent] = useState(false);
-  const form = useApiForm({ endpoint: '/api/password_reset', initial: { email: '' }, required: ['email'], extra: async () => ({ locale }) });
+  const form = useApiForm({
+    endpoint: '/api/password_reset',
+    initial: { email: '' },
+    required: ['email'],
+    extra: async () => ({ locale }),
+  });
   if (sent) {
     return (
       <p role="status" className="text-sm" data-testid="reset-sent">
@@ -35,14 +39,21 @@ function RequestForm() {
     );
   }
   return (
-    <form
-      className="flex flex-col gap-4"
-      {...form.formProps(() => setSent(true))}
-    >
+    <form className="flex flex-col gap-4" {...form.formProps(() => setSent(true))}>
       <h1 className="text-2xl font-bold">{t('resetTitle')}</h1>
       <p className="text-sm text-muted">{t('resetIntro', { minutes: RESET_TOKEN_MINUTES })}</p>
       <FormError error={form.errors._form} params={form.params} />
-      <FormField name="email" type="email" autoComplete="email" required label={t('email')} value={form.values.email} onValue={(v) => form.set('email', v)} error={form.errors.email} maxLength={EMAIL_MAX} />
+      <FormField
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        label={t('email')}
+        value={form.values.email}
+        onValue={(v) => form.set('email', v)}
+        error={form.errors.email}
+        maxLength={EMAIL_MAX}
+      />
       <Button type="submit" disabled={!form.canSubmit} data-testid="reset-submit">
         {form.submitting ? t('submitting') : t('resetSubmit')}
       </Button>
@@ -53,7 +64,12 @@ function RequestForm() {
 function RedeemForm({ token }: { token: string }) {
   const t = useTranslations('account');
   const router = useRouter();
-  const form = useApiForm({ endpoint: '/api/password_reset/redeem', initial: { password: '', password2: '' }, required: ['password', 'password2'], extra: async () => ({ token }) });
+  const form = useApiForm({
+    endpoint: '/api/password_reset/redeem',
+    initial: { password: '', password2: '' },
+    required: ['password', 'password2'],
+    extra: async () => ({ token }),
+  });
   return (
     <form
       className="flex flex-col gap-4"
@@ -65,7 +81,12 @@ function RedeemForm({ token }: { token: string }) {
       <h1 className="text-2xl font-bold">{t('redeemTitle')}</h1>
       <p className="text-sm text-muted">{t('redeemIntro')}</p>
       <FormError error={form.errors._form} params={form.params} />
-      <NewPasswordFields values={form.values} errors={form.errors} onValue={form.set} labels={[t('newPassword'), t('newPassword2')]} />
+      <NewPasswordFields
+        values={form.values}
+        errors={form.errors}
+        onValue={form.set}
+        labels={[t('newPassword'), t('newPassword2')]}
+      />
       <Button type="submit" disabled={!form.canSubmit} data-testid="redeem-submit">
         {form.submitting ? t('submitting') : t('redeemSubmit')}
       </Button>

@@ -76,7 +76,12 @@ export function SocialLogin({ next, social, failed }: { next: string; social?: s
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch('/api/social/register', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const res = await fetch('/api/social/register', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       const body = (await res.json().catch(() => ({}))) as { user?: { name: string }; fields?: { _form?: FormsKey } };
       if (res.ok && body.user) {
         queueSnackbar(t('socialRegistered', { name: body.user.name, provider: t(PROVIDER_NAME[provider]) }));
@@ -97,10 +102,19 @@ export function SocialLogin({ next, social, failed }: { next: string; social?: s
   return (
     <div className="flex flex-col gap-3">
       {notFound ? (
-        <section role="status" className="flex flex-col gap-2 rounded-lg border border-line bg-accent-soft/40 p-3" data-testid="social-not-found">
+        <section
+          role="status"
+          className="flex flex-col gap-2 rounded-lg border border-line bg-accent-soft/40 p-3"
+          data-testid="social-not-found"
+        >
           <h2 className="font-bold">{t('socialNotFoundTitle', { provider: providerName })}</h2>
           <p className="text-sm">{t('socialNotFoundText', { provider: providerName })}</p>
-          <Button type="button" disabled={busy} onClick={() => void registerWithProvider(notFound)} data-testid="social-register">
+          <Button
+            type="button"
+            disabled={busy}
+            onClick={() => void registerWithProvider(notFound)}
+            data-testid="social-register"
+          >
             {t('socialRegister', { provider: providerName })}
           </Button>
         </section>

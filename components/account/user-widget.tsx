@@ -52,11 +52,14 @@ export function UserWidget() {
     window.addEventListener(LOGIN_DIALOG_EVENT, onOpen);
     return () => window.removeEventListener(LOGIN_DIALOG_EVENT, onOpen);
   }, []);
-  const loginDialog = LoginDialog ? <LoginDialog open={dialog.open} prompt={dialog.prompt} onClose={() => setDialog((d) => ({ ...d, open: false }))} /> : null;
+  const loginDialog = LoginDialog ? (
+    <LoginDialog open={dialog.open} prompt={dialog.prompt} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
+  ) : null;
 
   if (me === undefined) return <span className="inline-block h-10 w-16" aria-hidden="true" />;
   if (!me) {
-    const next = pathname && pathname !== '/login' && pathname !== '/register' ? `?next=${encodeURIComponent(pathname)}` : '';
+    const next =
+      pathname && pathname !== '/login' && pathname !== '/register' ? `?next=${encodeURIComponent(pathname)}` : '';
     return (
       <>
         <Link
@@ -94,7 +97,10 @@ export function UserWidget() {
         className="inline-flex min-h-10 max-w-40 items-center gap-2 rounded-lg px-2 hover:bg-black/5"
         data-testid="user-widget"
       >
-        <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-accent-soft font-bold text-accent-strong">
+        <span
+          aria-hidden="true"
+          className="flex size-8 items-center justify-center rounded-full bg-accent-soft font-bold text-accent-strong"
+        >
           {me.name.slice(0, 1).toUpperCase()}
         </span>
         <span className="hidden truncate text-sm font-medium nav:inline">{me.name}</span>

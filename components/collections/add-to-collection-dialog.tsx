@@ -8,7 +8,15 @@ import { showSnackbar } from '@/components/ui/snackbar';
 import { SelectField, TextAreaField } from '@/components/forms/choice-fields';
 import { FormError, FormField } from '@/components/forms/form-field';
 import { useApiForm } from '@/components/forms/use-api-form';
-import { defaultNameKey, COLLECTION_NAME_MAX, COMMENT_LANGUAGES, CONDITIONS, CURRENCIES, ENTRY_COMMENT_MAX, WATCHED_METHODS } from '@/lib/validation/collection-limits';
+import {
+  defaultNameKey,
+  COLLECTION_NAME_MAX,
+  COMMENT_LANGUAGES,
+  CONDITIONS,
+  CURRENCIES,
+  ENTRY_COMMENT_MAX,
+  WATCHED_METHODS,
+} from '@/lib/validation/collection-limits';
 
 type Choice = { public_id: string; name: string; style: number; has_item: boolean };
 
@@ -19,18 +27,43 @@ type Choice = { public_id: string; name: string; style: number; has_item: boolea
  * date and, for movies, how it was watched. One submit (POST /api/me/collection_entries); the
  * snackbar confirms for 5 s. Loaded on first use.
  */
-export default function AddToCollectionDialog({ item, publicId, name, onClose, onAdded }: { item: 'movie' | 'release'; publicId: string; name: string; onClose: () => void; onAdded: () => void }) {
+export default function AddToCollectionDialog({
+  item,
+  publicId,
+  name,
+  onClose,
+  onAdded,
+}: {
+  item: 'movie' | 'release';
+  publicId: string;
+  name: string;
+  onClose: () => void;
+  onAdded: () => void;
+}) {
   const t = useTranslations('collections');
   const tc = useTranslations('common');
   const [choices, setChoices] = useState<Choice[] | null>(null);
   const form = useApiForm({
     endpoint: '/api/me/collection_entries',
-    initial: { collection: '', new_name: '', comment: '', comment_language: '', price: '', currency: 'EUR', condition: '', acquired_on: '', watched_method: '' },
+    initial: {
+      collection: '',
+      new_name: '',
+      comment: '',
+      comment_language: '',
+      price: '',
+      currency: 'EUR',
+      condition: '',
+      acquired_on: '',
+      watched_method: '',
+    },
     required: ['collection'],
     encode: (v) => ({ ...v, [item]: publicId }),
   });
   useEffect(() => {
-    void fetch(`/api/me/collections?${item}=${encodeURIComponent(publicId)}`, { credentials: 'same-origin', cache: 'no-store' })
+    void fetch(`/api/me/collections?${item}=${encodeURIComponent(publicId)}`, {
+      credentials: 'same-origin',
+      cache: 'no-store',
+    })
       .then((r) => (r.ok ? (r.json() as Promise<{ items: Choice[] }>) : { items: [] }))
       .then((b) => {
         setChoices(b.items);
@@ -48,7 +81,13 @@ export default function AddToCollectionDialog({ item, publicId, name, onClose, o
   };
   const v = form.values;
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={t('addTitle', { name })} closeLabel={tc('close')} size="md">
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={t('addTitle', { name })}
+      closeLabel={tc('close')}
+      size="md"
+    >
       <form
         className="flex flex-col gap-3"
         data-testid="add-to-collection"
@@ -66,7 +105,10 @@ export default function AddToCollectionDialog({ item, publicId, name, onClose, o
           onValue={(x) => form.set('collection', x)}
           error={form.errors.collection}
           disabled={choices === null}
-          options={[...(choices ?? []).filter((c) => !c.has_item).map((c): [string, string] => [c.public_id, shown(c)]), ['new', t('pickNew')]]}
+          options={[
+            ...(choices ?? []).filter((c) => !c.has_item).map((c): [string, string] => [c.public_id, shown(c)]),
+            ['new', t('pickNew')],
+          ]}
         />
         {choices?.some((c) => c.has_item) ? (
           <p className="text-xs text-muted">
@@ -77,11 +119,35 @@ export default function AddToCollectionDialog({ item, publicId, name, onClose, o
           </p>
         ) : null}
         {v.collection === 'new' ? (
-          <FormField name="new_name" required label={t('newName')} value={v.new_name} onValue={(x) => form.set('new_name', x)} error={form.errors.new_name} maxLength={COLLECTION_NAME_MAX} />
+          <FormField
+            name="new_name"
+            required
+            label={t('newName')}
+            value={v.new_name}
+            onValue={(x) => form.set('new_name', x)}
+            error={form.errors.new_name}
+            maxLength={COLLECTION_NAME_MAX}
+          />
         ) : null}
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField name="price" inputMode="decimal" label={t('entry.price')} value={v.price} onValue={(x) => form.set('price', x)} error={form.errors.price} maxLength={12} placeholder="19.99" />
-          <SelectField name="currency" label={t('entry.currency')} value={v.currency} onValue={(x) => form.set('currency', x)} error={form.errors.currency} options={CURRENCIES.map((c) => [c, c])} />
+          <FormField
+            name="price"
+            inputMode="decimal"
+            label={t('entry.price')}
+            value={v.price}
+            onValue={(x) => form.set('price', x)}
+            error={form.errors.price}
+            maxLength={12}
+            placeholder="19.99"
+          />
+          <SelectField
+            name="currency"
+            label={t('entry.currency')}
+            value={v.currency}
+            onValue={(x) => form.set('currency', x)}
+            error={form.errors.currency}
+            options={CURRENCIES.map((c) => [c, c])}
+          />
           <SelectField
             name="condition"
             label={t('entry.condition')}
@@ -90,7 +156,15 @@ export default function AddToCollectionDialog({ item, publicId, name, onClose, o
             error={form.errors.condition}
             options={[['', none], ...CONDITIONS.map((c): [string, string] => [String(c), t(`condition.${c}`)])]}
           />
-          <FormField name="acquired_on" type="date" label={t('entry.acquiredOn')} value={v.acquired_on} onValue={(x) => form.set('acquired_on', x)} error={form.errors.acquired_on} maxLength={10} />
+          <FormField
+            name="acquired_on"
+            type="date"
+            label={t('entry.acquiredOn')}
+            value={v.acquired_on}
+            onValue={(x) => form.set('acquired_on', x)}
+            error={form.errors.acquired_on}
+            maxLength={10}
+          />
           {item === 'movie' ? (
             <SelectField
               name="watched_method"
@@ -107,10 +181,26 @@ export default function AddToCollectionDialog({ item, publicId, name, onClose, o
             value={v.comment_language}
             onValue={(x) => form.set('comment_language', x)}
             error={form.errors.comment_language}
-            options={[['', none], ...COMMENT_LANGUAGES.map((l): [string, string] => [l, l === 'other' ? t('watchedMethod.other') : (new Intl.DisplayNames([l], { type: 'language' }).of(l) ?? l)])]}
+            options={[
+              ['', none],
+              ...COMMENT_LANGUAGES.map((l): [string, string] => [
+                l,
+                l === 'other'
+                  ? t('watchedMethod.other')
+                  : (new Intl.DisplayNames([l], { type: 'language' }).of(l) ?? l),
+              ]),
+            ]}
           />
         </div>
-        <TextAreaField name="comment" label={t('entry.comment')} value={v.comment} onValue={(x) => form.set('comment', x)} error={form.errors.comment} maxLength={ENTRY_COMMENT_MAX} rows={3} />
+        <TextAreaField
+          name="comment"
+          label={t('entry.comment')}
+          value={v.comment}
+          onValue={(x) => form.set('comment', x)}
+          error={form.errors.comment}
+          maxLength={ENTRY_COMMENT_MAX}
+          rows={3}
+        />
         <Button type="submit" disabled={!form.canSubmit || choices === null} data-testid="add-submit">
           {t('add')}
         </Button>

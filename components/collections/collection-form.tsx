@@ -12,7 +12,15 @@ import { useRouter } from '@/lib/i18n/navigation';
 import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX, SHORTCUT_STYLES } from '@/lib/validation/collection-limits';
 
 /** The values a collection form starts from (strings, as the form keeps them). */
-export type CollectionFormValues = { name: string; description: string; visibility: string; category: string; style: string; shortcut_default: string; picture: string };
+export type CollectionFormValues = {
+  name: string;
+  description: string;
+  visibility: string;
+  category: string;
+  style: string;
+  shortcut_default: string;
+  picture: string;
+};
 
 const TOGGLE_KEY: Record<string, string> = { 2: 'seen', 3: 'have', 4: 'wanted', 6: 'want_see' };
 
@@ -33,7 +41,11 @@ export function CollectionForm({ initial, publicId }: { initial: CollectionFormV
     method: publicId ? 'PATCH' : 'POST',
     initial,
     required: ['name', 'category'],
-    encode: (v) => ({ ...v, shortcut_default: v.shortcut_default === 'true', ...(publicId ? {} : { picture: undefined }) }),
+    encode: (v) => ({
+      ...v,
+      shortcut_default: v.shortcut_default === 'true',
+      ...(publicId ? {} : { picture: undefined }),
+    }),
   });
   useEffect(() => {
     if (!publicId) return;
@@ -54,8 +66,23 @@ export function CollectionForm({ initial, publicId }: { initial: CollectionFormV
       })}
     >
       <FormError error={form.errors._form} params={form.params} />
-      <FormField name="name" required label={t('fields.name')} value={form.values.name} onValue={(v) => form.set('name', v)} error={form.errors.name} maxLength={COLLECTION_NAME_MAX} />
-      <TextAreaField name="description" label={t('fields.description')} value={form.values.description} onValue={(v) => form.set('description', v)} error={form.errors.description} maxLength={COLLECTION_DESCRIPTION_MAX} />
+      <FormField
+        name="name"
+        required
+        label={t('fields.name')}
+        value={form.values.name}
+        onValue={(v) => form.set('name', v)}
+        error={form.errors.name}
+        maxLength={COLLECTION_NAME_MAX}
+      />
+      <TextAreaField
+        name="description"
+        label={t('fields.description')}
+        value={form.values.description}
+        onValue={(v) => form.set('description', v)}
+        error={form.errors.description}
+        maxLength={COLLECTION_DESCRIPTION_MAX}
+      />
       <SelectField
         name="category"
         label={t('fields.category')}
@@ -79,7 +106,12 @@ export function CollectionForm({ initial, publicId }: { initial: CollectionFormV
       />
       {shortcutFits ? (
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={form.values.shortcut_default === 'true'} onChange={(e) => form.set('shortcut_default', String(e.target.checked))} className="size-4" />
+          <input
+            type="checkbox"
+            checked={form.values.shortcut_default === 'true'}
+            onChange={(e) => form.set('shortcut_default', String(e.target.checked))}
+            className="size-4"
+          />
           {t('fields.shortcut', { button: tt(`${TOGGLE_KEY[style] as 'have'}.button`) })}
         </label>
       ) : null}
@@ -104,13 +136,28 @@ export function CollectionForm({ initial, publicId }: { initial: CollectionFormV
           <legend className="text-sm font-medium">{t('fields.picture')}</legend>
           <div className="flex flex-wrap gap-2">
             {['', ...pictures].map((p) => (
-              <label key={p || 'auto'} className={`flex cursor-pointer flex-col items-center gap-1 rounded-lg border p-1 text-xs ${form.values.picture === p ? 'border-accent' : 'border-line'}`}>
-                <input type="radio" name="picture" value={p} checked={form.values.picture === p} onChange={() => form.set('picture', p)} className="sr-only" />
+              <label
+                key={p || 'auto'}
+                className={
+                  `flex cursor-pointer flex-col items-center gap-1 rounded-lg border p-1 text-xs ` +
+                  `${form.values.picture === p ? 'border-accent' : 'border-line'}`
+                }
+              >
+                <input
+                  type="radio"
+                  name="picture"
+                  value={p}
+                  checked={form.values.picture === p}
+                  onChange={() => form.set('picture', p)}
+                  className="sr-only"
+                />
                 {p ? (
                   // eslint-disable-next-line @next/next/no-img-element -- entry pictures are catalogue URLs
                   <img src={p} alt="" width={48} height={68} className="h-17 w-12 rounded object-cover" />
                 ) : (
-                  <span className="flex h-17 w-24 items-center justify-center text-center">{t('fields.pictureAuto')}</span>
+                  <span className="flex h-17 w-24 items-center justify-center text-center">
+                    {t('fields.pictureAuto')}
+                  </span>
                 )}
               </label>
             ))}

@@ -4,7 +4,10 @@ import { Link } from '@/lib/i18n/navigation';
 import { defaultNameKey } from '@/lib/validation/collection-limits';
 
 /** A collection's name as shown: the owner's own, or the translated default name of a shortcut list. */
-export function collectionTitle(c: { name: string; style: number }, t: (key: `defaultNames.${2 | 3 | 4 | 6}`) => string): string {
+export function collectionTitle(
+  c: { name: string; style: number },
+  t: (key: `defaultNames.${2 | 3 | 4 | 6}`) => string,
+): string {
   const key = defaultNameKey(c);
   return key ? t(key) : c.name;
 }
@@ -17,9 +20,13 @@ export async function CollectionBadges({ collection, locale }: { collection: Col
     <p className="flex flex-wrap gap-1.5">
       <span className={badge}>{t(`styles.${collection.style as 1}`)}</span>
       <span className={badge}>{t(collection.category === 'movies' ? 'categoryMovies' : 'categoryReleases')}</span>
-      {collection.visibility === 'private' ? <span className={`${badge} bg-accent-soft text-accent-strong`}>{t('private')}</span> : null}
+      {collection.visibility === 'private' ? (
+        <span className={`${badge} bg-accent-soft text-accent-strong`}>{t('private')}</span>
+      ) : null}
       {collection.shortcut_default ? <span className={badge}>{t('shortcutBadge')}</span> : null}
-      {collection.deleted ? <span className={`${badge} bg-accent-soft text-accent-strong`}>{t('deletedBadge')}</span> : null}
+      {collection.deleted ? (
+        <span className={`${badge} bg-accent-soft text-accent-strong`}>{t('deletedBadge')}</span>
+      ) : null}
     </p>
   );
 }
@@ -28,22 +35,44 @@ export async function CollectionBadges({ collection, locale }: { collection: Col
  * Collections as cards: picture, name (link), owner, badges and number of items. `showOwner`
  * false on a user's own section, where the owner is the page.
  */
-export async function CollectionList({ collections, locale, showOwner = true }: { collections: CollectionDto[]; locale: string; showOwner?: boolean }) {
+export async function CollectionList({
+  collections,
+  locale,
+  showOwner = true,
+}: {
+  collections: CollectionDto[];
+  locale: string;
+  showOwner?: boolean;
+}) {
   const t = await getTranslations({ locale, namespace: 'collections' });
   return (
     <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="collection-list">
       {collections.map((c) => (
         <li key={c.public_id}>
-          <article className="flex h-full gap-3 rounded-lg border border-line bg-panel p-3" data-testid="collection-card">
+          <article
+            className="flex h-full gap-3 rounded-lg border border-line bg-panel p-3"
+            data-testid="collection-card"
+          >
             {c.picture_url ? (
               // eslint-disable-next-line @next/next/no-img-element -- catalogue pictures are external URLs, shown as they are
-              <img src={c.picture_url} alt="" width={56} height={80} loading="lazy" className="h-20 w-14 shrink-0 rounded object-cover" />
+              <img
+                src={c.picture_url}
+                alt=""
+                width={56}
+                height={80}
+                loading="lazy"
+                className="h-20 w-14 shrink-0 rounded object-cover"
+              />
             ) : (
               <span aria-hidden="true" className="h-20 w-14 shrink-0 rounded bg-accent-soft" />
             )}
             <div className="min-w-0 flex-1">
               <h2 className="font-semibold leading-snug">
-                <Link href={`/collection/${c.public_id}`} prefetch={false} className="hover:text-accent-strong hover:underline">
+                <Link
+                  href={`/collection/${c.public_id}`}
+                  prefetch={false}
+                  className="hover:text-accent-strong hover:underline"
+                >
                   {collectionTitle(c, t)}
                 </Link>
               </h2>

@@ -12,7 +12,8 @@ import { CollectionBadges, collectionTitle } from './collection-list';
 import { CollectionTrashButton, RemoveEntryButton } from './owner-actions';
 import { CollectionValueView } from './value-views';
 
-const OWNER_LINK = 'inline-flex min-h-10 items-center rounded-lg border border-line bg-panel px-4 text-sm font-medium hover:border-accent';
+const OWNER_LINK =
+  'inline-flex min-h-10 items-center rounded-lg border border-line bg-panel px-4 text-sm font-medium hover:border-accent';
 
 /**
  * A collection page (`/collection/{id}`): name, owner, badges, description, export (CSV, JSON),
@@ -20,7 +21,19 @@ const OWNER_LINK = 'inline-flex min-h-10 items-center rounded-lg border border-l
  * newest first (the movie or release card with the entry's price,
  * condition, date, watched-on method and comment; the owner can remove each), keyset-paged.
  */
-export async function CollectionPage({ collection, entries, value, locale, cursor }: { collection: CollectionDto; entries: Page<CollectionEntryDto>; value: CollectionValue | null; locale: string; cursor: string }) {
+export async function CollectionPage({
+  collection,
+  entries,
+  value,
+  locale,
+  cursor,
+}: {
+  collection: CollectionDto;
+  entries: Page<CollectionEntryDto>;
+  value: CollectionValue | null;
+  locale: string;
+  cursor: string;
+}) {
   const t = await getTranslations({ locale, namespace: 'collections' });
   const ti = await getTranslations({ locale, namespace: 'collectionImport' });
   const href = `/collection/${collection.public_id}`;
@@ -37,11 +50,21 @@ export async function CollectionPage({ collection, entries, value, locale, curso
         <CollectionBadges collection={collection} locale={locale} />
         {collection.description ? <p className="max-w-prose whitespace-pre-line">{collection.description}</p> : null}
         <p className="flex flex-wrap gap-3 text-sm">
-          <Link href={`${href}/statistics`} className="text-accent-strong underline" data-testid="collection-statistics">
+          <Link
+            href={`${href}/statistics`}
+            className="text-accent-strong underline"
+            data-testid="collection-statistics"
+          >
             {t('stats.link')}
           </Link>
           {(['csv', 'json'] as const).map((f) => (
-            <a key={f} href={`/api/collections/${collection.public_id}/export?format=${f}`} download className="text-accent-strong underline" data-testid={`export-${f}`}>
+            <a
+              key={f}
+              href={`/api/collections/${collection.public_id}/export?format=${f}`}
+              download
+              className="text-accent-strong underline"
+              data-testid={`export-${f}`}
+            >
               {t(f === 'csv' ? 'exportCsv' : 'exportJson')}
             </a>
           ))}
@@ -67,9 +90,19 @@ export async function CollectionPage({ collection, entries, value, locale, curso
         <ul className="flex flex-col gap-3" data-testid="entries">
           {entries.items.map((e) => (
             <li key={e.id} className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_16rem]">
-              {e.release ? <ReleaseCard release={e.release} locale={locale} headingLevel={2} /> : e.movie ? <TitleCard title={e.movie} locale={locale} headingLevel={2} /> : null}
+              {e.release ? (
+                <ReleaseCard release={e.release} locale={locale} headingLevel={2} />
+              ) : e.movie ? (
+                <TitleCard title={e.movie} locale={locale} headingLevel={2} />
+              ) : null}
               <EntryFields entry={e} locale={locale}>
-                {collection.mine ? <RemoveEntryButton publicId={collection.public_id} entryId={e.id} label={`${t('remove')}: ${e.release?.name ?? e.movie?.name ?? ''}`} /> : null}
+                {collection.mine ? (
+                  <RemoveEntryButton
+                    publicId={collection.public_id}
+                    entryId={e.id}
+                    label={`${t('remove')}: ${e.release?.name ?? e.movie?.name ?? ''}`}
+                  />
+                ) : null}
               </EntryFields>
             </li>
           ))}
@@ -82,9 +115,23 @@ export async function CollectionPage({ collection, entries, value, locale, curso
   );
 }
 
-async function EntryFields({ entry, locale, children }: { entry: CollectionEntryDto; locale: string; children?: React.ReactNode }) {
+async function EntryFields({
+  entry,
+  locale,
+  children,
+}: {
+  entry: CollectionEntryDto;
+  locale: string;
+  children?: React.ReactNode;
+}) {
   const t = await getTranslations({ locale, namespace: 'collections' });
-  const money = entry.price && entry.currency ? new Intl.NumberFormat(locale === 'fi' ? 'fi-FI' : 'en-GB', { style: 'currency', currency: entry.currency }).format(Number(entry.price)) : null;
+  const money =
+    entry.price && entry.currency
+      ? new Intl.NumberFormat(locale === 'fi' ? 'fi-FI' : 'en-GB', {
+          style: 'currency',
+          currency: entry.currency,
+        }).format(Number(entry.price))
+      : null;
   const rows: [string, string][] = [];
   if (money) rows.push([t('entry.price'), money]);
   if (entry.condition) rows.push([t('entry.condition'), t(`condition.${entry.condition as 1}`)]);
@@ -103,7 +150,10 @@ async function EntryFields({ entry, locale, children }: { entry: CollectionEntry
         </dl>
       ) : null}
       {entry.comment ? (
-        <p className="whitespace-pre-line" lang={entry.comment_language && entry.comment_language !== 'other' ? entry.comment_language : undefined}>
+        <p
+          className="whitespace-pre-line"
+          lang={entry.comment_language && entry.comment_language !== 'other' ? entry.comment_language : undefined}
+        >
           {entry.comment}
         </p>
       ) : null}

@@ -9,16 +9,33 @@ import { euros, ValueSummary } from './value-views';
 const COUNTRY_CODE_BY_ID = new Map<number, string>(Object.entries(COUNTRIES).map(([code, id]) => [id, code]));
 
 /** One chart (server-rendered SVG) with its numbers as a table for screen readers and text browsers. */
-async function ChartSection({ id, title, bars, locale }: { id: string; title: string; bars: { label: string; count: number }[]; locale: string }) {
+async function ChartSection({
+  id,
+  title,
+  bars,
+  locale,
+}: {
+  id: string;
+  title: string;
+  bars: { label: string; count: number }[];
+  locale: string;
+}) {
   if (!bars.length) return null;
   const t = await getTranslations({ locale, namespace: 'collections' });
   return (
-    <section aria-labelledby={`stats-${id}`} className="rounded-lg border border-line bg-panel p-3" data-testid={`stats-${id}`}>
+    <section
+      aria-labelledby={`stats-${id}`}
+      className="rounded-lg border border-line bg-panel p-3"
+      data-testid={`stats-${id}`}
+    >
       <h2 id={`stats-${id}`} className="mb-2 font-semibold">
         {title}
       </h2>
       {/* Markup from Observable Plot (lib/charts.ts); every text in it is escaped by the DOM serializer. */}
-      <div className="overflow-x-auto [&_svg]:max-w-full" dangerouslySetInnerHTML={{ __html: barChartSvg(bars, { ariaLabel: t('stats.chartLabel', { title }) }) }} />
+      <div
+        className="overflow-x-auto [&_svg]:max-w-full"
+        dangerouslySetInnerHTML={{ __html: barChartSvg(bars, { ariaLabel: t('stats.chartLabel', { title }) }) }}
+      />
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-accent-strong">{t('stats.asTable')}</summary>
         <table className="mt-2">
@@ -46,7 +63,17 @@ async function ChartSection({ id, title, bars, locale }: { id: string; title: st
  * The statistics view of a collection (`/collection/{id}/statistics`): value (total, by condition,
  * average) and bar charts by format, decade, label and country, each with a table fallback.
  */
-export async function CollectionStatsView({ stats, name, publicId, locale }: { stats: CollectionStats; name: string; publicId: string; locale: string }) {
+export async function CollectionStatsView({
+  stats,
+  name,
+  publicId,
+  locale,
+}: {
+  stats: CollectionStats;
+  name: string;
+  publicId: string;
+  locale: string;
+}) {
   const t = await getTranslations({ locale, namespace: 'collections' });
   const te = await getTranslations({ locale, namespace: 'enums' });
   const regions = new Intl.DisplayNames([locale], { type: 'region' });
@@ -54,7 +81,8 @@ export async function CollectionStatsView({ stats, name, publicId, locale }: { s
     const code = stats.category === 'releases' ? COUNTRY_CODE_BY_ID.get(Number(b.key)) : undefined;
     return stats.category === 'releases' ? (code && code.length === 2 ? (regions.of(code) ?? code) : b.key) : b.key;
   };
-  const map = (list: StatBucket[], label: (b: StatBucket) => string) => list.map((b) => ({ label: label(b), count: b.count }));
+  const map = (list: StatBucket[], label: (b: StatBucket) => string) =>
+    list.map((b) => ({ label: label(b), count: b.count }));
   return (
     <article data-testid="collection-stats">
       <header className="mb-5">
@@ -81,10 +109,30 @@ export async function CollectionStatsView({ stats, name, publicId, locale }: { s
               </p>
             ) : null}
           </div>
-          <ChartSection id="format" title={t('stats.byFormat')} locale={locale} bars={map(stats.by_format, (b) => te(`formats.${b.key}` as 'formats.1'))} />
-          <ChartSection id="decade" title={t('stats.byDecade')} locale={locale} bars={map(stats.by_decade, (b) => t('stats.decade', { decade: b.key }))} />
-          <ChartSection id="label" title={t('stats.byLabel')} locale={locale} bars={map(stats.by_label, (b) => (b.key === 'other' ? t('stats.otherLabels') : b.key))} />
-          <ChartSection id="country" title={t('stats.byCountry')} locale={locale} bars={map(stats.by_country, country)} />
+          <ChartSection
+            id="format"
+            title={t('stats.byFormat')}
+            locale={locale}
+            bars={map(stats.by_format, (b) => te(`formats.${b.key}` as 'formats.1'))}
+          />
+          <ChartSection
+            id="decade"
+            title={t('stats.byDecade')}
+            locale={locale}
+            bars={map(stats.by_decade, (b) => t('stats.decade', { decade: b.key }))}
+          />
+          <ChartSection
+            id="label"
+            title={t('stats.byLabel')}
+            locale={locale}
+            bars={map(stats.by_label, (b) => (b.key === 'other' ? t('stats.otherLabels') : b.key))}
+          />
+          <ChartSection
+            id="country"
+            title={t('stats.byCountry')}
+            locale={locale}
+            bars={map(stats.by_country, country)}
+          />
         </div>
       )}
     </article>

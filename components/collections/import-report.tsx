@@ -41,10 +41,15 @@ function itemHref(c: ImportCandidate): string {
 }
 
 /** The translators a report renders with, read once per page (rows and candidates share them). */
-type ReportTexts = { t: Awaited<ReturnType<typeof getTranslations<'collectionImport'>>>; formatName: (format: number) => string };
+type ReportTexts = {
+  t: Awaited<ReturnType<typeof getTranslations<'collectionImport'>>>;
+  formatName: (format: number) => string;
+};
 
 function CandidateText({ c, texts }: { c: ImportCandidate; texts: ReportTexts }) {
-  const details = [c.year, c.format ? texts.formatName(c.format) : null, c.label, c.country, c.ean].filter(Boolean).join(' · ');
+  const details = [c.year, c.format ? texts.formatName(c.format) : null, c.label, c.country, c.ean]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <>
       <Link href={itemHref(c)} className="font-medium underline">
@@ -60,19 +65,38 @@ function CandidateText({ c, texts }: { c: ImportCandidate; texts: ReportTexts })
  * the linked movie, the barcode's fate), the candidates to pick from (owner's pick buttons) and
  * the values left out of the entry.
  */
-function ReportRow({ row, report, collectionId, texts }: { row: ImportRowOutcome; report: ImportReport; collectionId: string; texts: ReportTexts }) {
+function ReportRow({
+  row,
+  report,
+  collectionId,
+  texts,
+}: {
+  row: ImportRowOutcome;
+  report: ImportReport;
+  collectionId: string;
+  texts: ReportTexts;
+}) {
   const { t, formatName } = texts;
-  const fromFile = [row.title ?? t('noTitle'), row.year, row.format ? formatName(row.format) : null, row.barcode].filter(Boolean).join(' · ');
+  const fromFile = [row.title ?? t('noTitle'), row.year, row.format ? formatName(row.format) : null, row.barcode]
+    .filter(Boolean)
+    .join(' · ');
   const reason = row.reason
     ? t(`reason.${row.reason}`, { year: row.year ?? '', format: row.format ? formatName(row.format) : '' })
     : row.status === 'matched' && row.added
       ? t('addedItem')
       : null;
   return (
-    <li className="flex flex-col gap-1.5 rounded-lg border border-line bg-panel p-3 text-sm" data-testid="import-row" data-line={row.line} data-status={row.status}>
+    <li
+      className="flex flex-col gap-1.5 rounded-lg border border-line bg-panel p-3 text-sm"
+      data-testid="import-row"
+      data-line={row.line}
+      data-status={row.status}
+    >
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-semibold">{t('line', { line: row.line })}</span>
-        <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[row.status]}`}>{t(`status.${row.status}`)}</span>
+        <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[row.status]}`}>
+          {t(`status.${row.status}`)}
+        </span>
         {row.problem ? null : (
           <span className="min-w-0 break-words text-muted">
             {t('fromFile')}: {fromFile}
@@ -86,7 +110,9 @@ function ReportRow({ row, report, collectionId, texts }: { row: ImportRowOutcome
       ) : null}
       {reason ? <p>{reason}</p> : null}
       {row.problem ? <p className="break-words font-mono text-xs text-muted">{row.problem}</p> : null}
-      {row.barcode_status !== 'none' && row.barcode ? <p className="text-muted">{t(`barcode.${row.barcode_status}`, { code: row.ean13 ?? row.barcode })}</p> : null}
+      {row.barcode_status !== 'none' && row.barcode ? (
+        <p className="text-muted">{t(`barcode.${row.barcode_status}`, { code: row.ean13 ?? row.barcode })}</p>
+      ) : null}
       {row.movie && row.status !== 'matched' ? (
         <p>
           <Link href={itemHref(row.movie)} className="underline">
@@ -134,7 +160,19 @@ function ReportRow({ row, report, collectionId, texts }: { row: ImportRowOutcome
  * imported, a filter by outcome (with counts) and the rows of the filter in file order, paged by
  * REPORT_PAGE_SIZE. Every row of the file is listed under "All".
  */
-export async function ImportReportView({ report, collectionId, filter, page, locale }: { report: ImportReport; collectionId: string; filter: ReportFilter; page: number; locale: string }) {
+export async function ImportReportView({
+  report,
+  collectionId,
+  filter,
+  page,
+  locale,
+}: {
+  report: ImportReport;
+  collectionId: string;
+  filter: ReportFilter;
+  page: number;
+  locale: string;
+}) {
   const t = await getTranslations({ locale, namespace: 'collectionImport' });
   const te = await getTranslations({ locale, namespace: 'enums' });
   const texts: ReportTexts = { t, formatName: (format) => te(`formats.${format as 1}`) };
@@ -145,7 +183,9 @@ export async function ImportReportView({ report, collectionId, filter, page, loc
   return (
     <div className="flex flex-col gap-4" data-testid="import-report">
       <ImportSummaryLine counts={report.counts} locale={locale} />
-      {report.unknown_columns.length ? <p className="text-sm text-muted">{t('unknownColumns', { columns: report.unknown_columns.join(', ') })}</p> : null}
+      {report.unknown_columns.length ? (
+        <p className="text-sm text-muted">{t('unknownColumns', { columns: report.unknown_columns.join(', ') })}</p>
+      ) : null}
       <nav aria-label={t('showLabel')}>
         <ul className="flex flex-wrap gap-2">
           {REPORT_FILTERS.map((f) => (
@@ -153,7 +193,9 @@ export async function ImportReportView({ report, collectionId, filter, page, loc
               <Link
                 href={f === 'all' ? base : `${base}?show=${f}`}
                 aria-current={f === filter ? 'page' : undefined}
-                className={`inline-flex min-h-10 items-center rounded-full border px-3 text-sm ${f === filter ? 'border-accent bg-accent text-white' : 'border-line bg-panel hover:border-accent'}`}
+                className={`inline-flex min-h-10 items-center rounded-full border px-3 text-sm ${
+                  f === filter ? 'border-accent bg-accent ' + 'text-white' : 'border-line bg-panel hover:border-accent'
+                }`}
               >
                 {t(`show.${f}`)} ({count(f)})
               </Link>
@@ -172,7 +214,11 @@ export async function ImportReportView({ report, collectionId, filter, page, loc
       )}
       {rows.length > shown.length ? (
         <p>
-          <Link href={`${base}?${filter === 'all' ? '' : `show=${filter}&`}page=${page + 1}`} className="text-accent-strong underline" scroll={false}>
+          <Link
+            href={`${base}?${filter === 'all' ? '' : `show=${filter}&`}page=${page + 1}`}
+            className="text-accent-strong underline"
+            scroll={false}
+          >
             {t('more')}
           </Link>
         </p>

@@ -38,20 +38,32 @@ export function ImportUpload({ collectionId, texts }: { collectionId: string; te
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!file) return setError(texts.noFile);
-    if (file.size > IMPORT_MAX_BYTES) return setError(fillPlaceholders(texts.tooLarge, { mb: IMPORT_MAX_BYTES / 1024 / 1024 }));
+    if (file.size > IMPORT_MAX_BYTES)
+      return setError(fillPlaceholders(texts.tooLarge, { mb: IMPORT_MAX_BYTES / 1024 / 1024 }));
     setBusy(true);
     setError(null);
     try {
       const body = new FormData();
       body.set('file', file);
-      const res = await fetch(`/api/collections/${collectionId}/imports`, { method: 'POST', body, credentials: 'same-origin' });
-      const json = (await res.json().catch(() => null)) as { public_id?: string; counts?: Record<string, number>; key?: string; params?: Record<string, unknown> } | null;
+      const res = await fetch(`/api/collections/${collectionId}/imports`, {
+        method: 'POST',
+        body,
+        credentials: 'same-origin',
+      });
+      const json = (await res.json().catch(() => null)) as {
+        public_id?: string;
+        counts?: Record<string, number>;
+        key?: string;
+        params?: Record<string, unknown>;
+      } | null;
       if (res.status === 201 && json?.public_id) {
         queueSnackbar(fillPlaceholders(texts.done, json.counts));
         router.push(`/collection/${collectionId}/import/${json.public_id}`);
         return;
       }
-      setError(json?.key && texts.errors[json.key] ? fillPlaceholders(texts.errors[json.key], json.params) : texts.failed);
+      setError(
+        json?.key && texts.errors[json.key] ? fillPlaceholders(texts.errors[json.key], json.params) : texts.failed,
+      );
     } catch {
       setError(texts.failed);
     } finally {
@@ -76,7 +88,8 @@ export function ImportUpload({ collectionId, texts }: { collectionId: string; te
             setFile(e.target.files?.[0] ?? null);
             setError(null);
           }}
-          className="rounded-lg border border-line bg-panel p-2 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-accent file:px-3 file:py-1.5 file:text-white"
+          className="rounded-lg border border-line bg-panel p-2 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-accent file:px-3 file:py-1.5
+            file:text-white"
         />
         <p id="import-file-hint" className="text-xs text-muted">
           {texts.fileHint}

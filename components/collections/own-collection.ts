@@ -11,7 +11,11 @@ import { loadVisibleCollection } from './load';
  * visitors are sent to the login page (back to `path` after it); anyone but the owner of a
  * collection that is not in the trash gets '404 not found'.
  */
-export async function loadOwnCollection(locale: string, publicId: string, path: string): Promise<{ actor: Actor; collection: CollectionDto }> {
+export async function loadOwnCollection(
+  locale: string,
+  publicId: string,
+  path: string,
+): Promise<{ actor: Actor; collection: CollectionDto }> {
   const actor = await currentActor();
   if (!actor) redirect({ href: `/login?next=${encodeURIComponent(path)}`, locale });
   const collection = await loadVisibleCollection(publicId);

@@ -11,7 +11,25 @@ import { useRouter } from '@/lib/i18n/navigation';
  * snackbar (`done` on success, 'Something went wrong…' otherwise) and re-renders the page from
  * the server.
  */
-export function ApiActionButton({ url, method, body, done, label, ariaLabel, variant, testId }: { url: string; method: 'POST' | 'DELETE'; body?: unknown; done: string; label: string; ariaLabel?: string; variant: ButtonVariant; testId?: string }) {
+export function ApiActionButton({
+  url,
+  method,
+  body,
+  done,
+  label,
+  ariaLabel,
+  variant,
+  testId,
+}: {
+  url: string;
+  method: 'POST' | 'DELETE';
+  body?: unknown;
+  done: string;
+  label: string;
+  ariaLabel?: string;
+  variant: ButtonVariant;
+  testId?: string;
+}) {
   const tf = useTranslations('forms');
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -23,7 +41,10 @@ export function ApiActionButton({ url, method, body, done, label, ariaLabel, var
       data-testid={testId}
       onClick={async () => {
         setBusy(true);
-        const init: RequestInit = body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+        const init: RequestInit =
+          body === undefined
+            ? { method }
+            : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
         const ok = await fetch(url, { ...init, credentials: 'same-origin' }).then(
           (r) => r.ok,
           () => false,
@@ -56,5 +77,14 @@ export function CollectionTrashButton({ publicId, deleted }: { publicId: string;
 /** The owner's remove button of one entry. */
 export function RemoveEntryButton({ publicId, entryId, label }: { publicId: string; entryId: number; label: string }) {
   const t = useTranslations('collections');
-  return <ApiActionButton url={`/api/collections/${publicId}/entries/${entryId}`} method="DELETE" done={t('removed')} label={t('remove')} ariaLabel={label} variant="ghost" />;
+  return (
+    <ApiActionButton
+      url={`/api/collections/${publicId}/entries/${entryId}`}
+      method="DELETE"
+      done={t('removed')}
+      label={t('remove')}
+      ariaLabel={label}
+      variant="ghost"
+    />
+  );
 }

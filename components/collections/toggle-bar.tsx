@@ -44,7 +44,12 @@ export function ToggleBar({ item, publicId, name }: { item: Item; publicId: stri
     async (kind: Kind, on: boolean) => {
       setBusy(kind);
       try {
-        const res = await fetch(endpoint, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind, on }) });
+        const res = await fetch(endpoint, {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ kind, on }),
+        });
         if (res.status === 401) {
           requireLogin(keyPrefix + kind);
           return;
@@ -72,7 +77,9 @@ export function ToggleBar({ item, publicId, name }: { item: Item; publicId: stri
       const next = (await res.json()) as State;
       setState(next);
       // Back from a login that a click on this page asked for: complete that click.
-      if (next.mine) for (const kind of KINDS[item]) if (takePendingAction(keyPrefix + kind) && !next.mine[kind]) await change(kind, true);
+      if (next.mine)
+        for (const kind of KINDS[item])
+          if (takePendingAction(keyPrefix + kind) && !next.mine[kind]) await change(kind, true);
       if (next.mine && takePendingAction(`${keyPrefix}add`)) openAdd();
     } catch {
       // The buttons stay usable; a click reports a failure.
@@ -97,12 +104,17 @@ export function ToggleBar({ item, publicId, name }: { item: Item; publicId: stri
             aria-pressed={on}
             disabled={busy === kind}
             onClick={() => (state && !state.mine ? requireLogin(keyPrefix + kind) : void change(kind, !on))}
-            className={`inline-flex min-h-10 items-center gap-2 rounded-full border px-4 text-sm font-semibold ${on ? 'border-accent bg-accent text-white' : 'border-line bg-panel hover:bg-black/5'}`}
+            className={`inline-flex min-h-10 items-center gap-2 rounded-full border px-4 text-sm font-semibold ${
+              on ? 'border-accent bg-accent ' + 'text-white' : 'border-line bg-panel hover:bg-black/5'
+            }`}
             data-testid={`toggle-${kind}`}
           >
             <span>{t(`${kind}.button`)}</span>
             {count !== undefined ? (
-              <span className={`rounded-full px-1.5 text-xs ${on ? 'bg-white/20' : 'bg-black/5'}`} aria-label={t('count', { count })}>
+              <span
+                className={`rounded-full px-1.5 text-xs ${on ? 'bg-white/20' : 'bg-black/5'}`}
+                aria-label={t('count', { count })}
+              >
                 {count}
               </span>
             ) : null}
@@ -117,7 +129,15 @@ export function ToggleBar({ item, publicId, name }: { item: Item; publicId: stri
       >
         + {tc('addTo')}
       </button>
-      {AddDialog && adding ? <AddDialog item={item} publicId={publicId} name={name} onClose={() => setAdding(false)} onAdded={() => void load()} /> : null}
+      {AddDialog && adding ? (
+        <AddDialog
+          item={item}
+          publicId={publicId}
+          name={name}
+          onClose={() => setAdding(false)}
+          onAdded={() => void load()}
+        />
+      ) : null}
     </div>
   );
 }

@@ -5,7 +5,9 @@ import { formatDate, formatDateTime } from '@/lib/format';
 
 /** Euros as the locale writes them (2 decimals). */
 export function euros(value: string | number, locale: string): string {
-  return new Intl.NumberFormat(locale === 'fi' ? 'fi-FI' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(Number(value));
+  return new Intl.NumberFormat(locale === 'fi' ? 'fi-FI' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(
+    Number(value),
+  );
 }
 
 async function RatesLine({ rates, locale }: { rates: RatesNote; locale: string }) {
@@ -21,7 +23,8 @@ export async function ItemValueLine({ value, locale }: { value: ItemValue | null
   return (
     <div className="mt-2" data-testid="value-average">
       <p className="text-sm font-medium">
-        {t('value.average', { value: euros(value.average_eur, locale) })} <span className="font-normal text-muted">{t('value.averageCount', { count: value.count })}</span>
+        {t('value.average', { value: euros(value.average_eur, locale) })}{' '}
+        <span className="font-normal text-muted">{t('value.averageCount', { count: value.count })}</span>
       </p>
       <RatesLine rates={value} locale={locale} />
     </div>
@@ -29,10 +32,22 @@ export async function ItemValueLine({ value, locale }: { value: ItemValue | null
 }
 
 /** Total and condition-weighted value with the rates note (a collection, a user's collections). */
-export async function ValueSummary({ value, locale, title }: { value: ValueTotals & RatesNote; locale: string; title: string }) {
+export async function ValueSummary({
+  value,
+  locale,
+  title,
+}: {
+  value: ValueTotals & RatesNote;
+  locale: string;
+  title: string;
+}) {
   const t = await getTranslations({ locale, namespace: 'collections' });
   return (
-    <section aria-label={title} className="flex flex-col gap-1 rounded-lg border border-line bg-panel p-3 text-sm" data-testid="value-summary">
+    <section
+      aria-label={title}
+      className="flex flex-col gap-1 rounded-lg border border-line bg-panel p-3 text-sm"
+      data-testid="value-summary"
+    >
       <h2 className="font-semibold">{title}</h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="text-muted">{t('value.total')}</dt>
@@ -40,7 +55,9 @@ export async function ValueSummary({ value, locale, title }: { value: ValueTotal
         <dt className="text-muted">{t('value.weighted')}</dt>
         <dd>{euros(value.weighted_eur, locale)}</dd>
       </dl>
-      <p className="text-xs text-muted">{t('value.priced', { priced: value.priced_count, count: value.entries_count })}</p>
+      <p className="text-xs text-muted">
+        {t('value.priced', { priced: value.priced_count, count: value.entries_count })}
+      </p>
       <RatesLine rates={value} locale={locale} />
     </section>
   );
@@ -54,7 +71,11 @@ export async function CollectionValueView({ value, locale }: { value: Collection
     <div className="mb-5 grid gap-3 md:grid-cols-[16rem_minmax(0,1fr)]">
       <ValueSummary value={value} locale={locale} title={t('value.title')} />
       {value.history.length > 1 ? (
-        <section aria-label={t('value.history')} className="overflow-x-auto rounded-lg border border-line bg-panel p-3 text-sm" data-testid="value-history">
+        <section
+          aria-label={t('value.history')}
+          className="overflow-x-auto rounded-lg border border-line bg-panel p-3 text-sm"
+          data-testid="value-history"
+        >
           <h2 className="mb-1 font-semibold">{t('value.history')}</h2>
           <table className="w-full text-left">
             <thead>

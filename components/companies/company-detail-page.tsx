@@ -22,7 +22,8 @@ const loadTitles = cache(async (locale: string, publicId: string, cursor: string
   try {
     return await listCompanyTitles(publicId, { cursor: cursor || undefined });
   } catch (error) {
-    if (cursor && error instanceof AppError && error.code === 'bad_cursor') redirect({ href: `/company/${publicId}`, locale });
+    if (cursor && error instanceof AppError && error.code === 'bad_cursor')
+      redirect({ href: `/company/${publicId}`, locale });
     throw error;
   }
 });
@@ -33,7 +34,12 @@ export async function companyMetadata(locale: string, publicId: string, cursor: 
   if (!company) return itemNotFoundMetadata(locale);
   const t = await getTranslations({ locale, namespace: 'companies.meta' });
   const base = `/company/${company.public_id}`;
-  return pageMetadata({ locale, path: cursor ? withCursor(base, cursor) : base, title: company.name, description: t('description', { name: company.name }) });
+  return pageMetadata({
+    locale,
+    path: cursor ? withCursor(base, cursor) : base,
+    title: company.name,
+    description: t('description', { name: company.name }),
+  });
 }
 
 /**
@@ -41,7 +47,15 @@ export async function companyMetadata(locale: string, publicId: string, cursor: 
  * (`cursor` '' = the first page, served from the page cache; later pages are dynamic).
  * Unknown id → notFound() ('404 not found', HTTP 404).
  */
-export async function CompanyDetailPage({ locale, publicId, cursor }: { locale: string; publicId: string; cursor: string }) {
+export async function CompanyDetailPage({
+  locale,
+  publicId,
+  cursor,
+}: {
+  locale: string;
+  publicId: string;
+  cursor: string;
+}) {
   const company = await loadCompany(publicId);
   if (!company) notFound();
   const t = await getTranslations({ locale, namespace: 'companies' });
@@ -58,8 +72,17 @@ export async function CompanyDetailPage({ locale, publicId, cursor }: { locale: 
         ) : null}
       </PageHeading>
       <h2 className="mb-3 text-xl font-bold">{t('movies')}</h2>
-      {items.length ? <TitleGrid titles={items} locale={locale} /> : <EmptyState title={tl('noResults')}>{t('empty')}</EmptyState>}
-      <Pagination locale={locale} href={`/company/${company.public_id}`} nextCursor={page?.next_cursor ?? null} isFirstPage={!cursor} />
+      {items.length ? (
+        <TitleGrid titles={items} locale={locale} />
+      ) : (
+        <EmptyState title={tl('noResults')}>{t('empty')}</EmptyState>
+      )}
+      <Pagination
+        locale={locale}
+        href={`/company/${company.public_id}`}
+        nextCursor={page?.next_cursor ?? null}
+        isFirstPage={!cursor}
+      />
     </article>
   );
 }

@@ -3,7 +3,15 @@
 import type { FormsKey } from '@/lib/i18n/keys';
 import { controlClass, FieldFrame, fieldDescribedBy } from './form-field';
 
-type Common = { name: string; label: string; value: string; onValue: (value: string) => void; error?: FormsKey; hint?: string; disabled?: boolean };
+type Common = {
+  name: string;
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  error?: FormsKey;
+  hint?: string;
+  disabled?: boolean;
+};
 
 /** A select of the form mechanism: `options` as [value, label] pairs. */
 export function SelectField({ options, ...p }: Common & { options: [string, string][] }) {

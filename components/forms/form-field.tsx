@@ -64,7 +64,9 @@ export function FieldFrame({
 
 /** The aria-describedby of a field's control: its hint and its error, when shown. */
 export function fieldDescribedBy(name: string, error?: string, hint?: string): string | undefined {
-  return [hint ? `field-${name}-hint` : null, error ? `field-${name}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    [hint ? `field-${name}-hint` : null, error ? `field-${name}-error` : null].filter(Boolean).join(' ') || undefined
+  );
 }
 
 /** Classes of a field's control (red border with an error). */
@@ -78,7 +80,14 @@ export function controlClass(error?: string): string {
  */
 export function FormField({ name, label, value, onValue, error, maxLength, hint, required, ...input }: FormFieldProps) {
   return (
-    <FieldFrame name={name} label={label} required={required} error={error} errorParams={{ max: maxLength, min: PASSWORD_MIN_LENGTH }} hint={hint}>
+    <FieldFrame
+      name={name}
+      label={label}
+      required={required}
+      error={error}
+      errorParams={{ max: maxLength, min: PASSWORD_MIN_LENGTH }}
+      hint={hint}
+    >
       <input
         id={`field-${name}`}
         name={name}
@@ -100,7 +109,11 @@ export function FormError({ error, params }: { error?: FormsKey; params?: Record
   const t = useTranslations('forms');
   if (!error) return null;
   return (
-    <p role="alert" className="rounded-lg border border-accent bg-accent-soft px-3 py-2 text-sm text-accent-strong" data-testid="form-error">
+    <p
+      role="alert"
+      className="rounded-lg border border-accent bg-accent-soft px-3 py-2 text-sm text-accent-strong"
+      data-testid="form-error"
+    >
       {t(error, params)}
     </p>
   );

@@ -38,7 +38,11 @@ export function useApiForm<V extends Record<string, string>>(opts: {
   const set = useCallback((name: keyof V, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
     // An edited field's error goes; the others stay until the next submit.
-    setFailure((f) => (f && f.errors[name as string] ? { ...f, errors: Object.fromEntries(Object.entries(f.errors).filter(([k]) => k !== name)) } : f));
+    setFailure((f) =>
+      f && f.errors[name as string]
+        ? { ...f, errors: Object.fromEntries(Object.entries(f.errors).filter(([k]) => k !== name)) }
+        : f,
+    );
   }, []);
 
   const complete = opts.required.every((k) => String(values[k] ?? '').trim() !== '');
@@ -52,7 +56,12 @@ export function useApiForm<V extends Record<string, string>>(opts: {
         const extra = opts.extra ? await opts.extra() : {};
         if (extra === null) return;
         const payload = { ...(opts.encode ? opts.encode(values) : values), ...extra };
-        const res = await fetch(opts.endpoint, { method: opts.method ?? 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload), credentials: 'same-origin' });
+        const res = await fetch(opts.endpoint, {
+          method: opts.method ?? 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+          credentials: 'same-origin',
+        });
         if (res.ok) {
           setFailure(null);
           initial.current = values;
@@ -60,7 +69,10 @@ export function useApiForm<V extends Record<string, string>>(opts: {
           return;
         }
         if (res.status === 429) {
-          setFailure({ errors: { _form: 'rateLimited' }, params: { seconds: Number(res.headers.get('retry-after')) || 60 } });
+          setFailure({
+            errors: { _form: 'rateLimited' },
+            params: { seconds: Number(res.headers.get('retry-after')) || 60 },
+          });
           return;
         }
         const body = (await res.json().catch(() => null)) as { fields?: FormErrors } | null;
@@ -89,5 +101,13 @@ export function useApiForm<V extends Record<string, string>>(opts: {
     [submit],
   );
 
-  return { values, set, errors: failure?.errors ?? {}, params: failure?.params ?? {}, submitting, canSubmit, formProps };
+  return {
+    values,
+    set,
+    errors: failure?.errors ?? {},
+    params: failure?.params ?? {},
+    submitting,
+    canSubmit,
+    formProps,
+  };
 }

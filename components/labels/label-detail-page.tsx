@@ -22,9 +22,13 @@ const loadLabel = cache((publicId: string) => getLabel(publicId));
 /** The label's releases (listing parameter `label`, default sort: newest street date), one keyset page; a bad cursor → first page. */
 const loadReleases = cache(async (locale: string, publicId: string, cursor: string) => {
   try {
-    return await listReleases(parseReleaseQuery(new URLSearchParams({ label: publicId })), { cursor: cursor || undefined, limit: 24 });
+    return await listReleases(parseReleaseQuery(new URLSearchParams({ label: publicId })), {
+      cursor: cursor || undefined,
+      limit: 24,
+    });
   } catch (error) {
-    if (cursor && error instanceof AppError && error.code === 'bad_cursor') redirect({ href: `/label/${publicId}`, locale });
+    if (cursor && error instanceof AppError && error.code === 'bad_cursor')
+      redirect({ href: `/label/${publicId}`, locale });
     throw error;
   }
 });
@@ -53,7 +57,15 @@ export async function labelMetadata(locale: string, publicId: string, cursor: st
  * (`cursor` '' = the first page, served from the page cache; later pages are dynamic).
  * Unknown id → notFound() ('404 not found', HTTP 404).
  */
-export async function LabelDetailPage({ locale, publicId, cursor }: { locale: string; publicId: string; cursor: string }) {
+export async function LabelDetailPage({
+  locale,
+  publicId,
+  cursor,
+}: {
+  locale: string;
+  publicId: string;
+  cursor: string;
+}) {
   const label = await loadLabel(publicId);
   if (!label) notFound();
   const t = await getTranslations({ locale, namespace: 'labels' });
@@ -62,7 +74,14 @@ export async function LabelDetailPage({ locale, publicId, cursor }: { locale: st
   const base = `/label/${label.public_id}`;
   return (
     <article data-testid="label-page" data-public-id={label.public_id}>
-      <JsonLd data={{ '@context': 'https://schema.org', '@type': 'Organization', name: label.name, url: absoluteUrl(locale, base) }} />
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'Organization',
+          name: label.name,
+          url: absoluteUrl(locale, base),
+        }}
+      />
       <PageHeading title={label.name} lead={t('releaseCount', { count: label.release_count })}>
         {label.country || label.label_groups.length ? (
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
@@ -82,7 +101,11 @@ export async function LabelDetailPage({ locale, publicId, cursor }: { locale: st
         ) : null}
       </PageHeading>
       <h2 className="mb-3 text-xl font-bold">{t('releases')}</h2>
-      {page.items.length ? <ReleaseGrid releases={page.items} locale={locale} /> : <EmptyState title={tl('noResults')}>{t('releasesEmpty')}</EmptyState>}
+      {page.items.length ? (
+        <ReleaseGrid releases={page.items} locale={locale} />
+      ) : (
+        <EmptyState title={tl('noResults')}>{t('releasesEmpty')}</EmptyState>
+      )}
       <Pagination locale={locale} href={base} nextCursor={page.next_cursor} isFirstPage={!cursor} />
     </article>
   );

@@ -65,7 +65,11 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       <TopBar menuExpanded={expanded} onToggleMenu={toggle} toggleRef={toggleRef} />
       {overlayOpen ? (
-        <div aria-hidden="true" className="fixed inset-0 top-topbar z-30 bg-black/40 nav:hidden" onClick={() => closeOverlay(false)} />
+        <div
+          aria-hidden="true"
+          className="fixed inset-0 top-topbar z-30 bg-black/40 nav:hidden"
+          onClick={() => closeOverlay(false)}
+        />
       ) : null}
       <nav
         id="drawer"

@@ -4,7 +4,15 @@ import { clsx } from 'clsx';
 import { useLocale, useTranslations } from 'next-intl';
 import { Suspense } from 'react';
 import { Link, usePathname } from '@/lib/i18n/navigation';
-import { FOOTER_ITEMS, LATER_GROUPS, NAV_GROUPS, PERSON_ITEMS, TOP_ITEMS, type NavGroup, type NavItem } from './nav-items';
+import {
+  FOOTER_ITEMS,
+  LATER_GROUPS,
+  NAV_GROUPS,
+  PERSON_ITEMS,
+  TOP_ITEMS,
+  type NavGroup,
+  type NavItem,
+} from './nav-items';
 import { LanguageSwitch, LanguageSwitchFallback } from './language-switch';
 
 /** One titled group of drawer links. */

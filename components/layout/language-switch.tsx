@@ -20,7 +20,14 @@ export function LanguageSwitch() {
   const target = otherLocale(locale);
   const query = Object.fromEntries(search.entries());
   return (
-    <Link href={{ pathname, query }} locale={target} hrefLang={target} lang={target} className={CLASS} data-testid="language-switch">
+    <Link
+      href={{ pathname, query }}
+      locale={target}
+      hrefLang={target}
+      lang={target}
+      className={CLASS}
+      data-testid="language-switch"
+    >
       {t('switchLanguage')}
     </Link>
   );
@@ -33,7 +40,14 @@ export function LanguageSwitchFallback() {
   const pathname = usePathname();
   const target = otherLocale(locale);
   return (
-    <Link href={pathname} locale={target} hrefLang={target} lang={target} className={CLASS} data-testid="language-switch">
+    <Link
+      href={pathname}
+      locale={target}
+      hrefLang={target}
+      lang={target}
+      className={CLASS}
+      data-testid="language-switch"
+    >
       {t('switchLanguage')}
     </Link>
   );

@@ -31,13 +31,19 @@ export function NotFoundView({ variant = 'page' }: { variant?: 'page' | 'item' }
         <ul className="grid gap-2 min-[420px]:grid-cols-2">
           {NOT_FOUND_ALTERNATIVES.map((item) => (
             <li key={item.key}>
-              <Link href={item.href} className="block rounded-lg border border-line bg-panel px-4 py-3 font-medium hover:border-accent">
+              <Link
+                href={item.href}
+                className="block rounded-lg border border-line bg-panel px-4 py-3 font-medium hover:border-accent"
+              >
                 {tn(item.key)}
               </Link>
             </li>
           ))}
           <li>
-            <Link href="/" className="block rounded-lg border border-line bg-panel px-4 py-3 font-medium hover:border-accent">
+            <Link
+              href="/"
+              className="block rounded-lg border border-line bg-panel px-4 py-3 font-medium hover:border-accent"
+            >
               {tc('home')}
             </Link>
           </li>

@@ -21,7 +21,9 @@ function readPositions(): Record<string, number> {
 }
 
 /** Minimal typing of the Navigation API (not in this TypeScript DOM lib). */
-type NavigationLike = { addEventListener: (type: 'navigate', listener: (event: { navigationType: string }) => void) => void };
+type NavigationLike = {
+  addEventListener: (type: 'navigate', listener: (event: { navigationType: string }) => void) => void;
+};
 
 /**
  * Set when the browser starts a back/forward traversal. The Navigation API's `navigate` event

@@ -13,7 +13,9 @@ type Pages = Messages['static'];
 type SectionId<P extends StaticPageKey> = Extract<keyof Pages[P]['sections'], string>;
 /** Every `sections.{id}.{title|p1…}` key of the three pages (what `t` of `static.{page}` takes). */
 type SectionKey = {
-  [P in StaticPageKey]: { [S in SectionId<P>]: `sections.${S}.${Extract<keyof Pages[P]['sections'][S], string>}` }[SectionId<P>];
+  [P in StaticPageKey]: {
+    [S in SectionId<P>]: `sections.${S}.${Extract<keyof Pages[P]['sections'][S], string>}`;
+  }[SectionId<P>];
 }[StaticPageKey];
 
 /** Sections in display order; each has `title` and paragraphs `p1`…`p4` in the messages. */
@@ -50,7 +52,8 @@ export async function StaticPage({ locale, page }: { locale: string; page: Stati
   const ts = await getTranslations({ locale, namespace: 'static' });
   const sections: string[] = STATIC_PAGE_SECTIONS[page];
   // Section ids are checked against the messages above; which paragraphs a section has is asked with t.has.
-  const key = (id: string, part: 'title' | (typeof PARAGRAPHS)[number]) => keyFromData<SectionKey>(`sections.${id}.${part}`);
+  const key = (id: string, part: 'title' | (typeof PARAGRAPHS)[number]) =>
+    keyFromData<SectionKey>(`sections.${id}.${part}`);
   return (
     <article className="prose-page" data-testid={`static-${page}`}>
       <h1>{t('title')}</h1>

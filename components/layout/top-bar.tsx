@@ -35,7 +35,11 @@ export function TopBar({ menuExpanded, onToggleMenu, toggleRef }: TopBarProps) {
       >
         <MenuIcon />
       </button>
-      <Link href="/" aria-label={t('homeLink')} className="flex shrink-0 items-center gap-1.5 rounded-md px-1 text-lg font-extrabold tracking-tight">
+      <Link
+        href="/"
+        aria-label={t('homeLink')}
+        className="flex shrink-0 items-center gap-1.5 rounded-md px-1 text-lg font-extrabold tracking-tight"
+      >
         <DiscIcon className="text-accent" />
         <span>{tc('brand')}</span>
       </Link>

@@ -24,7 +24,10 @@ export function VersionCheck({ intervalMs }: { intervalMs: number }) {
         const response = await fetch(`/version.json?ts=${Date.now()}`, { cache: 'no-store' });
         if (!response.ok) return;
         const body: unknown = await response.json();
-        const version = typeof body === 'object' && body !== null && 'version' in body ? String((body as { version: unknown }).version) : null;
+        const version =
+          typeof body === 'object' && body !== null && 'version' in body
+            ? String((body as { version: unknown }).version)
+            : null;
         if (active && version && version !== APP_VERSION && version !== dismissed.current) setNewVersion(version);
       } catch {
         // Offline or server restarting: try again at the next interval.

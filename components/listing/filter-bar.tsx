@@ -11,7 +11,11 @@ export type FilterGroup = { id: string; label: string; options: FilterOption[] }
  */
 export function FilterBar({ label, groups }: { label: string; groups: FilterGroup[] }) {
   return (
-    <nav aria-label={label} className="mb-6 space-y-2 rounded-lg border border-line bg-panel p-3 text-sm" data-testid="filters">
+    <nav
+      aria-label={label}
+      className="mb-6 space-y-2 rounded-lg border border-line bg-panel p-3 text-sm"
+      data-testid="filters"
+    >
       {groups.map((group) => (
         <div
           key={group.id}

@@ -38,7 +38,10 @@ export const RELEASE_ROUTES: Record<ReleasePreset, { path: string; params: strin
 
 /** Title listing routes (`/movies`, `/tv_shows`, `/tv_episodes`, `/trashvideo`) with TITLE_PRESETS params. */
 export const TITLE_ROUTES: Record<TitlePreset, { path: string; params: string }> = Object.fromEntries(
-  (Object.keys(TITLE_PRESETS) as TitlePreset[]).map((name) => [name, { path: `/${name}`, params: presetQs(TITLE_PRESETS[name]) }]),
+  (Object.keys(TITLE_PRESETS) as TitlePreset[]).map((name) => [
+    name,
+    { path: `/${name}`, params: presetQs(TITLE_PRESETS[name]) },
+  ]),
 ) as Record<TitlePreset, { path: string; params: string }>;
 
 export type { ReleasePreset, TitlePreset };

@@ -4,13 +4,31 @@ import { Link } from '@/lib/i18n/navigation';
 import { CREDIT_ROLES, type CreditRole } from '@/lib/validation/enums';
 
 /** Display order of the roles: director first, cast after the writers. */
-const ROLE_ORDER: CreditRole[] = ['director', 'writer', 'producer', 'actor', 'composer', 'cinematography', 'editor', 'visual_effects', 'makeup_effects'];
+const ROLE_ORDER: CreditRole[] = [
+  'director',
+  'writer',
+  'producer',
+  'actor',
+  'composer',
+  'cinematography',
+  'editor',
+  'visual_effects',
+  'makeup_effects',
+];
 
 /**
  * Cast and crew grouped by role (directors, writers, producers, cast with character names, …),
  * each person linking to /person/{id}. `limitActors` shortens the cast list (overview page).
  */
-export async function CastCrew({ credits, locale, limitActors }: { credits: CreditDto[]; locale: string; limitActors?: number }) {
+export async function CastCrew({
+  credits,
+  locale,
+  limitActors,
+}: {
+  credits: CreditDto[];
+  locale: string;
+  limitActors?: number;
+}) {
   const te = await getTranslations({ locale, namespace: 'enums' });
   const t = await getTranslations({ locale, namespace: 'movies' });
   const roles = [...ROLE_ORDER, ...CREDIT_ROLES.filter((r) => !ROLE_ORDER.includes(r))];
@@ -27,10 +45,16 @@ export async function CastCrew({ credits, locale, limitActors }: { credits: Cred
             <ul className={g.role === 'actor' ? 'grid gap-x-4 gap-y-0.5 sm:grid-cols-2' : 'space-y-0.5'}>
               {shown.map((c, i) => (
                 <li key={`${c.person.public_id}-${i}`}>
-                  <Link href={`/person/${c.person.public_id}`} prefetch={false} className="underline decoration-line hover:text-accent-strong">
+                  <Link
+                    href={`/person/${c.person.public_id}`}
+                    prefetch={false}
+                    className="underline decoration-line hover:text-accent-strong"
+                  >
                     {c.person.name}
                   </Link>
-                  {c.character ? <span className="text-muted"> {t('asCharacter', { character: c.character })}</span> : null}
+                  {c.character ? (
+                    <span className="text-muted"> {t('asCharacter', { character: c.character })}</span>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -9,13 +9,22 @@ import { Link } from '@/lib/i18n/navigation';
  * partial), decision, medium, authority, rating, cut length (m:ss), details, Finnish titles,
  * the video release it produced and the source link.
  */
-export async function CensorshipHistory({ events, locale, headingLevel = 2 }: { events: CensorshipEventDto[]; locale: string; headingLevel?: 2 | 3 }) {
+export async function CensorshipHistory({
+  events,
+  locale,
+  headingLevel = 2,
+}: {
+  events: CensorshipEventDto[];
+  locale: string;
+  headingLevel?: 2 | 3;
+}) {
   if (events.length === 0) return null;
   const t = await getTranslations({ locale, namespace: 'movies.censorship' });
   const te = await getTranslations({ locale, namespace: 'enums' });
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const sorted = [...events].sort((a, b) => (a.date ?? '9999').localeCompare(b.date ?? '9999'));
-  const label = (group: 'censorshipEvents' | 'media', key: string) => (te.has(enumKey(group, key)) ? te(enumKey(group, key)) : key);
+  const label = (group: 'censorshipEvents' | 'media', key: string) =>
+    te.has(enumKey(group, key)) ? te(enumKey(group, key)) : key;
   return (
     <section className="mt-8" aria-labelledby="censorship-history" data-testid="censorship-history">
       <Heading id="censorship-history" className="mb-3 text-xl font-bold">
@@ -72,7 +81,12 @@ export async function CensorshipHistory({ events, locale, headingLevel = 2 }: { 
               {e.details ? <p className="mt-1 text-sm">{e.details}</p> : null}
               {e.source_url ? (
                 <p className="mt-1 text-sm">
-                  <a href={e.source_url} rel="noopener nofollow" target="_blank" className="text-accent-strong underline">
+                  <a
+                    href={e.source_url}
+                    rel="noopener nofollow"
+                    target="_blank"
+                    className="text-accent-strong underline"
+                  >
                     {t('sourceLink')}
                   </a>
                 </p>

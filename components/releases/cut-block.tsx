@@ -14,14 +14,22 @@ export async function CutBlock({ release, locale }: { release: ReleaseDetail; lo
   const t = await getTranslations({ locale, namespace: 'releases.cutBlock' });
   const length = release.cut_seconds != null ? formatDuration(release.cut_seconds) : null;
   return (
-    <section className="mt-8 rounded-lg border-2 border-accent bg-accent-soft/40 p-4" aria-labelledby="cut-block" data-testid="cut-block">
+    <section
+      className="mt-8 rounded-lg border-2 border-accent bg-accent-soft/40 p-4"
+      aria-labelledby="cut-block"
+      data-testid="cut-block"
+    >
       <h2 id="cut-block" className="text-xl font-bold">
         {t('title')}
       </h2>
       {release.is_cut ? (
         <p className="mt-2 font-semibold">
           {t('isCut')}{' '}
-          {length ? <span data-testid="cut-length">{t('total', { length: release.cut_seconds_approx ? t('approx', { length }) : length })}</span> : null}
+          {length ? (
+            <span data-testid="cut-length">
+              {t('total', { length: release.cut_seconds_approx ? t('approx', { length }) : length })}
+            </span>
+          ) : null}
         </p>
       ) : null}
       {release.cut_details ? (

@@ -23,23 +23,47 @@ export type CardHeadingLevel = 2 | 3;
  * loaded falls back to the format placeholder. Links are not prefetched: a page of cards holds
  * dozens of them, and prefetching each one costs the phone main-thread time and the server a request.
  */
-export async function ReleaseCard({ release, locale, headingLevel = 3 }: { release: ReleaseListItem; locale: string; headingLevel?: CardHeadingLevel }) {
+export async function ReleaseCard({
+  release,
+  locale,
+  headingLevel = 3,
+}: {
+  release: ReleaseListItem;
+  locale: string;
+  headingLevel?: CardHeadingLevel;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const t = await getTranslations({ locale, namespace: 'releases' });
   const te = await getTranslations({ locale, namespace: 'enums' });
   const format = te(`formats.${release.format}`);
   return (
-    <article className="flex gap-3 rounded-lg border border-line bg-panel p-3" data-testid="release-card" data-public-id={release.public_id}>
-      <div className="flex h-24 w-16 shrink-0 items-center justify-center overflow-hidden rounded bg-paper text-center text-[10px] font-bold uppercase text-muted">
+    <article
+      className="flex gap-3 rounded-lg border border-line bg-panel p-3"
+      data-testid="release-card"
+      data-public-id={release.public_id}
+    >
+      <div
+        className="flex h-24 w-16 shrink-0 items-center justify-center overflow-hidden rounded bg-paper text-center text-[10px] font-bold uppercase
+        text-muted"
+      >
         {release.picture_url ? (
-          <FallbackImage src={release.picture_url} alt="" className="h-full w-full object-cover" fallback={<span aria-hidden="true">{format}</span>} />
+          <FallbackImage
+            src={release.picture_url}
+            alt=""
+            className="h-full w-full object-cover"
+            fallback={<span aria-hidden="true">{format}</span>}
+          />
         ) : (
           <span aria-hidden="true">{format}</span>
         )}
       </div>
       <div className="min-w-0 flex-1">
         <Heading className="font-semibold leading-snug">
-          <Link href={`/release/${release.public_id}`} prefetch={false} className="hover:text-accent-strong hover:underline">
+          <Link
+            href={`/release/${release.public_id}`}
+            prefetch={false}
+            className="hover:text-accent-strong hover:underline"
+          >
             {release.name}
           </Link>
         </Heading>
@@ -59,7 +83,9 @@ export async function ReleaseCard({ release, locale, headingLevel = 3 }: { relea
         </p>
         {release.street_date || release.release_year ? (
           <p className="text-sm text-muted" data-testid="release-date">
-            {release.street_date ? t('streetDate', { date: formatDate(release.street_date) }) : t('releaseYear', { year: String(release.release_year) })}
+            {release.street_date
+              ? t('streetDate', { date: formatDate(release.street_date) })
+              : t('releaseYear', { year: String(release.release_year) })}
           </p>
         ) : null}
         {release.edition.length > 0 ? <p className="text-sm italic">{joinNames(release.edition)}</p> : null}
@@ -69,7 +95,11 @@ export async function ReleaseCard({ release, locale, headingLevel = 3 }: { relea
             {release.movies.map((m, i) => (
               <span key={m.public_id}>
                 {i > 0 ? ', ' : ''}
-                <Link href={`/movie/${m.public_id}`} prefetch={false} className="underline decoration-line hover:text-accent-strong">
+                <Link
+                  href={`/movie/${m.public_id}`}
+                  prefetch={false}
+                  className="underline decoration-line hover:text-accent-strong"
+                >
                   {m.name}
                   {m.year ? ` (${m.year})` : ''}
                 </Link>
@@ -83,7 +113,15 @@ export async function ReleaseCard({ release, locale, headingLevel = 3 }: { relea
 }
 
 /** Grid of release cards (one column on phones, two from 900 px); `headingLevel` as in ReleaseCard. */
-export function ReleaseGrid({ releases, locale, headingLevel = 3 }: { releases: ReleaseListItem[]; locale: string; headingLevel?: CardHeadingLevel }) {
+export function ReleaseGrid({
+  releases,
+  locale,
+  headingLevel = 3,
+}: {
+  releases: ReleaseListItem[];
+  locale: string;
+  headingLevel?: CardHeadingLevel;
+}) {
   return (
     <ul className="grid gap-3 lg:grid-cols-2" data-testid="release-list">
       {releases.map((r) => (

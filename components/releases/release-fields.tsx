@@ -25,7 +25,12 @@ export async function ReleaseFields({ release, locale }: { release: ReleaseDetai
     rows.push({ key, label: f(key), value });
   };
   add('format', te(enumKey('formats', release.format)));
-  add('country', release.country != null && te.has(enumKey('countries', release.country)) ? te(enumKey('countries', release.country)) : null);
+  add(
+    'country',
+    release.country != null && te.has(enumKey('countries', release.country))
+      ? te(enumKey('countries', release.country))
+      : null,
+  );
   add(
     'label',
     release.label ? (
@@ -45,19 +50,32 @@ export async function ReleaseFields({ release, locale }: { release: ReleaseDetai
   add('discsCount', release.discs_count != null ? String(release.discs_count) : null);
   if (release.slipcover > 0) {
     const kind = te(enumKey('slipcover', release.slipcover));
-    add('slipcover', release.slipcover_limited_count != null ? t('slipcoverLimited', { label: kind, count: release.slipcover_limited_count }) : kind);
+    add(
+      'slipcover',
+      release.slipcover_limited_count != null
+        ? t('slipcoverLimited', { label: kind, count: release.slipcover_limited_count })
+        : kind,
+    );
   }
   add('limitedCopies', release.limited_copies != null ? String(release.limited_copies) : null);
   add('regionCode', release.region_code);
   add('aspectRatio', release.aspect_ratio);
   add('anamorphic', release.anamorphic != null ? yesNo(release.anamorphic) : null);
-  add('audioTracks', release.audio_tracks.length ? joinNames(release.audio_tracks.map((a) => [a.language, a.system].filter(Boolean).join(' '))) : null);
+  add(
+    'audioTracks',
+    release.audio_tracks.length
+      ? joinNames(release.audio_tracks.map((a) => [a.language, a.system].filter(Boolean).join(' ')))
+      : null,
+  );
   add('subtitles', release.subtitles.length ? joinNames(release.subtitles) : null);
   add('hdr', release.hdr.length ? joinNames(release.hdr) : null);
   add('immersiveAudio', release.immersive_audio.length ? joinNames(release.immersive_audio) : null);
   add('format3d', release.format_3d > 0 ? te(enumKey('format3d', release.format_3d)) : null);
   add('outOfPrint', release.out_of_print ? t('yes') : null);
-  add('ean', release.ean ? <span className="font-mono tabular-nums">{release.ean}</span> : release.no_ean ? f('noEan') : null);
+  add(
+    'ean',
+    release.ean ? <span className="font-mono tabular-nums">{release.ean}</span> : release.no_ean ? f('noEan') : null,
+  );
   add(
     'identifiers',
     release.identifiers.length ? (
@@ -87,7 +105,12 @@ export async function ReleaseFields({ release, locale }: { release: ReleaseDetai
   if (release.alternative_cuts_count != null || release.alternative_cuts_details) {
     add(
       'alternativeCuts',
-      joinNames([release.alternative_cuts_count != null ? t('alternativeCutsCount', { count: release.alternative_cuts_count }) : null, release.alternative_cuts_details]),
+      joinNames([
+        release.alternative_cuts_count != null
+          ? t('alternativeCutsCount', { count: release.alternative_cuts_count })
+          : null,
+        release.alternative_cuts_details,
+      ]),
     );
   }
   add('extras', release.extras);
@@ -111,7 +134,10 @@ export async function ReleaseFields({ release, locale }: { release: ReleaseDetai
       <h2 id="release-fields" className="mb-3 text-xl font-bold">
         {f('heading')}
       </h2>
-      <dl className="grid grid-cols-[minmax(6rem,38%)_1fr] gap-x-4 gap-y-1.5 rounded-lg border border-line bg-panel p-4 sm:grid-cols-[minmax(10rem,auto)_1fr]" data-testid="release-fields">
+      <dl
+        className="grid grid-cols-[minmax(6rem,38%)_1fr] gap-x-4 gap-y-1.5 rounded-lg border border-line bg-panel p-4 sm:grid-cols-[minmax(10rem,auto)_1fr]"
+        data-testid="release-fields"
+      >
         {rows.map((r) => (
           <div key={r.key} className="contents" data-field={r.key}>
             <dt className="font-medium text-muted">{r.label}</dt>

@@ -38,7 +38,10 @@ export function SearchResults({ state, onNavigate }: { state: SearchState; onNav
           key: m.public_id,
           href: `/movie/${m.public_id}`,
           primary: m.year ? `${m.name} (${m.year})` : m.name,
-          secondary: joinParts([m.original_name && m.original_name !== m.name ? m.original_name : null, t('releaseCount', { count: m.release_count })]),
+          secondary: joinParts([
+            m.original_name && m.original_name !== m.name ? m.original_name : null,
+            t('releaseCount', { count: m.release_count }),
+          ]),
         }));
       case 'releases':
         return result.releases.map((r) => ({
@@ -77,7 +80,9 @@ export function SearchResults({ state, onNavigate }: { state: SearchState; onNav
   } else if (state.status === 'error') {
     status = <p className="py-4 text-center text-sm text-accent-strong">{t('error')}</p>;
   } else if (state.status === 'done') {
-    const groups = GROUP_ORDER.map((key) => ({ key, rows: rowsFor(state.result, key) })).filter((g) => g.rows.length > 0);
+    const groups = GROUP_ORDER.map((key) => ({ key, rows: rowsFor(state.result, key) })).filter(
+      (g) => g.rows.length > 0,
+    );
     const total = groups.reduce((n, g) => n + g.rows.length, 0);
     status =
       total === 0 ? (
@@ -90,14 +95,26 @@ export function SearchResults({ state, onNavigate }: { state: SearchState; onNav
     body = (
       <>
         {state.result.complex ? (
-          <div role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm" data-testid="search-complex">
+          <div
+            role="alert"
+            className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm"
+            data-testid="search-complex"
+          >
             <p className="font-semibold">{t('complex')}</p>
             <p>{t('complexHelp')}</p>
           </div>
         ) : null}
         {groups.map((group) => (
-          <section key={group.key} aria-labelledby={`search-group-${group.key}`} className="mb-4" data-testid={`search-group-${group.key}`}>
-            <h3 id={`search-group-${group.key}`} className="mb-1 text-xs font-semibold uppercase tracking-wider text-muted">
+          <section
+            key={group.key}
+            aria-labelledby={`search-group-${group.key}`}
+            className="mb-4"
+            data-testid={`search-group-${group.key}`}
+          >
+            <h3
+              id={`search-group-${group.key}`}
+              className="mb-1 text-xs font-semibold uppercase tracking-wider text-muted"
+            >
               {t(GROUP_TITLE_KEY[group.key])}
             </h3>
             <ul>

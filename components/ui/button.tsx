@@ -10,7 +10,12 @@ const VARIANT_CLASS: Record<ButtonVariant, string> = {
 };
 
 /** Plain button with the house variants; same props as `<button>` (type defaults to "button"). */
-export function Button({ variant = 'primary', className, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
+export function Button({
+  variant = 'primary',
+  className,
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
   return (
     <button
       type={type}

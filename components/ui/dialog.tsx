@@ -78,13 +78,17 @@ export function Dialog({
           className={clsx(
             'fixed left-1/2 z-50 flex w-[calc(100vw-1.5rem)] -translate-x-1/2 flex-col rounded-xl bg-panel p-5 shadow-2xl',
             'max-h-[calc(100dvh-1.5rem)] overflow-y-auto',
-            placement === 'center' ? 'top-1/2 -translate-y-1/2' : 'top-3 nav:top-[8vh] max-h-[calc(100dvh-1.5rem)] nav:max-h-[84vh]',
+            placement === 'center'
+              ? 'top-1/2 -translate-y-1/2'
+              : 'top-3 nav:top-[8vh] max-h-[calc(100dvh-1.5rem)] nav:max-h-[84vh]',
             SIZE_CLASS[size],
             className,
           )}
         >
           <RadixDialog.Title className="pr-10 text-lg font-semibold">{title}</RadixDialog.Title>
-          {description ? <RadixDialog.Description className="mt-1 text-sm text-muted">{description}</RadixDialog.Description> : null}
+          {description ? (
+            <RadixDialog.Description className="mt-1 text-sm text-muted">{description}</RadixDialog.Description>
+          ) : null}
           <div className="mt-4">{children}</div>
           {closeLabel ? (
             <RadixDialog.Close

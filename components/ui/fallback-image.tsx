@@ -32,5 +32,15 @@ export function FallbackImage({
   }, [src]);
   if (failedSrc === src) return <>{fallback}</>;
   // eslint-disable-next-line @next/next/no-img-element
-  return <img ref={ref} src={src} alt={alt} loading={loading} decoding="async" className={className} onError={() => setFailedSrc(src)} />;
+  return (
+    <img
+      ref={ref}
+      src={src}
+      alt={alt}
+      loading={loading}
+      decoding="async"
+      className={className}
+      onError={() => setFailedSrc(src)}
+    />
+  );
 }

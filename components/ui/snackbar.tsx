@@ -55,8 +55,15 @@ export function SnackbarHost() {
     };
   }, []);
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4" data-testid="snackbar">
-      {text ? <p className="pointer-events-auto max-w-md rounded-lg bg-ink px-4 py-3 text-sm text-white shadow-lg">{text}</p> : null}
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4"
+      data-testid="snackbar"
+    >
+      {text ? (
+        <p className="pointer-events-auto max-w-md rounded-lg bg-ink px-4 py-3 text-sm text-white shadow-lg">{text}</p>
+      ) : null}
     </div>
   );
 }

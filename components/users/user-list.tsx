@@ -9,7 +9,11 @@ export async function UserList({ users, locale }: { users: PublicUser[]; locale:
     <ul className="grid gap-x-6 gap-y-1 sm:grid-cols-2 lg:grid-cols-3" data-testid="user-list">
       {users.map((u) => (
         <li key={u.public_id} data-testid="user-item">
-          <Link href={`/user/${u.public_id}`} prefetch={false} className="font-medium underline decoration-line hover:text-accent-strong">
+          <Link
+            href={`/user/${u.public_id}`}
+            prefetch={false}
+            className="font-medium underline decoration-line hover:text-accent-strong"
+          >
             {u.name}
           </Link>{' '}
           <span className="text-sm text-muted">{t('pointsCount', { count: u.points })}</span>

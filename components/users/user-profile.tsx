@@ -7,7 +7,16 @@ import { userCollectionsValue } from '@/lib/data/collection-values';
 import type { PublicUser } from '@/lib/data/users';
 
 /** Sections of a user page (spec §2 /user/{id} subpages); `overview` is the profile itself. */
-export const USER_TABS = ['overview', 'collections', 'friends', 'contributions', 'score', 'likes', 'posts', 'reviews'] as const;
+export const USER_TABS = [
+  'overview',
+  'collections',
+  'friends',
+  'contributions',
+  'score',
+  'likes',
+  'posts',
+  'reviews',
+] as const;
 export type UserTab = (typeof USER_TABS)[number];
 
 const COUNTRY_CODE_BY_ID = new Map<number, string>(Object.entries(COUNTRIES).map(([code, id]) => [id, code]));
@@ -18,20 +27,43 @@ const COUNTRY_CODE_BY_ID = new Map<number, string>(Object.entries(COUNTRIES).map
  * profile (points, where, links), the score, or the empty state of a section that has nothing to
  * show (friends, contributions, posts, reviews). Public fields only.
  */
-export async function UserProfile({ user, locale, tab = 'overview', children }: { user: PublicUser; locale: string; tab?: UserTab; children?: React.ReactNode }) {
+export async function UserProfile({
+  user,
+  locale,
+  tab = 'overview',
+  children,
+}: {
+  user: PublicUser;
+  locale: string;
+  tab?: UserTab;
+  children?: React.ReactNode;
+}) {
   const t = await getTranslations('users');
   const code = user.country != null ? COUNTRY_CODE_BY_ID.get(user.country) : undefined;
   const country = code && code.length === 2 ? new Intl.DisplayNames([locale], { type: 'region' }).of(code) : null;
-  const since = new Intl.DateTimeFormat(locale === 'fi' ? 'fi-FI' : 'en-GB', { day: 'numeric', month: 'numeric', year: 'numeric' }).format(new Date(user.created_at));
+  const since = new Intl.DateTimeFormat(locale === 'fi' ? 'fi-FI' : 'en-GB', {
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+  }).format(new Date(user.created_at));
   const links = Object.entries(user.social).filter((e): e is [string, string] => Boolean(e[1]));
   return (
     <article className="flex flex-col gap-4">
       <header className="flex items-center gap-4">
         {user.picture ? (
           // eslint-disable-next-line @next/next/no-img-element -- user uploads are served as static variants, never through the image optimizer
-          <img src={`/uploads/lg-${user.picture}`} alt="" width={64} height={64} className="size-16 rounded-full object-cover" />
+          <img
+            src={`/uploads/lg-${user.picture}`}
+            alt=""
+            width={64}
+            height={64}
+            className="size-16 rounded-full object-cover"
+          />
         ) : (
-          <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-accent-soft text-2xl font-bold text-accent-strong">
+          <span
+            aria-hidden="true"
+            className="flex size-16 items-center justify-center rounded-full bg-accent-soft text-2xl font-bold text-accent-strong"
+          >
             {user.name.slice(0, 1).toUpperCase()}
           </span>
         )}
@@ -43,7 +75,12 @@ export async function UserProfile({ user, locale, tab = 'overview', children }: 
           </p>
         </div>
       </header>
-      <SubpageTabs label={t('tabs.label')} base={`/user/${user.public_id}`} current={tab} tabs={USER_TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))} />
+      <SubpageTabs
+        label={t('tabs.label')}
+        base={`/user/${user.public_id}`}
+        current={tab}
+        tabs={USER_TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))}
+      />
       {children ? (
         children
       ) : tab === 'overview' ? (
@@ -60,7 +97,15 @@ export async function UserProfile({ user, locale, tab = 'overview', children }: 
   );
 }
 
-async function ProfileDetails({ user, country, links }: { user: PublicUser; country: string | null | undefined; links: [string, string][] }) {
+async function ProfileDetails({
+  user,
+  country,
+  links,
+}: {
+  user: PublicUser;
+  country: string | null | undefined;
+  links: [string, string][];
+}) {
   const t = await getTranslations('users');
   // Site names are the labels of the edit form's link fields (account.facebookUrl …).
   const ta = await getTranslations('account');

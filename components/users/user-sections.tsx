@@ -16,7 +16,11 @@ export async function UserCollections({ user, locale, href, cursor, page }: Sect
   const t = await getTranslations({ locale, namespace: 'users' });
   return (
     <>
-      {page.items.length ? <CollectionList collections={page.items} locale={locale} showOwner={false} /> : <EmptyState title={t('tabs.collections')}>{t('tabEmpty.collections', { name: user.name })}</EmptyState>}
+      {page.items.length ? (
+        <CollectionList collections={page.items} locale={locale} showOwner={false} />
+      ) : (
+        <EmptyState title={t('tabs.collections')}>{t('tabEmpty.collections', { name: user.name })}</EmptyState>
+      )}
       <Pagination locale={locale} href={href} nextCursor={page.next_cursor} isFirstPage={!cursor} />
     </>
   );
@@ -31,7 +35,11 @@ export async function UserLikes({ user, locale, href, cursor, page }: SectionPro
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="likes">
           {page.items.map((l) => (
             <li key={(l.release ?? l.movie)?.public_id}>
-              {l.release ? <ReleaseCard release={l.release} locale={locale} headingLevel={2} /> : l.movie ? <TitleCard title={l.movie} locale={locale} headingLevel={2} /> : null}
+              {l.release ? (
+                <ReleaseCard release={l.release} locale={locale} headingLevel={2} />
+              ) : l.movie ? (
+                <TitleCard title={l.movie} locale={locale} headingLevel={2} />
+              ) : null}
             </li>
           ))}
         </ul>

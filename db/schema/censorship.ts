@@ -33,7 +33,10 @@ export const censorshipEvents = pgTable(
     cutSeconds: integer(),
     cutSecondsApprox: boolean().notNull().default(false),
     details: text(),
-    localTitles: text().array().notNull().default(sql`'{}'::text[]`),
+    localTitles: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     sourceUrl: text(),
     sourceLang: text(),
     sourceExcerpt: text(),

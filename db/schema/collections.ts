@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { movies } from './movies';
 import { releases } from './releases';
 import { users } from './users';
@@ -38,8 +51,12 @@ export const collections = pgTable(
   (t) => [
     uniqueIndex('collections_public_id_key').on(t.publicId),
     index('collections_user_idx').on(t.userId, t.createdAt),
-    index('collections_public_created_idx').on(t.createdAt, t.id).where(sql`visibility = 'public' AND deleted_at IS NULL`),
-    uniqueIndex('collections_shortcut_key').on(t.userId, t.style).where(sql`shortcut_default AND deleted_at IS NULL`),
+    index('collections_public_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`visibility = 'public' AND deleted_at IS NULL`),
+    uniqueIndex('collections_shortcut_key')
+      .on(t.userId, t.style)
+      .where(sql`shortcut_default AND deleted_at IS NULL`),
     check('collections_style_check', sql`${t.style} BETWEEN 1 AND 7`),
   ],
 );
@@ -71,11 +88,19 @@ export const collectionEntries = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('collection_entries_movie_key').on(t.collectionId, t.movieId).where(sql`movie_id IS NOT NULL`),
-    uniqueIndex('collection_entries_release_key').on(t.collectionId, t.releaseId).where(sql`release_id IS NOT NULL`),
+    uniqueIndex('collection_entries_movie_key')
+      .on(t.collectionId, t.movieId)
+      .where(sql`movie_id IS NOT NULL`),
+    uniqueIndex('collection_entries_release_key')
+      .on(t.collectionId, t.releaseId)
+      .where(sql`release_id IS NOT NULL`),
     index('collection_entries_collection_idx').on(t.collectionId, t.createdAt),
-    index('collection_entries_movie_idx').on(t.movieId).where(sql`movie_id IS NOT NULL`),
-    index('collection_entries_release_idx').on(t.releaseId).where(sql`release_id IS NOT NULL`),
+    index('collection_entries_movie_idx')
+      .on(t.movieId)
+      .where(sql`movie_id IS NOT NULL`),
+    index('collection_entries_release_idx')
+      .on(t.releaseId)
+      .where(sql`release_id IS NOT NULL`),
     check('collection_entries_one_item', sql`(${t.movieId} IS NULL) <> (${t.releaseId} IS NULL)`),
     check('collection_entries_condition_check', sql`${t.condition} BETWEEN 1 AND 6`),
   ],
@@ -94,8 +119,12 @@ export const likes = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('likes_user_movie_key').on(t.userId, t.movieId).where(sql`movie_id IS NOT NULL`),
-    uniqueIndex('likes_user_release_key').on(t.userId, t.releaseId).where(sql`release_id IS NOT NULL`),
+    uniqueIndex('likes_user_movie_key')
+      .on(t.userId, t.movieId)
+      .where(sql`movie_id IS NOT NULL`),
+    uniqueIndex('likes_user_release_key')
+      .on(t.userId, t.releaseId)
+      .where(sql`release_id IS NOT NULL`),
     index('likes_user_idx').on(t.userId, t.createdAt),
     check('likes_one_item', sql`(${t.movieId} IS NULL) <> (${t.releaseId} IS NULL)`),
   ],
@@ -168,7 +197,10 @@ export const unknownBarcodes = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('unknown_barcodes_user_ean_key').on(t.userId, t.ean), index('unknown_barcodes_ean_idx').on(t.ean)],
+  (t) => [
+    uniqueIndex('unknown_barcodes_user_ean_key').on(t.userId, t.ean),
+    index('unknown_barcodes_ean_idx').on(t.ean),
+  ],
 );
 
 /**
@@ -191,5 +223,8 @@ export const collectionImports = pgTable(
     report: jsonb().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('collection_imports_public_id_key').on(t.publicId), index('collection_imports_collection_idx').on(t.collectionId, t.createdAt)],
+  (t) => [
+    uniqueIndex('collection_imports_public_id_key').on(t.publicId),
+    index('collection_imports_collection_idx').on(t.collectionId, t.createdAt),
+  ],
 );

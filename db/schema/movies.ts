@@ -39,7 +39,10 @@ export const movies = pgTable(
     originalName: text(),
     /** Localized names by locale, e.g. { fi: 'Kuolleet ja haudatut' }. */
     localizedNames: jsonb().$type<Record<string, string>>().notNull().default({}),
-    akas: text().array().notNull().default(sql`'{}'::text[]`),
+    akas: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     year: smallint(),
     /** Runtime in minutes. */
     runtimeMin: smallint(),
@@ -47,10 +50,19 @@ export const movies = pgTable(
     /** Where `plot` comes from, e.g. 'wikipedia' (shown with attribution and link). */
     plotSource: text(),
     synopsis: text(),
-    genres: text().array().notNull().default(sql`'{}'::text[]`),
+    genres: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Production countries as names from the source (TMDb English names). */
-    countries: text().array().notNull().default(sql`'{}'::text[]`),
-    spokenLanguages: text().array().notNull().default(sql`'{}'::text[]`),
+    countries: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    spokenLanguages: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Lower-cased spoken languages for the `la` filter (generated; SQL function from migration 0006). */
     languageKeys: text()
       .array()
@@ -89,7 +101,9 @@ export const movies = pgTable(
     // and text queries: read in year order, filtered, instead of sorting every match.
     index('movies_year_idx').on(t.year, t.id),
     // Titles without a year, read by id after the dated ones (keysetRows' second part).
-    index('movies_undated_idx').on(t.id).where(sql`year IS NULL`),
+    index('movies_undated_idx')
+      .on(t.id)
+      .where(sql`year IS NULL`),
     // `so=added_desc` (newest in the catalogue).
     index('movies_created_idx').on(t.createdAt, t.id),
     index('movies_language_keys_idx').using('gin', t.languageKeys),
@@ -159,7 +173,10 @@ export const movieProductionCompanies = pgTable(
       .notNull()
       .references(() => productionCompanies.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.movieId, t.companyId] }), index('movie_production_companies_company_idx').on(t.companyId)],
+  (t) => [
+    primaryKey({ columns: [t.movieId, t.companyId] }),
+    index('movie_production_companies_company_idx').on(t.companyId),
+  ],
 );
 
 export type MovieRow = typeof movies.$inferSelect;

@@ -50,7 +50,10 @@ export const releases = pgTable(
     releaseYear: smallint(),
     streetDate: date(),
     /** Edition words from the source ("Steelbook", "Best Buy-exclusive Steelbook" …). */
-    edition: text().array().notNull().default(sql`'{}'::text[]`),
+    edition: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     packageType: text(),
     boxType: text(),
     discsCount: smallint(),
@@ -63,15 +66,24 @@ export const releases = pgTable(
     aspectRatio: text(),
     anamorphic: boolean(),
     audioTracks: jsonb().$type<AudioTrack[]>().notNull().default([]),
-    subtitles: text().array().notNull().default(sql`'{}'::text[]`),
+    subtitles: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Lower-cased audio and subtitle languages for the `la` filter (generated; SQL function from migration 0006). */
     languageKeys: text()
       .array()
       .generatedAlwaysAs(sql`release_language_keys(audio_tracks, subtitles)`),
     /** HDR formats beyond HDR10 ("Dolby Vision", "HDR10+"). */
-    hdr: text().array().notNull().default(sql`'{}'::text[]`),
+    hdr: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Immersive audio ("Dolby Atmos", "DTS:X"). */
-    immersiveAudio: text().array().notNull().default(sql`'{}'::text[]`),
+    immersiveAudio: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** 0 none, 1 anaglyph, 2 Blu-ray 3D, 3 both (FORMATS_3D). */
     format3d: smallint().notNull().default(0),
     outOfPrint: boolean().notNull().default(false),
@@ -131,16 +143,28 @@ export const releases = pgTable(
     index('releases_country_street_date_idx').on(t.country, t.streetDate, t.id),
     index('releases_name_idx').on(t.nameKey, t.id),
     index('releases_movie_year_idx').on(t.movieYear, t.id),
-    index('releases_cut_idx').on(t.cutSeconds, t.id).where(sql`is_cut`),
+    index('releases_cut_idx')
+      .on(t.cutSeconds, t.id)
+      .where(sql`is_cut`),
     // Sparse filters under the default street-date sort (cut length `cd`, RRP band `pr`): without
     // these a page walks the whole date index to find 24 matches.
-    index('releases_cut_street_date_idx').on(t.streetDate, t.id).where(sql`is_cut`),
-    index('releases_rrp_street_date_idx').on(t.streetDate, t.id).where(sql`rrp IS NOT NULL`),
+    index('releases_cut_street_date_idx')
+      .on(t.streetDate, t.id)
+      .where(sql`is_cut`),
+    index('releases_rrp_street_date_idx')
+      .on(t.streetDate, t.id)
+      .where(sql`rrp IS NOT NULL`),
     // The second part of a keyset page over a nullable sort key reads the rows without a key by id
     // (lib/data/internal.ts keysetRows): small partial indexes keep it from walking the primary key.
-    index('releases_undated_idx').on(t.id).where(sql`street_date IS NULL`),
-    index('releases_cut_unmeasured_idx').on(t.id).where(sql`is_cut AND cut_seconds IS NULL`),
-    index('releases_no_movie_year_idx').on(t.id).where(sql`movie_year IS NULL`),
+    index('releases_undated_idx')
+      .on(t.id)
+      .where(sql`street_date IS NULL`),
+    index('releases_cut_unmeasured_idx')
+      .on(t.id)
+      .where(sql`is_cut AND cut_seconds IS NULL`),
+    index('releases_no_movie_year_idx')
+      .on(t.id)
+      .where(sql`movie_year IS NULL`),
     index('releases_created_idx').on(t.createdAt, t.id),
     index('releases_language_keys_idx').using('gin', t.languageKeys),
     index('releases_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
@@ -159,7 +183,10 @@ export const releaseMovies = pgTable(
       .references(() => movies.id, { onDelete: 'cascade' }),
     position: smallint().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.releaseId, t.movieId] }), index('release_movies_movie_idx').on(t.movieId, t.releaseId)],
+  (t) => [
+    primaryKey({ columns: [t.releaseId, t.movieId] }),
+    index('release_movies_movie_idx').on(t.movieId, t.releaseId),
+  ],
 );
 
 /** Shopping links (spec §3): Amazon (.com, .co.uk, .de, .it) and CDON.fi only (spec §5). */

@@ -69,7 +69,10 @@ export const userSessions = pgTable(
     userAgent: text(),
     ip: text(),
   },
-  (t) => [uniqueIndex('user_sessions_token_hash_key').on(t.tokenHash), index('user_sessions_user_idx').on(t.userId, t.lastUsedAt)],
+  (t) => [
+    uniqueIndex('user_sessions_token_hash_key').on(t.tokenHash),
+    index('user_sessions_user_idx').on(t.userId, t.lastUsedAt),
+  ],
 );
 
 /** Personal API tokens (`Authorization: Bearer …`): SHA-256 of the token, revocable. */
@@ -101,7 +104,10 @@ export const passwordResetTokens = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('password_reset_tokens_token_hash_key').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('password_reset_tokens_token_hash_key').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -115,7 +121,11 @@ export const rateLimits = pgTable(
     points: integer().notNull(),
     expire: timestamp({ withTimezone: true }),
   },
-  (t) => [index('rate_limits_expire_idx').on(t.expire).where(sql`expire IS NOT NULL`)],
+  (t) => [
+    index('rate_limits_expire_idx')
+      .on(t.expire)
+      .where(sql`expire IS NOT NULL`),
+  ],
 );
 
 /**
@@ -134,5 +144,8 @@ export const userIdentities = pgTable(
     subject: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('user_identities_provider_subject_key').on(t.provider, t.subject), uniqueIndex('user_identities_user_provider_key').on(t.userId, t.provider)],
+  (t) => [
+    uniqueIndex('user_identities_provider_subject_key').on(t.provider, t.subject),
+    uniqueIndex('user_identities_user_provider_key').on(t.userId, t.provider),
+  ],
 );

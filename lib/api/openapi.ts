@@ -90,8 +90,10 @@ export function openApiDocument(routes: Documented[], version: string): ReturnTy
       title: 'DiscShelf JSON API',
       version,
       description:
-        'Reads need no authentication. Writes need a session (the `discshelf_session` cookie, from this site only: the Origin is checked) or a personal API token (`Authorization: Bearer <token>`, POST /api/me/tokens). ' +
-        '`x-auth` on each operation names who may call: `public`, `member` or `admin`. Lists answer `{ items, next_cursor }` (keyset pagination: pass `next_cursor` back as `cursor`). ' +
+        'Reads need no authentication. Writes need a session (the `discshelf_session` cookie, from this site only: the Origin is checked) or a ' +
+        'personal API token (`Authorization: Bearer <token>`, POST /api/me/tokens). ' +
+        '`x-auth` on each operation names who may call: `public`, `member` or `admin`. Lists answer `{ items, next_cursor }` (keyset pagination: pass ' +
+        '`next_cursor` back as `cursor`). ' +
         'Errors answer `{ "error": message }`; field problems 400 `{ "error": "invalid", "fields": { field: message key } }`.',
     },
     servers: [{ url: '/' }],

@@ -222,7 +222,8 @@ export function route<
         body,
         searchParams,
         form,
-      } as RouteContext<A, z.output<P>, z.output<Q>, z.output<B>>; // the parsed values are the schemas' outputs; `actor` is non-null exactly when auth is not public
+        // The parsed values are the schemas' outputs; `actor` is non-null exactly when auth is not public.
+      } as RouteContext<A, z.output<P>, z.output<Q>, z.output<B>>;
       const result = await handler(ctx);
       if (result instanceof Response) return result;
       if (result == null) return notFoundResponse();

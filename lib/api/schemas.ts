@@ -111,7 +111,9 @@ export const listingQueryDoc = {
     .string()
     .optional()
     .meta({
-      description: `Text; titles accept \`Title (year)\` and \`(year)\`, releases a format in brackets (\`Alien [4k]\`); at most ${MAX_QUERY_LENGTH} characters`,
+      description:
+        `Text; titles accept \`Title (year)\` and \`(year)\`, releases a format in brackets (\`Alien [4k]\`); at most ${MAX_QUERY_LENGTH} ` +
+        `characters`,
     }),
   cd: z
     .string()

@@ -26,7 +26,11 @@ const usedChallenges = {
 
 function altcha() {
   return create({
-    createChallengeParameters: () => ({ algorithm: 'PBKDF2/SHA-256', cost: ALTCHA_COST, expiresAt: new Date(Date.now() + ALTCHA_TTL_SECONDS * 1000) }),
+    createChallengeParameters: () => ({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: ALTCHA_COST,
+      expiresAt: new Date(Date.now() + ALTCHA_TTL_SECONDS * 1000),
+    }),
     deriveKey,
     hmacSignatureSecret: serverSecret('altcha'),
     store: usedChallenges,

@@ -15,8 +15,20 @@ import { sessionActor } from '@/lib/data/sessions';
 export const SESSION_COOKIE = 'discshelf_session';
 
 /** Cookie attributes of the session cookie; `expires` null clears it. */
-export function sessionCookieOptions(expires: Date | null): { httpOnly: true; sameSite: 'lax'; secure: boolean; path: '/'; expires: Date } {
-  return { httpOnly: true, sameSite: 'lax', secure: process.env.NODE_ENV === 'production' && !process.env.INSECURE_COOKIES, path: '/', expires: expires ?? new Date(0) };
+export function sessionCookieOptions(expires: Date | null): {
+  httpOnly: true;
+  sameSite: 'lax';
+  secure: boolean;
+  path: '/';
+  expires: Date;
+} {
+  return {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: process.env.NODE_ENV === 'production' && !process.env.INSECURE_COOKIES,
+    path: '/',
+    expires: expires ?? new Date(0),
+  };
 }
 
 /** The value of one cookie of a request, or null. */

@@ -12,4 +12,6 @@ import { sessionActor } from '@/lib/data/sessions';
 import { SESSION_COOKIE } from './request';
 
 /** The viewer of the page being rendered, or null for a visitor. */
-export const currentActor = cache(async (): Promise<Actor | null> => sessionActor((await cookies()).get(SESSION_COOKIE)?.value ?? null));
+export const currentActor = cache(async (): Promise<Actor | null> =>
+  sessionActor((await cookies()).get(SESSION_COOKIE)?.value ?? null),
+);

@@ -49,15 +49,26 @@ function providers(): NextAuthConfig['providers'] {
   const env = process.env;
   return enabledProviders().map((id) =>
     id === 'google'
-      ? Google({ clientId: env.AUTH_GOOGLE_ID, clientSecret: env.AUTH_GOOGLE_SECRET, ...(env.AUTH_GOOGLE_ISSUER ? { issuer: env.AUTH_GOOGLE_ISSUER } : {}) })
+      ? Google({
+          clientId: env.AUTH_GOOGLE_ID,
+          clientSecret: env.AUTH_GOOGLE_SECRET,
+          ...(env.AUTH_GOOGLE_ISSUER ? { issuer: env.AUTH_GOOGLE_ISSUER } : {}),
+        })
       : Facebook({
           clientId: env.AUTH_FACEBOOK_ID,
           clientSecret: env.AUTH_FACEBOOK_SECRET,
-          ...(env.AUTH_FACEBOOK_AUTHORIZATION_URL ? { authorization: { url: env.AUTH_FACEBOOK_AUTHORIZATION_URL, params: { scope: 'email' } } } : {}),
+          ...(env.AUTH_FACEBOOK_AUTHORIZATION_URL
+            ? { authorization: { url: env.AUTH_FACEBOOK_AUTHORIZATION_URL, params: { scope: 'email' } } }
+            : {}),
           ...(env.AUTH_FACEBOOK_TOKEN_URL ? { token: env.AUTH_FACEBOOK_TOKEN_URL } : {}),
           ...(env.AUTH_FACEBOOK_USERINFO_URL ? { userinfo: { url: env.AUTH_FACEBOOK_USERINFO_URL } } : {}),
           // Facebook leaves out e-mail and picture when the user declines them.
-          profile: (p: FacebookProfile) => ({ id: p.id, name: p.name ?? null, email: p.email ?? null, image: p.picture?.data?.url ?? null }),
+          profile: (p: FacebookProfile) => ({
+            id: p.id,
+            name: p.name ?? null,
+            email: p.email ?? null,
+            image: p.picture?.data?.url ?? null,
+          }),
         }),
   );
 }
@@ -75,7 +86,13 @@ function config(): NextAuthConfig {
       /** On sign-in, the transit token carries the provider account and a single-use id. */
       jwt({ token, account, user }) {
         if (!account) return token;
-        return { transit: crypto.randomUUID(), provider: account.provider, subject: account.providerAccountId, email: user?.email ?? null, name: user?.name ?? null };
+        return {
+          transit: crypto.randomUUID(),
+          provider: account.provider,
+          subject: account.providerAccountId,
+          email: user?.email ?? null,
+          name: user?.name ?? null,
+        };
       },
     },
   };
@@ -96,14 +113,24 @@ export async function takeTransitIdentity(request: Request): Promise<SocialIdent
     const t = await decode({ token: value, secret: serverSecret('auth'), salt: name }).catch(() => null);
     if (!t || typeof t.transit !== 'string' || !isSocialProvider(t.provider) || typeof t.subject !== 'string') continue;
     if (!(await claimOnce(`social-transit:${t.transit}`, TRANSIT_SECONDS))) return null;
-    return { provider: t.provider, subject: t.subject, email: typeof t.email === 'string' ? t.email : null, name: typeof t.name === 'string' ? t.name : null };
+    return {
+      provider: t.provider,
+      subject: t.subject,
+      email: typeof t.email === 'string' ? t.email : null,
+      name: typeof t.name === 'string' ? t.name : null,
+    };
   }
   return null;
 }
 
 /** The encrypted value of the pending-account cookie for a provider account. */
 export function sealPendingIdentity(identity: SocialIdentity): Promise<string> {
-  return encode({ token: { ...identity }, secret: serverSecret('auth'), salt: PENDING_COOKIE, maxAge: PENDING_SECONDS });
+  return encode({
+    token: { ...identity },
+    secret: serverSecret('auth'),
+    salt: PENDING_COOKIE,
+    maxAge: PENDING_SECONDS,
+  });
 }
 
 /** The provider account waiting in the pending cookie of a request, or null. */
@@ -112,5 +139,10 @@ export async function pendingIdentity(request: Request): Promise<SocialIdentity 
   if (!value) return null;
   const t = await decode({ token: value, secret: serverSecret('auth'), salt: PENDING_COOKIE }).catch(() => null);
   if (!t || !isSocialProvider(t.provider) || typeof t.subject !== 'string') return null;
-  return { provider: t.provider, subject: t.subject, email: typeof t.email === 'string' ? t.email : null, name: typeof t.name === 'string' ? t.name : null };
+  return {
+    provider: t.provider,
+    subject: t.subject,
+    email: typeof t.email === 'string' ? t.email : null,
+    name: typeof t.name === 'string' ? t.name : null,
+  };
 }

@@ -15,20 +15,71 @@ import { isPublicId } from '@/lib/validation/listing';
 import type { Currency } from '@/lib/validation/collection-limits';
 
 /** The fields an import row can carry. */
-export const IMPORT_FIELDS = ['title', 'year', 'format', 'barcode', 'price', 'currency', 'condition', 'date', 'notes', 'notes_language', 'watched_method', 'public_id', 'uri'] as const;
+export const IMPORT_FIELDS = [
+  'title',
+  'year',
+  'format',
+  'barcode',
+  'price',
+  'currency',
+  'condition',
+  'date',
+  'notes',
+  'notes_language',
+  'watched_method',
+  'public_id',
+  'uri',
+] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** Header names (folded: lower case, letters and digits only) that mean each field. */
 const HEADER_NAMES: Record<ImportField, string[]> = {
-  title: ['title', 'name', 'movie', 'film', 'movietitle', 'filmtitle', 'releasetitle', 'release', 'nimi', 'elokuva', 'otsikko', 'nimike'],
+  title: [
+    'title',
+    'name',
+    'movie',
+    'film',
+    'movietitle',
+    'filmtitle',
+    'releasetitle',
+    'release',
+    'nimi',
+    'elokuva',
+    'otsikko',
+    'nimike',
+  ],
   year: ['year', 'releaseyear', 'released', 'yr', 'vuosi', 'julkaisuvuosi'],
   format: ['format', 'media', 'medium', 'mediatype', 'formaatti', 'tallenne'],
   barcode: ['barcode', 'ean', 'upc', 'ean13', 'upca', 'gtin', 'eanupc', 'upcean', 'viivakoodi'],
   price: ['price', 'paid', 'cost', 'pricepaid', 'purchaseprice', 'value', 'hinta', 'ostohinta'],
   currency: ['currency', 'cur', 'valuutta'],
   condition: ['condition', 'cond', 'grade', 'state', 'kunto'],
-  date: ['date', 'acquired', 'dateacquired', 'purchased', 'purchasedate', 'dateadded', 'added', 'bought', 'watcheddate', 'pvm', 'paivamaara', 'ostettu'],
-  notes: ['notes', 'note', 'mynotes', 'comment', 'comments', 'review', 'description', 'kommentti', 'muistiinpanot', 'huomiot'],
+  date: [
+    'date',
+    'acquired',
+    'dateacquired',
+    'purchased',
+    'purchasedate',
+    'dateadded',
+    'added',
+    'bought',
+    'watcheddate',
+    'pvm',
+    'paivamaara',
+    'ostettu',
+  ],
+  notes: [
+    'notes',
+    'note',
+    'mynotes',
+    'comment',
+    'comments',
+    'review',
+    'description',
+    'kommentti',
+    'muistiinpanot',
+    'huomiot',
+  ],
   notes_language: ['noteslanguage', 'commentlanguage'],
   watched_method: ['watchedmethod', 'watchedon'],
   // This app's export: the item's public id makes a re-import exact.
@@ -36,7 +87,9 @@ const HEADER_NAMES: Record<ImportField, string[]> = {
   uri: ['letterboxduri', 'uri', 'url', 'link'],
 };
 
-const FIELD_OF_HEADER = new Map<string, ImportField>(IMPORT_FIELDS.flatMap((f) => HEADER_NAMES[f].map((h): [string, ImportField] => [h, f])));
+const FIELD_OF_HEADER = new Map<string, ImportField>(
+  IMPORT_FIELDS.flatMap((f) => HEADER_NAMES[f].map((h): [string, ImportField] => [h, f])),
+);
 
 /** The import field a column header means, or null (kept as an unknown column). */
 export function fieldOfHeader(header: string): ImportField | null {
@@ -74,14 +127,21 @@ export type ImportRow = {
 export type ParseProblem = { line: number; message: string };
 
 export type ImportKind = 'csv' | 'json' | 'jsonl' | 'letterboxd';
-export type ParsedImport = { kind: ImportKind; letterboxdList: 'watched' | 'watchlist' | null; rows: ImportRow[]; problems: ParseProblem[]; unknownColumns: string[] };
+export type ParsedImport = {
+  kind: ImportKind;
+  letterboxdList: 'watched' | 'watchlist' | null;
+  rows: ImportRow[];
+  problems: ParseProblem[];
+  unknownColumns: string[];
+};
 
 /** A format as people write it ("Blu-ray", "BD", "4K UHD", "UHD + Blu-ray", "dvd-r", "VHS"), or null. */
 export function parseFormat(input: string): FormatId | null {
   const s = foldText(input).replace(/[^a-z0-9]/g, '') + (input.includes('+') ? '+' : '');
   if (!s) return null;
   // 4K discs are Blu-ray discs: "4K UHD Blu-ray" is a 4K disc, "4K UHD + Blu-ray" the combo pack.
-  if (/4k|uhd|ultrahd|2160p/.test(s)) return /\+|combo|(4k|uhd).*(and|ja)bluray/.test(s) ? FORMATS.uhd_bluray_combo : FORMATS.uhd;
+  if (/4k|uhd|ultrahd|2160p/.test(s))
+    return /\+|combo|(4k|uhd).*(and|ja)bluray/.test(s) ? FORMATS.uhd_bluray_combo : FORMATS.uhd;
   if (/bluray3d|bd3d|3dbluray/.test(s)) return FORMATS.bluray_3d;
   if (/^(bluray|blu|bd|brd)/.test(s)) return FORMATS.bluray;
   if (/^dvdr$|^dvd-r$/.test(s)) return FORMATS.dvd_r;
@@ -212,7 +272,8 @@ function mapRecord(record: Record<string, unknown>, unknown: Set<string>): Parti
       if (key.trim()) unknown.add(key.trim());
       continue;
     }
-    if (out[field] === undefined && value !== null && value !== undefined && String(value).trim() !== '') out[field] = typeof value === 'object' ? JSON.stringify(value) : String(value);
+    if (out[field] === undefined && value !== null && value !== undefined && String(value).trim() !== '')
+      out[field] = typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
   return out;
 }
@@ -239,7 +300,10 @@ function parseCsv(text: string, problems: ParseProblem[]): { records: CsvRecord[
   const toRecord = (cells: string[]) => Object.fromEntries(headers.map((h, i) => [h, cells[i] ?? '']));
   try {
     // With `info`, csv-parse returns { record, info } objects (its typing does not follow the option).
-    const rows = parse(body, { ...options, from_line: 2, info: true }) as unknown as { record: string[]; info: { lines: number } }[];
+    const rows = parse(body, { ...options, from_line: 2, info: true }) as unknown as {
+      record: string[];
+      info: { lines: number };
+    }[];
     return { records: rows.map((r) => ({ line: r.info.lines, record: toRecord(r.record) })), headers };
   } catch {
     const records: CsvRecord[] = [];
@@ -268,7 +332,11 @@ export function parseImportFile(fileName: string, text: string): ParsedImport {
   const unknown = new Set<string>();
   const trimmed = text.replace(/^\uFEFF/, '').trim();
   const lower = fileName.toLowerCase();
-  if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson') || (!lower.endsWith('.json') && /^\{[^\n]*\}\s*\n\s*\{/.test(trimmed))) {
+  if (
+    lower.endsWith('.jsonl') ||
+    lower.endsWith('.ndjson') ||
+    (!lower.endsWith('.json') && /^\{[^\n]*\}\s*\n\s*\{/.test(trimmed))
+  ) {
     const rows: ImportRow[] = [];
     trimmed.split(/\r?\n/).forEach((lineText, i) => {
       if (!lineText.trim()) return;
@@ -287,13 +355,29 @@ export function parseImportFile(fileName: string, text: string): ParsedImport {
     try {
       value = JSON.parse(trimmed);
     } catch (e) {
-      return { kind: 'json', letterboxdList: null, rows: [], problems: [{ line: 1, message: `Not JSON: ${(e as Error).message}` }], unknownColumns: [] };
+      return {
+        kind: 'json',
+        letterboxdList: null,
+        rows: [],
+        problems: [{ line: 1, message: `Not JSON: ${(e as Error).message}` }],
+        unknownColumns: [],
+      };
     }
-    const list = Array.isArray(value) ? value : ['entries', 'items', 'rows'].map((k) => (value as Record<string, unknown>)?.[k]).find(Array.isArray);
-    if (!Array.isArray(list)) return { kind: 'json', letterboxdList: null, rows: [], problems: [{ line: 1, message: 'Expected an array of objects, or an object with an "entries" array' }], unknownColumns: [] };
+    const list = Array.isArray(value)
+      ? value
+      : ['entries', 'items', 'rows'].map((k) => (value as Record<string, unknown>)?.[k]).find(Array.isArray);
+    if (!Array.isArray(list))
+      return {
+        kind: 'json',
+        letterboxdList: null,
+        rows: [],
+        problems: [{ line: 1, message: 'Expected an array of objects, or an object with an "entries" array' }],
+        unknownColumns: [],
+      };
     const rows: ImportRow[] = [];
     list.forEach((item, i) => {
-      if (item && typeof item === 'object' && !Array.isArray(item)) rows.push(toImportRow(i + 1, mapRecord(item as Record<string, unknown>, unknown)));
+      if (item && typeof item === 'object' && !Array.isArray(item))
+        rows.push(toImportRow(i + 1, mapRecord(item as Record<string, unknown>, unknown)));
       else problems.push({ line: i + 1, message: 'Not an object' });
     });
     return { kind: 'json', letterboxdList: null, rows, problems, unknownColumns: [...unknown] };
@@ -303,7 +387,13 @@ export function parseImportFile(fileName: string, text: string): ParsedImport {
   const letterboxd = LETTERBOXD_HEADERS.every((h) => folded.includes(h));
   const rows = records.map(({ line, record }) => toImportRow(line, mapRecord(record, unknown)));
   // Letterboxd's "Rating", "Rewatch", "Tags", "Watched Date" are not collection fields.
-  return { kind: letterboxd ? 'letterboxd' : 'csv', letterboxdList: letterboxd ? (lower.includes('watchlist') ? 'watchlist' : 'watched') : null, rows, problems, unknownColumns: [...unknown] };
+  return {
+    kind: letterboxd ? 'letterboxd' : 'csv',
+    letterboxdList: letterboxd ? (lower.includes('watchlist') ? 'watchlist' : 'watched') : null,
+    rows,
+    problems,
+    unknownColumns: [...unknown],
+  };
 }
 
 /**

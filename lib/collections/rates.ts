@@ -28,7 +28,8 @@ export function rateTable(): RateTable {
   try {
     const v = JSON.parse(raw) as Record<string, unknown>;
     const perEuro = { ...ECB_2024_12_31.perEuro };
-    for (const c of CURRENCIES) if (c !== 'EUR' && typeof v[c] === 'number' && (v[c] as number) > 0) perEuro[c] = v[c] as number;
+    for (const c of CURRENCIES)
+      if (c !== 'EUR' && typeof v[c] === 'number' && (v[c] as number) > 0) perEuro[c] = v[c] as number;
     const date = typeof v.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v.date) ? v.date : ECB_2024_12_31.date;
     return { perEuro, date, source: typeof v.source === 'string' ? v.source.slice(0, 100) : ECB_2024_12_31.source };
   } catch {
@@ -46,5 +47,12 @@ export function toEuros(amount: number, currency: Currency, table: RateTable = r
  * worth a little more than a mint one, an unusable one almost nothing; entries without a condition
  * count as fine/OK.
  */
-export const CONDITION_WEIGHTS: Record<1 | 2 | 3 | 4 | 5 | 6, number> = { 1: 1, 2: 0.85, 3: 0.7, 4: 0.4, 5: 0.1, 6: 1.1 };
+export const CONDITION_WEIGHTS: Record<1 | 2 | 3 | 4 | 5 | 6, number> = {
+  1: 1,
+  2: 0.85,
+  3: 0.7,
+  4: 0.4,
+  5: 0.1,
+  6: 1.1,
+};
 export const NO_CONDITION_WEIGHT = 0.7;

@@ -4,7 +4,14 @@
  * in line order with its outcome. Pure functions: no I/O, no database.
  */
 import { parseBarcode } from '@/lib/barcode';
-import type { ImportCandidate, ImportCounts, ImportReason, ImportReport, ImportResult, ImportRowOutcome } from '@/lib/data/collection-import';
+import type {
+  ImportCandidate,
+  ImportCounts,
+  ImportReason,
+  ImportReport,
+  ImportResult,
+  ImportRowOutcome,
+} from '@/lib/data/collection-import';
 import type { ImportField } from '@/lib/collections/import-parse';
 import en from '@/messages/en.json';
 
@@ -22,9 +29,13 @@ export function itemPath(item: Pick<ImportCandidate, 'type' | 'public_id'>): str
 
 /** A candidate on one line: `release "Seven Samurai" (1954, Blu-ray, The Criterion Collection, US, EAN …) /release/…`. */
 export function describeCandidate(c: ImportCandidate): string {
-  const details = [c.year === null ? null : String(c.year), c.format === null ? null : formatName(c.format), c.label, c.country, c.ean ? `EAN ${c.ean}` : null].filter(
-    (x): x is string => x !== null && x !== '',
-  );
+  const details = [
+    c.year === null ? null : String(c.year),
+    c.format === null ? null : formatName(c.format),
+    c.label,
+    c.country,
+    c.ean ? `EAN ${c.ean}` : null,
+  ].filter((x): x is string => x !== null && x !== '');
   return `${c.type} "${c.name}"${details.length ? ` (${details.join(', ')})` : ''} ${itemPath(c)}`;
 }
 
@@ -36,9 +47,13 @@ function reasonText(reason: ImportReason, row: ImportRowOutcome): string {
     case 'picked':
       return 'picked by the owner among the candidates';
     case 'several_movies':
-      return row.barcode_status === 'matched' ? 'the barcode belongs to several movies' : 'several movies have this title';
+      return row.barcode_status === 'matched'
+        ? 'the barcode belongs to several movies'
+        : 'several movies have this title';
     case 'several_releases':
-      return row.barcode_status === 'matched' ? 'several releases have this barcode' : 'the movie has several releases of this format';
+      return row.barcode_status === 'matched'
+        ? 'several releases have this barcode'
+        : 'the movie has several releases of this format';
     case 'unreadable':
       return `the line could not be read${row.problem ? ` (${row.problem})` : ''}`;
     case 'no_title':
@@ -58,9 +73,12 @@ function reasonText(reason: ImportReason, row: ImportRowOutcome): string {
 
 /** The row's values as read from the file: `"Title" 1954 Blu-ray barcode 0715515012058`. */
 function asRead(row: ImportRowOutcome): string {
-  const parts = [row.title === null ? null : `"${row.title}"`, row.year === null ? null : String(row.year), row.format === null ? null : formatName(row.format), row.barcode ? `barcode ${row.barcode}` : null].filter(
-    (x): x is string => x !== null,
-  );
+  const parts = [
+    row.title === null ? null : `"${row.title}"`,
+    row.year === null ? null : String(row.year),
+    row.format === null ? null : formatName(row.format),
+    row.barcode ? `barcode ${row.barcode}` : null,
+  ].filter((x): x is string => x !== null);
   return parts.length ? parts.join(' ') : '(no title, year, format or barcode)';
 }
 
@@ -104,18 +122,27 @@ const FIELD_NAMES: Record<ImportField, string> = {
  * then, for ambiguous and unmatched rows, one indented line per candidate or suggestion.
  */
 export function formatReportRow(row: ImportRowOutcome): string[] {
-  const status = row.reason && row.reason !== 'already_in_collection' ? `${row.status}, ${reasonText(row.reason, row)}` : row.status;
+  const status =
+    row.reason && row.reason !== 'already_in_collection' ? `${row.status}, ${reasonText(row.reason, row)}` : row.status;
   const notes: string[] = [];
   if (row.status === 'matched' && row.item) {
-    notes.push(`${describeCandidate(row.item)}, ${row.added ? 'added' : row.reason === 'already_in_collection' ? reasonText('already_in_collection', row) : 'not added'}`);
+    const outcome = row.added
+      ? 'added'
+      : row.reason === 'already_in_collection'
+        ? reasonText('already_in_collection', row)
+        : 'not added';
+    notes.push(`${describeCandidate(row.item)}, ${outcome}`);
   } else if (row.movie) {
     notes.push(`movie found: ${describeCandidate(row.movie)}`);
   }
   const barcode = barcodeNote(row);
   if (barcode && !(row.barcode_status === 'matched' && row.status === 'matched')) notes.push(barcode);
   else if (barcode) notes[0] = `${notes[0]} (${barcode})`;
-  if (row.warnings.length) notes.push(`left out: ${row.warnings.map((w) => `${FIELD_NAMES[w.field]} "${w.value}"`).join(', ')}`);
-  const lines = [`line ${row.line}: ${status} | ${row.reason === 'unreadable' ? 'unreadable line' : asRead(row)}${notes.length ? ` | ${notes.join('; ')}` : ''}`];
+  if (row.warnings.length)
+    notes.push(`left out: ${row.warnings.map((w) => `${FIELD_NAMES[w.field]} "${w.value}"`).join(', ')}`);
+  const lines = [
+    `line ${row.line}: ${status} | ${row.reason === 'unreadable' ? 'unreadable line' : asRead(row)}${notes.length ? ` | ${notes.join('; ')}` : ''}`,
+  ];
   if (row.status !== 'matched' && row.candidates.length) {
     const label = row.status === 'ambiguous' ? 'candidate' : 'suggestion';
     for (const c of row.candidates) lines.push(`    ${label}: ${describeCandidate(c)}`);
@@ -132,7 +159,12 @@ export function formatImportCounts(c: ImportCounts): string {
   );
 }
 
-const KIND_NAMES: Record<ImportReport['kind'], string> = { csv: 'CSV', json: 'JSON', jsonl: 'JSON Lines', letterboxd: 'Letterboxd export' };
+const KIND_NAMES: Record<ImportReport['kind'], string> = {
+  csv: 'CSV',
+  json: 'JSON',
+  jsonl: 'JSON Lines',
+  letterboxd: 'Letterboxd export',
+};
 
 /**
  * The whole report as text, lines joined with `\n` (no trailing newline): the file and
@@ -141,15 +173,23 @@ const KIND_NAMES: Record<ImportReport['kind'], string> = { csv: 'CSV', json: 'JS
  * @param report a report returned by importIntoCollection (or read back with getImportReport)
  */
 export function formatImportReport(report: ImportReport): string {
-  const kind = report.kind === 'letterboxd' ? `${KIND_NAMES.letterboxd}: ${report.letterboxd_list === 'watchlist' ? 'watchlist' : 'watched films'}` : KIND_NAMES[report.kind];
+  const kind =
+    report.kind === 'letterboxd'
+      ? `${KIND_NAMES.letterboxd}: ${report.letterboxd_list === 'watchlist' ? 'watchlist' : 'watched films'}`
+      : KIND_NAMES[report.kind];
   const lines = [
-    `Imported ${report.file_name} (${kind}) into "${report.collection.name}" (${report.collection.category} collection, /collection/${report.collection.public_id}); report ${report.public_id}`,
+    `Imported ${report.file_name} (${kind}) into "${report.collection.name}" (${report.collection.category} collection, ` +
+      `/collection/${report.collection.public_id}); report ${report.public_id}`,
   ];
   if (report.unknown_columns.length) lines.push(`Columns not imported: ${report.unknown_columns.join(', ')}`);
   lines.push(formatImportCounts(report.counts));
   for (const row of [...report.rows].sort((a, b) => a.line - b.line)) lines.push(...formatReportRow(row));
-  const open = report.counts.ambiguous + report.rows.filter((r) => r.status === 'unmatched' && r.candidates.length).length;
-  if (open) lines.push(`Pick among the candidates of ${open === 1 ? '1 row' : `${open} rows`} at /collection/${report.collection.public_id}/import.`);
+  const open =
+    report.counts.ambiguous + report.rows.filter((r) => r.status === 'unmatched' && r.candidates.length).length;
+  if (open)
+    lines.push(
+      `Pick among the candidates of ${open === 1 ? '1 row' : `${open} rows`} at /collection/${report.collection.public_id}/import.`,
+    );
   return lines.join('\n');
 }
 
@@ -159,14 +199,23 @@ export function formatImportReport(report: ImportReport): string {
  * @param result the refused result, with `params.rows` / `params.max` for 'tooManyRows'
  * @param collectionPublicId the collection the import was meant for
  */
-export function formatImportError(result: Extract<ImportResult, { ok: false }> | { ok: false; error: 'notFound'; params?: undefined }, collectionPublicId: string): string {
+export function formatImportError(
+  result: Extract<ImportResult, { ok: false }> | { ok: false; error: 'notFound'; params?: undefined },
+  collectionPublicId: string,
+): string {
   switch (result.error) {
     case 'notFound':
       return `No collection ${collectionPublicId} of this user (check the public id in /collection/{id}, or use --collection new)`;
     case 'tooManyRows':
-      return `The file has ${result.params?.rows ?? 'too many'} rows; at most ${result.params?.max ?? 'the limit'} can be imported at once: split it into smaller files`;
+      return (
+        `The file has ${result.params?.rows ?? 'too many'} rows; at most ${result.params?.max ?? 'the limit'} can be imported at once: split it ` +
+        `into smaller files`
+      );
     case 'letterboxdNeedsMovies':
-      return `A Letterboxd export lists movies: collection ${collectionPublicId} is a releases collection; import it into a movies collection (or use --collection new)`;
+      return (
+        `A Letterboxd export lists movies: collection ${collectionPublicId} is a releases collection; import it into a movies collection (or use ` +
+        `--collection new)`
+      );
     case 'emptyFile':
       return 'The file has no rows to import';
   }

@@ -13,7 +13,6 @@ import { resolveDb } from './sql';
 import { hashSecret, newSecret } from './secret-tokens';
 import { SESSION_TOUCH_SECONDS } from './sessions';
 
-
 /** A personal API token as its owner sees it in the list (the token itself is shown once, at creation). */
 export type ApiTokenInfo = { id: number; name: string; created_at: string; last_used_at: string | null };
 
@@ -32,10 +31,16 @@ export async function createApiToken(actor: Actor, name: string, db?: Db): Promi
   const label = name.trim();
   if (!label || label.length > API_TOKEN_NAME_MAX) return { ok: false, errors: { name: 'invalid' } };
   const d = await resolveDb(db);
-  const [{ n }] = await d.select({ n: sql<number>`count(*)::int` }).from(apiTokens).where(eq(apiTokens.userId, actor.userId));
+  const [{ n }] = await d
+    .select({ n: sql<number>`count(*)::int` })
+    .from(apiTokens)
+    .where(eq(apiTokens.userId, actor.userId));
   if (n >= API_TOKENS_MAX) return { ok: false, errors: { name: 'invalid' } };
   const { token, hash } = newSecret();
-  const [row] = await d.insert(apiTokens).values({ userId: actor.userId, name: label, tokenHash: hash }).returning({ id: apiTokens.id });
+  const [row] = await d
+    .insert(apiTokens)
+    .values({ userId: actor.userId, name: label, tokenHash: hash })
+    .returning({ id: apiTokens.id });
   return { ok: true, id: row.id, token };
 }
 
@@ -43,7 +48,12 @@ export async function createApiToken(actor: Actor, name: string, db?: Db): Promi
 export async function listApiTokens(actor: Actor, db?: Db): Promise<ApiTokenInfo[]> {
   const d = await resolveDb(db);
   const rows = await d.select().from(apiTokens).where(eq(apiTokens.userId, actor.userId)).orderBy(desc(apiTokens.id));
-  return rows.map((r) => ({ id: r.id, name: r.name, created_at: new Date(r.createdAt).toISOString(), last_used_at: r.lastUsedAt ? new Date(r.lastUsedAt).toISOString() : null }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    created_at: new Date(r.createdAt).toISOString(),
+    last_used_at: r.lastUsedAt ? new Date(r.lastUsedAt).toISOString() : null,
+  }));
 }
 
 /**
@@ -64,7 +74,14 @@ export async function apiTokenActor(token: string | null | undefined, db?: Db): 
   if (!token || token.length > 100) return null;
   const d = await resolveDb(db);
   const [t] = await d
-    .select({ tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt, userId: users.id, publicId: users.publicId, name: users.name, role: users.role })
+    .select({
+      tokenId: apiTokens.id,
+      lastUsedAt: apiTokens.lastUsedAt,
+      userId: users.id,
+      publicId: users.publicId,
+      name: users.name,
+      role: users.role,
+    })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(eq(apiTokens.tokenHash, hashSecret(token)))

@@ -5,7 +5,13 @@ import 'server-only';
  * per field; `rateLimited` carries the seconds to wait (HTTP 429 `Retry-After`).
  */
 import type { Db } from '@/db';
-import { fieldErrors, loginSchema, type FieldErrors, type LoginInput, type RegisterInput } from '@/lib/validation/users';
+import {
+  fieldErrors,
+  loginSchema,
+  type FieldErrors,
+  type LoginInput,
+  type RegisterInput,
+} from '@/lib/validation/users';
 import { checkLimit, hitLimit, resetLimit } from './rate-limits';
 import { createPasswordReset } from './password-reset';
 import { createSession } from './sessions';
@@ -15,7 +21,8 @@ import { registerUser, verifyCredentials, type PublicUser } from './users';
 export type RequestMeta = { ip: string; userAgent?: string | null };
 
 /** Outcome of {@link login} and {@link register}. */
-export type AuthResult<T> = ({ ok: true } & T) | { ok: false; errors: FieldErrors } | { ok: false; rateLimited: number };
+export type AuthResult<T> =
+  ({ ok: true } & T) | { ok: false; errors: FieldErrors } | { ok: false; rateLimited: number };
 
 /**
  * Logs in with e-mail and password. Wrong password and unknown e-mail give the same
@@ -24,7 +31,11 @@ export type AuthResult<T> = ({ ok: true } & T) | { ok: false; errors: FieldError
  * hour per IP; 5 failures in 15 minutes lock logins to that e-mail for 15 minutes.
  * @returns the new session's token (for the cookie) and expiry on success
  */
-export async function login(input: LoginInput, meta: RequestMeta, db?: Db): Promise<AuthResult<{ token: string; expiresAt: Date; userId: number }>> {
+export async function login(
+  input: LoginInput,
+  meta: RequestMeta,
+  db?: Db,
+): Promise<AuthResult<{ token: string; expiresAt: Date; userId: number }>> {
   if (!String(input.email ?? '').trim()) return { ok: false, errors: { email: 'emailRequired' } };
   const parsed = loginSchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
@@ -49,7 +60,11 @@ export async function login(input: LoginInput, meta: RequestMeta, db?: Db): Prom
  * Registers an account and logs it in. The bot check must have passed (the caller verifies the
  * proof of work first). Limit: 3 registrations a day per IP, counted only when the input is valid.
  */
-export async function register(input: RegisterInput, meta: RequestMeta, db?: Db): Promise<AuthResult<{ token: string; expiresAt: Date; user: PublicUser }>> {
+export async function register(
+  input: RegisterInput,
+  meta: RequestMeta,
+  db?: Db,
+): Promise<AuthResult<{ token: string; expiresAt: Date; user: PublicUser }>> {
   const limit = await checkLimit('registerIp', meta.ip, db);
   if (!limit.ok) return { ok: false, rateLimited: limit.retryAfter };
   const r = await registerUser(input, {}, db);
@@ -66,13 +81,18 @@ export async function register(input: RegisterInput, meta: RequestMeta, db?: Db)
  * hour per e-mail address (counted for unknown addresses too, so the limit reveals nothing).
  */
 export async function requestPasswordReset(
-  request: { email: string; meta: RequestMeta; deliver: (r: { name: string; email: string; token: string }) => Promise<void> },
+  request: {
+    email: string;
+    meta: RequestMeta;
+    deliver: (r: { name: string; email: string; token: string }) => Promise<void>;
+  },
   db?: Db,
 ): Promise<{ ok: true } | { ok: false; rateLimited: number } | { ok: false; errors: FieldErrors }> {
   const { email, meta, deliver } = request;
   const address = email.trim().toLowerCase();
   if (!address) return { ok: false, errors: { email: 'emailRequired' } };
-  if (address.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(address)) return { ok: false, errors: { email: 'emailInvalid' } };
+  if (address.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(address))
+    return { ok: false, errors: { email: 'emailInvalid' } };
   const ip = await hitLimit('resetIp', meta.ip, db);
   if (!ip.ok) return { ok: false, rateLimited: ip.retryAfter };
   const account = await hitLimit('resetAccount', address, db);

@@ -39,7 +39,14 @@ export const UPLOADED_PICTURE_PREFIX = '/media/';
 
 /** Pictures matching `where` (over `pictures p`), default first. */
 export async function picturesWhere(db: Db, where: SQL): Promise<PictureDto[]> {
-  const rows = await queryRows<{ public_id: string; type: number; external_url: string | null; filename: string | null; source: string | null; is_default: boolean }>(
+  const rows = await queryRows<{
+    public_id: string;
+    type: number;
+    external_url: string | null;
+    filename: string | null;
+    source: string | null;
+    is_default: boolean;
+  }>(
     db,
     sql`SELECT p.public_id, p.type, p.external_url, p.filename, p.source, p.is_default FROM pictures p
         WHERE ${where} AND (p.external_url IS NOT NULL OR p.filename IS NOT NULL) ORDER BY p.is_default DESC, p.type, p.id`,
@@ -69,5 +76,8 @@ export async function videosWhere(db: Db, where: SQL): Promise<VideoDto[]> {
 
 /** Buying links matching `where` (over `buying_links b`). */
 export async function buyingLinksWhere(db: Db, where: SQL): Promise<BuyingLinkDto[]> {
-  return queryRows<{ url: string; shop: string }>(db, sql`SELECT b.url, b.shop FROM buying_links b WHERE ${where} ORDER BY b.shop, b.id`);
+  return queryRows<{ url: string; shop: string }>(
+    db,
+    sql`SELECT b.url, b.shop FROM buying_links b WHERE ${where} ORDER BY b.shop, b.id`,
+  );
 }

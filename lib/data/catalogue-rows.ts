@@ -13,7 +13,8 @@ import type { MovieRef, ReleaseListItem, TitleListItem } from './types';
 /** Picture of a release: its default picture, else the first contained movie's poster / default picture. */
 const RELEASE_PICTURE = sql`COALESCE(
   (SELECT p.external_url FROM pictures p WHERE p.release_id = r.id AND p.is_default AND p.external_url IS NOT NULL ORDER BY p.id LIMIT 1),
-  (SELECT COALESCE(m.poster_url, (SELECT p2.external_url FROM pictures p2 WHERE p2.movie_id = m.id AND p2.is_default AND p2.external_url IS NOT NULL ORDER BY p2.id LIMIT 1))
+  (SELECT COALESCE(m.poster_url, (SELECT p2.external_url FROM pictures p2 WHERE p2.movie_id = m.id AND p2.is_default AND p2.external_url IS NOT NULL
+    ORDER BY p2.id LIMIT 1))
      FROM release_movies rm JOIN movies m ON m.id = rm.movie_id WHERE rm.release_id = r.id ORDER BY rm.position, m.id LIMIT 1))`;
 
 /** Explicit column list of a release list item over `releases r LEFT JOIN labels l`. */
@@ -51,9 +52,23 @@ export type ReleaseListRow = {
  */
 export function withoutListColumns<T extends ReleaseListRow>(row: T): Omit<T, keyof ReleaseListRow> {
   const {
-    id: _id, public_id: _publicId, source_id: _sourceId, name: _name, format: _format, country: _country, spine_number: _spine,
-    street_date: _streetDate, release_year: _year, ean: _ean, edition: _edition, is_cut: _isCut, cut_seconds: _cutSeconds,
-    label_public_id: _labelPublicId, label_name: _labelName, movies: _movies, picture_url: _pictureUrl,
+    id: _id,
+    public_id: _publicId,
+    source_id: _sourceId,
+    name: _name,
+    format: _format,
+    country: _country,
+    spine_number: _spine,
+    street_date: _streetDate,
+    release_year: _year,
+    ean: _ean,
+    edition: _edition,
+    is_cut: _isCut,
+    cut_seconds: _cutSeconds,
+    label_public_id: _labelPublicId,
+    label_name: _labelName,
+    movies: _movies,
+    picture_url: _pictureUrl,
     ...rest
   } = row;
   return rest;
@@ -87,7 +102,8 @@ export function toReleaseListItem(r: ReleaseListRow): ReleaseListItem {
 
 /** Explicit column list of a title list item over `movies m`. */
 export const TITLE_LIST_COLUMNS = sql`m.id, m.public_id, m.source_id, m.type, m.name, m.original_name, m.year, m.runtime_min, m.genres, m.release_count,
-  COALESCE(m.poster_url, (SELECT p.external_url FROM pictures p WHERE p.movie_id = m.id AND p.is_default AND p.external_url IS NOT NULL ORDER BY p.id LIMIT 1)) AS picture_url`;
+  COALESCE(m.poster_url, (SELECT p.external_url FROM pictures p WHERE p.movie_id = m.id AND p.is_default AND p.external_url IS NOT NULL ORDER BY p.id
+    LIMIT 1)) AS picture_url`;
 
 export type TitleListRow = {
   id: number;
@@ -126,11 +142,15 @@ export function toTitleListItem(m: TitleListRow): TitleListItem {
  */
 export function itemJsonColumns(alias: SQL): SQL {
   return sql`(SELECT row_to_json(x) FROM (SELECT ${TITLE_LIST_COLUMNS} FROM movies m WHERE m.id = ${alias}.movie_id) x) AS movie,
-    (SELECT row_to_json(x) FROM (SELECT ${RELEASE_LIST_COLUMNS} FROM releases r LEFT JOIN labels l ON l.id = r.label_id WHERE r.id = ${alias}.release_id) x) AS release`;
+    (SELECT row_to_json(x) FROM (SELECT ${RELEASE_LIST_COLUMNS} FROM releases r LEFT JOIN labels l ON l.id = r.label_id WHERE r.id =
+      ${alias}.release_id) x) AS release`;
 }
 
 /** The `movie` and `release` columns of {@link itemJsonColumns} as list items. */
-export function toItemPair(movie: TitleListRow | string | null, release: ReleaseListRow | string | null): { movie: TitleListItem | null; release: ReleaseListItem | null } {
+export function toItemPair(
+  movie: TitleListRow | string | null,
+  release: ReleaseListRow | string | null,
+): { movie: TitleListItem | null; release: ReleaseListItem | null } {
   const m = movie === null ? null : jsonValue(movie);
   const r = release === null ? null : jsonValue(release);
   return { movie: m ? toTitleListItem(m) : null, release: r ? toReleaseListItem(r) : null };

@@ -26,5 +26,7 @@ export async function actorByUserName(name: string, db?: Db): Promise<Actor | nu
     d,
     sql`SELECT id, public_id, name, role FROM users WHERE name_key = ${key} AND lower(name) = lower(${wanted}) LIMIT 1`,
   );
-  return row ? { userId: Number(row.id), publicId: row.public_id, name: row.name, role: row.role, sessionId: null } : null;
+  return row
+    ? { userId: Number(row.id), publicId: row.public_id, name: row.name, role: row.role, sessionId: null }
+    : null;
 }

@@ -22,7 +22,15 @@ export type EntryTarget = CollectionState & { id: number; user_id: number };
 type Via = DomainEvents['collection.entries.changed']['via'];
 
 /** Entry fields of an entry that carries none (toggles). */
-const NO_FIELDS: EntryData = { comment: null, comment_language: null, price: null, currency: null, condition: null, acquired_on: null, watched_method: null };
+const NO_FIELDS: EntryData = {
+  comment: null,
+  comment_language: null,
+  price: null,
+  currency: null,
+  condition: null,
+  acquired_on: null,
+  watched_method: null,
+};
 
 function stateOf(c: CollectionState): CollectionState {
   return { style: Number(c.style), shortcut_default: c.shortcut_default, deleted: c.deleted };
@@ -33,7 +41,11 @@ function stateOf(c: CollectionState): CollectionState {
  * Publishes one `added` event with the items really added (none: no event).
  * @returns per given entry, the new entry id, or null when the collection already held the item
  */
-export async function addEntries(tx: Db, c: EntryTarget, write: { entries: { item: ItemRef; data?: EntryData }[]; via: Via }): Promise<(number | null)[]> {
+export async function addEntries(
+  tx: Db,
+  c: EntryTarget,
+  write: { entries: { item: ItemRef; data?: EntryData }[]; via: Via },
+): Promise<(number | null)[]> {
   const { entries, via } = write;
   const ids: (number | null)[] = [];
   const added: ItemRef[] = [];
@@ -50,8 +62,17 @@ export async function addEntries(tx: Db, c: EntryTarget, write: { entries: { ite
     if (rows[0]) added.push(item);
   }
   if (added.length) {
-    await tx.execute(sql`UPDATE collections SET entries_count = entries_count + ${added.length}, updated_at = now() WHERE id = ${c.id}`);
-    await publish(tx, 'collection.entries.changed', { collectionId: c.id, userId: c.user_id, collection: stateOf(c), change: 'added', items: added, via });
+    await tx.execute(
+      sql`UPDATE collections SET entries_count = entries_count + ${added.length}, updated_at = now() WHERE id = ${c.id}`,
+    );
+    await publish(tx, 'collection.entries.changed', {
+      collectionId: c.id,
+      userId: c.user_id,
+      collection: stateOf(c),
+      change: 'added',
+      items: added,
+      via,
+    });
   }
   return ids;
 }
@@ -74,19 +95,35 @@ const CHANGED_COLUMNS = sql`e.collection_id, c.user_id, c.style, c.shortcut_defa
 
 function itemOf(r: ChangedRow): ItemRef {
   const type: ToggleItem = r.movie_id !== null ? 'movie' : 'release';
-  return { type, id: Number(r.movie_id ?? r.release_id), publicId: (r.movie_public_id ?? r.release_public_id) as string };
+  return {
+    type,
+    id: Number(r.movie_id ?? r.release_id),
+    publicId: (r.movie_public_id ?? r.release_public_id) as string,
+  };
 }
 
 async function publishChanged(tx: Db, r: ChangedRow, what: { change: 'updated' | 'removed'; via: Via }): Promise<void> {
   const { change, via } = what;
   const collection = { style: Number(r.style), shortcut_default: r.shortcut_default, deleted: r.deleted };
-  await publish(tx, 'collection.entries.changed', { collectionId: Number(r.collection_id), userId: Number(r.user_id), collection, change, items: [itemOf(r)], via });
+  await publish(tx, 'collection.entries.changed', {
+    collectionId: Number(r.collection_id),
+    userId: Number(r.user_id),
+    collection,
+    change,
+    items: [itemOf(r)],
+    via,
+  });
 }
 
 async function removeWhere(tx: Db, where: SQL, via: Via): Promise<ItemRef | null> {
-  const [r] = await queryRows<ChangedRow>(tx, sql`DELETE FROM collection_entries e USING collections c WHERE c.id = e.collection_id AND ${where} RETURNING ${CHANGED_COLUMNS}`);
+  const [r] = await queryRows<ChangedRow>(
+    tx,
+    sql`DELETE FROM collection_entries e USING collections c WHERE c.id = e.collection_id AND ${where} RETURNING ${CHANGED_COLUMNS}`,
+  );
   if (!r) return null;
-  await tx.execute(sql`UPDATE collections SET entries_count = entries_count - 1, updated_at = now() WHERE id = ${r.collection_id}`);
+  await tx.execute(
+    sql`UPDATE collections SET entries_count = entries_count - 1, updated_at = now() WHERE id = ${r.collection_id}`,
+  );
   await publishChanged(tx, r, { change: 'removed', via });
   return itemOf(r);
 }
@@ -95,7 +132,10 @@ async function removeWhere(tx: Db, where: SQL, via: Via): Promise<ItemRef | null
  * Removes one entry, by id, from any collection of the user.
  * @returns the removed entry's item, or null when the user has no such entry
  */
-export async function removeOwnEntry(tx: Db, entry: { userId: number; entryId: number; via: Via }): Promise<ItemRef | null> {
+export async function removeOwnEntry(
+  tx: Db,
+  entry: { userId: number; entryId: number; via: Via },
+): Promise<ItemRef | null> {
   const { userId, entryId, via } = entry;
   return removeWhere(tx, sql`e.id = ${entryId} AND c.user_id = ${userId}`, via);
 }
@@ -104,7 +144,11 @@ export async function removeOwnEntry(tx: Db, entry: { userId: number; entryId: n
  * Removes an item from a collection (a toggle turned off).
  * @returns the removed entry's item, or null when the collection did not hold it
  */
-export async function removeItemEntry(tx: Db, c: EntryTarget, entry: { item: ItemRef; via: Via }): Promise<ItemRef | null> {
+export async function removeItemEntry(
+  tx: Db,
+  c: EntryTarget,
+  entry: { item: ItemRef; via: Via },
+): Promise<ItemRef | null> {
   const { item, via } = entry;
   return removeWhere(tx, sql`e.collection_id = ${c.id} AND e.${ITEM_TABLES[item.type].fk} = ${item.id}`, via);
 }
@@ -113,7 +157,10 @@ export async function removeItemEntry(tx: Db, c: EntryTarget, entry: { item: Ite
  * Saves the fields of one entry of any collection of the user.
  * @returns the entry's item, or null when the user has no such entry
  */
-export async function updateOwnEntry(tx: Db, entry: { userId: number; entryId: number; data: EntryData }): Promise<ItemRef | null> {
+export async function updateOwnEntry(
+  tx: Db,
+  entry: { userId: number; entryId: number; data: EntryData },
+): Promise<ItemRef | null> {
   const { userId, entryId, data: v } = entry;
   const [r] = await queryRows<ChangedRow>(
     tx,

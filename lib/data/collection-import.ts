@@ -114,7 +114,15 @@ export type ImportRowOutcome = {
   entry: EntryData | null;
 };
 
-export type ImportCounts = { rows: number; matched: number; added: number; already: number; ambiguous: number; unmatched: number; unknown_barcodes: number };
+export type ImportCounts = {
+  rows: number;
+  matched: number;
+  added: number;
+  already: number;
+  ambiguous: number;
+  unmatched: number;
+  unknown_barcodes: number;
+};
 
 /** The stored report of one import. */
 export type ImportReport = {
@@ -129,17 +137,49 @@ export type ImportReport = {
   rows: ImportRowOutcome[];
 };
 
-export type ImportResult = { ok: true; report: ImportReport } | { ok: false; error: 'tooManyRows' | 'letterboxdNeedsMovies' | 'emptyFile'; params?: Record<string, number> };
+export type ImportResult =
+  | { ok: true; report: ImportReport }
+  | { ok: false; error: 'tooManyRows' | 'letterboxdNeedsMovies' | 'emptyFile'; params?: Record<string, number> };
 
-type MovieRow = { id: number; public_id: string; name: string; year: number | null; type: number; release_count: number; original_name: string | null; localized_names: Record<string, string> | null; akas: string[] | null };
-type ReleaseRow = { id: number; public_id: string; name: string; format: number; country: number | null; ean: string | null; year: number | null; label: string | null; movie_id: number };
+type MovieRow = {
+  id: number;
+  public_id: string;
+  name: string;
+  year: number | null;
+  type: number;
+  release_count: number;
+  original_name: string | null;
+  localized_names: Record<string, string> | null;
+  akas: string[] | null;
+};
+type ReleaseRow = {
+  id: number;
+  public_id: string;
+  name: string;
+  format: number;
+  country: number | null;
+  ean: string | null;
+  year: number | null;
+  label: string | null;
+  movie_id: number;
+};
 
 const MOVIE_COLUMNS = sql`m.id, m.public_id, m.name, m.year, m.type, m.release_count, m.original_name, m.localized_names, m.akas`;
 /** A release as a candidate (year: the street date's, else the release year); `l` is its label. */
-const RELEASE_COLUMNS = sql`r.id, r.public_id, r.name, r.format, r.country, r.ean, COALESCE(EXTRACT(YEAR FROM r.street_date)::int, r.release_year) AS year, l.name AS label`;
+const RELEASE_COLUMNS = sql`r.id, r.public_id, r.name, r.format, r.country, r.ean, COALESCE(EXTRACT(YEAR FROM r.street_date)::int, r.release_year) AS
+  year, l.name AS label`;
 
 function movieCandidate(m: MovieRow): ImportCandidate {
-  return { type: 'movie', public_id: m.public_id, name: m.name, year: m.year === null ? null : Number(m.year), format: null, label: null, country: null, ean: null };
+  return {
+    type: 'movie',
+    public_id: m.public_id,
+    name: m.name,
+    year: m.year === null ? null : Number(m.year),
+    format: null,
+    label: null,
+    country: null,
+    ean: null,
+  };
 }
 
 function releaseCandidate(r: ReleaseRow): ImportCandidate {
@@ -155,8 +195,14 @@ function releaseCandidate(r: ReleaseRow): ImportCandidate {
   };
 }
 
-const EDITION_WORDS =
-  /\b(the criterion collection|criterion collection|criterion|steelbook|mediabook|slipcover|blu ray|bluray|4k|uhd|ultra hd|hd dvd|dvd|vhs|(special|collectors|limited|deluxe|ultimate|anniversary|definitive|remastered|restored|extended|unrated|theatrical|directors|final|standard|regular|single disc|two disc|\d+ disc) (edition|cut|version)|\d+(st|nd|rd|th)? anniversary( edition)?|directors cut|extended cut|remastered|unrated|\d+ disc set|\d+ discs?|region [a-c0-6]|import)\b/g;
+/** Edition, packaging and format words (folded text), dropped from a title before it is matched again. */
+const EDITION_WORDS = new RegExp(
+  String.raw`\b(the criterion collection|criterion collection|criterion|steelbook|mediabook|slipcover|blu ray|bluray|4k|uhd|ultra hd|hd dvd|dvd|vhs|` +
+    String.raw`(special|collectors|limited|deluxe|ultimate|anniversary|definitive|remastered|restored|extended|unrated|theatrical|directors|final|standard|` +
+    String.raw`regular|single disc|two disc|\d+ disc) (edition|cut|version)|\d+(st|nd|rd|th)? anniversary( edition)?|directors cut|extended cut|` +
+    String.raw`remastered|unrated|\d+ disc set|\d+ discs?|region [a-c0-6]|import)\b`,
+  'g',
+);
 
 /**
  * Title keys a row's title is looked up by, best first: its title key, then the same without
@@ -187,7 +233,12 @@ function byYear(rows: MovieRow[], year: number | null): MovieMatch {
 }
 
 function rankMovies(rows: MovieRow[]): MovieRow[] {
-  return [...rows].sort((a, b) => Number(a.type === 5) - Number(b.type === 5) || Number(b.release_count) - Number(a.release_count) || (Number(a.year) || 0) - (Number(b.year) || 0));
+  return [...rows].sort(
+    (a, b) =>
+      Number(a.type === 5) - Number(b.type === 5) ||
+      Number(b.release_count) - Number(a.release_count) ||
+      (Number(a.year) || 0) - (Number(b.year) || 0),
+  );
 }
 
 /** Looks rows up in the catalogue; lookups are cached per import (files repeat titles). */
@@ -202,10 +253,24 @@ class Matcher {
     const keys = titleKeys(title);
     let otherYears: MovieRow[] = [];
     const steps: (() => Promise<MovieRow[]>)[] = [
-      () => this.cached(`k:${keys.join('|')}`, () => queryRows<MovieRow>(this.d, sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.title_key IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)}) LIMIT 200`)),
+      () =>
+        this.cached(`k:${keys.join('|')}`, () =>
+          queryRows<MovieRow>(
+            this.d,
+            sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.title_key IN (${sql.join(
+              keys.map((k) => sql`${k}`),
+              sql`, `,
+            )}) LIMIT 200`,
+          ),
+        ),
       () =>
         keys[0].length >= PREFIX_MIN_LENGTH
-          ? this.cached(`p:${keys[0]}`, () => queryRows<MovieRow>(this.d, sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.title_key LIKE ${`${keys[0]}%`} ORDER BY m.title_key LIMIT 200`))
+          ? this.cached(`p:${keys[0]}`, () =>
+              queryRows<MovieRow>(
+                this.d,
+                sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.title_key LIKE ${`${keys[0]}%`} ORDER BY m.title_key LIMIT 200`,
+              ),
+            )
           : Promise.resolve([]),
       () => this.akaMatches(keys[0]),
     ];
@@ -223,8 +288,15 @@ class Matcher {
   private akaMatches(key: string): Promise<MovieRow[]> {
     if (key.length < 4) return Promise.resolve([]);
     return this.cached(`a:${key}`, async () => {
-      const rows = await queryRows<MovieRow>(this.d, sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.search_text LIKE ${`%${key}%`} LIMIT 200`);
-      return rows.filter((m) => [m.original_name, ...Object.values(m.localized_names ?? {}), ...(m.akas ?? [])].some((n) => n && titleKey(n) === key));
+      const rows = await queryRows<MovieRow>(
+        this.d,
+        sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.search_text LIKE ${`%${key}%`} LIMIT 200`,
+      );
+      return rows.filter((m) =>
+        [m.original_name, ...Object.values(m.localized_names ?? {}), ...(m.akas ?? [])].some(
+          (n) => n && titleKey(n) === key,
+        ),
+      );
     });
   }
 
@@ -243,7 +315,10 @@ class Matcher {
         this.d,
         sql`SELECT ${RELEASE_COLUMNS}, rm.movie_id
             FROM release_movies rm JOIN releases r ON r.id = rm.release_id LEFT JOIN labels l ON l.id = r.label_id
-            WHERE rm.movie_id IN (${sql.join(movieIds.map((id) => sql`${id}`), sql`, `)}) AND r.approved
+            WHERE rm.movie_id IN (${sql.join(
+              movieIds.map((id) => sql`${id}`),
+              sql`, `,
+            )}) AND r.approved
             ORDER BY r.street_date DESC NULLS LAST, r.id`,
       );
       this.releaseCache.set(cacheKey, rows);
@@ -262,9 +337,15 @@ class Matcher {
   }
 
   /** The movie (movies collection) or approved release (releases collection) with this public id. */
-  async byPublicId(category: CollectionCategory, publicId: string): Promise<{ id: number; candidate: ImportCandidate } | null> {
+  async byPublicId(
+    category: CollectionCategory,
+    publicId: string,
+  ): Promise<{ id: number; candidate: ImportCandidate } | null> {
     if (category === 'movies') {
-      const [movie] = await queryRows<MovieRow>(this.d, sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.public_id = ${publicId}`);
+      const [movie] = await queryRows<MovieRow>(
+        this.d,
+        sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.public_id = ${publicId}`,
+      );
       return movie ? { id: movie.id, candidate: movieCandidate(movie) } : null;
     }
     const [release] = await queryRows<ReleaseRow>(
@@ -276,7 +357,13 @@ class Matcher {
   }
 
   async moviesByIds(ids: number[]): Promise<MovieRow[]> {
-    return queryRows<MovieRow>(this.d, sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) ORDER BY m.id`);
+    return queryRows<MovieRow>(
+      this.d,
+      sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) ORDER BY m.id`,
+    );
   }
 }
 
@@ -313,7 +400,17 @@ function byEditionName(rows: ReleaseRow[], title: string, movieKeys: Set<string>
 
 async function matchRow(m: Matcher, row: ImportRow, category: CollectionCategory): Promise<Match> {
   const base = { line: row.line, title: row.title, year: row.year, format: row.format, barcode: row.barcode };
-  const out = (o: Partial<Match> & Pick<Match, 'status'>): Match => ({ ...base, ean13: null, barcode_status: 'none', reason: null, item: null, movie: null, candidates: [], itemId: null, ...o });
+  const out = (o: Partial<Match> & Pick<Match, 'status'>): Match => ({
+    ...base,
+    ean13: null,
+    barcode_status: 'none',
+    reason: null,
+    item: null,
+    movie: null,
+    candidates: [],
+    itemId: null,
+    ...o,
+  });
   if (row.public_id) {
     // A row of this app's export: its public id names the item exactly (another kind's id falls through).
     const exact = await m.byPublicId(category, row.public_id);
@@ -334,26 +431,53 @@ async function matchRow(m: Matcher, row: ImportRow, category: CollectionCategory
           const rels = uniqueReleases(found);
           return rels.length === 1
             ? out({ ...bc, status: 'matched', item: releaseCandidate(rels[0]), itemId: rels[0].id })
-            : out({ ...bc, status: 'ambiguous', reason: 'several_releases', candidates: rels.slice(0, IMPORT_MAX_CANDIDATES).map(releaseCandidate) });
+            : out({
+                ...bc,
+                status: 'ambiguous',
+                reason: 'several_releases',
+                candidates: rels.slice(0, IMPORT_MAX_CANDIDATES).map(releaseCandidate),
+              });
         }
         const movieIds = [...new Set(found.map((r) => r.movie_id).filter((id): id is number => id !== null))];
         const movies = movieIds.length ? await m.moviesByIds(movieIds) : [];
-        if (movies.length === 1) return out({ ...bc, status: 'matched', item: movieCandidate(movies[0]), itemId: movies[0].id });
-        if (movies.length > 1) return out({ ...bc, status: 'ambiguous', reason: 'several_movies', candidates: movies.slice(0, IMPORT_MAX_CANDIDATES).map(movieCandidate) });
+        if (movies.length === 1)
+          return out({ ...bc, status: 'matched', item: movieCandidate(movies[0]), itemId: movies[0].id });
+        if (movies.length > 1)
+          return out({
+            ...bc,
+            status: 'ambiguous',
+            reason: 'several_movies',
+            candidates: movies.slice(0, IMPORT_MAX_CANDIDATES).map(movieCandidate),
+          });
       } else barcodeStatus = 'unknown';
     }
   }
   const bc = { ean13, barcode_status: barcodeStatus };
-  if (!row.title) return out({ ...bc, status: 'unmatched', reason: barcodeStatus === 'unknown' ? 'barcode_unknown' : 'no_title' });
+  if (!row.title)
+    return out({ ...bc, status: 'unmatched', reason: barcodeStatus === 'unknown' ? 'barcode_unknown' : 'no_title' });
   const { found, otherYears } = await m.movies(row.title, row.year);
   if (!found.length) {
-    const reason = otherYears.length ? 'year_mismatch' : barcodeStatus === 'unknown' ? 'barcode_unknown' : 'title_not_found';
-    return out({ ...bc, status: 'unmatched', reason, candidates: otherYears.slice(0, IMPORT_MAX_CANDIDATES).map(movieCandidate) });
+    const reason = otherYears.length
+      ? 'year_mismatch'
+      : barcodeStatus === 'unknown'
+        ? 'barcode_unknown'
+        : 'title_not_found';
+    return out({
+      ...bc,
+      status: 'unmatched',
+      reason,
+      candidates: otherYears.slice(0, IMPORT_MAX_CANDIDATES).map(movieCandidate),
+    });
   }
   if (category === 'movies') {
     return found.length === 1
       ? out({ ...bc, status: 'matched', item: movieCandidate(found[0]), itemId: found[0].id })
-      : out({ ...bc, status: 'ambiguous', reason: 'several_movies', candidates: found.slice(0, IMPORT_MAX_CANDIDATES).map(movieCandidate) });
+      : out({
+          ...bc,
+          status: 'ambiguous',
+          reason: 'several_movies',
+          candidates: found.slice(0, IMPORT_MAX_CANDIDATES).map(movieCandidate),
+        });
   }
   const all = await m.releasesOf(found.map((x) => x.id));
   const withMovies = found.filter((x) => all.some((r) => r.movie_id === x.id));
@@ -362,17 +486,49 @@ async function matchRow(m: Matcher, row: ImportRow, category: CollectionCategory
   const rels = uniqueReleases(ofFormat(all, row.format));
   if (barcodeStatus === 'unknown') {
     // The barcode is another release than any the catalogue has: the owner may still pick one.
-    return out({ ...bc, status: 'unmatched', reason: 'barcode_unknown', movie: movieLink, candidates: rels.slice(0, IMPORT_MAX_CANDIDATES).map(releaseCandidate) });
+    return out({
+      ...bc,
+      status: 'unmatched',
+      reason: 'barcode_unknown',
+      movie: movieLink,
+      candidates: rels.slice(0, IMPORT_MAX_CANDIDATES).map(releaseCandidate),
+    });
   }
   if (!rels.length) {
-    return out({ ...bc, status: 'unmatched', reason: row.format !== null && all.length ? 'no_release_of_format' : 'no_release', movie: movieLink });
+    return out({
+      ...bc,
+      status: 'unmatched',
+      reason: row.format !== null && all.length ? 'no_release_of_format' : 'no_release',
+      movie: movieLink,
+    });
   }
   const narrowed = byEditionName(rels, row.title, new Set(found.map((x) => titleKey(x.name))));
-  if (narrowed.length === 1) return out({ ...bc, status: 'matched', item: releaseCandidate(narrowed[0]), movie: movieLink, itemId: narrowed[0].id });
-  return out({ ...bc, status: 'ambiguous', reason: 'several_releases', movie: movieLink, candidates: narrowed.slice(0, IMPORT_MAX_CANDIDATES).map(releaseCandidate) });
+  if (narrowed.length === 1)
+    return out({
+      ...bc,
+      status: 'matched',
+      item: releaseCandidate(narrowed[0]),
+      movie: movieLink,
+      itemId: narrowed[0].id,
+    });
+  return out({
+    ...bc,
+    status: 'ambiguous',
+    reason: 'several_releases',
+    movie: movieLink,
+    candidates: narrowed.slice(0, IMPORT_MAX_CANDIDATES).map(releaseCandidate),
+  });
 }
 
-const ENTRY_FIELD_OF: Record<string, ImportField> = { comment: 'notes', comment_language: 'notes_language', price: 'price', currency: 'currency', condition: 'condition', acquired_on: 'date', watched_method: 'watched_method' };
+const ENTRY_FIELD_OF: Record<string, ImportField> = {
+  comment: 'notes',
+  comment_language: 'notes_language',
+  price: 'price',
+  currency: 'currency',
+  condition: 'condition',
+  acquired_on: 'date',
+  watched_method: 'watched_method',
+};
 
 /** The entry fields of a row, validated as the add-to-collection dialog's; a value out of range is left out with a warning. */
 function entryOf(row: ImportRow, warnings: ImportRowOutcome['warnings']): EntryData {
@@ -389,7 +545,8 @@ function entryOf(row: ImportRow, warnings: ImportRowOutcome['warnings']): EntryD
     const parsed = entrySchema.safeParse(input);
     if (parsed.success) return parsed.data;
     const field = String(parsed.error.issues[0]?.path[0] ?? '');
-    if (!(field in input) || input[field] === null) throw new Error(`entry fields of line ${row.line} cannot be validated: ${parsed.error.message}`);
+    if (!(field in input) || input[field] === null)
+      throw new Error(`entry fields of line ${row.line} cannot be validated: ${parsed.error.message}`);
     warnings.push({ field: ENTRY_FIELD_OF[field] ?? 'notes', value: String(input[field]) });
     input[field] = null;
     if (field === 'price') input.currency = null;
@@ -397,7 +554,15 @@ function entryOf(row: ImportRow, warnings: ImportRowOutcome['warnings']): EntryD
 }
 
 function countsOf(rows: ImportRowOutcome[]): ImportCounts {
-  const c: ImportCounts = { rows: rows.length, matched: 0, added: 0, already: 0, ambiguous: 0, unmatched: 0, unknown_barcodes: 0 };
+  const c: ImportCounts = {
+    rows: rows.length,
+    matched: 0,
+    added: 0,
+    already: 0,
+    ambiguous: 0,
+    unmatched: 0,
+    unknown_barcodes: 0,
+  };
   for (const r of rows) {
     c[r.status]++;
     if (r.added) c.added++;
@@ -413,7 +578,8 @@ type OwnedCollection = EntryTarget & { public_id: string; name: string; category
 async function ownedCollection(d: Db, actor: Actor, publicId: string): Promise<OwnedCollection | null> {
   const [c] = await queryRows<OwnedCollection>(
     d,
-    sql`SELECT id, user_id, public_id, name, category, style, shortcut_default, deleted_at IS NOT NULL AS deleted FROM collections WHERE public_id = ${publicId}`,
+    sql`SELECT id, user_id, public_id, name, category, style, shortcut_default, deleted_at IS NOT NULL AS deleted FROM collections WHERE public_id =
+      ${publicId}`,
   );
   return c && canEditCollection(actor, { userId: Number(c.user_id) }) ? c : null;
 }
@@ -427,7 +593,11 @@ async function ownedCollection(d: Db, actor: Actor, publicId: string): Promise<O
  * collection).
  * @throws AppError not_found for no such collection of the actor, or one in the trash
  */
-export async function importIntoCollection(actor: Actor, file: { collection: string; fileName: string; parsed: ParsedImport }, db?: Db): Promise<ImportResult> {
+export async function importIntoCollection(
+  actor: Actor,
+  file: { collection: string; fileName: string; parsed: ParsedImport },
+  db?: Db,
+): Promise<ImportResult> {
   const { collection: collectionPublicId, fileName, parsed } = file;
   const d = await resolveDb(db);
   const c = await ownedCollection(d, actor, collectionPublicId);
@@ -435,7 +605,8 @@ export async function importIntoCollection(actor: Actor, file: { collection: str
   if (!c || c.deleted) throw new AppError('not_found');
   const total = parsed.rows.length + parsed.problems.length;
   if (!total) return { ok: false, error: 'emptyFile' };
-  if (total > IMPORT_MAX_ROWS) return { ok: false, error: 'tooManyRows', params: { max: IMPORT_MAX_ROWS, rows: total } };
+  if (total > IMPORT_MAX_ROWS)
+    return { ok: false, error: 'tooManyRows', params: { max: IMPORT_MAX_ROWS, rows: total } };
   if (parsed.kind === 'letterboxd' && c.category !== 'movies') return { ok: false, error: 'letterboxdNeedsMovies' };
 
   const matcher = new Matcher(d);
@@ -450,7 +621,15 @@ export async function importIntoCollection(actor: Actor, file: { collection: str
     });
     // Every matched row's entry in one write: one `collection.entries.changed` event, one value snapshot.
     const toAdd = matches.flatMap(({ match }, i) =>
-      match.status === 'matched' && match.itemId !== null && match.item ? [{ i, item: { type: match.item.type, id: match.itemId, publicId: match.item.public_id }, data: entries[i].data }] : [],
+      match.status === 'matched' && match.itemId !== null && match.item
+        ? [
+            {
+              i,
+              item: { type: match.item.type, id: match.itemId, publicId: match.item.public_id },
+              data: entries[i].data,
+            },
+          ]
+        : [],
     );
     const ids = await addEntries(tx, c, { entries: toAdd, via: 'import' });
     const isNewAt = new Map(toAdd.map((a, k) => [a.i, ids[k] !== null]));
@@ -460,14 +639,32 @@ export async function importIntoCollection(actor: Actor, file: { collection: str
       const reason = isNewAt.has(i) && !isNew ? 'already_in_collection' : match.reason;
       if (match.barcode_status === 'unknown' && match.ean13) {
         await tx.execute(sql`INSERT INTO unknown_barcodes (ean, title, format, user_id) VALUES (${match.ean13}, ${row.title}, ${row.format}, ${actor.userId})
-          ON CONFLICT (user_id, ean) DO UPDATE SET title = COALESCE(EXCLUDED.title, unknown_barcodes.title), format = COALESCE(EXCLUDED.format, unknown_barcodes.format), updated_at = now()`);
+          ON CONFLICT (user_id, ean) DO UPDATE SET title = COALESCE(EXCLUDED.title, unknown_barcodes.title), format = COALESCE(EXCLUDED.format,
+            unknown_barcodes.format), updated_at = now()`);
       }
       const { itemId: _itemId, ...outcome } = match;
       void _itemId;
       rows.push({ ...outcome, reason, added: isNew, warnings, problem: null, entry });
     }
     for (const p of parsed.problems) {
-      rows.push({ line: p.line, title: null, year: null, format: null, barcode: null, ean13: null, barcode_status: 'none', status: 'unmatched', reason: 'unreadable', added: false, item: null, movie: null, candidates: [], warnings: [], problem: p.message, entry: null });
+      rows.push({
+        line: p.line,
+        title: null,
+        year: null,
+        format: null,
+        barcode: null,
+        ean13: null,
+        barcode_status: 'none',
+        status: 'unmatched',
+        reason: 'unreadable',
+        added: false,
+        item: null,
+        movie: null,
+        candidates: [],
+        warnings: [],
+        problem: p.message,
+        entry: null,
+      });
     }
     rows.sort((a, b) => a.line - b.line);
     const r: ImportReport = {
@@ -481,7 +678,10 @@ export async function importIntoCollection(actor: Actor, file: { collection: str
       counts: countsOf(rows),
       rows,
     };
-    await tx.execute(sql`INSERT INTO collection_imports (public_id, collection_id, user_id, file_name, report) VALUES (${r.public_id}, ${c.id}, ${actor.userId}, ${r.file_name}, ${JSON.stringify(r)}::jsonb)`);
+    await tx.execute(
+      sql`INSERT INTO collection_imports (public_id, collection_id, user_id, file_name, report) VALUES (${r.public_id}, ${c.id}, ${actor.userId},
+        ${r.file_name}, ${JSON.stringify(r)}::jsonb)`,
+    );
     return r;
   });
   return { ok: true, report };
@@ -504,7 +704,11 @@ function importQuery(actor: Actor, ref: { collection: string; importId: string }
  * collection's, is not found).
  * @returns the report, or null
  */
-export async function getImportReport(actor: Actor, ref: { collection: string; importId: string }, db?: Db): Promise<ImportReport | null> {
+export async function getImportReport(
+  actor: Actor,
+  ref: { collection: string; importId: string },
+  db?: Db,
+): Promise<ImportReport | null> {
   const d = await resolveDb(db);
   const [row] = await queryRows<{ report: ImportReport | string }>(d, importQuery(actor, ref));
   return row ? fromJson(row.report) : null;
@@ -517,15 +721,26 @@ export type ImportSummary = { public_id: string; file_name: string; created_at: 
 export async function listImports(actor: Actor, collectionPublicId: string, db?: Db): Promise<ImportSummary[] | null> {
   const d = await resolveDb(db);
   if (!(await ownedCollection(d, actor, collectionPublicId))) return null;
-  const rows = await queryRows<{ public_id: string; file_name: string; created_at: string | Date; counts: ImportCounts | string }>(
+  const rows = await queryRows<{
+    public_id: string;
+    file_name: string;
+    created_at: string | Date;
+    counts: ImportCounts | string;
+  }>(
     d,
     sql`SELECT i.public_id, i.file_name, i.created_at, i.report -> 'counts' AS counts FROM collection_imports i JOIN collections c ON c.id = i.collection_id
         WHERE c.public_id = ${collectionPublicId} AND i.user_id = ${actor.userId} ORDER BY i.created_at DESC, i.id DESC LIMIT 50`,
   );
-  return rows.map((r) => ({ public_id: r.public_id, file_name: r.file_name, created_at: new Date(r.created_at).toISOString(), counts: fromJson(r.counts) }));
+  return rows.map((r) => ({
+    public_id: r.public_id,
+    file_name: r.file_name,
+    created_at: new Date(r.created_at).toISOString(),
+    counts: fromJson(r.counts),
+  }));
 }
 
-export type PickResult = { ok: true; row: ImportRowOutcome; counts: ImportCounts } | { ok: false; error: 'notACandidate' | 'alreadyResolved' };
+export type PickResult =
+  { ok: true; row: ImportRowOutcome; counts: ImportCounts } | { ok: false; error: 'notACandidate' | 'alreadyResolved' };
 
 /**
  * The owner picks one of a row's candidates (an ambiguous row, or the suggestions of an unmatched
@@ -536,7 +751,11 @@ export type PickResult = { ok: true; row: ImportRowOutcome; counts: ImportCounts
  * @throws AppError not_found for no such import of the actor into that collection, no such line,
  *   a collection in the trash, or a candidate no longer in the catalogue
  */
-export async function pickCandidate(actor: Actor, pick: { collection: string; importId: string; line: number; item: string }, db?: Db): Promise<PickResult> {
+export async function pickCandidate(
+  actor: Actor,
+  pick: { collection: string; importId: string; line: number; item: string },
+  db?: Db,
+): Promise<PickResult> {
   const { collection: collectionPublicId, line, item: itemPublicId } = pick;
   const d = await resolveDb(db);
   return inTransaction(d, async (tx) => {
@@ -551,12 +770,23 @@ export async function pickCandidate(actor: Actor, pick: { collection: string; im
     const c = await ownedCollection(tx, actor, collectionPublicId);
     if (!c || c.deleted) throw new AppError('not_found');
     const table = candidate.type === 'movie' ? sql`movies` : sql`releases`;
-    const [target] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM ${table} WHERE public_id = ${candidate.public_id}`);
+    const [target] = await queryRows<{ id: number }>(
+      tx,
+      sql`SELECT id FROM ${table} WHERE public_id = ${candidate.public_id}`,
+    );
     if (!target) throw new AppError('not_found');
     const entry = row.entry ?? entrySchema.parse({});
-    const [entryId] = await addEntries(tx, c, { entries: [{ item: { type: candidate.type, id: Number(target.id), publicId: candidate.public_id }, data: entry }], via: 'import' });
+    const [entryId] = await addEntries(tx, c, {
+      entries: [{ item: { type: candidate.type, id: Number(target.id), publicId: candidate.public_id }, data: entry }],
+      via: 'import',
+    });
     const isNew = entryId !== null;
-    Object.assign(row, { status: 'matched', reason: isNew ? 'picked' : 'already_in_collection', added: isNew, item: candidate } satisfies Partial<ImportRowOutcome>);
+    Object.assign(row, {
+      status: 'matched',
+      reason: isNew ? 'picked' : 'already_in_collection',
+      added: isNew,
+      item: candidate,
+    } satisfies Partial<ImportRowOutcome>);
     report.counts = countsOf(report.rows);
     await tx.execute(sql`UPDATE collection_imports SET report = ${JSON.stringify(report)}::jsonb WHERE id = ${imp.id}`);
     return { ok: true, row, counts: report.counts };
@@ -570,8 +800,27 @@ export async function pickCandidate(actor: Actor, pick: { collection: string; im
  */
 export function newCollectionFor(fileName: string, parsed: ParsedImport): CollectionInput {
   // Room for " (Letterboxd)" within COLLECTION_NAME_MAX.
-  const base = fileName.replace(/^.*[\\/]/, '').replace(/\.[a-z]+$/i, '').slice(0, COLLECTION_NAME_MAX - 13).trim() || 'Import';
+  const base =
+    fileName
+      .replace(/^.*[\\/]/, '')
+      .replace(/\.[a-z]+$/i, '')
+      .slice(0, COLLECTION_NAME_MAX - 13)
+      .trim() || 'Import';
   const releases = parsed.kind !== 'letterboxd' && parsed.rows.some((r) => r.format !== null || r.barcode !== null);
-  const style = parsed.kind === 'letterboxd' ? (parsed.letterboxdList === 'watchlist' ? COLLECTION_STYLES.wantToSee : COLLECTION_STYLES.watched) : releases ? COLLECTION_STYLES.owns : COLLECTION_STYLES.none;
-  return { name: parsed.kind === 'letterboxd' ? `${base} (Letterboxd)` : base, description: null, visibility: 'private', category: releases ? 'releases' : 'movies', style, shortcut_default: false };
+  const style =
+    parsed.kind === 'letterboxd'
+      ? parsed.letterboxdList === 'watchlist'
+        ? COLLECTION_STYLES.wantToSee
+        : COLLECTION_STYLES.watched
+      : releases
+        ? COLLECTION_STYLES.owns
+        : COLLECTION_STYLES.none;
+  return {
+    name: parsed.kind === 'letterboxd' ? `${base} (Letterboxd)` : base,
+    description: null,
+    visibility: 'private',
+    category: releases ? 'releases' : 'movies',
+    style,
+    shortcut_default: false,
+  };
 }

@@ -43,9 +43,13 @@ async function buckets(d: Db, collectionId: number, group: { join: SQL; key: SQL
  * Statistics of a collection the viewer may see (public and not deleted, or their own).
  * @returns null when the viewer may not see it
  */
-export async function collectionStats(viewer: Actor | null, publicId: string, db?: Db): Promise<CollectionStats | null> {
+export async function collectionStats(
+  viewer: Actor | null,
+  publicId: string,
+  db?: Db,
+): Promise<CollectionStats | null> {
   const d = await resolveDb(db);
-    const [c] = await queryRows<{ id: number; category: 'movies' | 'releases'; entries: number }>(
+  const [c] = await queryRows<{ id: number; category: 'movies' | 'releases'; entries: number }>(
     d,
     sql`SELECT c.id, c.category, c.entries_count AS entries FROM collections c WHERE c.public_id = ${publicId} AND ${collectionVisibleTo(viewer)}`,
   );
@@ -54,14 +58,19 @@ export async function collectionStats(viewer: Actor | null, publicId: string, db
   if (c.category === 'releases') {
     const r = sql`JOIN releases r ON r.id = e.release_id`;
     const year = sql`COALESCE(r.release_year::int, EXTRACT(YEAR FROM r.street_date)::int)`;
-    const labels = await buckets(d, c.id, { join: sql`${r} LEFT JOIN labels l ON l.id = r.label_id`, key: sql`l.name` });
+    const labels = await buckets(d, c.id, {
+      join: sql`${r} LEFT JOIN labels l ON l.id = r.label_id`,
+      key: sql`l.name`,
+    });
     const top = labels.slice(0, TOP_LABELS);
     const rest = labels.slice(TOP_LABELS).reduce((n, b) => n + b.count, 0);
     return {
       category: c.category,
       entries: Number(c.entries),
       by_format: await buckets(d, c.id, { join: r, key: sql`r.format` }),
-      by_decade: (await buckets(d, c.id, { join: r, key: sql`(${year} / 10) * 10` })).sort((a, b) => Number(a.key) - Number(b.key)),
+      by_decade: (await buckets(d, c.id, { join: r, key: sql`(${year} / 10) * 10` })).sort(
+        (a, b) => Number(a.key) - Number(b.key),
+      ),
       by_label: rest ? [...top, { key: 'other', count: rest }] : top,
       by_country: await buckets(d, c.id, { join: r, key: sql`r.country` }),
       value,
@@ -72,7 +81,9 @@ export async function collectionStats(viewer: Actor | null, publicId: string, db
     category: c.category,
     entries: Number(c.entries),
     by_format: [],
-    by_decade: (await buckets(d, c.id, { join: m, key: sql`(m.year / 10) * 10` })).sort((a, b) => Number(a.key) - Number(b.key)),
+    by_decade: (await buckets(d, c.id, { join: m, key: sql`(m.year / 10) * 10` })).sort(
+      (a, b) => Number(a.key) - Number(b.key),
+    ),
     by_label: [],
     by_country: await buckets(d, c.id, { join: m, key: sql`m.countries[1]` }),
     value,

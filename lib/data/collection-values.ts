@@ -43,7 +43,10 @@ export type ItemValue = RatesNote & { average_eur: string; count: number };
  * The value average of a movie or release (see the module comment).
  * @returns null when no public collection gives it a price
  */
-export async function itemValueAverage(item: { type: 'movie' | 'release'; publicId: string }, db?: Db): Promise<ItemValue | null> {
+export async function itemValueAverage(
+  item: { type: 'movie' | 'release'; publicId: string },
+  db?: Db,
+): Promise<ItemValue | null> {
   const d = await resolveDb(db);
   const table = rateTable();
   const fk = item.type === 'movie' ? sql`movie_id` : sql`release_id`;
@@ -85,7 +88,8 @@ function totalsSql(table: RateTable, where: SQL): SQL {
 export async function snapshotCollectionValue(tx: Db, collectionId: number): Promise<void> {
   await tx.execute(
     sql`INSERT INTO collection_value_snapshots (collection_id, total_eur, weighted_eur, priced_count, entries_count)
-        SELECT ${collectionId}, total_eur::numeric, weighted_eur::numeric, priced_count, entries_count FROM (${totalsSql(rateTable(), sql`e.collection_id = ${collectionId}`)}) t`,
+        SELECT ${collectionId}, total_eur::numeric, weighted_eur::numeric, priced_count, entries_count FROM
+          (${totalsSql(rateTable(), sql`e.collection_id = ${collectionId}`)}) t`,
   );
 }
 
@@ -99,9 +103,16 @@ export const VALUE_HISTORY_SHOWN = 20;
  * The value of a collection the viewer may see (public and not deleted, or their own).
  * @returns null when the viewer may not see it
  */
-export async function collectionValue(viewer: Actor | null, publicId: string, db?: Db): Promise<CollectionValue | null> {
+export async function collectionValue(
+  viewer: Actor | null,
+  publicId: string,
+  db?: Db,
+): Promise<CollectionValue | null> {
   const d = await resolveDb(db);
-    const [c] = await queryRows<{ id: number }>(d, sql`SELECT c.id FROM collections c WHERE c.public_id = ${publicId} AND ${collectionVisibleTo(viewer)}`);
+  const [c] = await queryRows<{ id: number }>(
+    d,
+    sql`SELECT c.id FROM collections c WHERE c.public_id = ${publicId} AND ${collectionVisibleTo(viewer)}`,
+  );
   if (!c) return null;
   const table = rateTable();
   const [now] = await queryRows<ValueTotals>(d, totalsSql(table, sql`e.collection_id = ${c.id}`));
@@ -121,7 +132,11 @@ export async function collectionValue(viewer: Actor | null, publicId: string, db
  * The total value of a user's collections that the viewer may see (public ones; all but deleted
  * ones for the owner).
  */
-export async function userCollectionsValue(viewer: Actor | null, userPublicId: string, db?: Db): Promise<ValueTotals & RatesNote> {
+export async function userCollectionsValue(
+  viewer: Actor | null,
+  userPublicId: string,
+  db?: Db,
+): Promise<ValueTotals & RatesNote> {
   const d = await resolveDb(db);
   const table = rateTable();
   const [t] = await queryRows<ValueTotals>(
@@ -139,7 +154,10 @@ export async function userCollectionsValue(viewer: Actor | null, userPublicId: s
  * Total and average value of a collection's entries (internal id), at the current rates: what the
  * statistics view shows next to its charts.
  */
-export async function collectionTotals(d: Db, collectionId: number): Promise<ValueTotals & RatesNote & { average_eur: string | null }> {
+export async function collectionTotals(
+  d: Db,
+  collectionId: number,
+): Promise<ValueTotals & RatesNote & { average_eur: string | null }> {
   const table = rateTable();
   const [t] = await queryRows<ValueTotals>(d, totalsSql(table, sql`e.collection_id = ${collectionId}`));
   const average = t.priced_count ? (Number(t.total_eur) / Number(t.priced_count)).toFixed(2) : null;

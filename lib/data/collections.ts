@@ -8,7 +8,13 @@ import 'server-only';
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
-import { collectionSchema, entrySchema, type CollectionCategory, type CollectionInput, type EntryInput } from '@/lib/validation/collections';
+import {
+  collectionSchema,
+  entrySchema,
+  type CollectionCategory,
+  type CollectionInput,
+  type EntryInput,
+} from '@/lib/validation/collections';
 import { fieldErrors, type FieldErrors } from '@/lib/validation/users';
 import { itemJsonColumns, toItemPair, type ReleaseListRow, type TitleListRow } from './catalogue-rows';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
@@ -121,7 +127,10 @@ function toCollection(r: CollectionRow, viewer: Actor | null): CollectionDto {
 }
 
 async function collectionRow(d: Db, publicId: string): Promise<CollectionRow | null> {
-  const rows = await queryRows<CollectionRow>(d, sql`SELECT ${COLLECTION_COLUMNS} FROM collections c JOIN users u ON u.id = c.user_id WHERE c.public_id = ${publicId} LIMIT 1`);
+  const rows = await queryRows<CollectionRow>(
+    d,
+    sql`SELECT ${COLLECTION_COLUMNS} FROM collections c JOIN users u ON u.id = c.user_id WHERE c.public_id = ${publicId} LIMIT 1`,
+  );
   return rows[0] ?? null;
 }
 
@@ -143,8 +152,20 @@ async function editableCollectionRow(d: Db, actor: Actor, publicId: string): Pro
 }
 
 /** The entry-writing view of a collection row. */
-function targetOf(r: { id: number; user_id: number; style: number; shortcut_default: boolean; deleted_at: string | Date | null }): EntryTarget {
-  return { id: Number(r.id), user_id: Number(r.user_id), style: Number(r.style), shortcut_default: r.shortcut_default, deleted: r.deleted_at !== null };
+function targetOf(r: {
+  id: number;
+  user_id: number;
+  style: number;
+  shortcut_default: boolean;
+  deleted_at: string | Date | null;
+}): EntryTarget {
+  return {
+    id: Number(r.id),
+    user_id: Number(r.user_id),
+    style: Number(r.style),
+    shortcut_default: r.shortcut_default,
+    deleted: r.deleted_at !== null,
+  };
 }
 
 /**
@@ -225,21 +246,27 @@ export async function createCollection(actor: Actor, input: CollectionInput, db?
  */
 export async function updateCollection(
   actor: Actor,
-  input: Omit<CollectionInput, 'category'> & { publicId: string; category?: CollectionCategory; picture?: string | null },
+  input: Omit<CollectionInput, 'category'> & {
+    publicId: string;
+    category?: CollectionCategory;
+    picture?: string | null;
+  },
   db?: Db,
 ): Promise<CollectionResult> {
   const { publicId } = input;
   const d = await resolveDb(db);
   const current = await editableCollectionRow(d, actor, publicId);
   if (!current) throw new AppError('not_found');
-  if (input.category !== undefined && input.category !== current.category) return { ok: false, errors: { category: 'categoryLocked' } };
+  if (input.category !== undefined && input.category !== current.category)
+    return { ok: false, errors: { category: 'categoryLocked' } };
   const parsed = collectionSchema.safeParse({ ...input, category: current.category });
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
   let picture = current.picture;
   if (input.picture !== undefined) {
     picture = input.picture || null;
-    if (picture && !(await pictureChoices(actor, publicId, d)).includes(picture)) return { ok: false, errors: { picture: 'invalid' } };
+    if (picture && !(await pictureChoices(actor, publicId, d)).includes(picture))
+      return { ok: false, errors: { picture: 'invalid' } };
   }
   const same =
     v.name === current.name &&
@@ -257,7 +284,8 @@ export async function updateCollection(
             shortcut_default = ${v.shortcut_default}, picture = ${picture}, updated_at = now()
           WHERE id = ${current.id} AND user_id = ${actor.userId}
             AND NOT (${v.shortcut_default} AND deleted_at IS NULL AND EXISTS (
-              SELECT 1 FROM collections o WHERE o.user_id = ${actor.userId} AND o.style = ${v.style} AND o.shortcut_default AND o.deleted_at IS NULL AND o.id <> ${current.id}))
+              SELECT 1 FROM collections o WHERE o.user_id = ${actor.userId} AND o.style = ${v.style} AND o.shortcut_default AND o.deleted_at IS NULL
+                AND o.id <> ${current.id}))
           RETURNING id`,
     );
     if (!rows.length) return false;
@@ -275,7 +303,11 @@ export async function updateCollection(
  * shortcut list restored while another list has taken its shortcut comes back without the flag.
  * @throws AppError not_found for an unknown or another user's collection, or one already in that state
  */
-export async function setCollectionDeleted(actor: Actor, change: { publicId: string; deleted: boolean }, db?: Db): Promise<void> {
+export async function setCollectionDeleted(
+  actor: Actor,
+  change: { publicId: string; deleted: boolean },
+  db?: Db,
+): Promise<void> {
   const { publicId, deleted } = change;
   const d = await resolveDb(db);
   return inTransaction(d, async (tx) => {
@@ -291,12 +323,22 @@ export async function setCollectionDeleted(actor: Actor, change: { publicId: str
       await tx.execute(sql`UPDATE collections SET deleted_at = now(), updated_at = now() WHERE id = ${c.id}`);
     } else {
       const [taken] = c.shortcut_default
-        ? await queryRows<{ id: number }>(tx, sql`SELECT id FROM collections WHERE user_id = ${actor.userId} AND style = ${c.style} AND shortcut_default AND deleted_at IS NULL LIMIT 1`)
+        ? await queryRows<{ id: number }>(
+            tx,
+            sql`SELECT id FROM collections WHERE user_id = ${actor.userId} AND style = ${c.style} AND shortcut_default AND deleted_at IS NULL LIMIT 1`,
+          )
         : [];
       shortcut = c.shortcut_default && !taken;
-      await tx.execute(sql`UPDATE collections SET deleted_at = NULL, shortcut_default = ${shortcut}, updated_at = now() WHERE id = ${c.id}`);
+      await tx.execute(
+        sql`UPDATE collections SET deleted_at = NULL, shortcut_default = ${shortcut}, updated_at = now() WHERE id = ${c.id}`,
+      );
     }
-    await publish(tx, 'collection.changed', { collectionId: Number(c.id), userId: actor.userId, before, after: { ...before, shortcut_default: shortcut, deleted } });
+    await publish(tx, 'collection.changed', {
+      collectionId: Number(c.id),
+      userId: actor.userId,
+      before,
+      after: { ...before, shortcut_default: shortcut, deleted },
+    });
   });
 }
 
@@ -350,12 +392,24 @@ function toEntry(r: EntryRow): CollectionEntryDto {
  * One page of a collection's entries, newest first, for a viewer who may see the collection.
  * @returns null when the viewer may not see it (or it does not exist)
  */
-export async function listEntries(viewer: Actor | null, query: { publicId: string } & Paging, db?: Db): Promise<Page<CollectionEntryDto> | null> {
+export async function listEntries(
+  viewer: Actor | null,
+  query: { publicId: string } & Paging,
+  db?: Db,
+): Promise<Page<CollectionEntryDto> | null> {
   const { publicId, cursor = null, limit = COLLECTION_PAGE_SIZE } = query;
   const d = await resolveDb(db);
   const c = await visibleCollectionRow(d, viewer, publicId);
   if (!c) return null;
-  const rows = await keysetRows<EntryRow>(d, { columns: ENTRY_COLUMNS, from: sql`collection_entries e`, conds: [sql`e.collection_id = ${c.id}`], sort: ENTRY_SORT, idCol: sql`e.id`, cursor, limit });
+  const rows = await keysetRows<EntryRow>(d, {
+    columns: ENTRY_COLUMNS,
+    from: sql`collection_entries e`,
+    conds: [sql`e.collection_id = ${c.id}`],
+    sort: ENTRY_SORT,
+    idCol: sql`e.id`,
+    cursor,
+    limit,
+  });
   return pageOf(rows, { limit, sort: ENTRY_SORT }, toEntry);
 }
 
@@ -369,7 +423,11 @@ export type EntryResult = { ok: true; entry: CollectionEntryDto } | { ok: false;
  * 'alreadyInCollection'; the entry fields' message keys.
  * @throws AppError not_found for no such collection of the actor, or no such item
  */
-export async function addEntry(actor: Actor, input: EntryInput & { collection: string; item: { type: 'movie' | 'release'; publicId: string } }, db?: Db): Promise<EntryResult> {
+export async function addEntry(
+  actor: Actor,
+  input: EntryInput & { collection: string; item: { type: 'movie' | 'release'; publicId: string } },
+  db?: Db,
+): Promise<EntryResult> {
   const { collection: publicId, item } = input;
   const parsed = entrySchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
@@ -378,10 +436,22 @@ export async function addEntry(actor: Actor, input: EntryInput & { collection: s
   const c = await editableCollectionRow(d, actor, publicId);
   if (!c) throw new AppError('not_found');
   const it = ITEM_TABLES[item.type];
-  if (c.category !== it.category) return { ok: false, errors: { _form: c.category === 'movies' ? 'categoryMismatchMovies' : 'categoryMismatchReleases' } };
-  const [target] = await queryRows<{ id: number }>(d, sql`SELECT id FROM ${it.table} WHERE public_id = ${item.publicId}`);
+  if (c.category !== it.category)
+    return {
+      ok: false,
+      errors: { _form: c.category === 'movies' ? 'categoryMismatchMovies' : 'categoryMismatchReleases' },
+    };
+  const [target] = await queryRows<{ id: number }>(
+    d,
+    sql`SELECT id FROM ${it.table} WHERE public_id = ${item.publicId}`,
+  );
   if (!target) throw new AppError('not_found');
-  const [id] = await inTransaction(d, (tx) => addEntries(tx, targetOf(c), { entries: [{ item: { type: item.type, id: Number(target.id), publicId: item.publicId }, data: v }], via: 'entry' }));
+  const [id] = await inTransaction(d, (tx) =>
+    addEntries(tx, targetOf(c), {
+      entries: [{ item: { type: item.type, id: Number(target.id), publicId: item.publicId }, data: v }],
+      via: 'entry',
+    }),
+  );
   if (id === null) return { ok: false, errors: { _form: 'alreadyInCollection' } };
   const entry = await entryById(d, id);
   return entry ? { ok: true, entry } : { ok: false, errors: { _form: 'submitFailed' } };
@@ -396,7 +466,11 @@ async function entryById(d: Db, id: number): Promise<CollectionEntryDto | null> 
  * Saves the fields of one entry of the actor's collections; field problems as message keys.
  * @throws AppError not_found for an unknown entry or another user's
  */
-export async function updateEntry(actor: Actor, input: EntryInput & { entryId: number }, db?: Db): Promise<EntryResult> {
+export async function updateEntry(
+  actor: Actor,
+  input: EntryInput & { entryId: number },
+  db?: Db,
+): Promise<EntryResult> {
   const { entryId } = input;
   const parsed = entrySchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
@@ -422,13 +496,18 @@ export async function removeEntry(actor: Actor, entryId: number, db?: Db): Promi
  * The actor's live collections that can take an item (its category), with whether each already
  * holds it: the choices of the add-to-collection dialog, newest first.
  */
-export async function collectionsForItem(actor: Actor, item: { type: 'movie' | 'release'; publicId: string }, db?: Db): Promise<{ public_id: string; name: string; style: number; has_item: boolean }[]> {
+export async function collectionsForItem(
+  actor: Actor,
+  item: { type: 'movie' | 'release'; publicId: string },
+  db?: Db,
+): Promise<{ public_id: string; name: string; style: number; has_item: boolean }[]> {
   const d = await resolveDb(db);
   const it = ITEM_TABLES[item.type];
   const rows = await queryRows<{ public_id: string; name: string; style: number; has_item: boolean }>(
     d,
     sql`SELECT c.public_id, c.name, c.style, EXISTS (
-          SELECT 1 FROM collection_entries e JOIN ${it.table} x ON x.id = e.${it.fk} WHERE e.collection_id = c.id AND x.public_id = ${item.publicId}) AS has_item
+          SELECT 1 FROM collection_entries e JOIN ${it.table} x ON x.id = e.${it.fk} WHERE e.collection_id = c.id AND x.public_id = ${item.publicId})
+            AS has_item
         FROM collections c WHERE c.user_id = ${actor.userId} AND c.deleted_at IS NULL AND c.category = ${it.category}
         ORDER BY c.created_at DESC, c.id DESC LIMIT 200`,
   );
@@ -439,7 +518,11 @@ export async function collectionsForItem(actor: Actor, item: { type: 'movie' | '
  * One page of the public collections that hold a movie or release (the `user_collections`
  * subpage of its page), newest first. The same for every viewer (item pages are cached).
  */
-export async function collectionsWithItem(item: { type: 'movie' | 'release'; publicId: string }, page: Paging = {}, db?: Db): Promise<Page<CollectionDto>> {
+export async function collectionsWithItem(
+  item: { type: 'movie' | 'release'; publicId: string },
+  page: Paging = {},
+  db?: Db,
+): Promise<Page<CollectionDto>> {
   const { cursor = null, limit = COLLECTION_PAGE_SIZE } = page;
   const d = await resolveDb(db);
   const it = ITEM_TABLES[item.type];
@@ -465,7 +548,11 @@ export const EXPORT_MAX_ENTRIES = 100_000;
  * A collection and all its entries, newest first, for export.
  * @returns null when the viewer may not see the collection
  */
-export async function exportCollection(viewer: Actor | null, publicId: string, db?: Db): Promise<{ collection: CollectionDto; entries: CollectionEntryDto[] } | null> {
+export async function exportCollection(
+  viewer: Actor | null,
+  publicId: string,
+  db?: Db,
+): Promise<{ collection: CollectionDto; entries: CollectionEntryDto[] } | null> {
   const d = await resolveDb(db);
   const collection = await getCollection(viewer, publicId, d);
   if (!collection) return null;

@@ -24,14 +24,24 @@ const COMPANY_COLUMNS = sql`pc.id, pc.public_id, NULL::text AS source_id, pc.nam
 type CompanyRow = CompanyListItem & { id: number; sk?: string | null };
 
 function toItem(c: CompanyRow): CompanyListItem {
-  return { public_id: c.public_id, source_id: c.source_id, name: c.name, country: c.country, movie_count: c.movie_count };
+  return {
+    public_id: c.public_id,
+    source_id: c.source_id,
+    name: c.name,
+    country: c.country,
+    movie_count: c.movie_count,
+  };
 }
 
 /**
  * One page of production companies by name; `q` matches names case-, accent- and punctuation-insensitively.
  * @throws AppError bad_cursor (HTTP 400)
  */
-export async function listProductionCompanies(query: { q?: string | null }, page: Paging = {}, db?: Db): Promise<Page<CompanyListItem>> {
+export async function listProductionCompanies(
+  query: { q?: string | null },
+  page: Paging = {},
+  db?: Db,
+): Promise<Page<CompanyListItem>> {
   const { cursor = null, limit = COMPANY_PAGE_SIZE } = page;
   const d = await resolveDb(db);
   const rows = await keysetRows<CompanyRow & { sk: string | null }>(d, {
@@ -49,7 +59,10 @@ export async function listProductionCompanies(query: { q?: string | null }, page
 /** One production company. @returns null when no company has this public id */
 export async function getProductionCompany(publicId: string, db?: Db): Promise<CompanyListItem | null> {
   const d = await resolveDb(db);
-  const [c] = await queryRows<CompanyRow>(d, sql`SELECT ${COMPANY_COLUMNS} FROM production_companies pc WHERE pc.public_id = ${publicId}`);
+  const [c] = await queryRows<CompanyRow>(
+    d,
+    sql`SELECT ${COMPANY_COLUMNS} FROM production_companies pc WHERE pc.public_id = ${publicId}`,
+  );
   return c ? toItem(c) : null;
 }
 
@@ -58,11 +71,20 @@ export async function getProductionCompany(publicId: string, db?: Db): Promise<C
  * @returns null when no company has this public id
  * @throws AppError bad_cursor (HTTP 400)
  */
-export async function listCompanyTitles(publicId: string, page: Paging = {}, db?: Db): Promise<Page<TitleListItem> | null> {
+export async function listCompanyTitles(
+  publicId: string,
+  page: Paging = {},
+  db?: Db,
+): Promise<Page<TitleListItem> | null> {
   const { cursor = null, limit = 24 } = page;
   const d = await resolveDb(db);
-  const [c] = await queryRows<{ id: number }>(d, sql`SELECT id FROM production_companies WHERE public_id = ${publicId}`);
+  const [c] = await queryRows<{ id: number }>(
+    d,
+    sql`SELECT id FROM production_companies WHERE public_id = ${publicId}`,
+  );
   if (!c) return null;
-  const conds = [sql`EXISTS (SELECT 1 FROM movie_production_companies mpc WHERE mpc.movie_id = m.id AND mpc.company_id = ${c.id})`];
+  const conds = [
+    sql`EXISTS (SELECT 1 FROM movie_production_companies mpc WHERE mpc.movie_id = m.id AND mpc.company_id = ${c.id})`,
+  ];
   return titlePage(d, { conds, sort: titleSort('year_desc') }, { cursor, limit });
 }

@@ -39,13 +39,19 @@ export type DomainEvents = {
 export type DomainEventName = keyof DomainEvents;
 
 /** A subscriber that runs inside the publisher's transaction (its failure rolls the write back). */
-export type TransactionalSubscriber<N extends DomainEventName> = (tx: import('@/db').Db, event: DomainEvents[N]) => Promise<void>;
+export type TransactionalSubscriber<N extends DomainEventName> = (
+  tx: import('@/db').Db,
+  event: DomainEvents[N],
+) => Promise<void>;
 
 /** An effect that runs once the transaction has committed (its failure is logged, the write stands). */
 export type AfterCommitEffect<N extends DomainEventName> = (event: DomainEvents[N]) => Promise<void> | void;
 
 /** The subscribers of one event. */
-export type Subscription<N extends DomainEventName> = { inTransaction?: TransactionalSubscriber<N>[]; afterCommit?: AfterCommitEffect<N>[] };
+export type Subscription<N extends DomainEventName> = {
+  inTransaction?: TransactionalSubscriber<N>[];
+  afterCommit?: AfterCommitEffect<N>[];
+};
 
 /** The subscribers of every event that has any. */
 export type SubscriberTable = { [N in DomainEventName]?: Subscription<N> };

@@ -24,7 +24,11 @@ const open = new WeakMap<Db, Pending>();
  * @throws whatever `work` or an in-transaction subscriber throws (the transaction is rolled back
  *   and no after-commit effect runs)
  */
-export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, options: { subscribers?: SubscriberTable } = {}): Promise<T> {
+export async function inTransaction<T>(
+  db: Db,
+  work: (tx: Db) => Promise<T>,
+  options: { subscribers?: SubscriberTable } = {},
+): Promise<T> {
   if (open.has(db)) return work(db);
   const pending: Pending = { effects: [], subscribers: options.subscribers ?? SUBSCRIBERS };
   const result = await db.transaction(async (tx) => {
@@ -60,5 +64,6 @@ export async function publish<N extends DomainEventName>(tx: Db, name: N, event:
   if (!pending) throw new Error(`event ${name} published outside inTransaction()`);
   const subscription = pending.subscribers[name];
   for (const subscriber of subscription?.inTransaction ?? []) await subscriber(tx, event);
-  for (const effect of (subscription?.afterCommit ?? []) as AfterCommitEffect<N>[]) pending.effects.push(() => effect(event));
+  for (const effect of (subscription?.afterCommit ?? []) as AfterCommitEffect<N>[])
+    pending.effects.push(() => effect(event));
 }

@@ -8,7 +8,14 @@ import 'server-only';
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
-import { feedsCounters, shortcutToggle, TOGGLES, togglesFor, type ToggleItem, type ToggleKind } from '@/lib/validation/toggles';
+import {
+  feedsCounters,
+  shortcutToggle,
+  TOGGLES,
+  togglesFor,
+  type ToggleItem,
+  type ToggleKind,
+} from '@/lib/validation/toggles';
 import type { DomainEvents } from './event-types';
 import { queryRows } from './sql';
 
@@ -34,7 +41,11 @@ export async function itemCounts(d: Db, item: ToggleItem, id: number): Promise<T
 }
 
 /** Adds `delta` to one counter of an item. */
-async function bump(tx: Db, target: { item: ToggleItem; id: number }, change: { kind: ToggleKind; delta: number }): Promise<void> {
+async function bump(
+  tx: Db,
+  target: { item: ToggleItem; id: number },
+  change: { kind: ToggleKind; delta: number },
+): Promise<void> {
   const { item, id } = target;
   const { kind, delta } = change;
   const col = sql.raw(TOGGLES[kind].counter);
@@ -64,7 +75,8 @@ export async function countEntries(tx: Db, e: DomainEvents['collection.entries.c
   if (e.change === 'updated' || !feedsCounters(e.collection)) return;
   const kind = shortcutToggle(Number(e.collection.style));
   if (!kind) return;
-  for (const item of e.items) await bump(tx, { item: item.type, id: item.id }, { kind, delta: e.change === 'added' ? 1 : -1 });
+  for (const item of e.items)
+    await bump(tx, { item: item.type, id: item.id }, { kind, delta: e.change === 'added' ? 1 : -1 });
 }
 
 /**
@@ -76,8 +88,10 @@ export async function countCollectionChange(tx: Db, e: DomainEvents['collection.
   const before = feedsCounters(e.before);
   const after = feedsCounters(e.after);
   const styleChanged = Number(e.before.style) !== Number(e.after.style);
-  if (before && (!after || styleChanged)) await shiftCollection(tx, e.collectionId, { style: Number(e.before.style), delta: -1 });
-  if (after && (!before || styleChanged)) await shiftCollection(tx, e.collectionId, { style: Number(e.after.style), delta: 1 });
+  if (before && (!after || styleChanged))
+    await shiftCollection(tx, e.collectionId, { style: Number(e.before.style), delta: -1 });
+  if (after && (!before || styleChanged))
+    await shiftCollection(tx, e.collectionId, { style: Number(e.after.style), delta: 1 });
 }
 
 /** A like set or taken back moves the item's likes counter. */
@@ -101,7 +115,9 @@ export async function uncountAccount(tx: Db, e: DomainEvents['account.deleting']
           ? sql`SELECT ${fk} AS item_id FROM likes WHERE user_id = ${e.userId} AND ${fk} IS NOT NULL`
           : sql`SELECT e.${fk} AS item_id FROM collection_entries e JOIN collections c ON c.id = e.collection_id
                 WHERE c.user_id = ${e.userId} AND c.style = ${t.style} AND c.shortcut_default AND c.deleted_at IS NULL AND e.${fk} IS NOT NULL`;
-      await tx.execute(sql`UPDATE ${counters} SET ${col} = ${counters}.${col} - 1 FROM (${source}) s WHERE ${counters}.${fk} = s.item_id`);
+      await tx.execute(
+        sql`UPDATE ${counters} SET ${col} = ${counters}.${col} - 1 FROM (${source}) s WHERE ${counters}.${fk} = s.item_id`,
+      );
     }
   }
 }

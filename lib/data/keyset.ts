@@ -46,8 +46,10 @@ export function decodeCursor(cursor: string, sort: KeysetSort): CursorValue {
   }
   if (!Array.isArray(parsed) || parsed.length !== 3) throw new AppError('bad_cursor');
   const [name, key, id] = parsed as unknown[];
-  if (name !== sort.name || !Number.isSafeInteger(id) || (id as number) < 0 || (id as number) > 2 ** 31 - 1) throw new AppError('bad_cursor');
-  if (key === null ? !sort.nullable : typeof key !== 'string' || !CAST_CHECK[sort.cast].test(key)) throw new AppError('bad_cursor');
+  if (name !== sort.name || !Number.isSafeInteger(id) || (id as number) < 0 || (id as number) > 2 ** 31 - 1)
+    throw new AppError('bad_cursor');
+  if (key === null ? !sort.nullable : typeof key !== 'string' || !CAST_CHECK[sort.cast].test(key))
+    throw new AppError('bad_cursor');
   return { key: key as string | null, id: id as number };
 }
 
@@ -63,7 +65,16 @@ export type KeyedRow = { id: number; sk: string | null };
  * `idsFirst`: find the page's ids first, then read those rows — for a sort index that also
  * carries the filtered columns (an index-only scan skips non-matching rows without reading them).
  */
-export type KeysetQuery = { columns: SQL; from: SQL; conds: SQL[]; sort: KeysetSort; idCol: SQL; cursor?: string | null; limit: number; idsFirst?: boolean };
+export type KeysetQuery = {
+  columns: SQL;
+  from: SQL;
+  conds: SQL[];
+  sort: KeysetSort;
+  idCol: SQL;
+  cursor?: string | null;
+  limit: number;
+  idsFirst?: boolean;
+};
 
 /**
  * Fetches `limit + 1` rows after the cursor in keyset order. The position is a row comparison
@@ -82,14 +93,18 @@ export async function keysetRows<R extends KeyedRow>(db: Db, k: KeysetQuery): Pr
       ? sql`SELECT ${k.columns}, (${sort.expr})::text AS sk FROM ${k.from}
             WHERE ${idCol} IN (SELECT ${idCol} FROM ${k.from} WHERE ${and(where)} ORDER BY ${order} LIMIT ${n}) ORDER BY ${order}`
       : sql`SELECT ${k.columns}, (${sort.expr})::text AS sk FROM ${k.from} WHERE ${and(where)} ORDER BY ${order} LIMIT ${n}`;
-  const after = (key: string, id: number) => sql`(${sort.expr}, ${idCol}) ${op} (${typed(key, sort.cast)}, CAST(${id} AS integer))`;
+  const after = (key: string, id: number) =>
+    sql`(${sort.expr}, ${idCol}) ${op} (${typed(key, sort.cast)}, CAST(${id} AS integer))`;
   const keyOrder = sql`${sort.expr} ${dir}, ${idCol} ${dir}`;
   if (!sort.nullable) {
     return queryRows<R>(db, selectSql(c?.key != null ? [...k.conds, after(c.key, c.id)] : k.conds, keyOrder));
   }
   const nullPart = (extra: SQL[]) => selectSql([...k.conds, sql`${sort.expr} IS NULL`, ...extra], sql`${idCol} ${dir}`);
   if (c && c.key === null) return queryRows<R>(db, nullPart([sql`${idCol} ${op} CAST(${c.id} AS integer)`]));
-  const withKey = await queryRows<R>(db, selectSql([...k.conds, sql`${sort.expr} IS NOT NULL`, ...(c?.key != null ? [after(c.key, c.id)] : [])], keyOrder));
+  const withKey = await queryRows<R>(
+    db,
+    selectSql([...k.conds, sql`${sort.expr} IS NOT NULL`, ...(c?.key != null ? [after(c.key, c.id)] : [])], keyOrder),
+  );
   if (withKey.length >= n) return withKey;
   return [...withKey, ...(await queryRows<R>(db, nullPart([])))].slice(0, n);
 }
@@ -98,7 +113,11 @@ export async function keysetRows<R extends KeyedRow>(db: Db, k: KeysetQuery): Pr
 export type Paging = { cursor?: string | null; limit?: number };
 
 /** Splits `limit + 1` fetched rows into a page and the next cursor. */
-export function pageOf<R extends KeyedRow, T>(rows: R[], page: { limit: number; sort: KeysetSort }, map: (r: R) => T): { items: T[]; next_cursor: string | null } {
+export function pageOf<R extends KeyedRow, T>(
+  rows: R[],
+  page: { limit: number; sort: KeysetSort },
+  map: (r: R) => T,
+): { items: T[]; next_cursor: string | null } {
   const { limit, sort } = page;
   const more = rows.length > limit;
   const pageRows = more ? rows.slice(0, limit) : rows;

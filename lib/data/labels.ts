@@ -26,14 +26,24 @@ export const LABEL_COLUMNS = sql`l.id, l.public_id, NULL::text AS source_id, l.n
 type LabelRow = Omit<LabelListItem, 'source_id'> & { id: number; source_id: string | null; sk?: string | null };
 
 function toItem(l: LabelRow): LabelListItem {
-  return { public_id: l.public_id, source_id: l.source_id, name: l.name, country: l.country, release_count: l.release_count };
+  return {
+    public_id: l.public_id,
+    source_id: l.source_id,
+    name: l.name,
+    country: l.country,
+    release_count: l.release_count,
+  };
 }
 
 /**
  * One page of labels by name; `q` matches names case-, accent- and punctuation-insensitively.
  * @throws AppError bad_cursor (HTTP 400)
  */
-export async function listLabels(query: { q?: string | null }, page: Paging = {}, db?: Db): Promise<Page<LabelListItem>> {
+export async function listLabels(
+  query: { q?: string | null },
+  page: Paging = {},
+  db?: Db,
+): Promise<Page<LabelListItem>> {
   const { cursor = null, limit = LABEL_PAGE_SIZE } = page;
   const d = await resolveDb(db);
   const rows = await keysetRows<LabelRow & { sk: string | null }>(d, {
@@ -66,6 +76,9 @@ export async function getLabel(publicId: string, db?: Db): Promise<LabelDetail |
   const d = await resolveDb(db);
   const [l] = await queryRows<LabelRow>(d, sql`SELECT ${LABEL_COLUMNS} FROM labels l WHERE l.public_id = ${publicId}`);
   if (!l) return null;
-  const groups = await queryRows<{ name: string }>(d, sql`SELECT name FROM label_groups WHERE label_id = ${l.id} ORDER BY name`);
+  const groups = await queryRows<{ name: string }>(
+    d,
+    sql`SELECT name FROM label_groups WHERE label_id = ${l.id} ORDER BY name`,
+  );
   return { ...toItem(l), label_groups: groups.map((g) => g.name) };
 }

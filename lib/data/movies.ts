@@ -49,7 +49,9 @@ export function titleListConditions(query: Partial<TitleListQuery>, today: strin
   const releaseConds = releaseLevelConditions(releaseQuery, today, q.formats);
   if (fi.includes('cut')) releaseConds.push(sql`r.is_cut`);
   if (releaseConds.length || fi.includes('release')) {
-    c.push(sql`EXISTS (SELECT 1 FROM release_movies rmr JOIN releases r ON r.id = rmr.release_id WHERE rmr.movie_id = m.id AND r.approved AND ${and(releaseConds)})`);
+    c.push(
+      sql`EXISTS (SELECT 1 FROM release_movies rmr JOIN releases r ON r.id = rmr.release_id WHERE rmr.movie_id = m.id AND r.approved AND ${and(releaseConds)})`,
+    );
   }
   // Reviews arrive with the reviews feature: no title is reviewed yet.
   if (fi.includes('reviewed')) c.push(sql`FALSE`);
@@ -67,10 +69,22 @@ export function titleListConditions(query: Partial<TitleListQuery>, today: strin
 }
 
 /** Runs a keyset page of titles with the given conditions (over `movies m`). */
-export async function titlePage(db: Db, query: { conds: SQL[]; sort: KeysetSort }, page: { cursor?: string | null; limit: number }): Promise<Page<TitleListItem>> {
+export async function titlePage(
+  db: Db,
+  query: { conds: SQL[]; sort: KeysetSort },
+  page: { cursor?: string | null; limit: number },
+): Promise<Page<TitleListItem>> {
   const { conds, sort } = query;
   const { cursor, limit } = page;
-  const rows = await keysetRows<TitleListRow & { sk: string | null }>(db, { columns: TITLE_LIST_COLUMNS, from: sql`movies m`, conds, sort, idCol: sql`m.id`, cursor, limit });
+  const rows = await keysetRows<TitleListRow & { sk: string | null }>(db, {
+    columns: TITLE_LIST_COLUMNS,
+    from: sql`movies m`,
+    conds,
+    sort,
+    idCol: sql`m.id`,
+    cursor,
+    limit,
+  });
   return pageOf(rows, { limit, sort }, toTitleListItem);
 }
 
@@ -81,10 +95,18 @@ export async function titlePage(db: Db, query: { conds: SQL[]; sort: KeysetSort 
  * and `[format]` in q select titles having such a release; `la` matches a spoken language.
  * @throws AppError bad_cursor (HTTP 400)
  */
-export async function listTitles(query: Partial<TitleListQuery>, page: Paging = {}, db?: Db): Promise<Page<TitleListItem>> {
+export async function listTitles(
+  query: Partial<TitleListQuery>,
+  page: Paging = {},
+  db?: Db,
+): Promise<Page<TitleListItem>> {
   const { cursor = null, limit = TITLE_PAGE_SIZE } = page;
   const d = await resolveDb(db);
-  return titlePage(d, { conds: titleListConditions(query, todayIso()), sort: titleSort(query.so ?? null) }, { cursor, limit });
+  return titlePage(
+    d,
+    { conds: titleListConditions(query, todayIso()), sort: titleSort(query.so ?? null) },
+    { cursor, limit },
+  );
 }
 
 type TitleDetailRow = TitleListRow & {
@@ -133,29 +155,33 @@ export async function getTitle(publicId: string, db?: Db): Promise<TitleDetail |
         WHERE m.public_id = ${publicId}`,
   );
   if (!m) return null;
-  const [sources, credits, releases, connections, companies, censorship, pictures, videos, buying_links] = await Promise.all([
-    queryRows<{ source_id: string }>(d, sql`SELECT source_id FROM movie_sources WHERE movie_id = ${m.id} ORDER BY source_id`),
-    queryRows<{ role: string; character: string; person_public_id: string; person_name: string }>(
-      d,
-      sql`SELECT c.role, c.character, p.public_id AS person_public_id, p.name AS person_name
+  const [sources, credits, releases, connections, companies, censorship, pictures, videos, buying_links] =
+    await Promise.all([
+      queryRows<{ source_id: string }>(
+        d,
+        sql`SELECT source_id FROM movie_sources WHERE movie_id = ${m.id} ORDER BY source_id`,
+      ),
+      queryRows<{ role: string; character: string; person_public_id: string; person_name: string }>(
+        d,
+        sql`SELECT c.role, c.character, p.public_id AS person_public_id, p.name AS person_name
           FROM credits c JOIN persons p ON p.id = c.person_id WHERE c.movie_id = ${m.id} ORDER BY c.ord, c.id`,
-    ),
-    releasesWhere(d, sql`r.id IN (SELECT release_id FROM release_movies WHERE movie_id = ${m.id})`),
-    queryRows<{ kind: number; info: string | null } & MovieRef>(
-      d,
-      sql`SELECT mc.kind, mc.info, cm.public_id, cm.name, cm.year FROM movie_connections mc JOIN movies cm ON cm.id = mc.connected_movie_id
+      ),
+      releasesWhere(d, sql`r.id IN (SELECT release_id FROM release_movies WHERE movie_id = ${m.id})`),
+      queryRows<{ kind: number; info: string | null } & MovieRef>(
+        d,
+        sql`SELECT mc.kind, mc.info, cm.public_id, cm.name, cm.year FROM movie_connections mc JOIN movies cm ON cm.id = mc.connected_movie_id
           WHERE mc.movie_id = ${m.id} ORDER BY mc.kind, cm.year NULLS LAST, cm.id`,
-    ),
-    queryRows<{ public_id: string; name: string }>(
-      d,
-      sql`SELECT pc.public_id, pc.name FROM movie_production_companies mpc JOIN production_companies pc ON pc.id = mpc.company_id
+      ),
+      queryRows<{ public_id: string; name: string }>(
+        d,
+        sql`SELECT pc.public_id, pc.name FROM movie_production_companies mpc JOIN production_companies pc ON pc.id = mpc.company_id
           WHERE mpc.movie_id = ${m.id} ORDER BY pc.name_key, pc.id`,
-    ),
-    censorshipEvents(d, sql`ce.movie_id = ${m.id}`),
-    picturesWhere(d, sql`p.movie_id = ${m.id}`),
-    videosWhere(d, sql`v.movie_id = ${m.id}`),
-    buyingLinksWhere(d, sql`b.movie_id = ${m.id}`),
-  ]);
+      ),
+      censorshipEvents(d, sql`ce.movie_id = ${m.id}`),
+      picturesWhere(d, sql`p.movie_id = ${m.id}`),
+      videosWhere(d, sql`v.movie_id = ${m.id}`),
+      buyingLinksWhere(d, sql`b.movie_id = ${m.id}`),
+    ]);
   if (m.source_id && !sources.some((s) => s.source_id === m.source_id)) sources.unshift({ source_id: m.source_id });
   return {
     ...toTitleListItem(m),
@@ -175,7 +201,10 @@ export async function getTitle(publicId: string, db?: Db): Promise<TitleDetail |
     episode: m.episode,
     seasons_amount: m.seasons_amount,
     episodes_amount: m.episodes_amount,
-    episode_of: m.episode_of_public_id && m.episode_of_name ? { public_id: m.episode_of_public_id, name: m.episode_of_name, year: m.episode_of_year } : null,
+    episode_of:
+      m.episode_of_public_id && m.episode_of_name
+        ? { public_id: m.episode_of_public_id, name: m.episode_of_name, year: m.episode_of_year }
+        : null,
     source_ids: sources.map((s) => s.source_id),
     cast_crew: credits.map((c) => ({
       role: c.role as CreditRole,
@@ -183,7 +212,11 @@ export async function getTitle(publicId: string, db?: Db): Promise<TitleDetail |
       person: { public_id: c.person_public_id, name: c.person_name },
     })),
     releases,
-    connections: connections.map((c) => ({ kind: c.kind, info: c.info, movie: { public_id: c.public_id, name: c.name, year: c.year } })),
+    connections: connections.map((c) => ({
+      kind: c.kind,
+      info: c.info,
+      movie: { public_id: c.public_id, name: c.name, year: c.year },
+    })),
     production_companies: companies,
     censorship,
     pictures,

@@ -12,17 +12,25 @@ import { type FieldErrors } from '@/lib/validation/users';
 import { resolveDb } from './sql';
 import { hashSecret, newSecret } from './secret-tokens';
 
-
 /**
  * Creates a one-time password reset token for the account of an e-mail address.
  * @returns the token (for the mailed link) and the user's name, or null for an unknown address
  */
-export async function createPasswordReset(email: string, db?: Db): Promise<{ token: string; name: string; email: string } | null> {
+export async function createPasswordReset(
+  email: string,
+  db?: Db,
+): Promise<{ token: string; name: string; email: string } | null> {
   const d = await resolveDb(db);
-  const [u] = await d.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  const [u] = await d
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .limit(1);
   if (!u) return null;
   const { token, hash } = newSecret();
-  await d.insert(passwordResetTokens).values({ userId: u.id, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000) });
+  await d
+    .insert(passwordResetTokens)
+    .values({ userId: u.id, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000) });
   return { token, name: u.name, email: u.email };
 }
 
@@ -33,10 +41,19 @@ export type RedeemResult = { ok: true; userId: number } | { ok: false; errors: F
  * Sets a new password with a reset token: the token must exist, be unused and unexpired; it is
  * spent, every other reset token of the account too, and every session of the account ends.
  */
-export async function redeemPasswordReset(input: { token: string; password: string; password2: string }, db?: Db): Promise<RedeemResult> {
+export async function redeemPasswordReset(
+  input: { token: string; password: string; password2: string },
+  db?: Db,
+): Promise<RedeemResult> {
   const { token, password, password2 } = input;
   const problem = passwordProblem(password);
-  if (problem) return { ok: false, errors: { password: problem === 'tooShort' ? 'passwordTooShort' : problem === 'tooLong' ? 'maxLength' : 'passwordCommon' } };
+  if (problem)
+    return {
+      ok: false,
+      errors: {
+        password: problem === 'tooShort' ? 'passwordTooShort' : problem === 'tooLong' ? 'maxLength' : 'passwordCommon',
+      },
+    };
   if (password !== password2) return { ok: false, errors: { password2: 'passwordsDoNotMatch' } };
   if (!token || token.length > 100) return { ok: false, errors: { _form: 'resetInvalid' } };
   const d = await resolveDb(db);
@@ -45,11 +62,20 @@ export async function redeemPasswordReset(input: { token: string; password: stri
     const [spent] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetTokens.tokenHash, hashSecret(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashSecret(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
       .returning({ userId: passwordResetTokens.userId });
     if (!spent) return { ok: false, errors: { _form: 'resetInvalid' } } as RedeemResult;
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, spent.userId));
-    await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
     await tx.delete(userSessions).where(eq(userSessions.userId, spent.userId));
     return { ok: true, userId: spent.userId } as RedeemResult;
   });

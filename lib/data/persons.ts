@@ -30,7 +30,11 @@ function personConditions(q: string | null | undefined): SQL[] {
  * `credit_count` = number of credits (any role).
  * @throws AppError bad_cursor (HTTP 400)
  */
-export async function listPersons(query: { q?: string | null }, page: Paging = {}, db?: Db): Promise<Page<PersonListItem>> {
+export async function listPersons(
+  query: { q?: string | null },
+  page: Paging = {},
+  db?: Db,
+): Promise<Page<PersonListItem>> {
   const { cursor = null, limit = PERSON_PAGE_SIZE } = page;
   const d = await resolveDb(db);
   const rows = await keysetRows<PersonRow>(d, {
@@ -44,7 +48,12 @@ export async function listPersons(query: { q?: string | null }, page: Paging = {
     // persons_name_key_idx carries search_text: a name-word filter skips persons on the index.
     idsFirst: true,
   });
-  return pageOf(rows, { limit, sort: PERSON_SORT }, ({ public_id, source_id, name, credit_count }) => ({ public_id, source_id, name, credit_count }));
+  return pageOf(rows, { limit, sort: PERSON_SORT }, ({ public_id, source_id, name, credit_count }) => ({
+    public_id,
+    source_id,
+    name,
+    credit_count,
+  }));
 }
 
 /**
@@ -54,14 +63,29 @@ export async function listPersons(query: { q?: string | null }, page: Paging = {
  */
 export async function getPerson(publicId: string, db?: Db): Promise<PersonDetail | null> {
   const d = await resolveDb(db);
-  const [p] = await queryRows<PersonListItem & { id: number; tmdb_person_id: number | null; biography: string | null; birthday: string | null; date_of_death: string | null }>(
+  const [p] = await queryRows<
+    PersonListItem & {
+      id: number;
+      tmdb_person_id: number | null;
+      biography: string | null;
+      birthday: string | null;
+      date_of_death: string | null;
+    }
+  >(
     d,
     sql`SELECT p.id, p.public_id, p.source_id, p.name, p.credit_count, p.tmdb_person_id, p.biography, p.birthday::text AS birthday,
                p.date_of_death::text AS date_of_death
         FROM persons p WHERE p.public_id = ${publicId}`,
   );
   if (!p) return null;
-  const credits = await queryRows<{ role: string; character: string; public_id: string; source_id: string | null; name: string; year: number | null }>(
+  const credits = await queryRows<{
+    role: string;
+    character: string;
+    public_id: string;
+    source_id: string | null;
+    name: string;
+    year: number | null;
+  }>(
     d,
     sql`SELECT c.role, c.character, m.public_id, m.source_id, m.name, m.year FROM credits c JOIN movies m ON m.id = c.movie_id
         WHERE c.person_id = ${p.id} ORDER BY m.year DESC NULLS LAST, m.title_key, m.id, c.role`,
@@ -89,11 +113,18 @@ export async function getPerson(publicId: string, db?: Db): Promise<PersonDetail
  * @returns null when no person has this public id
  * @throws AppError bad_cursor (HTTP 400)
  */
-export async function listPersonReleases(publicId: string, page: Paging = {}, db?: Db): Promise<Page<ReleaseListItem> | null> {
+export async function listPersonReleases(
+  publicId: string,
+  page: Paging = {},
+  db?: Db,
+): Promise<Page<ReleaseListItem> | null> {
   const { cursor = null, limit = 24 } = page;
   const d = await resolveDb(db);
   const [p] = await queryRows<{ id: number }>(d, sql`SELECT id FROM persons WHERE public_id = ${publicId}`);
   if (!p) return null;
-  const conds = [sql`r.approved`, sql`EXISTS (SELECT 1 FROM release_movies rmc JOIN credits c ON c.movie_id = rmc.movie_id WHERE rmc.release_id = r.id AND c.person_id = ${p.id})`];
+  const conds = [
+    sql`r.approved`,
+    sql`EXISTS (SELECT 1 FROM release_movies rmc JOIN credits c ON c.movie_id = rmc.movie_id WHERE rmc.release_id = r.id AND c.person_id = ${p.id})`,
+  ];
   return releasePage(d, { conds, sort: releaseSort(null) }, { cursor, limit });
 }

@@ -8,7 +8,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { parseSearchQuery } from '@/lib/search-query';
 import { COUNTRIES, countryCodeFromId } from '@/lib/validation/enums';
-import { DEFAULT_SORT, type ListingQuery, type ListSort, type PriceBand, type ReleaseListQuery } from '@/lib/validation/listing';
+import {
+  DEFAULT_SORT,
+  type ListingQuery,
+  type ListSort,
+  type PriceBand,
+  type ReleaseListQuery,
+} from '@/lib/validation/listing';
 import { buyingLinksWhere, censorshipEvents, picturesWhere, videosWhere } from './catalogue-media';
 import { RELEASE_LIST_COLUMNS, toReleaseListItem, type ReleaseListRow, withoutListColumns } from './catalogue-rows';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
@@ -72,7 +78,11 @@ export function typeFilterIds(fi: readonly string[]): number[] {
  * title listings: formats, countries, cut, cut duration, street-date window, RRP band,
  * production companies, language, and the `[format]` part of q.
  */
-export function releaseLevelConditions(query: Partial<ListingQuery>, today: string, formatsFromQ: readonly number[] | null = null): SQL[] {
+export function releaseLevelConditions(
+  query: Partial<ListingQuery>,
+  today: string,
+  formatsFromQ: readonly number[] | null = null,
+): SQL[] {
   const c: SQL[] = [];
   if (query.fo?.length) c.push(inList(sql`r.format`, query.fo));
   if (formatsFromQ?.length) c.push(inList(sql`r.format`, formatsFromQ));
@@ -99,7 +109,9 @@ export function releaseLevelConditions(query: Partial<ListingQuery>, today: stri
     if (max !== null) c.push(sql`${eur} < ${String(max)}::numeric`);
   }
   if (query.pc === 'any') {
-    c.push(sql`EXISTS (SELECT 1 FROM release_movies rmp JOIN movie_production_companies mpc ON mpc.movie_id = rmp.movie_id WHERE rmp.release_id = r.id)`);
+    c.push(
+      sql`EXISTS (SELECT 1 FROM release_movies rmp JOIN movie_production_companies mpc ON mpc.movie_id = rmp.movie_id WHERE rmp.release_id = r.id)`,
+    );
   } else if (query.pc?.length) {
     c.push(sql`EXISTS (SELECT 1 FROM release_movies rmp JOIN movie_production_companies mpc ON mpc.movie_id = rmp.movie_id
                 JOIN production_companies pco ON pco.id = mpc.company_id WHERE rmp.release_id = r.id AND ${inList(sql`pco.public_id`, query.pc)})`);
@@ -113,7 +125,10 @@ function releaseListConditions(query: Partial<ReleaseListQuery>, today: string):
   const c: SQL[] = [sql`r.approved`, ...releaseLevelConditions(query, today, q.formats)];
   const fi = query.fi ?? [];
   const types = typeFilterIds(fi);
-  if (types.length) c.push(sql`EXISTS (SELECT 1 FROM release_movies rmt JOIN movies mt ON mt.id = rmt.movie_id WHERE rmt.release_id = r.id AND ${inList(sql`mt.type`, types)})`);
+  if (types.length)
+    c.push(
+      sql`EXISTS (SELECT 1 FROM release_movies rmt JOIN movies mt ON mt.id = rmt.movie_id WHERE rmt.release_id = r.id AND ${inList(sql`mt.type`, types)})`,
+    );
   if (fi.includes('cut')) c.push(sql`r.is_cut`);
   // Reviews arrive with the reviews feature: no release is reviewed yet.
   if (fi.includes('reviewed')) c.push(sql`FALSE`);
@@ -121,7 +136,10 @@ function releaseListConditions(query: Partial<ReleaseListQuery>, today: string):
   // Lower-cased audio and subtitle languages (generated column, GIN index).
   if (query.la) c.push(sql`r.language_keys @> ARRAY[${query.la}]::text[]`);
   c.push(...textConditions(q, sql`r.search_text`, sql`r.name_key`));
-  if (q.year !== null) c.push(sql`EXISTS (SELECT 1 FROM release_movies rmy JOIN movies my ON my.id = rmy.movie_id WHERE rmy.release_id = r.id AND my.year = ${q.year})`);
+  if (q.year !== null)
+    c.push(
+      sql`EXISTS (SELECT 1 FROM release_movies rmy JOIN movies my ON my.id = rmy.movie_id WHERE rmy.release_id = r.id AND my.year = ${q.year})`,
+    );
   if (query.label) c.push(sql`r.label_id = (SELECT lb.id FROM labels lb WHERE lb.public_id = ${query.label})`);
   if (query.spine != null) c.push(sql`r.spine_number = ${query.spine}`);
   if (query.ean) c.push(sql`r.ean = ${query.ean}`);
@@ -129,7 +147,11 @@ function releaseListConditions(query: Partial<ReleaseListQuery>, today: string):
 }
 
 /** Runs a keyset page of releases with the given conditions (over `releases r`). */
-export async function releasePage(db: Db, query: { conds: SQL[]; sort: KeysetSort }, page: { cursor?: string | null; limit: number }): Promise<Page<ReleaseListItem>> {
+export async function releasePage(
+  db: Db,
+  query: { conds: SQL[]; sort: KeysetSort },
+  page: { cursor?: string | null; limit: number },
+): Promise<Page<ReleaseListItem>> {
   const { conds, sort } = query;
   const { cursor, limit } = page;
   const rows = await keysetRows<ReleaseListRow & { sk: string | null }>(db, {
@@ -151,14 +173,25 @@ export async function releasePage(db: Db, query: { conds: SQL[]; sort: KeysetSor
  * @param limit page size, 1-100
  * @throws AppError bad_cursor (HTTP 400) for a malformed cursor or one of another sort
  */
-export async function listReleases(query: Partial<ReleaseListQuery>, page: Paging = {}, db?: Db): Promise<Page<ReleaseListItem>> {
+export async function listReleases(
+  query: Partial<ReleaseListQuery>,
+  page: Paging = {},
+  db?: Db,
+): Promise<Page<ReleaseListItem>> {
   const { cursor = null, limit = RELEASE_PAGE_SIZE } = page;
   const d = await resolveDb(db);
-  return releasePage(d, { conds: releaseListConditions(query, todayIso()), sort: releaseSort(query.so ?? null) }, { cursor, limit });
+  return releasePage(
+    d,
+    { conds: releaseListConditions(query, todayIso()), sort: releaseSort(query.so ?? null) },
+    { cursor, limit },
+  );
 }
 
 /** Fields of a release detail that a listing row does not carry, as the DTO types them. */
-type ReleaseDetailFields = Omit<ReleaseDetail, keyof ReleaseListItem | 'censorship' | 'pictures' | 'videos' | 'buying_links'>;
+type ReleaseDetailFields = Omit<
+  ReleaseDetail,
+  keyof ReleaseListItem | 'censorship' | 'pictures' | 'videos' | 'buying_links'
+>;
 /** Detail fields stored as nullable JSON/arrays; the DTO gives an empty array/object instead of null. */
 type NullableDetailField = 'audio_tracks' | 'subtitles' | 'hdr' | 'immersive_audio' | 'identifiers' | 'tech_flags';
 type ReleaseDetailRow = ReleaseListRow &

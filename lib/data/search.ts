@@ -18,7 +18,14 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { isEmptyQuery, isShortQuery, parseSearchQuery, type SearchQuery } from '@/lib/search-query';
-import { RELEASE_LIST_COLUMNS, TITLE_LIST_COLUMNS, toReleaseListItem, toTitleListItem, type ReleaseListRow, type TitleListRow } from './catalogue-rows';
+import {
+  RELEASE_LIST_COLUMNS,
+  TITLE_LIST_COLUMNS,
+  toReleaseListItem,
+  toTitleListItem,
+  type ReleaseListRow,
+  type TitleListRow,
+} from './catalogue-rows';
 import { and, inList, queryRows, resolveDb, similarityTo, textConditions } from './sql';
 import { LABEL_COLUMNS } from './labels';
 import type { LabelListItem, PersonListItem, SearchResult } from './types';
@@ -69,10 +76,18 @@ async function rankGroup<R extends Record<string, unknown>>(db: Db, g: Group, q:
   const prefix = sql`${keyCol} LIKE ${`${q.text}%`}`;
   const parts: SQL[] = [];
   if (q.words.length) {
-    parts.push(sql`(SELECT ${alias}.id FROM ${g.from} WHERE ${filters} AND ${prefix} ORDER BY ${keyCol}, ${alias}.id LIMIT ${prefixLimit})`);
+    parts.push(
+      sql`(SELECT ${alias}.id FROM ${g.from} WHERE ${filters} AND ${prefix} ORDER BY ${keyCol}, ${alias}.id LIMIT ${prefixLimit})`,
+    );
   }
-  if (words) parts.push(sql`(SELECT ${alias}.id FROM ${g.from} WHERE ${filters} AND ${and(words)} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1})`);
-  if (!q.words.length) parts.push(sql`(SELECT ${alias}.id FROM ${g.from} WHERE ${filters} ORDER BY ${alias}.id LIMIT ${SEARCH_CANDIDATE_LIMIT + 1})`);
+  if (words)
+    parts.push(
+      sql`(SELECT ${alias}.id FROM ${g.from} WHERE ${filters} AND ${and(words)} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1})`,
+    );
+  if (!q.words.length)
+    parts.push(
+      sql`(SELECT ${alias}.id FROM ${g.from} WHERE ${filters} ORDER BY ${alias}.id LIMIT ${SEARCH_CANDIDATE_LIMIT + 1})`,
+    );
   const textRank = q.words.length
     ? sql`(${keyCol} = ${q.text}) DESC, (${keyCol} LIKE ${`${q.text}%`}) DESC, ${similarityTo(searchCol, q)} DESC, `
     : sql``;
@@ -98,7 +113,15 @@ async function rankGroup<R extends Record<string, unknown>>(db: Db, g: Group, q:
 
 const NONE: Ranked<never> = { rows: [], candidates: 0 };
 
-const EMPTY = (q: string): SearchResult => ({ q, movies: [], releases: [], reviews: [], labels: [], persons: [], complex: false });
+const EMPTY = (q: string): SearchResult => ({
+  q,
+  movies: [],
+  releases: [],
+  reviews: [],
+  labels: [],
+  persons: [],
+  complex: false,
+});
 
 /**
  * Searches titles, releases, labels and persons (see module doc). `Title (year)` restricts
@@ -116,16 +139,41 @@ export async function searchAll(input: string, db?: Db): Promise<SearchResult> {
 
   const movieFilters = q.year !== null ? [sql`m.year = ${q.year}`] : [];
   const releaseFilters = [sql`r.approved`];
-  if (q.year !== null) releaseFilters.push(sql`EXISTS (SELECT 1 FROM release_movies rmy JOIN movies my ON my.id = rmy.movie_id WHERE rmy.release_id = r.id AND my.year = ${q.year})`);
+  if (q.year !== null)
+    releaseFilters.push(
+      sql`EXISTS (SELECT 1 FROM release_movies rmy JOIN movies my ON my.id = rmy.movie_id WHERE rmy.release_id = r.id AND my.year = ${q.year})`,
+    );
   if (q.formats) releaseFilters.push(inList(sql`r.format`, q.formats));
 
   const [movies, releases, labels, persons] = await Promise.all([
     hasText || q.year !== null
-      ? rankGroup<TitleListRow>(d, { from: sql`movies m`, alias: sql`m`, filters: movieFilters, searchCol: sql`m.search_text`, keyCol: sql`m.title_key`, columns: TITLE_LIST_COLUMNS, joins: sql``, order: sql`m.release_count DESC, m.id` }, q)
+      ? rankGroup<TitleListRow>(
+          d,
+          {
+            from: sql`movies m`,
+            alias: sql`m`,
+            filters: movieFilters,
+            searchCol: sql`m.search_text`,
+            keyCol: sql`m.title_key`,
+            columns: TITLE_LIST_COLUMNS,
+            joins: sql``,
+            order: sql`m.release_count DESC, m.id`,
+          },
+          q,
+        )
       : NONE,
     rankGroup<ReleaseListRow>(
       d,
-      { from: sql`releases r`, alias: sql`r`, filters: releaseFilters, searchCol: sql`r.search_text`, keyCol: sql`r.name_key`, columns: RELEASE_LIST_COLUMNS, joins: sql`LEFT JOIN labels l ON l.id = r.label_id`, order: sql`r.street_date DESC NULLS LAST, r.id` },
+      {
+        from: sql`releases r`,
+        alias: sql`r`,
+        filters: releaseFilters,
+        searchCol: sql`r.search_text`,
+        keyCol: sql`r.name_key`,
+        columns: RELEASE_LIST_COLUMNS,
+        joins: sql`LEFT JOIN labels l ON l.id = r.label_id`,
+        order: sql`r.street_date DESC NULLS LAST, r.id`,
+      },
       q,
     ),
     textOnly
@@ -145,7 +193,20 @@ export async function searchAll(input: string, db?: Db): Promise<SearchResult> {
         )
       : NONE,
     textOnly
-      ? rankGroup<PersonListItem>(d, { from: sql`persons p`, alias: sql`p`, filters: [], searchCol: sql`p.search_text`, keyCol: sql`p.name_key`, columns: sql`p.public_id, p.source_id, p.name, p.credit_count`, joins: sql``, order: sql`p.credit_count DESC, p.id` }, q)
+      ? rankGroup<PersonListItem>(
+          d,
+          {
+            from: sql`persons p`,
+            alias: sql`p`,
+            filters: [],
+            searchCol: sql`p.search_text`,
+            keyCol: sql`p.name_key`,
+            columns: sql`p.public_id, p.source_id, p.name, p.credit_count`,
+            joins: sql``,
+            order: sql`p.credit_count DESC, p.id`,
+          },
+          q,
+        )
       : NONE,
   ]);
   const total = movies.candidates + releases.candidates + labels.candidates + persons.candidates;
@@ -154,8 +215,19 @@ export async function searchAll(input: string, db?: Db): Promise<SearchResult> {
     movies: movies.rows.map(toTitleListItem),
     releases: releases.rows.map(toReleaseListItem),
     reviews: [],
-    labels: labels.rows.map(({ public_id, source_id, name, country, release_count }) => ({ public_id, source_id, name, country, release_count })),
-    persons: persons.rows.map(({ public_id, source_id, name, credit_count }) => ({ public_id, source_id, name, credit_count })),
+    labels: labels.rows.map(({ public_id, source_id, name, country, release_count }) => ({
+      public_id,
+      source_id,
+      name,
+      country,
+      release_count,
+    })),
+    persons: persons.rows.map(({ public_id, source_id, name, credit_count }) => ({
+      public_id,
+      source_id,
+      name,
+      credit_count,
+    })),
     complex: total > SEARCH_CANDIDATE_LIMIT,
   };
 }

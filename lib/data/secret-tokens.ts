@@ -5,7 +5,6 @@ import 'server-only';
  */
 import crypto from 'node:crypto';
 
-
 /** A new random secret (32 bytes, base64url) and its SHA-256 (hex), which is what is stored. */
 export function newSecret(): { token: string; hash: string } {
   const token = crypto.randomBytes(32).toString('base64url');

@@ -12,27 +12,43 @@ import type { Actor } from '@/lib/auth/actor';
 import { resolveDb } from './sql';
 import { hashSecret, newSecret } from './secret-tokens';
 
-
 /** Days a session lasts after its last use ("remember me"; extended on use). */
 export const SESSION_DAYS = 30;
 /** A session's expiry is pushed forward at most this often (seconds), to spare a write per request. */
 export const SESSION_TOUCH_SECONDS = 3600;
 
-
 /** One session in the owner's session list; `current` marks the one making the request. */
-export type SessionInfo = { id: number; created_at: string; last_used_at: string; expires_at: string; user_agent: string | null; ip: string | null; current: boolean };
+export type SessionInfo = {
+  id: number;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  user_agent: string | null;
+  ip: string | null;
+  current: boolean;
+};
 
 /**
  * Starts a session for a user. `userAgent` is cut to 300 characters.
  * @returns the token for the browser (shown once) and its expiry
  */
-export async function createSession(userId: number, meta: { userAgent?: string | null; ip?: string | null } = {}, db?: Db): Promise<{ token: string; sessionId: number; expiresAt: Date }> {
+export async function createSession(
+  userId: number,
+  meta: { userAgent?: string | null; ip?: string | null } = {},
+  db?: Db,
+): Promise<{ token: string; sessionId: number; expiresAt: Date }> {
   const d = await resolveDb(db);
   const { token, hash } = newSecret();
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
   const [row] = await d
     .insert(userSessions)
-    .values({ userId, tokenHash: hash, expiresAt, userAgent: meta.userAgent?.slice(0, 300) ?? null, ip: meta.ip ?? null })
+    .values({
+      userId,
+      tokenHash: hash,
+      expiresAt,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip ?? null,
+    })
     .returning({ id: userSessions.id });
   return { token, sessionId: row.id, expiresAt };
 }
@@ -45,7 +61,14 @@ export async function sessionActor(token: string | null | undefined, db?: Db): P
   if (!token || token.length > 100) return null;
   const d = await resolveDb(db);
   const [s] = await d
-    .select({ sessionId: userSessions.id, lastUsedAt: userSessions.lastUsedAt, userId: users.id, publicId: users.publicId, name: users.name, role: users.role })
+    .select({
+      sessionId: userSessions.id,
+      lastUsedAt: userSessions.lastUsedAt,
+      userId: users.id,
+      publicId: users.publicId,
+      name: users.name,
+      role: users.role,
+    })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
     .where(and(eq(userSessions.tokenHash, hashSecret(token)), gt(userSessions.expiresAt, new Date())))
@@ -113,7 +136,10 @@ export async function revokeAllSessions(actor: Actor, opts: { keepCurrent?: bool
 export async function endSession(token: string | null | undefined, db?: Db): Promise<boolean> {
   if (!token || token.length > 100) return false;
   const d = await resolveDb(db);
-  const gone = await d.delete(userSessions).where(eq(userSessions.tokenHash, hashSecret(token))).returning({ id: userSessions.id });
+  const gone = await d
+    .delete(userSessions)
+    .where(eq(userSessions.tokenHash, hashSecret(token)))
+    .returning({ id: userSessions.id });
   return gone.length > 0;
 }
 
@@ -122,6 +148,9 @@ export async function purgeExpiredSessions(db?: Db): Promise<number> {
   const d = await resolveDb(db);
   const now = new Date();
   const a = await d.delete(userSessions).where(lt(userSessions.expiresAt, now)).returning({ id: userSessions.id });
-  const b = await d.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now)).returning({ id: passwordResetTokens.id });
+  const b = await d
+    .delete(passwordResetTokens)
+    .where(lt(passwordResetTokens.expiresAt, now))
+    .returning({ id: passwordResetTokens.id });
   return a.length + b.length;
 }

@@ -13,9 +13,18 @@ export const SITEMAP_KINDS: readonly SitemapKind[] = ['releases', 'movies', 'per
 export type SitemapEntry = { public_id: string; lastmod: string | null };
 
 const SOURCES: Record<SitemapKind, { from: SQL; lastmod: SQL }> = {
-  releases: { from: sql`releases t WHERE t.approved`, lastmod: sql`to_char(t.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')` },
-  movies: { from: sql`movies t WHERE TRUE`, lastmod: sql`to_char(t.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')` },
-  persons: { from: sql`persons t WHERE TRUE`, lastmod: sql`to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')` },
+  releases: {
+    from: sql`releases t WHERE t.approved`,
+    lastmod: sql`to_char(t.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+  },
+  movies: {
+    from: sql`movies t WHERE TRUE`,
+    lastmod: sql`to_char(t.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+  },
+  persons: {
+    from: sql`persons t WHERE TRUE`,
+    lastmod: sql`to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+  },
   labels: { from: sql`labels t WHERE TRUE`, lastmod: sql`NULL::text` },
 };
 
@@ -41,7 +50,11 @@ export async function sitemapIdSpans(db?: Db): Promise<Record<SitemapKind, numbe
  * @param page 1-based page number; [] past the end
  * @param pageSize id slots per page (sitemaps allow 50,000 URLs)
  */
-export async function listSitemapUrls(kind: SitemapKind, paging: { page: number; pageSize: number }, db?: Db): Promise<SitemapEntry[]> {
+export async function listSitemapUrls(
+  kind: SitemapKind,
+  paging: { page: number; pageSize: number },
+  db?: Db,
+): Promise<SitemapEntry[]> {
   const { page, pageSize } = paging;
   if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1) return [];
   const d = await resolveDb(db);

@@ -44,9 +44,17 @@ export async function identityUser(provider: SocialProvider, subject: string, db
  * @returns 'linked'; 'already' when it is linked to this user; 'taken' when it is linked to
  *   another user or this user already has a different account of that provider
  */
-export async function linkIdentity(userId: number, identity: SocialIdentity, db?: Db): Promise<'linked' | 'already' | 'taken'> {
+export async function linkIdentity(
+  userId: number,
+  identity: SocialIdentity,
+  db?: Db,
+): Promise<'linked' | 'already' | 'taken'> {
   const d = await resolveDb(db);
-  const inserted = await d.insert(userIdentities).values({ userId, provider: identity.provider, subject: identity.subject }).onConflictDoNothing().returning({ id: userIdentities.id });
+  const inserted = await d
+    .insert(userIdentities)
+    .values({ userId, provider: identity.provider, subject: identity.subject })
+    .onConflictDoNothing()
+    .returning({ id: userIdentities.id });
   if (inserted.length) return 'linked';
   return (await identityUser(identity.provider, identity.subject, d)) === userId ? 'already' : 'taken';
 }
@@ -54,7 +62,11 @@ export async function linkIdentity(userId: number, identity: SocialIdentity, db?
 /** The providers linked to the actor's account ("edit my data"). */
 export async function listIdentities(actor: Actor, db?: Db): Promise<SocialProvider[]> {
   const d = await resolveDb(db);
-  const rows = await d.select({ provider: userIdentities.provider }).from(userIdentities).where(eq(userIdentities.userId, actor.userId)).orderBy(userIdentities.provider);
+  const rows = await d
+    .select({ provider: userIdentities.provider })
+    .from(userIdentities)
+    .where(eq(userIdentities.userId, actor.userId))
+    .orderBy(userIdentities.provider);
   return rows.map((r) => r.provider);
 }
 
@@ -63,21 +75,36 @@ export async function listIdentities(actor: Actor, db?: Db): Promise<SocialProvi
  * when the provider is not linked or is the account's only way to log in (no password and no
  * other linked provider).
  */
-export async function unlinkIdentity(actor: Actor, provider: SocialProvider, db?: Db): Promise<{ ok: true } | { ok: false; errors: { _form: 'unlinkRefused' } }> {
+export async function unlinkIdentity(
+  actor: Actor,
+  provider: SocialProvider,
+  db?: Db,
+): Promise<{ ok: true } | { ok: false; errors: { _form: 'unlinkRefused' } }> {
   const d = await resolveDb(db);
   const unlinked = await d.transaction(async (tx) => {
-    const [u] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId)).for('update');
-    const linked = await tx.select({ provider: userIdentities.provider }).from(userIdentities).where(eq(userIdentities.userId, actor.userId));
+    const [u] = await tx
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, actor.userId))
+      .for('update');
+    const linked = await tx
+      .select({ provider: userIdentities.provider })
+      .from(userIdentities)
+      .where(eq(userIdentities.userId, actor.userId));
     if (!u || !linked.some((l) => l.provider === provider)) return false;
     if (!u.passwordHash && linked.length < 2) return false;
-    await tx.delete(userIdentities).where(and(eq(userIdentities.userId, actor.userId), eq(userIdentities.provider, provider)));
+    await tx
+      .delete(userIdentities)
+      .where(and(eq(userIdentities.userId, actor.userId), eq(userIdentities.provider, provider)));
     return true;
   });
   return unlinked ? { ok: true } : { ok: false, errors: { _form: 'unlinkRefused' } };
 }
 
 /** Outcome of {@link registerSocialUser}: message keys of the `account` namespace on failure. */
-export type SocialRegisterResult = { ok: true; userId: number; user: PublicUser } | { ok: false; error: 'socialEmailMissing' | 'socialEmailInUse' | 'socialAlreadyLinked' };
+export type SocialRegisterResult =
+  | { ok: true; userId: number; user: PublicUser }
+  | { ok: false; error: 'socialEmailMissing' | 'socialEmailInUse' | 'socialAlreadyLinked' };
 
 /**
  * Registers a user from a provider profile and links the provider account, in one transaction.
@@ -89,9 +116,11 @@ export type SocialRegisterResult = { ok: true; userId: number; user: PublicUser 
  */
 export async function registerSocialUser(identity: SocialIdentity, db?: Db): Promise<SocialRegisterResult> {
   const email = identity.email?.trim().toLowerCase() ?? '';
-  if (!email || email.length > EMAIL_MAX || !/^[^\s@]+@[^\s@]+$/.test(email)) return { ok: false, error: 'socialEmailMissing' };
+  if (!email || email.length > EMAIL_MAX || !/^[^\s@]+@[^\s@]+$/.test(email))
+    return { ok: false, error: 'socialEmailMissing' };
   const d = await resolveDb(db);
-  if ((await identityUser(identity.provider, identity.subject, d)) !== null) return { ok: false, error: 'socialAlreadyLinked' };
+  if ((await identityUser(identity.provider, identity.subject, d)) !== null)
+    return { ok: false, error: 'socialAlreadyLinked' };
   const base = (identity.name ?? '').replace(/\s+/g, ' ').trim().slice(0, USER_NAME_MAX).trim();
   const stem = foldText(base) ? base : 'Collector';
   const alreadyLinked = new Error('already linked');
@@ -100,10 +129,17 @@ export async function registerSocialUser(identity: SocialIdentity, db?: Db): Pro
       for (let n = 1; ; n++) {
         const suffix = n === 1 ? '' : n <= 50 ? ` ${n}` : ` ${crypto.randomUUID().slice(0, 8)}`;
         const name = `${stem.slice(0, USER_NAME_MAX - suffix.length).trim()}${suffix}`;
-        const r = await insertAccount({ name, nameKey: foldText(name), email, passwordHash: null, country: null, role: 'basic' }, tx);
+        const r = await insertAccount(
+          { name, nameKey: foldText(name), email, passwordHash: null, country: null, role: 'basic' },
+          tx,
+        );
         if (!r.ok && r.taken === 'email') return { ok: false, error: 'socialEmailInUse' } as const;
         if (!r.ok) continue;
-        const linked = await tx.insert(userIdentities).values({ userId: r.userId, provider: identity.provider, subject: identity.subject }).onConflictDoNothing().returning({ id: userIdentities.id });
+        const linked = await tx
+          .insert(userIdentities)
+          .values({ userId: r.userId, provider: identity.provider, subject: identity.subject })
+          .onConflictDoNothing()
+          .returning({ id: userIdentities.id });
         if (!linked.length) throw alreadyLinked; // linked by a concurrent request: undo the new account
         return r;
       }

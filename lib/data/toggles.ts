@@ -28,7 +28,10 @@ export type ToggleState = { counts: ToggleCounts; mine: Partial<Record<ToggleKin
 
 /** The internal id of a movie or release by public id, or null. */
 async function itemId(d: Db, item: ToggleItem, publicId: string): Promise<number | null> {
-  const rows = await queryRows<{ id: number }>(d, sql`SELECT id FROM ${ITEM_TABLES[item].table} WHERE public_id = ${publicId} LIMIT 1`);
+  const rows = await queryRows<{ id: number }>(
+    d,
+    sql`SELECT id FROM ${ITEM_TABLES[item].table} WHERE public_id = ${publicId} LIMIT 1`,
+  );
   return rows[0]?.id ?? null;
 }
 
@@ -45,7 +48,11 @@ export type SetToggleResult = { on: boolean; count: number };
  * @throws AppError not_found for an unknown public id; bad_param (kind) for a toggle of the other
  *   item kind (HAVE on a movie)
  */
-export async function setToggle(actor: Actor, toggle: { kind: ToggleKind; item: ToggleItem; publicId: string; on: boolean }, db?: Db): Promise<SetToggleResult> {
+export async function setToggle(
+  actor: Actor,
+  toggle: { kind: ToggleKind; item: ToggleItem; publicId: string; on: boolean },
+  db?: Db,
+): Promise<SetToggleResult> {
   const { kind, item, publicId, on } = toggle;
   const t = TOGGLES[kind];
   if (t.item !== null && t.item !== item) throw badParam('kind', kind);
@@ -57,7 +64,10 @@ export async function setToggle(actor: Actor, toggle: { kind: ToggleKind; item: 
   await inTransaction(d, async (tx) => {
     if (kind === 'like') {
       const changed = on
-        ? await queryRows(tx, sql`INSERT INTO likes (user_id, ${fk}) VALUES (${actor.userId}, ${id}) ON CONFLICT DO NOTHING RETURNING id`)
+        ? await queryRows(
+            tx,
+            sql`INSERT INTO likes (user_id, ${fk}) VALUES (${actor.userId}, ${id}) ON CONFLICT DO NOTHING RETURNING id`,
+          )
         : await queryRows(tx, sql`DELETE FROM likes WHERE user_id = ${actor.userId} AND ${fk} = ${id} RETURNING id`);
       if (changed.length) await publish(tx, 'like.changed', { userId: actor.userId, item: ref, on });
       return;
@@ -71,7 +81,11 @@ export async function setToggle(actor: Actor, toggle: { kind: ToggleKind; item: 
 }
 
 /** Which of the toggles of an item are on for a user: shortcut entries and the like. */
-async function mine(d: Db, userId: number, target: { item: ToggleItem; id: number }): Promise<Partial<Record<ToggleKind, boolean>>> {
+async function mine(
+  d: Db,
+  userId: number,
+  target: { item: ToggleItem; id: number },
+): Promise<Partial<Record<ToggleKind, boolean>>> {
   const { item, id } = target;
   const fk = ITEM_TABLES[item].fk;
   const styles = togglesFor(item)
@@ -85,7 +99,10 @@ async function mine(d: Db, userId: number, target: { item: ToggleItem; id: numbe
           sql`, `,
         )}) AND e.${fk} = ${id}`,
   );
-  const liked = await queryRows<{ id: number }>(d, sql`SELECT id FROM likes WHERE user_id = ${userId} AND ${fk} = ${id} LIMIT 1`);
+  const liked = await queryRows<{ id: number }>(
+    d,
+    sql`SELECT id FROM likes WHERE user_id = ${userId} AND ${fk} = ${id} LIMIT 1`,
+  );
   const on = new Set(rows.map((r) => Number(r.style)));
   const state: Partial<Record<ToggleKind, boolean>> = { like: liked.length > 0 };
   for (const k of togglesFor(item)) if (k !== 'like') state[k] = on.has(TOGGLES[k].style);
@@ -96,14 +113,17 @@ async function mine(d: Db, userId: number, target: { item: ToggleItem; id: numbe
  * The counters of a movie or release and, with an actor, which toggles are on for them.
  * @returns null for an unknown public id
  */
-export async function toggleState(actor: Actor | null, target: { item: ToggleItem; publicId: string }, db?: Db): Promise<ToggleState | null> {
+export async function toggleState(
+  actor: Actor | null,
+  target: { item: ToggleItem; publicId: string },
+  db?: Db,
+): Promise<ToggleState | null> {
   const { item, publicId } = target;
   const d = await resolveDb(db);
   const id = await itemId(d, item, publicId);
   if (id === null) return null;
   return { counts: await itemCounts(d, item, id), mine: actor ? await mine(d, actor.userId, { item, id }) : null };
 }
-
 
 /** One liked movie or release of a user (`/user/{id}/likes`); `liked_at` ISO time. */
 export type LikeDto = { movie: TitleListItem | null; release: ReleaseListItem | null; liked_at: string };
@@ -114,7 +134,13 @@ const LIKE_SORT: KeysetSort = { name: 'liked', expr: sql`k.created_at`, cast: 't
 export async function listLikes(userPublicId: string, page: Paging = {}, db?: Db): Promise<Page<LikeDto>> {
   const { cursor = null, limit = 48 } = page;
   const d = await resolveDb(db);
-  type Row = { id: number; sk: string | null; created_at: string | Date; movie: TitleListRow | string | null; release: ReleaseListRow | string | null };
+  type Row = {
+    id: number;
+    sk: string | null;
+    created_at: string | Date;
+    movie: TitleListRow | string | null;
+    release: ReleaseListRow | string | null;
+  };
   const rows = await keysetRows<Row>(d, {
     columns: sql`k.id, k.created_at, ${itemJsonColumns(sql`k`)}`,
     from: sql`likes k JOIN users u ON u.id = k.user_id`,
@@ -124,5 +150,8 @@ export async function listLikes(userPublicId: string, page: Paging = {}, db?: Db
     cursor,
     limit,
   });
-  return pageOf(rows, { limit, sort: LIKE_SORT }, (r) => ({ ...toItemPair(r.movie, r.release), liked_at: new Date(r.created_at).toISOString() }));
+  return pageOf(rows, { limit, sort: LIKE_SORT }, (r) => ({
+    ...toItemPair(r.movie, r.release),
+    liked_at: new Date(r.created_at).toISOString(),
+  }));
 }

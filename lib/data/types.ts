@@ -57,7 +57,13 @@ export type CensorshipEventDto = {
 };
 
 export type PictureDto = { public_id: string; type: number; url: string; source: string | null; is_default: boolean };
-export type VideoDto = { public_id: string; youtube_id: string; type: number; chapter: string | null; thumbnail_url: string };
+export type VideoDto = {
+  public_id: string;
+  youtube_id: string;
+  type: number;
+  chapter: string | null;
+  thumbnail_url: string;
+};
 export type BuyingLinkDto = { url: string; shop: string };
 
 /** A release with every field (`GET /api/releases/{public_id}`, /release/{public_id}). */
@@ -176,7 +182,11 @@ export type PersonDetail = PersonListItem & {
   biography: string | null;
   birthday: string | null;
   date_of_death: string | null;
-  credits: { role: CreditRole; character: string | null; title: { public_id: string; source_id: string | null; name: string; year: number | null } }[];
+  credits: {
+    role: CreditRole;
+    character: string | null;
+    title: { public_id: string; source_id: string | null; name: string; year: number | null };
+  }[];
 };
 
 export type LabelListItem = {
@@ -188,7 +198,13 @@ export type LabelListItem = {
 };
 export type LabelDetail = LabelListItem & { label_groups: string[] };
 
-export type CompanyListItem = { public_id: string; source_id: string | null; name: string; country: string | null; movie_count: number };
+export type CompanyListItem = {
+  public_id: string;
+  source_id: string | null;
+  name: string;
+  country: string | null;
+  movie_count: number;
+};
 
 /** Grouped result of the global search dialog (`GET /api/search?q=`). */
 export type SearchResult = {

@@ -14,14 +14,20 @@ import type { Actor, Role } from '@/lib/auth/actor';
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password';
 import { AVATAR_SIZES, removePicture } from '@/lib/images';
 import { foldText } from '@/lib/text';
-import { fieldErrors, profileSchema, registerSchema, type FieldErrors, type ProfileInput, type RegisterInput } from '@/lib/validation/users';
+import {
+  fieldErrors,
+  profileSchema,
+  registerSchema,
+  type FieldErrors,
+  type ProfileInput,
+  type RegisterInput,
+} from '@/lib/validation/users';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { resolveDb } from './sql';
 import { revokeAllSessions } from './sessions';
 import { inTransaction, publish } from './events';
 import { newPublicId } from './public-id';
 import type { Page } from './types';
-
 
 /** A user as any visitor may see it (`/api/users`, user pages): public fields only. */
 export type PublicUser = {
@@ -32,7 +38,13 @@ export type PublicUser = {
   municipality: string | null;
   picture: string | null;
   points: number;
-  social: { facebook: string | null; instagram: string | null; youtube: string | null; tiktok: string | null; x: string | null };
+  social: {
+    facebook: string | null;
+    instagram: string | null;
+    youtube: string | null;
+    tiktok: string | null;
+    x: string | null;
+  };
   created_at: string;
 };
 
@@ -72,7 +84,13 @@ function toPublicUser(r: PublicRow): PublicUser {
     municipality: r.municipality,
     picture: r.picture,
     points: r.points,
-    social: { facebook: r.facebookUrl, instagram: r.instagramUrl, youtube: r.youtubeUrl, tiktok: r.tiktokUrl, x: r.xUrl },
+    social: {
+      facebook: r.facebookUrl,
+      instagram: r.instagramUrl,
+      youtube: r.youtubeUrl,
+      tiktok: r.tiktokUrl,
+      x: r.xUrl,
+    },
     created_at: new Date(r.createdAt).toISOString(),
   };
 }
@@ -95,7 +113,10 @@ export async function registerUser(input: RegisterInput, opts: { role?: Role } =
   const nameKey = foldText(v.name);
   if (!nameKey) return { ok: false, errors: { name: 'invalid' } };
   const passwordHash = await hashPassword(v.password);
-  const r = await insertAccount({ name: v.name, nameKey, email: v.email, passwordHash, country: v.country, role: opts.role ?? 'basic' }, d);
+  const r = await insertAccount(
+    { name: v.name, nameKey, email: v.email, passwordHash, country: v.country, role: opts.role ?? 'basic' },
+    d,
+  );
   if (r.ok) return r;
   return { ok: false, errors: r.taken === 'email' ? { email: 'emailInUse' } : { name: 'nameInUse' } };
 }
@@ -107,26 +128,33 @@ export async function registerUser(input: RegisterInput, opts: { role?: Role } =
  * @returns the new user, or which unique field (`email` or `name`) is taken
  */
 export async function insertAccount(
-  values: { name: string; nameKey: string; email: string; passwordHash: string | null; country: number | null; role: Role },
+  values: {
+    name: string;
+    nameKey: string;
+    email: string;
+    passwordHash: string | null;
+    country: number | null;
+    role: Role;
+  },
   d: Db,
 ): Promise<{ ok: true; user: PublicUser; userId: number } | { ok: false; taken: 'email' | 'name' }> {
   return inTransaction(d, async (tx) => {
     const inserted = await tx
-    .insert(users)
-    .values({ publicId: newPublicId(), ...values })
-    .onConflictDoNothing()
-    .returning({ id: users.id, ...PUBLIC_COLUMNS });
-  if (inserted[0]) {
-    const { id, ...row } = inserted[0];
-    await publish(tx, 'account.created', { userId: id });
-    return { ok: true as const, userId: id, user: toPublicUser(row) };
-  }
-  const [taken] = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(sql`${users.email} = ${values.email} OR ${users.nameKey} = ${values.nameKey}`)
-    .limit(1);
-  return { ok: false as const, taken: taken?.email === values.email ? ('email' as const) : ('name' as const) };
+      .insert(users)
+      .values({ publicId: newPublicId(), ...values })
+      .onConflictDoNothing()
+      .returning({ id: users.id, ...PUBLIC_COLUMNS });
+    if (inserted[0]) {
+      const { id, ...row } = inserted[0];
+      await publish(tx, 'account.created', { userId: id });
+      return { ok: true as const, userId: id, user: toPublicUser(row) };
+    }
+    const [taken] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(sql`${users.email} = ${values.email} OR ${users.nameKey} = ${values.nameKey}`)
+      .limit(1);
+    return { ok: false as const, taken: taken?.email === values.email ? ('email' as const) : ('name' as const) };
   });
 }
 
@@ -155,13 +183,28 @@ export type ChangePasswordResult = { ok: true; sessionsEnded: number } | { ok: f
  * Changes the actor's password after checking the current one (`current: credentialsIncorrect`
  * when wrong), and ends every other session of the account.
  */
-export async function changePassword(actor: Actor, passwords: { current: string; next: string }, db?: Db): Promise<ChangePasswordResult> {
+export async function changePassword(
+  actor: Actor,
+  passwords: { current: string; next: string },
+  db?: Db,
+): Promise<ChangePasswordResult> {
   const { current, next } = passwords;
   const problem = passwordProblem(next);
-  if (problem) return { ok: false, errors: { password: problem === 'tooShort' ? 'passwordTooShort' : problem === 'tooLong' ? 'maxLength' : 'passwordCommon' } };
+  if (problem)
+    return {
+      ok: false,
+      errors: {
+        password: problem === 'tooShort' ? 'passwordTooShort' : problem === 'tooLong' ? 'maxLength' : 'passwordCommon',
+      },
+    };
   const d = await resolveDb(db);
-  const [u] = await d.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId)).limit(1);
-  if (!u || !(await verifyPassword(u.passwordHash, current))) return { ok: false, errors: { current: 'credentialsIncorrect' } };
+  const [u] = await d
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, actor.userId))
+    .limit(1);
+  if (!u || !(await verifyPassword(u.passwordHash, current)))
+    return { ok: false, errors: { current: 'credentialsIncorrect' } };
   const passwordHash = await hashPassword(next);
   const sessionsEnded = await d.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.userId));
@@ -228,7 +271,8 @@ export async function listUsers(query: { q?: string | null }, page: Paging = {},
   const d = await resolveDb(db);
   const q = foldText(query.q);
   const rows = await keysetRows<{ id: number; sk: string | null } & Record<string, unknown>>(d, {
-    columns: sql`u.id, u.public_id, u.name, u.role, u.country, u.municipality, u.picture, u.points, u.facebook_url, u.instagram_url, u.youtube_url, u.tiktok_url, u.x_url, u.created_at`,
+    columns: sql`u.id, u.public_id, u.name, u.role, u.country, u.municipality, u.picture, u.points, u.facebook_url, u.instagram_url, u.youtube_url,
+      u.tiktok_url, u.x_url, u.created_at`,
     from: sql`users u`,
     conds: q ? [sql`u.name_key LIKE ${`%${q}%`}`] : [],
     sort: USER_SORT,
@@ -251,7 +295,7 @@ export async function listUsers(query: { q?: string | null }, page: Paging = {},
       tiktokUrl: r.tiktok_url as string | null,
       xUrl: r.x_url as string | null,
       createdAt: new Date(r.created_at as string | Date),
-    })
+    }),
   );
 }
 
@@ -287,14 +331,17 @@ export async function updateProfile(actor: Actor, input: ProfileInput, db?: Db):
  * Sets (or with null removes) the actor's profile picture: a file stored by lib/images.ts
  * storePicture; the previous picture's variants (`sizes`) are deleted.
  */
-export async function setUserPicture(actor: Actor, picture: { file: string | null; sizes: string[] }, db?: Db): Promise<void> {
+export async function setUserPicture(
+  actor: Actor,
+  picture: { file: string | null; sizes: string[] },
+  db?: Db,
+): Promise<void> {
   const { file, sizes } = picture;
   const d = await resolveDb(db);
   const [before] = await d.select({ picture: users.picture }).from(users).where(eq(users.id, actor.userId)).limit(1);
   await d.update(users).set({ picture: file, updatedAt: new Date() }).where(eq(users.id, actor.userId));
   if (before?.picture && before.picture !== file) removePicture(before.picture, sizes);
 }
-
 
 /** One public user by public id, or null. */
 export async function getUser(publicId: string, db?: Db): Promise<PublicUser | null> {

@@ -5,7 +5,19 @@
  * less). tests/unit/client-messages.test.ts fails when a client component uses a namespace
  * missing here.
  */
-export const CLIENT_NAMESPACES = ['common', 'layout', 'nav', 'search', 'cookie', 'version', 'errors', 'forms', 'account', 'toggles', 'collections'] as const;
+export const CLIENT_NAMESPACES = [
+  'common',
+  'layout',
+  'nav',
+  'search',
+  'cookie',
+  'version',
+  'errors',
+  'forms',
+  'account',
+  'toggles',
+  'collections',
+] as const;
 
 /** The subset of `messages` (a locale's whole catalogue) that client components need. Pure. */
 export function pickClientMessages<T extends Record<string, unknown>>(messages: T): Partial<T> {

@@ -18,7 +18,8 @@ export type CompiledMessageTree = { [key: string]: ReturnType<typeof compile> | 
  */
 export function precompileMessages(tree: MessageTree): CompiledMessageTree {
   const out: CompiledMessageTree = {};
-  for (const [key, value] of Object.entries(tree)) out[key] = typeof value === 'string' ? plain(compile(value)) : precompileMessages(value);
+  for (const [key, value] of Object.entries(tree))
+    out[key] = typeof value === 'string' ? plain(compile(value)) : precompileMessages(value);
   return out;
 }
 

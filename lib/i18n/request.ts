@@ -11,7 +11,9 @@ const compiled = new Map<string, Promise<CompiledMessageTree>>();
 function loadMessages(locale: string): Promise<CompiledMessageTree> {
   let messages = compiled.get(locale);
   if (!messages) {
-    messages = import(`../../messages/${locale}.json`).then((m: { default: MessageTree }) => precompileMessages(m.default));
+    messages = import(`../../messages/${locale}.json`).then((m: { default: MessageTree }) =>
+      precompileMessages(m.default),
+    );
     compiled.set(locale, messages);
   }
   return messages;

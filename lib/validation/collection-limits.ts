@@ -4,7 +4,15 @@
  */
 
 /** Collection styles (spec §3): the spec's six, and 7 for trade (spec §1's for-trade list). */
-export const COLLECTION_STYLES = { none: 1, watched: 2, owns: 3, wanted: 4, forSale: 5, wantToSee: 6, forTrade: 7 } as const;
+export const COLLECTION_STYLES = {
+  none: 1,
+  watched: 2,
+  owns: 3,
+  wanted: 4,
+  forSale: 5,
+  wantToSee: 6,
+  forTrade: 7,
+} as const;
 export type CollectionStyle = (typeof COLLECTION_STYLES)[keyof typeof COLLECTION_STYLES];
 /** Styles that have a shortcut button (toggle): watched and want to see on movies, owns and wanted on releases. */
 export const SHORTCUT_STYLES = { 2: 'movies', 6: 'movies', 3: 'releases', 4: 'releases' } as const;
@@ -35,7 +43,12 @@ export const IMPORT_ACCEPT = '.csv,.tsv,.txt,.json,.jsonl,.ndjson,text/csv,appli
  * Names the shortcut lists get when the app creates them (registration, first toggle). Stored in
  * English; pages show them translated while the owner keeps the name (`collections.defaultNames`).
  */
-export const DEFAULT_LIST_NAMES = { 2: 'Watched movies', 3: 'Owned releases', 4: 'Wanted releases', 6: 'Movies I want to see' } as const;
+export const DEFAULT_LIST_NAMES = {
+  2: 'Watched movies',
+  3: 'Owned releases',
+  4: 'Wanted releases',
+  6: 'Movies I want to see',
+} as const;
 
 /** The message key of a collection's translated default name, or null for a name of the owner's own. */
 export function defaultNameKey(c: { name: string; style: number }): `defaultNames.${2 | 3 | 4 | 6}` | null {

@@ -33,21 +33,38 @@ const text = (max: number) =>
 
 const choice = <T extends readonly (string | number)[]>(values: T) =>
   z
-    .union([z.literal('').transform(() => null), z.coerce.string().refine((v) => (values as readonly (string | number)[]).map(String).includes(v), { error: FORM_ERRORS.invalid })])
+    .union([
+      z.literal('').transform(() => null),
+      z.coerce.string().refine((v) => (values as readonly (string | number)[]).map(String).includes(v), {
+        error: FORM_ERRORS.invalid,
+      }),
+    ])
     .nullish()
     .transform((v) => (v == null ? null : (values.find((x) => String(x) === v) as T[number])));
 
 /** A new collection: name, description, visibility, category (fixed from now on), style, shortcut flag. */
 export const collectionSchema = z
   .object({
-    name: z.string({ error: FORM_ERRORS.required }).trim().min(1, { error: FORM_ERRORS.required }).max(COLLECTION_NAME_MAX, { error: FORM_ERRORS.maxLength }),
+    name: z
+      .string({ error: FORM_ERRORS.required })
+      .trim()
+      .min(1, { error: FORM_ERRORS.required })
+      .max(COLLECTION_NAME_MAX, { error: FORM_ERRORS.maxLength }),
     description: text(COLLECTION_DESCRIPTION_MAX),
     visibility: z.enum(VISIBILITIES, { error: FORM_ERRORS.invalid }).default('public'),
     category: z.enum(COLLECTION_CATEGORIES, { error: FORM_ERRORS.required }),
-    style: z.coerce.number({ error: FORM_ERRORS.invalid }).int().min(1, { error: FORM_ERRORS.invalid }).max(7, { error: FORM_ERRORS.invalid }).default(1),
+    style: z.coerce
+      .number({ error: FORM_ERRORS.invalid })
+      .int()
+      .min(1, { error: FORM_ERRORS.invalid })
+      .max(7, { error: FORM_ERRORS.invalid })
+      .default(1),
     shortcut_default: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
   })
-  .refine((v) => !v.shortcut_default || SHORTCUT_STYLES[v.style as keyof typeof SHORTCUT_STYLES] === v.category, { path: ['shortcut_default'], error: 'shortcutInvalid' });
+  .refine((v) => !v.shortcut_default || SHORTCUT_STYLES[v.style as keyof typeof SHORTCUT_STYLES] === v.category, {
+    path: ['shortcut_default'],
+    error: 'shortcutInvalid',
+  });
 
 export type CollectionInput = z.input<typeof collectionSchema>;
 export type CollectionData = z.output<typeof collectionSchema>;
@@ -74,7 +91,12 @@ const dateSchema = z
   .transform((v, ctx) => {
     if (!v) return null;
     const d = new Date(`${v}T00:00:00Z`);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== v || d.getTime() > Date.now() + 86_400_000) {
+    if (
+      !/^\d{4}-\d{2}-\d{2}$/.test(v) ||
+      Number.isNaN(d.getTime()) ||
+      d.toISOString().slice(0, 10) !== v ||
+      d.getTime() > Date.now() + 86_400_000
+    ) {
       ctx.addIssue({ code: 'custom', message: FORM_ERRORS.invalid });
       return z.NEVER;
     }

@@ -106,10 +106,18 @@ const LANGUAGE_RE = /^[\p{L}][\p{L} ()'-]{0,39}$/u;
 
 /** The value(s) of one parameter as one trimmed string (repeated values joined by ","); "" when absent. */
 function getParam(params: ParamsInput, name: string): string {
-  if (params instanceof URLSearchParams) return params.getAll(name).map((v) => v.trim()).filter(Boolean).join(',');
+  if (params instanceof URLSearchParams)
+    return params
+      .getAll(name)
+      .map((v) => v.trim())
+      .filter(Boolean)
+      .join(',');
   const v = params[name];
   if (v == null) return '';
-  return (Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean).join(',');
+  return (Array.isArray(v) ? v : [v])
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(',');
 }
 
 class Parser {
@@ -127,7 +135,10 @@ class Parser {
     const raw = getParam(this.params, name);
     if (!raw) return [];
     const out: T[] = [];
-    for (const item of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const item of raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const v = accept(item);
       if (v === null) this.bad(badParam(name, item));
       else if (!out.includes(v)) out.push(v);
@@ -144,8 +155,12 @@ class Parser {
   }
 
   listing(): ListingQuery {
-    const fo = this.list('fo', (s) => (/^\d+$/.test(s) && (FORMAT_IDS as number[]).includes(Number(s)) ? (Number(s) as FormatId) : null)).sort((a, b) => a - b);
-    const co = this.list('co', (s) => (/^\d+$/.test(s) && (COUNTRY_IDS as number[]).includes(Number(s)) ? (Number(s) as CountryId) : null)).sort((a, b) => a - b);
+    const fo = this.list('fo', (s) =>
+      /^\d+$/.test(s) && (FORMAT_IDS as number[]).includes(Number(s)) ? (Number(s) as FormatId) : null,
+    ).sort((a, b) => a - b);
+    const co = this.list('co', (s) =>
+      /^\d+$/.test(s) && (COUNTRY_IDS as number[]).includes(Number(s)) ? (Number(s) as CountryId) : null,
+    ).sort((a, b) => a - b);
     const fi = this.list('fi', (s) => ((LIST_FILTERS as readonly string[]).includes(s) ? (s as ListFilter) : null));
     fi.sort((a, b) => LIST_FILTERS.indexOf(a) - LIST_FILTERS.indexOf(b));
     const so = this.one('so', (s) => ((LIST_SORTS as readonly string[]).includes(s) ? (s as ListSort) : null));
@@ -158,8 +173,12 @@ class Parser {
     const la = this.one('la', (s) => (LANGUAGE_RE.test(s) ? s.toLowerCase() : null));
     const q = this.one('q', (s) => (s.length <= MAX_QUERY_LENGTH ? s : null));
     const cd = this.one('cd', (s) => ((CUT_DURATIONS as readonly string[]).includes(s) ? (s as CutDuration) : null));
-    const dr = this.one('dr', (s) => ((DATE_DIRECTIONS as readonly string[]).includes(s) ? (s as DateDirection) : null));
-    const dn = this.one('dn', (s) => (/^\d+$/.test(s) && (DATE_WINDOWS as readonly number[]).includes(Number(s)) ? (Number(s) as DateWindow) : null));
+    const dr = this.one('dr', (s) =>
+      (DATE_DIRECTIONS as readonly string[]).includes(s) ? (s as DateDirection) : null,
+    );
+    const dn = this.one('dn', (s) =>
+      /^\d+$/.test(s) && (DATE_WINDOWS as readonly number[]).includes(Number(s)) ? (Number(s) as DateWindow) : null,
+    );
     const pr = this.one('pr', (s) => ((PRICE_BANDS as readonly string[]).includes(s) ? (s as PriceBand) : null));
     return { fo, co, fi, so, pc, la, q, cd, dr, dn, pr };
   }
@@ -209,7 +228,22 @@ export function parseReleaseListParams(params: ParamsInput, mode: ParseMode): Pa
 
 /** An empty query (no parameters): the plain /releases listing. */
 export function emptyReleaseQuery(): ReleaseListQuery {
-  return { fo: [], co: [], fi: [], so: null, pc: null, la: null, q: null, cd: null, dr: null, dn: null, pr: null, label: null, spine: null, ean: null };
+  return {
+    fo: [],
+    co: [],
+    fi: [],
+    so: null,
+    pc: null,
+    la: null,
+    q: null,
+    cd: null,
+    dr: null,
+    dn: null,
+    pr: null,
+    label: null,
+    spine: null,
+    ean: null,
+  };
 }
 
 /**

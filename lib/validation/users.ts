@@ -45,7 +45,13 @@ export const registerSchema = z
       .max(PASSWORD_MAX_LENGTH, { error: FORM_ERRORS.maxLength }),
     password2: z.string({ error: FORM_ERRORS.required }).min(1, { error: FORM_ERRORS.required }),
     country: z
-      .union([z.literal('').transform(() => null), z.coerce.number().int().refine((c) => (COUNTRY_IDS as readonly number[]).includes(c), { error: FORM_ERRORS.invalid })])
+      .union([
+        z.literal('').transform(() => null),
+        z.coerce
+          .number()
+          .int()
+          .refine((c) => (COUNTRY_IDS as readonly number[]).includes(c), { error: FORM_ERRORS.invalid }),
+      ])
       .nullish()
       .transform((c) => c ?? null),
   })
@@ -57,7 +63,10 @@ export type RegisterData = z.output<typeof registerSchema>;
 /** Login: e-mail (required, 'the email field is required') and password. */
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: FORM_ERRORS.required }).min(1, { error: FORM_ERRORS.required }).max(PASSWORD_MAX_LENGTH, { error: FORM_ERRORS.maxLength }),
+  password: z
+    .string({ error: FORM_ERRORS.required })
+    .min(1, { error: FORM_ERRORS.required })
+    .max(PASSWORD_MAX_LENGTH, { error: FORM_ERRORS.maxLength }),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -74,11 +83,16 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return out;
 }
 
-
 /** Social link fields of the profile form (spec §3 User: Facebook, Instagram, YouTube, TikTok, X). */
 export const SOCIAL_FIELDS = ['facebookUrl', 'instagramUrl', 'youtubeUrl', 'tiktokUrl', 'xUrl'] as const;
 /** Flag fields of the profile form. */
-export const FLAG_FIELDS = ['newsletter', 'emailNotifications', 'userEmail', 'reviewNotifications', 'releaseNotifications'] as const;
+export const FLAG_FIELDS = [
+  'newsletter',
+  'emailNotifications',
+  'userEmail',
+  'reviewNotifications',
+  'releaseNotifications',
+] as const;
 
 const optionalUrl = z
   .string()
@@ -87,14 +101,30 @@ const optionalUrl = z
   .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i.test(v), { error: FORM_ERRORS.invalid })
   .transform((v) => v || null);
 
-const flag = z.union([z.boolean(), z.literal('true').transform(() => true), z.literal('false').transform(() => false), z.literal('').transform(() => false)]);
+const flag = z.union([
+  z.boolean(),
+  z.literal('true').transform(() => true),
+  z.literal('false').transform(() => false),
+  z.literal('').transform(() => false),
+]);
 
 /** "Edit my data": country, municipality, social links (url-shaped: http(s)://host.tld/…), flags. */
 export const profileSchema = z.object({
   country: z
-    .union([z.literal('').transform(() => null), z.null(), z.coerce.number().int().refine((c) => (COUNTRY_IDS as readonly number[]).includes(c), { error: FORM_ERRORS.invalid })])
+    .union([
+      z.literal('').transform(() => null),
+      z.null(),
+      z.coerce
+        .number()
+        .int()
+        .refine((c) => (COUNTRY_IDS as readonly number[]).includes(c), { error: FORM_ERRORS.invalid }),
+    ])
     .transform((c) => c ?? null),
-  municipality: z.string().trim().max(MUNICIPALITY_MAX, { error: FORM_ERRORS.maxLength }).transform((v) => v || null),
+  municipality: z
+    .string()
+    .trim()
+    .max(MUNICIPALITY_MAX, { error: FORM_ERRORS.maxLength })
+    .transform((v) => v || null),
   facebookUrl: optionalUrl,
   instagramUrl: optionalUrl,
   youtubeUrl: optionalUrl,

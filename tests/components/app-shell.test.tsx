@@ -11,8 +11,20 @@ const nav = vi.hoisted(() => ({ pathname: '/releases/4k', search: 'so=name' }));
 vi.mock('@/lib/i18n/navigation', () => ({
   usePathname: () => nav.pathname,
   useRouter: () => ({ push: () => {}, replace: () => {}, refresh: () => {} }),
-  Link: ({ href, locale, children, ...rest }: { href: string | { pathname: string; query?: Record<string, string> }; locale?: string; children: ReactNode }) => {
-    const path = typeof href === 'string' ? href : href.pathname + (href.query && Object.keys(href.query).length ? `?${new URLSearchParams(href.query)}` : '');
+  Link: ({
+    href,
+    locale,
+    children,
+    ...rest
+  }: {
+    href: string | { pathname: string; query?: Record<string, string> };
+    locale?: string;
+    children: ReactNode;
+  }) => {
+    const path =
+      typeof href === 'string'
+        ? href
+        : href.pathname + (href.query && Object.keys(href.query).length ? `?${new URLSearchParams(href.query)}` : '');
     const prefixed = locale === 'fi' ? `/fi${path === '/' ? '' : path}` : path;
     return (
       <a href={prefixed} {...rest}>
@@ -93,7 +105,11 @@ describe('AppShell', () => {
     renderShell('fi');
     const drawer = screen.getByRole('navigation', { name: 'Päävalikko' });
     const finnish = within(drawer).getByRole('region', { name: 'Suomijulkaisut' });
-    expect([...finnish.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Leikatut julkaisut', 'Suomalaiset videojulkaisut', 'Roskavideot']);
+    expect([...finnish.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+      'Leikatut julkaisut',
+      'Suomalaiset videojulkaisut',
+      'Roskavideot',
+    ]);
     expect(within(drawer).getByRole('link', { name: 'In English' }).getAttribute('href')).toBe('/releases/4k?so=name');
   });
 

@@ -30,7 +30,14 @@ describe('NotFoundView (404 page)', () => {
     withIntl('en', <NotFoundView />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found. Try these pages');
     const links = screen.getByRole('navigation', { name: 'Alternative pages' }).querySelectorAll('a');
-    expect([...links].map((a) => a.getAttribute('href'))).toEqual(['/releases', '/releases/out_now', '/movies', '/labels', '/persons', '/']);
+    expect([...links].map((a) => a.getAttribute('href'))).toEqual([
+      '/releases',
+      '/releases/out_now',
+      '/movies',
+      '/labels',
+      '/persons',
+      '/',
+    ]);
   });
 
   it('is in Finnish under fi', () => {

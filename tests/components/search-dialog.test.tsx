@@ -31,12 +31,36 @@ const AMELIE: SearchResult = {
   ...EMPTY,
   q: 'amelie',
   movies: [
-    { public_id: 'mAm1', source_id: 'wp:1', type: 1, name: 'Amélie', original_name: null, year: 2001, runtime_min: 122, genres: [], release_count: 2, picture_url: null },
+    {
+      public_id: 'mAm1',
+      source_id: 'wp:1',
+      type: 1,
+      name: 'Amélie',
+      original_name: null,
+      year: 2001,
+      runtime_min: 122,
+      genres: [],
+      release_count: 2,
+      picture_url: null,
+    },
   ],
   releases: [
     {
-      public_id: 'rAm1', source_id: 'tdb4k:1', name: 'Amélie 4K', format: 7, country: null, label: { public_id: 'l1', name: 'Arrow' },
-      spine_id: null, street_date: '2023-10-01', release_year: null, ean: null, edition: [], is_cut: false, cut_seconds: null, movies: [], picture_url: null,
+      public_id: 'rAm1',
+      source_id: 'tdb4k:1',
+      name: 'Amélie 4K',
+      format: 7,
+      country: null,
+      label: { public_id: 'l1', name: 'Arrow' },
+      spine_id: null,
+      street_date: '2023-10-01',
+      release_year: null,
+      ean: null,
+      edition: [],
+      is_cut: false,
+      cut_seconds: null,
+      movies: [],
+      picture_url: null,
     },
   ],
   persons: [{ public_id: 'p1', source_id: null, name: 'Audrey Tautou', credit_count: 3 }],
@@ -71,7 +95,11 @@ describe('SearchDialog', () => {
     const movies = await screen.findByRole('region', { name: 'Movies and TV' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0][0]).toBe('/api/search?q=amelie');
-    expect(within(movies).getByRole('link', { name: /Amélie \(2001\)/ }).getAttribute('href')).toBe('/movie/mAm1');
+    expect(
+      within(movies)
+        .getByRole('link', { name: /Amélie \(2001\)/ })
+        .getAttribute('href'),
+    ).toBe('/movie/mAm1');
     const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(headings).toEqual(['Movies and TV', 'Releases', 'Persons']);
     expect(screen.getByRole('link', { name: /Amélie 4K/ }).textContent).toContain('4K UHD, Arrow, 2023');

@@ -7,7 +7,18 @@ import { expect, gotoApp, test } from './support/fixtures';
  * "Dead & Buried" (1981)), and /releases/finnish_censorship (cut Finnish videotapes, longest cut first).
  */
 
-type ApiRelease = { public_id: string; name: string; format: number; country: number | null; is_cut: boolean; cut_seconds: number | null; ean: string | null; label: { public_id: string; name: string } | null; spine_id: number | null; movies: { public_id: string; name: string }[] };
+type ApiRelease = {
+  public_id: string;
+  name: string;
+  format: number;
+  country: number | null;
+  is_cut: boolean;
+  cut_seconds: number | null;
+  ean: string | null;
+  label: { public_id: string; name: string } | null;
+  spine_id: number | null;
+  movies: { public_id: string; name: string }[];
+};
 
 async function api<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(path);
@@ -26,7 +37,10 @@ function seconds(mss: string): number {
   return m * 60 + s;
 }
 
-test('a Criterion release page shows its fields, label and spine, movies and a Product JSON-LD', async ({ page, request }) => {
+test('a Criterion release page shows its fields, label and spine, movies and a Product JSON-LD', async ({
+  page,
+  request,
+}) => {
   const list = await api<{ items: ApiRelease[] }>(request, '/api/releases?q=grand%20illusion');
   const release = list.items.find((r) => r.label?.name === 'The Criterion Collection' && r.spine_id === 1);
   expect(release, 'Criterion spine 1 in the seed').toBeTruthy();
@@ -50,11 +64,20 @@ test('a Criterion release page shows its fields, label and spine, movies and a P
   expect(product!.brand).toEqual({ '@type': 'Brand', name: 'The Criterion Collection' });
   expect(String(product!.url)).toMatch(new RegExp(`/release/${release!.public_id}$`));
   // Canonical and hreflang alternates.
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/release/${release!.public_id}$`));
-  await expect(page.locator('link[rel="alternate"][hreflang="fi"]')).toHaveAttribute('href', new RegExp(`/fi/release/${release!.public_id}$`));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    new RegExp(`/release/${release!.public_id}$`),
+  );
+  await expect(page.locator('link[rel="alternate"][hreflang="fi"]')).toHaveAttribute(
+    'href',
+    new RegExp(`/fi/release/${release!.public_id}$`),
+  );
 });
 
-test('a release with an EAN has gtin13 in its Product JSON-LD and shows the EAN/UPC field', async ({ page, request }) => {
+test('a release with an EAN has gtin13 in its Product JSON-LD and shows the EAN/UPC field', async ({
+  page,
+  request,
+}) => {
   const list = await api<{ items: ApiRelease[] }>(request, '/api/releases?ean=5017180816203');
   expect(list.items.length).toBe(1);
   await gotoApp(page, `/release/${list.items[0].public_id}`);
@@ -63,11 +86,20 @@ test('a release with an EAN has gtin13 in its Product JSON-LD and shows the EAN/
   expect(product!.gtin13).toBe('5017180816203');
 });
 
-test('the movie page of "Dead & Buried" (1981) shows cast, releases by format and the Finnish censorship history', async ({ page, request }) => {
-  const titles = await api<{ items: { public_id: string; name: string; year: number }[] }>(request, '/api/titles?q=dead%20and%20buried');
+test('the movie page of "Dead & Buried" (1981) shows cast, releases by format and the Finnish censorship history', async ({
+  page,
+  request,
+}) => {
+  const titles = await api<{ items: { public_id: string; name: string; year: number }[] }>(
+    request,
+    '/api/titles?q=dead%20and%20buried',
+  );
   const movie = titles.items.find((t) => t.year === 1981);
   expect(movie).toBeTruthy();
-  const detail = await api<{ cast_crew: { role: string; person: { public_id: string; name: string } }[]; releases: ApiRelease[] }>(request, `/api/titles/${movie!.public_id}`);
+  const detail = await api<{
+    cast_crew: { role: string; person: { public_id: string; name: string } }[];
+    releases: ApiRelease[];
+  }>(request, `/api/titles/${movie!.public_id}`);
   const response = await gotoApp(page, `/movie/${movie!.public_id}`);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(movie!.name);
@@ -75,12 +107,18 @@ test('the movie page of "Dead & Buried" (1981) shows cast, releases by format an
 
   // Plot is Wikipedia text, attributed and linked.
   await expect(page.getByTestId('wikipedia-attribution')).toContainText('From Wikipedia, CC BY-SA');
-  await expect(page.getByTestId('wikipedia-attribution').getByRole('link', { name: 'Wikipedia' })).toHaveAttribute('href', /^https:\/\/en\.wikipedia\.org\/wiki\//);
+  await expect(page.getByTestId('wikipedia-attribution').getByRole('link', { name: 'Wikipedia' })).toHaveAttribute(
+    'href',
+    /^https:\/\/en\.wikipedia\.org\/wiki\//,
+  );
 
   // Cast and crew link to persons.
   const actor = detail.cast_crew.find((c) => c.role === 'actor');
   expect(actor).toBeTruthy();
-  await expect(page.getByTestId('cast-crew').getByRole('link', { name: actor!.person.name }).first()).toHaveAttribute('href', `/person/${actor!.person.public_id}`);
+  await expect(page.getByTestId('cast-crew').getByRole('link', { name: actor!.person.name }).first()).toHaveAttribute(
+    'href',
+    `/person/${actor!.person.public_id}`,
+  );
 
   // Every release, grouped by format.
   const groups = page.getByTestId('releases-by-format').locator('section[data-format]');
@@ -110,7 +148,9 @@ test('the movie page of "Dead & Buried" (1981) shows cast, releases by format an
 
   // The Finnish page is in Finnish, with the same history.
   await gotoApp(page, `/fi/movie/${movie!.public_id}`);
-  await expect(page.getByTestId('censorship-history').getByRole('heading', { name: 'Sensuurihistoria Suomessa' })).toBeVisible();
+  await expect(
+    page.getByTestId('censorship-history').getByRole('heading', { name: 'Sensuurihistoria Suomessa' }),
+  ).toBeVisible();
   await expect(page.getByTestId('censorship-event').first()).toContainText('12/05/1981 · Kielletty');
 });
 
@@ -130,7 +170,9 @@ test('/releases/finnish_censorship lists cut Finnish videotapes, longest cut fir
     expect(r.format, id).toBe(2);
   }
   // Cut lengths as shown (m:ss) never increase; releases without a known length come last.
-  const badges = await cards.evaluateAll((els) => els.map((e) => e.querySelector('[data-testid="cut-badge"]')?.textContent ?? ''));
+  const badges = await cards.evaluateAll((els) =>
+    els.map((e) => e.querySelector('[data-testid="cut-badge"]')?.textContent ?? ''),
+  );
   expect(badges.every((b) => b.startsWith('Cut'))).toBe(true);
   const lengths = badges.map((b) => /(\d+:\d\d)/.exec(b)?.[1]).map((m) => (m ? seconds(m) : -1));
   const known = lengths.filter((s) => s >= 0);
@@ -144,7 +186,9 @@ test('release and movie subpages render real data or a translated empty state', 
   const list = await api<{ items: ApiRelease[] }>(request, '/api/releases?q=grand%20illusion');
   const id = list.items[0].public_id;
   await gotoApp(page, `/release/${id}/photos`);
-  await expect(page.getByRole('navigation', { name: 'Release sections' }).getByRole('link', { name: 'Photos' })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('navigation', { name: 'Release sections' }).getByRole('link', { name: 'Photos' }),
+  ).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('empty-state').or(page.getByTestId('pictures'))).toBeVisible();
   await gotoApp(page, `/fi/release/${id}/buying_options`);
   await expect(page.getByTestId('empty-state').or(page.getByTestId('buying-links'))).toBeVisible();
@@ -156,6 +200,8 @@ test('a listing at phone width keeps filters and cards usable', async ({ page })
   await gotoApp(page, '/releases/4k');
   await expect(page.getByTestId('filters')).toBeVisible();
   await expect(page.getByTestId('release-card').first()).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(1);
 });

@@ -23,13 +23,35 @@ test.beforeAll(async ({ request }) => {
   // A Criterion film: it has a release, a movie with cast and crew, persons and a label.
   const movie = await firstId(request, '/api/titles?q=grand%20illusion');
   const titleRes = await request.get(`/api/titles/${movie}`);
-  const title = (await titleRes.json()) as { releases: { public_id: string; label: { public_id: string } | null }[]; cast_crew: { person: { public_id: string } }[] };
+  const title = (await titleRes.json()) as {
+    releases: { public_id: string; label: { public_id: string } | null }[];
+    cast_crew: { person: { public_id: string } }[];
+  };
   const release = title.releases.find((r) => r.label)!;
-  ids = { movie, release: release.public_id, label: release.label!.public_id, person: title.cast_crew[0].person.public_id };
+  ids = {
+    movie,
+    release: release.public_id,
+    label: release.label!.public_id,
+    person: title.cast_crew[0].person.public_id,
+  };
 });
 
 /** Card/list markers of real items; `empty-state` is the documented translated empty state. */
-const ITEM_MARKERS = ['release-card', 'title-card', 'person-item', 'label-item', 'release-fields', 'movie-facts', 'person-credits', 'cast-crew', 'connections', 'pictures', 'videos', 'buying-links', 'release-movies'];
+const ITEM_MARKERS = [
+  'release-card',
+  'title-card',
+  'person-item',
+  'label-item',
+  'release-fields',
+  'movie-facts',
+  'person-credits',
+  'cast-crew',
+  'connections',
+  'pictures',
+  'videos',
+  'buying-links',
+  'release-movies',
+];
 
 function hasItemOrEmptyState(html: string): 'item' | 'empty' | null {
   if (ITEM_MARKERS.some((m) => html.includes(`data-testid="${m}"`))) return 'item';
@@ -89,7 +111,8 @@ for (const locale of ['en', 'fi'] as const) {
       if (res.status() !== 200) failures.push(`${path}: HTTP ${res.status()}`);
       else if (!html.includes(`<html lang="${locale}"`)) failures.push(`${path}: not in ${locale}`);
       else if (!found) failures.push(`${path}: neither items nor an empty state`);
-      else if (r.expect !== 'either' && found !== r.expect) failures.push(`${path}: expected ${r.expect}, got ${found}`);
+      else if (r.expect !== 'either' && found !== r.expect)
+        failures.push(`${path}: expected ${r.expect}, got ${found}`);
     }
     expect(failures).toEqual([]);
   });
@@ -111,7 +134,9 @@ test('the documented empty states say why the list is empty, in both languages',
   }
 });
 
-test('/title/{id} redirects to /movie/{id} and /productionCompany/{id} to /company/{id}, keeping the locale', async ({ request }) => {
+test('/title/{id} redirects to /movie/{id} and /productionCompany/{id} to /company/{id}, keeping the locale', async ({
+  request,
+}) => {
   for (const [from, to] of [
     [`/title/${ids.movie}`, `/movie/${ids.movie}`],
     [`/fi/title/${ids.movie}`, `/fi/movie/${ids.movie}`],
@@ -128,7 +153,14 @@ test('/title/{id} redirects to /movie/{id} and /productionCompany/{id} to /compa
 });
 
 test('unknown public ids show "404 not found" with HTTP 404', async ({ page }) => {
-  for (const path of ['/release/nope-404', '/movie/nope-404/cast_crew', '/person/nope-404', '/label/nope-404', '/company/nope-404', '/fi/release/nope-404']) {
+  for (const path of [
+    '/release/nope-404',
+    '/movie/nope-404/cast_crew',
+    '/person/nope-404',
+    '/label/nope-404',
+    '/company/nope-404',
+    '/fi/release/nope-404',
+  ]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(404);
     await expect(page.getByTestId('item-not-found').getByRole('heading', { level: 1 }), path).toHaveText(
@@ -159,7 +191,9 @@ test('each release preset shows the same items as its documented query', async (
   for (const [preset, query] of RELEASE_PRESETS) {
     const presetIds = cardIds(await (await request.get(`/releases/${preset}`)).text(), 'release');
     const queryIds = cardIds(await (await request.get(`/releases?${query}`)).text(), 'release');
-    const api = (await (await request.get(`/api/releases?${query}&limit=24`)).json()) as { items: { public_id: string }[] };
+    const api = (await (await request.get(`/api/releases?${query}&limit=24`)).json()) as {
+      items: { public_id: string }[];
+    };
     expect(presetIds, preset).toEqual(queryIds);
     expect(presetIds, preset).toEqual(api.items.map((i) => i.public_id));
     // The seed has no release dated after 2024, so `upcoming` is empty here; its items are checked
@@ -181,7 +215,9 @@ test('the movies preset shows the same items as fi=movie', async ({ request }) =
   expect(presetIds).toEqual(api.items.map((i) => i.public_id));
 });
 
-test('listing pages: canonical drops empty values, filters are crawlable links, next page by cursor', async ({ request }) => {
+test('listing pages: canonical drops empty values, filters are crawlable links, next page by cursor', async ({
+  request,
+}) => {
   const html = await (await request.get('/releases?fo=7,11&co=&cd=&so=bogus')).text();
   // Empty and unknown values are dropped; the canonical query maps to the preset route.
   expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/releases\/4k"\/>/);
@@ -224,7 +260,12 @@ test('sitemap index, sitemap pages and robots.txt', async ({ request }) => {
 });
 
 test('anonymous item pages are served from the page cache; listings with a query are not', async ({ request }) => {
-  for (const path of [`/release/${ids.release}`, `/fi/movie/${ids.movie}`, `/person/${ids.person}`, `/label/${ids.label}`]) {
+  for (const path of [
+    `/release/${ids.release}`,
+    `/fi/movie/${ids.movie}`,
+    `/person/${ids.person}`,
+    `/label/${ids.label}`,
+  ]) {
     await request.get(path); // first request renders (or finds it cached already)
     const res = await request.get(path);
     expect(res.status(), path).toBe(200);

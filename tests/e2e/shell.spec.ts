@@ -22,8 +22,14 @@ test.describe('locales', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
     const nav = page.getByRole('navigation', { name: 'Päävalikko' });
     await expect(nav.getByRole('link', { name: 'Nyt ilmestyneet' })).toHaveAttribute('href', '/fi/releases/out_now');
-    await expect(nav.getByRole('link', { name: 'Leikatut julkaisut' })).toHaveAttribute('href', '/fi/releases/finnish_censorship');
-    await expect(nav.getByRole('link', { name: 'Suomalaiset videojulkaisut' })).toHaveAttribute('href', '/fi/releases/finnish_video_releases');
+    await expect(nav.getByRole('link', { name: 'Leikatut julkaisut' })).toHaveAttribute(
+      'href',
+      '/fi/releases/finnish_censorship',
+    );
+    await expect(nav.getByRole('link', { name: 'Suomalaiset videojulkaisut' })).toHaveAttribute(
+      'href',
+      '/fi/releases/finnish_video_releases',
+    );
     await expect(nav.getByRole('link', { name: 'Roskavideot' })).toHaveAttribute('href', '/fi/trashvideo');
     await expect(page.getByRole('button', { name: 'Hae elokuvia, julkaisuja ja henkilöitä' })).toBeVisible();
   });
@@ -61,29 +67,36 @@ test.describe('404', () => {
     await gotoApp(page, '/fi/ei-tallaista-sivua');
     expect(new URL(page.url()).pathname).toBe('/fi/404');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
-    await expect(page.getByRole('heading', { level: 1, name: 'Sivua ei löytynyt. Kokeile näitä sivuja' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Vaihtoehtoiset sivut' }).locator('a[href="/fi/releases"]')).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Sivua ei löytynyt. Kokeile näitä sivuja' }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Vaihtoehtoiset sivut' }).locator('a[href="/fi/releases"]'),
+    ).toBeVisible();
   });
 });
 
-testWithCookieNotice('the cookie notice shows until accepted and stays accepted for 180 days', async ({ page, context }) => {
-  await gotoApp(page, '/');
-  const notice = page.getByTestId('cookie-notice');
-  await expect(notice).toBeVisible();
-  await expect(notice.getByRole('heading', { name: 'Cookies' })).toBeVisible();
-  await notice.getByRole('button', { name: 'OK, got it' }).click();
-  await expect(notice).toHaveCount(0);
+testWithCookieNotice(
+  'the cookie notice shows until accepted and stays accepted for 180 days',
+  async ({ page, context }) => {
+    await gotoApp(page, '/');
+    const notice = page.getByTestId('cookie-notice');
+    await expect(notice).toBeVisible();
+    await expect(notice.getByRole('heading', { name: 'Cookies' })).toBeVisible();
+    await notice.getByRole('button', { name: 'OK, got it' }).click();
+    await expect(notice).toHaveCount(0);
 
-  const cookie = (await context.cookies()).find((c) => c.name === COOKIE_CONSENT_NAME);
-  expect(cookie?.value).toBe('1');
-  const lifetimeS = (cookie?.expires ?? 0) - Date.now() / 1000;
-  expect(lifetimeS).toBeGreaterThan(15_552_000 - 120);
-  expect(lifetimeS).toBeLessThanOrEqual(15_552_000 + 5);
+    const cookie = (await context.cookies()).find((c) => c.name === COOKIE_CONSENT_NAME);
+    expect(cookie?.value).toBe('1');
+    const lifetimeS = (cookie?.expires ?? 0) - Date.now() / 1000;
+    expect(lifetimeS).toBeGreaterThan(15_552_000 - 120);
+    expect(lifetimeS).toBeLessThanOrEqual(15_552_000 + 5);
 
-  await page.reload();
-  await waitForApp(page);
-  await expect(page.getByTestId('cookie-notice')).toHaveCount(0);
-});
+    await page.reload();
+    await waitForApp(page);
+    await expect(page.getByTestId('cookie-notice')).toHaveCount(0);
+  },
+);
 
 test('a new version on the server prompts to reload; cancel and reload work', async ({ page }) => {
   let served = 'e2e-new-version-1';
@@ -124,7 +137,9 @@ test('a new version on the server prompts to reload; cancel and reload work', as
   await page.clock.runFor(31 * 60_000);
   await expect(prompt).toBeVisible();
   await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
-  expect(await page.evaluate(() => (window as unknown as { __beforeReload?: boolean }).__beforeReload ?? false)).toBe(false);
+  expect(await page.evaluate(() => (window as unknown as { __beforeReload?: boolean }).__beforeReload ?? false)).toBe(
+    false,
+  );
 });
 
 test('scroll position is restored on back navigation and reset on new navigation', async ({ page }) => {
@@ -138,7 +153,12 @@ test('scroll position is restored on back navigation and reset on new navigation
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(target);
   // The scroll manager has recorded the position (sessionStorage, per path) before we navigate away.
   await expect
-    .poll(() => page.evaluate(() => (JSON.parse(sessionStorage.getItem('discshelf:scroll') ?? '{}') as Record<string, number>)['/privacy-policy']))
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (JSON.parse(sessionStorage.getItem('discshelf:scroll') ?? '{}') as Record<string, number>)['/privacy-policy'],
+      ),
+    )
     .toBe(target);
 
   await page.getByTestId('footer-terms').click();
@@ -217,7 +237,10 @@ test.describe('search dialog', () => {
     await expect(movies).toBeVisible({ timeout: 20_000 });
     await expect(movies.getByRole('link', { name: /Pokémon/ }).first()).toHaveAttribute('href', /^\/movie\/[\w-]+$/);
     const releases = dialog.getByRole('region', { name: 'Releases' });
-    await expect(releases.getByRole('link', { name: /Pokémon/ }).first()).toHaveAttribute('href', /^\/release\/[\w-]+$/);
+    await expect(releases.getByRole('link', { name: /Pokémon/ }).first()).toHaveAttribute(
+      'href',
+      /^\/release\/[\w-]+$/,
+    );
     await expect(dialog.getByText('Complex search warning', { exact: true })).toHaveCount(0);
 
     // Keyboard: ArrowDown moves from the field to the first result.

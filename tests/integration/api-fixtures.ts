@@ -36,7 +36,14 @@ export async function insertFixtures(db: Db): Promise<void> {
     .returning({ id: schema.movies.id });
   const [upcMovie] = await db
     .insert(schema.movies)
-    .values({ publicId: FIX.upcMovie, sourceId: 'test:upc-movie', name: 'Zzyzx Test Film', year: 1999, titleKey: 'zzyzx test film', searchText: 'zzyzx test film 1999' })
+    .values({
+      publicId: FIX.upcMovie,
+      sourceId: 'test:upc-movie',
+      name: 'Zzyzx Test Film',
+      year: 1999,
+      titleKey: 'zzyzx test film',
+      searchText: 'zzyzx test film 1999',
+    })
     .returning({ id: schema.movies.id });
   const [ameRel] = await db
     .insert(schema.releases)
@@ -77,11 +84,25 @@ export async function insertFixtures(db: Db): Promise<void> {
   ]);
   const [company] = await db
     .insert(schema.productionCompanies)
-    .values({ publicId: FIX.company, name: 'Claudie Ossard Productions', nameKey: 'claudie ossard productions', searchText: 'claudie ossard productions', country: 'FR' })
+    .values({
+      publicId: FIX.company,
+      name: 'Claudie Ossard Productions',
+      nameKey: 'claudie ossard productions',
+      searchText: 'claudie ossard productions',
+      country: 'FR',
+    })
     .returning({ id: schema.productionCompanies.id });
   await db.insert(schema.movieProductionCompanies).values({ movieId: amelie.id, companyId: company.id });
-  await db.insert(schema.videos).values({ publicId: 'fixVideo001', movieId: amelie.id, youtubeId: 'HUECWi5pX7o?t=5', type: 1 });
-  await db.insert(schema.pictures).values({ publicId: 'fixPict0001', releaseId: upcRel.id, type: 4, isDefault: true, externalUrl: 'https://example.org/zzyzx-front.jpg' });
+  await db
+    .insert(schema.videos)
+    .values({ publicId: 'fixVideo001', movieId: amelie.id, youtubeId: 'HUECWi5pX7o?t=5', type: 1 });
+  await db.insert(schema.pictures).values({
+    publicId: 'fixPict0001',
+    releaseId: upcRel.id,
+    type: 4,
+    isDefault: true,
+    externalUrl: 'https://example.org/zzyzx-front.jpg',
+  });
 }
 
 /** Installs a database as the process-wide one that route handlers get from getDb(). */

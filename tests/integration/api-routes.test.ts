@@ -21,7 +21,16 @@ import { GET as labelsView } from '@/app/api/labels_view/route';
 import { GET as health } from '@/app/api/health/route';
 import { GET as version } from '@/app/version.json/route';
 import { APP_VERSION } from '@/lib/version';
-import type { LabelListItem, Page, PersonDetail, ReleaseDetail, ReleaseListItem, SearchResult, TitleDetail, TitleListItem } from '@/lib/data/types';
+import type {
+  LabelListItem,
+  Page,
+  PersonDetail,
+  ReleaseDetail,
+  ReleaseListItem,
+  SearchResult,
+  TitleDetail,
+  TitleListItem,
+} from '@/lib/data/types';
 import { assertPostgresConfiguredInCi, getSeededTestDb, testEngines } from '../support/db';
 import { count, FIX, insertFixtures, useAsProcessDb } from './api-fixtures';
 
@@ -78,7 +87,19 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
       expect(body.items).toHaveLength(24);
       expect(typeof body.next_cursor).toBe('string');
       for (const item of body.items) {
-        for (const key of ['public_id', 'source_id', 'name', 'format', 'label', 'spine_id', 'street_date', 'release_year', 'ean', 'movies']) expect(item).toHaveProperty(key);
+        for (const key of [
+          'public_id',
+          'source_id',
+          'name',
+          'format',
+          'label',
+          'spine_id',
+          'street_date',
+          'release_year',
+          'ean',
+          'movies',
+        ])
+          expect(item).toHaveProperty(key);
         expect(item.movies.length).toBeGreaterThan(0);
         for (const m of item.movies) expect(Object.keys(m).sort()).toEqual(['name', 'public_id', 'year']);
       }
@@ -93,7 +114,10 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
       ['/api/labels', labelsList],
       ['/api/production_companies', companiesList],
     ] as const)('GET %s: items with public_id and source_id', async (path, handler) => {
-      const { status, body } = await get<Page<{ public_id: string; source_id: string | null }>>(handler, `${path}?limit=5`);
+      const { status, body } = await get<Page<{ public_id: string; source_id: string | null }>>(
+        handler,
+        `${path}?limit=5`,
+      );
       expect(status).toBe(200);
       expect(body.items.length).toBeGreaterThan(0);
       for (const item of body.items) {
@@ -107,14 +131,19 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
       expect(status).toBe(200);
       const criterion = body.items.find((l) => l.name === 'The Criterion Collection');
       expect(criterion).toBeDefined();
-      const byLabel = await count(h.db, sql`SELECT count(*)::int AS n FROM releases r JOIN labels l ON l.id = r.label_id WHERE l.name = 'The Criterion Collection' AND r.approved`);
+      const byLabel = await count(
+        h.db,
+        sql`SELECT count(*)::int AS n FROM releases r JOIN labels l ON l.id = r.label_id WHERE l.name = 'The Criterion Collection' AND r.approved`,
+      );
       expect(criterion!.release_count).toBe(byLabel);
       expect(criterion!.release_count).toBeGreaterThan(1200);
       // The same count as the label's release list, page by page.
       const pages = await walk<ReleaseListItem>(releasesList, `/api/releases?label=${criterion!.public_id}`, 100);
       expect(pages.flat()).toHaveLength(criterion!.release_count);
       const total = body.items.reduce((a, l) => a + l.release_count, 0);
-      expect(total).toBe(await count(h.db, sql`SELECT count(*)::int AS n FROM releases WHERE approved AND label_id IS NOT NULL`));
+      expect(total).toBe(
+        await count(h.db, sql`SELECT count(*)::int AS n FROM releases WHERE approved AND label_id IS NOT NULL`),
+      );
       expect(body.items.every((l) => l.release_count > 0)).toBe(true);
     });
   });
@@ -122,7 +151,10 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
   describe('cursor pagination', () => {
     it('page 2 differs from page 1', async () => {
       const p1 = await get<Page<ReleaseListItem>>(releasesList, '/api/releases?limit=10');
-      const p2 = await get<Page<ReleaseListItem>>(releasesList, `/api/releases?limit=10&cursor=${q(p1.body.next_cursor!)}`);
+      const p2 = await get<Page<ReleaseListItem>>(
+        releasesList,
+        `/api/releases?limit=10&cursor=${q(p1.body.next_cursor!)}`,
+      );
       expect(p2.status).toBe(200);
       const ids1 = new Set(p1.body.items.map((i) => i.public_id));
       expect(p2.body.items).toHaveLength(10);
@@ -136,25 +168,32 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
         const pages = await walk<ReleaseListItem>(releasesList, `/api/releases?fo=2,3,4&so=${so}`, 4);
         const ids = pages.flat().map((i) => i.public_id);
         expect(new Set(ids).size).toBe(ids.length);
-        expect(ids.length).toBe(await count(h.db, sql`SELECT count(*)::int AS n FROM releases WHERE approved AND format IN (2, 3, 4)`));
+        expect(ids.length).toBe(
+          await count(h.db, sql`SELECT count(*)::int AS n FROM releases WHERE approved AND format IN (2, 3, 4)`),
+        );
         expect(pages.length).toBeGreaterThan(2);
       },
     );
 
-    it.each(['date_desc', 'date_asc', 'year_desc', 'added_desc'])('so=%s: UK releases (dated and undated) in order, each once', async (so) => {
-      const pages = await walk<ReleaseListItem>(releasesList, `/api/releases?co=2&so=${so}`, 25);
-      const items = pages.flat();
-      expect(items.length).toBe(await count(h.db, sql`SELECT count(*)::int AS n FROM releases WHERE approved AND country = 2`));
-      expect(new Set(items.map((i) => i.public_id)).size).toBe(items.length);
-      if (so.startsWith('date')) {
-        const dates = items.map((i) => i.street_date);
-        const firstNull = dates.indexOf(null);
-        expect(firstNull).toBeGreaterThan(25);
-        expect(dates.slice(firstNull).every((d) => d === null)).toBe(true);
-        const known = dates.slice(0, firstNull) as string[];
-        expect(known).toEqual(so === 'date_desc' ? [...known].sort().reverse() : [...known].sort());
-      }
-    });
+    it.each(['date_desc', 'date_asc', 'year_desc', 'added_desc'])(
+      'so=%s: UK releases (dated and undated) in order, each once',
+      async (so) => {
+        const pages = await walk<ReleaseListItem>(releasesList, `/api/releases?co=2&so=${so}`, 25);
+        const items = pages.flat();
+        expect(items.length).toBe(
+          await count(h.db, sql`SELECT count(*)::int AS n FROM releases WHERE approved AND country = 2`),
+        );
+        expect(new Set(items.map((i) => i.public_id)).size).toBe(items.length);
+        if (so.startsWith('date')) {
+          const dates = items.map((i) => i.street_date);
+          const firstNull = dates.indexOf(null);
+          expect(firstNull).toBeGreaterThan(25);
+          expect(dates.slice(firstNull).every((d) => d === null)).toBe(true);
+          const known = dates.slice(0, firstNull) as string[];
+          expect(known).toEqual(so === 'date_desc' ? [...known].sort().reverse() : [...known].sort());
+        }
+      },
+    );
 
     it('walks a larger title list by name without duplicates, in name order', async () => {
       const pages = await walk<TitleListItem>(titlesList, `/api/titles?q=${q('night')}&so=name`, 50);
@@ -169,7 +208,9 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
           sql`, `,
         )})`,
       );
-      const expected = rows.sort((a, b) => (a.title_key < b.title_key ? -1 : a.title_key > b.title_key ? 1 : a.id - b.id)).map((r) => r.public_id);
+      const expected = rows
+        .sort((a, b) => (a.title_key < b.title_key ? -1 : a.title_key > b.title_key ? 1 : a.id - b.id))
+        .map((r) => r.public_id);
       expect(items.map((i) => i.public_id)).toEqual(expected);
     });
 
@@ -187,10 +228,15 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
 
     it('a cursor of another sort or a forged cursor is a 400', async () => {
       const p1 = await get<Page<ReleaseListItem>>(releasesList, '/api/releases?limit=2');
-      const other = await get<{ error: string }>(releasesList, `/api/releases?so=name&cursor=${q(p1.body.next_cursor!)}`);
+      const other = await get<{ error: string }>(
+        releasesList,
+        `/api/releases?so=name&cursor=${q(p1.body.next_cursor!)}`,
+      );
       expect(other.status).toBe(400);
       expect(other.body.error).toMatch(/cursor/i);
-      const forged = Buffer.from(JSON.stringify(['date_desc', "2020-01-01'; DROP TABLE releases; --", 1])).toString('base64url');
+      const forged = Buffer.from(JSON.stringify(['date_desc', "2020-01-01'; DROP TABLE releases; --", 1])).toString(
+        'base64url',
+      );
       expect((await get(releasesList, `/api/releases?cursor=${forged}`)).status).toBe(400);
     });
   });
@@ -199,7 +245,10 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
     it('is accent- and case-insensitive: amelie finds Amélie', async () => {
       for (const text of ['amelie', 'AMÉLIE', 'Amelie!', 'destin d amelie']) {
         const { body } = await get<Page<TitleListItem>>(titlesList, `/api/titles?q=${q(text)}`);
-        expect(body.items.map((i) => i.name), text).toContain('Amélie');
+        expect(
+          body.items.map((i) => i.name),
+          text,
+        ).toContain('Amélie');
       }
       const releases = await get<Page<ReleaseListItem>>(releasesList, `/api/releases?q=amelie`);
       expect(releases.body.items.map((i) => i.public_id)).toContain(FIX.amelieRelease);
@@ -244,7 +293,10 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
       for (const code of [FIX.upc.ean13, FIX.upc.upcA, FIX.upc.upc11]) {
         const { status, body } = await get<Page<ReleaseListItem>>(releasesList, `/api/releases?ean=${code}`);
         expect(status).toBe(200);
-        expect(body.items.map((i) => i.public_id), code).toEqual([FIX.upcRelease]);
+        expect(
+          body.items.map((i) => i.public_id),
+          code,
+        ).toEqual([FIX.upcRelease]);
         expect(body.items[0].ean).toBe(FIX.upc.ean13);
       }
       const seed = await get<Page<ReleaseListItem>>(releasesList, '/api/releases?ean=5017180816203');
@@ -262,7 +314,10 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
       const label = labels.body.items[0].public_id;
       const { body } = await get<Page<ReleaseListItem>>(releasesList, `/api/releases?label=${label}&spine=1`);
       expect(body.items).toHaveLength(1);
-      expect(body.items[0]).toMatchObject({ spine_id: 1, label: { public_id: label, name: 'The Criterion Collection' } });
+      expect(body.items[0]).toMatchObject({
+        spine_id: 1,
+        label: { public_id: label, name: 'The Criterion Collection' },
+      });
     });
   });
 
@@ -365,12 +420,16 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
     });
 
     it('a person with credits and title refs', async () => {
-      const found = await get<Page<{ public_id: string; name: string }>>(personsList, `/api/persons?q=${q('Stanley Kubrick')}`);
+      const found = await get<Page<{ public_id: string; name: string }>>(
+        personsList,
+        `/api/persons?q=${q('Stanley Kubrick')}`,
+      );
       const id = found.body.items[0].public_id;
       const { body } = await getItem<PersonDetail>(personItem, `/api/persons/${id}`, id);
       expect(body.name).toBe('Stanley Kubrick');
       expect(body.credits.length).toBeGreaterThan(0);
-      for (const c of body.credits) expect(Object.keys(c.title).sort()).toEqual(['name', 'public_id', 'source_id', 'year']);
+      for (const c of body.credits)
+        expect(Object.keys(c.title).sort()).toEqual(['name', 'public_id', 'source_id', 'year']);
       expect(body.credits.some((c) => c.role === 'director' && c.title.name === 'Paths of Glory')).toBe(true);
     });
 
@@ -379,7 +438,11 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
       const label = await getItem<LabelListItem>(labelItem, '', labels.body.items[0].public_id);
       expect(label.status).toBe(200);
       expect(label.body).toMatchObject({ name: 'The Criterion Collection', label_groups: expect.any(Array) });
-      const company = await getItem<{ name: string; movie_count: number; titles: Page<TitleListItem> }>(companyItem, '', FIX.company);
+      const company = await getItem<{ name: string; movie_count: number; titles: Page<TitleListItem> }>(
+        companyItem,
+        '',
+        FIX.company,
+      );
       expect(company.body).toMatchObject({ name: 'Claudie Ossard Productions', movie_count: 1 });
       expect(company.body.titles.items.map((t) => t.public_id)).toEqual([FIX.amelie]);
     });
@@ -431,7 +494,10 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
     });
 
     it('empty parameter values are ignored', async () => {
-      const { status, body } = await get<Page<ReleaseListItem>>(releasesList, '/api/releases?fo=&co=&fi=&so=&q=&limit=3&cursor=');
+      const { status, body } = await get<Page<ReleaseListItem>>(
+        releasesList,
+        '/api/releases?fo=&co=&fi=&so=&q=&limit=3&cursor=',
+      );
       expect(status).toBe(200);
       expect(body.items).toHaveLength(3);
     });
@@ -453,7 +519,8 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
       expect(body.reviews).toEqual([]);
       const alien = await get<SearchResult>(search, '/api/search?q=alien');
       expect(alien.body.movies[0].name).toBe('Alien');
-      for (const group of [alien.body.movies, alien.body.releases, alien.body.labels, alien.body.persons]) expect(group.length).toBeLessThanOrEqual(8);
+      for (const group of [alien.body.movies, alien.body.releases, alien.body.labels, alien.body.persons])
+        expect(group.length).toBeLessThanOrEqual(8);
       const kubrick = await get<SearchResult>(search, '/api/search?q=kubrick');
       expect(kubrick.body.persons[0].name).toBe('Stanley Kubrick');
     });
@@ -470,7 +537,12 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
 
   describe('unexpected errors', () => {
     it('are logged and answered 500 with the spec text (health 503)', async () => {
-      const broken = { db: { execute: async () => Promise.reject(new Error('connection lost')) }, kind: 'pglite', location: 'broken', close: async () => {} };
+      const broken = {
+        db: { execute: async () => Promise.reject(new Error('connection lost')) },
+        kind: 'pglite',
+        location: 'broken',
+        close: async () => {},
+      };
       const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
       useAsProcessDb(broken as unknown as DbHandle);
       try {

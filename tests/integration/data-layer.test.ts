@@ -42,7 +42,15 @@ describe.each(testEngines())('lib/data on %s', (engine) => {
       source_ids: ['test:amelie'],
       cast_crew: [],
     });
-    expect(t!.videos).toEqual([{ public_id: 'fixVideo001', youtube_id: 'HUECWi5pX7o?t=5', type: 1, chapter: null, thumbnail_url: 'https://img.youtube.com/vi/HUECWi5pX7o/hqdefault.jpg' }]);
+    expect(t!.videos).toEqual([
+      {
+        public_id: 'fixVideo001',
+        youtube_id: 'HUECWi5pX7o?t=5',
+        type: 1,
+        chapter: null,
+        thumbnail_url: 'https://img.youtube.com/vi/HUECWi5pX7o/hqdefault.jpg',
+      },
+    ]);
     expect(t!.releases.map((r) => r.public_id)).toEqual([FIX.amelieRelease]);
     expect(await getTitle('noSuchTitle', h.db)).toBeNull();
   });
@@ -54,11 +62,26 @@ describe.each(testEngines())('lib/data on %s', (engine) => {
 
   it('release detail: every field, RRP as text, default picture, movie poster fallback', async () => {
     const r = await getRelease(FIX.upcRelease, h.db);
-    expect(r).toMatchObject({ ean: FIX.upc.ean13, rrp: '120.00', rrp_currency: 'EUR', picture_url: 'https://example.org/zzyzx-front.jpg', format: 3, country: 1 });
-    expect(r!.pictures).toEqual([{ public_id: 'fixPict0001', type: 4, url: 'https://example.org/zzyzx-front.jpg', source: null, is_default: true }]);
+    expect(r).toMatchObject({
+      ean: FIX.upc.ean13,
+      rrp: '120.00',
+      rrp_currency: 'EUR',
+      picture_url: 'https://example.org/zzyzx-front.jpg',
+      format: 3,
+      country: 1,
+    });
+    expect(r!.pictures).toEqual([
+      { public_id: 'fixPict0001', type: 4, url: 'https://example.org/zzyzx-front.jpg', source: null, is_default: true },
+    ]);
     const a = await getRelease(FIX.amelieRelease, h.db);
-    expect(a).toMatchObject({ audio_tracks: [{ language: 'French', system: 'Dolby Digital 5.1' }], subtitles: ['Finnish', 'Swedish'], rrp: '15.00', picture_url: null });
-    const hunter = (await listTitles({ q: 'The Night of the Hunter (1955)' }, { cursor: null, limit: 1 }, h.db)).items[0];
+    expect(a).toMatchObject({
+      audio_tracks: [{ language: 'French', system: 'Dolby Digital 5.1' }],
+      subtitles: ['Finnish', 'Swedish'],
+      rrp: '15.00',
+      picture_url: null,
+    });
+    const hunter = (await listTitles({ q: 'The Night of the Hunter (1955)' }, { cursor: null, limit: 1 }, h.db))
+      .items[0];
     const rel = (await getTitle(hunter.public_id, h.db))!.releases[0];
     expect(rel.picture_url).toBe(hunter.picture_url);
     expect(rel.picture_url).toMatch(/^https:\/\//);
@@ -72,7 +95,9 @@ describe.each(testEngines())('lib/data on %s', (engine) => {
     expect(r!.censorship.every((e) => e.country === 'FI')).toBe(true);
     expect(r!.censorship.some((e) => e.release?.public_id === r!.public_id)).toBe(true);
     const title = await getTitle(r!.movies[0].public_id, h.db);
-    expect(title!.censorship.map((e) => e.source_id)).toEqual(expect.arrayContaining(r!.censorship.map((e) => e.source_id)));
+    expect(title!.censorship.map((e) => e.source_id)).toEqual(
+      expect.arrayContaining(r!.censorship.map((e) => e.source_id)),
+    );
   });
 
   it('unapproved releases are hidden from lists, details and search', async () => {
@@ -89,11 +114,17 @@ describe.each(testEngines())('lib/data on %s', (engine) => {
   });
 
   it('other releases share a movie and exclude the release itself', async () => {
-    const hunter = (await listTitles({ q: 'The Night of the Hunter (1955)' }, { cursor: null, limit: 1 }, h.db)).items[0];
+    const hunter = (await listTitles({ q: 'The Night of the Hunter (1955)' }, { cursor: null, limit: 1 }, h.db))
+      .items[0];
     const releases = (await getTitle(hunter.public_id, h.db))!.releases;
     expect(releases.length).toBeGreaterThanOrEqual(2);
     const others = await listOtherReleases(releases[0].public_id, h.db);
-    expect(others.map((r) => r.public_id).sort()).toEqual(releases.slice(1).map((r) => r.public_id).sort());
+    expect(others.map((r) => r.public_id).sort()).toEqual(
+      releases
+        .slice(1)
+        .map((r) => r.public_id)
+        .sort(),
+    );
     expect(await listOtherReleases('noSuchRelease', h.db)).toEqual([]);
   });
 
@@ -109,15 +140,24 @@ describe.each(testEngines())('lib/data on %s', (engine) => {
   });
 
   it('companies: detail, titles, unknown → null', async () => {
-    expect(await getProductionCompany(FIX.company, h.db)).toMatchObject({ name: 'Claudie Ossard Productions', country: 'FR', movie_count: 1 });
-    expect((await listCompanyTitles(FIX.company, { cursor: null, limit: 24 }, h.db))!.items.map((t) => t.name)).toEqual(['Amélie']);
+    expect(await getProductionCompany(FIX.company, h.db)).toMatchObject({
+      name: 'Claudie Ossard Productions',
+      country: 'FR',
+      movie_count: 1,
+    });
+    expect((await listCompanyTitles(FIX.company, { cursor: null, limit: 24 }, h.db))!.items.map((t) => t.name)).toEqual(
+      ['Amélie'],
+    );
     expect(await listCompanyTitles('noSuchCompany', { cursor: null, limit: 24 }, h.db)).toBeNull();
   });
 
   it('labels view counts equal live release counts; label detail', async () => {
     const view = await listLabelsView(h.db);
     for (const l of view.slice(0, 10)) {
-      const n = await count(h.db, sql`SELECT count(*)::int AS n FROM releases r JOIN labels l ON l.id = r.label_id WHERE l.public_id = ${l.public_id} AND r.approved`);
+      const n = await count(
+        h.db,
+        sql`SELECT count(*)::int AS n FROM releases r JOIN labels l ON l.id = r.label_id WHERE l.public_id = ${l.public_id} AND r.approved`,
+      );
       expect(l.release_count, l.name).toBe(n);
       expect((await getLabel(l.public_id, h.db))!.release_count).toBe(n);
     }
@@ -129,14 +169,25 @@ describe.each(testEngines())('lib/data on %s', (engine) => {
     expect((await listPersons({}, { cursor: null, limit: undefined }, h.db)).items).toHaveLength(48);
     await expect(listReleases({}, { cursor: 'garbage', limit: 24 }, h.db)).rejects.toBeInstanceOf(AppError);
     const titles = await listTitles({}, { cursor: null, limit: 2 }, h.db);
-    await expect(listReleases({}, { cursor: titles.next_cursor, limit: 24 }, h.db)).rejects.toMatchObject({ code: 'bad_cursor', status: 400 });
+    await expect(listReleases({}, { cursor: titles.next_cursor, limit: 24 }, h.db)).rejects.toMatchObject({
+      code: 'bad_cursor',
+      status: 400,
+    });
   });
 
   it('search counts candidates up to the documented limit', async () => {
     expect(SEARCH_CANDIDATE_LIMIT).toBe(1000);
     expect((await searchAll('a', h.db)).complex).toBe(true);
     expect((await searchAll('garden state', h.db)).complex).toBe(false);
-    expect(await searchAll('   ', h.db)).toEqual({ q: '', movies: [], releases: [], reviews: [], labels: [], persons: [], complex: false });
+    expect(await searchAll('   ', h.db)).toEqual({
+      q: '',
+      movies: [],
+      releases: [],
+      reviews: [],
+      labels: [],
+      persons: [],
+      complex: false,
+    });
     const year = await searchAll('(1979)', h.db);
     expect(year.movies.length).toBe(8);
     expect(year.movies.every((m) => m.year === 1979)).toBe(true);
@@ -158,7 +209,9 @@ describe.each(testEngines())('lib/data on %s', (engine) => {
     }
     expect(listed).toBe(approved);
     expect(seen.size).toBe(approved);
-    expect(await listSitemapUrls('releases', { page: Math.ceil(spans.releases / size) + 1, pageSize: size }, h.db)).toEqual([]);
+    expect(
+      await listSitemapUrls('releases', { page: Math.ceil(spans.releases / size) + 1, pageSize: size }, h.db),
+    ).toEqual([]);
     const labels = await listSitemapUrls('labels', { page: 1, pageSize: 5 }, h.db);
     expect(labels).toHaveLength(5);
     expect(labels[0].lastmod).toBeNull();

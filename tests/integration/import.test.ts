@@ -72,7 +72,10 @@ describe.each(testEngines())('seed import on %s', (engine) => {
     expect(c.labels).toBeGreaterThanOrEqual(81);
     expect(c.events).toBe(37);
     // 35,781 Wikipedia films, plus films only Criterion/4K/censorship know, minus nothing: every wp row is one movie.
-    const [wp] = await queryRows<{ n: number }>(h.db, sql`SELECT count(DISTINCT movie_id)::int AS n FROM movie_sources WHERE source_id LIKE 'wp:%'`);
+    const [wp] = await queryRows<{ n: number }>(
+      h.db,
+      sql`SELECT count(DISTINCT movie_id)::int AS n FROM movie_sources WHERE source_id LIKE 'wp:%'`,
+    );
     expect(wp.n).toBe(35781);
   });
 
@@ -85,7 +88,9 @@ describe.each(testEngines())('seed import on %s', (engine) => {
 
     const tcm = await moviesByTitle(h, 'texas chain saw massacre');
     expect(tcm).toHaveLength(1);
-    expect(tcm[0].sources).toEqual(expect.arrayContaining(['wp:The_Texas_Chain_Saw_Massacre', 'fi-cens-film:The Texas Chain Saw Massacre|1974']));
+    expect(tcm[0].sources).toEqual(
+      expect.arrayContaining(['wp:The_Texas_Chain_Saw_Massacre', 'fi-cens-film:The Texas Chain Saw Massacre|1974']),
+    );
 
     // "Dead & Buried" (Wikipedia) and "Dead and Buried" (censorship data) are one film.
     const dab = await moviesByTitle(h, 'dead and buried');
@@ -95,7 +100,9 @@ describe.each(testEngines())('seed import on %s', (engine) => {
     // The disc record of Garden State (EAN 5017180816203) joins the Wikipedia film.
     const gs = await moviesByTitle(h, 'garden state');
     expect(gs).toHaveLength(1);
-    expect(gs[0].sources).toEqual(expect.arrayContaining(['wp:Garden_State_(film)', 'filmbrainz:garden_state.dvd.5017180816203']));
+    expect(gs[0].sources).toEqual(
+      expect.arrayContaining(['wp:Garden_State_(film)', 'filmbrainz:garden_state.dvd.5017180816203']),
+    );
 
     // 4K listings write the article last ("Witch, The"); it still meets Wikipedia's "The Witch" (2015).
     const witch = await moviesByTitle(h, 'witch');
@@ -119,27 +126,61 @@ describe.each(testEngines())('seed import on %s', (engine) => {
     expect(spine1).toEqual({ name: 'Grand Illusion', spine_number: 1, label: 'The Criterion Collection', format: 1 });
     const [uhd] = await queryRows<{ street_date: string; hdr: string[]; format: number; label: string }>(
       h.db,
-      sql`SELECT r.street_date::text, r.hdr, r.format, l.name AS label FROM releases r JOIN labels l ON l.id = r.label_id WHERE r.source_id = 'tdb4k:6b0ebbe4d740'`,
+      sql`SELECT r.street_date::text, r.hdr, r.format, l.name AS label FROM releases r JOIN labels l ON l.id = r.label_id WHERE r.source_id =
+        'tdb4k:6b0ebbe4d740'`,
     );
-    expect(uhd).toEqual({ street_date: '2019-10-22', hdr: ['Dolby Vision'], format: 7, label: '20th Century Studios Home Entertainment' });
+    expect(uhd).toEqual({
+      street_date: '2019-10-22',
+      hdr: ['Dolby Vision'],
+      format: 7,
+      label: '20th Century Studios Home Entertainment',
+    });
     // The Daniel Craig collection contains its four films.
-    const [craig] = await queryRows<{ n: number }>(h.db, sql`SELECT count(*)::int AS n FROM release_movies rm JOIN releases r ON r.id = rm.release_id WHERE r.source_id = 'tdb4k:6b0ebbe4d740'`);
+    const [craig] = await queryRows<{ n: number }>(
+      h.db,
+      sql`SELECT count(*)::int AS n FROM release_movies rm JOIN releases r ON r.id = rm.release_id WHERE r.source_id = 'tdb4k:6b0ebbe4d740'`,
+    );
     expect(craig.n).toBe(4);
     // People are de-duplicated: Jean Gabin (TMDb 11544) is one person.
-    const gabin = await queryRows<{ tmdb_person_id: number }>(h.db, sql`SELECT tmdb_person_id FROM persons WHERE name_key = 'jean gabin'`);
+    const gabin = await queryRows<{ tmdb_person_id: number }>(
+      h.db,
+      sql`SELECT tmdb_person_id FROM persons WHERE name_key = 'jean gabin'`,
+    );
     expect(gabin).toEqual([{ tmdb_person_id: 11544 }]);
   });
 
   it('turns Finnish video censorship events into cut Finnish videotape releases', async () => {
-    const rows = await queryRows<{ name: string; format: number; country: number; is_cut: boolean; cut_seconds: number | null; cut_source: string }>(
+    const rows = await queryRows<{
+      name: string;
+      format: number;
+      country: number;
+      is_cut: boolean;
+      cut_seconds: number | null;
+      cut_source: string;
+    }>(
       h.db,
       sql`SELECT name, format, country, is_cut, cut_seconds, cut_source FROM releases WHERE source_id = 'fi-cens-003'`,
     );
-    expect(rows).toEqual([{ name: 'Kuolleet ja haudatut', format: 2, country: 4, is_cut: true, cut_seconds: 540, cut_source: 'https://vertapakkiin.com/tag/1981/' }]);
-    const [n] = await queryRows<{ n: number }>(h.db, sql`SELECT count(*)::int AS n FROM releases WHERE country = 4 AND format = 2 AND is_cut`);
+    expect(rows).toEqual([
+      {
+        name: 'Kuolleet ja haudatut',
+        format: 2,
+        country: 4,
+        is_cut: true,
+        cut_seconds: 540,
+        cut_source: 'https://vertapakkiin.com/tag/1981/',
+      },
+    ]);
+    const [n] = await queryRows<{ n: number }>(
+      h.db,
+      sql`SELECT count(*)::int AS n FROM releases WHERE country = 4 AND format = 2 AND is_cut`,
+    );
     expect(n.n).toBe(8);
     // The undated RoboCop cut (an early-1990s report) belongs to the 1987 film, not the remake.
-    const [robo] = await queryRows<{ year: number }>(h.db, sql`SELECT m.year FROM censorship_events e JOIN movies m ON m.id = e.movie_id WHERE e.source_id = 'fi-cens-010'`);
+    const [robo] = await queryRows<{ year: number }>(
+      h.db,
+      sql`SELECT m.year FROM censorship_events e JOIN movies m ON m.id = e.movie_id WHERE e.source_id = 'fi-cens-010'`,
+    );
     expect(robo.year).toBe(1987);
   });
 
@@ -168,7 +209,8 @@ describe.each(testEngines())('seed import on %s', (engine) => {
   it('on start-up (skipUnchanged) skips files already recorded without loading the catalogue', async () => {
     const report = await importFiles(h.db, seedFiles(), { skipUnchanged: true });
     expect(report.files.map((f) => f.skipped)).toEqual(seedFiles().map(() => true));
-    for (const c of Object.values(report.counts)) expect(c).toEqual({ inserted: 0, updated: 0, merged: 0, rejected: 0 });
+    for (const c of Object.values(report.counts))
+      expect(c).toEqual({ inserted: 0, updated: 0, merged: 0, rejected: 0 });
   });
 });
 
@@ -189,11 +231,31 @@ describe.each(testEngines())('malformed input on %s', (engine) => {
     fs.writeFileSync(
       file,
       [
-        JSON.stringify({ id: 'wp:Good_One', title: 'Good One', year: 1999, type_hint: 'movie', genres: ['Drama'], cast: ['Ann Actor'], extract: null, wikipedia_href: null, thumbnail: null }),
+        JSON.stringify({
+          id: 'wp:Good_One',
+          title: 'Good One',
+          year: 1999,
+          type_hint: 'movie',
+          genres: ['Drama'],
+          cast: ['Ann Actor'],
+          extract: null,
+          wikipedia_href: null,
+          thumbnail: null,
+        }),
         '{"id": "wp:Broken", "title": ',
         JSON.stringify({ id: 'wp:No_Title', title: '', year: 2001 }),
         JSON.stringify({ id: 'wp:Bad_Year', title: 'Bad Year', year: 'soon' }),
-        JSON.stringify({ id: 'wp:Good_Two', title: 'Good Two', year: 2000, type_hint: 'short', genres: [], cast: [], extract: 'A text.', wikipedia_href: 'Good_Two', thumbnail: null }),
+        JSON.stringify({
+          id: 'wp:Good_Two',
+          title: 'Good Two',
+          year: 2000,
+          type_hint: 'short',
+          genres: [],
+          cast: [],
+          extract: 'A text.',
+          wikipedia_href: 'Good_Two',
+          thumbnail: null,
+        }),
       ].join('\n'),
     );
     const report = await importFiles(h.db, [file]);
@@ -203,7 +265,10 @@ describe.each(testEngines())('malformed input on %s', (engine) => {
     expect(rejected[1]).toMatch(/^movies\.jsonl:3: title: title is empty/);
     expect(rejected[2]).toMatch(/^movies\.jsonl:4: year: /);
     expect(report.counts.movies).toMatchObject({ inserted: 2, rejected: 3 });
-    const names = await queryRows<{ name: string; type: number }>(h.db, sql`SELECT name, type FROM movies ORDER BY name`);
+    const names = await queryRows<{ name: string; type: number }>(
+      h.db,
+      sql`SELECT name, type FROM movies ORDER BY name`,
+    );
     expect(names).toEqual([
       { name: 'Good One', type: 1 },
       { name: 'Good Two', type: 3 },

@@ -56,17 +56,33 @@ describe('storePicture', () => {
 
   it('accepts png, gif and webp; refuses other content whatever its name, oversized files and pixel bombs', async () => {
     for (const fmt of ['png', 'gif', 'webp'] as const) {
-      const buf = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })[fmt]().toBuffer();
+      const buf = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+        [fmt]()
+        .toBuffer();
       await expect(storePicture(buf, { sm: 96 })).resolves.toMatchObject({ width: 20 });
     }
-    const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+      .tiff()
+      .toBuffer();
     await expect(storePicture(tiff, { sm: 96 })).rejects.toMatchObject({ key: 'pictureType' });
-    await expect(storePicture(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'), { sm: 96 })).rejects.toMatchObject({ key: 'pictureType' });
+    await expect(
+      storePicture(
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+        ),
+        { sm: 96 },
+      ),
+    ).rejects.toMatchObject({ key: 'pictureType' });
     await expect(storePicture(Buffer.from('not a picture at all'), { sm: 96 })).rejects.toBeInstanceOf(PictureError);
     const huge = Buffer.alloc(PICTURE_MAX_BYTES + 1);
-    await expect(storePicture(huge, { sm: 96 })).rejects.toMatchObject({ key: 'pictureTooLarge', params: { 0: '20.0', 1: 20 } });
+    await expect(storePicture(huge, { sm: 96 })).rejects.toMatchObject({
+      key: 'pictureTooLarge',
+      params: { 0: '20.0', 1: 20 },
+    });
     // 7,000 × 6,000 = 42 megapixels of one colour: a small PNG that would decode to 126 MB.
-    const bomb = await sharp({ create: { width: 7_000, height: 6_000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 7_000, height: 6_000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
     await expect(storePicture(bomb, { sm: 96 })).rejects.toMatchObject({ key: 'pictureTooManyPixels' });
   });
@@ -79,7 +95,16 @@ describe('POST /api/me/picture', () => {
   beforeAll(async () => {
     h = await createTestDb('pglite');
     useAsProcessDb(h);
-    const r = await registerUser({ name: 'Picture Pia', email: 'pia@example.fi', password: 'Polaroid-Memories-70', password2: 'Polaroid-Memories-70' }, {}, h.db);
+    const r = await registerUser(
+      {
+        name: 'Picture Pia',
+        email: 'pia@example.fi',
+        password: 'Polaroid-Memories-70',
+        password2: 'Polaroid-Memories-70',
+      },
+      {},
+      h.db,
+    );
     if (!r.ok) throw new Error('register');
     publicId = r.user.public_id;
     cookie = `discshelf_session=${(await createSession(r.userId, {}, h.db)).token}`;
@@ -91,7 +116,9 @@ describe('POST /api/me/picture', () => {
   const upload = async (body: Buffer, name = 'photo.jpg') => {
     const form = new FormData();
     form.set('picture', new Blob([new Uint8Array(body)]), name);
-    return pictureRoute(new Request(`${ORIGIN}/api/me/picture`, { method: 'POST', headers: { origin: ORIGIN, cookie }, body: form }));
+    return pictureRoute(
+      new Request(`${ORIGIN}/api/me/picture`, { method: 'POST', headers: { origin: ORIGIN, cookie }, body: form }),
+    );
   };
 
   it('stores the picture, serves its variants, and removes the previous one on replacement', async () => {
@@ -99,7 +126,9 @@ describe('POST /api/me/picture', () => {
     expect(first.status).toBe(200);
     const { picture } = (await first.json()) as { picture: string };
     expect((await getUser(publicId, h.db))?.picture).toBe(picture);
-    const served = await uploadRoute(new Request(`${ORIGIN}/uploads/sm-${picture}`), { params: Promise.resolve({ file: `sm-${picture}` }) });
+    const served = await uploadRoute(new Request(`${ORIGIN}/uploads/sm-${picture}`), {
+      params: Promise.resolve({ file: `sm-${picture}` }),
+    });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
     expect(served.headers.get('cache-control')).toContain('immutable');
@@ -107,7 +136,9 @@ describe('POST /api/me/picture', () => {
     const next = ((await second.json()) as { picture: string }).picture;
     expect(fs.existsSync(path.join(uploads, `lg-${picture}`))).toBe(false);
     expect(fs.existsSync(path.join(uploads, `lg-${next}`))).toBe(true);
-    const bad = await uploadRoute(new Request(`${ORIGIN}/uploads/../../etc/passwd`), { params: Promise.resolve({ file: '../../etc/passwd' }) });
+    const bad = await uploadRoute(new Request(`${ORIGIN}/uploads/../../etc/passwd`), {
+      params: Promise.resolve({ file: '../../etc/passwd' }),
+    });
     expect(bad.status).toBe(404);
   });
 
@@ -115,7 +146,9 @@ describe('POST /api/me/picture', () => {
     const res = await upload(Buffer.from('%PDF-1.4 not a picture'), 'cover.jpg');
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ fields: { picture: 'pictureUnreadable' } });
-    const anonymous = await pictureRoute(new Request(`${ORIGIN}/api/me/picture`, { method: 'POST', headers: { origin: ORIGIN }, body: new FormData() }));
+    const anonymous = await pictureRoute(
+      new Request(`${ORIGIN}/api/me/picture`, { method: 'POST', headers: { origin: ORIGIN }, body: new FormData() }),
+    );
     expect(anonymous.status).toBe(401);
   });
 });

@@ -14,7 +14,11 @@ describe('seed/*.gz', () => {
 
   it.runIf(fs.existsSync(shared))('decompresses to exactly the content of ../shared/data', () => {
     const names = fs.readdirSync(shared).filter((n) => /\.(json|jsonl)$/.test(n));
-    expect(names.sort()).toEqual(seedFiles().map((f) => path.basename(f, '.gz')).sort());
+    expect(names.sort()).toEqual(
+      seedFiles()
+        .map((f) => path.basename(f, '.gz'))
+        .sort(),
+    );
     for (const name of names) {
       const seed = zlib.gunzipSync(fs.readFileSync(path.resolve('seed', `${name}.gz`)));
       expect(seed.equals(fs.readFileSync(path.join(shared, name))), name).toBe(true);

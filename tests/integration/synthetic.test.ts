@@ -17,7 +17,12 @@ import { getTitle } from '@/lib/data/movies';
 import { getPerson } from '@/lib/data/persons';
 import { searchAll } from '@/lib/data/search';
 import { publicIdFor } from '@/lib/import/catalog';
-import { generateSynthetic, syntheticLabelCount, SyntheticSeedPresentError, type SyntheticCounts } from '@/lib/synthetic';
+import {
+  generateSynthetic,
+  syntheticLabelCount,
+  SyntheticSeedPresentError,
+  type SyntheticCounts,
+} from '@/lib/synthetic';
 import { PersonNameModel, TitleModel } from '@/lib/synthetic/names';
 import { AliasTable, permutation, Rng } from '@/lib/synthetic/random';
 import { personKey, searchDocument, titleKey } from '@/lib/text';
@@ -57,7 +62,20 @@ describe('synthetic generator: pure parts', () => {
   });
 
   it('titles follow the length of the titles they learn from; names have first and last names', () => {
-    const words = ['Night', 'Harbor', 'Shadow', 'Crimson', 'River', 'Dance', 'Love', 'Stranger', 'Golden', 'Storm', 'Island', 'Secret'];
+    const words = [
+      'Night',
+      'Harbor',
+      'Shadow',
+      'Crimson',
+      'River',
+      'Dance',
+      'Love',
+      'Stranger',
+      'Golden',
+      'Storm',
+      'Island',
+      'Secret',
+    ];
     const real: string[] = [];
     const r = new Rng(11);
     for (let i = 0; i < 400; i++) {
@@ -100,7 +118,16 @@ async function freshDb(): Promise<TestDb> {
   };
 }
 
-type ReleaseRow = { id: number; source_id: string; public_id: string; name: string; street_date: string | null; ean: string | null; format: number; country: number };
+type ReleaseRow = {
+  id: number;
+  source_id: string;
+  public_id: string;
+  name: string;
+  street_date: string | null;
+  ean: string | null;
+  format: number;
+  country: number;
+};
 
 async function releaseRows(sql: postgres.Sql, seed: number): Promise<ReleaseRow[]> {
   return sql<ReleaseRow[]>`SELECT id, source_id, public_id, name, street_date::text, ean, format, country FROM releases
@@ -108,17 +135,27 @@ async function releaseRows(sql: postgres.Sql, seed: number): Promise<ReleaseRow[
 }
 
 async function namesOf(sql: postgres.Sql, table: 'movies' | 'persons', seed: number): Promise<string[]> {
-  return (await sql.unsafe<{ v: string }[]>(`SELECT public_id || ' ' || name AS v FROM ${table} WHERE source_id LIKE 'synthetic:${seed}:%' ORDER BY id`)).map((r) => r.v);
+  return (
+    await sql.unsafe<{ v: string }[]>(
+      `SELECT public_id || ' ' || name AS v FROM ${table} WHERE source_id LIKE 'synthetic:${seed}:%' ORDER BY id`,
+    )
+  ).map((r) => r.v);
 }
 
 /** Indexes PostgreSQL hides from snapshots older than their creation (built over broken HOT chains). */
 async function uncheckedIndexes(sql: postgres.Sql): Promise<string[]> {
-  return (await sql<{ v: string }[]>`SELECT indexrelid::regclass::text AS v FROM pg_index WHERE indcheckxmin ORDER BY 1`).map((r) => r.v);
+  return (
+    await sql<{ v: string }[]>`SELECT indexrelid::regclass::text AS v FROM pg_index WHERE indcheckxmin ORDER BY 1`
+  ).map((r) => r.v);
 }
 
 async function schemaObjects(sql: postgres.Sql): Promise<string[]> {
-  const idx = await sql<{ v: string }[]>`SELECT indexdef AS v FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname`;
-  const fks = await sql<{ v: string }[]>`SELECT conname || ' ' || convalidated || ' ' || pg_get_constraintdef(oid) AS v FROM pg_constraint WHERE contype = 'f' ORDER BY conname`;
+  const idx = await sql<
+    { v: string }[]
+  >`SELECT indexdef AS v FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname`;
+  const fks = await sql<
+    { v: string }[]
+  >`SELECT conname || ' ' || convalidated || ' ' || pg_get_constraintdef(oid) AS v FROM pg_constraint WHERE contype = 'f' ORDER BY conname`;
   return [...idx, ...fks].map((r) => r.v);
 }
 
@@ -126,59 +163,115 @@ async function schemaObjects(sql: postgres.Sql): Promise<string[]> {
 async function inconsistencies(sql: postgres.Sql): Promise<Record<string, number>> {
   const [row] = await sql<Record<string, number>[]>`
     SELECT
-      (SELECT count(*) FROM movies m WHERE m.release_count <> (SELECT count(*) FROM release_movies rm JOIN releases r ON r.id = rm.release_id AND r.approved WHERE rm.movie_id = m.id))::int AS movie_release_count,
+      (SELECT count(*) FROM movies m WHERE m.release_count <> (SELECT count(*) FROM release_movies rm JOIN releases r ON r.id = rm.release_id AND
+        r.approved WHERE rm.movie_id = m.id))::int AS movie_release_count,
       (SELECT count(*) FROM persons p WHERE p.credit_count <> (SELECT count(*) FROM credits c WHERE c.person_id = p.id))::int AS person_credit_count,
-      (SELECT count(*) FROM labels l WHERE l.release_count <> (SELECT count(*) FROM releases r WHERE r.label_id = l.id AND r.approved))::int AS label_release_count,
+      (SELECT count(*) FROM labels l WHERE l.release_count <> (SELECT count(*) FROM releases r WHERE r.label_id = l.id AND r.approved))::int AS
+        label_release_count,
       (SELECT count(*) FROM releases r WHERE NOT EXISTS (SELECT 1 FROM release_movies rm WHERE rm.release_id = r.id))::int AS release_without_movie,
-      (SELECT count(*) FROM releases r WHERE r.movie_year IS DISTINCT FROM (SELECT m.year FROM release_movies rm JOIN movies m ON m.id = rm.movie_id WHERE rm.release_id = r.id AND rm.position = 0))::int AS movie_year,
-      (SELECT count(*) FROM (SELECT release_id FROM release_movies GROUP BY release_id HAVING max(position) <> count(*) - 1 OR min(position) <> 0) x)::int AS positions,
-      (SELECT count(*) FROM movies WHERE type = 5 AND (episode_of_id IS NULL OR (SELECT type FROM movies s WHERE s.id = movies.episode_of_id) <> 2))::int AS episodes,
-      (SELECT count(*) FROM movies m WHERE m.type IN (1, 3, 4, 5) AND m.source_id LIKE 'synthetic:%' AND NOT EXISTS (SELECT 1 FROM credits c WHERE c.movie_id = m.id AND c.role = 'director'))::int AS no_director,
+      (SELECT count(*) FROM releases r WHERE r.movie_year IS DISTINCT FROM (SELECT m.year FROM release_movies rm JOIN movies m ON m.id = rm.movie_id
+        WHERE rm.release_id = r.id AND rm.position = 0))::int AS movie_year,
+      (SELECT count(*) FROM (SELECT release_id FROM release_movies GROUP BY release_id HAVING max(position) <> count(*) - 1 OR min(position) <> 0)
+        x)::int AS positions,
+      (SELECT count(*) FROM movies WHERE type = 5 AND (episode_of_id IS NULL OR (SELECT type FROM movies s WHERE s.id = movies.episode_of_id) <>
+        2))::int AS episodes,
+      (SELECT count(*) FROM movies m WHERE m.type IN (1, 3, 4, 5) AND m.source_id LIKE 'synthetic:%' AND NOT EXISTS (SELECT 1 FROM credits c WHERE
+        c.movie_id = m.id AND c.role = 'director'))::int AS no_director,
       (SELECT count(*) FROM persons WHERE source_id LIKE 'synthetic:%' AND credit_count < 1)::int AS uncredited,
-      (SELECT count(*) FROM movies m WHERE m.source_id LIKE 'synthetic:%' AND NOT EXISTS (SELECT 1 FROM movie_sources s WHERE s.movie_id = m.id AND s.source_id = m.source_id))::int AS movie_sources,
+      (SELECT count(*) FROM movies m WHERE m.source_id LIKE 'synthetic:%' AND NOT EXISTS (SELECT 1 FROM movie_sources s WHERE s.movie_id = m.id AND
+        s.source_id = m.source_id))::int AS movie_sources,
       (SELECT count(*) FROM pg_sequences s JOIN (VALUES ('movies_id_seq', (SELECT max(id) FROM movies)), ('persons_id_seq', (SELECT max(id) FROM persons)),
-          ('releases_id_seq', (SELECT max(id) FROM releases)), ('labels_id_seq', (SELECT max(id) FROM labels)), ('credits_id_seq', (SELECT max(id) FROM credits))) v(seq, m)
+          ('releases_id_seq', (SELECT max(id) FROM releases)), ('labels_id_seq', (SELECT max(id) FROM labels)), ('credits_id_seq', (SELECT max(id)
+            FROM credits))) v(seq, m)
           ON v.seq = s.sequencename WHERE s.last_value IS DISTINCT FROM v.m)::int AS sequences`;
   return row;
 }
 
 /** The checks that found rows (empty when everything is consistent). */
-const allZero = (checks: Record<string, number>) => Object.fromEntries(Object.entries(checks).filter(([, n]) => n !== 0));
+const allZero = (checks: Record<string, number>) =>
+  Object.fromEntries(Object.entries(checks).filter(([, n]) => n !== 0));
 
 type DerivedRow = Record<string, unknown> & { name: string; public_id: string; source_id: string | null };
 
 /** Recomputes title_key/name_key/search_text/public_id in JS exactly as the importer does; returns mismatches. */
 async function derivedMismatches(sql: postgres.Sql): Promise<string[]> {
   const bad: string[] = [];
-  const movies = await sql<(DerivedRow & { title_key: string; search_text: string; original_name: string | null; localized_names: Record<string, string>; akas: string[]; year: number | null })[]>`
+  const movies = await sql<
+    (DerivedRow & {
+      title_key: string;
+      search_text: string;
+      original_name: string | null;
+      localized_names: Record<string, string>;
+      akas: string[];
+      year: number | null;
+    })[]
+  >`
     SELECT public_id, source_id, name, title_key, search_text, original_name, localized_names, akas, year FROM movies WHERE source_id LIKE 'synthetic:%'`;
   for (const m of movies) {
     if (m.title_key !== titleKey(m.name)) bad.push(`movie title_key ${m.source_id}`);
-    if (m.search_text !== searchDocument(m.name, m.original_name, Object.values(m.localized_names), m.akas, m.year != null ? String(m.year) : null)) bad.push(`movie search_text ${m.source_id}`);
+    if (
+      m.search_text !==
+      searchDocument(
+        m.name,
+        m.original_name,
+        Object.values(m.localized_names),
+        m.akas,
+        m.year != null ? String(m.year) : null,
+      )
+    )
+      bad.push(`movie search_text ${m.source_id}`);
     if (m.public_id !== publicIdFor('movie', m.source_id!)) bad.push(`movie public_id ${m.source_id}`);
   }
   const persons = await sql<(DerivedRow & { name_key: string; search_text: string })[]>`
     SELECT public_id, source_id, name, name_key, search_text FROM persons WHERE source_id LIKE 'synthetic:%'`;
   for (const p of persons) {
-    if (p.name_key !== personKey(p.name) || p.search_text !== searchDocument(p.name) || p.public_id !== publicIdFor('person', p.source_id!)) bad.push(`person ${p.source_id}`);
+    if (
+      p.name_key !== personKey(p.name) ||
+      p.search_text !== searchDocument(p.name) ||
+      p.public_id !== publicIdFor('person', p.source_id!)
+    )
+      bad.push(`person ${p.source_id}`);
   }
-  const labels = await sql<(DerivedRow & { name_key: string; search_text: string })[]>`SELECT public_id, NULL AS source_id, name, name_key, search_text FROM labels`;
+  const labels = await sql<
+    (DerivedRow & { name_key: string; search_text: string })[]
+  >`SELECT public_id, NULL AS source_id, name, name_key, search_text FROM labels`;
   for (const l of labels) {
-    if (l.name_key !== personKey(l.name) || l.search_text !== searchDocument(l.name) || l.public_id !== publicIdFor('label', l.name_key)) bad.push(`label ${l.name}`);
+    if (
+      l.name_key !== personKey(l.name) ||
+      l.search_text !== searchDocument(l.name) ||
+      l.public_id !== publicIdFor('label', l.name_key)
+    )
+      bad.push(`label ${l.name}`);
   }
   const releases = await sql<
-    (DerivedRow & { name_key: string; search_text: string; edition: string[]; label: string | null; spine_number: number | null; ean: string | null; movies: { name: string; fi: string | null; year: number | null }[] })[]
+    (DerivedRow & {
+      name_key: string;
+      search_text: string;
+      edition: string[];
+      label: string | null;
+      spine_number: number | null;
+      ean: string | null;
+      movies: { name: string; fi: string | null; year: number | null }[];
+    })[]
   >`
     SELECT r.public_id, r.source_id, r.name, r.name_key, r.search_text, r.edition, l.name AS label, r.spine_number, r.ean,
            (SELECT json_agg(json_build_object('name', m.name, 'fi', m.localized_names->>'fi', 'year', m.year) ORDER BY rm.position)
               FROM release_movies rm JOIN movies m ON m.id = rm.movie_id WHERE rm.release_id = r.id) AS movies
     FROM releases r LEFT JOIN labels l ON l.id = r.label_id WHERE r.source_id LIKE 'synthetic:%'`;
   for (const r of releases) {
-    const doc = searchDocument(r.name, r.edition, r.label, r.spine_number != null ? String(r.spine_number) : null, r.ean, ...r.movies.flatMap((m) => [m.name, m.fi, m.year != null ? String(m.year) : null]));
+    const doc = searchDocument(
+      r.name,
+      r.edition,
+      r.label,
+      r.spine_number != null ? String(r.spine_number) : null,
+      r.ean,
+      ...r.movies.flatMap((m) => [m.name, m.fi, m.year != null ? String(m.year) : null]),
+    );
     if (r.name_key !== titleKey(r.name)) bad.push(`release name_key ${r.source_id}`);
     if (r.search_text !== doc) bad.push(`release search_text ${r.source_id}`);
     if (r.public_id !== publicIdFor('release', r.source_id!)) bad.push(`release public_id ${r.source_id}`);
-    if (r.ean !== null && !(r.ean.length === 13 && isValidBarcode(r.ean))) bad.push(`release ean ${r.source_id} ${r.ean}`);
+    if (r.ean !== null && !(r.ean.length === 13 && isValidBarcode(r.ean)))
+      bad.push(`release ean ${r.source_id} ${r.ean}`);
   }
   return bad;
 }
@@ -204,11 +297,19 @@ describe.each(engines)('db:synthetic on %s', () => {
   });
 
   it('writes exactly the requested rows, labels by scale, credits for every movie and person', async () => {
-    expect(countsA).toMatchObject({ seed: 1, releases: 3000, movies: 1500, persons: 3000, movieSources: 1500, labels: syntheticLabelCount(3000) });
+    expect(countsA).toMatchObject({
+      seed: 1,
+      releases: 3000,
+      movies: 1500,
+      persons: 3000,
+      movieSources: 1500,
+      labels: syntheticLabelCount(3000),
+    });
     expect(countsA.credits).toBeGreaterThan(SCALE.movies * 4);
     const [db] = await a.sql<Record<string, number>[]>`
       SELECT (SELECT count(*) FROM releases)::int AS releases, (SELECT count(*) FROM movies)::int AS movies, (SELECT count(*) FROM persons)::int AS persons,
-             (SELECT count(*) FROM credits)::int AS credits, (SELECT count(*) FROM labels)::int AS labels, (SELECT count(*) FROM label_groups)::int AS label_groups,
+             (SELECT count(*) FROM credits)::int AS credits, (SELECT count(*) FROM labels)::int AS labels,
+             (SELECT count(*) FROM label_groups)::int AS label_groups,
              (SELECT count(*) FROM release_movies)::int AS release_movies, (SELECT count(*) FROM import_runs WHERE file = 'db:synthetic')::int AS runs`;
     expect(db).toEqual({
       releases: 3000,
@@ -220,8 +321,21 @@ describe.each(engines)('db:synthetic on %s', () => {
       release_movies: countsA.releaseMovies,
       runs: 1,
     });
-    expect(Object.keys(countsA.seconds)).toEqual(expect.arrayContaining(['movies', 'credits', 'persons', 'releases', 'indexes', 'analyze']));
-    expect([...stages]).toEqual(expect.arrayContaining(['movies', 'credits', 'persons', 'labels', 'releases', 'release movies', 'indexes', 'foreign keys']));
+    expect(Object.keys(countsA.seconds)).toEqual(
+      expect.arrayContaining(['movies', 'credits', 'persons', 'releases', 'indexes', 'analyze']),
+    );
+    expect([...stages]).toEqual(
+      expect.arrayContaining([
+        'movies',
+        'credits',
+        'persons',
+        'labels',
+        'releases',
+        'release movies',
+        'indexes',
+        'foreign keys',
+      ]),
+    );
   });
 
   it('fills every derived column and counter as the importer does', async () => {
@@ -238,7 +352,10 @@ describe.each(engines)('db:synthetic on %s', () => {
     const rows = await releaseRows(a.sql, 1);
     expect(new Set(rows.map((r) => r.format))).toEqual(new Set(FORMAT_IDS));
     expect(new Set(rows.map((r) => r.country))).toEqual(new Set(COUNTRY_IDS));
-    const dates = rows.map((r) => r.street_date).filter((d): d is string => d !== null).sort();
+    const dates = rows
+      .map((r) => r.street_date)
+      .filter((d): d is string => d !== null)
+      .sort();
     expect(dates[0] < '1988-01-01').toBe(true);
     expect(dates[dates.length - 1] >= '2028-01-01').toBe(true);
     const [c] = await a.sql<{ cut: number; cut_seconds: number; types: number[]; accented: number }[]>`
@@ -269,7 +386,9 @@ describe.each(engines)('db:synthetic on %s', () => {
     const uhd = await listReleases({ fo: [7, 11] }, { cursor: null, limit: 24 }, db);
     expect(uhd.items.length).toBe(24);
     expect(uhd.items.every((r) => r.format === 7 || r.format === 11)).toBe(true);
-    const [person] = await a.sql<{ public_id: string }[]>`SELECT public_id FROM persons ORDER BY credit_count DESC, id LIMIT 1`;
+    const [person] = await a.sql<
+      { public_id: string }[]
+    >`SELECT public_id FROM persons ORDER BY credit_count DESC, id LIMIT 1`;
     expect((await getPerson(person.public_id, db))?.credits.length).toBeGreaterThan(1);
   });
 
@@ -314,24 +433,31 @@ describe.each(engines)('db:synthetic on %s', () => {
     const c = await freshDb();
     try {
       // 300 "real" movies (one with a Finnish name), 600 persons with credits, a label with a release.
-      await c.sql.unsafe(`
-        INSERT INTO labels (id, public_id, name, name_key, search_text, release_count) VALUES (1, '${publicIdFor('label', 'real label')}', 'Real Label', 'real label', 'real label', 1);
+      await c.sql.unsafe(
+        `
+        INSERT INTO labels (id, public_id, name, name_key, search_text, release_count) VALUES (1, '${publicIdFor('label', 'real label')}', 'Real ` +
+          `Label', 'real label', 'real label', 1);
         INSERT INTO movies (id, public_id, source_id, name, title_key, year, search_text, localized_names)
-          SELECT g, 'realMovie' || g, 'test:movie:' || g, 'Real Movie ' || chr(65 + g % 26) || ' ' || g, 'real movie ' || lower(chr(65 + g % 26)) || ' ' || g, 1950 + g % 70, '',
+          SELECT g, 'realMovie' || g, 'test:movie:' || g, 'Real Movie ' || chr(65 + g % 26) || ' ' || g, 'real movie ' || lower(chr(65 + g % 26)) || ' ` +
+          `' || g, 1950 + g % 70, '',
                  CASE WHEN g = 1 THEN '{"fi": "Oikea elokuva"}'::jsonb ELSE '{}'::jsonb END
           FROM generate_series(1, 300) g;
-        INSERT INTO persons (id, public_id, source_id, name, name_key, credit_count) SELECT g, 'realPerson' || g, 'name:p' || g, 'Real Person' || g, 'real person' || g, 1 FROM generate_series(1, 600) g;
+        INSERT INTO persons (id, public_id, source_id, name, name_key, credit_count) SELECT g, 'realPerson' || g, 'name:p' || g, 'Real Person' || g, ` +
+          `'real person' || g, 1 FROM generate_series(1, 600) g;
         INSERT INTO credits (id, movie_id, person_id, role) SELECT g, 1 + g % 300, g, 'actor' FROM generate_series(1, 600) g;
-        INSERT INTO releases (id, public_id, source_id, name, format, label_id, name_key, search_text, movie_year) VALUES (1, 'realRelease', 'test:release:1', 'Real Movie', 3, 1, 'real movie', '', 1951);
+        INSERT INTO releases (id, public_id, source_id, name, format, label_id, name_key, search_text, movie_year) VALUES (1, 'realRelease', ` +
+          `'test:release:1', 'Real Movie', 3, 1, 'real movie', '', 1951);
         INSERT INTO release_movies (release_id, movie_id, position) VALUES (1, 1, 0);
         UPDATE movies SET release_count = 1 WHERE id = 1;
         SELECT setval('movies_id_seq', 300); SELECT setval('persons_id_seq', 600); SELECT setval('credits_id_seq', 600);
-        SELECT setval('labels_id_seq', 1); SELECT setval('releases_id_seq', 1);`);
+        SELECT setval('labels_id_seq', 1); SELECT setval('releases_id_seq', 1);`,
+      );
       await generateSynthetic(c.sql, { ...SCALE, seed: 1 });
       const [x] = await c.sql<Record<string, number>[]>`
         SELECT (SELECT min(id) FROM movies WHERE source_id LIKE 'synthetic:%')::int AS first_movie,
                (SELECT min(id) FROM releases WHERE source_id LIKE 'synthetic:%')::int AS first_release,
-               (SELECT count(*) FROM release_movies rm JOIN releases r ON r.id = rm.release_id WHERE r.source_id LIKE 'synthetic:%' AND rm.movie_id <= 300)::int AS real_movie_links,
+               (SELECT count(*) FROM release_movies rm JOIN releases r ON r.id = rm.release_id
+                 WHERE r.source_id LIKE 'synthetic:%' AND rm.movie_id <= 300)::int AS real_movie_links,
                (SELECT count(*) FROM releases WHERE label_id = 1)::int AS real_label_releases,
                (SELECT release_count FROM labels WHERE id = 1)::int AS real_label_count`;
       expect(x.first_movie).toBe(301);
@@ -342,7 +468,9 @@ describe.each(engines)('db:synthetic on %s', () => {
       expect(await derivedMismatches(c.sql)).toEqual([]);
       expect(await uncheckedIndexes(c.sql)).toEqual([]);
       // Public ids come from the seed's source ids alone, whatever the database held before.
-      expect((await releaseRows(c.sql, 1)).map((r) => r.public_id)).toEqual((await releaseRows(a.sql, 1)).map((r) => r.public_id));
+      expect((await releaseRows(c.sql, 1)).map((r) => r.public_id)).toEqual(
+        (await releaseRows(a.sql, 1)).map((r) => r.public_id),
+      );
     } finally {
       await c.close();
     }

@@ -26,7 +26,8 @@ export function testEngines(): Engine[] {
 
 /** Fails under CI when PostgreSQL tests would otherwise be left out. */
 export function assertPostgresConfiguredInCi(): void {
-  if (process.env.CI && !process.env.TEST_DATABASE_URL) throw new Error('CI must set TEST_DATABASE_URL: the PostgreSQL tests cannot be skipped under CI.');
+  if (process.env.CI && !process.env.TEST_DATABASE_URL)
+    throw new Error('CI must set TEST_DATABASE_URL: the PostgreSQL tests cannot be skipped under CI.');
 }
 
 function contentHash(): string {
@@ -36,7 +37,8 @@ function contentHash(): string {
     const p = path.join(MIGRATIONS_DIR, f);
     if (fs.statSync(p).isFile()) h.update(fs.readFileSync(p));
   }
-  for (const f of fs.readdirSync(path.resolve('lib/import')).sort()) h.update(fs.readFileSync(path.resolve('lib/import', f)));
+  for (const f of fs.readdirSync(path.resolve('lib/import')).sort())
+    h.update(fs.readFileSync(path.resolve('lib/import', f)));
   h.update(fs.readFileSync(path.resolve('lib/text.ts')));
   return h.digest('hex').slice(0, 12);
 }

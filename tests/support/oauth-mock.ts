@@ -30,7 +30,12 @@ export function oauthMockEnv(url: string): Record<string, string> {
 }
 
 /** Starts the mock on `port` (0: any free port) and returns it with its env and controls. */
-export async function startOAuthMock(port = 0): Promise<{ url: string; env: Record<string, string>; signInAs: (a: MockAccount) => void; stop: () => Promise<void> }> {
+export async function startOAuthMock(port = 0): Promise<{
+  url: string;
+  env: Record<string, string>;
+  signInAs: (a: MockAccount) => void;
+  stop: () => Promise<void>;
+}> {
   const server = new OAuth2Server();
   await server.issuer.keys.generate('RS256');
   await server.start(port, '127.0.0.1');
@@ -59,13 +64,20 @@ export async function startOAuthMock(port = 0): Promise<{ url: string; env: Reco
   });
   server.service.on('beforeResponse', (res: { body: Record<string, unknown> }, req: Req) => {
     byAccessToken.set(String(res.body.access_token), accountOf(req));
-    const basic = req.headers.authorization?.startsWith('Basic ') ? Buffer.from(req.headers.authorization.slice(6), 'base64').toString() : '';
+    const basic = req.headers.authorization?.startsWith('Basic ')
+      ? Buffer.from(req.headers.authorization.slice(6), 'base64').toString()
+      : '';
     const clientId = String(req.body?.client_id ?? decodeURIComponent(basic.split(':')[0] ?? ''));
     if (clientId === FACEBOOK_CLIENT_ID) delete res.body.id_token;
   });
   server.service.on('beforeUserinfo', (res: { body: Record<string, unknown> }, req: Req) => {
     const account = byAccessToken.get((req.headers.authorization ?? '').replace(/^Bearer\s+/i, '')) ?? current;
-    res.body = { sub: account.id, id: account.id, name: account.name, ...(account.email ? { email: account.email } : {}) };
+    res.body = {
+      sub: account.id,
+      id: account.id,
+      name: account.name,
+      ...(account.email ? { email: account.email } : {}),
+    };
   });
   return {
     url,

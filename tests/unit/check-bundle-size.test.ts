@@ -38,7 +38,10 @@ describe('check-bundle-size: pure parts', () => {
 
   it('unites the segments’ chunks with the root files, JS only, once each', () => {
     const files = firstLoadFiles(
-      { '[project]/app/layout': ['static/chunks/a.js', 'static/chunks/s.css'], '[project]/app/page': ['static/chunks/a.js', 'static/chunks/b.js'] },
+      {
+        '[project]/app/layout': ['static/chunks/a.js', 'static/chunks/s.css'],
+        '[project]/app/page': ['static/chunks/a.js', 'static/chunks/b.js'],
+      },
       ['static/chunks/root.js', 'static/chunks/b.js'],
     );
     expect(files).toEqual(['static/chunks/a.js', 'static/chunks/b.js', 'static/chunks/root.js']);
@@ -85,13 +88,24 @@ describe('check-bundle-size: reading a build', () => {
       fs.writeFileSync(path.join(dir, rel), content);
     };
     write('BUILD_ID', 'test-build');
-    write('build-manifest.json', JSON.stringify({ rootMainFiles: ['static/chunks/root.js'], polyfillFiles: ['static/chunks/poly.js'] }));
-    write('server/app-paths-manifest.json', JSON.stringify({ '/[locale]/x/page': 'app/[locale]/x/page.js', '/api/y/route': 'app/api/y/route.js' }));
+    write(
+      'build-manifest.json',
+      JSON.stringify({ rootMainFiles: ['static/chunks/root.js'], polyfillFiles: ['static/chunks/poly.js'] }),
+    );
+    write(
+      'server/app-paths-manifest.json',
+      JSON.stringify({ '/[locale]/x/page': 'app/[locale]/x/page.js', '/api/y/route': 'app/api/y/route.js' }),
+    );
     write(
       'server/app/[locale]/x/page_client-reference-manifest.js',
-      `globalThis.__RSC_MANIFEST = globalThis.__RSC_MANIFEST || {};\nglobalThis.__RSC_MANIFEST["/[locale]/x/page"] = ${JSON.stringify({
-        entryJSFiles: { '[project]/app/[locale]/layout': ['static/chunks/page.js'], '[project]/app/[locale]/x/page': ['static/chunks/page.js', 'static/chunks/x.css'] },
-      })};`,
+      `globalThis.__RSC_MANIFEST = globalThis.__RSC_MANIFEST || {};\nglobalThis.__RSC_MANIFEST["/[locale]/x/page"] = ${JSON.stringify(
+        {
+          entryJSFiles: {
+            '[project]/app/[locale]/layout': ['static/chunks/page.js'],
+            '[project]/app/[locale]/x/page': ['static/chunks/page.js', 'static/chunks/x.css'],
+          },
+        },
+      )};`,
     );
     write('static/chunks/root.js', 'console.log("root");'.repeat(50));
     write('static/chunks/page.js', pageJs);

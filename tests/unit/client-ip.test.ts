@@ -8,7 +8,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientIp } from '@/lib/auth/request';
 
 function request(forwardedFor?: string): Request {
-  return new Request('http://localhost/api/login', { headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor } });
+  return new Request('http://localhost/api/login', {
+    headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+  });
 }
 
 afterEach(() => {

@@ -43,34 +43,45 @@ describe('messages sent to the browser', () => {
 /** Flattens a catalogue into [key, message] pairs. */
 function leaves<T>(tree: { [k: string]: T | object }, prefix = ''): [string, T][] {
   return Object.entries(tree).flatMap(([k, v]) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? leaves(v as { [k: string]: T | object }, `${prefix}${k}.`) : [[`${prefix}${k}`, v as T] as [string, T]],
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? leaves(v as { [k: string]: T | object }, `${prefix}${k}.`)
+      : [[`${prefix}${k}`, v as T] as [string, T]],
   );
 }
 
 const formatters = {
-  getNumberFormat: (locale?: Intl.LocalesArgument, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options),
-  getPluralRules: (locale?: Intl.LocalesArgument, options?: Intl.PluralRulesOptions) => new Intl.PluralRules(locale, options),
-  getDateTimeFormat: (locale?: Intl.LocalesArgument, options?: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options),
+  getNumberFormat: (locale?: Intl.LocalesArgument, options?: Intl.NumberFormatOptions) =>
+    new Intl.NumberFormat(locale, options),
+  getPluralRules: (locale?: Intl.LocalesArgument, options?: Intl.PluralRulesOptions) =>
+    new Intl.PluralRules(locale, options),
+  getDateTimeFormat: (locale?: Intl.LocalesArgument, options?: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, options),
 };
 
 describe('precompiled messages (lib/i18n/precompile.ts)', () => {
   it.each([
     ['en', en],
     ['fi', fi],
-  ] as const)('%s: every message formats exactly as the ICU parser (intl-messageformat) formats it', (locale, messages) => {
-    const compiled = precompileMessages(messages as MessageTree);
-    const compiledByKey = new Map(leaves<unknown>(compiled as CompiledMessageTree));
-    const pairs = leaves<string>(messages as MessageTree);
-    expect(pairs.length).toBeGreaterThan(300);
-    for (const [key, message] of pairs) {
-      const values: Record<string, string | number | ((chunks: unknown[]) => string)> = {};
-      for (const m of message.matchAll(/\{\s*(\w+)/g)) values[m[1]] = m[1] === 'count' || m[1] === 'minutes' ? 3 : 'X';
-      for (const m of message.matchAll(/<(\w+)>/g)) values[m[1]] = (chunks) => `[${chunks.join('')}]`;
-      const expected = [new IntlMessageFormat(message, locale).format(values)].flat().join('');
-      const actual = [format(compiledByKey.get(key) as Parameters<typeof format>[0], locale, values, { formatters })].flat().join('');
-      expect(actual, `${locale} ${key}`).toBe(expected);
-    }
-  });
+  ] as const)(
+    '%s: every message formats exactly as the ICU parser (intl-messageformat) formats it',
+    (locale, messages) => {
+      const compiled = precompileMessages(messages as MessageTree);
+      const compiledByKey = new Map(leaves<unknown>(compiled as CompiledMessageTree));
+      const pairs = leaves<string>(messages as MessageTree);
+      expect(pairs.length).toBeGreaterThan(300);
+      for (const [key, message] of pairs) {
+        const values: Record<string, string | number | ((chunks: unknown[]) => string)> = {};
+        for (const m of message.matchAll(/\{\s*(\w+)/g))
+          values[m[1]] = m[1] === 'count' || m[1] === 'minutes' ? 3 : 'X';
+        for (const m of message.matchAll(/<(\w+)>/g)) values[m[1]] = (chunks) => `[${chunks.join('')}]`;
+        const expected = [new IntlMessageFormat(message, locale).format(values)].flat().join('');
+        const actual = [format(compiledByKey.get(key) as Parameters<typeof format>[0], locale, values, { formatters })]
+          .flat()
+          .join('');
+        expect(actual, `${locale} ${key}`).toBe(expected);
+      }
+    },
+  );
 
   it('keeps plain texts as strings and builds plain (prototype-carrying) objects for client props', () => {
     const compiled = precompileMessages({ a: 'Plain', b: { c: '{count, plural, one {# item} other {# items}}' } });

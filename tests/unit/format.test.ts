@@ -105,7 +105,11 @@ describe('localePath and alternates', () => {
     try {
       expect(alternatesFor('fi', '/movie/abc')).toEqual({
         canonical: 'https://example.org/fi/movie/abc',
-        languages: { en: 'https://example.org/movie/abc', fi: 'https://example.org/fi/movie/abc', 'x-default': 'https://example.org/movie/abc' },
+        languages: {
+          en: 'https://example.org/movie/abc',
+          fi: 'https://example.org/fi/movie/abc',
+          'x-default': 'https://example.org/movie/abc',
+        },
       });
     } finally {
       if (old === undefined) delete process.env.SITE_URL;
@@ -123,9 +127,21 @@ describe('localePath and alternates', () => {
 
 describe('releaseJsonLd (schema.org Product)', () => {
   const base: ReleaseListItem = {
-    public_id: 'r1', source_id: null, name: 'Garden State', format: 3, country: 2, label: { public_id: 'l1', name: 'Buena Vista' },
-    spine_id: null, street_date: '2005-03-07', release_year: 2005, ean: '5017180816203', edition: [], is_cut: false, cut_seconds: null,
-    movies: [{ public_id: 'm1', name: 'Garden State', year: 2004 }], picture_url: null,
+    public_id: 'r1',
+    source_id: null,
+    name: 'Garden State',
+    format: 3,
+    country: 2,
+    label: { public_id: 'l1', name: 'Buena Vista' },
+    spine_id: null,
+    street_date: '2005-03-07',
+    release_year: 2005,
+    ean: '5017180816203',
+    edition: [],
+    is_cut: false,
+    cut_seconds: null,
+    movies: [{ public_id: 'm1', name: 'Garden State', year: 2004 }],
+    picture_url: null,
   };
   it('has gtin13 for an EAN-13 and the label as brand', () => {
     const ld = releaseJsonLd(base, 'en', 'DVD');
@@ -169,7 +185,13 @@ describe('canonical listing hrefs', () => {
 
 describe('paged sitemap names', () => {
   it('pages each kind by 10,000 items', () => {
-    expect(sitemapPageNames({ releases: 10_001, movies: 1, persons: 0, labels: 10_000 })).toEqual(['static', 'releases-1', 'releases-2', 'movies-1', 'labels-1']);
+    expect(sitemapPageNames({ releases: 10_001, movies: 1, persons: 0, labels: 10_000 })).toEqual([
+      'static',
+      'releases-1',
+      'releases-2',
+      'movies-1',
+      'labels-1',
+    ]);
   });
   it('parses page file names and rejects others', () => {
     expect(parseSitemapPage('static.xml')).toEqual({ kind: 'static' });
@@ -181,7 +203,9 @@ describe('paged sitemap names', () => {
 
 describe('fillPlaceholders', () => {
   it('fills the named placeholders and keeps the unknown ones', () => {
-    expect(fillPlaceholders('The file has {rows} rows; at most {max}', { rows: 5001, max: 5000 })).toBe('The file has 5001 rows; at most 5000');
+    expect(fillPlaceholders('The file has {rows} rows; at most {max}', { rows: 5001, max: 5000 })).toBe(
+      'The file has 5001 rows; at most 5000',
+    );
     expect(fillPlaceholders('Larger than {mb} MB', {})).toBe('Larger than {mb} MB');
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { decodeImportFile, fieldOfHeader, parseCondition, parseDate, parseFormat, parseImportFile, parsePrice, splitTitleYear } from '@/lib/collections/import-parse';
+import {
+  decodeImportFile,
+  fieldOfHeader,
+  parseCondition,
+  parseDate,
+  parseFormat,
+  parseImportFile,
+  parsePrice,
+  splitTitleYear,
+} from '@/lib/collections/import-parse';
 import { FORMATS } from '@/lib/validation/enums';
 
 describe('import files: values as people write them', () => {
@@ -50,7 +59,8 @@ describe('import files: values as people write them', () => {
 
 describe('import files: formats', () => {
   it('CSV with semicolons, any column order, a malformed row reported with its line while the rest is read', () => {
-    const csv = 'Vuosi;Nimi;Formaatti;Hinta;Kunto;Shelf\n1981;Dead & Buried;Blu-ray;19,90 €;hyvä;A\n1987;"Broken ""quote;DVD;;;\n1979;Alien;4K UHD;$25;sealed;B\n';
+    const csv =
+      'Vuosi;Nimi;Formaatti;Hinta;Kunto;Shelf\n1981;Dead & Buried;Blu-ray;19,90 €;hyvä;A\n1987;"Broken ""quote;DVD;;;\n1979;Alien;4K UHD;$25;sealed;B\n';
     const r = parseImportFile('kokoelma.csv', csv);
     expect(r.kind).toBe('csv');
     expect(r.unknownColumns).toEqual(['Shelf']);
@@ -63,10 +73,16 @@ describe('import files: formats', () => {
   });
 
   it('JSON arrays and {entries}, JSON Lines with a bad line', () => {
-    const json = parseImportFile('x.json', JSON.stringify({ entries: [{ title: 'Alien', year: 1979, ean: '5039036054217' }, 'oops'] }));
+    const json = parseImportFile(
+      'x.json',
+      JSON.stringify({ entries: [{ title: 'Alien', year: 1979, ean: '5039036054217' }, 'oops'] }),
+    );
     expect(json.rows).toMatchObject([{ line: 1, title: 'Alien', year: 1979, barcode: '5039036054217' }]);
     expect(json.problems).toEqual([{ line: 2, message: 'Not an object' }]);
-    const jsonl = parseImportFile('x.jsonl', '{"name":"Alien","format":"VHS"}\n{broken\n\n{"name":"Heat","price":"10"}\n');
+    const jsonl = parseImportFile(
+      'x.jsonl',
+      '{"name":"Alien","format":"VHS"}\n{broken\n\n{"name":"Heat","price":"10"}\n',
+    );
     expect(jsonl.rows.map((x) => [x.line, x.title, x.format, x.price])).toEqual([
       [1, 'Alien', FORMATS.vhs, null],
       [4, 'Heat', null, '10.00'],
@@ -77,7 +93,11 @@ describe('import files: formats', () => {
   it('recognises a Letterboxd export and which list it is', () => {
     const text = 'Date,Name,Year,Letterboxd URI,Rating\n2024-01-05,The Thing,1982,https://boxd.it/abc,4.5\n';
     const watched = parseImportFile('watched.csv', text);
-    expect(watched).toMatchObject({ kind: 'letterboxd', letterboxdList: 'watched', rows: [{ title: 'The Thing', year: 1982, date: '2024-01-05', uri: 'https://boxd.it/abc' }] });
+    expect(watched).toMatchObject({
+      kind: 'letterboxd',
+      letterboxdList: 'watched',
+      rows: [{ title: 'The Thing', year: 1982, date: '2024-01-05', uri: 'https://boxd.it/abc' }],
+    });
     expect(parseImportFile('watchlist.csv', text).letterboxdList).toBe('watchlist');
   });
 });
@@ -89,7 +109,12 @@ describe('decodeImportFile', () => {
     expect(decodeImportFile(new Uint8Array([0xff, 0xfe, ...Buffer.from('Amélie', 'utf16le')]))).toBe('Amélie');
     const cp1252 = decodeImportFile(latin1('nimi;kunto;hinta\nKuolleet ja haudatut;hyvä;12,50 \x80'));
     expect(cp1252).toBe('nimi;kunto;hinta\nKuolleet ja haudatut;hyvä;12,50 €');
-    expect(parseImportFile('kokoelma.csv', cp1252 ?? '').rows[0]).toMatchObject({ title: 'Kuolleet ja haudatut', condition: 2, price: '12.50', currency: 'EUR' });
+    expect(parseImportFile('kokoelma.csv', cp1252 ?? '').rows[0]).toMatchObject({
+      title: 'Kuolleet ja haudatut',
+      condition: 2,
+      price: '12.50',
+      currency: 'EUR',
+    });
   });
   it('refuses a binary file', () => {
     expect(decodeImportFile(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]))).toBeNull();

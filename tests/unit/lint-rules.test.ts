@@ -15,18 +15,25 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const PROBES: Record<string, string> = {
   // An import cycle between two data modules.
   'lib/data/zz-lint-probe-a.ts': "import { b } from './zz-lint-probe-b';\nexport const a = (): number => b() + 1;\n",
-  'lib/data/zz-lint-probe-b.ts': "import { a } from '@/lib/data/zz-lint-probe-a';\nexport const b = (): number => (a.length > 1 ? 1 : 0);\n",
+  'lib/data/zz-lint-probe-b.ts':
+    "import { a } from '@/lib/data/zz-lint-probe-a';\nexport const b = (): number => (a.length > 1 ? 1 : 0);\n",
   // A component reaching the database.
   'components/zz-lint-probe-db.tsx': "import { getDb } from '@/db';\nexport const probe = getDb;\n",
   // A page reaching the database.
   'app/zz-lint-probe-page.tsx': "import { queryRows } from '@/db';\nexport const probe = queryRows;\n",
   // lib/validation doing I/O.
-  'lib/validation/zz-lint-probe.ts': "import fs from 'node:fs';\nimport { resolveDb } from '@/lib/data/sql';\nexport const probe = [fs, resolveDb];\n",
+  'lib/validation/zz-lint-probe.ts':
+    "import fs from 'node:fs';\nimport { resolveDb } from '@/lib/data/sql';\nexport const probe = [fs, resolveDb];\n",
   // A client component importing a runtime value from lib/data (a type import is fine).
-  'components/zz-lint-probe-client.tsx': "'use client';\nimport { listLabels } from '@/lib/data/labels';\nimport type { Page } from '@/lib/data/types';\nexport const probe = listLabels as unknown as Page<string>;\n",
+  'components/zz-lint-probe-client.tsx':
+    "'use client';\nimport { listLabels } from '@/lib/data/labels';\nimport type { Page } from '@/lib/data/types';\nexport const probe = listLabels as " +
+    'unknown as Page<string>;\n',
   // Allowed: a client component importing only types from lib/data, and a server component its values.
-  'components/zz-lint-probe-ok.tsx': "'use client';\nimport type { Page } from '@/lib/data/types';\nimport { type LabelListItem } from '@/lib/data/types';\nexport type Probe = Page<LabelListItem>;\n",
-  'components/zz-lint-probe-server.tsx': "import { listLabels } from '@/lib/data/labels';\nexport const probe = listLabels;\n",
+  'components/zz-lint-probe-ok.tsx':
+    "'use client';\nimport type { Page } from '@/lib/data/types';\nimport { type LabelListItem } from '@/lib/data/types';\nexport type Probe = " +
+    'Page<LabelListItem>;\n',
+  'components/zz-lint-probe-server.tsx':
+    "import { listLabels } from '@/lib/data/labels';\nexport const probe = listLabels;\n",
 };
 
 type Found = Record<string, string[]>;
@@ -36,7 +43,9 @@ beforeAll(async () => {
   for (const [file, content] of Object.entries(PROBES)) fs.writeFileSync(path.join(ROOT, file), content);
   try {
     const results = await new ESLint({ cwd: ROOT }).lintFiles(Object.keys(PROBES));
-    found = Object.fromEntries(results.map((r) => [path.relative(ROOT, r.filePath), r.messages.map((m) => m.ruleId ?? m.message)]));
+    found = Object.fromEntries(
+      results.map((r) => [path.relative(ROOT, r.filePath), r.messages.map((m) => m.ruleId ?? m.message)]),
+    );
   } finally {
     for (const file of Object.keys(PROBES)) fs.rmSync(path.join(ROOT, file), { force: true });
   }
@@ -58,7 +67,9 @@ describe('layer rules of npm run lint', () => {
   });
 
   it('lib/validation imports no I/O', () => {
-    expect(found['lib/validation/zz-lint-probe.ts']).toEqual(expect.arrayContaining(['no-restricted-imports', 'import-x/no-restricted-paths']));
+    expect(found['lib/validation/zz-lint-probe.ts']).toEqual(
+      expect.arrayContaining(['no-restricted-imports', 'import-x/no-restricted-paths']),
+    );
   });
 
   it('a client component imports no runtime value from lib/data, types only', () => {

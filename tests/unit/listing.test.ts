@@ -46,13 +46,20 @@ describe('listing presets', () => {
         return [name, parsed.ok ? listingSearchParams(parsed.query).toString() : parsed.error];
       }),
     );
-    expect(out).toEqual({ movies: 'fi=movie', tv_shows: 'fi=tv_series', tv_episodes: 'fi=tv_episode', trashvideo: 'so=year_desc&pc=any' });
+    expect(out).toEqual({
+      movies: 'fi=movie',
+      tv_shows: 'fi=tv_series',
+      tv_episodes: 'fi=tv_episode',
+      trashvideo: 'so=year_desc&pc=any',
+    });
   });
 });
 
 describe('listing parameter parsing', () => {
   it('parses every parameter', () => {
-    const parsed = release('fo=11,7&co=96,4&fi=cut,movie&so=name&pc=abc_1,XY-2&la=Finnish&q=Alien&cd=over5&dr=future&dn=28&pr=u20&label=jWuMK0cxPf&spine=42&ean=786936224306');
+    const parsed = release(
+      'fo=11,7&co=96,4&fi=cut,movie&so=name&pc=abc_1,XY-2&la=Finnish&q=Alien&cd=over5&dr=future&dn=28&pr=u20&label=jWuMK0cxPf&spine=42&ean=786936224306',
+    );
     expect(parsed).toEqual({
       ok: true,
       query: {
@@ -126,6 +133,7 @@ describe('listing parameter parsing', () => {
   it('paging: limit 1-100, default per list', () => {
     expect(parsePaging(new URLSearchParams(''), 24)).toEqual({ cursor: null, limit: 24 });
     expect(parsePaging(new URLSearchParams('limit=100&cursor=abc'), 24)).toEqual({ cursor: 'abc', limit: 100 });
-    for (const bad of ['0', '101', '-1', '2.5', 'ten']) expect(() => parsePaging(new URLSearchParams(`limit=${bad}`), 24)).toThrow(/limit/);
+    for (const bad of ['0', '101', '-1', '2.5', 'ten'])
+      expect(() => parsePaging(new URLSearchParams(`limit=${bad}`), 24)).toThrow(/limit/);
   });
 });

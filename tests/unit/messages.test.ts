@@ -97,7 +97,11 @@ describe('messages/en.json and messages/fi.json', () => {
     // `{name}` or `{name, plural, ...}`; plural branch texts (`{# results}`) are not names.
     const names = (text: string) => [...text.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]).sort();
     const mismatched = [...enFlat]
-      .filter(([key, text]) => fiFlat.has(key) && JSON.stringify([...new Set(names(text))]) !== JSON.stringify([...new Set(names(fiFlat.get(key)!))]))
+      .filter(
+        ([key, text]) =>
+          fiFlat.has(key) &&
+          JSON.stringify([...new Set(names(text))]) !== JSON.stringify([...new Set(names(fiFlat.get(key)!))]),
+      )
       .map(([key]) => key);
     expect(mismatched).toEqual([]);
   });
@@ -105,7 +109,8 @@ describe('messages/en.json and messages/fi.json', () => {
   it('carry the spec texts word for word in English and translated in Finnish', () => {
     const specTexts: Record<string, string> = {
       'errors.notFound': 'Page not found. Try these pages',
-      'errors.serverError': 'Something went wrong but it is not your fault. Please try again later or use the contact form',
+      'errors.serverError':
+        'Something went wrong but it is not your fault. Please try again later or use the contact form',
       'errors.itemNotFound': '404 not found',
       'search.noResults': 'No results',
       'search.complex': 'Complex search warning',
@@ -120,7 +125,9 @@ describe('messages/en.json and messages/fi.json', () => {
   it('detects an untranslated text (self-check of the rule)', () => {
     const fakeFi = new Map(fiFlat);
     fakeFi.set('nav.movies', enFlat.get('nav.movies')!);
-    const untranslated = [...enFlat].filter(([key, text]) => fakeFi.get(key) === text && !SAME_IN_BOTH_LANGUAGES.has(text) && !hasNoWords(text));
+    const untranslated = [...enFlat].filter(
+      ([key, text]) => fakeFi.get(key) === text && !SAME_IN_BOTH_LANGUAGES.has(text) && !hasNoWords(text),
+    );
     expect(untranslated.map(([k]) => k)).toEqual(['nav.movies']);
   });
 });

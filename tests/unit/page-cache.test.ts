@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { revalidatePath, revalidateTag } from 'next/cache';
-import { CACHED_PAGE_TABS, PAGE_REVALIDATE_SECONDS, cachedPagePaths, revalidateCataloguePages, revalidateItemPages } from '@/lib/page-cache';
+import {
+  CACHED_PAGE_TABS,
+  PAGE_REVALIDATE_SECONDS,
+  cachedPagePaths,
+  revalidateCataloguePages,
+  revalidateItemPages,
+} from '@/lib/page-cache';
 
 // No Next server runs here: the revalidation calls are recorded instead.
 vi.mock('next/cache', () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
@@ -18,12 +24,15 @@ describe('page caching of the item pages', () => {
     expect(PAGE_REVALIDATE_SECONDS).toBe(3600);
   });
 
-  it.each(CACHED_SEGMENTS)('%s/[publicId]/layout.tsx: ISR config with the shared lifetime, no ids at build time', (kind) => {
-    const src = read(`app/[locale]/${kind}/[publicId]/layout.tsx`);
-    expect(src).toMatch(new RegExp(`^export const revalidate = ${PAGE_REVALIDATE_SECONDS};$`, 'm'));
-    expect(src).toMatch(/^export const dynamicParams = true;$/m);
-    expect(src).toMatch(/export function generateStaticParams\(\)[^\n]*\{\n\s*return \[\];\n\}/);
-  });
+  it.each(CACHED_SEGMENTS)(
+    '%s/[publicId]/layout.tsx: ISR config with the shared lifetime, no ids at build time',
+    (kind) => {
+      const src = read(`app/[locale]/${kind}/[publicId]/layout.tsx`);
+      expect(src).toMatch(new RegExp(`^export const revalidate = ${PAGE_REVALIDATE_SECONDS};$`, 'm'));
+      expect(src).toMatch(/^export const dynamicParams = true;$/m);
+      expect(src).toMatch(/export function generateStaticParams\(\)[^\n]*\{\n\s*return \[\];\n\}/);
+    },
+  );
 
   it.each(['label/[publicId]/paged', 'company/[publicId]/paged', 'person/[publicId]/releases'])(
     '%s reads ?cursor= and is forced dynamic (an ISR route must not read searchParams)',
@@ -42,7 +51,11 @@ describe('page caching of the item pages', () => {
   );
 
   it('nothing shared by every page reads cookies or headers (anonymous HTML is the same for everyone)', () => {
-    const shared = ['app/[locale]/layout.tsx', 'lib/i18n/request.ts', ...fs.readdirSync(path.join(root, 'components/layout')).map((f) => `components/layout/${f}`)];
+    const shared = [
+      'app/[locale]/layout.tsx',
+      'lib/i18n/request.ts',
+      ...fs.readdirSync(path.join(root, 'components/layout')).map((f) => `components/layout/${f}`),
+    ];
     for (const file of shared) {
       const src = read(file);
       expect(src, file).not.toMatch(/\b(cookies|headers|connection|draftMode)\(\)/);
@@ -123,7 +136,9 @@ describe('invalidation of cached item pages', () => {
 
   it('revalidateCataloguePages marks every tab of each item stale in both locales, by path, each once', () => {
     revalidateCataloguePages({ release: ['rel01'], person: ['per01', 'per02'] });
-    expect(revalidatedPaths()).toEqual([...RELEASE_PAGES, '/en/person/per01', '/en/person/per02', '/fi/person/per01', '/fi/person/per02'].sort());
+    expect(revalidatedPaths()).toEqual(
+      [...RELEASE_PAGES, '/en/person/per01', '/en/person/per02', '/fi/person/per01', '/fi/person/per02'].sort(),
+    );
     expect(vi.mocked(revalidatePath).mock.calls.every((c) => c.length === 1)).toBe(true);
     expect(revalidateTag).not.toHaveBeenCalled();
   });

@@ -6,7 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '@/lib/auth/actor';
 import { hasRole, requireRole } from '@/lib/auth/actor';
-import { canEditCollection, canEditOwnContent, canModerate, canSeePrivateProfile, canUseMemberFeatures, canViewCollection, type CollectionAccess } from '@/lib/auth/policies';
+import {
+  canEditCollection,
+  canEditOwnContent,
+  canModerate,
+  canSeePrivateProfile,
+  canUseMemberFeatures,
+  canViewCollection,
+  type CollectionAccess,
+} from '@/lib/auth/policies';
 import { AppError } from '@/lib/errors';
 
 const OWNER_ID = 1;
@@ -25,14 +33,38 @@ const trashedList: CollectionAccess = { userId: OWNER_ID, visibility: 'public', 
 
 /** action → the actor kinds allowed (every other kind is denied). */
 const MATRIX: { action: string; check: (a: Actor | null) => boolean; allowed: Kind[] }[] = [
-  { action: 'view a public collection', check: (a) => canViewCollection(a, publicList), allowed: ['visitor', 'member', 'owner', 'admin', 'ownerAdmin'] },
-  { action: 'view a private collection', check: (a) => canViewCollection(a, privateList), allowed: ['owner', 'ownerAdmin'] },
-  { action: 'view a trashed collection', check: (a) => canViewCollection(a, trashedList), allowed: ['owner', 'ownerAdmin'] },
+  {
+    action: 'view a public collection',
+    check: (a) => canViewCollection(a, publicList),
+    allowed: ['visitor', 'member', 'owner', 'admin', 'ownerAdmin'],
+  },
+  {
+    action: 'view a private collection',
+    check: (a) => canViewCollection(a, privateList),
+    allowed: ['owner', 'ownerAdmin'],
+  },
+  {
+    action: 'view a trashed collection',
+    check: (a) => canViewCollection(a, trashedList),
+    allowed: ['owner', 'ownerAdmin'],
+  },
   { action: 'edit a collection', check: (a) => canEditCollection(a, publicList), allowed: ['owner', 'ownerAdmin'] },
-  { action: 'edit or delete own content', check: (a) => canEditOwnContent(a, OWNER_ID), allowed: ['owner', 'ownerAdmin'] },
-  { action: 'see a private profile field', check: (a) => canSeePrivateProfile(a, OWNER_ID), allowed: ['owner', 'ownerAdmin'] },
+  {
+    action: 'edit or delete own content',
+    check: (a) => canEditOwnContent(a, OWNER_ID),
+    allowed: ['owner', 'ownerAdmin'],
+  },
+  {
+    action: 'see a private profile field',
+    check: (a) => canSeePrivateProfile(a, OWNER_ID),
+    allowed: ['owner', 'ownerAdmin'],
+  },
   { action: 'moderate', check: (a) => canModerate(a), allowed: ['admin', 'ownerAdmin'] },
-  { action: 'use member features', check: (a) => canUseMemberFeatures(a), allowed: ['member', 'owner', 'admin', 'ownerAdmin'] },
+  {
+    action: 'use member features',
+    check: (a) => canUseMemberFeatures(a),
+    allowed: ['member', 'owner', 'admin', 'ownerAdmin'],
+  },
   { action: "hold the role 'admin'", check: (a) => hasRole(a, 'admin'), allowed: ['admin', 'ownerAdmin'] },
 ];
 

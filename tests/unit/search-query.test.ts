@@ -28,7 +28,11 @@ describe('search query syntax', () => {
     expect(parseSearchQuery('Heat [bluray]').formats).toEqual([1, 5]);
     expect(parseSearchQuery('Heat [Blu-ray]').formats).toEqual([1, 5]);
     expect(parseSearchQuery('Evil Dead [vhs]').formats).toEqual([2]);
-    expect(parseSearchQuery('Alien (1979) [4K] [dvd]')).toMatchObject({ text: 'alien', year: 1979, formats: [3, 4, 7, 11] });
+    expect(parseSearchQuery('Alien (1979) [4K] [dvd]')).toMatchObject({
+      text: 'alien',
+      year: 1979,
+      formats: [3, 4, 7, 11],
+    });
   });
 
   it('searches unknown bracket words as text', () => {

@@ -37,11 +37,19 @@ export default async function CollectionsPage({ params, searchParams }: Props) {
   return (
     <div data-testid="listing-collections">
       <PageHeading title={t('title')} lead={t('description')}>
-        <Link href="/collections/new" className="mt-3 inline-flex min-h-10 items-center rounded-lg bg-accent px-4 text-sm font-medium text-white hover:bg-accent-strong" data-testid="collection-new">
+        <Link
+          href="/collections/new"
+          className="mt-3 inline-flex min-h-10 items-center rounded-lg bg-accent px-4 text-sm font-medium text-white hover:bg-accent-strong"
+          data-testid="collection-new"
+        >
           {t('new')}
         </Link>
       </PageHeading>
-      {page.items.length ? <CollectionList collections={page.items} locale={locale} /> : <EmptyState title={t('empty')} />}
+      {page.items.length ? (
+        <CollectionList collections={page.items} locale={locale} />
+      ) : (
+        <EmptyState title={t('empty')} />
+      )}
       <Pagination locale={locale} href="/collections" nextCursor={page.next_cursor} isFirstPage={!cursor} />
     </div>
   );

@@ -30,7 +30,11 @@ export default async function LabelsPage({ params }: Props) {
         <ul className="grid gap-x-6 gap-y-1 sm:grid-cols-2 lg:grid-cols-3" data-testid="label-list">
           {labels.map((l) => (
             <li key={l.public_id} data-testid="label-item">
-              <Link href={`/label/${l.public_id}`} prefetch={false} className="font-medium underline decoration-line hover:text-accent-strong">
+              <Link
+                href={`/label/${l.public_id}`}
+                prefetch={false}
+                className="font-medium underline decoration-line hover:text-accent-strong"
+              >
                 {l.name}
               </Link>{' '}
               <span className="text-sm text-muted">{t('releaseCount', { count: l.release_count })}</span>

@@ -2,7 +2,10 @@ import type { Metadata } from 'next';
 import { setRequestLocale } from 'next-intl/server';
 import { TitleListing, titleListingMetadata } from '@/components/listing/title-listing';
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 /** Title listing preset `movies` (TITLE_PRESETS.movies) merged with the URL's own listing parameters. */
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {

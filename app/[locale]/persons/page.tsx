@@ -34,7 +34,11 @@ export default async function PersonsPage({ params, searchParams }: Props) {
     <div data-testid="listing-persons">
       <PageHeading title={t('title')} lead={t('description')} />
       <SearchForm locale={locale} path="/persons" q={q} />
-      {page.items.length ? <PersonList persons={page.items} locale={locale} /> : <EmptyState title={tl('noResults')}>{t('empty')}</EmptyState>}
+      {page.items.length ? (
+        <PersonList persons={page.items} locale={locale} />
+      ) : (
+        <EmptyState title={tl('noResults')}>{t('empty')}</EmptyState>
+      )}
       <Pagination locale={locale} href={href} nextCursor={page.next_cursor} isFirstPage={!cursor} />
     </div>
   );

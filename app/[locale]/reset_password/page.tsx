@@ -10,7 +10,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: 'account' });
   const meta = await getTranslations({ locale, namespace: 'meta' });
-  return pageMetadata({ locale, path: '/reset_password', title: meta('resetPassword'), description: t('resetSent'), noindex: true });
+  return pageMetadata({
+    locale,
+    path: '/reset_password',
+    title: meta('resetPassword'),
+    description: t('resetSent'),
+    noindex: true,
+  });
 }
 
 /**

@@ -34,7 +34,11 @@ export default async function UsersPage({ params, searchParams }: Props) {
     <div data-testid="listing-users">
       <PageHeading title={t('title')} lead={t('description')} />
       <SearchForm locale={locale} path="/users" q={q} />
-      {page.items.length ? <UserList users={page.items} locale={locale} /> : <EmptyState title={tl('noResults')}>{t('empty')}</EmptyState>}
+      {page.items.length ? (
+        <UserList users={page.items} locale={locale} />
+      ) : (
+        <EmptyState title={tl('noResults')}>{t('empty')}</EmptyState>
+      )}
       <Pagination locale={locale} href={href} nextCursor={page.next_cursor} isFirstPage={!cursor} />
     </div>
   );

@@ -27,8 +27,13 @@ export const GET = route({
   }),
   responses: { 200: jsonResponse('A page of CollectionDto', pageOf('CollectionDto')) },
   handler: async ({ query, viewer }) =>
-    listCollections(await viewer(), { owner: query.user ?? null, category: query.category ?? null, deleted: query.deleted === '1', cursor: query.cursor, limit: query.limit }
-    ),
+    listCollections(await viewer(), {
+      owner: query.user ?? null,
+      category: query.category ?? null,
+      deleted: query.deleted === '1',
+      cursor: query.cursor,
+      limit: query.limit,
+    }),
 });
 
 /**

@@ -45,14 +45,18 @@ export const POST = route({
   handler: async ({ request, body }) => {
     const { locale } = body;
     const origin = process.env.SITE_URL ? new URL(process.env.SITE_URL).origin : new URL(request.url).origin;
-    const r = await requestPasswordReset({ email: body.email, meta: { ip: clientIp(request) }, deliver: async ({ name, email, token }) => {
-      const link = `${origin}${localePath(locale, '/reset_password')}?token=${encodeURIComponent(token)}`;
-      await sendMail({
-        to: email,
-        subject: mailText(locale, 'resetSubject', {}),
-        text: mailText(locale, 'resetBody', { name, link, minutes: RESET_TOKEN_MINUTES }),
-      });
-    } });
+    const r = await requestPasswordReset({
+      email: body.email,
+      meta: { ip: clientIp(request) },
+      deliver: async ({ name, email, token }) => {
+        const link = `${origin}${localePath(locale, '/reset_password')}?token=${encodeURIComponent(token)}`;
+        await sendMail({
+          to: email,
+          subject: mailText(locale, 'resetSubject', {}),
+          text: mailText(locale, 'resetBody', { name, link, minutes: RESET_TOKEN_MINUTES }),
+        });
+      },
+    });
     if (!r.ok) {
       if ('rateLimited' in r) throw new AppError('rate_limited', { seconds: r.rateLimited });
       return { ok: false, errors: r.errors };

@@ -14,7 +14,13 @@ export async function GET(_request: Request, context: { params: Promise<{ file: 
   const full = path.join(uploadDir(), file);
   try {
     const body = await fs.promises.readFile(full);
-    return new Response(new Uint8Array(body), { headers: { 'content-type': 'image/webp', 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' } });
+    return new Response(new Uint8Array(body), {
+      headers: {
+        'content-type': 'image/webp',
+        'cache-control': 'public, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+      },
+    });
   } catch {
     return new Response('Not found', { status: 404 });
   }

@@ -4,7 +4,10 @@ import { MovieTabEmpty, type MovieTabProps } from './tab-empty';
 
 /** `/movie/{id}/user_collections`: public collections holding the movie (first ITEM_COLLECTIONS_SHOWN). */
 export async function MovieUserCollectionsTab({ title, locale }: MovieTabProps) {
-  const page = await collectionsWithItem({ type: 'movie', publicId: title.public_id }, { cursor: null, limit: ITEM_COLLECTIONS_SHOWN });
+  const page = await collectionsWithItem(
+    { type: 'movie', publicId: title.public_id },
+    { cursor: null, limit: ITEM_COLLECTIONS_SHOWN },
+  );
   return page.items.length ? (
     <CollectionList collections={page.items} locale={locale} />
   ) : (

@@ -4,7 +4,9 @@ import { ReleaseTabEmpty, type ReleaseTabProps } from './tab-empty';
 
 /** `/release/{id}/user_collections`: public collections holding the release (first ITEM_COLLECTIONS_SHOWN). */
 export async function ReleaseUserCollectionsTab({ release, locale }: ReleaseTabProps) {
-  const page = await collectionsWithItem({ type: 'release', publicId: release.public_id }, { cursor: null, limit: ITEM_COLLECTIONS_SHOWN }
+  const page = await collectionsWithItem(
+    { type: 'release', publicId: release.public_id },
+    { cursor: null, limit: ITEM_COLLECTIONS_SHOWN },
   );
   return page.items.length ? (
     <CollectionList collections={page.items} locale={locale} />

@@ -21,7 +21,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace: 'collections' });
   const title = collectionTitle(c, t);
   const description = c.description?.slice(0, 160) || `${title} ${t('by', { name: c.owner.name })}`;
-  return pageMetadata({ locale, path: `/collection/${publicId}`, title, description, noindex: c.visibility === 'private' || c.deleted });
+  return pageMetadata({
+    locale,
+    path: `/collection/${publicId}`,
+    title,
+    description,
+    noindex: c.visibility === 'private' || c.deleted,
+  });
 }
 
 /**
@@ -39,7 +45,8 @@ export default async function CollectionRoute({ params, searchParams }: Props) {
   try {
     entries = await listEntries(await currentActor(), { publicId, cursor: cursor || null });
   } catch (error) {
-    if (cursor && error instanceof AppError && error.code === 'bad_cursor') redirect({ href: `/collection/${publicId}`, locale });
+    if (cursor && error instanceof AppError && error.code === 'bad_cursor')
+      redirect({ href: `/collection/${publicId}`, locale });
     throw error;
   }
   if (!entries) notFound();

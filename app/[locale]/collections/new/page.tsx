@@ -11,7 +11,13 @@ type Props = { params: Promise<{ locale: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: 'collections' });
-  return pageMetadata({ locale, path: '/collections/new', title: t('newTitle'), description: t('description'), noindex: true });
+  return pageMetadata({
+    locale,
+    path: '/collections/new',
+    title: t('newTitle'),
+    description: t('description'),
+    noindex: true,
+  });
 }
 
 /** /collections/new (spec §2): the form of a new collection; visitors go to the login page and come back. */
@@ -23,7 +29,17 @@ export default async function NewCollectionPage({ params }: Props) {
   return (
     <div>
       <PageHeading title={t('newTitle')} />
-      <CollectionFormLoader initial={{ name: '', description: '', visibility: 'public', category: 'releases', style: '1', shortcut_default: 'false', picture: '' }} />
+      <CollectionFormLoader
+        initial={{
+          name: '',
+          description: '',
+          visibility: 'public',
+          category: 'releases',
+          style: '1',
+          shortcut_default: 'false',
+          picture: '',
+        }}
+      />
     </div>
   );
 }

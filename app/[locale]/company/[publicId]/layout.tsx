@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 
 /*
- * Page caching (lib/page-cache.ts): the production company page (the `?cursor=` pages are rewritten to the dynamic `paged` route, see next.config.ts) is rendered on
- * its first request and then served from the ISR cache for `revalidate` seconds
+ * Page caching (lib/page-cache.ts): the production company page (the `?cursor=` pages are
+ * rewritten to the dynamic `paged` route, see next.config.ts) is rendered on its first request and then served from the ISR cache for `revalidate` seconds
  * (PAGE_REVALIDATE_SECONDS; a literal because route segment config must be statically analysable).
  * generateStaticParams returns no ids, so `next build` never opens the database; dynamicParams
  * lets every id render on demand (unknown ids answer the '404 not found' state, HTTP 404).

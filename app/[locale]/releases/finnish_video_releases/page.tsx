@@ -2,7 +2,10 @@ import type { Metadata } from 'next';
 import { setRequestLocale } from 'next-intl/server';
 import { ReleaseListing, releaseListingMetadata } from '@/components/listing/release-listing';
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 /** Release listing preset `finnish_video_releases` (RELEASE_PRESETS.finnish_video_releases) merged with the URL's own listing parameters. */
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {

@@ -13,7 +13,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const user = isPublicId(publicId) ? await getUser(publicId) : null;
   if (!user) return {};
   const t = await getTranslations({ locale, namespace: 'users' });
-  return pageMetadata({ locale, path: `/user/${publicId}`, title: user.name, description: t('profileDescription', { name: user.name }) });
+  return pageMetadata({
+    locale,
+    path: `/user/${publicId}`,
+    title: user.name,
+    description: t('profileDescription', { name: user.name }),
+  });
 }
 
 /** /user/{public_id}: a user's public profile (unknown id → '404 not found', HTTP 404). Data: lib/data/users.ts getUser. */

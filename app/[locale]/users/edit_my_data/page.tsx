@@ -9,7 +9,13 @@ type Props = { params: Promise<{ locale: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   const meta = await getTranslations({ locale, namespace: 'meta' });
-  return pageMetadata({ locale, path: '/users/edit_my_data', title: meta('editMyData'), description: meta('editMyData'), noindex: true });
+  return pageMetadata({
+    locale,
+    path: '/users/edit_my_data',
+    title: meta('editMyData'),
+    description: meta('editMyData'),
+    noindex: true,
+  });
 }
 
 /** /users/edit_my_data (spec §2): the logged-in user's own settings; the same static page for everyone, filled from /api/me in the browser. */

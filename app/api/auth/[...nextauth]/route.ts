@@ -27,7 +27,9 @@ function authjs(method: Extract<Method, 'GET' | 'POST'>) {
         ? 'Auth.js: providers, CSRF token, OAuth callbacks'
         : 'Auth.js: start a Facebook or Google sign-in',
     description:
-      'Auth.js runs the Facebook / Google OAuth exchange only. `GET /api/auth/providers` (the switched-on providers, `{}` without keys), `GET /api/auth/csrf`, `POST /api/auth/signin/{facebook|google}` (form fields `csrfToken`, `callbackUrl`; 302 to the provider), `GET /api/auth/callback/{provider}` (302 to `callbackUrl`, normally /api/social/complete).',
+      'Auth.js runs the Facebook / Google OAuth exchange only. `GET /api/auth/providers` (the switched-on providers, `{}` without keys), `GET ' +
+      '/api/auth/csrf`, `POST /api/auth/signin/{facebook|google}` (form fields `csrfToken`, `callbackUrl`; 302 to the provider), ' +
+      '`GET /api/auth/callback/{provider}` (302 to `callbackUrl`, normally /api/social/complete).',
     tags: ['accounts'],
     auth: 'public',
     params: nextauthParams,

@@ -11,7 +11,13 @@ type Props = { params: Promise<{ locale: string; publicId: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, publicId } = await params;
   const t = await getTranslations({ locale, namespace: 'collections' });
-  return pageMetadata({ locale, path: `/collection/${publicId}/edit`, title: t('editTitle'), description: t('description'), noindex: true });
+  return pageMetadata({
+    locale,
+    path: `/collection/${publicId}/edit`,
+    title: t('editTitle'),
+    description: t('description'),
+    noindex: true,
+  });
 }
 
 /**

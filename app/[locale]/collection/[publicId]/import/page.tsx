@@ -19,7 +19,13 @@ type Props = { params: Promise<{ locale: string; publicId: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, publicId } = await params;
   const t = await getTranslations({ locale, namespace: 'collectionImport' });
-  return pageMetadata({ locale, path: `/collection/${publicId}/import`, title: t('link'), description: t('description'), noindex: true });
+  return pageMetadata({
+    locale,
+    path: `/collection/${publicId}/import`,
+    title: t('link'),
+    description: t('description'),
+    noindex: true,
+  });
 }
 
 /**
@@ -41,7 +47,14 @@ export default async function ImportPage({ params }: Props) {
   const imports = (await listImports(actor, publicId)) ?? [];
   const name = collectionTitle(collection, tc);
   const mb = IMPORT_MAX_BYTES / 1024 / 1024;
-  const apiKeys = ['importNoFile', 'importTooLarge', 'importNotText', 'importEmpty', 'importTooManyRows', 'importLetterboxdMovies'] as const;
+  const apiKeys = [
+    'importNoFile',
+    'importTooLarge',
+    'importNotText',
+    'importEmpty',
+    'importTooManyRows',
+    'importLetterboxdMovies',
+  ] as const;
   return (
     <div className="flex flex-col gap-6">
       <PageHeading title={t('title', { name })} lead={t('intro')}>
@@ -71,7 +84,10 @@ export default async function ImportPage({ params }: Props) {
           }}
         />
       </section>
-      <section aria-labelledby="import-formats" className="flex max-w-prose flex-col gap-2 rounded-lg border border-line bg-panel p-4 text-sm">
+      <section
+        aria-labelledby="import-formats"
+        className="flex max-w-prose flex-col gap-2 rounded-lg border border-line bg-panel p-4 text-sm"
+      >
         <h2 id="import-formats" className="text-lg font-semibold">
           {t('formatsTitle')}
         </h2>
@@ -80,7 +96,12 @@ export default async function ImportPage({ params }: Props) {
         <p>{t('formatsLetterboxd')}</p>
         <p>{t('formatsValues')}</p>
         <p>
-          <a href="/examples/collection-import.csv" download className="text-accent-strong underline" data-testid="import-example">
+          <a
+            href="/examples/collection-import.csv"
+            download
+            className="text-accent-strong underline"
+            data-testid="import-example"
+          >
             {t('example')}
           </a>
         </p>
@@ -93,7 +114,10 @@ export default async function ImportPage({ params }: Props) {
           <ul className="flex flex-col gap-2" data-testid="import-list">
             {imports.map((i) => (
               <li key={i.public_id} className="rounded-lg border border-line bg-panel p-3 text-sm">
-                <Link href={`/collection/${publicId}/import/${i.public_id}`} className="font-medium text-accent-strong underline">
+                <Link
+                  href={`/collection/${publicId}/import/${i.public_id}`}
+                  className="font-medium text-accent-strong underline"
+                >
                   {i.file_name}
                 </Link>{' '}
                 <span className="text-muted">· {formatDateTime(i.created_at, locale)}</span>

@@ -16,7 +16,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!c) return {};
   const t = await getTranslations({ locale, namespace: 'collections' });
   const name = collectionTitle(c, t);
-  return pageMetadata({ locale, path: `/collection/${publicId}/statistics`, title: `${name}: ${t('stats.title')}`, description: `${t('stats.title')} · ${name}`, noindex: c.visibility === 'private' || c.deleted });
+  return pageMetadata({
+    locale,
+    path: `/collection/${publicId}/statistics`,
+    title: `${name}: ${t('stats.title')}`,
+    description: `${t('stats.title')} · ${name}`,
+    noindex: c.visibility === 'private' || c.deleted,
+  });
 }
 
 /**

@@ -13,9 +13,13 @@ import { redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 import { isPublicId } from '@/lib/validation/listing';
 
-type Props = { params: Promise<{ locale: string; publicId: string; tab: string }>; searchParams: Promise<SearchParamsRecord> };
+type Props = {
+  params: Promise<{ locale: string; publicId: string; tab: string }>;
+  searchParams: Promise<SearchParamsRecord>;
+};
 
-const isTab = (tab: string): tab is Exclude<UserTab, 'overview'> => tab !== 'overview' && (USER_TABS as readonly string[]).includes(tab);
+const isTab = (tab: string): tab is Exclude<UserTab, 'overview'> =>
+  tab !== 'overview' && (USER_TABS as readonly string[]).includes(tab);
 
 async function load(publicId: string) {
   return isPublicId(publicId) ? getUser(publicId) : null;
@@ -27,7 +31,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const user = await load(publicId);
   if (!user) return {};
   const t = await getTranslations({ locale, namespace: 'users' });
-  return pageMetadata({ locale, path: `/user/${publicId}/${tab}`, title: `${user.name}: ${t(`tabs.${tab}`)}`, description: t('profileDescription', { name: user.name }) });
+  return pageMetadata({
+    locale,
+    path: `/user/${publicId}/${tab}`,
+    title: `${user.name}: ${t(`tabs.${tab}`)}`,
+    description: t('profileDescription', { name: user.name }),
+  });
 }
 
 /**
@@ -45,8 +54,26 @@ export default async function UserTabPage({ params, searchParams }: Props) {
   const href = `/user/${publicId}/${tab}`;
   let section: React.ReactNode = null;
   try {
-    if (tab === 'collections') section = <UserCollections user={user} locale={locale} href={href} cursor={cursor} page={await listCollections(await currentActor(), { owner: publicId, cursor: cursor || null })} />;
-    if (tab === 'likes') section = <UserLikes user={user} locale={locale} href={href} cursor={cursor} page={await listLikes(publicId, { cursor: cursor || null })} />;
+    if (tab === 'collections')
+      section = (
+        <UserCollections
+          user={user}
+          locale={locale}
+          href={href}
+          cursor={cursor}
+          page={await listCollections(await currentActor(), { owner: publicId, cursor: cursor || null })}
+        />
+      );
+    if (tab === 'likes')
+      section = (
+        <UserLikes
+          user={user}
+          locale={locale}
+          href={href}
+          cursor={cursor}
+          page={await listLikes(publicId, { cursor: cursor || null })}
+        />
+      );
   } catch (error) {
     if (cursor && error instanceof AppError && error.code === 'bad_cursor') redirect({ href, locale });
     throw error;

@@ -27,7 +27,8 @@ export const GET = route({
   params: publicIdParams,
   query: z.object(pagingQuery(COLLECTION_PAGE_SIZE)),
   responses: { 200: jsonResponse('A page of CollectionEntryDto', pageOf('CollectionEntryDto')) },
-  handler: async ({ params, query, viewer }) => listEntries(await viewer(), { publicId: params.publicId, cursor: query.cursor, limit: query.limit }),
+  handler: async ({ params, query, viewer }) =>
+    listEntries(await viewer(), { publicId: params.publicId, cursor: query.cursor, limit: query.limit }),
 });
 
 /**

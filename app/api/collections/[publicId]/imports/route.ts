@@ -83,7 +83,11 @@ export const POST = route({
       const text = decodeImportFile(new Uint8Array(await file.arrayBuffer()));
       if (text === null) throw new AppError('import_not_text');
       const fileName = file.name || 'import.csv';
-      const r = await importIntoCollection(actor, { collection: params.publicId, fileName, parsed: parseImportFile(fileName, text) });
+      const r = await importIntoCollection(actor, {
+        collection: params.publicId,
+        fileName,
+        parsed: parseImportFile(fileName, text),
+      });
       if (!r.ok) throw new AppError(IMPORT_ERRORS[r.error], r.params);
       return json(r.report, 201);
     } catch (error) {

@@ -12,12 +12,21 @@ import { Link } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 import { isPublicId } from '@/lib/validation/listing';
 
-type Props = { params: Promise<{ locale: string; publicId: string; importId: string }>; searchParams: Promise<SearchParamsRecord> };
+type Props = {
+  params: Promise<{ locale: string; publicId: string; importId: string }>;
+  searchParams: Promise<SearchParamsRecord>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, publicId, importId } = await params;
   const t = await getTranslations({ locale, namespace: 'collectionImport' });
-  return pageMetadata({ locale, path: `/collection/${publicId}/import/${importId}`, title: t('reportTitle'), description: t('description'), noindex: true });
+  return pageMetadata({
+    locale,
+    path: `/collection/${publicId}/import/${importId}`,
+    title: t('reportTitle'),
+    description: t('description'),
+    noindex: true,
+  });
 }
 
 /**
@@ -36,10 +45,20 @@ export default async function ImportReportPage({ params, searchParams }: Props) 
   const show = firstParam(sp, 'show');
   const filter: ReportFilter = (REPORT_FILTERS as readonly string[]).includes(show) ? (show as ReportFilter) : 'all';
   const page = Math.min(Math.max(Number.parseInt(firstParam(sp, 'page'), 10) || 1, 1), 100);
-  const [t, tc] = await Promise.all([getTranslations({ locale, namespace: 'collectionImport' }), getTranslations({ locale, namespace: 'collections' })]);
+  const [t, tc] = await Promise.all([
+    getTranslations({ locale, namespace: 'collectionImport' }),
+    getTranslations({ locale, namespace: 'collections' }),
+  ]);
   return (
     <div>
-      <PageHeading title={t('reportTitle')} lead={t('reportLead', { file: report.file_name, name: collectionTitle(collection, tc), date: formatDateTime(report.created_at, locale) })}>
+      <PageHeading
+        title={t('reportTitle')}
+        lead={t('reportLead', {
+          file: report.file_name,
+          name: collectionTitle(collection, tc),
+          date: formatDateTime(report.created_at, locale),
+        })}
+      >
         <p className="mt-2 flex flex-wrap gap-3 text-sm">
           <Link href={`/collection/${publicId}`} className="text-accent-strong underline">
             {t('backToCollection')}

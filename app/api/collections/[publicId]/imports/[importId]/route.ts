@@ -18,5 +18,6 @@ export const GET = route({
   auth: 'member',
   params: z.object({ publicId: publicIdSchema, importId: publicIdSchema }),
   responses: { 200: jsonResponse('ImportReport') },
-  handler: async ({ actor, params }) => getImportReport(actor, { collection: params.publicId, importId: params.importId }),
+  handler: async ({ actor, params }) =>
+    getImportReport(actor, { collection: params.publicId, importId: params.importId }),
 });

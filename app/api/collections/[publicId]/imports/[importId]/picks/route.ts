@@ -44,7 +44,12 @@ export const POST = route({
     409: jsonResponse('The row is matched already', errorSchema),
   },
   handler: async ({ actor, params, body }) => {
-    const r = await pickCandidate(actor, { collection: params.publicId, importId: params.importId, line: body.line, item: body.item });
+    const r = await pickCandidate(actor, {
+      collection: params.publicId,
+      importId: params.importId,
+      line: body.line,
+      item: body.item,
+    });
     if (r.ok) return { row: r.row, counts: r.counts };
 
     throw new AppError(r.error === 'notACandidate' ? 'import_not_candidate' : 'import_resolved');
