@@ -22,7 +22,7 @@ export type CaseRow = {
   extra?: Record<string, unknown>;
 };
 
-/** A target of issue 4 checked against this run. */
+/** A performance target checked against this run. */
 export type TargetCheck = {
   name: string;
   value: number | null;

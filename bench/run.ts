@@ -1,7 +1,7 @@
 /**
  * The benchmark run behind `npm run bench` (scripts/bench.ts): opens the databases, starts the
  * server when needed, runs the cases (bench/search.ts, listings.ts, pages.ts, imports.ts),
- * checks the issue 4 targets, prints a table and writes bench/results.json plus
+ * checks the performance targets, prints a table and writes bench/results.json plus
  * bench/explain/*.txt. Imports lib/data: load it only after `allowServerOnlyImports()`
  * (bench/server-only.ts) outside Next/vitest.
  */
@@ -80,7 +80,7 @@ export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
   },
 };
 
-/** Targets of issue 4 (milliseconds, ratios, req/s, seconds). */
+/** The performance targets (milliseconds, ratios, req/s, seconds). */
 export const TARGETS = {
   searchP95: 50,
   autocompleteP95: 30,
@@ -282,7 +282,7 @@ function targetChecks({ search, listings, pages, imports }: Measured): TargetChe
         unit: 'x',
       }),
     );
-  // The target is about pages served from the cache of anonymous pages (issue 4); the uncached
+  // The target is about pages served from the cache of anonymous pages; the uncached
   // variant is in the table as information.
   const release = pages.find((p) => p.name === 'release');
   if (release) {

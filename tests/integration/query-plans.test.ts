@@ -1,5 +1,5 @@
 /**
- * The hot queries use their indexes at scale (issue 4): on a PostgreSQL database holding the
+ * The hot queries use their indexes at scale: on a PostgreSQL database holding the
  * seed plus synthetic rows (lib/synthetic generateSynthetic: 100,000 releases, 50,000 movies,
  * 100,000 persons), analyzed, default planner settings, every statement the data layer sends
  * for a hot query is captured (bench/capture.ts) and `EXPLAIN (FORMAT JSON)`-ed with its
@@ -52,7 +52,7 @@ import { admin, assertPostgresConfiguredInCi, createTestDb, serverUrl } from '..
 
 assertPostgresConfiguredInCi();
 
-/** Synthetic rows on top of the seed (issue 4: at least 100,000 releases). */
+/** Synthetic rows on top of the seed (at least 100,000 releases). */
 const SCALE = { releases: 100_000, movies: 50_000, persons: 100_000, seed: 1 } as const;
 /** Tables that must never be read by a sequential scan in a hot query. */
 const BIG_TABLES = ['releases', 'movies', 'persons'] as const;

@@ -2,7 +2,7 @@
  * Facebook and Google login end to end against a local OAuth 2 / OpenID Connect server
  * (tests/support/oauth-mock.ts), through the real Auth.js route handlers and the app's own
  * completion, registration and login routes, on PGlite (and PostgreSQL with TEST_DATABASE_URL).
- * The flows of issue 5: a new provider user ("user not found", then register), a returning one,
+ * The Facebook and Google flows: a new provider user ("user not found", then register), a returning one,
  * "user not found" then link through the password login, a replayed completion, no keys = no
  * providers.
  */

@@ -17,7 +17,7 @@ import {
 } from '@/scripts/check-bundle-size';
 
 describe('check-bundle-size: pure parts', () => {
-  it('budget is 150 KB gzip with KB = 1024 bytes (issue 4)', () => {
+  it('budget is 150 KB gzip with KB = 1024 bytes', () => {
     expect(FIRST_LOAD_LIMIT_KB).toBe(150);
     expect(FIRST_LOAD_LIMIT_BYTES).toBe(153_600);
   });
