@@ -72,6 +72,20 @@ const RELEASES: Fixture[] = [
 ];
 
 /** The films of the fixture releases (titles listing): title key and year. */
+/** The dated, approved fixture releases out now (street date today or earlier), newest first. */
+const OUT_NOW = [
+  'dtToday0001',
+  'dtMinus0001',
+  'dtMinus0007',
+  'dtMinus0008',
+  'dtMinus0028',
+  'dtMinus0090',
+  'dtMinus0200',
+  'dtMinus0365',
+  'dtMinus0366',
+  'dtMinus0400',
+];
+
 const MOVIES = [
   { id: 'dtMovieAlie', name: 'Alien', year: 1979 },
   { id: 'dtMovieBraz', name: 'Brazil', year: 1985 },
@@ -192,21 +206,7 @@ describe.each(testEngines())('listing filters and sorts on %s', (engine) => {
     // Expected lists are written out: past = up to and including today, future = after today,
     // dn = a window of that many days back (past) or ahead (future), both ends included.
     it.each([
-      [
-        'dr=past&so=date_desc',
-        [
-          'dtToday0001',
-          'dtMinus0001',
-          'dtMinus0007',
-          'dtMinus0008',
-          'dtMinus0028',
-          'dtMinus0090',
-          'dtMinus0200',
-          'dtMinus0365',
-          'dtMinus0366',
-          'dtMinus0400',
-        ],
-      ],
+      ['dr=past&so=date_desc', OUT_NOW],
       ['dr=past&dn=7&so=date_desc', ['dtToday0001', 'dtMinus0001', 'dtMinus0007']],
       ['dr=past&dn=28&so=date_desc', ['dtToday0001', 'dtMinus0001', 'dtMinus0007', 'dtMinus0008', 'dtMinus0028']],
       [
@@ -263,18 +263,7 @@ describe.each(testEngines())('listing filters and sorts on %s', (engine) => {
         'dtPlus00028',
         'dtPlus00040',
       ]);
-      expect(await walk<ReleaseListItem>(releasesList, preset('out_now'))).toEqual([
-        'dtToday0001',
-        'dtMinus0001',
-        'dtMinus0007',
-        'dtMinus0008',
-        'dtMinus0028',
-        'dtMinus0090',
-        'dtMinus0200',
-        'dtMinus0365',
-        'dtMinus0366',
-        'dtMinus0400',
-      ]);
+      expect(await walk<ReleaseListItem>(releasesList, preset('out_now'))).toEqual(OUT_NOW);
     });
 
     it('titles: those with a release in the window', async () => {
