@@ -164,7 +164,8 @@ export function route<
         viewer = Promise.resolve(actor);
       }
 
-      const rawParams = context ? await context.params : {};
+      // Next passes a params promise to every handler; for a route without dynamic segments it resolves to undefined.
+      const rawParams = (context ? await context.params : undefined) ?? {};
       for (const v of Object.values(rawParams))
         for (const s of Array.isArray(v) ? v : [v ?? '']) if (!isCleanText(s)) throw new AppError('bad_text');
       const params = z.safeParse(spec.params ?? EMPTY, rawParams);

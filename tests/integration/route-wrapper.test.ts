@@ -278,6 +278,14 @@ describe('text: NUL and invalid UTF-8 are refused with 400', () => {
 });
 
 describe('parsing and results', () => {
+  it('a route without path parameters takes the context Next gives it (a params promise of undefined)', async () => {
+    const res = await echo(post('/api/test/echo', '{"name":"Sisu"}'), {
+      params: Promise.resolve(undefined as unknown as Record<string, string>),
+    });
+    expect([res.status, await res.json()]).toEqual([200, { name: 'Sisu', q: null }]);
+    expect(ran).toEqual(['echo']);
+  });
+
   it('body problems: not JSON or not an object is bad_body; a schema problem is { error: invalid, fields }', async () => {
     await expectError(
       await echo(post('/api/test/echo', 'name=x')),
