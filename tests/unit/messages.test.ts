@@ -57,6 +57,9 @@ export const SAME_IN_BOTH_LANGUAGES: ReadonlySet<string> = new Set([
   'PAL',
   'NTSC',
   'OK',
+  // A country name written the same in Finnish, and the minute abbreviation used in both languages.
+  'Australia',
+  '{minutes} min',
 ]);
 
 /** True when a text has no words to translate (only ICU placeholders, digits and punctuation). */
