@@ -21,7 +21,7 @@ for (const locale of ['en', 'fi'] as const) {
           email: 'Sähköposti',
           password: 'Salasana',
           password2: 'Salasana uudelleen',
-          create: 'Luo tunnus',
+          create: 'Luo käyttäjätili',
           welcome: 'Tervetuloa',
           loggedOut: 'Olet kirjautunut ulos.',
           login: 'Kirjaudu',
@@ -118,7 +118,7 @@ for (const locale of ['en', 'fi'] as const) {
     locale === 'fi'
       ? {
           email: 'Sähköposti',
-          sent: 'Jos osoitteella on tunnus',
+          sent: 'Jos osoitteella on käyttäjätili',
           newPassword2: 'Uusi salasana uudelleen',
           done: 'Salasanasi on vaihdettu',
         }
@@ -172,7 +172,7 @@ for (const locale of ['en', 'fi'] as const) {
           invalid: 'Virheellinen arvo',
           saved: 'Muutokset on tallennettu.',
           nothing: 'Ei päivitettävää',
-          deleted: 'Tunnuksesi on poistettu.',
+          deleted: 'Käyttäjätilisi on poistettu.',
           irreversible: 'Poistoa ei voi perua',
           wrong: 'Annetut tunnukset ovat virheelliset',
           email: 'Sähköposti',

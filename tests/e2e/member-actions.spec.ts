@@ -29,7 +29,7 @@ for (const locale of ['en', 'fi'] as const) {
   const text =
     locale === 'fi'
       ? {
-          prompt: 'Sinun täytyy kirjautua sisään käyttääksesi tätä toimintoa',
+          prompt: 'Tämän toiminnon käyttö vaatii kirjautumisen.',
           email: 'Sähköposti',
           added: 'Lisätty omistamiisi julkaisuihin',
           removed: 'Poistettu omistamistasi julkaisuista',

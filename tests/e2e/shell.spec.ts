@@ -21,7 +21,7 @@ test.describe('locales', () => {
     await gotoApp(page, '/fi');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
     const nav = page.getByRole('navigation', { name: 'Päävalikko' });
-    await expect(nav.getByRole('link', { name: 'Nyt ilmestyneet' })).toHaveAttribute('href', '/fi/releases/out_now');
+    await expect(nav.getByRole('link', { name: 'Juuri ilmestyneet' })).toHaveAttribute('href', '/fi/releases/out_now');
     await expect(nav.getByRole('link', { name: 'Leikatut julkaisut' })).toHaveAttribute(
       'href',
       '/fi/releases/finnish_censorship',
