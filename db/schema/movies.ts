@@ -125,6 +125,40 @@ export const movieSources = pgTable(
   (t) => [index('movie_sources_movie_idx').on(t.movieId)],
 );
 
+/**
+ * Public ids of movies that were merged into another movie (a yearless duplicate created from a
+ * release row and later recognised as a known film). `/movie/{from_public_id}` answers a permanent
+ * redirect to the surviving movie, so links kept by visitors and search engines still work.
+ * Data source: the importer's duplicate repair (lib/import).
+ */
+export const movieRedirects = pgTable(
+  'movie_redirects',
+  {
+    fromPublicId: text().primaryKey(),
+    movieId: integer()
+      .notNull()
+      .references(() => movies.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('movie_redirects_movie_idx').on(t.movieId)],
+);
+
+/**
+ * Distinct folded words of the searchable names (movies, releases, labels, persons), for close
+ * spelling matches: a query word that finds nothing is compared with these words by trigram
+ * similarity (GIN index), and the close words are searched instead. `doc_count` is the number of
+ * names containing the word (ranks common spellings first).
+ * Data source: rebuilt from the tables' `search_text` after an import.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text().primaryKey(),
+    docCount: integer().notNull().default(0),
+  },
+  (t) => [index('search_words_word_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
+);
+
 /** Movie connections (spec §3, 14 kinds, optional info). */
 export const movieConnections = pgTable(
   'movie_connections',
