@@ -11,6 +11,7 @@ import type { Db } from '@/db';
 import { importRuns } from '@/db/schema';
 import { Catalog, emptyCounts, type ImportCounts, type Progress } from './catalog';
 import { KIND_ORDER, loadFile, type LoadedFile, type SourceKind } from './files';
+import { rebuildSearchWords } from './search-words';
 import { mapRecord, RejectedRecord } from './sources';
 
 export { publicIdFor, type ImportCounts } from './catalog';
@@ -128,7 +129,10 @@ export async function importFiles(db: Db, files: string[], opts: ImportOptions =
       durationMs: report.durationMs,
     });
   }
-  if (catalog) await catalog.finish();
+  if (catalog) {
+    await rebuildSearchWords(db);
+    await catalog.finish();
+  }
   return { files: reports, counts: catalog?.counts ?? emptyCounts(), durationMs: Date.now() - started };
 }
 
