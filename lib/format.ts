@@ -1,7 +1,10 @@
 /**
- * Display formatting shared by pages and components (spec §9): dates day/month/year,
- * durations minutes:seconds, name lists joined with ", ", money with 2 decimals.
- * Pure functions, no I/O; safe in server and client components.
+ * Display formatting shared by pages and components, one place for both languages (spec §9):
+ * dates day/month/year (English "17/09/1981", Finnish "17.9.1981"), durations minutes:seconds,
+ * name lists joined with ", ", numbers and money with the locale's decimal mark and grouping
+ * (English "7.9", "€12.50"; Finnish "7,9", "12,50 €"). Every function that writes a date or a number
+ * takes the page's locale ('en' or 'fi'; any other value is written as English). Pure functions, no
+ * I/O; safe in server and client components.
  */
 
 /** How much of a date is known, as in the data (`date_precision` of censorship events). */
@@ -9,13 +12,35 @@ export type DatePrecision = 'day' | 'month' | 'year';
 
 const ISO_DATE = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?/;
 
+/** Bytes in a megabyte as the upload limits count them (1024 × 1024). */
+export const MEGABYTE = 1024 * 1024;
+
+/** True for Finnish ('fi', 'fi-FI'); every other locale is written as English. */
+function isFinnish(locale: string): boolean {
+  return locale === 'fi' || locale.startsWith('fi-');
+}
+
+/** The Intl locale of an app locale: Finnish, or British English (day/month/year, 24-hour clock). */
+function intlLocale(locale: string): string {
+  return isFinnish(locale) ? 'fi-FI' : 'en-GB';
+}
+
 /**
- * Formats an ISO date (`YYYY-MM-DD`, `YYYY-MM` or `YYYY`, a longer timestamp is cut at the day)
- * as day/month/year: "1981-09-17" → "17/09/1981". Partial dates keep only what is known:
- * "1972-06" → "06/1972", "1972" → "1972". `precision` (from the data) shortens a full date:
- * ("1972-06-01", 'month') → "06/1972". Returns "" for null, empty or unparseable input.
+ * Formats an ISO date (`YYYY-MM-DD`, `YYYY-MM` or `YYYY`; a longer timestamp is cut at the day, as
+ * written, without a time-zone shift) for `locale`:
+ * - English, day/month/year with two-digit day and month: "1981-09-17" → "17/09/1981",
+ *   "1972-06" → "06/1972";
+ * - Finnish, d.m.yyyy: "1981-09-17" → "17.9.1981", "1972-06" → "6/1972".
+ *
+ * A year alone is the year in both ("1972"). `precision` (from the data) shortens a full date:
+ * ("1972-06-01", 'en', 'month') → "06/1972"; it never invents a day that the value does not have.
+ * Returns "" for null, empty or unparseable input.
  */
-export function formatDate(value: string | null | undefined, precision?: DatePrecision | string | null): string {
+export function formatDate(
+  value: string | null | undefined,
+  locale: string,
+  precision?: DatePrecision | string | null,
+): string {
   if (!value) return '';
   const m = ISO_DATE.exec(value.trim());
   if (!m) return '';
@@ -23,14 +48,27 @@ export function formatDate(value: string | null | undefined, precision?: DatePre
   let known: DatePrecision = day ? 'day' : month ? 'month' : 'year';
   if (precision === 'year' || (precision === 'month' && known === 'day')) known = precision;
   if (known === 'year') return year;
-  if (known === 'month') return `${month}/${year}`;
-  return `${day}/${month}/${year}`;
+  if (isFinnish(locale)) {
+    return known === 'month' ? `${Number(month)}/${year}` : `${Number(day)}.${Number(month)}.${year}`;
+  }
+  return known === 'month' ? `${month}/${year}` : `${day}/${month}/${year}`;
+}
+
+/**
+ * Formats a timestamp (ISO string or Date) as the locale's short date and time in the server's (or
+ * browser's) time zone: English "23/11/2026, 18:40", Finnish "23.11.2026 klo 18.40".
+ * Returns "" for an unparseable value.
+ */
+export function formatDateTime(value: string | Date, locale: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'short', timeStyle: 'short' }).format(date);
 }
 
 /**
  * Formats a duration in seconds as minutes:seconds with two-digit seconds: 540 → "9:00",
- * 669 → "11:09", 4500 → "75:00" (minutes are not folded into hours). Fractions are rounded to
- * whole seconds. Returns "" for null, negative or non-finite input.
+ * 669 → "11:09", 4500 → "75:00" (minutes are not folded into hours); the same in both languages.
+ * Fractions are rounded to whole seconds. Returns "" for null, negative or non-finite input.
  */
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return '';
@@ -48,29 +86,91 @@ export function joinNames(names: readonly (string | null | undefined)[]): string
     .join(', ');
 }
 
+/** Decimals of {@link formatNumber}: `decimals` exactly, or up to `maxDecimals` (default: up to 3). */
+export type NumberDigits = { decimals?: number; maxDecimals?: number };
+
+/** A numeric value as Intl takes it: a numeric string exactly as a decimal ("7.555" → "7.56"), a number as its binary value. */
+function numeric(value: string | number): { exact: number | Intl.StringNumericLiteral; finite: boolean } {
+  if (typeof value === 'number') return { exact: value, finite: Number.isFinite(value) };
+  const text = value.trim();
+  return { exact: text as Intl.StringNumericLiteral, finite: text !== '' && Number.isFinite(Number(text)) };
+}
+
 /**
- * Formats an amount of money with exactly 2 decimals. Without a currency: "19.99".
- * With an ISO currency code the locale's currency format is used: ("19.9", "EUR", "en") →
- * "€19.90", ("19.9", "EUR", "fi") → "19,90 €". Returns "" for null or non-numeric input.
+ * Formats a number (or a numeric string such as a price from the database) with the locale's
+ * decimal mark and digit grouping: (7.9, 'en') → "7.9", (7.9, 'fi') → "7,9", (5000, 'en') →
+ * "5,000", (5000, 'fi') → "5 000" (a no-break space). `decimals` fixes the number of decimals
+ * ((12.5, 'fi', { decimals: 2 }) → "12,50"), `maxDecimals` caps it. Returns "" for null, empty or
+ * non-numeric input.
+ */
+export function formatNumber(
+  value: string | number | null | undefined,
+  locale: string,
+  digits: NumberDigits = {},
+): string {
+  if (value == null) return '';
+  const { exact, finite } = numeric(value);
+  if (!finite) return '';
+  const max = digits.decimals ?? digits.maxDecimals ?? 3;
+  return new Intl.NumberFormat(intlLocale(locale), {
+    minimumFractionDigits: digits.decimals ?? 0,
+    maximumFractionDigits: max,
+  }).format(exact);
+}
+
+/**
+ * Formats an amount of money with exactly 2 decimals for `locale`. With an ISO currency code the
+ * locale's currency format: ("19.9", "EUR", "en") → "€19.90", ("19.9", "EUR", "fi") → "19,90 €",
+ * ("5", "GBP", "fi") → "5,00 £". Without a currency the plain amount, without grouping: "19.90" /
+ * "19,90". An unknown currency code follows the amount ("19,90 XYZ"). A numeric string is taken
+ * exactly ("7.555" → "7.56"). Returns "" for null or non-numeric input.
  */
 export function formatMoney(
   amount: string | number | null | undefined,
-  currency?: string | null,
-  locale: string = 'en',
+  currency: string | null | undefined,
+  locale: string,
 ): string {
-  if (amount == null || amount === '') return '';
-  const value = typeof amount === 'number' ? amount : Number(amount);
-  if (!Number.isFinite(value)) return '';
-  // Intl formats a numeric string as an exact decimal ("7.555" → "7.56"), a number as its binary value.
-  const exact = typeof amount === 'string' ? (amount.trim() as Intl.StringNumericLiteral) : value;
+  if (amount == null) return '';
+  const { exact, finite } = numeric(amount);
+  if (!finite) return '';
   const digits = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
-  if (!currency) return new Intl.NumberFormat('en', { ...digits, useGrouping: false }).format(exact);
+  const plain = () => new Intl.NumberFormat(intlLocale(locale), { ...digits, useGrouping: false }).format(exact);
+  if (!currency) return plain();
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, ...digits }).format(exact);
+    return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency, ...digits }).format(exact);
   } catch {
     // Unknown currency code: plain amount followed by the code.
-    return `${new Intl.NumberFormat('en', { ...digits, useGrouping: false }).format(exact)} ${currency}`;
+    return `${plain()} ${currency}`;
   }
+}
+
+/**
+ * A size in bytes as megabytes (1024 × 1024 bytes) rounded up to one decimal, so that a file over a
+ * limit never reads as the limit itself: 20 MB + 1 byte → 20.1, 5 MB → 5. The number the API
+ * sends in a size message's parameters; {@link formatMegabytes} writes it for a page.
+ */
+export function toMegabytes(bytes: number): number {
+  return Math.ceil((bytes * 10) / MEGABYTE) / 10;
+}
+
+/**
+ * A size in bytes as the number of megabytes for a message that carries the unit itself
+ * ("picture too large ({0}) MB"): up to one decimal, rounded up, in the locale's notation:
+ * (13_107_200, 'en') → "12.5", (13_107_200, 'fi') → "12,5", (5 MB, either) → "5".
+ */
+export function formatMegabytes(bytes: number, locale: string): string {
+  return formatNumber(toMegabytes(bytes), locale, { maxDecimals: 1 });
+}
+
+/**
+ * Message parameters with their numbers written for `locale` (formatNumber; strings and other
+ * values as they are), for a message whose numbers came as plain numbers, e.g. an API answer's
+ * `params`: ({ 0: 20.1, 1: 20 }, 'fi') → { 0: "20,1", 1: "20" }.
+ */
+export function formatParams(params: Record<string, string | number>, locale: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, typeof v === 'number' ? formatNumber(v, locale) : v]),
+  );
 }
 
 /** Year of an ISO date string ("1981-09-17" → 1981), null when absent or unparseable. */
@@ -81,21 +181,16 @@ export function yearOf(value: string | null | undefined): number | null {
 }
 
 /**
- * Formats a timestamp (ISO string or Date) as the locale's short date and time
- * ("23/11/2026, 18:40" in English, "23.11.2026 klo 18.40" in Finnish), in the server's time zone.
- */
-export function formatDateTime(value: string | Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale === 'fi' ? 'fi-FI' : 'en-GB', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-  }).format(new Date(value));
-}
-
-/**
  * Fills `{name}` placeholders of a plain message template (no plural or select forms) from
- * `params`; a placeholder without a value stays as written. Used for API error texts, mail texts
- * and texts a page hands to the browser with their placeholders kept.
+ * `params`; a placeholder without a value stays as written. With a `locale`, numbers are written
+ * as that locale writes them (formatNumber: 5000 → "5 000" in Finnish); without one, as `String`
+ * does (the English API error texts). Used for API error texts, mail texts and texts a page hands
+ * to the browser with their placeholders kept.
  */
-export function fillPlaceholders(template: string, params: Record<string, unknown> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+export function fillPlaceholders(template: string, params: Record<string, unknown> = {}, locale?: string): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    return locale && typeof value === 'number' ? formatNumber(value, locale) : String(value);
+  });
 }

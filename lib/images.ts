@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { dataDir } from '@/db';
+import { toMegabytes } from '@/lib/format';
 import { PICTURE_MAX_BYTES } from '@/lib/validation/limits';
 
 export { PICTURE_MAX_BYTES };
@@ -44,7 +45,7 @@ export function uploadDir(): string {
  * @param input the uploaded bytes
  * @param sizes variant name → width in pixels, e.g. `{ lg: 400, sm: 96 }`
  * @returns the stored file name (`{random}.webp`) and the original's width and height
- * @throws PictureError pictureTooLarge ({0} = size in MB, {1} = max MB), pictureType,
+ * @throws PictureError pictureTooLarge ({0} = size in MB rounded up to one decimal, {1} = max MB; numbers), pictureType,
  *   pictureTooManyPixels, pictureUnreadable
  */
 export async function storePicture(
@@ -53,8 +54,8 @@ export async function storePicture(
 ): Promise<{ file: string; width: number; height: number }> {
   if (input.length > PICTURE_MAX_BYTES) {
     throw new PictureError('pictureTooLarge', {
-      0: (input.length / 1024 / 1024).toFixed(1),
-      1: PICTURE_MAX_BYTES / 1024 / 1024,
+      0: toMegabytes(input.length),
+      1: toMegabytes(PICTURE_MAX_BYTES),
     });
   }
   let meta: Metadata;

@@ -1,9 +1,10 @@
 'use client';
 
+import { useLocale } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { queueSnackbar } from '@/components/ui/snackbar';
-import { fillPlaceholders } from '@/lib/format';
+import { fillPlaceholders, formatMegabytes } from '@/lib/format';
 import { useRouter } from '@/lib/i18n/navigation';
 import { IMPORT_ACCEPT, IMPORT_MAX_BYTES } from '@/lib/validation/collection-limits';
 
@@ -31,6 +32,7 @@ export type ImportUploadTexts = {
  */
 export function ImportUpload({ collectionId, texts }: { collectionId: string; texts: ImportUploadTexts }) {
   const router = useRouter();
+  const locale = useLocale();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -39,7 +41,7 @@ export function ImportUpload({ collectionId, texts }: { collectionId: string; te
     event.preventDefault();
     if (!file) return setError(texts.noFile);
     if (file.size > IMPORT_MAX_BYTES)
-      return setError(fillPlaceholders(texts.tooLarge, { mb: IMPORT_MAX_BYTES / 1024 / 1024 }));
+      return setError(fillPlaceholders(texts.tooLarge, { mb: formatMegabytes(IMPORT_MAX_BYTES, locale) }));
     setBusy(true);
     setError(null);
     try {
@@ -57,12 +59,14 @@ export function ImportUpload({ collectionId, texts }: { collectionId: string; te
         params?: Record<string, unknown>;
       } | null;
       if (res.status === 201 && json?.public_id) {
-        queueSnackbar(fillPlaceholders(texts.done, json.counts));
+        queueSnackbar(fillPlaceholders(texts.done, json.counts, locale));
         router.push(`/collection/${collectionId}/import/${json.public_id}`);
         return;
       }
       setError(
-        json?.key && texts.errors[json.key] ? fillPlaceholders(texts.errors[json.key], json.params) : texts.failed,
+        json?.key && texts.errors[json.key]
+          ? fillPlaceholders(texts.errors[json.key], json.params, locale)
+          : texts.failed,
       );
     } catch {
       setError(texts.failed);

@@ -1,19 +1,19 @@
 import { getTranslations } from 'next-intl/server';
 import type { CollectionValue, ItemValue, RatesNote, ValueTotals } from '@/lib/data/collection-values';
 import { ECB_SOURCE } from '@/lib/collections/rates';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 
-/** Euros as the locale writes them (2 decimals). */
+/** Euros as the locale writes them (2 decimals: "€12.50", "12,50 €"). */
 export function euros(value: string | number, locale: string): string {
-  return new Intl.NumberFormat(locale === 'fi' ? 'fi-FI' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(
-    Number(value),
-  );
+  return formatMoney(value, 'EUR', locale);
 }
 
 async function RatesLine({ rates, locale }: { rates: RatesNote; locale: string }) {
   const t = await getTranslations({ locale, namespace: 'collections' });
   const source = rates.rates_source === ECB_SOURCE ? t('value.ecbSource') : rates.rates_source;
-  return <p className="text-xs text-muted">{t('value.ratesNote', { source, date: formatDate(rates.rates_date) })}</p>;
+  return (
+    <p className="text-xs text-muted">{t('value.ratesNote', { source, date: formatDate(rates.rates_date, locale) })}</p>
+  );
 }
 
 /** The value average line of a movie or release page; nothing when nobody priced it. */
@@ -56,7 +56,10 @@ export async function ValueSummary({
         <dd>{euros(value.weighted_eur, locale)}</dd>
       </dl>
       <p className="text-xs text-muted">
-        {t('value.priced', { priced: value.priced_count, count: value.entries_count })}
+        {t('value.priced', {
+          priced: formatNumber(value.priced_count, locale),
+          count: formatNumber(value.entries_count, locale),
+        })}
       </p>
       <RatesLine rates={value} locale={locale} />
     </section>

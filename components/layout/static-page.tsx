@@ -1,13 +1,14 @@
 import { getTranslations } from 'next-intl/server';
 import type { Messages } from 'next-intl';
 import type { ReactNode } from 'react';
+import { formatDate } from '@/lib/format';
 import { keyFromData } from '@/lib/i18n/keys';
 
 /** Static pages whose texts live under `static.<page>` in the messages. */
 export type StaticPageKey = 'privacy' | 'serviceInfo' | 'terms';
 
-/** Day/month/year (spec §9) of the last content change of the static pages. */
-export const STATIC_PAGES_UPDATED = '23/11/2026';
+/** The last content change of the static pages (ISO date; shown with formatDate in the page's locale). */
+export const STATIC_PAGES_UPDATED = '2026-11-23';
 
 type Pages = Messages['static'];
 type SectionId<P extends StaticPageKey> = Extract<keyof Pages[P]['sections'], string>;
@@ -57,7 +58,7 @@ export async function StaticPage({ locale, page }: { locale: string; page: Stati
   return (
     <article className="prose-page" data-testid={`static-${page}`}>
       <h1>{t('title')}</h1>
-      <p className="text-sm text-muted">{ts('updated', { date: STATIC_PAGES_UPDATED })}</p>
+      <p className="text-sm text-muted">{ts('updated', { date: formatDate(STATIC_PAGES_UPDATED, locale) })}</p>
       <p className="text-lg">{t('intro')}</p>
       <nav aria-label={ts('contents')} className="my-6 rounded-lg border border-line bg-panel p-4">
         <p className="mb-2! text-sm font-semibold">{ts('contents')}</p>

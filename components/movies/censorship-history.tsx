@@ -36,7 +36,7 @@ export async function CensorshipHistory({
           return (
             <li key={e.source_id} className="rounded-lg border border-line bg-panel p-3" data-testid="censorship-event">
               <p className="font-semibold">
-                <span className="tabular-nums">{formatDate(e.date, e.date_precision) || t('unknownDate')}</span>
+                <span className="tabular-nums">{formatDate(e.date, locale, e.date_precision) || t('unknownDate')}</span>
                 {' · '}
                 {label('censorshipEvents', e.event)}
               </p>

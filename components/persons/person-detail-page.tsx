@@ -79,13 +79,13 @@ export async function PersonDetailPage({ locale, publicId, tab, cursor }: Person
             {person.birthday ? (
               <>
                 <dt className="text-muted">{t('born')}</dt>
-                <dd>{formatDate(person.birthday)}</dd>
+                <dd>{formatDate(person.birthday, locale)}</dd>
               </>
             ) : null}
             {person.date_of_death ? (
               <>
                 <dt className="text-muted">{t('died')}</dt>
-                <dd>{formatDate(person.date_of_death)}</dd>
+                <dd>{formatDate(person.date_of_death, locale)}</dd>
               </>
             ) : null}
           </dl>

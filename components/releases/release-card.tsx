@@ -84,7 +84,7 @@ export async function ReleaseCard({
         {release.street_date || release.release_year ? (
           <p className="text-sm text-muted" data-testid="release-date">
             {release.street_date
-              ? t('streetDate', { date: formatDate(release.street_date) })
+              ? t('streetDate', { date: formatDate(release.street_date, locale) })
               : t('releaseYear', { year: String(release.release_year) })}
           </p>
         ) : null}

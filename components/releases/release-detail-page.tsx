@@ -73,7 +73,7 @@ export async function releaseMetadata(locale: string, publicId: string, tab: Rel
     name: release.name,
     format,
     label: release.label?.name ?? 'none',
-    date: release.street_date ? formatDate(release.street_date) : 'none',
+    date: release.street_date ? formatDate(release.street_date, locale) : 'none',
   });
   const movies = joinNames(release.movies.map((m) => (m.year ? `${m.name} (${m.year})` : m.name)));
   return pageMetadata({
@@ -121,7 +121,9 @@ export async function ReleaseDetailPage({
           {release.spine_id != null ? (
             <span data-testid="release-spine">{t('spine', { spine: release.spine_id })}</span>
           ) : null}
-          {release.street_date ? <span>{t('streetDate', { date: formatDate(release.street_date) })}</span> : null}
+          {release.street_date ? (
+            <span>{t('streetDate', { date: formatDate(release.street_date, locale) })}</span>
+          ) : null}
           {release.is_cut ? <CutBadge locale={locale} seconds={release.cut_seconds} /> : null}
         </p>
         <ToggleBar item="release" publicId={release.public_id} name={release.name} />

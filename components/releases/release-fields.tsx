@@ -43,7 +43,7 @@ export async function ReleaseFields({ release, locale }: { release: ReleaseDetai
   add('labelCatalogId', release.label_catalog_id);
   add('spine', release.spine_id != null ? String(release.spine_id) : null);
   add('releaseYear', release.release_year != null ? String(release.release_year) : null);
-  add('streetDate', release.street_date ? formatDate(release.street_date) : null);
+  add('streetDate', release.street_date ? formatDate(release.street_date, locale) : null);
   add('edition', release.edition.length ? joinNames(release.edition) : null);
   add('packageType', release.package_type);
   add('boxType', release.box_type);

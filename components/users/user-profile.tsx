@@ -5,6 +5,7 @@ import { COUNTRIES } from '@/lib/validation/enums';
 import { ValueSummary } from '@/components/collections/value-views';
 import { userCollectionsValue } from '@/lib/data/collection-values';
 import type { PublicUser } from '@/lib/data/users';
+import { formatDate, formatNumber } from '@/lib/format';
 
 /** Sections of a user page (spec §2 /user/{id} subpages); `overview` is the profile itself. */
 export const USER_TABS = [
@@ -41,11 +42,7 @@ export async function UserProfile({
   const t = await getTranslations('users');
   const code = user.country != null ? COUNTRY_CODE_BY_ID.get(user.country) : undefined;
   const country = code && code.length === 2 ? new Intl.DisplayNames([locale], { type: 'region' }).of(code) : null;
-  const since = new Intl.DateTimeFormat(locale === 'fi' ? 'fi-FI' : 'en-GB', {
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-  }).format(new Date(user.created_at));
+  const since = formatDate(user.created_at, locale);
   const links = Object.entries(user.social).filter((e): e is [string, string] => Boolean(e[1]));
   return (
     <article className="flex flex-col gap-4">
@@ -85,7 +82,7 @@ export async function UserProfile({
         children
       ) : tab === 'overview' ? (
         <>
-          <ProfileDetails user={user} country={country} links={links} />
+          <ProfileDetails user={user} country={country} links={links} locale={locale} />
           <UserValue user={user} locale={locale} />
         </>
       ) : tab === 'score' ? (
@@ -101,10 +98,12 @@ async function ProfileDetails({
   user,
   country,
   links,
+  locale,
 }: {
   user: PublicUser;
   country: string | null | undefined;
   links: [string, string][];
+  locale: string;
 }) {
   const t = await getTranslations('users');
   // Site names are the labels of the edit form's link fields (account.facebookUrl …).
@@ -113,7 +112,7 @@ async function ProfileDetails({
     <>
       <dl className="grid max-w-md grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
         <dt className="font-medium">{t('points')}</dt>
-        <dd>{user.points}</dd>
+        <dd>{formatNumber(user.points, locale)}</dd>
         {country ? (
           <>
             <dt className="font-medium">{t('country')}</dt>

@@ -77,7 +77,7 @@ describe('storePicture', () => {
     const huge = Buffer.alloc(PICTURE_MAX_BYTES + 1);
     await expect(storePicture(huge, { sm: 96 })).rejects.toMatchObject({
       key: 'pictureTooLarge',
-      params: { 0: '20.0', 1: 20 },
+      params: { 0: 20.1, 1: 20 },
     });
     // 7,000 × 6,000 = 42 megapixels of one colour: a small PNG that would decode to 126 MB.
     const bomb = await sharp({ create: { width: 7_000, height: 6_000, channels: 3, background: '#000' } })

@@ -1,33 +1,73 @@
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, formatDate, formatDuration, formatMoney, joinNames, yearOf } from '@/lib/format';
+import {
+  fillPlaceholders,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatMegabytes,
+  formatMoney,
+  formatNumber,
+  formatParams,
+  joinNames,
+  toMegabytes,
+  yearOf,
+} from '@/lib/format';
 import { alternatesFor, localePath, parseSitemapPage, releaseJsonLd, sitemapPageNames, truncate } from '@/lib/seo';
 import { canonicalParams, hrefForParams, mergeParams, queryString } from '@/components/listing/presets';
 import type { ReleaseListItem } from '@/lib/data/types';
 
-describe('formatDate (day/month/year, spec §9)', () => {
-  it('formats a full ISO date as dd/mm/yyyy', () => {
-    expect(formatDate('1981-09-17')).toBe('17/09/1981');
-    expect(formatDate('2024-01-02')).toBe('02/01/2024');
+describe('formatDate: English day/month/year (spec §9), Finnish d.m.yyyy', () => {
+  it('formats a full ISO date', () => {
+    expect(formatDate('1981-09-17', 'en')).toBe('17/09/1981');
+    expect(formatDate('2024-01-02', 'en')).toBe('02/01/2024');
+    expect(formatDate('2026-11-24', 'en')).toBe('24/11/2026');
+    expect(formatDate('1981-09-17', 'fi')).toBe('17.9.1981');
+    expect(formatDate('2024-01-02', 'fi')).toBe('2.1.2024');
+    expect(formatDate('2026-11-24', 'fi')).toBe('24.11.2026');
   });
-  it('cuts a timestamp at the day', () => {
-    expect(formatDate('2019-10-22T00:00:00.000Z')).toBe('22/10/2019');
+  it('cuts a timestamp at the day as written', () => {
+    expect(formatDate('2019-10-22T00:00:00.000Z', 'en')).toBe('22/10/2019');
+    expect(formatDate('2019-10-22T23:59:00.000Z', 'fi')).toBe('22.10.2019');
   });
   it('keeps partial dates partial', () => {
-    expect(formatDate('1972')).toBe('1972');
-    expect(formatDate('1972-06')).toBe('06/1972');
+    expect(formatDate('1972', 'en')).toBe('1972');
+    expect(formatDate('1972', 'fi')).toBe('1972');
+    expect(formatDate('1972-06', 'en')).toBe('06/1972');
+    expect(formatDate('1972-06', 'fi')).toBe('6/1972');
+    expect(formatDate('2026-11', 'fi')).toBe('11/2026');
   });
   it('honours the data precision', () => {
-    expect(formatDate('1972-06-01', 'month')).toBe('06/1972');
-    expect(formatDate('1972-06-01', 'year')).toBe('1972');
-    expect(formatDate('1972-06-01', 'day')).toBe('01/06/1972');
+    expect(formatDate('1972-06-01', 'en', 'month')).toBe('06/1972');
+    expect(formatDate('1972-06-01', 'en', 'year')).toBe('1972');
+    expect(formatDate('1972-06-01', 'en', 'day')).toBe('01/06/1972');
+    expect(formatDate('1972-06-01', 'fi', 'month')).toBe('6/1972');
+    expect(formatDate('1972-06-01', 'fi', 'year')).toBe('1972');
+    expect(formatDate('1972-06-01', 'fi', 'day')).toBe('1.6.1972');
     // a precision finer than the value cannot invent a day
-    expect(formatDate('1972-06', 'day')).toBe('06/1972');
+    expect(formatDate('1972-06', 'en', 'day')).toBe('06/1972');
+    expect(formatDate('1972-06', 'fi', 'day')).toBe('6/1972');
+  });
+  it('writes any locale other than Finnish as English', () => {
+    expect(formatDate('1981-09-17', 'fi-FI')).toBe('17.9.1981');
+    expect(formatDate('1981-09-17', 'sv')).toBe('17/09/1981');
   });
   it('returns an empty string for missing or garbage input', () => {
-    expect(formatDate(null)).toBe('');
-    expect(formatDate(undefined)).toBe('');
-    expect(formatDate('')).toBe('');
-    expect(formatDate('yesterday')).toBe('');
+    expect(formatDate(null, 'en')).toBe('');
+    expect(formatDate(undefined, 'fi')).toBe('');
+    expect(formatDate('', 'en')).toBe('');
+    expect(formatDate('yesterday', 'fi')).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  // A time without a zone is read in the local time zone, so the clock reads as written.
+  it('writes the short date and time of each language', () => {
+    expect(formatDateTime('2026-11-23T18:40:00', 'en')).toBe('23/11/2026, 18:40');
+    expect(formatDateTime('2026-11-23T08:05:00', 'fi')).toBe('23.11.2026 klo 8.05');
+    expect(formatDateTime(new Date(2026, 0, 2, 9, 30), 'en')).toBe('02/01/2026, 09:30');
+  });
+  it('returns an empty string for an unparseable value', () => {
+    expect(formatDateTime('soon', 'fi')).toBe('');
   });
 });
 
@@ -63,20 +103,76 @@ describe('joinNames', () => {
 });
 
 describe('formatMoney (2 decimals)', () => {
-  it('always shows two decimals without a currency', () => {
-    expect(formatMoney('19.9')).toBe('19.90');
-    expect(formatMoney(20)).toBe('20.00');
-    expect(formatMoney('7.555')).toBe('7.56');
+  it('always shows two decimals without a currency, with the locale decimal mark', () => {
+    expect(formatMoney('19.9', null, 'en')).toBe('19.90');
+    expect(formatMoney(20, null, 'en')).toBe('20.00');
+    expect(formatMoney('7.555', null, 'en')).toBe('7.56');
+    expect(formatMoney('19.9', null, 'fi')).toBe('19,90');
+    expect(formatMoney('12345.5', null, 'fi')).toBe('12345,50');
   });
   it('uses the locale currency format with a currency', () => {
     expect(formatMoney('19.9', 'EUR', 'en')).toBe('€19.90');
-    expect(formatMoney('19.9', 'EUR', 'fi').replace(/\s/g, ' ')).toBe('19,90 €');
+    expect(formatMoney('12.5', 'EUR', 'fi')).toBe('12,50\u00a0€');
     expect(formatMoney('5', 'GBP', 'en')).toBe('£5.00');
+    expect(formatMoney('5', 'GBP', 'fi')).toBe('5,00\u00a0£');
+    expect(formatMoney('1234.5', 'EUR', 'en')).toBe('€1,234.50');
+    expect(formatMoney('1234.5', 'EUR', 'fi')).toBe('1\u00a0234,50\u00a0€');
+  });
+  it('puts an unknown currency code after the amount', () => {
+    expect(formatMoney('19.9', 'XQ1', 'fi')).toBe('19,90 XQ1');
   });
   it('returns an empty string for missing or non-numeric input', () => {
-    expect(formatMoney(null)).toBe('');
-    expect(formatMoney('')).toBe('');
-    expect(formatMoney('abc', 'EUR')).toBe('');
+    expect(formatMoney(null, 'EUR', 'en')).toBe('');
+    expect(formatMoney('', null, 'fi')).toBe('');
+    expect(formatMoney('abc', 'EUR', 'en')).toBe('');
+  });
+});
+
+describe('formatNumber (decimal mark and grouping of the locale)', () => {
+  it('writes decimals with a point in English and a comma in Finnish', () => {
+    expect(formatNumber(7.9, 'en')).toBe('7.9');
+    expect(formatNumber(7.9, 'fi')).toBe('7,9');
+    expect(formatNumber('12.50', 'fi')).toBe('12,5');
+    expect(formatNumber(12.5, 'fi', { decimals: 2 })).toBe('12,50');
+    expect(formatNumber(2 / 3, 'en', { maxDecimals: 1 })).toBe('0.7');
+    expect(formatNumber(-7.9, 'fi')).toBe('\u22127,9');
+  });
+  it('groups thousands (a no-break space in Finnish)', () => {
+    expect(formatNumber(5000, 'en')).toBe('5,000');
+    expect(formatNumber(5000, 'fi')).toBe('5\u00a0000');
+    expect(formatNumber(42, 'fi')).toBe('42');
+  });
+  it('returns an empty string for missing or non-numeric input', () => {
+    expect(formatNumber(null, 'en')).toBe('');
+    expect(formatNumber(Number.NaN, 'fi')).toBe('');
+    expect(formatNumber(' ', 'fi')).toBe('');
+    expect(formatNumber('7,9', 'en')).toBe('');
+  });
+});
+
+describe('file sizes in megabytes', () => {
+  it('rounds a size up to one decimal, so a file over a limit never reads as the limit', () => {
+    expect(toMegabytes(20 * 1024 * 1024)).toBe(20);
+    expect(toMegabytes(20 * 1024 * 1024 + 1)).toBe(20.1);
+    expect(toMegabytes(12.5 * 1024 * 1024)).toBe(12.5);
+    expect(toMegabytes(1)).toBe(0.1);
+  });
+  it('writes the number of megabytes for the locale', () => {
+    expect(formatMegabytes(12.5 * 1024 * 1024, 'en')).toBe('12.5');
+    expect(formatMegabytes(12.5 * 1024 * 1024, 'fi')).toBe('12,5');
+    expect(formatMegabytes(5 * 1024 * 1024, 'fi')).toBe('5');
+    expect(formatMegabytes(25_000_000, 'fi')).toBe('23,9');
+  });
+});
+
+describe('formatParams', () => {
+  it('writes the numbers of message parameters for the locale and keeps the strings', () => {
+    expect(formatParams({ 0: 20.1, 1: 20, name: 'Blu-ray 3D' }, 'fi')).toEqual({
+      0: '20,1',
+      1: '20',
+      name: 'Blu-ray 3D',
+    });
+    expect(formatParams({ rows: 5001 }, 'en')).toEqual({ rows: '5,001' });
   });
 });
 
@@ -207,5 +303,11 @@ describe('fillPlaceholders', () => {
       'The file has 5001 rows; at most 5000',
     );
     expect(fillPlaceholders('Larger than {mb} MB', {})).toBe('Larger than {mb} MB');
+  });
+  it('writes numbers for the locale when given one', () => {
+    expect(fillPlaceholders('{added} lisätty, {ambiguous} valittavana', { added: 1200, ambiguous: 0 }, 'fi')).toBe(
+      '1\u00a0200 lisätty, 0 valittavana',
+    );
+    expect(fillPlaceholders('({0}) MB', { 0: 20.1 }, 'en')).toBe('(20.1) MB');
   });
 });

@@ -1,9 +1,10 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { showSnackbar } from '@/components/ui/snackbar';
+import { formatParams, toMegabytes } from '@/lib/format';
 import type { FormsKey } from '@/lib/i18n/keys';
 import { PICTURE_MAX_BYTES } from '@/lib/validation/limits';
 import { Section } from './section';
@@ -18,6 +19,7 @@ type PictureAnswer = { picture?: string; fields?: { picture?: FormsKey }; params
 export function PictureSection({ initial }: { initial: string | null }) {
   const t = useTranslations('account');
   const tf = useTranslations('forms');
+  const locale = useLocale();
   const [picture, setPicture] = useState(initial);
   const [error, setError] = useState<{ key: FormsKey; params?: Record<string, string | number> } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -71,7 +73,7 @@ export function PictureSection({ initial }: { initial: string | null }) {
               if (file && file.size > PICTURE_MAX_BYTES)
                 setError({
                   key: 'pictureTooLarge',
-                  params: { 0: (file.size / 1024 / 1024).toFixed(1), 1: PICTURE_MAX_BYTES / 1024 / 1024 },
+                  params: { 0: toMegabytes(file.size), 1: toMegabytes(PICTURE_MAX_BYTES) },
                 });
               else if (file) void send('POST', file);
               e.target.value = '';
@@ -90,7 +92,7 @@ export function PictureSection({ initial }: { initial: string | null }) {
       </div>
       {error ? (
         <p role="alert" className="text-sm text-accent-strong" data-testid="picture-error">
-          {tf(error.key, error.params ?? {})}
+          {tf(error.key, formatParams(error.params ?? {}, locale))}
         </p>
       ) : null}
     </Section>

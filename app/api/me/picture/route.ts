@@ -5,6 +5,7 @@ import { setUserPicture } from '@/lib/data/users';
 import { AppError } from '@/lib/errors';
 import { AVATAR_SIZES, PICTURE_MAX_BYTES, PictureError, storePicture } from '@/lib/images';
 import { invalidResponse } from '@/lib/api/route';
+import { toMegabytes } from '@/lib/format';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,8 +14,9 @@ export const dynamic = 'force-dynamic';
  * 20 MB; lib/images.ts) becomes the logged-in user's profile picture (variants `lg` 400 px and
  * `sm` 96 px wide, metadata stripped). The request is read up to 64 KB more than the file's cap.
  * 200 `{ picture }` (file name; served as `/uploads/{lg|sm}-{picture}`); 400 `{ error, fields:
- * { picture: key }, params }` (`pictureTooLarge` with {0} the size and {1} the maximum in MB,
- * `pictureType`, `pictureTooManyPixels`, `pictureUnreadable`, `required`); 401 / 403 as for writes.
+ * { picture: key }, params }` (`pictureTooLarge` with {0} the size, rounded up to one decimal, and {1} the
+ * maximum, both in MB as numbers; `pictureType`, `pictureTooManyPixels`, `pictureUnreadable`, `required`);
+ * 401 / 403 as for writes.
  * DELETE /api/me/picture removes it.
  */
 export const POST = route({
@@ -26,10 +28,7 @@ export const POST = route({
   multipart: {
     maxBytes: PICTURE_MAX_BYTES + 64 * 1024,
     tooLarge: (size) =>
-      invalidResponse(
-        { picture: 'pictureTooLarge' },
-        { 0: (size / 1024 / 1024).toFixed(1), 1: PICTURE_MAX_BYTES / 1024 / 1024 },
-      ),
+      invalidResponse({ picture: 'pictureTooLarge' }, { 0: toMegabytes(size), 1: toMegabytes(PICTURE_MAX_BYTES) }),
     schema: z.object({
       picture: z.string().meta({ format: 'binary', description: 'jpg, gif, png or webp, at most 20 MB' }),
     }),

@@ -6,7 +6,7 @@ import { ImportSummaryLine } from '@/components/collections/import-report';
 import { ImportUpload } from '@/components/collections/import-upload';
 import { PageHeading } from '@/components/listing/page-heading';
 import { listImports, IMPORT_MAX_ROWS } from '@/lib/data/collection-import';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatMegabytes, formatNumber } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 import { IMPORT_MAX_BYTES } from '@/lib/validation/collection-limits';
@@ -46,7 +46,6 @@ export default async function ImportPage({ params }: Props) {
   ]);
   const imports = (await listImports(actor, publicId)) ?? [];
   const name = collectionTitle(collection, tc);
-  const mb = IMPORT_MAX_BYTES / 1024 / 1024;
   const apiKeys = [
     'importNoFile',
     'importTooLarge',
@@ -73,7 +72,7 @@ export default async function ImportPage({ params }: Props) {
           collectionId={publicId}
           texts={{
             file: t('file'),
-            fileHint: `${t('fileHint')}. ${t('limits', { mb, rows: IMPORT_MAX_ROWS.toLocaleString(locale === 'fi' ? 'fi-FI' : 'en-GB') })}`,
+            fileHint: `${t('fileHint')}. ${t('limits', { mb: formatMegabytes(IMPORT_MAX_BYTES, locale), rows: formatNumber(IMPORT_MAX_ROWS, locale) })}`,
             submit: t('submit'),
             submitting: t('submitting'),
             noFile: t('noFile'),
