@@ -151,7 +151,7 @@ test('the movie page of "Dead & Buried" (1981) shows cast, releases by format an
   await expect(
     page.getByTestId('censorship-history').getByRole('heading', { name: 'Sensuurihistoria Suomessa' }),
   ).toBeVisible();
-  await expect(page.getByTestId('censorship-event').first()).toContainText('12/05/1981 · Kielletty');
+  await expect(page.getByTestId('censorship-event').first()).toContainText('12.5.1981 · Kielletty');
 });
 
 test('/releases/finnish_censorship lists cut Finnish videotapes, longest cut first', async ({ page, request }) => {
