@@ -6,7 +6,7 @@ import { ReleaseCard } from '@/components/releases/release-card';
 import type { CollectionValue } from '@/lib/data/collection-values';
 import type { CollectionDto, CollectionEntryDto } from '@/lib/data/collections';
 import type { Page } from '@/lib/data/types';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { CollectionBadges, collectionTitle } from './collection-list';
 import { CollectionTrashButton, RemoveEntryButton } from './owner-actions';
@@ -18,8 +18,9 @@ const OWNER_LINK =
 /**
  * A collection page (`/collection/{id}`): name, owner, badges, description, export (CSV, JSON),
  * the owner's edit, import and delete/restore, its value (total, by condition, history), and the entries
- * newest first (the movie or release card with the entry's price,
- * condition, date, watched-on method and comment; the owner can remove each), keyset-paged.
+ * newest first, keyset-paged: each the movie or release card with a strip of the entry's fields
+ * under it (price, condition, date acquired, watched-on method, date added, comment; the owner's
+ * remove button), one column on phones, two from the `lg` breakpoint.
  */
 export async function CollectionPage({
   collection,
@@ -87,9 +88,10 @@ export async function CollectionPage({
       </header>
       {value ? <CollectionValueView value={value} locale={locale} /> : null}
       {entries.items.length ? (
-        <ul className="flex flex-col gap-3" data-testid="entries">
+        <ul className="grid items-start gap-3 lg:grid-cols-2" data-testid="entries">
           {entries.items.map((e) => (
-            <li key={e.id} className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_16rem]">
+            // The card and the entry's fields read as one block: the card's bottom corners give way to the strip below it.
+            <li key={e.id} className="flex min-w-0 flex-col [&>article]:rounded-b-none">
               {e.release ? (
                 <ReleaseCard release={e.release} locale={locale} headingLevel={2} />
               ) : e.movie ? (
@@ -125,30 +127,31 @@ async function EntryFields({
   children?: React.ReactNode;
 }) {
   const t = await getTranslations({ locale, namespace: 'collections' });
-  const money =
-    entry.price && entry.currency
-      ? new Intl.NumberFormat(locale === 'fi' ? 'fi-FI' : 'en-GB', {
-          style: 'currency',
-          currency: entry.currency,
-        }).format(Number(entry.price))
-      : null;
+  const money = entry.price && entry.currency ? formatMoney(entry.price, entry.currency, locale) : null;
   const rows: [string, string][] = [];
   if (money) rows.push([t('entry.price'), money]);
   if (entry.condition) rows.push([t('entry.condition'), t(`condition.${entry.condition as 1}`)]);
-  if (entry.acquired_on) rows.push([t('entry.acquiredOn'), formatDate(entry.acquired_on)]);
+  if (entry.acquired_on) rows.push([t('entry.acquiredOn'), formatDate(entry.acquired_on, locale)]);
   if (entry.watched_method) rows.push([t('entry.watchedMethod'), t(`watchedMethod.${entry.watched_method as 'disc'}`)]);
   return (
-    <div className="flex flex-col gap-1 rounded-lg border border-line bg-panel p-3 text-sm" data-testid="entry-fields">
-      {rows.length ? (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-          {rows.map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="text-muted">{k}</dt>
-              <dd>{v}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
+    <div
+      className="-mt-px flex flex-col gap-1 rounded-b-lg border border-line bg-paper px-3 py-2 text-sm"
+      data-testid="entry-fields"
+    >
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        {rows.length ? (
+          <dl className="flex flex-wrap gap-x-4 gap-y-1">
+            {rows.map(([k, v]) => (
+              <div key={k} className="flex gap-1">
+                <dt className="text-muted after:content-[':']">{k}</dt>
+                <dd className="font-medium">{v}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+        <p className="text-muted">{t('addedOn', { date: formatDate(entry.created_at, locale) })}</p>
+        {children ? <div className="ml-auto">{children}</div> : null}
+      </div>
       {entry.comment ? (
         <p
           className="whitespace-pre-line"
@@ -157,8 +160,6 @@ async function EntryFields({
           {entry.comment}
         </p>
       ) : null}
-      <p className="text-xs text-muted">{t('addedOn', { date: formatDate(entry.created_at.slice(0, 10)) })}</p>
-      {children}
     </div>
   );
 }
