@@ -2,46 +2,109 @@ import 'server-only';
 /**
  * Server-rendered SVG charts (Observable Plot over a linkedom document: no browser JavaScript).
  * Used by the statistics view of a collection; each chart is shown with a table of the same
- * numbers as its fallback.
+ * numbers as its fallback. Numbers are written for the page's locale (lib/format.ts).
  */
 import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
+import { formatNumber } from '@/lib/format';
 
-/** A horizontal bar chart of labelled counts as SVG markup (text escaped by the DOM serializer). */
+/** One bar: its group's name and count. */
+export type Bar = { label: string; count: number };
+
+/**
+ * How the bars are laid out:
+ * - `wide` (640 px, for screens from the `sm` breakpoint): names left of the bars, as much room
+ *   as the longest name needs up to {@link WIDE_MAX_LABEL} px, a longer name cut with "…";
+ * - `narrow` (360 px, for phones): each name on its own line above its bar, the whole width for
+ *   the name.
+ * A cut name keeps its full text as the SVG `<title>` (a tooltip, and read by screen readers).
+ */
+export type BarChartLayout = 'wide' | 'narrow';
+
+const FONT_SIZE = 12;
+/** Approximate width of one character of the chart font, in px (for the label column only). */
+const CHAR_WIDTH = 7.5;
+/** Widest label column of the wide layout, in px (of 640). */
+export const WIDE_MAX_LABEL = 300;
+const LAYOUT = {
+  wide: { width: 640, rowHeight: 28 },
+  narrow: { width: 360, rowHeight: 44 },
+} as const;
+
+/**
+ * A horizontal bar chart of labelled counts as SVG markup (text escaped by the DOM serializer).
+ * `locale` writes the counts and the axis ticks ("1,250" / "1 250"); `layout` as in
+ * {@link BarChartLayout} (default `wide`); `ariaLabel` names the chart.
+ */
 export function barChartSvg(
-  bars: { label: string; count: number }[],
-  opts: { ariaLabel: string; color?: string },
+  bars: Bar[],
+  opts: { ariaLabel: string; locale: string; layout?: BarChartLayout; color?: string },
 ): string {
   const { document } = parseHTML('<!doctype html><html><body></body></html>');
-  const longest = Math.max(...bars.map((b) => b.label.length), 4);
+  const layout = opts.layout ?? 'wide';
+  const { width, rowHeight } = LAYOUT[layout];
   const max = Math.max(...bars.map((b) => b.count), 1);
+  const count = (n: number) => formatNumber(n, opts.locale);
+  const marginRight = 16 + 8 * count(max).length;
+  const fill = opts.color ?? '#b4231f';
+  const longest = Math.max(...bars.map((b) => b.label.length), 4);
+  const labelRoom = layout === 'wide' ? Math.min(WIDE_MAX_LABEL, 16 + longest * CHAR_WIDTH) : 0;
+  const marginLeft = layout === 'wide' ? labelRoom : 8;
+  // Names are cut to the room they have, in ems of the font (Plot measures the text and adds the title).
+  // Plot's estimate follows Helvetica; common system fonts run up to 15 % wider, hence the margin.
+  const lineWidth = ((layout === 'wide' ? labelRoom - 12 : width - marginLeft - 4) / FONT_SIZE) * 0.85;
+  const labelMarks =
+    layout === 'wide'
+      ? [Plot.axisY({ tickSize: 0, tickPadding: 8, lineWidth, textOverflow: 'ellipsis', label: null })]
+      : [
+          // The name sits in the top part of its row, the bar (inset below) in the rest.
+          Plot.text(bars, {
+            x: 0,
+            y: 'label',
+            text: 'label',
+            textAnchor: 'start',
+            dy: -rowHeight / 2 + 9,
+            lineWidth,
+            textOverflow: 'ellipsis',
+            fill: 'currentColor',
+          }),
+        ];
   const chart = Plot.plot({
     // Plot takes any DOM Document; linkedom's implements what Plot uses.
     document: document as unknown as Document,
     ariaLabel: opts.ariaLabel,
-    width: 640,
-    height: 28 * bars.length + 40,
-    marginLeft: Math.min(240, 24 + longest * 7.5),
-    marginRight: 40,
-    style: { fontSize: '12px', background: 'transparent' },
-    // Counts are whole numbers: at most 5 ticks, never more than the largest count.
+    width,
+    height: rowHeight * bars.length + 40,
+    marginLeft,
+    marginRight,
+    style: { fontSize: `${FONT_SIZE}px`, background: 'transparent' },
+    // Counts are whole numbers: at most 5 ticks (3 on the narrow chart), never more than the largest count.
     x: {
       grid: true,
       label: null,
-      ticks: Math.min(5, max),
-      tickFormat: (d: number) => (Number.isInteger(d) ? String(d) : ''),
+      ticks: Math.min(layout === 'wide' ? 5 : 3, max),
+      tickFormat: (d: number) => (Number.isInteger(d) ? count(d) : ''),
     },
-    y: { label: null, domain: bars.map((b) => b.label) },
+    y: { label: null, domain: bars.map((b) => b.label), axis: null, padding: layout === 'wide' ? 0.1 : 0 },
     marks: [
-      Plot.barX(bars, { x: 'count', y: 'label', fill: opts.color ?? '#b4231f' }),
+      Plot.barX(bars, {
+        x: 'count',
+        y: 'label',
+        fill,
+        ...(layout === 'narrow' ? { insetTop: 20, insetBottom: 6 } : {}),
+      }),
       Plot.text(bars, {
         x: 'count',
         y: 'label',
-        text: (b: { count: number }) => String(b.count),
-        dx: 12,
+        text: (b: Bar) => count(b.count),
+        dx: 4,
+        dy: layout === 'narrow' ? 7 : 0,
         textAnchor: 'start',
+        fill: 'currentColor',
       }),
-      Plot.ruleX([0]),
+      ...labelMarks,
+      // The zero line, on the wide chart only: on the narrow one it would run through the names.
+      ...(layout === 'wide' ? [Plot.ruleX([0])] : []),
     ],
   });
   return (chart as unknown as Element).outerHTML;

@@ -3,6 +3,7 @@ import { EmptyState } from '@/components/listing/empty-state';
 import { barChartSvg } from '@/lib/charts';
 import type { CollectionStats, StatBucket } from '@/lib/data/collection-stats';
 import { Link } from '@/lib/i18n/navigation';
+import { formatNumber } from '@/lib/format';
 import { COUNTRIES } from '@/lib/validation/enums';
 import { euros, ValueSummary } from './value-views';
 
@@ -22,6 +23,7 @@ async function ChartSection({
 }) {
   if (!bars.length) return null;
   const t = await getTranslations({ locale, namespace: 'collections' });
+  const ariaLabel = t('stats.chartLabel', { title });
   return (
     <section
       aria-labelledby={`stats-${id}`}
@@ -31,11 +33,16 @@ async function ChartSection({
       <h2 id={`stats-${id}`} className="mb-2 font-semibold">
         {title}
       </h2>
-      {/* Markup from Observable Plot (lib/charts.ts); every text in it is escaped by the DOM serializer. */}
-      <div
-        className="overflow-x-auto [&_svg]:max-w-full"
-        dangerouslySetInnerHTML={{ __html: barChartSvg(bars, { ariaLabel: t('stats.chartLabel', { title }) }) }}
-      />
+      {/* Markup from Observable Plot (lib/charts.ts); every text in it is escaped by the DOM serializer.
+          Phones get the narrow layout (names above the bars), wider screens names beside the bars. */}
+      {(['narrow', 'wide'] as const).map((layout) => (
+        <div
+          key={layout}
+          className={`${layout === 'narrow' ? 'sm:hidden' : 'hidden sm:block'} [&_svg]:max-w-full`}
+          data-layout={layout}
+          dangerouslySetInnerHTML={{ __html: barChartSvg(bars, { ariaLabel, locale, layout }) }}
+        />
+      ))}
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-accent-strong">{t('stats.asTable')}</summary>
         <table className="mt-2">
@@ -49,7 +56,7 @@ async function ChartSection({
             {bars.map((b) => (
               <tr key={b.label}>
                 <td className="pr-4">{b.label}</td>
-                <td>{b.count}</td>
+                <td className="tabular-nums">{formatNumber(b.count, locale)}</td>
               </tr>
             ))}
           </tbody>

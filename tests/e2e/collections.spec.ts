@@ -98,10 +98,12 @@ for (const locale of ['en', 'fi'] as const) {
       expect.objectContaining({ title: release.name, price: '29.90', condition: '6' }),
     ]);
 
-    // The statistics view: a chart per grouping, each with its table.
+    // The statistics view: a chart per grouping (names beside the bars on a wide screen, above them
+    // on a phone), each with its table.
     await page.getByTestId('collection-statistics').click();
     const formats = page.getByTestId('stats-format');
-    await expect(formats.locator('svg')).toBeVisible();
+    await expect(formats.locator('[data-layout="wide"] svg')).toBeVisible();
+    await expect(formats.locator('[data-layout="narrow"] svg')).toBeHidden();
     await formats.locator('summary').click();
     await expect(formats.locator('table')).toContainText('4K UHD');
     await expect(page.getByTestId('stats-average')).toContainText(text.money);
