@@ -27,7 +27,7 @@ for (const locale of ['en', 'fi'] as const) {
           toPick: 'Valittavat (1)',
           pick: 'Valitse',
           picked: 'lisätty kokoelmaan',
-          notFound: 'Luettelossa ei ole tämännimistä elokuvaa.',
+          notFound: 'Tietokannassa ei ole tämännimistä elokuvaa.',
           matched: 'Löytyi',
           byBarcode: 'Löytyi viivakoodilla 5017180816203.',
           noFile: 'Valitse tuotava tiedosto',
