@@ -23,7 +23,7 @@ export type BarChartLayout = 'wide' | 'narrow';
 
 const FONT_SIZE = 12;
 /** Approximate width of one character of the chart font, in px (for the label column only). */
-const CHAR_WIDTH = 7.5;
+const CHAR_WIDTH = 8;
 /** Widest label column of the wide layout, in px (of 640). */
 export const WIDE_MAX_LABEL = 300;
 const LAYOUT = {
@@ -48,11 +48,11 @@ export function barChartSvg(
   const marginRight = 16 + 8 * count(max).length;
   const fill = opts.color ?? '#b4231f';
   const longest = Math.max(...bars.map((b) => b.label.length), 4);
-  const labelRoom = layout === 'wide' ? Math.min(WIDE_MAX_LABEL, 16 + longest * CHAR_WIDTH) : 0;
+  const labelRoom = layout === 'wide' ? Math.min(WIDE_MAX_LABEL, 24 + longest * CHAR_WIDTH) : 0;
   const marginLeft = layout === 'wide' ? labelRoom : 8;
   // Names are cut to the room they have, in ems of the font (Plot measures the text and adds the title).
   // Plot's estimate follows Helvetica; common system fonts run up to 15 % wider, hence the margin.
-  const lineWidth = ((layout === 'wide' ? labelRoom - 12 : width - marginLeft - 4) / FONT_SIZE) * 0.85;
+  const lineWidth = ((layout === 'wide' ? labelRoom - 8 : width - marginLeft - 4) / FONT_SIZE) * 0.87;
   const labelMarks =
     layout === 'wide'
       ? [Plot.axisY({ tickSize: 0, tickPadding: 8, lineWidth, textOverflow: 'ellipsis', label: null })]

@@ -91,9 +91,9 @@ export async function CollectionValueView({ value, locale }: { value: Collection
             <tbody>
               {value.history.map((h) => (
                 <tr key={h.taken_at}>
-                  <td className="pr-3">{formatDateTime(h.taken_at, locale)}</td>
-                  <td className="pr-3">{euros(h.total_eur, locale)}</td>
-                  <td>{euros(h.weighted_eur, locale)}</td>
+                  <td className="whitespace-nowrap pr-3">{formatDateTime(h.taken_at, locale)}</td>
+                  <td className="whitespace-nowrap pr-3">{euros(h.total_eur, locale)}</td>
+                  <td className="whitespace-nowrap">{euros(h.weighted_eur, locale)}</td>
                 </tr>
               ))}
             </tbody>

@@ -56,6 +56,14 @@ describe('server-rendered bar charts', () => {
     expect(svg).toMatch(/<rect[^>]* x="(2[5-9]\d|300)"/);
   });
 
+  it('wide: short names are never cut', () => {
+    for (const label of ['4K UHD', '2020s', 'VHS']) {
+      const svg = barChartSvg([{ label, count: 10 }], { ariaLabel: 'x', locale: 'en', layout: 'wide' });
+      expect(texts(svg)).toContain(label);
+      expect(svg).not.toContain('…');
+    }
+  });
+
   it('narrow: each name on its own line above its bar, starting at the left edge', () => {
     const svg = barChartSvg(
       [
