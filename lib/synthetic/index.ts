@@ -8,7 +8,8 @@
  *
  * One transaction: secondary indexes and foreign keys of the loaded tables are dropped (exact
  * definitions read first), rows are streamed with COPY, indexes and keys recreated, counters of
- * touched real rows recounted, sequences moved past the new ids, tables analysed, and
+ * touched real rows recounted, sequences moved past the new ids, the search words
+ * (lib/import/search-words.ts) rebuilt, tables analysed, and
  * the run recorded in import_runs (file "db:synthetic"). A failure or an interrupted run leaves
  * the database as it was. After the commit the loaded tables are vacuumed (plain VACUUM).
  *
@@ -20,6 +21,7 @@ import { loadContext, RUN_FILE, seedPresent, type RunSummary } from './context';
 import { copyInto, type CopyTarget } from './copy';
 import { SyntheticCatalog } from './generate';
 import { dropForLoad, deleteWithKeys, restoreAfterLoad, LOADED_TABLES } from './schema-ops';
+import { SEARCH_WORDS_REBUILD_SQL } from '@/lib/import/search-words';
 
 export { syntheticLabelCount } from './generate';
 
@@ -39,7 +41,7 @@ export type SyntheticOptions = {
   /**
    * Called as work advances: stage name ("prepare", "delete", "plan", "movies", "movie sources",
    * "credits", "persons", "labels", "releases", "release movies", "indexes", "foreign keys",
-   * "counters", "analyze", "vacuum"), units done, units in the stage (rows; movies for "credits";
+   * "counters", "search words", "analyze", "vacuum"), units done, units in the stage (rows; movies for "credits";
    * objects for "indexes" / "foreign keys").
    */
   onProgress?: (stage: string, done: number, total: number) => void;
@@ -258,6 +260,12 @@ export async function generateSynthetic(sql: postgres.Sql, opts: SyntheticOption
       );
     }
     progress('counters', 1, 1);
+
+    // The words of every name for close spelling matches, as the importer leaves them.
+    stage('search words');
+    progress('search words', 0, 1);
+    for (const statement of SEARCH_WORDS_REBUILD_SQL) await tx.unsafe(statement);
+    progress('search words', 1, 1);
 
     stage('analyze');
     progress('analyze', 0, LOADED_TABLES.length);
