@@ -27,6 +27,8 @@ export type SearchQuery = {
   year: number | null;
   /** Format ids from `[format]` (union of all brackets), null when none. */
   formats: FormatId[] | null;
+  /** The format brackets as typed, e.g. ['[4K]'] (kept in a suggested query). */
+  formatParts: string[];
 };
 
 /**
@@ -46,16 +48,18 @@ export function parseSearchQuery(input: string | null | undefined): SearchQuery 
     return whole;
   });
   const formats = new Set<FormatId>();
+  const formatParts: string[] = [];
   rest = rest.replace(/\[([^\]]*)\]/g, (whole, inner: string) => {
     const key = inner.trim().toLowerCase().replace(/\s+/g, ' ');
     const ids = FORMAT_SEARCH_WORDS[key];
     if (!ids) return ` ${inner} `;
     for (const id of ids) formats.add(id);
+    formatParts.push(whole);
     return ' ';
   });
   const text = foldText(rest);
   const words = [...new Set(text.split(' ').filter(Boolean))];
-  return { raw, text, words, year, formats: formats.size ? [...formats].sort((a, b) => a - b) : null };
+  return { raw, text, words, year, formats: formats.size ? [...formats].sort((a, b) => a - b) : null, formatParts };
 }
 
 /** True when the query has text but every word is too short for the trigram index (1-2 characters). */
@@ -66,4 +70,60 @@ export function isShortQuery(q: SearchQuery): boolean {
 /** True when the query restricts nothing (no text, year or format). */
 export function isEmptyQuery(q: SearchQuery): boolean {
   return q.words.length === 0 && q.year === null && q.formats === null;
+}
+
+/**
+ * True when a query word may be looked up for close spellings: 3+ characters (MIN_TRIGRAM_WORD)
+ * and not only digits ("2", "1979" and spine numbers are never corrected).
+ */
+export function isCorrectableWord(word: string): boolean {
+  return word.length >= MIN_TRIGRAM_WORD && !/^[0-9]+$/.test(word);
+}
+
+/**
+ * Largest edit distance (see {@link editDistance}) between a query word and a close spelling of
+ * it: 1 for words of 3-4 characters, 2 for 5-8, 3 for 9 or more.
+ */
+export function maxEdits(length: number): number {
+  return length <= 4 ? 1 : length <= 8 ? 2 : 3;
+}
+
+/**
+ * Edit distance between two words: insertions, deletions, substitutions and swaps of two
+ * neighbouring letters each count 1 (optimal string alignment), so "samuari" → "samurai" is 1.
+ * @returns the distance, or `max + 1` as soon as it is certain to exceed `max`
+ */
+export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before = new Array<number>(b.length + 1).fill(0);
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
+      cur.push(d);
+      rowMin = Math.min(rowMin, d);
+    }
+    if (rowMin > max) return max + 1;
+    before = prev;
+    prev = cur;
+  }
+  return Math.min(prev[b.length], max + 1);
+}
+
+/**
+ * The query in this syntax with some folded words replaced, e.g. `terminatr 2 (1991) [4K]` with
+ * terminatr → terminator gives `terminator 2 (1991) [4K]`: the folded text, the year in
+ * parentheses and the format brackets as typed. Used for a "Did you mean" suggestion.
+ */
+export function withReplacedWords(q: SearchQuery, replacements: ReadonlyMap<string, string>): string {
+  const text = q.text
+    .split(' ')
+    .filter(Boolean)
+    .map((w) => replacements.get(w) ?? w)
+    .join(' ');
+  return [text, q.year !== null ? `(${q.year})` : '', ...q.formatParts].filter(Boolean).join(' ');
 }

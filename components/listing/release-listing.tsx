@@ -9,6 +9,7 @@ import { pageMetadata } from '@/lib/seo';
 import { COUNTRY_IDS, FORMAT_GROUPS } from '@/lib/validation/enums';
 import { DEFAULT_SORT } from '@/lib/validation/listing';
 import { ReleaseGrid } from '@/components/releases/release-card';
+import { CloseMatchNotice } from '@/components/search/close-match-notice';
 import { EmptyState } from './empty-state';
 import { FilterBar, type FilterGroup } from './filter-bar';
 import { PageHeading } from './page-heading';
@@ -200,6 +201,14 @@ export async function ReleaseListing({
     <div data-testid={`listing-${preset}`}>
       <PageHeading title={heading ?? t(`${preset}.title`)} lead={t(`${preset}.description`)} />
       <FilterBar label={tl('filters')} groups={filters} />
+      <CloseMatchNotice
+        locale={locale}
+        close={page.close}
+        suggestionHref={hrefForParams(
+          'releases',
+          canonicalParams('releases', withParam(canonical, 'q', page.close?.q ?? null)),
+        )}
+      />
       {page.items.length === 0 ? (
         <EmptyState title={tl('noResults')}>
           <p>{tl('emptyHint')}</p>

@@ -18,11 +18,12 @@ export function firstParam(sp: SearchParamsRecord, key: string): string {
  * characters) and `?cursor=`. The page's data is read once per request (metadata and page share
  * it); a stale or forged cursor sends the browser back to the first page.
  * @param path the list's route without locale
- * @param fetch one page of the list for a search text (null: all) and a cursor
+ * @param fetch one page of the list for a search text (null: all) and a cursor (its own page
+ *   type, e.g. a SearchPage with close matches)
  */
-export function searchableList<T>(
+export function searchableList<P extends Page<unknown>>(
   path: string,
-  fetch: (q: string | null, cursor: string | undefined) => Promise<Page<T>>,
+  fetch: (q: string | null, cursor: string | undefined) => Promise<P>,
 ) {
   const hrefOf = (q: string) => withQuery(path, q ? new URLSearchParams({ q: q.slice(0, 200) }) : null);
   const withCursor = (href: string, c: string) =>

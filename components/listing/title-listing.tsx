@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { cache } from 'react';
 import { TitleGrid } from '@/components/movies/title-card';
+import { CloseMatchNotice } from '@/components/search/close-match-notice';
 import { listTitles } from '@/lib/data/movies';
 import { Link, redirect } from '@/lib/i18n/navigation';
 import { AppError } from '@/lib/errors';
@@ -126,6 +127,14 @@ export async function TitleListing({
     <div data-testid={`listing-${preset}`}>
       <PageHeading title={t(`presets.${preset}.title`)} lead={t(`presets.${preset}.description`)} />
       {preset !== 'trashvideo' ? <FilterBar label={tl('filters')} groups={filters} /> : null}
+      <CloseMatchNotice
+        locale={locale}
+        close={page.close}
+        suggestionHref={hrefForParams(
+          'titles',
+          canonicalParams('titles', withParam(canonical, 'q', page.close?.q ?? null)),
+        )}
+      />
       {page.items.length === 0 ? (
         <EmptyState title={tl('noResults')}>
           {unfiltered && preset !== 'movies' ? (

@@ -84,7 +84,14 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           />
         </div>
         <div ref={resultsRef} id={resultsId} className="mt-4">
-          <SearchResults state={state} onNavigate={() => onOpenChange(false)} />
+          <SearchResults
+            state={state}
+            onNavigate={() => onOpenChange(false)}
+            onSuggest={(suggestion) => {
+              setQuery(suggestion);
+              inputRef.current?.focus();
+            }}
+          />
         </div>
       </div>
     </Dialog>

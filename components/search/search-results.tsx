@@ -27,8 +27,20 @@ function joinParts(parts: (string | number | null | undefined)[]): string | null
   return kept.length ? kept.join(', ') : null;
 }
 
-/** Status line, warning and grouped result links of the search dialog. */
-export function SearchResults({ state, onNavigate }: { state: SearchState; onNavigate: () => void }) {
+/**
+ * Status line, warnings and grouped result links of the search dialog. A result with close
+ * spelling matches (`result.close`) is marked as such, with its suggested query as a button that
+ * `onSuggest` puts into the search field.
+ */
+export function SearchResults({
+  state,
+  onNavigate,
+  onSuggest,
+}: {
+  state: SearchState;
+  onNavigate: () => void;
+  onSuggest?: (query: string) => void;
+}) {
   const t = useTranslations('search');
 
   const rowsFor = (result: SearchResult, group: GroupKey): ResultRow[] => {
@@ -102,6 +114,22 @@ export function SearchResults({ state, onNavigate }: { state: SearchState; onNav
           >
             <p className="font-semibold">{t('complex')}</p>
             <p>{t('complexHelp')}</p>
+          </div>
+        ) : null}
+        {state.result.close && total > 0 ? (
+          <div className="mb-4 rounded-lg border border-line bg-panel px-3 py-2 text-sm" data-testid="search-close">
+            <p className="font-semibold">{t('closeMatches')}</p>
+            <p>
+              {t('didYouMean')}{' '}
+              <button
+                type="button"
+                className="font-medium underline"
+                onClick={() => onSuggest?.(state.result.close?.q ?? '')}
+                data-testid="search-did-you-mean"
+              >
+                {state.result.close.q}
+              </button>
+            </p>
           </div>
         ) : null}
         {groups.map((group) => (

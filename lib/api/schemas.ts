@@ -180,6 +180,27 @@ export function pageOf(itemName: string) {
   return z.object({ items: z.array(dto(itemName)), next_cursor: z.string().nullable() });
 }
 
+/**
+ * Close spelling matches of a search (lib/data/types.ts CloseMatch): present when the words as
+ * typed found few results and close spellings were searched too (lib/data/search-words.ts).
+ */
+export const closeMatchSchema = z
+  .object({
+    q: z.string().meta({ description: 'The query with each word replaced by its closest spelling ("Did you mean")' }),
+    words: z.array(
+      z.object({
+        word: z.string().meta({ description: 'A query word (folded) that found little' }),
+        close: z.array(z.string()).meta({ description: 'Catalogue words searched as well, closest first' }),
+      }),
+    ),
+  })
+  .meta({ id: 'CloseMatch' });
+
+/** A keyset page of a list searched with `q`: `{ items, next_cursor, close? }` (close only with close matches). */
+export function searchPageOf(itemName: string) {
+  return pageOf(itemName).extend({ close: closeMatchSchema.optional() });
+}
+
 /** A documented JSON response. */
 export function jsonResponse(description: string, schema: z.ZodType = dto(description)) {
   return { description, content: { 'application/json': { schema } } };

@@ -7,8 +7,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { parseSearchQuery } from '@/lib/search-query';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
+import { pageWithCloseMatches } from './search-words';
 import { queryRows, resolveDb, textConditions } from './sql';
-import type { LabelDetail, LabelListItem, Page } from './types';
+import type { LabelDetail, LabelListItem, SearchPage } from './types';
 
 /** Default page size of the label listing. */
 export const LABEL_PAGE_SIZE = 48;
@@ -36,26 +37,31 @@ function toItem(l: LabelRow): LabelListItem {
 }
 
 /**
- * One page of labels by name; `q` matches names case-, accent- and punctuation-insensitively.
+ * One page of labels by name; `q` matches names case-, accent- and punctuation-insensitively;
+ * when its words find fewer than CLOSE_MATCH_FEW_RESULTS labels, close spellings are searched
+ * too and the page carries `close` (lib/data/search-words.ts pageWithCloseMatches).
  * @throws AppError bad_cursor (HTTP 400)
  */
 export async function listLabels(
   query: { q?: string | null },
   page: Paging = {},
   db?: Db,
-): Promise<Page<LabelListItem>> {
+): Promise<SearchPage<LabelListItem>> {
   const { cursor = null, limit = LABEL_PAGE_SIZE } = page;
   const d = await resolveDb(db);
-  const rows = await keysetRows<LabelRow & { sk: string | null }>(d, {
-    columns: LABEL_COLUMNS,
-    from: sql`labels l`,
-    conds: textConditions(parseSearchQuery(query.q), sql`l.search_text`, sql`l.name_key`),
-    sort: LABEL_SORT,
-    idCol: sql`l.id`,
-    cursor,
-    limit,
+  const q = parseSearchQuery(query.q);
+  return pageWithCloseMatches(d, { q, sort: LABEL_SORT, cursor }, async (close, sort) => {
+    const rows = await keysetRows<LabelRow & { sk: string | null }>(d, {
+      columns: LABEL_COLUMNS,
+      from: sql`labels l`,
+      conds: textConditions(q, sql`l.search_text`, sql`l.name_key`, close?.alternatives),
+      sort,
+      idCol: sql`l.id`,
+      cursor,
+      limit,
+    });
+    return pageOf(rows, { limit, sort }, toItem);
   });
-  return pageOf(rows, { limit, sort: LABEL_SORT }, toItem);
 }
 
 /** Every label that has at least one approved release, by name, with its release count (labels page and menu). */

@@ -15,7 +15,8 @@ import { TITLE_LIST_COLUMNS, toTitleListItem, type TitleListRow } from './catalo
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { and, inList, queryRows, resolveDb, textConditions } from './sql';
 import { releaseLevelConditions, releasesWhere, todayIso, typeFilterIds } from './releases';
-import type { MovieRef, Page, TitleDetail, TitleListItem } from './types';
+import { pageWithCloseMatches, type CloseWords } from './search-words';
+import type { MovieRef, Page, SearchPage, TitleDetail, TitleListItem } from './types';
 
 /** Default page size of title listings. */
 export const TITLE_PAGE_SIZE = 24;
@@ -38,8 +39,11 @@ export function titleSort(so: ListSort | null): KeysetSort {
   }
 }
 
-/** Conditions of a title listing over `movies m`. Release-level filters apply to the title's approved releases. */
-export function titleListConditions(query: Partial<TitleListQuery>, today: string): SQL[] {
+/**
+ * Conditions of a title listing over `movies m`. Release-level filters apply to the title's
+ * approved releases. `close`: close spellings of q's words (lib/data/search-words.ts), or none.
+ */
+export function titleListConditions(query: Partial<TitleListQuery>, today: string, close?: CloseWords | null): SQL[] {
   const q = parseSearchQuery(query.q);
   const c: SQL[] = [];
   const fi = query.fi ?? [];
@@ -63,7 +67,7 @@ export function titleListConditions(query: Partial<TitleListQuery>, today: strin
   }
   // Lower-cased spoken languages (generated column, GIN index).
   if (query.la) c.push(sql`m.language_keys @> ARRAY[${query.la}]::text[]`);
-  c.push(...textConditions(q, sql`m.search_text`, sql`m.title_key`));
+  c.push(...textConditions(q, sql`m.search_text`, sql`m.title_key`, close?.alternatives));
   if (q.year !== null) c.push(sql`m.year = ${q.year}`);
   return c;
 }
@@ -93,19 +97,22 @@ export async function titlePage(
  * listing query. `fi=movie` selects films (types 1 movie, 3 short, 4 documentary), `tv_series`
  * type 2, `tv_episode` type 5; `release` titles with at least one release; fo/co/cut/cd/dr/dn/pr
  * and `[format]` in q select titles having such a release; `la` matches a spoken language.
+ * When q's words find fewer than CLOSE_MATCH_FEW_RESULTS titles, close spellings are searched
+ * too and the page carries `close` (lib/data/search-words.ts pageWithCloseMatches).
  * @throws AppError bad_cursor (HTTP 400)
  */
 export async function listTitles(
   query: Partial<TitleListQuery>,
   page: Paging = {},
   db?: Db,
-): Promise<Page<TitleListItem>> {
+): Promise<SearchPage<TitleListItem>> {
   const { cursor = null, limit = TITLE_PAGE_SIZE } = page;
   const d = await resolveDb(db);
-  return titlePage(
+  const today = todayIso();
+  return pageWithCloseMatches(
     d,
-    { conds: titleListConditions(query, todayIso()), sort: titleSort(query.so ?? null) },
-    { cursor, limit },
+    { q: parseSearchQuery(query.q), sort: titleSort(query.so ?? null), cursor },
+    (close, sort) => titlePage(d, { conds: titleListConditions(query, today, close), sort }, { cursor, limit }),
   );
 }
 

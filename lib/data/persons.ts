@@ -5,12 +5,13 @@ import 'server-only';
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
-import { parseSearchQuery } from '@/lib/search-query';
+import { parseSearchQuery, type SearchQuery } from '@/lib/search-query';
 import type { CreditRole } from '@/lib/validation/enums';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { queryRows, resolveDb, textConditions } from './sql';
 import { releasePage, releaseSort } from './releases';
-import type { Page, PersonDetail, PersonListItem, ReleaseListItem } from './types';
+import { pageWithCloseMatches, type CloseWords } from './search-words';
+import type { Page, PersonDetail, PersonListItem, ReleaseListItem, SearchPage } from './types';
 
 /** Default page size of the person listing. */
 export const PERSON_PAGE_SIZE = 48;
@@ -20,13 +21,15 @@ export const PERSON_SORT: KeysetSort = { name: 'name', expr: sql`p.name_key`, ca
 
 type PersonRow = PersonListItem & { id: number; sk: string | null };
 
-/** Conditions of the person listing over `persons p` (q folded, every word in the name). */
-function personConditions(q: string | null | undefined): SQL[] {
-  return textConditions(parseSearchQuery(q), sql`p.search_text`, sql`p.name_key`);
+/** Conditions of the person listing over `persons p` (q folded, every word or one of its close spellings in the name). */
+function personConditions(q: SearchQuery, close: CloseWords | null): SQL[] {
+  return textConditions(q, sql`p.search_text`, sql`p.name_key`, close?.alternatives);
 }
 
 /**
- * One page of persons by name. `q` matches names case-, accent- and punctuation-insensitively.
+ * One page of persons by name. `q` matches names case-, accent- and punctuation-insensitively;
+ * when its words find fewer than CLOSE_MATCH_FEW_RESULTS persons, close spellings are searched
+ * too and the page carries `close` (lib/data/search-words.ts pageWithCloseMatches).
  * `credit_count` = number of credits (any role).
  * @throws AppError bad_cursor (HTTP 400)
  */
@@ -34,26 +37,29 @@ export async function listPersons(
   query: { q?: string | null },
   page: Paging = {},
   db?: Db,
-): Promise<Page<PersonListItem>> {
+): Promise<SearchPage<PersonListItem>> {
   const { cursor = null, limit = PERSON_PAGE_SIZE } = page;
   const d = await resolveDb(db);
-  const rows = await keysetRows<PersonRow>(d, {
-    columns: sql`p.id, p.public_id, p.source_id, p.name, p.credit_count`,
-    from: sql`persons p`,
-    conds: personConditions(query.q),
-    sort: PERSON_SORT,
-    idCol: sql`p.id`,
-    cursor,
-    limit,
-    // persons_name_key_idx carries search_text: a name-word filter skips persons on the index.
-    idsFirst: true,
+  const q = parseSearchQuery(query.q);
+  return pageWithCloseMatches(d, { q, sort: PERSON_SORT, cursor }, async (close, sort) => {
+    const rows = await keysetRows<PersonRow>(d, {
+      columns: sql`p.id, p.public_id, p.source_id, p.name, p.credit_count`,
+      from: sql`persons p`,
+      conds: personConditions(q, close),
+      sort,
+      idCol: sql`p.id`,
+      cursor,
+      limit,
+      // persons_name_key_idx carries search_text: a name-word filter skips persons on the index.
+      idsFirst: true,
+    });
+    return pageOf(rows, { limit, sort }, ({ public_id, source_id, name, credit_count }) => ({
+      public_id,
+      source_id,
+      name,
+      credit_count,
+    }));
   });
-  return pageOf(rows, { limit, sort: PERSON_SORT }, ({ public_id, source_id, name, credit_count }) => ({
-    public_id,
-    source_id,
-    name,
-    credit_count,
-  }));
 }
 
 /**

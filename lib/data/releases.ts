@@ -18,8 +18,9 @@ import {
 import { buyingLinksWhere, censorshipEvents, picturesWhere, videosWhere } from './catalogue-media';
 import { RELEASE_LIST_COLUMNS, toReleaseListItem, type ReleaseListRow, withoutListColumns } from './catalogue-rows';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
+import { pageWithCloseMatches, type CloseWords } from './search-words';
 import { inList, queryRows, resolveDb, textConditions } from './sql';
-import type { Page, ReleaseDetail, ReleaseListItem } from './types';
+import type { Page, ReleaseDetail, ReleaseListItem, SearchPage } from './types';
 
 /** Default page size of release listings. */
 export const RELEASE_PAGE_SIZE = 24;
@@ -119,8 +120,11 @@ export function releaseLevelConditions(
   return c;
 }
 
-/** Every condition of a release listing over `releases r` (approved only). */
-function releaseListConditions(query: Partial<ReleaseListQuery>, today: string): SQL[] {
+/**
+ * Every condition of a release listing over `releases r` (approved only). `close`: close
+ * spellings of q's words (lib/data/search-words.ts), or none.
+ */
+function releaseListConditions(query: Partial<ReleaseListQuery>, today: string, close?: CloseWords | null): SQL[] {
   const q = parseSearchQuery(query.q);
   const c: SQL[] = [sql`r.approved`, ...releaseLevelConditions(query, today, q.formats)];
   const fi = query.fi ?? [];
@@ -135,7 +139,7 @@ function releaseListConditions(query: Partial<ReleaseListQuery>, today: string):
   if (fi.includes('video')) c.push(sql`EXISTS (SELECT 1 FROM videos v WHERE v.release_id = r.id)`);
   // Lower-cased audio and subtitle languages (generated column, GIN index).
   if (query.la) c.push(sql`r.language_keys @> ARRAY[${query.la}]::text[]`);
-  c.push(...textConditions(q, sql`r.search_text`, sql`r.name_key`));
+  c.push(...textConditions(q, sql`r.search_text`, sql`r.name_key`, close?.alternatives));
   if (q.year !== null)
     c.push(
       sql`EXISTS (SELECT 1 FROM release_movies rmy JOIN movies my ON my.id = rmy.movie_id WHERE rmy.release_id = r.id AND my.year = ${q.year})`,
@@ -168,7 +172,9 @@ export async function releasePage(
 
 /**
  * One page of approved releases matching the listing query (lib/validation/listing.ts), sorted
- * by `so` (default street date, newest first; releases without a date last).
+ * by `so` (default street date, newest first; releases without a date last). When q's words find
+ * fewer than CLOSE_MATCH_FEW_RESULTS releases, close spellings are searched too and the page
+ * carries `close` (lib/data/search-words.ts pageWithCloseMatches).
  * @param cursor `next_cursor` of the previous page (same query and sort)
  * @param limit page size, 1-100
  * @throws AppError bad_cursor (HTTP 400) for a malformed cursor or one of another sort
@@ -177,13 +183,14 @@ export async function listReleases(
   query: Partial<ReleaseListQuery>,
   page: Paging = {},
   db?: Db,
-): Promise<Page<ReleaseListItem>> {
+): Promise<SearchPage<ReleaseListItem>> {
   const { cursor = null, limit = RELEASE_PAGE_SIZE } = page;
   const d = await resolveDb(db);
-  return releasePage(
+  const today = todayIso();
+  return pageWithCloseMatches(
     d,
-    { conds: releaseListConditions(query, todayIso()), sort: releaseSort(query.so ?? null) },
-    { cursor, limit },
+    { q: parseSearchQuery(query.q), sort: releaseSort(query.so ?? null), cursor },
+    (close, sort) => releasePage(d, { conds: releaseListConditions(query, today, close), sort }, { cursor, limit }),
   );
 }
 

@@ -6,18 +6,31 @@ import 'server-only';
  * Matching: the query is folded with lib/text.ts `foldText`. Each group ranks a bounded candidate
  * set, so the cost does not grow with the catalogue:
  * - prefix candidates: the folded name starts with the query text (`title_key` / `name_key LIKE
- *   'text%'`, "C"-collated btree, read in key order): at most SEARCH_PREFIX_CANDIDATES rows, or
- *   SEARCH_SHORT_CANDIDATES when every word is 1-2 characters (autocomplete; the complex-search
- *   count then reads up to SEARCH_CANDIDATE_LIMIT + 1 keys);
+ *   'text%'`, "C"-collated btree, read in key order; titles and releases without a leading
+ *   article, as their keys): at most SEARCH_PREFIX_CANDIDATES rows, or SEARCH_SHORT_CANDIDATES
+ *   when every word is 1-2 characters (autocomplete; the complex-search count then reads up to
+ *   SEARCH_CANDIDATE_LIMIT + 1 keys);
  * - word candidates (when a word has 3+ characters): every word occurs in the stored
- *   `search_text` (`LIKE '%word%'`, GIN trigram index), at most SEARCH_CANDIDATE_LIMIT + 1 rows.
- * Ranking: exact name, then name prefix, then trigram similarity to the query, then release count
- * (titles, labels), credit count (persons) or newest street date (releases).
- * Data source: tables movies, releases, labels, persons.
+ *   `search_text` (`LIKE '%word%'`, GIN trigram index), at most SEARCH_CANDIDATE_LIMIT + 1 rows;
+ * - releases also: the releases of the exact film (a title whose key is the query's, in the
+ *   year when given), at most SEARCH_PREFIX_CANDIDATES, so `alien [4k]` always finds Alien's 4K.
+ * Ranking (see {@link rankTier}): exact name first (and releases of the exact film: those named
+ * after it, then box sets holding it), then names starting with the query or holding it at the
+ * start of a word, then the other matches; within a tier the better known item first
+ * (titles: releases + collection counts + sources; releases: their film's release count, then
+ * their own collection counts; labels: releases; persons: credits), then the newest (year, street
+ * date), then id.
+ * Few results: when the words as typed find fewer than CLOSE_MATCH_FEW_RESULTS rows in all groups
+ * together, close spellings are searched too (lib/data/search-words.ts) and the result carries
+ * `close`; the rows holding the words as typed then rank first, the tiers compare names with the
+ * closest spelling of the query.
+ * Data source: tables movies, movie_sources, movie_counters, releases, release_movies,
+ * release_counters, labels, persons, search_words.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
-import { isEmptyQuery, isShortQuery, parseSearchQuery, type SearchQuery } from '@/lib/search-query';
+import { isEmptyQuery, isShortQuery, parseSearchQuery, withReplacedWords, type SearchQuery } from '@/lib/search-query';
+import { titleKey } from '@/lib/text';
 import {
   RELEASE_LIST_COLUMNS,
   TITLE_LIST_COLUMNS,
@@ -26,8 +39,9 @@ import {
   type ReleaseListRow,
   type TitleListRow,
 } from './catalogue-rows';
-import { and, inList, queryRows, resolveDb, similarityTo, textConditions } from './sql';
 import { LABEL_COLUMNS } from './labels';
+import { CLOSE_MATCH_FEW_RESULTS, findCloseWords, type CloseWords } from './search-words';
+import { and, inList, queryRows, resolveDb, textConditions } from './sql';
 import type { LabelListItem, PersonListItem, SearchResult } from './types';
 
 /**
@@ -52,28 +66,72 @@ type Group = {
   filters: SQL[];
   searchCol: SQL;
   keyCol: SQL;
+  /** `title`: the key drops a leading article (lib/text.ts titleKey); `name`: the folded name. */
+  keyKind: 'title' | 'name';
   columns: SQL;
   joins: SQL;
-  /** Tie-breakers after the text ranking, e.g. sql`m.release_count DESC, m.id`. */
+  /** Extra candidates ranked first (releases of the exact film): ids for a key, or null. */
+  exactIds?: (key: string) => SQL;
+  /** Joins the ranking reads (counters), over the group's alias. */
+  rankJoins?: SQL;
+  /** Tie-breakers after the tier: popularity, then newest, then id (e.g. sql`m.release_count DESC, m.id`). */
   order: SQL;
 };
+
+/** What the ranking compares names with: the folded text and the group's key of it. */
+type RankText = { text: string; key: string };
 
 type Ranked<R> = { rows: R[]; candidates: number };
 
 /**
+ * Tier of a candidate: 0 exact name (the key equals the query's key), or a release of the exact
+ * film (`exact`) whose name starts with the query ("Alien: 40th Anniversary Edition"); 1 another
+ * release of the exact film (a box set holding it); 2 the name starts with the query, or a word
+ * of the stored names starts the query (`' ' || search_text LIKE '% key%'`: "samurai" in "Seven
+ * Samurai", "kubrick" in "Stanley Kubrick", a Finnish or original title); 3 any other match
+ * (words apart, inside words).
+ */
+function rankTier(g: Group, r: RankText, exact: SQL | null): SQL {
+  const starts = sql`${g.keyCol} LIKE ${`${r.key}%`}`;
+  const exactFilm = exact
+    ? sql`WHEN ${g.alias}.id IN (SELECT id FROM ${exact}) THEN CASE WHEN ${starts} THEN 0 ELSE 1 END`
+    : sql``;
+  return sql`CASE WHEN ${g.keyCol} = ${r.key} THEN 0 ${exactFilm}
+    WHEN ${starts} OR (' ' || ${g.searchCol}) LIKE ${`% ${r.key}%`} THEN 2 ELSE 3 END`;
+}
+
+/**
  * Top SEARCH_GROUP_SIZE rows of a group among its bounded candidates (see module doc), with the
- * number of candidates found (at most SEARCH_CANDIDATE_LIMIT + 1 + SEARCH_PREFIX_CANDIDATES).
+ * number of candidates found (at most SEARCH_CANDIDATE_LIMIT + 1 + 2 × SEARCH_PREFIX_CANDIDATES).
  * Units: row counts.
  * A query without words (a year or formats only) takes the first SEARCH_CANDIDATE_LIMIT + 1
  * filtered rows in id order.
+ * @param close close words of the query (null: the words as typed); the ranking then compares
+ *   names with the query's closest spelling
  */
-async function rankGroup<R extends Record<string, unknown>>(db: Db, g: Group, q: SearchQuery): Promise<Ranked<R>> {
+async function rankGroup<R extends Record<string, unknown>>(
+  db: Db,
+  g: Group,
+  input: { q: SearchQuery; close: CloseWords | null },
+): Promise<Ranked<R>> {
+  const { q, close } = input;
   const { alias, keyCol, searchCol } = g;
   const filters = and(g.filters);
-  const words = q.words.length > 0 && !isShortQuery(q) ? textConditions(q, searchCol, keyCol) : null;
+  const words =
+    q.words.length > 0 && !isShortQuery(q) ? textConditions(q, searchCol, keyCol, close?.alternatives) : null;
   const short = q.words.length > 0 && !words;
+  const text = close ? withReplacedWords({ ...q, year: null, formatParts: [] }, bestWords(close)) : q.text;
+  const r: RankText = { text, key: g.keyKind === 'title' ? titleKey(text) : text };
   const prefixLimit = words ? SEARCH_PREFIX_CANDIDATES : short ? SEARCH_SHORT_CANDIDATES : SEARCH_CANDIDATE_LIMIT + 1;
-  const prefix = sql`${keyCol} LIKE ${`${q.text}%`}`;
+  // The typed text's prefix, and in a close-match search also the closest spelling's.
+  const prefixes = [...new Set([g.keyKind === 'title' ? titleKey(q.text) : q.text, r.key])].filter(Boolean);
+  const prefix = sql`(${sql.join(
+    prefixes.map((p) => sql`${keyCol} LIKE ${`${p}%`}`),
+    sql` OR `,
+  )})`;
+  const exact = q.words.length && g.exactIds && r.key ? sql`exact` : null;
+  const ctes: SQL[] = [];
+  if (exact && g.exactIds) ctes.push(sql`exact AS (${g.exactIds(r.key)})`);
   const parts: SQL[] = [];
   if (q.words.length) {
     parts.push(
@@ -84,31 +142,38 @@ async function rankGroup<R extends Record<string, unknown>>(db: Db, g: Group, q:
     parts.push(
       sql`(SELECT ${alias}.id FROM ${g.from} WHERE ${filters} AND ${and(words)} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1})`,
     );
+  if (exact) parts.push(sql`(SELECT id FROM exact)`);
   if (!q.words.length)
     parts.push(
       sql`(SELECT ${alias}.id FROM ${g.from} WHERE ${filters} ORDER BY ${alias}.id LIMIT ${SEARCH_CANDIDATE_LIMIT + 1})`,
     );
-  const textRank = q.words.length
-    ? sql`(${keyCol} = ${q.text}) DESC, (${keyCol} LIKE ${`${q.text}%`}) DESC, ${similarityTo(searchCol, q)} DESC, `
-    : sql``;
+  // With close words, the rows holding every word as typed come first, then the close matches.
+  const asTyped = close ? sql`(${and(textConditions(q, searchCol, keyCol))}) DESC, ` : sql``;
+  const rank = q.words.length ? sql`${asTyped}${rankTier(g, r, exact)}, ${g.order}` : g.order;
   // A short query ranks its first SEARCH_SHORT_CANDIDATES prefix matches but counts up to the
   // limit (key index only) for the complex-search warning.
   const candidateCount = short
     ? sql`(SELECT count(*) FROM (SELECT 1 FROM ${g.from} WHERE ${filters} AND ${prefix} LIMIT ${SEARCH_CANDIDATE_LIMIT + 1}) n)`
     : sql`(SELECT count(*) FROM candidates)`;
+  ctes.push(sql`candidates AS (${sql.join(parts, sql` UNION `)})`);
   // Rank ids first; the list columns (subqueries for movies, pictures, counts) are computed for
   // the SEARCH_GROUP_SIZE winners only.
   const rows = await queryRows<R & { candidate_count: number }>(
     db,
-    sql`WITH candidates AS (${sql.join(parts, sql` UNION `)}),
-        top AS (SELECT ${alias}.id, row_number() OVER (ORDER BY ${textRank}${g.order}) AS pos
-                FROM ${g.from} JOIN candidates c ON c.id = ${alias}.id
-                ORDER BY ${textRank}${g.order} LIMIT ${SEARCH_GROUP_SIZE})
+    sql`WITH ${sql.join(ctes, sql`, `)},
+        top AS (SELECT ${alias}.id, row_number() OVER (ORDER BY ${rank}) AS pos
+                FROM ${g.from} JOIN candidates c ON c.id = ${alias}.id ${g.rankJoins ?? sql``}
+                ORDER BY ${rank} LIMIT ${SEARCH_GROUP_SIZE})
         SELECT ${g.columns}, ${candidateCount}::int AS candidate_count
         FROM ${g.from} JOIN top ON top.id = ${alias}.id ${g.joins}
         ORDER BY top.pos`,
   );
   return { rows, candidates: rows[0]?.candidate_count ?? 0 };
+}
+
+/** Each replaced word's best close word. */
+function bestWords(close: CloseWords): Map<string, string> {
+  return new Map([...close.alternatives].map(([w, alts]) => [w, alts[0]]));
 }
 
 const NONE: Ranked<never> = { rows: [], candidates: 0 };
@@ -121,22 +186,21 @@ const EMPTY = (q: string): SearchResult => ({
   labels: [],
   persons: [],
   complex: false,
+  close: null,
 });
 
-/**
- * Searches titles, releases, labels and persons (see module doc). `Title (year)` restricts
- * titles and releases' movies to the year; `(year)` alone lists that year's titles and releases;
- * `[4k]`, `[dvd]`, `[bluray]`, `[vhs]` restrict releases to those formats (titles then need text
- * or a year). Reviews are [] until the reviews feature. An empty query gives empty groups.
- * @returns up to SEARCH_GROUP_SIZE items per group and `complex` (see SEARCH_CANDIDATE_LIMIT)
- */
-export async function searchAll(input: string, db?: Db): Promise<SearchResult> {
-  const q = parseSearchQuery(input);
-  if (isEmptyQuery(q)) return EMPTY(q.raw);
-  const d = await resolveDb(db);
+type Groups = {
+  movies: Ranked<TitleListRow>;
+  releases: Ranked<ReleaseListRow>;
+  labels: Ranked<LabelListItem>;
+  persons: Ranked<PersonListItem>;
+};
+
+/** The four groups of a parsed query (see module doc), with or without close words. */
+async function searchGroups(d: Db, q: SearchQuery, close: CloseWords | null): Promise<Groups> {
   const hasText = q.words.length > 0;
   const textOnly = hasText && q.year === null && !q.formats;
-
+  const input = { q, close };
   const movieFilters = q.year !== null ? [sql`m.year = ${q.year}`] : [];
   const releaseFilters = [sql`r.approved`];
   if (q.year !== null)
@@ -144,6 +208,7 @@ export async function searchAll(input: string, db?: Db): Promise<SearchResult> {
       sql`EXISTS (SELECT 1 FROM release_movies rmy JOIN movies my ON my.id = rmy.movie_id WHERE rmy.release_id = r.id AND my.year = ${q.year})`,
     );
   if (q.formats) releaseFilters.push(inList(sql`r.format`, q.formats));
+  const exactYear = q.year !== null ? sql` AND me.year = ${q.year}` : sql``;
 
   const [movies, releases, labels, persons] = await Promise.all([
     hasText || q.year !== null
@@ -155,11 +220,15 @@ export async function searchAll(input: string, db?: Db): Promise<SearchResult> {
             filters: movieFilters,
             searchCol: sql`m.search_text`,
             keyCol: sql`m.title_key`,
+            keyKind: 'title',
             columns: TITLE_LIST_COLUMNS,
             joins: sql``,
-            order: sql`m.release_count DESC, m.id`,
+            rankJoins: sql`LEFT JOIN movie_counters mc ON mc.movie_id = m.id`,
+            order: sql`m.release_count + COALESCE(mc.seen_count + mc.want_see_count + mc.likes_count, 0)
+                         + (SELECT count(*) FROM movie_sources ms WHERE ms.movie_id = m.id) DESC,
+                       m.year DESC NULLS LAST, m.id`,
           },
-          q,
+          input,
         )
       : NONE,
     rankGroup<ReleaseListRow>(
@@ -170,11 +239,19 @@ export async function searchAll(input: string, db?: Db): Promise<SearchResult> {
         filters: releaseFilters,
         searchCol: sql`r.search_text`,
         keyCol: sql`r.name_key`,
+        keyKind: 'title',
         columns: RELEASE_LIST_COLUMNS,
         joins: sql`LEFT JOIN labels l ON l.id = r.label_id`,
-        order: sql`r.street_date DESC NULLS LAST, r.id`,
+        exactIds: (key) =>
+          sql`SELECT r.id FROM movies me JOIN release_movies rme ON rme.movie_id = me.id JOIN releases r ON r.id = rme.release_id
+              WHERE me.title_key = ${key}${exactYear} AND ${and(releaseFilters)} LIMIT ${SEARCH_PREFIX_CANDIDATES}`,
+        rankJoins: sql`LEFT JOIN release_counters rc ON rc.release_id = r.id`,
+        order: sql`(SELECT COALESCE(max(mp.release_count), 0) FROM release_movies rmp JOIN movies mp ON mp.id = rmp.movie_id
+                    WHERE rmp.release_id = r.id) DESC,
+                   COALESCE(rc.owned_count + rc.wanted_count + rc.likes_count, 0) DESC,
+                   r.street_date DESC NULLS LAST, r.id`,
       },
-      q,
+      input,
     ),
     textOnly
       ? rankGroup<LabelListItem>(
@@ -185,11 +262,12 @@ export async function searchAll(input: string, db?: Db): Promise<SearchResult> {
             filters: [],
             searchCol: sql`l.search_text`,
             keyCol: sql`l.name_key`,
+            keyKind: 'name',
             columns: LABEL_COLUMNS,
             joins: sql``,
             order: sql`l.release_count DESC, l.id`,
           },
-          q,
+          input,
         )
       : NONE,
     textOnly
@@ -201,14 +279,48 @@ export async function searchAll(input: string, db?: Db): Promise<SearchResult> {
             filters: [],
             searchCol: sql`p.search_text`,
             keyCol: sql`p.name_key`,
+            keyKind: 'name',
             columns: sql`p.public_id, p.source_id, p.name, p.credit_count`,
             joins: sql``,
             order: sql`p.credit_count DESC, p.id`,
           },
-          q,
+          input,
         )
       : NONE,
   ]);
+  return { movies, releases, labels, persons };
+}
+
+function shown(g: Groups): number {
+  return g.movies.rows.length + g.releases.rows.length + g.labels.rows.length + g.persons.rows.length;
+}
+
+/**
+ * Searches titles, releases, labels and persons (see module doc). `Title (year)` restricts
+ * titles and releases' movies to the year; `(year)` alone lists that year's titles and releases;
+ * `[4k]`, `[dvd]`, `[bluray]`, `[vhs]` restrict releases to those formats (titles then need text
+ * or a year). Reviews are [] until the reviews feature. An empty query gives empty groups.
+ * When the words find fewer than CLOSE_MATCH_FEW_RESULTS rows and close spellings find more, the
+ * groups are those of the words or their close spellings and `close` says which
+ * (lib/data/search-words.ts); otherwise `close` is null.
+ * @returns up to SEARCH_GROUP_SIZE items per group, `complex` (see SEARCH_CANDIDATE_LIMIT) and `close`
+ */
+export async function searchAll(input: string, db?: Db): Promise<SearchResult> {
+  const q = parseSearchQuery(input);
+  if (isEmptyQuery(q)) return EMPTY(q.raw);
+  const d = await resolveDb(db);
+  let groups = await searchGroups(d, q, null);
+  let close: CloseWords | null = null;
+  if (q.words.length && !isShortQuery(q) && shown(groups) < CLOSE_MATCH_FEW_RESULTS) {
+    const found = await findCloseWords(d, q);
+    // Close words that add nothing (a rare word spelled right) leave the result as typed.
+    const wider = found ? await searchGroups(d, q, found) : null;
+    if (wider && shown(wider) > shown(groups)) {
+      groups = wider;
+      close = found;
+    }
+  }
+  const { movies, releases, labels, persons } = groups;
   const total = movies.candidates + releases.candidates + labels.candidates + persons.candidates;
   return {
     q: q.raw,
@@ -229,5 +341,6 @@ export async function searchAll(input: string, db?: Db): Promise<SearchResult> {
       credit_count,
     })),
     complex: total > SEARCH_CANDIDATE_LIMIT,
+    close: close?.match ?? null,
   };
 }

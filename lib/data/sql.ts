@@ -33,16 +33,25 @@ export function and(conds: SQL[]): SQL {
  * every word must occur. Words of 3+ characters use `search_text LIKE '%word%'` (trigram
  * index); when every word is shorter, a prefix match on the btree-indexed folded key
  * (`keyCol LIKE 'ab%'`) replaces it; short words next to long ones are checked on the rows the
- * long words found.
+ * long words found. A word with close spellings (`close`, lib/data/search-words.ts) matches the
+ * word or any of them: `(search_text LIKE '%runer%' OR search_text LIKE '%runner%')`, one
+ * bitmap OR of the same index. Folded words contain only [a-z0-9], so nothing needs escaping.
  */
-export function textConditions(q: SearchQuery, searchCol: SQL, keyCol: SQL): SQL[] {
+export function textConditions(
+  q: SearchQuery,
+  searchCol: SQL,
+  keyCol: SQL,
+  close?: ReadonlyMap<string, readonly string[]> | null,
+): SQL[] {
   if (!q.words.length) return [];
   const long = q.words.filter((w) => w.length >= MIN_TRIGRAM_WORD);
   if (!long.length) return [sql`${keyCol} LIKE ${`${q.text}%`}`];
-  return q.words.map((w) => sql`${searchCol} LIKE ${`%${w}%`}`);
-}
-
-/** Folded words contain only [a-z0-9 ]; other characters are not LIKE wildcards either. */
-export function similarityTo(searchCol: SQL, q: SearchQuery): SQL {
-  return sql`similarity(${searchCol}, ${q.text})`;
+  return q.words.map((w) => {
+    const alternatives = close?.get(w);
+    if (!alternatives?.length) return sql`${searchCol} LIKE ${`%${w}%`}`;
+    return sql`(${sql.join(
+      [w, ...alternatives].map((a) => sql`${searchCol} LIKE ${`%${a}%`}`),
+      sql` OR `,
+    )})`;
+  });
 }

@@ -9,6 +9,19 @@ import type { CreditRole, FormatId } from '@/lib/validation/enums';
 /** One page of a keyset-paginated list. `next_cursor` is opaque; null on the last page. */
 export type Page<T> = { items: T[]; next_cursor: string | null };
 
+/**
+ * Close spelling matches used by a search (lib/data/search-words.ts): the query's words that
+ * found little, each with the catalogue words searched as well, and the query with each such word
+ * replaced by its closest word (`q`, for "Did you mean").
+ */
+export type CloseMatch = { q: string; words: { word: string; close: string[] }[] };
+
+/**
+ * A page of a list searched with `q`: `close` is present when the query's words found few
+ * results and close spellings were searched too (the items then include close matches).
+ */
+export type SearchPage<T> = Page<T> & { close?: CloseMatch };
+
 export type MovieRef = { public_id: string; name: string; year: number | null };
 export type LabelRef = { public_id: string; name: string };
 
@@ -217,4 +230,6 @@ export type SearchResult = {
   persons: PersonListItem[];
   /** True when the query matched more candidates than SEARCH_CANDIDATE_LIMIT ('Complex search warning'). */
   complex: boolean;
+  /** Non-null when the words found few results and the groups include close spelling matches. */
+  close: CloseMatch | null;
 };

@@ -25,7 +25,16 @@ function renderDialog(locale: 'en' | 'fi' = 'en', onOpenChange = vi.fn()) {
   return onOpenChange;
 }
 
-const EMPTY: SearchResult = { q: '', movies: [], releases: [], reviews: [], labels: [], persons: [], complex: false };
+const EMPTY: SearchResult = {
+  q: '',
+  movies: [],
+  releases: [],
+  reviews: [],
+  labels: [],
+  persons: [],
+  complex: false,
+  close: null,
+};
 
 const AMELIE: SearchResult = {
   ...EMPTY,
@@ -66,12 +75,27 @@ const AMELIE: SearchResult = {
   persons: [{ public_id: 'p1', source_id: null, name: 'Audrey Tautou', credit_count: 3 }],
 };
 
+/** What the API answers for a misspelt query: close matches and the suggested query. */
+const BLADE_RUNER: SearchResult = {
+  ...EMPTY,
+  q: 'blade runer',
+  movies: [{ ...AMELIE.movies[0], public_id: 'mBr1', name: 'Blade Runner', year: 1982 }],
+  close: { q: 'blade runner', words: [{ word: 'runer', close: ['runner', 'ruler'] }] },
+};
+
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   fetchMock = vi.fn(async (url: string) => {
     const q = new URL(url, 'http://localhost').searchParams.get('q') ?? '';
-    const body: SearchResult = q === 'amelie' ? AMELIE : q === 'a' ? { ...AMELIE, q, complex: true } : { ...EMPTY, q };
+    const body: SearchResult =
+      q === 'amelie'
+        ? AMELIE
+        : q === 'a'
+          ? { ...AMELIE, q, complex: true }
+          : q === 'blade runer'
+            ? BLADE_RUNER
+            : { ...EMPTY, q };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -110,6 +134,30 @@ describe('SearchDialog', () => {
     renderDialog();
     type('a');
     expect(await screen.findByText('Complex search warning')).toBeTruthy();
+  });
+
+  it('marks close matches and puts the suggested query into the field', async () => {
+    renderDialog();
+    type('blade runer');
+    const marker = await screen.findByTestId('search-close');
+    expect(marker.textContent).toBe('Close matchesDid you mean blade runner');
+    expect(screen.getByRole('link', { name: /Blade Runner \(1982\)/ })).toBeTruthy();
+    fireEvent.click(within(marker).getByRole('button', { name: 'blade runner' }));
+    const input = screen.getByRole('searchbox', { name: 'Search terms' }) as HTMLInputElement;
+    expect(input.value).toBe('blade runner');
+    expect(document.activeElement).toBe(input);
+    await screen.findByText('No results');
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([
+      '/api/search?q=blade%20runer',
+      '/api/search?q=blade%20runner',
+    ]);
+  });
+
+  it('shows no close-match marker for an exact result', async () => {
+    renderDialog();
+    type('amelie');
+    await screen.findByRole('region', { name: 'Movies and TV' });
+    expect(screen.queryByTestId('search-close')).toBeNull();
   });
 
   it("says 'No results' when nothing matches", async () => {
@@ -162,5 +210,7 @@ describe('SearchDialog', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Hakusanat' }), { target: { value: 'a' } });
     expect(await screen.findByText('Varoitus: liian laaja haku')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Elokuvat ja TV' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Hakusanat' }), { target: { value: 'blade runer' } });
+    expect((await screen.findByTestId('search-close')).textContent).toBe('Läheisiä osumiaTarkoititko blade runner');
   });
 });

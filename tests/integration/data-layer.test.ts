@@ -187,6 +187,7 @@ describe.each(testEngines())('lib/data on %s', (engine) => {
       labels: [],
       persons: [],
       complex: false,
+      close: null,
     });
     const year = await searchAll('(1979)', h.db);
     expect(year.movies.length).toBe(8);

@@ -22,8 +22,17 @@ type Operation = {
 type Doc = {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, { type: string; in?: string; name?: string; scheme?: string }> };
+  components: {
+    securitySchemes: Record<string, { type: string; in?: string; name?: string; scheme?: string }>;
+    schemas: Record<string, { type?: string; required?: string[]; properties?: Record<string, unknown> }>;
+  };
 };
+
+/** The JSON schema of an operation's 200 answer. */
+function okSchema(op: Operation): { required?: string[]; properties?: Record<string, unknown> } {
+  const ok = op.responses['200'] as { content: { 'application/json': { schema: Record<string, unknown> } } };
+  return ok.content['application/json'].schema;
+}
 
 /** Every route.ts under app/api, as its folder path relative to app/api ('' for none). */
 function routeFiles(dir = API_DIR, rel = ''): string[] {
@@ -100,6 +109,22 @@ describe('GET /api/openapi.json', () => {
     expect(read['x-auth']).toBe('public');
     expect(read.security).toEqual([]);
     expect(read.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'publicId', required: true })]);
+  });
+
+  it('describes the close spelling matches of searches: optional on list pages, nullable in /api/search', () => {
+    expect(doc.components.schemas.CloseMatch).toMatchObject({
+      type: 'object',
+      required: ['q', 'words'],
+      properties: { q: { type: 'string' }, words: { type: 'array' } },
+    });
+    for (const list of ['/api/titles', '/api/releases', '/api/persons', '/api/labels']) {
+      const page = okSchema(doc.paths[list].get);
+      expect(page.properties?.close).toEqual({ $ref: '#/components/schemas/CloseMatch' });
+      expect(page.required).toEqual(['items', 'next_cursor']);
+    }
+    expect(okSchema(doc.paths['/api/search'].get).properties?.close).toEqual({
+      anyOf: [{ $ref: '#/components/schemas/CloseMatch' }, { type: 'null' }],
+    });
   });
 
   it('describes query parameters and bodies', () => {

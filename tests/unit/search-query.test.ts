@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isEmptyQuery, isShortQuery, parseSearchQuery } from '@/lib/search-query';
+import {
+  editDistance,
+  isCorrectableWord,
+  isEmptyQuery,
+  isShortQuery,
+  maxEdits,
+  parseSearchQuery,
+  withReplacedWords,
+} from '@/lib/search-query';
 
 describe('search query syntax', () => {
   it('folds text: case, accents and punctuation', () => {
@@ -49,5 +57,50 @@ describe('search query syntax', () => {
 
   it('drops repeated words', () => {
     expect(parseSearchQuery('New York New York').words).toEqual(['new', 'york']);
+  });
+
+  it('keeps the format brackets as typed', () => {
+    expect(parseSearchQuery('Alien (1979) [4K] [dvd]').formatParts).toEqual(['[4K]', '[dvd]']);
+    expect(parseSearchQuery('[rec] alien').formatParts).toEqual([]);
+  });
+});
+
+describe('close spellings', () => {
+  it('counts insertions, deletions, substitutions and swaps of neighbouring letters as one edit each', () => {
+    expect(editDistance('runer', 'runner')).toBe(1);
+    expect(editDistance('kubrik', 'kubrick')).toBe(1);
+    expect(editDistance('samuari', 'samurai')).toBe(1);
+    expect(editDistance('godfahter', 'godfather')).toBe(1);
+    expect(editDistance('terminater', 'terminator')).toBe(1);
+    expect(editDistance('casablanka', 'casablanca')).toBe(1);
+    expect(editDistance('hitchcok', 'hitchcock')).toBe(1);
+    expect(editDistance('alien', 'alien')).toBe(0);
+    expect(editDistance('', 'abc')).toBe(3);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('ca', 'abc')).toBe(3);
+  });
+
+  it('stops at max + 1 once the distance is certain to exceed max', () => {
+    expect(editDistance('kitten', 'sitting', 2)).toBe(3);
+    expect(editDistance('a', 'abcdef', 1)).toBe(2);
+    expect(editDistance('samuari', 'samurai', 1)).toBe(1);
+    expect(editDistance('samuari', 'sankari', 1)).toBe(2);
+  });
+
+  it('allows more edits in longer words', () => {
+    expect([3, 4, 5, 8, 9, 20].map(maxEdits)).toEqual([1, 1, 2, 2, 3, 3]);
+  });
+
+  it('corrects words of 3+ characters that are not only digits', () => {
+    expect(['ab', 'abc', '2049', 'r2d2', 'terminatr'].map(isCorrectableWord)).toEqual([false, true, false, true, true]);
+  });
+
+  it('builds the suggested query with the year and the format brackets as typed', () => {
+    const q = parseSearchQuery('Terminatr 2 (1991) [4K]');
+    expect(withReplacedWords(q, new Map([['terminatr', 'terminator']]))).toBe('terminator 2 (1991) [4K]');
+    expect(withReplacedWords(parseSearchQuery('blade runer'), new Map([['runer', 'runner']]))).toBe('blade runner');
+    expect(withReplacedWords(parseSearchQuery('New York New Yrok'), new Map([['yrok', 'york']]))).toBe(
+      'new york new york',
+    );
   });
 });

@@ -6,6 +6,7 @@ import { Pagination } from '@/components/listing/pagination';
 import { SearchForm } from '@/components/listing/search-form';
 import { searchableList, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { PersonList } from '@/components/persons/person-list';
+import { CloseMatchNotice } from '@/components/search/close-match-notice';
 import { listPersons } from '@/lib/data/persons';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParamsRecord> };
@@ -34,6 +35,11 @@ export default async function PersonsPage({ params, searchParams }: Props) {
     <div data-testid="listing-persons">
       <PageHeading title={t('title')} lead={t('description')} />
       <SearchForm locale={locale} path="/persons" q={q} />
+      <CloseMatchNotice
+        locale={locale}
+        close={page.close}
+        suggestionHref={page.close ? `/persons?${new URLSearchParams({ q: page.close.q })}` : '/persons'}
+      />
       {page.items.length ? (
         <PersonList persons={page.items} locale={locale} />
       ) : (

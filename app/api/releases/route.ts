@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listReleases } from '@/lib/data/releases';
 import { route } from '@/lib/api/route';
-import { errorSchema, jsonResponse, listingQueryDoc, pageOf } from '@/lib/api/schemas';
+import { errorSchema, jsonResponse, listingQueryDoc, searchPageOf } from '@/lib/api/schemas';
 import { parsePaging, parseReleaseListParams } from '@/lib/validation/listing';
 import { badRequest } from '../_lib/http';
 
@@ -12,7 +12,8 @@ export const dynamic = 'force-dynamic';
  * Query: the listing parameters (fo, co, fi, so, pc, la, q, cd, dr, dn, pr), `label` (label public id),
  * `spine` (whole number), `ean` (EAN-13, UPC-A or 11-digit UPC; all three find the same release),
  * `cursor`, `limit` 1-100 (default 24). `q` accepts `[4k]`, `[dvd]`, `[bluray]`, `[vhs]` and `(year)`.
- * 200 `{ items: ReleaseListItem[], next_cursor }`; 400 `{ error }` for a bad parameter, e.g. a
+ * 200 `{ items: ReleaseListItem[], next_cursor, close? }` (`close`: CloseMatch when q's words found few
+ * releases and close spellings were searched too); 400 `{ error }` for a bad parameter, e.g. a
  * barcode with a wrong check digit. Data source: lib/data/releases.ts listReleases.
  */
 export const GET = route({
@@ -32,7 +33,10 @@ export const GET = route({
     }),
   }),
   responses: {
-    200: jsonResponse('A page of ReleaseListItem', pageOf('ReleaseListItem')),
+    200: jsonResponse(
+      'A page of ReleaseListItem; close: close spelling matches were searched too',
+      searchPageOf('ReleaseListItem'),
+    ),
     400: jsonResponse('A bad parameter', errorSchema),
   },
   handler: async ({ searchParams }) => {

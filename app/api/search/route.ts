@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { searchAll } from '@/lib/data/search';
 import { route } from '@/lib/api/route';
-import { dto, errorSchema, jsonResponse, listQueryText } from '@/lib/api/schemas';
+import { closeMatchSchema, dto, errorSchema, jsonResponse, listQueryText } from '@/lib/api/schemas';
 
 export const dynamic = 'force-dynamic';
 
 /**
  * GET /api/search?q=: the grouped result of the search dialog (SearchResult): up to 8 movies/TV
- * titles, releases, labels and persons, `reviews: []`, and `complex: true` when the query matched
- * more than SEARCH_CANDIDATE_LIMIT candidates ('Complex search warning').
+ * titles, releases, labels and persons, `reviews: []`, `complex: true` when the query matched
+ * more than SEARCH_CANDIDATE_LIMIT candidates ('Complex search warning'), and `close` (CloseMatch
+ * `{ q, words }`, else null) when the words found few results and the groups include close
+ * spelling matches (lib/data/search-words.ts).
  * `q` syntax: `Title (year)`, `(year)`, `Alien [4k]` (lib/search-query.ts).
  * 400 `{ error }` when q is missing, empty or longer than 200 characters.
  * Data source: lib/data/search.ts searchAll.
@@ -21,7 +23,10 @@ export const GET = route({
   auth: 'public',
   query: z.object({ q: listQueryText.pipe(z.string({ error: 'missing_query' })) }),
   responses: {
-    200: jsonResponse('SearchResult: { q, movies, releases, reviews, labels, persons, complex }', dto('SearchResult')),
+    200: jsonResponse(
+      'SearchResult: { q, movies, releases, reviews, labels, persons, complex, close }',
+      dto('SearchResult').extend({ close: closeMatchSchema.nullable() }),
+    ),
     400: jsonResponse('q missing, empty or too long', errorSchema),
   },
   handler: async ({ query }) => searchAll(query.q),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listTitles } from '@/lib/data/movies';
 import { route } from '@/lib/api/route';
-import { errorSchema, jsonResponse, listingQueryDoc, pageOf } from '@/lib/api/schemas';
+import { errorSchema, jsonResponse, listingQueryDoc, searchPageOf } from '@/lib/api/schemas';
 import { parsePaging, parseTitleListParams } from '@/lib/validation/listing';
 import { badRequest } from '../_lib/http';
 
@@ -11,7 +11,8 @@ export const dynamic = 'force-dynamic';
  * GET /api/titles: one page of movies and TV titles.
  * Query: the listing parameters (fo, co, fi, so, pc, la, q, cd, dr, dn, pr; lib/validation/listing.ts),
  * `cursor` (next_cursor of the previous page), `limit` 1-100 (default 24). `q` accepts `Title (year)` and `(year)`.
- * 200 `{ items: TitleListItem[], next_cursor: string | null }`; 400 `{ error }` for any bad parameter.
+ * 200 `{ items: TitleListItem[], next_cursor: string | null, close? }` (`close`: CloseMatch when q's words found
+ * few titles and close spellings were searched too); 400 `{ error }` for any bad parameter.
  * Data source: lib/data/movies.ts listTitles.
  */
 export const GET = route({
@@ -23,7 +24,10 @@ export const GET = route({
   // Described here; parsed by lib/validation/listing.ts, which words each bad value's 400 itself.
   query: z.object({ ...listingQueryDoc }),
   responses: {
-    200: jsonResponse('A page of TitleListItem', pageOf('TitleListItem')),
+    200: jsonResponse(
+      'A page of TitleListItem; close: close spelling matches were searched too',
+      searchPageOf('TitleListItem'),
+    ),
     400: jsonResponse('A bad parameter', errorSchema),
   },
   handler: async ({ searchParams }) => {
