@@ -4,6 +4,10 @@
  * postgres.js client. Functions: searchAll (`/api/search`), listTitles (`/api/titles?q=`),
  * listReleases (`/api/releases?q=`), listPersons (`/api/persons?q=`).
  *
+ * Sets (rows of the report): `fixed`, `random`, `autocomplete` (1-2 letter queries) and
+ * `misspelled` (queries whose words find nothing as typed: the close-spelling lookup and the
+ * second search, lib/data/search-words.ts).
+ *
  * For each (function, query) the SQL is captured once (bench/capture.ts), then `reps`
  * rounds run, each timing in turn (in an order that rotates from query to query and round to
  * round): the data-layer call, the replay of its captured statements (concurrent or in
@@ -57,8 +61,17 @@ export function searchCall(fn: SearchFn, q: string): (db: Db) => Promise<unknown
   }
 }
 
-/** Query set a sample belongs to: the fixed mix, the seeded random set, or autocomplete (1-2 letters, either set). */
-export type SearchSet = 'fixed' | 'random' | 'autocomplete';
+/**
+ * Query set a sample belongs to: the fixed mix, the seeded random set, autocomplete (1-2 letters,
+ * either set), or misspelled (the fixed mix's `misspelt` queries: close spellings are looked up).
+ */
+export type SearchSet = 'fixed' | 'random' | 'autocomplete' | 'misspelled';
+
+/** The set of a query of the fixed mix or the random set. */
+export function searchSetOf(input: SearchInput, set: 'fixed' | 'random'): SearchSet {
+  if (isAutocomplete(input.q)) return 'autocomplete';
+  return input.kind === 'misspelt' ? 'misspelled' : set;
+}
 
 /** Timings of one (function, query). */
 export type SearchSample = {
@@ -124,7 +137,7 @@ export async function runSearchCase(o: SearchCaseOptions): Promise<SearchCaseRes
         samples.push({
           fn,
           input,
-          set: isAutocomplete(input.q) ? 'autocomplete' : set,
+          set: searchSetOf(input, set),
           statements,
           app: [],
           raw: [],
@@ -168,7 +181,7 @@ export async function runSearchCase(o: SearchCaseOptions): Promise<SearchCaseRes
   const groups: SearchCaseResult['groups'] = [];
   const api: SearchCaseResult['api'] = [];
   for (const fn of Object.keys(SEARCH_FUNCTIONS) as SearchFn[]) {
-    for (const set of ['fixed', 'random', 'autocomplete'] as const) {
+    for (const set of ['fixed', 'random', 'autocomplete', 'misspelled'] as const) {
       const of = samples.filter((s) => s.fn === fn && s.set === set);
       if (!of.length) continue;
       groups.push({

@@ -48,7 +48,9 @@ export function isAutocomplete(q: string): boolean {
 
 /**
  * The fixed query mix: frequent and rare words, `Title (year)`, `[format]`, accented and
- * unaccented input, misspellings, several words, one- and two-letter autocomplete prefixes.
+ * unaccented input, misspellings (kind `misspelt`: words that find nothing as typed, so search
+ * looks up close spellings; measured as a set of their own), several words, one- and two-letter
+ * autocomplete prefixes.
  */
 export const FIXED_SEARCH_QUERIES: readonly SearchInput[] = [
   { q: 'the', kind: 'frequent' },
@@ -68,6 +70,12 @@ export const FIXED_SEARCH_QUERIES: readonly SearchInput[] = [
   { q: 'Léon', kind: 'accented' },
   { q: 'godfahter', kind: 'misspelt' },
   { q: 'terminater', kind: 'misspelt' },
+  { q: 'blade runer', kind: 'misspelt' },
+  { q: 'seven samuari', kind: 'misspelt' },
+  { q: 'terminatr 2', kind: 'misspelt' },
+  { q: 'casablanka', kind: 'misspelt' },
+  { q: 'kubrik', kind: 'misspelt' },
+  { q: 'hitchcok', kind: 'misspelt' },
   { q: 'the night of the hunter', kind: 'multiword' },
   { q: 'star wars', kind: 'multiword' },
   { q: 'a', kind: 'prefix1' },

@@ -114,6 +114,29 @@ export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
   return Math.min(prev[b.length], max + 1);
 }
 
+const FOLDED_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * Every folded spelling one edit away from `word` (a letter or digit deleted, inserted or
+ * replaced, two neighbouring letters swapped), without the word itself: about 36 × 2 × length
+ * strings (400 for 5 letters). For short words, where one edit changes most of the trigrams.
+ */
+export function oneEditVariants(word: string): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i <= word.length; i++) {
+    const head = word.slice(0, i);
+    const tail = word.slice(i);
+    if (tail) out.add(head + tail.slice(1));
+    if (tail.length > 1) out.add(head + tail[1] + tail[0] + tail.slice(2));
+    for (const c of FOLDED_CHARS) {
+      if (tail) out.add(head + c + tail.slice(1));
+      out.add(head + c + tail);
+    }
+  }
+  out.delete(word);
+  return [...out];
+}
+
 /**
  * The query in this syntax with some folded words replaced, e.g. `terminatr 2 (1991) [4K]` with
  * terminatr → terminator gives `terminator 2 (1991) [4K]`: the folded text, the year in

@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { parseSearchQuery } from '@/lib/search-query';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
-import { pageWithCloseMatches } from './search-words';
-import { queryRows, resolveDb, textConditions } from './sql';
+import { listingTextConditions, pageWithCloseMatches } from './search-words';
+import { queryRows, resolveDb } from './sql';
 import type { LabelDetail, LabelListItem, SearchPage } from './types';
 
 /** Default page size of the label listing. */
@@ -54,7 +54,12 @@ export async function listLabels(
     const rows = await keysetRows<LabelRow & { sk: string | null }>(d, {
       columns: LABEL_COLUMNS,
       from: sql`labels l`,
-      conds: textConditions(q, sql`l.search_text`, sql`l.name_key`, close?.alternatives),
+      conds: listingTextConditions(q, close, {
+        from: sql`labels l`,
+        idCol: sql`l.id`,
+        searchCol: sql`l.search_text`,
+        keyCol: sql`l.name_key`,
+      }),
       sort,
       idCol: sql`l.id`,
       cursor,

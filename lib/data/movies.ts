@@ -13,9 +13,9 @@ import { DEFAULT_SORT, type ListSort, type TitleListQuery } from '@/lib/validati
 import { buyingLinksWhere, censorshipEvents, picturesWhere, videosWhere } from './catalogue-media';
 import { TITLE_LIST_COLUMNS, toTitleListItem, type TitleListRow } from './catalogue-rows';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
-import { and, inList, queryRows, resolveDb, textConditions } from './sql';
+import { and, inList, queryRows, resolveDb } from './sql';
 import { releaseLevelConditions, releasesWhere, todayIso, typeFilterIds } from './releases';
-import { pageWithCloseMatches, type CloseWords } from './search-words';
+import { listingTextConditions, pageWithCloseMatches, type CloseWords } from './search-words';
 import type { MovieRef, Page, SearchPage, TitleDetail, TitleListItem } from './types';
 
 /** Default page size of title listings. */
@@ -67,7 +67,14 @@ export function titleListConditions(query: Partial<TitleListQuery>, today: strin
   }
   // Lower-cased spoken languages (generated column, GIN index).
   if (query.la) c.push(sql`m.language_keys @> ARRAY[${query.la}]::text[]`);
-  c.push(...textConditions(q, sql`m.search_text`, sql`m.title_key`, close?.alternatives));
+  c.push(
+    ...listingTextConditions(q, close ?? null, {
+      from: sql`movies m`,
+      idCol: sql`m.id`,
+      searchCol: sql`m.search_text`,
+      keyCol: sql`m.title_key`,
+    }),
+  );
   if (q.year !== null) c.push(sql`m.year = ${q.year}`);
   return c;
 }

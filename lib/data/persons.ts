@@ -8,9 +8,9 @@ import type { Db } from '@/db';
 import { parseSearchQuery, type SearchQuery } from '@/lib/search-query';
 import type { CreditRole } from '@/lib/validation/enums';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
-import { queryRows, resolveDb, textConditions } from './sql';
+import { queryRows, resolveDb } from './sql';
 import { releasePage, releaseSort } from './releases';
-import { pageWithCloseMatches, type CloseWords } from './search-words';
+import { listingTextConditions, pageWithCloseMatches, type CloseWords } from './search-words';
 import type { Page, PersonDetail, PersonListItem, ReleaseListItem, SearchPage } from './types';
 
 /** Default page size of the person listing. */
@@ -23,7 +23,12 @@ type PersonRow = PersonListItem & { id: number; sk: string | null };
 
 /** Conditions of the person listing over `persons p` (q folded, every word or one of its close spellings in the name). */
 function personConditions(q: SearchQuery, close: CloseWords | null): SQL[] {
-  return textConditions(q, sql`p.search_text`, sql`p.name_key`, close?.alternatives);
+  return listingTextConditions(q, close, {
+    from: sql`persons p`,
+    idCol: sql`p.id`,
+    searchCol: sql`p.search_text`,
+    keyCol: sql`p.name_key`,
+  });
 }
 
 /**

@@ -18,8 +18,8 @@ import {
 import { buyingLinksWhere, censorshipEvents, picturesWhere, videosWhere } from './catalogue-media';
 import { RELEASE_LIST_COLUMNS, toReleaseListItem, type ReleaseListRow, withoutListColumns } from './catalogue-rows';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
-import { pageWithCloseMatches, type CloseWords } from './search-words';
-import { inList, queryRows, resolveDb, textConditions } from './sql';
+import { listingTextConditions, pageWithCloseMatches, type CloseWords } from './search-words';
+import { inList, queryRows, resolveDb } from './sql';
 import type { Page, ReleaseDetail, ReleaseListItem, SearchPage } from './types';
 
 /** Default page size of release listings. */
@@ -139,7 +139,14 @@ function releaseListConditions(query: Partial<ReleaseListQuery>, today: string, 
   if (fi.includes('video')) c.push(sql`EXISTS (SELECT 1 FROM videos v WHERE v.release_id = r.id)`);
   // Lower-cased audio and subtitle languages (generated column, GIN index).
   if (query.la) c.push(sql`r.language_keys @> ARRAY[${query.la}]::text[]`);
-  c.push(...textConditions(q, sql`r.search_text`, sql`r.name_key`, close?.alternatives));
+  c.push(
+    ...listingTextConditions(q, close ?? null, {
+      from: sql`releases r`,
+      idCol: sql`r.id`,
+      searchCol: sql`r.search_text`,
+      keyCol: sql`r.name_key`,
+    }),
+  );
   if (q.year !== null)
     c.push(
       sql`EXISTS (SELECT 1 FROM release_movies rmy JOIN movies my ON my.id = rmy.movie_id WHERE rmy.release_id = r.id AND my.year = ${q.year})`,

@@ -16,7 +16,8 @@ import 'server-only';
  *   year when given), at most SEARCH_PREFIX_CANDIDATES, so `alien [4k]` always finds Alien's 4K.
  * Ranking (see {@link rankTier}): exact name first (and releases of the exact film: those named
  * after it, then box sets holding it), then names starting with the query or holding it at the
- * start of a word, then the other matches; within a tier the better known item first
+ * start of a word, then items whose other names do (akas, Finnish titles, a release's films),
+ * then the other matches; within a tier the better known item first
  * (titles: releases + collection counts + sources; releases: their film's release count, then
  * their own collection counts; labels: releases; persons: credits), then the newest (year, street
  * date), then id.
@@ -86,18 +87,19 @@ type Ranked<R> = { rows: R[]; candidates: number };
 /**
  * Tier of a candidate: 0 exact name (the key equals the query's key), or a release of the exact
  * film (`exact`) whose name starts with the query ("Alien: 40th Anniversary Edition"); 1 another
- * release of the exact film (a box set holding it); 2 the name starts with the query, or a word
- * of the stored names starts the query (`' ' || search_text LIKE '% key%'`: "samurai" in "Seven
- * Samurai", "kubrick" in "Stanley Kubrick", a Finnish or original title); 3 any other match
- * (words apart, inside words).
+ * release of the exact film (a box set holding it); 2 the name starts with the query or holds it
+ * at the start of a word ("samurai" in "Seven Samurai", "kubrick" in "Stanley Kubrick"); 3 another
+ * stored name does (`search_text`: an original or Finnish title, an aka, a release's films or
+ * label); 4 any other match (words apart, inside words).
  */
 function rankTier(g: Group, r: RankText, exact: SQL | null): SQL {
   const starts = sql`${g.keyCol} LIKE ${`${r.key}%`}`;
   const exactFilm = exact
     ? sql`WHEN ${g.alias}.id IN (SELECT id FROM ${exact}) THEN CASE WHEN ${starts} THEN 0 ELSE 1 END`
     : sql``;
+  const wordStart = `% ${r.key}%`;
   return sql`CASE WHEN ${g.keyCol} = ${r.key} THEN 0 ${exactFilm}
-    WHEN ${starts} OR (' ' || ${g.searchCol}) LIKE ${`% ${r.key}%`} THEN 2 ELSE 3 END`;
+    WHEN (' ' || ${g.keyCol}) LIKE ${wordStart} THEN 2 WHEN (' ' || ${g.searchCol}) LIKE ${wordStart} THEN 3 ELSE 4 END`;
 }
 
 /**
@@ -245,10 +247,10 @@ async function searchGroups(d: Db, q: SearchQuery, close: CloseWords | null): Pr
         exactIds: (key) =>
           sql`SELECT r.id FROM movies me JOIN release_movies rme ON rme.movie_id = me.id JOIN releases r ON r.id = rme.release_id
               WHERE me.title_key = ${key}${exactYear} AND ${and(releaseFilters)} LIMIT ${SEARCH_PREFIX_CANDIDATES}`,
-        rankJoins: sql`LEFT JOIN release_counters rc ON rc.release_id = r.id`,
-        order: sql`(SELECT COALESCE(max(mp.release_count), 0) FROM release_movies rmp JOIN movies mp ON mp.id = rmp.movie_id
-                    WHERE rmp.release_id = r.id) DESC,
-                   COALESCE(rc.owned_count + rc.wanted_count + rc.likes_count, 0) DESC,
+        rankJoins: sql`LEFT JOIN release_counters rc ON rc.release_id = r.id
+          LEFT JOIN LATERAL (SELECT count(*) AS n, COALESCE(max(mp.release_count), 0) AS known
+                             FROM release_movies rmp JOIN movies mp ON mp.id = rmp.movie_id WHERE rmp.release_id = r.id) f ON TRUE`,
+        order: sql`(f.n <= 1) DESC, f.known DESC, COALESCE(rc.owned_count + rc.wanted_count + rc.likes_count, 0) DESC,
                    r.street_date DESC NULLS LAST, r.id`,
       },
       input,

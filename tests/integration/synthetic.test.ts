@@ -343,6 +343,20 @@ describe.each(engines)('db:synthetic on %s', () => {
     expect(allZero(await inconsistencies(a.sql))).toEqual({});
   });
 
+  it('rebuilds the search words: every word of 3+ characters, not only digits, of every name, with the names holding it', async () => {
+    expect([...stages]).toContain('search words');
+    const docs = await a.sql<{ search_text: string }[]>`
+      SELECT search_text FROM movies UNION ALL SELECT search_text FROM releases
+      UNION ALL SELECT search_text FROM labels UNION ALL SELECT search_text FROM persons`;
+    const want = new Map<string, number>();
+    for (const { search_text } of docs)
+      for (const w of new Set(search_text.split(' ')))
+        if (w.length >= 3 && !/^[0-9]+$/.test(w)) want.set(w, (want.get(w) ?? 0) + 1);
+    const rows = await a.sql<{ word: string; doc_count: number }[]>`SELECT word, doc_count FROM search_words`;
+    expect(want.size).toBeGreaterThan(1000);
+    expect(new Map(rows.map((r) => [r.word, r.doc_count]))).toEqual(want);
+  });
+
   it('restores every index and foreign key it dropped, usable at once', async () => {
     expect(await schemaObjects(a.sql)).toEqual(schemaBefore);
     expect(await uncheckedIndexes(a.sql)).toEqual([]);

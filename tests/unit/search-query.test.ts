@@ -5,6 +5,7 @@ import {
   isEmptyQuery,
   isShortQuery,
   maxEdits,
+  oneEditVariants,
   parseSearchQuery,
   withReplacedWords,
 } from '@/lib/search-query';
@@ -85,6 +86,16 @@ describe('close spellings', () => {
     expect(editDistance('a', 'abcdef', 1)).toBe(2);
     expect(editDistance('samuari', 'samurai', 1)).toBe(1);
     expect(editDistance('samuari', 'sankari', 1)).toBe(2);
+  });
+
+  it('lists every spelling one edit away', () => {
+    const v = oneEditVariants('wras');
+    expect(v).toEqual(expect.arrayContaining(['wars', 'was', 'wres', 'wraps', 'rwas', 'wrsa', 'wra', 'wras1']));
+    expect(v).not.toContain('wras');
+    expect(v.every((x) => editDistance('wras', x) === 1)).toBe(true);
+    // deletions 4, swaps 3, replacements 4 × 35, insertions 5 × 36, less duplicates
+    expect(v.length).toBeLessThanOrEqual(4 + 3 + 4 * 35 + 5 * 36);
+    expect(new Set(v).size).toBe(v.length);
   });
 
   it('allows more edits in longer words', () => {
