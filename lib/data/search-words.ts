@@ -17,8 +17,7 @@ import 'server-only';
  *   edits (lib/search-query.ts `editDistance`: a swap of two letters is one edit, which trigram
  *   similarity undervalues: "samuari" / "samurai" is 0.33);
  * - the CLOSE_WORDS_PER_WORD best: fewest edits first, then the query word's own letters in
- *   another order ("wras" → "wars" before "was"), then the most names; of these, one that holds
- *   another ("exterminator", "terminator") is left out, as it adds no rows.
+ *   another order ("wras" → "wars" before "was"), then the most names.
  * The search then matches each such word or one of its close words (a listing: among the first
  * CLOSE_MATCH_LIST_LIMIT such rows), ranks by the closest spelling of the query, and, when that
  * finds more than the words as typed, answers `close: { q, words }`
@@ -114,9 +113,7 @@ export async function findCloseWords(db: Db, q: SearchQuery): Promise<CloseWords
           (a.word < b.word ? -1 : 1),
       )
       .slice(0, CLOSE_WORDS_PER_WORD)
-      .map((c) => c.word)
-      // A word holding a better one adds no rows ("exterminator" after "terminator").
-      .filter((c, _, all) => !all.some((o) => o !== c && c.includes(o)));
+      .map((c) => c.word);
     if (close.length) alternatives.set(w, close);
   });
   if (!alternatives.size) return null;

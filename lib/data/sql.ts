@@ -35,7 +35,7 @@ export function and(conds: SQL[]): SQL {
  * (`keyCol LIKE 'ab%'`) replaces it; short words next to long ones are checked on the rows the
  * long words found. A word with close spellings (`close`, lib/data/search-words.ts) matches the
  * word or any of them: `(search_text LIKE '%runer%' OR search_text LIKE '%runner%')`, one
- * bitmap OR of the same index. Folded words contain only [a-z0-9], so nothing needs escaping.
+ * bitmap OR of the same index; a spelling that holds another one is left out (it adds no rows). Folded words contain only [a-z0-9], so nothing needs escaping.
  */
 export function textConditions(
   q: SearchQuery,
@@ -49,8 +49,11 @@ export function textConditions(
   return q.words.map((w) => {
     const alternatives = close?.get(w);
     if (!alternatives?.length) return sql`${searchCol} LIKE ${`%${w}%`}`;
+    // A spelling holding another adds no rows ("terminator" covers "exterminator").
+    const spellings = [w, ...alternatives];
+    const needed = spellings.filter((a) => !spellings.some((o) => o !== a && a.includes(o)));
     return sql`(${sql.join(
-      [w, ...alternatives].map((a) => sql`${searchCol} LIKE ${`%${a}%`}`),
+      needed.map((a) => sql`${searchCol} LIKE ${`%${a}%`}`),
       sql` OR `,
     )})`;
   });
