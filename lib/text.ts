@@ -45,14 +45,39 @@ export function foldText(input: string | null | undefined): string {
 const LEADING_ARTICLES = /^(the|a|an) /;
 
 /**
+ * An English article written after the title, as catalogue listings sort them: "Godfather, The",
+ * "Suicide Squad, The (2021)", "Godfather, The: Limited Edition", "Good, The Bad and The Ugly, The".
+ * The article must end the title or stand before ":", "(", "/" or a spaced dash, so "I, The Jury"
+ * and "Ilsa, the Wicked Warden" are not inverted.
+ */
+const INVERTED_ARTICLE = /^(.+?),\s+(the|a|an)(?=$|\s*[:(/]|\s+[–—-]\s)/i;
+
+/** Whether a title carries its article after the title ("Godfather, The"), see {@link naturalTitle}. */
+export function hasInvertedArticle(title: string | null | undefined): boolean {
+  return INVERTED_ARTICLE.test((title ?? '').trim());
+}
+
+/**
+ * A title in natural word order: a listed (inverted) article moves to the front, the rest stays as
+ * written: "Godfather, The: Limited Edition (Steelbook)" → "The Godfather: Limited Edition (Steelbook)",
+ * "Suicide Squad, The (2021)" → "The Suicide Squad (2021)". Other titles come back trimmed.
+ */
+export function naturalTitle(title: string): string {
+  const t = title.trim();
+  const m = INVERTED_ARTICLE.exec(t);
+  if (!m) return t;
+  const article = m[2][0].toUpperCase() + m[2].slice(1).toLowerCase();
+  return `${article} ${m[1].trim()}${t.slice(m[0].length)}`;
+}
+
+/**
  * Merge key of a title: folded, leading English article dropped
- * ("The Texas Chain Saw Massacre" and "Texas Chain Saw Massacre" share one key).
+ * ("The Texas Chain Saw Massacre" and "Texas Chain Saw Massacre" share one key); a listed article
+ * ("Witch, The", see {@link naturalTitle}) is read as leading, so "Witch, The" = "The Witch".
  * @returns key, "" for an empty title
  */
 export function titleKey(title: string | null | undefined): string {
-  // Catalogue listings invert the article: "Witch, The" / "Wolf Man, The (1941)" → "The Witch".
-  const uninverted = (title ?? '').replace(/^(.+?),\s+(the|a|an)(?=$|[\s:(\-])/i, '$2 $1');
-  return foldText(uninverted).replace(LEADING_ARTICLES, '');
+  return foldText(naturalTitle(title ?? '')).replace(LEADING_ARTICLES, '');
 }
 
 /** Merge key of a person's name: folded text ("Erich von Stroheim" → "erich von stroheim"). */

@@ -6,16 +6,26 @@
  * of the file imports.
  */
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { importRuns } from '@/db/schema';
-import { Catalog, emptyCounts, type ImportCounts, type Progress } from './catalog';
+import { Catalog, emptyCounts, type CreatedFromReleases, type ImportCounts, type Progress } from './catalog';
 import { KIND_ORDER, loadFile, type LoadedFile, type SourceKind } from './files';
+import { repairDuplicates, type RepairReport } from './repair';
 import { rebuildSearchWords } from './search-words';
 import { mapRecord, RejectedRecord } from './sources';
 
-export { publicIdFor, type ImportCounts } from './catalog';
+export { publicIdFor, type CreatedFromReleases, type ImportCounts } from './catalog';
+export type { RepairReport } from './repair';
 export type { SourceKind } from './files';
+
+/**
+ * Version of the importer's reading of the files, recorded with each imported file. Start-up skips
+ * a file only when the same content was imported by the same version, so a database an older
+ * importer filled is imported again once (and repaired, lib/import/repair.ts) after an upgrade.
+ * Raise it when a change reads the same files differently.
+ */
+export const IMPORTER_VERSION = 2;
 
 /** Outcome of one file. */
 export type FileReport = {
@@ -29,11 +39,21 @@ export type FileReport = {
   durationMs: number;
 };
 
-/** Outcome of an import: per file, per entity counts, total duration in milliseconds. */
-export type ImportReport = { files: FileReport[]; counts: ImportCounts; durationMs: number };
+/**
+ * Outcome of an import: per file, per entity counts, the movies created from release rows (a
+ * maintainer looks at these: a release row that names no known film), the duplicates of older
+ * imports merged into their films, total duration in milliseconds.
+ */
+export type ImportReport = {
+  files: FileReport[];
+  counts: ImportCounts;
+  createdFromReleases: CreatedFromReleases;
+  repair: RepairReport;
+  durationMs: number;
+};
 
 export type ImportOptions = {
-  /** Skip files whose content hash is already recorded in import_runs (used on start-up). */
+  /** Skip files whose content hash is already recorded in import_runs by this importer version (start-up). */
   skipUnchanged?: boolean;
   /** Called as records are mapped and rows written. */
   progress?: (report: ImportProgress) => void;
@@ -83,7 +103,12 @@ export async function importFiles(db: Db, files: string[], opts: ImportOptions =
       const [prev] = await db
         .select({ id: importRuns.id })
         .from(importRuns)
-        .where(eq(importRuns.contentHash, file.contentHash))
+        .where(
+          and(
+            eq(importRuns.contentHash, file.contentHash),
+            sql`${importRuns.summary}->>'importer' = ${String(IMPORTER_VERSION)}`,
+          ),
+        )
         .orderBy(desc(importRuns.id))
         .limit(1);
       if (prev) {
@@ -92,6 +117,12 @@ export async function importFiles(db: Db, files: string[], opts: ImportOptions =
       }
     }
     const cat = (catalog ??= await Catalog.load(db));
+    const [sameVersion] = await db
+      .select({ id: importRuns.id })
+      .from(importRuns)
+      .where(and(eq(importRuns.file, file.name), sql`${importRuns.summary}->>'importer' = ${String(IMPORTER_VERSION)}`))
+      .limit(1);
+    cat.beginFile(sameVersion != null);
     const entity = ENTITY_OF_KIND[file.kind];
     for (const e of file.parseErrors) {
       report.rejected.push(`${file.name}:${e.line}: ${e.reason}`);
@@ -108,7 +139,7 @@ export async function importFiles(db: Db, files: string[], opts: ImportOptions =
             throw new RejectedRecord(`duplicate id ${id} (first at line ${first}); the first record is kept`);
           firstLineOfId.set(id, rec.line);
         }
-        const mapped = mapRecord(file.kind, rec.value);
+        const mapped = mapRecord(file.kind, rec.value, cat.isKnownTitle);
         for (const l of mapped.labels ?? []) cat.resolveLabel(l);
         for (const f of mapped.films ?? []) cat.resolveFilm(f);
         for (const r of mapped.releases ?? []) cat.addRelease(r);
@@ -120,20 +151,29 @@ export async function importFiles(db: Db, files: string[], opts: ImportOptions =
       }
       if (i % 500 === 0 || i === file.records.length - 1) progress('reading', i + 1, file.records.length);
     });
+    cat.resolveDeferred();
     await cat.flush(progress);
     report.durationMs = Date.now() - fileStart;
     await db.insert(importRuns).values({
       file: file.name,
       contentHash: file.contentHash,
-      summary: { records: report.records, rejected: report.rejected.length },
+      summary: { records: report.records, rejected: report.rejected.length, importer: IMPORTER_VERSION },
       durationMs: report.durationMs,
     });
   }
+  let repair: RepairReport = { merged: 0, deleted: 0, sample: [] };
   if (catalog) {
+    repair = await repairDuplicates(db, catalog.replacements());
     await rebuildSearchWords(db);
     await catalog.finish();
   }
-  return { files: reports, counts: catalog?.counts ?? emptyCounts(), durationMs: Date.now() - started };
+  return {
+    files: reports,
+    counts: catalog?.counts ?? emptyCounts(),
+    createdFromReleases: catalog?.createdFromReleases() ?? { count: 0, sample: [] },
+    repair,
+    durationMs: Date.now() - started,
+  };
 }
 
 /** Seed files the project carries (seed/*.gz), in import order. */
@@ -165,6 +205,16 @@ export function formatReport(report: ImportReport): string {
     lines.push(
       `  ${k.padEnd(18)} ${String(c.inserted).padStart(8)} ${String(c.updated).padStart(8)} ${String(c.merged).padStart(8)} ${String(c.rejected).padStart(8)}`,
     );
+  }
+  const created = report.createdFromReleases;
+  lines.push(`  movies created from release rows: ${created.count}`);
+  if (created.sample.length)
+    lines.push(`    ${created.sample.join('; ')}${created.count > created.sample.length ? '; …' : ''}`);
+  if (report.repair.merged || report.repair.deleted) {
+    lines.push(
+      `  duplicates of an older import: ${report.repair.merged} merged into their films, ${report.repair.deleted} removed`,
+    );
+    for (const s of report.repair.sample) lines.push(`    ${s}`);
   }
   lines.push(`  import took ${(report.durationMs / 1000).toFixed(1)} s`);
   return lines.join('\n');

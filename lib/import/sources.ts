@@ -15,6 +15,7 @@ import {
 } from '@/lib/validation/enums';
 import type { AudioTrack, ReleaseIdentifier } from '@/db/schema';
 import type { SourceKind } from './files';
+import { parseListing, type KnownTitle } from './titles';
 
 /** A person's credit on a film, as the sources give it. */
 export type CreditIn = { role: CreditRole; name: string; tmdbPersonId: number | null; character: string; ord: number };
@@ -44,6 +45,12 @@ export type FilmIn = {
   credits: CreditIn[];
   /** Year of the release that names the film without a year (4K street date): picks among same-title films. */
   releaseYearHint: number | null;
+  /**
+   * Set for a film read from a release listing (4K list, disc records) rather than a film list:
+   * it is matched by title (lib/import/catalog.ts, "Films of release listings"), and a
+   * `linkOnly` film (read from a box set's own name or a numbered range) is never created.
+   */
+  listing: { linkOnly: boolean; group: number | null } | null;
 };
 
 /** A release (edition) as one source describes it, with the films it contains. */
@@ -80,6 +87,12 @@ export type ReleaseIn = {
   notes: string | null;
   reviewUrl: string | null;
   films: FilmIn[];
+  /**
+   * Set for a release listing (4K list, disc records): the street year, the N of an "Nth
+   * Anniversary" edition, whether it is a box set, and the name as the source wrote it when it
+   * put the article last ("Godfather, The: …"; kept as a search and sort form).
+   */
+  listing: { streetYear: number | null; anniversary: number | null; boxSet: boolean; sortName: string | null } | null;
 };
 
 export type LabelIn = { name: string; country: string | null };
@@ -136,6 +149,7 @@ function emptyFilm(kind: SourceKind, sourceId: string, name: string): FilmIn {
     posterUrl: null,
     credits: [],
     releaseYearHint: null,
+    listing: null,
   };
 }
 
@@ -173,6 +187,7 @@ function emptyRelease(sourceId: string, name: string, format: FormatId): Release
     notes: null,
     reviewUrl: null,
     films: [],
+    listing: null,
   };
 }
 
@@ -324,38 +339,36 @@ const uhdSchema = z.object({
   review_url: optStr,
 });
 
-const COLLECTION_WORDS =
-  /\b(collection|trilogy|quadrilogy|anthology|box set|boxset|double feature|triple feature|saga|\d+-film|\d+ film|\d+-movie|\d+ movie)\b/i;
-
-function mapUhd(value: unknown): Mapped {
+function mapUhd(value: unknown, known: KnownTitle): Mapped {
   const r = parseWith(uhdSchema, value);
-  const release = emptyRelease(r.id, r.name.trim(), FORMATS.uhd);
+  const parsed = parseListing({ name: r.name, yearHint: r.film_year_hint ?? null, edition: r.edition }, known);
+  const release = emptyRelease(r.id, parsed.name, FORMATS.uhd);
   release.labelName = r.label ?? null;
   release.country = countryIdFromCode(r.country_hint);
   release.streetDate = r.street_date ?? null;
-  release.edition = r.edition ?? [];
+  release.edition = parsed.edition;
+  release.notes = parsed.notes.length ? parsed.notes.join('; ') : null;
   release.hdr = r.hdr_extra ?? [];
   release.immersiveAudio = r.audio_immersive ?? [];
   release.techFlags = r.flags ?? {};
   release.reviewUrl = r.review_url ?? null;
   const streetYear = r.street_date ? Number(r.street_date.slice(0, 4)) : null;
-  const makeFilm = (title: string, idx: number | null, yearHint: number | null): FilmIn => {
-    const f = emptyFilm('uhd4k', idx == null ? r.id : `${r.id}#${idx}`, title);
-    f.year = yearHint;
-    f.releaseYearHint = streetYear;
-    return f;
+  release.listing = {
+    streetYear,
+    anniversary: parsed.anniversary,
+    boxSet: parsed.boxSet,
+    sortName: parsed.sortName,
   };
-  // A collection lists its films in one parenthetical: "(Casino Royale, Quantum of Solace, …)".
-  const contents = COLLECTION_WORDS.test(r.title_base) ? (r.title_notes ?? []).find((n) => n.includes(',')) : undefined;
-  if (contents) {
-    release.films = contents
-      .split(/,\s*(?:and\s+)?|\s+and\s+|\s*&\s*/)
-      .map((t) => t.trim())
-      .filter((t) => t.length > 1)
-      .map((t, i) => makeFilm(t, i, null));
-  } else {
-    release.films = [makeFilm(r.title_base.trim(), null, r.film_year_hint ?? null)];
-  }
+  // One film keeps the row's id as its source id; the films of a set are numbered.
+  const single = parsed.films.length === 1 && !parsed.boxSet;
+  release.films = parsed.films.map((pf, i) => {
+    const f = emptyFilm('uhd4k', single ? r.id : `${r.id}#${i}`, pf.title);
+    f.year = pf.year;
+    f.akas = pf.akas;
+    f.releaseYearHint = streetYear;
+    f.listing = { linkOnly: pf.linkOnly, group: pf.group };
+    return f;
+  });
   return { releases: [release] };
 }
 
@@ -447,6 +460,8 @@ function mapFilmbrainz(value: unknown): Mapped {
     release.subtitles = [...new Set((main.subtitle ?? []).map((s) => s.language).filter((s): s is string => !!s))];
   }
   const film = emptyFilm('filmbrainz', sourceId, p.title.trim());
+  film.listing = { linkOnly: false, group: null };
+  release.listing = { streetYear: null, anniversary: null, boxSet: false, sortName: null };
   release.films = [film];
   return { releases: [release] };
 }
@@ -537,15 +552,19 @@ function mapCensorship(value: unknown): Mapped {
   return { events: [event] };
 }
 
-/** Maps one raw record of a data set. @throws RejectedRecord with the reason when it does not fit */
-export function mapRecord(kind: SourceKind, value: unknown): Mapped {
+/**
+ * Maps one raw record of a data set. `known` tells whether a title is a film of the catalogue
+ * (used to read release listings: double features, lists split inside a title).
+ * @throws RejectedRecord with the reason when it does not fit
+ */
+export function mapRecord(kind: SourceKind, value: unknown, known: KnownTitle = () => false): Mapped {
   switch (kind) {
     case 'wikipedia':
       return mapWikipedia(value);
     case 'criterion':
       return mapCriterion(value);
     case 'uhd4k':
-      return mapUhd(value);
+      return mapUhd(value, known);
     case 'filmbrainz':
       return mapFilmbrainz(value);
     case 'labels':
