@@ -637,12 +637,13 @@ export class Catalog {
         if (franchise.length) return franchise;
       }
     }
-    for (const tier of ['exact', 'loose'] as const) {
+    for (const tier of ['exact', 'loose', 'main'] as const) {
       const found = this.fitYear(
         this.index.lookup(title, tier).filter((m) => m.weak && m.listedNow),
         year,
         streetYear,
       );
+      if (tier === 'main' && found.length > 1) continue;
       if (found.length) return found;
     }
     return [];
@@ -861,13 +862,62 @@ export class Catalog {
 
   /** Renames a movie an older import created from a release row under an edition name. */
   private renameMovie(m: MovieState, f: FilmIn): MovieState {
+    const name = naturalTitle(f.name);
+    // The same title spelt otherwise by another row ("3 from Hell" / "3 From Hell") stays as it is.
+    if (m.name === name || (!hasInvertedArticle(m.name) && m.titleKey === titleKey(name))) return m;
     this.index.remove(m);
-    m.name = naturalTitle(f.name);
+    m.name = name;
     m.titleKey = titleKey(m.name);
     m.sortName = hasInvertedArticle(f.name) ? f.name.trim() : null;
     m.dirty = true;
     this.index.add(m, m.name);
     this.counts.movies.updated++;
+    return m;
+  }
+
+  /**
+   * The title a box set that lists no films is held under: a movie made from a release row of the
+   * same title (another pressing of the set), else the set's own movie, created or renamed from
+   * the one an older import made of this row (counted as created from release rows).
+   */
+  private setMovie(r: ReleaseIn, title: string): MovieState {
+    const f: FilmIn = {
+      sourceId: r.sourceId,
+      kind: r.sourceId.startsWith('filmbrainz:') ? 'filmbrainz' : 'uhd4k',
+      type: 1,
+      name: title,
+      year: null,
+      originalName: null,
+      localizedFi: null,
+      akas: [],
+      runtimeMin: null,
+      plot: null,
+      plotSource: null,
+      genres: [],
+      countries: [],
+      spokenLanguages: [],
+      imdbId: null,
+      tmdbId: null,
+      wikipediaHref: null,
+      posterUrl: null,
+      credits: [],
+      releaseYearHint: null,
+      listing: { linkOnly: false, group: null },
+    };
+    const same = this.index.exact(title).filter((m) => m.weak && m.listedNow);
+    let m = same[0];
+    if (!m) {
+      const prev = this.movieBySource.get(r.sourceId);
+      if (prev && prev.weak && !prev.listedNow) m = this.renameMovie(prev, f);
+      else {
+        m = this.createMovie(f);
+        this.created.count++;
+        if (this.created.sample.length < 20) this.created.sample.push(m.name);
+      }
+    }
+    const link = this.linkSource(f, m);
+    if (link === 'moved' || (link === 'new' && !m.isNew)) this.counts.movies.merged++;
+    m.kinds.add(f.kind);
     return m;
   }
 
@@ -905,7 +955,7 @@ export class Catalog {
           this.created.count++;
           if (this.created.sample.length < 20) this.created.sample.push(m.name + (f.year ? ` (${f.year})` : ''));
         }
-      } else if (m.weak && m.name !== naturalTitle(f.name) && m.titleKey === titleKey(f.name)) {
+      } else if (m.weak && hasInvertedArticle(m.name) && m.titleKey === titleKey(f.name)) {
         // A movie an older import named in the listing's word order ("Godfather Coda, The").
         m.name = naturalTitle(f.name);
         m.dirty = true;
@@ -932,7 +982,9 @@ export class Catalog {
       if (!movieIds.includes(m.id)) movieIds.push(m.id);
       if (f.year != null && !ctx.boxSet) this.namedInFile.add(m.id);
     });
-    // A box set that lists no films takes those of a release of the same name (Criterion's "The Apu Trilogy").
+    // A box set that lists no films takes those of a release of the same name (Criterion's "The
+    // Apu Trilogy"), else it holds a title of its own ("The Matrix Trilogy"): a release holds at
+    // least one movie.
     if (!movieIds.length && ctx.boxSet)
       for (const e of this.releaseMoviesByName.get(titleKey(r.name.replace(/\s*\([^)]*\)/g, ' '))) ?? []) {
         if (e.source === r.sourceId || this.fileReleases.has(e.source)) continue;
@@ -941,6 +993,7 @@ export class Catalog {
           if (m && !m.weak && !movieIds.includes(id)) movieIds.push(id);
         }
       }
+    if (!movieIds.length && r.listing?.setTitle) movieIds.push(this.setMovie(r, r.listing.setTitle).id);
     this.writtenListings.add(r.sourceId);
     if (labelId != null && r.streetDate) {
       const key = `${labelId}|${r.streetDate}`;

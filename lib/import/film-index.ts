@@ -23,12 +23,14 @@ const ABBREVIATIONS: Record<string, string[]> = {
 /** A title with its abbreviations written out, one reading per meaning. */
 function expansions(title: string): string[] {
   let out = [title];
+  let expanded = false;
   for (const m of title.matchAll(/\b([A-Za-z]{2})\.(?=\s|$)/g)) {
     const long = ABBREVIATIONS[m[1].toLowerCase()];
     if (!long) continue;
+    expanded = true;
     out = out.flatMap((t) => long.map((l) => t.replace(new RegExp(String.raw`\b${m[1]}\.(?=\s|$)`), l)));
   }
-  return out.length > 1 ? out.slice(1) : [];
+  return expanded ? out : [];
 }
 
 /** The keys of one indexed name. */

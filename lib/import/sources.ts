@@ -92,7 +92,14 @@ export type ReleaseIn = {
    * Anniversary" edition, whether it is a box set, and the name as the source wrote it when it
    * put the article last ("Godfather, The: …"; kept as a search and sort form).
    */
-  listing: { streetYear: number | null; anniversary: number | null; boxSet: boolean; sortName: string | null } | null;
+  listing: {
+    streetYear: number | null;
+    anniversary: number | null;
+    boxSet: boolean;
+    sortName: string | null;
+    /** A box set's own title, held as the release's film when the set lists none (titles.ts setTitle). */
+    setTitle: string | null;
+  } | null;
 };
 
 export type LabelIn = { name: string; country: string | null };
@@ -358,6 +365,7 @@ function mapUhd(value: unknown, known: KnownTitle): Mapped {
     anniversary: parsed.anniversary,
     boxSet: parsed.boxSet,
     sortName: parsed.sortName,
+    setTitle: parsed.setTitle,
   };
   // One film keeps the row's id as its source id; the films of a set are numbered.
   const single = parsed.films.length === 1 && !parsed.boxSet;
@@ -461,7 +469,7 @@ function mapFilmbrainz(value: unknown): Mapped {
   }
   const film = emptyFilm('filmbrainz', sourceId, p.title.trim());
   film.listing = { linkOnly: false, group: null };
-  release.listing = { streetYear: null, anniversary: null, boxSet: false, sortName: null };
+  release.listing = { streetYear: null, anniversary: null, boxSet: false, sortName: null, setTitle: null };
   release.films = [film];
   return { releases: [release] };
 }

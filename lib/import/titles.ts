@@ -44,6 +44,11 @@ export type ParsedListing = {
   notes: string[];
   /** N of an "Nth Anniversary" edition, else null (the film is then about N years older than the disc). */
   anniversary: number | null;
+  /**
+   * A box set's own title without its edition words ("The Matrix Trilogy"): the title a set that
+   * does not list its films is kept under. Null for a single film or a double feature.
+   */
+  setTitle: string | null;
 };
 
 /** Tells whether a title (natural order) is a film the catalogue knows, optionally of a year. */
@@ -490,7 +495,7 @@ function splitContents(
   const mended: string[] = [];
   for (let i = 0; i < pieces.length; i++) {
     const next = pieces[i + 1];
-    const continues = next != null && /^(?:with|and|of|or|the|a|in|on|for|to)\s/.test(next);
+    const continues = next != null && /^(?:with|and|of|or)\s/.test(next);
     if (next && (continues || known(`${pieces[i]}, ${next}`, null)) && !(known(pieces[i], null) && known(next, null))) {
       mended.push(`${pieces[i]}, ${next}`);
       i++;
@@ -588,7 +593,9 @@ function splitSlash(text: string): string[] {
 /** Whether a bracketed remark in a box set's name lists titles ("(Casino Royale, Quantum of Solace, Skyfall)"). */
 function isTitleList(text: string): boolean {
   const items = text.split(/\s*,\s*(?:and\s+)?|\s+&\s+|\s*\/\s*/).filter(Boolean);
-  return items.length > 1 && items.filter((i) => looksLikeTitle(i)).length * 2 >= items.length + 1;
+  return (
+    items.length > 1 && items.filter((i) => looksLikeTitle(i) && !isEditionPhrase(i)).length * 2 >= items.length + 1
+  );
 }
 
 /**
@@ -641,8 +648,13 @@ export function parseListing(input: ListingInput, known: KnownTitle = () => fals
   // A list of several titles the row "includes" makes a set unless the row's title is a known film
   // ("Fear and Desire (1952) (includes Flying Padre, …)" is one film with extras).
   const listsFilms = contents.some((c) => isTitleList(c.text)) && !known(titleText, input.yearHint ?? null);
+  // A bracket that counts films or discs by the dozen ("(MCU 23-Film Box Set)", "31-Disc …") marks a set too.
+  const countsFilms =
+    parens.some((p) => !/^from\b/i.test(p) && /\b\d+[- ](?:films?|movies?)\b/i.test(p)) ||
+    /\b\d{2,}-disc\b/i.test(plain);
   const isSet =
     SET_WORDS.test(titleText) ||
+    countsFilms ||
     listsFilms ||
     ranges.length > 0 ||
     nameRange != null ||
@@ -673,6 +685,7 @@ export function parseListing(input: ListingInput, known: KnownTitle = () => fals
   });
 
   if (isSet) {
+    stripEdition(naturalTitle(plain)).edition.forEach(addEdition);
     // The stem of the set's own name: "Three Colors Trilogy" → "Three Colors", "Psycho Collection, The" → "Psycho".
     const setStem = titleText
       .replace(new RegExp(SET_WORDS.source, 'gi'), ' ')
@@ -773,7 +786,7 @@ export function parseListing(input: ListingInput, known: KnownTitle = () => fals
         });
       }
     }
-    return { name, sortName, films, boxSet: true, edition, notes, anniversary: null };
+    return { name, sortName, films, boxSet: true, edition, notes, anniversary: null, setTitle: titleText || null };
   }
 
   // One film or a double feature: split the text at "/" first ("FACE/OFF" stays one known
@@ -833,5 +846,5 @@ export function parseListing(input: ListingInput, known: KnownTitle = () => fals
       }),
     );
   });
-  return { name, sortName, films, boxSet: films.length > 1, edition, notes, anniversary };
+  return { name, sortName, films, boxSet: films.length > 1, edition, notes, anniversary, setTitle: null };
 }
