@@ -14,6 +14,7 @@ import { enumKey, type MessageKey } from '@/lib/i18n/keys';
 import { MOVIE_TABS, tabSegment, type MovieTab } from '@/lib/item-tabs';
 import { pageMetadata, truncate } from '@/lib/seo';
 import { loadTitle } from './load';
+import { redirectMergedMovie } from './merged-movie';
 import { MovieBuyingOptionsTab } from './tabs/buying-options-tab';
 import { MovieCastCrewTab } from './tabs/cast-crew-tab';
 import { MovieConnectionsTab } from './tabs/connections-tab';
@@ -52,10 +53,12 @@ function pathOf(publicId: string, tab: MovieTab) {
   return segment ? `/movie/${publicId}/${segment}` : `/movie/${publicId}`;
 }
 
-async function titleOr404(publicId: string): Promise<TitleDetail> {
+/** The movie, else a permanent redirect when the id was merged into another movie, else 404. */
+async function titleOr404(locale: string, publicId: string, tab: MovieTab): Promise<TitleDetail> {
   const title = await loadTitle(publicId);
-  if (!title) notFound();
-  return title;
+  if (title) return title;
+  await redirectMergedMovie({ locale, publicId, tab });
+  notFound();
 }
 
 /** Display name in a locale: the Finnish name in `fi` when known, else the catalogue name. */
@@ -88,7 +91,7 @@ export async function movieMetadata(locale: string, publicId: string, tab: Movie
  * the overview, or a subpage's real data or translated empty state. Unknown id: notFound().
  */
 export async function MovieDetailPage({ locale, publicId, tab }: { locale: string; publicId: string; tab: MovieTab }) {
-  const title = await titleOr404(publicId);
+  const title = await titleOr404(locale, publicId, tab);
   const t = await getTranslations({ locale, namespace: 'movies' });
   const te = await getTranslations({ locale, namespace: 'enums' });
   const local = localName(title, locale);

@@ -1,4 +1,5 @@
 import { getTitle } from '@/lib/data/movies';
+import { getMovieRedirect } from '@/lib/data/movie-redirects';
 import { route } from '@/lib/api/route';
 import { dto, jsonResponse, publicIdParams } from '@/lib/api/schemas';
 
@@ -7,7 +8,9 @@ export const dynamic = 'force-dynamic';
 /**
  * GET /api/titles/{public_id}: one title with cast/crew, releases (all formats), connections,
  * production companies, censorship events, pictures, videos and buying links (TitleDetail).
- * 404 `{ "error": "404 not found" }` for an unknown id. Data source: lib/data/movies.ts getTitle.
+ * An id that was merged into another title (lib/data/movie-redirects.ts) answers 308 with the
+ * surviving title's address in Location; 404 `{ "error": "404 not found" }` for an unknown id.
+ * Data source: lib/data/movies.ts getTitle.
  */
 export const GET = route({
   method: 'GET',
@@ -16,6 +19,18 @@ export const GET = route({
   tags: ['catalogue'],
   auth: 'public',
   params: publicIdParams,
-  responses: { 200: jsonResponse('TitleDetail', dto('TitleDetail')) },
-  handler: async ({ params }) => getTitle(params.publicId),
+  responses: {
+    200: jsonResponse('TitleDetail', dto('TitleDetail')),
+    308: { description: 'The id was merged into another title: `Location` is that title (permanent)' },
+  },
+  handler: async ({ request, params }) => {
+    const title = await getTitle(params.publicId);
+    if (title) return title;
+    const target = await getMovieRedirect(params.publicId);
+    if (!target) return null;
+    return new Response(null, {
+      status: 308,
+      headers: { location: new URL(`/api/titles/${encodeURIComponent(target)}`, request.url).toString() },
+    });
+  },
 });
