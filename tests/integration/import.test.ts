@@ -77,6 +77,17 @@ describe.each(testEngines())('seed import on %s', (engine) => {
       sql`SELECT count(DISTINCT movie_id)::int AS n FROM movie_sources WHERE source_id LIKE 'wp:%'`,
     );
     expect(wp.n).toBe(35781);
+    // Movies only release rows name (4K rows and disc records no film list knows, and box sets
+    // that do not list their films): 434, where the importer that took edition names for films
+    // left 746. Every release holds at least one movie.
+    const [fromRows] = await queryRows<{ n: number; empty: number }>(
+      h.db,
+      sql`SELECT (SELECT count(*) FROM movies m WHERE EXISTS (SELECT 1 FROM movie_sources s WHERE s.movie_id = m.id)
+                    AND NOT EXISTS (SELECT 1 FROM movie_sources s WHERE s.movie_id = m.id
+                                    AND s.source_id NOT LIKE 'tdb4k:%' AND s.source_id NOT LIKE 'filmbrainz:%'))::int AS n,
+                 (SELECT count(*) FROM releases r WHERE NOT EXISTS (SELECT 1 FROM release_movies rm WHERE rm.release_id = r.id))::int AS empty`,
+    );
+    expect(fromRows).toEqual({ n: 434, empty: 0 });
   });
 
   it('merges one film from Criterion, Wikipedia and the 4K list into one movie', async () => {
@@ -201,6 +212,9 @@ describe.each(testEngines())('seed import on %s', (engine) => {
       labels: { inserted: 0, updated: 0, merged: 0, rejected: 0 },
       censorship_events: { inserted: 0, updated: 37, merged: 0, rejected: 0 },
     });
+    // No movie is made from a release row again, nothing is left to repair.
+    expect(report.createdFromReleases).toEqual({ count: 0, sample: [] });
+    expect(report.repair).toEqual({ merged: 0, deleted: 0, sample: [] });
     // Each source row still belongs to the same movie (by public id), each release to the same movies.
     expect(await sourceOwners(h)).toEqual(sourcesBefore);
     expect(await releaseMovies(h)).toEqual(releasesBefore);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, personKey, searchDocument, splitAkas, titleKey } from '@/lib/text';
+import { foldText, hasInvertedArticle, naturalTitle, personKey, searchDocument, splitAkas, titleKey } from '@/lib/text';
 
 describe('foldText', () => {
   it('folds case, accents and punctuation', () => {
@@ -23,6 +23,40 @@ describe('titleKey', () => {
   });
   it('keeps different titles different', () => {
     expect(titleKey('Alien')).not.toBe(titleKey('Aliens'));
+  });
+  it('reads an article as listed only where it ends the title or stands before a subtitle', () => {
+    expect(titleKey('Good, The Bad and The Ugly, The')).toBe('good the bad and the ugly');
+    expect(titleKey('I, The Jury (1953)')).toBe('i the jury 1953');
+    expect(titleKey('Ilsa, the Wicked Warden')).toBe('ilsa the wicked warden');
+  });
+});
+
+describe('naturalTitle', () => {
+  it('moves a listed article to the front and keeps the rest as written', () => {
+    expect(naturalTitle('Godfather, The')).toBe('The Godfather');
+    expect(naturalTitle('Godfather, The: Limited Edition (Steelbook)')).toBe(
+      'The Godfather: Limited Edition (Steelbook)',
+    );
+    expect(naturalTitle('Suicide Squad, The (2021)')).toBe('The Suicide Squad (2021)');
+    expect(naturalTitle('Northman, The')).toBe('The Northman');
+    expect(naturalTitle('Good, The Bad and The Ugly, The')).toBe('The Good, The Bad and The Ugly');
+    expect(naturalTitle('Young Like it Hot, The (1985)/The Sweet Foxes (1983)')).toBe(
+      'The Young Like it Hot (1985)/The Sweet Foxes (1983)',
+    );
+    expect(naturalTitle('Man Called Horse, A')).toBe('A Man Called Horse');
+  });
+  it('leaves titles whose comma is no listed article', () => {
+    for (const t of [
+      'I, The Jury',
+      'Ilsa, the Wicked Warden',
+      'Lock, Stock and Two Smoking Barrels',
+      'The Goonies',
+      'Alien',
+    ])
+      expect(naturalTitle(t)).toBe(t);
+    expect(hasInvertedArticle('Goonies, The')).toBe(true);
+    expect(hasInvertedArticle('The Goonies')).toBe(false);
+    expect(hasInvertedArticle('Two Little Vagabonds; or, The Pugilistic Parson')).toBe(false);
   });
 });
 
