@@ -162,17 +162,6 @@ export function formatMegabytes(bytes: number, locale: string): string {
   return formatNumber(toMegabytes(bytes), locale, { maxDecimals: 1 });
 }
 
-/**
- * Message parameters with their numbers written for `locale` (formatNumber; strings and other
- * values as they are), for a message whose numbers came as plain numbers, e.g. an API answer's
- * `params`: ({ 0: 20.1, 1: 20 }, 'fi') → { 0: "20,1", 1: "20" }.
- */
-export function formatParams(params: Record<string, string | number>, locale: string): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(params).map(([k, v]) => [k, typeof v === 'number' ? formatNumber(v, locale) : v]),
-  );
-}
-
 /** Year of an ISO date string ("1981-09-17" → 1981), null when absent or unparseable. */
 export function yearOf(value: string | null | undefined): number | null {
   if (!value) return null;

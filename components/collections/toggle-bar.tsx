@@ -1,11 +1,10 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { SESSION_CHANGED } from '@/components/account/session-events';
 import { requireLogin, takePendingAction } from '@/components/account/login-required';
 import { showSnackbar } from '@/components/ui/snackbar';
-import { formatNumber } from '@/lib/format';
 
 type Item = 'movie' | 'release';
 type Kind = 'have' | 'wanted' | 'seen' | 'want_see' | 'like';
@@ -27,7 +26,6 @@ type DialogProps = { item: Item; publicId: string; name: string; onClose: () => 
 export function ToggleBar({ item, publicId, name }: { item: Item; publicId: string; name: string }) {
   const t = useTranslations('toggles');
   const tc = useTranslations('collections');
-  const locale = useLocale();
   const [state, setState] = useState<State | null>(null);
   const [busy, setBusy] = useState<Kind | null>(null);
   // The add-to-collection dialog: its code loads on first use.
@@ -117,7 +115,7 @@ export function ToggleBar({ item, publicId, name }: { item: Item; publicId: stri
                 className={`rounded-full px-1.5 text-xs ${on ? 'bg-white/20' : 'bg-black/5'}`}
                 aria-label={t('count', { count })}
               >
-                {formatNumber(count, locale)}
+                {t('countValue', { count })}
               </span>
             ) : null}
           </button>

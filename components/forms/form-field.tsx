@@ -1,8 +1,7 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import type { InputHTMLAttributes } from 'react';
-import { formatParams } from '@/lib/format';
 import type { FormsKey } from '@/lib/i18n/keys';
 import { PASSWORD_MIN_LENGTH } from '@/lib/validation/password';
 
@@ -41,7 +40,6 @@ export function FieldFrame({
   children: React.ReactNode;
 }) {
   const t = useTranslations('forms');
-  const locale = useLocale();
   const id = `field-${name}`;
   return (
     <div className="flex flex-col gap-1">
@@ -57,7 +55,7 @@ export function FieldFrame({
       ) : null}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-accent-strong">
-          {t(error, errorParams && formatParams(errorParams, locale))}
+          {t(error, errorParams)}
         </p>
       ) : null}
     </div>
@@ -109,7 +107,6 @@ export function FormField({ name, label, value, onValue, error, maxLength, hint,
 /** The form-level error (`_form`), announced when it appears; nothing when there is none. */
 export function FormError({ error, params }: { error?: FormsKey; params?: Record<string, string | number> }) {
   const t = useTranslations('forms');
-  const locale = useLocale();
   if (!error) return null;
   return (
     <p
@@ -117,7 +114,7 @@ export function FormError({ error, params }: { error?: FormsKey; params?: Record
       className="rounded-lg border border-accent bg-accent-soft px-3 py-2 text-sm text-accent-strong"
       data-testid="form-error"
     >
-      {t(error, params && formatParams(params, locale))}
+      {t(error, params)}
     </p>
   );
 }

@@ -7,7 +7,6 @@ import {
   formatMegabytes,
   formatMoney,
   formatNumber,
-  formatParams,
   joinNames,
   toMegabytes,
   yearOf,
@@ -162,17 +161,6 @@ describe('file sizes in megabytes', () => {
     expect(formatMegabytes(12.5 * 1024 * 1024, 'fi')).toBe('12,5');
     expect(formatMegabytes(5 * 1024 * 1024, 'fi')).toBe('5');
     expect(formatMegabytes(25_000_000, 'fi')).toBe('23,9');
-  });
-});
-
-describe('formatParams', () => {
-  it('writes the numbers of message parameters for the locale and keeps the strings', () => {
-    expect(formatParams({ 0: 20.1, 1: 20, name: 'Blu-ray 3D' }, 'fi')).toEqual({
-      0: '20,1',
-      1: '20',
-      name: 'Blu-ray 3D',
-    });
-    expect(formatParams({ rows: 5001 }, 'en')).toEqual({ rows: '5,001' });
   });
 });
 

@@ -1,10 +1,10 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { showSnackbar } from '@/components/ui/snackbar';
-import { formatParams, toMegabytes } from '@/lib/format';
+import { toMegabytes } from '@/lib/format';
 import type { FormsKey } from '@/lib/i18n/keys';
 import { PICTURE_MAX_BYTES } from '@/lib/validation/limits';
 import { Section } from './section';
@@ -19,7 +19,6 @@ type PictureAnswer = { picture?: string; fields?: { picture?: FormsKey }; params
 export function PictureSection({ initial }: { initial: string | null }) {
   const t = useTranslations('account');
   const tf = useTranslations('forms');
-  const locale = useLocale();
   const [picture, setPicture] = useState(initial);
   const [error, setError] = useState<{ key: FormsKey; params?: Record<string, string | number> } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -92,7 +91,7 @@ export function PictureSection({ initial }: { initial: string | null }) {
       </div>
       {error ? (
         <p role="alert" className="text-sm text-accent-strong" data-testid="picture-error">
-          {tf(error.key, formatParams(error.params ?? {}, locale))}
+          {tf(error.key, error.params)}
         </p>
       ) : null}
     </Section>
