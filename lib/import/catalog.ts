@@ -687,10 +687,11 @@ export class Catalog {
   /**
    * Picks one of several movies that fit a listing film without a year (module doc, listing rule
    * 3): each step keeps the movies that have its evidence when some have it, else all.
-   * @param title the film's title as the listing writes it
-   * @param near the films next to it: in a box set, the years of the films listed before and after
-   *   it and of all its films; else the years of the films of the label's other releases of the
-   *   same street date
+   * @param near the film's source id and title as the listing writes it; `years`: in a box set the
+   *   years of its other films, else those of the films of the label's other releases of the same
+   *   street date; `before` / `after`: the years of the film its number continues and of its
+   *   numbered sequels in the same release
+   * @returns the movie, and whether evidence decided it (else documentation or an earlier link did)
    */
   private chooseByEvidence(
     cands: MovieState[],
