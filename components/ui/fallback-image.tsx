@@ -31,8 +31,9 @@ export function FallbackImage({
     if (img && img.complete && img.naturalWidth === 0) setFailedSrc(src);
   }, [src]);
   if (failedSrc === src) return <>{fallback}</>;
-  // eslint-disable-next-line @next/next/no-img-element
   return (
+    // External poster and cover URLs from the catalogue sources: next/image would proxy them through the server.
+    // eslint-disable-next-line @next/next/no-img-element
     <img
       ref={ref}
       src={src}
