@@ -336,7 +336,10 @@ class Matcher {
     );
   }
 
-  /** The movie (movies collection) or approved release (releases collection) with this public id. */
+  /**
+   * The movie (movies collection) or approved release (releases collection) with this public id; a
+   * movie id merged into another film (movie_redirects) names that film, as its page does.
+   */
   async byPublicId(
     category: CollectionCategory,
     publicId: string,
@@ -344,7 +347,9 @@ class Matcher {
     if (category === 'movies') {
       const [movie] = await queryRows<MovieRow>(
         this.d,
-        sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.public_id = ${publicId}`,
+        sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.public_id = ${publicId}
+            OR m.id = (SELECT movie_id FROM movie_redirects WHERE from_public_id = ${publicId})
+            ORDER BY m.public_id = ${publicId} DESC LIMIT 1`,
       );
       return movie ? { id: movie.id, candidate: movieCandidate(movie) } : null;
     }

@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '@/db';
 import { GET as titleItem } from '@/app/api/titles/[publicId]/route';
 import { redirectMergedMovie } from '@/components/movies/merged-movie';
+import { parseImportFile } from '@/lib/collections/import-parse';
+import { importIntoCollection } from '@/lib/data/collection-import';
 import { getMovieRedirect } from '@/lib/data/movie-redirects';
 import { setToggle } from '@/lib/data/toggles';
 import { formatReport, importFiles, seedFiles, type ImportReport } from '@/lib/import';
@@ -178,5 +180,19 @@ describe.each(testEngines())('repair of an older import on %s', (engine) => {
       params: Promise.resolve({ publicId: 'neverMerged' }),
     });
     expect(unknown.status).toBe(404);
+  });
+
+  it("matches a merged movie's public id in an earlier export to the film on collection import", async () => {
+    const { actor } = await registerMember(h.db, { label: 'Repair', n: 3 });
+    const [list] = await queryRows<{ public_id: string }>(
+      h.db,
+      sql`SELECT public_id FROM collections WHERE user_id = ${actor.userId} AND style = 2 AND shortcut_default`,
+    );
+    const csv = `type,title,year,public_id\nmovie,An old export title,,${OLD_ID}\n`;
+    const parsed = parseImportFile('watched.csv', csv);
+    const r = await importIntoCollection(actor, { collection: list.public_id, fileName: 'watched.csv', parsed }, h.db);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.report.counts).toMatchObject({ rows: 1, matched: 1, added: 1 });
+    expect(r.report.rows[0].item).toMatchObject({ public_id: alien.public_id, name: 'Alien', year: 1979 });
   });
 });
