@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { comments, posts, reviews } from './community';
 import { movies } from './movies';
 import { releases } from './releases';
 import { users } from './users';
@@ -106,7 +107,10 @@ export const collectionEntries = pgTable(
   ],
 );
 
-/** Likes of movies and releases (spec §4 "like" toggle): exactly one of `movie_id` / `release_id`. */
+/**
+ * Likes (spec §4 "like" toggle) of movies and releases, and of reviews, posts and comments:
+ * exactly one of `movie_id` / `release_id` / `review_id` / `post_id` / `comment_id` is set.
+ */
 export const likes = pgTable(
   'likes',
   {
@@ -116,6 +120,9 @@ export const likes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     movieId: integer().references(() => movies.id, { onDelete: 'cascade' }),
     releaseId: integer().references(() => releases.id, { onDelete: 'cascade' }),
+    reviewId: integer().references(() => reviews.id, { onDelete: 'cascade' }),
+    postId: integer().references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: integer().references(() => comments.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -126,7 +133,28 @@ export const likes = pgTable(
       .on(t.userId, t.releaseId)
       .where(sql`release_id IS NOT NULL`),
     index('likes_user_idx').on(t.userId, t.createdAt),
-    check('likes_one_item', sql`(${t.movieId} IS NULL) <> (${t.releaseId} IS NULL)`),
+    uniqueIndex('likes_user_review_key')
+      .on(t.userId, t.reviewId)
+      .where(sql`review_id IS NOT NULL`),
+    uniqueIndex('likes_user_post_key')
+      .on(t.userId, t.postId)
+      .where(sql`post_id IS NOT NULL`),
+    uniqueIndex('likes_user_comment_key')
+      .on(t.userId, t.commentId)
+      .where(sql`comment_id IS NOT NULL`),
+    index('likes_review_idx')
+      .on(t.reviewId)
+      .where(sql`review_id IS NOT NULL`),
+    index('likes_post_idx')
+      .on(t.postId)
+      .where(sql`post_id IS NOT NULL`),
+    index('likes_comment_idx')
+      .on(t.commentId)
+      .where(sql`comment_id IS NOT NULL`),
+    check(
+      'likes_one_item',
+      sql`num_nonnulls(${t.movieId}, ${t.releaseId}, ${t.reviewId}, ${t.postId}, ${t.commentId}) = 1`,
+    ),
   ],
 );
 

@@ -8,3 +8,4 @@ export * from './censorship';
 export * from './meta';
 export * from './users';
 export * from './collections';
+export * from './community';

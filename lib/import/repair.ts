@@ -3,7 +3,7 @@
  * names ("Alien: 40th Anniversary Edition", "Dr. Strangelove" without a year) that the current
  * import reads as a known film. After the import has re-linked their releases, such a movie holds
  * no release and no film-list source; it is merged into the film that took its place: everything
- * that points at it moves (collection entries, likes, credits, sources, censorship events,
+ * that points at it moves (collection entries, likes, reviews, posts, credits, sources, censorship events,
  * pictures, videos, buying links, connections, companies, episodes, redirects), duplicates of the
  * same user and list are dropped, counters are recomputed, and its public id is recorded in
  * `movie_redirects`, so `/movie/{old id}` answers a permanent redirect to the film. A movie with
@@ -37,6 +37,8 @@ async function isReferenced(db: Db, id: number): Promise<boolean> {
             OR EXISTS (SELECT 1 FROM pictures WHERE movie_id = ${id})
             OR EXISTS (SELECT 1 FROM videos WHERE movie_id = ${id})
             OR EXISTS (SELECT 1 FROM buying_links WHERE movie_id = ${id})
+            OR EXISTS (SELECT 1 FROM reviews WHERE movie_id = ${id})
+            OR EXISTS (SELECT 1 FROM posts WHERE movie_id = ${id})
             OR EXISTS (SELECT 1 FROM movie_connections WHERE movie_id = ${id} OR connected_movie_id = ${id})
             OR EXISTS (SELECT 1 FROM movie_redirects WHERE movie_id = ${id})
             OR EXISTS (SELECT 1 FROM movies WHERE episode_of_id = ${id}) AS used`,
@@ -70,6 +72,8 @@ export async function mergeMovie(db: Db, from: { id: number; publicId: string },
     sql`UPDATE pictures SET movie_id = ${to} WHERE movie_id = ${f}`,
     sql`UPDATE videos SET movie_id = ${to} WHERE movie_id = ${f}`,
     sql`UPDATE buying_links SET movie_id = ${to} WHERE movie_id = ${f}`,
+    sql`UPDATE reviews SET movie_id = ${to} WHERE movie_id = ${f}`,
+    sql`UPDATE posts SET movie_id = ${to} WHERE movie_id = ${f}`,
     sql`INSERT INTO release_movies (release_id, movie_id, position)
         SELECT release_id, ${to}, position FROM release_movies WHERE movie_id = ${f} ON CONFLICT DO NOTHING`,
     sql`DELETE FROM release_movies WHERE movie_id = ${f}`,
