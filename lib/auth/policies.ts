@@ -52,3 +52,11 @@ export function canSeePrivateProfile(actor: Actor | null | undefined, userId: nu
 export function canUseMemberFeatures(actor: Actor | null | undefined): actor is Actor {
   return hasRole(actor, 'basic');
 }
+
+/**
+ * Liking a review, post or comment: any logged-in user, but not their own (a like tells the author
+ * that someone else valued it, so the counters count other people only).
+ */
+export function canLike(actor: Actor | null | undefined, item: { userId: number }): boolean {
+  return canUseMemberFeatures(actor) && !isOwner(actor, item.userId);
+}

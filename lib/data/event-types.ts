@@ -8,11 +8,26 @@ import type { ToggleItem } from '@/lib/validation/toggles';
 /** A movie or release by internal id and public id. */
 export type ItemRef = { type: ToggleItem; id: number; publicId: string };
 
+/** A review, post or comment by internal id and public id (what a like may also point at). */
+export type CommunityRef = { type: 'review' | 'post' | 'comment'; id: number; publicId: string };
+
+/** The thread a comment belongs to: a review or a post, and the thread's author. */
+export type ThreadRef = { type: 'review' | 'post'; id: number; publicId: string; authorId: number };
+
 /** The fields of a collection that decide whether its entries feed the toggle counters. */
 export type CollectionState = { style: number; shortcut_default: boolean; deleted: boolean };
 
+/** A review by internal ids: the review, its author, movie and linked release (if any). */
+export type ReviewEvent = { reviewId: number; authorId: number; movieId: number; releaseId: number | null };
+
 /** Every event name and its payload. */
 export type DomainEvents = {
+  /** A review was written. */
+  'review.created': ReviewEvent;
+  /** A review's fields were changed by its author. */
+  'review.updated': ReviewEvent;
+  /** A review was deleted: by its author, or by an admin (`byAdmin`) with a `reason`. */
+  'review.deleted': ReviewEvent & { byAdmin: boolean; reason: string | null };
   /** A user row was inserted (password or Facebook/Google registration, command line). */
   'account.created': { userId: number };
   /** A user row is about to be deleted, with everything that cascades from it. */
@@ -32,8 +47,39 @@ export type DomainEvents = {
     items: ItemRef[];
     via: 'toggle' | 'entry' | 'import';
   };
-  /** A like was set or taken back (only when a row really changed). */
-  'like.changed': { userId: number; item: ItemRef; on: boolean };
+  /**
+   * A like was set or taken back (only when a row really changed): of a movie or release
+   * (`ItemRef`), or of a review, post or comment (`CommunityRef`).
+   */
+  'like.changed': { userId: number; item: ItemRef | CommunityRef; on: boolean };
+  /** A post (discussion) was created. */
+  'post.created': { postId: number; publicId: string; userId: number };
+  /** A post's headline, body or language was changed by its author. */
+  'post.updated': { postId: number; publicId: string; userId: number };
+  /** A post was deleted by its author or, with a reason, by an admin (its comments go with it). */
+  'post.deleted': { postId: number; publicId: string; userId: number; byAdmin: boolean; reason: string | null };
+  /**
+   * A comment was added to a review or post: the thread and its author, and the author of the
+   * comment replied to (null when it is no reply or that comment is gone).
+   */
+  'comment.created': {
+    commentId: number;
+    publicId: string;
+    userId: number;
+    thread: ThreadRef;
+    replyToAuthorId: number | null;
+  };
+  /** A comment's body was changed by its author. */
+  'comment.updated': { commentId: number; publicId: string; userId: number; thread: ThreadRef };
+  /** A comment was deleted by its author or, with a reason, by an admin. */
+  'comment.deleted': {
+    commentId: number;
+    publicId: string;
+    userId: number;
+    thread: ThreadRef;
+    byAdmin: boolean;
+    reason: string | null;
+  };
 };
 
 export type DomainEventName = keyof DomainEvents;

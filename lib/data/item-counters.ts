@@ -94,9 +94,50 @@ export async function countCollectionChange(tx: Db, e: DomainEvents['collection.
     await shiftCollection(tx, e.collectionId, { style: Number(e.after.style), delta: 1 });
 }
 
-/** A like set or taken back moves the item's likes counter. */
+/** The tables of the community items a like may point at (their `likes_count` column). */
+export const COMMUNITY_TABLES = {
+  review: { table: sql`reviews`, fk: sql`review_id` },
+  post: { table: sql`posts`, fk: sql`post_id` },
+  comment: { table: sql`comments`, fk: sql`comment_id` },
+} as const;
+
+/**
+ * A like set or taken back moves the item's likes counter: movie_counters / release_counters, or
+ * the `likes_count` of the review, post or comment.
+ */
 export async function countLike(tx: Db, e: DomainEvents['like.changed']): Promise<void> {
-  await bump(tx, { item: e.item.type, id: e.item.id }, { kind: 'like', delta: e.on ? 1 : -1 });
+  const { item } = e;
+  const delta = e.on ? 1 : -1;
+  if (item.type === 'movie' || item.type === 'release') {
+    await bump(tx, { item: item.type, id: item.id }, { kind: 'like', delta });
+    return;
+  }
+  const { table } = COMMUNITY_TABLES[item.type];
+  await tx.execute(sql`UPDATE ${table} SET likes_count = likes_count + ${delta} WHERE id = ${item.id}`);
+}
+
+/**
+ * Takes what a user's reviews, posts, comments and likes fed out of the counters of other
+ * people's rows before the account is deleted (the rows themselves go by cascade): each liked
+ * review, post or comment loses one like; each review or post the user commented on loses the
+ * user's comments. Rows of the user are corrected too (harmless: they are deleted next).
+ */
+export async function uncountCommunity(tx: Db, e: DomainEvents['account.deleting']): Promise<void> {
+  for (const { table, fk } of Object.values(COMMUNITY_TABLES))
+    await tx.execute(
+      sql`UPDATE ${table} SET likes_count = ${table}.likes_count - 1
+          FROM (SELECT ${fk} AS item_id FROM likes WHERE user_id = ${e.userId} AND ${fk} IS NOT NULL) s
+          WHERE ${table}.id = s.item_id`,
+    );
+  // Comments of the user's comments' threads: likes of the user's comments vanish with them; the
+  // thread counters drop by the number of the user's comments in each thread.
+  for (const { table, fk } of [COMMUNITY_TABLES.review, COMMUNITY_TABLES.post])
+    await tx.execute(
+      sql`UPDATE ${table} SET comments_count = ${table}.comments_count - s.n
+          FROM (SELECT ${fk} AS thread_id, count(*)::int AS n FROM comments
+                WHERE user_id = ${e.userId} AND ${fk} IS NOT NULL GROUP BY ${fk}) s
+          WHERE ${table}.id = s.thread_id`,
+    );
 }
 
 /**

@@ -27,6 +27,18 @@ export const RATE_LIMITS = {
   resetIp: { points: 5, duration: 3600 },
   /** … and 5 an hour per account. */
   resetAccount: { points: 5, duration: 3600 },
+  /** Reviews per account: one every 15 seconds … */
+  reviewBurst: { points: 1, duration: 15 },
+  /** … 100 a day … */
+  reviewDay: { points: 100, duration: 86_400 },
+  /** … or 10 a day for an account younger than a day. */
+  reviewDayNew: { points: 10, duration: 86_400 },
+  /** Posts and comments per account: one per 15 seconds … */
+  writeBurst: { points: 1, duration: 15 },
+  /** … 100 a day … */
+  writeDay: { points: 100, duration: 86_400 },
+  /** … and 10 a day for accounts younger than a day. */
+  writeDayNew: { points: 10, duration: 86_400 },
 } as const satisfies Record<string, { points: number; duration: number; block?: number }>;
 
 export type LimitName = keyof typeof RATE_LIMITS;

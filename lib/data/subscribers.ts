@@ -8,13 +8,13 @@ import 'server-only';
 import { revalidateItemPages } from '@/lib/page-cache';
 import { snapshotOnEntries } from './collection-values';
 import type { SubscriberTable } from './event-types';
-import { countCollectionChange, countEntries, countLike, uncountAccount } from './item-counters';
+import { countCollectionChange, countEntries, countLike, uncountAccount, uncountCommunity } from './item-counters';
 import { createDefaultLists } from './shortcut-lists';
 
 /** The subscribers of every event. */
 export const SUBSCRIBERS: SubscriberTable = {
   'account.created': { inTransaction: [createDefaultLists] },
-  'account.deleting': { inTransaction: [uncountAccount] },
+  'account.deleting': { inTransaction: [uncountAccount, uncountCommunity] },
   'collection.changed': { inTransaction: [countCollectionChange] },
   'collection.entries.changed': {
     inTransaction: [countEntries, snapshotOnEntries],

@@ -9,10 +9,11 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { AppError, badParam } from '@/lib/errors';
-import { TOGGLES, togglesFor, type ToggleItem, type ToggleKind } from '@/lib/validation/toggles';
+import { isCommunityItem, TOGGLES, togglesFor, type LikeItem, type ToggleKind } from '@/lib/validation/toggles';
+import { canLike } from '@/lib/auth/policies';
 import { addEntries, removeItemEntry } from './collection-entries';
 import { inTransaction, publish } from './events';
-import { ITEM_TABLES, itemCounts, type ToggleCounts } from './item-counters';
+import { COMMUNITY_TABLES, ITEM_TABLES, itemCounts, type ToggleCounts } from './item-counters';
 import { ensureShortcutList } from './shortcut-lists';
 import { itemJsonColumns, toItemPair, type ReleaseListRow, type TitleListRow } from './catalogue-rows';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
@@ -20,47 +21,66 @@ import { queryRows, resolveDb } from './sql';
 import type { Page, ReleaseListItem, TitleListItem } from './types';
 import type { Actor } from '@/lib/auth/actor';
 
-export { isToggleKind, togglesFor, TOGGLES, type ToggleItem, type ToggleKind } from '@/lib/validation/toggles';
+export {
+  isToggleKind,
+  togglesFor,
+  TOGGLES,
+  type LikeItem,
+  type ToggleItem,
+  type ToggleKind,
+} from '@/lib/validation/toggles';
 export type { ToggleCounts } from './item-counters';
 
 /** An item's counters and, for a logged-in user, which of its toggles are on. */
 export type ToggleState = { counts: ToggleCounts; mine: Partial<Record<ToggleKind, boolean>> | null };
 
-/** The internal id of a movie or release by public id, or null. */
-async function itemId(d: Db, item: ToggleItem, publicId: string): Promise<number | null> {
-  const rows = await queryRows<{ id: number }>(
+/** The internal id (and author, for reviews, posts and comments) of an item by public id, or null. */
+async function itemRow(
+  d: Db,
+  item: LikeItem,
+  publicId: string,
+): Promise<{ id: number; user_id: number | null } | null> {
+  const table = isCommunityItem(item) ? COMMUNITY_TABLES[item].table : ITEM_TABLES[item].table;
+  const author = isCommunityItem(item) ? sql`user_id` : sql`NULL::int AS user_id`;
+  const rows = await queryRows<{ id: number; user_id: number | null }>(
     d,
-    sql`SELECT id FROM ${ITEM_TABLES[item].table} WHERE public_id = ${publicId} LIMIT 1`,
+    sql`SELECT id, ${author} FROM ${table} WHERE public_id = ${publicId} LIMIT 1`,
   );
-  return rows[0]?.id ?? null;
+  return rows[0] ?? null;
+}
+
+/** The likes column of an item kind. */
+function likeFk(item: LikeItem) {
+  return isCommunityItem(item) ? COMMUNITY_TABLES[item].fk : ITEM_TABLES[item].fk;
 }
 
 /** Outcome of {@link setToggle}: the toggle's state and the item's counter after the change. */
 export type SetToggleResult = { on: boolean; count: number };
 
 /**
- * Turns a toggle of the actor on or off for a movie or release (idempotent: turning on what is
- * on changes nothing). HAVE / WANTED / seen / want to see add or remove the item in the actor's
- * shortcut list (lib/data/collection-entries.ts, created on first use); like sets or removes the
- * like. The counters follow through the domain events. Permission: any logged-in user, for their
- * own lists only (the actor).
+ * Turns a toggle of the actor on or off for a movie, release, review, post or comment
+ * (idempotent: turning on what is on changes nothing). HAVE / WANTED / seen / want to see add or
+ * remove the item in the actor's shortcut list (lib/data/collection-entries.ts, created on first
+ * use); like sets or removes the like (the only toggle of reviews, posts and comments). The
+ * counters follow through the domain events. Permission: any logged-in user, for their own lists
+ * only (the actor); nobody likes their own review, post or comment (lib/auth/policies.ts canLike).
  * @returns the new state and the item's counter for that toggle
  * @throws AppError not_found for an unknown public id; bad_param (kind) for a toggle of the other
- *   item kind (HAVE on a movie)
+ *   item kind (HAVE on a movie); forbidden for a like of one's own review, post or comment
  */
 export async function setToggle(
   actor: Actor,
-  toggle: { kind: ToggleKind; item: ToggleItem; publicId: string; on: boolean },
+  toggle: { kind: ToggleKind; item: LikeItem; publicId: string; on: boolean },
   db?: Db,
 ): Promise<SetToggleResult> {
   const { kind, item, publicId, on } = toggle;
-  const t = TOGGLES[kind];
-  if (t.item !== null && t.item !== item) throw badParam('kind', kind);
+  if (!togglesFor(item).includes(kind)) throw badParam('kind', kind);
   const d = await resolveDb(db);
-  const id = await itemId(d, item, publicId);
-  if (id === null) throw new AppError('not_found');
-  const ref = { type: item, id, publicId };
-  const fk = ITEM_TABLES[item].fk;
+  const row = await itemRow(d, item, publicId);
+  if (row === null) throw new AppError('not_found');
+  const { id } = row;
+  if (row.user_id !== null && !canLike(actor, { userId: Number(row.user_id) })) throw new AppError('forbidden');
+  const fk = likeFk(item);
   await inTransaction(d, async (tx) => {
     if (kind === 'like') {
       const changed = on
@@ -69,25 +89,43 @@ export async function setToggle(
             sql`INSERT INTO likes (user_id, ${fk}) VALUES (${actor.userId}, ${id}) ON CONFLICT DO NOTHING RETURNING id`,
           )
         : await queryRows(tx, sql`DELETE FROM likes WHERE user_id = ${actor.userId} AND ${fk} = ${id} RETURNING id`);
-      if (changed.length) await publish(tx, 'like.changed', { userId: actor.userId, item: ref, on });
+      if (changed.length)
+        await publish(tx, 'like.changed', { userId: actor.userId, item: { type: item, id, publicId }, on });
       return;
     }
+    if (isCommunityItem(item)) throw badParam('kind', kind);
+    const ref = { type: item, id, publicId };
     const list = await ensureShortcutList(tx, actor.userId, kind);
     if (on) await addEntries(tx, list, { entries: [{ item: ref }], via: 'toggle' });
     else await removeItemEntry(tx, list, { item: ref, via: 'toggle' });
   });
-  const c = await itemCounts(d, item, id);
+  const c = await counts(d, item, id);
   return { on, count: c[kind] ?? 0 };
+}
+
+/** The counters of an item: movie / release counters, or the likes of a review, post or comment. */
+async function counts(d: Db, item: LikeItem, id: number): Promise<ToggleCounts> {
+  if (!isCommunityItem(item)) return itemCounts(d, item, id);
+  const rows = await queryRows<{ n: number }>(
+    d,
+    sql`SELECT likes_count AS n FROM ${COMMUNITY_TABLES[item].table} WHERE id = ${id}`,
+  );
+  return { like: Number(rows[0]?.n ?? 0) };
 }
 
 /** Which of the toggles of an item are on for a user: shortcut entries and the like. */
 async function mine(
   d: Db,
   userId: number,
-  target: { item: ToggleItem; id: number },
+  target: { item: LikeItem; id: number },
 ): Promise<Partial<Record<ToggleKind, boolean>>> {
   const { item, id } = target;
-  const fk = ITEM_TABLES[item].fk;
+  const fk = likeFk(item);
+  const liked = await queryRows<{ id: number }>(
+    d,
+    sql`SELECT id FROM likes WHERE user_id = ${userId} AND ${fk} = ${id} LIMIT 1`,
+  );
+  if (isCommunityItem(item)) return { like: liked.length > 0 };
   const styles = togglesFor(item)
     .filter((k): k is Exclude<ToggleKind, 'like'> => k !== 'like')
     .map((k) => TOGGLES[k].style);
@@ -99,10 +137,6 @@ async function mine(
           sql`, `,
         )}) AND e.${fk} = ${id}`,
   );
-  const liked = await queryRows<{ id: number }>(
-    d,
-    sql`SELECT id FROM likes WHERE user_id = ${userId} AND ${fk} = ${id} LIMIT 1`,
-  );
   const on = new Set(rows.map((r) => Number(r.style)));
   const state: Partial<Record<ToggleKind, boolean>> = { like: liked.length > 0 };
   for (const k of togglesFor(item)) if (k !== 'like') state[k] = on.has(TOGGLES[k].style);
@@ -110,19 +144,21 @@ async function mine(
 }
 
 /**
- * The counters of a movie or release and, with an actor, which toggles are on for them.
+ * The counters of a movie, release, review, post or comment and, with an actor, which toggles
+ * are on for them.
  * @returns null for an unknown public id
  */
 export async function toggleState(
   actor: Actor | null,
-  target: { item: ToggleItem; publicId: string },
+  target: { item: LikeItem; publicId: string },
   db?: Db,
 ): Promise<ToggleState | null> {
   const { item, publicId } = target;
   const d = await resolveDb(db);
-  const id = await itemId(d, item, publicId);
-  if (id === null) return null;
-  return { counts: await itemCounts(d, item, id), mine: actor ? await mine(d, actor.userId, { item, id }) : null };
+  const row = await itemRow(d, item, publicId);
+  if (row === null) return null;
+  const { id } = row;
+  return { counts: await counts(d, item, id), mine: actor ? await mine(d, actor.userId, { item, id }) : null };
 }
 
 /** One liked movie or release of a user (`/user/{id}/likes`); `liked_at` ISO time. */

@@ -6,8 +6,17 @@
  */
 import { DEFAULT_LIST_NAMES } from './collection-limits';
 
-/** Kinds of item a toggle applies to. */
+/** Kinds of catalogue item the toggles apply to. */
 export type ToggleItem = 'movie' | 'release';
+/** Community items: only the like toggle applies to them (a likes row with review_id / post_id / comment_id). */
+export type CommunityItem = 'review' | 'post' | 'comment';
+/** Everything a like may point at. */
+export type LikeItem = ToggleItem | CommunityItem;
+
+/** Whether an item kind is a review, post or comment. */
+export function isCommunityItem(item: LikeItem): item is CommunityItem {
+  return item === 'review' || item === 'post' || item === 'comment';
+}
 
 /** The toggles, their item kind, shortcut collection style and counter column. */
 export const TOGGLES = {
@@ -26,8 +35,9 @@ export function isToggleKind(v: unknown): v is ToggleKind {
   return typeof v === 'string' && Object.hasOwn(TOGGLES, v);
 }
 
-/** The toggles that apply to an item kind, in button order. */
-export function togglesFor(item: ToggleItem): ToggleKind[] {
+/** The toggles that apply to an item kind, in button order (reviews, posts, comments: like only). */
+export function togglesFor(item: LikeItem): ToggleKind[] {
+  if (isCommunityItem(item)) return ['like'];
   return item === 'release' ? ['have', 'wanted', 'like'] : ['seen', 'want_see', 'like'];
 }
 

@@ -1,13 +1,24 @@
 /**
- * The toggle endpoints of movies (`/api/titles/{id}/toggles`) and releases
- * (`/api/releases/{id}/toggles`), one implementation for both. Data: lib/data/toggles.ts.
+ * The toggle endpoints of movies (`/api/titles/{id}/toggles`), releases
+ * (`/api/releases/{id}/toggles`), posts (`/api/posts/{id}/toggles`), comments
+ * (`/api/comments/{id}/toggles`) and reviews (`/api/reviews/{id}/toggles`), one implementation for
+ * all (reviews, posts and comments have the like toggle only). Data: lib/data/toggles.ts.
  */
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
 import { jsonResponse, publicIdParams } from '@/lib/api/schemas';
 import { setToggle, toggleState } from '@/lib/data/toggles';
-import { isToggleKind, togglesFor, type ToggleItem, type ToggleKind } from '@/lib/validation/toggles';
+import { isToggleKind, togglesFor, type LikeItem, type ToggleKind } from '@/lib/validation/toggles';
 import { AppError, badParam } from '@/lib/errors';
+
+/** The path segment of each item kind. */
+const TOGGLE_PATHS: Record<LikeItem, string> = {
+  movie: 'titles',
+  release: 'releases',
+  review: 'reviews',
+  post: 'posts',
+  comment: 'comments',
+};
 
 /**
  * Route handlers for one item kind:
@@ -17,11 +28,11 @@ import { AppError, badParam } from '@/lib/errors';
  * - POST `{ kind, on }` (session cookie from this site, or a Bearer API token): sets the toggle,
  *   200 `{ kind, on, count }`; 400 for an unknown kind, one of the other item kind or a non-boolean
  *   `on`; 401 `{ error: 'You must be logged in to use this feature' }` without a valid session;
- *   403 from another origin; 404 for an unknown id.
+ *   403 from another origin or for a like of one's own review, post or comment; 404 for an unknown id.
  */
-export function toggleRoutes(item: ToggleItem) {
+export function toggleRoutes(item: LikeItem) {
   const kinds = togglesFor(item);
-  const path = item === 'movie' ? '/api/titles/{publicId}/toggles' : '/api/releases/{publicId}/toggles';
+  const path = `/api/${TOGGLE_PATHS[item]}/{publicId}/toggles`;
   const counts = z.record(z.string(), z.number());
   // Checked by the handler in this order: an unknown kind is a bad parameter `kind` (naming the
   // value), then a non-boolean `on` a bad body.
