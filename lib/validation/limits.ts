@@ -18,3 +18,13 @@ export const API_TOKEN_NAME_MAX = 60;
 export const RESET_TOKEN_MINUTES = 60;
 /** Largest accepted picture upload, in bytes (spec §9: 20 MB). */
 export const PICTURE_MAX_BYTES = 20 * 1024 * 1024;
+/** Review headline: at most this many characters. */
+export const REVIEW_HEADLINE_MAX = 200;
+/** Review ingress (the lead paragraph): at most this many characters. */
+export const REVIEW_INGRESS_MAX = 1000;
+/** Review body (plain text): at most this many characters. */
+export const REVIEW_BODY_MAX = 50_000;
+/** A YouTube address of a review. */
+export const YOUTUBE_URL_MAX = 300;
+/** The reason an admin gives for deleting someone's review. */
+export const MODERATION_REASON_MAX = 500;

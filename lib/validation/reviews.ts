@@ -1,0 +1,177 @@
+/**
+ * Review input (spec §3 "Review"), shared by the review form and the server: headline, ingress,
+ * plain-text body, language, watch source, YouTube address (its video id is kept), optional
+ * linked release and ratings in buckets. Messages are message keys of the `forms` namespace.
+ * Lengths in characters (lib/validation/limits.ts).
+ */
+import { z } from 'zod';
+import {
+  MODERATION_REASON_MAX,
+  REVIEW_BODY_MAX,
+  REVIEW_HEADLINE_MAX,
+  REVIEW_INGRESS_MAX,
+  YOUTUBE_URL_MAX,
+} from './limits';
+import { isPublicId } from './listing';
+import { FORM_ERRORS } from './users';
+
+/** Review languages as stored. */
+export const REVIEW_LANGUAGES = ['en', 'fi', 'other'] as const;
+export type ReviewLanguage = (typeof REVIEW_LANGUAGES)[number];
+
+/** Watch sources by stored number (1 cinema … 6 Amazon). */
+export const WATCH_SOURCES = { cinema: 1, streaming: 2, television: 3, youtube: 4, netflix: 5, amazon: 6 } as const;
+export type WatchSourceName = keyof typeof WATCH_SOURCES;
+
+/** Rating buckets by stored number (5 excellent … 1 worst). */
+export const RATING_BUCKETS = { excellent: 5, good: 4, mediocre: 3, bad: 2, worst: 1 } as const;
+export type RatingBucket = keyof typeof RATING_BUCKETS;
+
+/** The rated aspects; all but `movie` need a linked release. */
+export const RATING_ASPECTS = ['movie', 'release', 'picture', 'sound', 'extras', 'package'] as const;
+export type RatingAspect = (typeof RATING_ASPECTS)[number];
+/** The aspects rated only with a linked release. */
+export const RELEASE_ASPECTS = ['release', 'picture', 'sound', 'extras', 'package'] as const;
+
+/** The bucket name of a stored rating (5 → excellent). */
+export function ratingBucket(value: number): RatingBucket | null {
+  return (Object.keys(RATING_BUCKETS) as RatingBucket[]).find((k) => RATING_BUCKETS[k] === value) ?? null;
+}
+
+/** The source name of a stored watch source (1 → cinema). */
+export function watchSourceName(value: number): WatchSourceName | null {
+  return (Object.keys(WATCH_SOURCES) as WatchSourceName[]).find((k) => WATCH_SOURCES[k] === value) ?? null;
+}
+
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+
+/**
+ * The video id of a YouTube address: `youtube.com/watch?v=ID`, `youtu.be/ID`,
+ * `youtube.com/embed/ID`, `/shorts/ID`, `/live/ID`, `/v/ID` (www., m. and music. hosts;
+ * http or https). The id is 11 of A-Z a-z 0-9 _ -.
+ * @returns the id, or null for anything else
+ */
+export function youtubeVideoId(input: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = url.hostname.toLowerCase();
+  let id: string | null = null;
+  if (host === 'youtu.be') id = url.pathname.split('/')[1] ?? null;
+  else if (['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com'].includes(host)) {
+    const parts = url.pathname.split('/').filter(Boolean);
+    if (parts[0] === 'watch' && parts.length === 1) id = url.searchParams.get('v');
+    else if (['embed', 'shorts', 'live', 'v'].includes(parts[0] ?? '') && parts.length === 2) id = parts[1] ?? null;
+  }
+  return id && YOUTUBE_ID.test(id) ? id : null;
+}
+
+const optionalText = (max: number) =>
+  z
+    .string({ error: FORM_ERRORS.invalid })
+    .trim()
+    .max(max, { error: FORM_ERRORS.maxLength })
+    .nullish()
+    .transform((v) => v || null);
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: FORM_ERRORS.required })
+    .trim()
+    .min(1, { error: FORM_ERRORS.required })
+    .max(max, { error: FORM_ERRORS.maxLength });
+
+/** A rating: a bucket name or its number 1-5; "" or nothing is none. Output: 5..1 or null. */
+const ratingSchema = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v, ctx) => {
+    if (v == null || v === '') return null;
+    const n = typeof v === 'number' ? v : (RATING_BUCKETS[v as RatingBucket] ?? (/^[1-5]$/.test(v) ? Number(v) : NaN));
+    if (!Number.isInteger(n) || n < 1 || n > 5) {
+      ctx.addIssue({ code: 'custom', message: FORM_ERRORS.invalid });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** A watch source: a name (cinema … amazon) or its number 1-6; "" or nothing is none. Output: 1..6 or null. */
+const watchSourceSchema = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v, ctx) => {
+    if (v == null || v === '') return null;
+    const n =
+      typeof v === 'number' ? v : (WATCH_SOURCES[v as WatchSourceName] ?? (/^[1-6]$/.test(v) ? Number(v) : NaN));
+    if (!Number.isInteger(n) || n < 1 || n > 6) {
+      ctx.addIssue({ code: 'custom', message: FORM_ERRORS.invalid });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** An optional public id (of the linked release); "" or nothing is none. */
+const optionalPublicId = z
+  .string({ error: FORM_ERRORS.invalid })
+  .trim()
+  .nullish()
+  .transform((v) => v || null)
+  .refine((v) => v === null || isPublicId(v), { error: FORM_ERRORS.invalid });
+
+const reviewFields = {
+  headline: requiredText(REVIEW_HEADLINE_MAX),
+  ingress: optionalText(REVIEW_INGRESS_MAX),
+  /** Plain text; line ends normalised to \n. */
+  body: requiredText(REVIEW_BODY_MAX).transform((v) => v.replace(/\r\n?/g, '\n')),
+  language: z.enum(REVIEW_LANGUAGES, { error: FORM_ERRORS.required }),
+  watch_source: watchSourceSchema,
+  youtube_url: optionalText(YOUTUBE_URL_MAX),
+  release: optionalPublicId,
+  rating_movie: ratingSchema,
+  rating_release: ratingSchema,
+  rating_picture: ratingSchema,
+  rating_sound: ratingSchema,
+  rating_extras: ratingSchema,
+  rating_package: ratingSchema,
+};
+
+type Fields = {
+  youtube_url: string | null;
+  release: string | null;
+} & Record<`rating_${RatingAspect}`, number | null>;
+
+/** The cross-field rules: a YouTube address must name a video; release ratings need a release. */
+function reviewRules<T extends Fields>(v: T, ctx: z.RefinementCtx): T & { youtube_id: string | null } {
+  let youtube_id: string | null = null;
+  if (v.youtube_url) {
+    youtube_id = youtubeVideoId(v.youtube_url);
+    if (!youtube_id) ctx.addIssue({ code: 'custom', path: ['youtube_url'], message: 'youtubeInvalid' });
+  }
+  if (!v.release)
+    for (const a of RELEASE_ASPECTS)
+      if (v[`rating_${a}`] !== null)
+        ctx.addIssue({ code: 'custom', path: [`rating_${a}`], message: 'ratingNeedsRelease' });
+  return { ...v, youtube_id };
+}
+
+/** A new review: the movie's public id and the review's fields. */
+export const reviewSchema = z
+  .object({
+    movie: z.string({ error: FORM_ERRORS.required }).trim().refine(isPublicId, { error: FORM_ERRORS.required }),
+    ...reviewFields,
+  })
+  .transform(reviewRules);
+
+/** A changed review: every field of the form again (the movie stays). */
+export const reviewUpdateSchema = z.object(reviewFields).transform(reviewRules);
+
+/** An admin's deletion of someone's review: the reason (required then; an author deleting their own gives none). */
+export const reviewDeleteSchema = z.object({ reason: optionalText(MODERATION_REASON_MAX) });
+
+export type ReviewInput = z.input<typeof reviewSchema>;
+export type ReviewData = z.output<typeof reviewSchema>;
+export type ReviewUpdateData = z.output<typeof reviewUpdateSchema>;
