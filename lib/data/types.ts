@@ -233,3 +233,38 @@ export type SearchResult = {
   /** Non-null when the words found few results and the groups include close spelling matches. */
   close: CloseMatch | null;
 };
+
+/** A review's ratings: buckets 5 excellent … 1 worst, null when not rated (release aspects only with a release). */
+export type ReviewRatings = {
+  movie: number | null;
+  release: number | null;
+  picture: number | null;
+  sound: number | null;
+  extras: number | null;
+  package: number | null;
+};
+
+/**
+ * A review in lists (`GET /api/reviews`): no body. `watch_source` 1 cinema … 6 Amazon; `author`
+ * is a public id and a name only; times ISO 8601.
+ */
+export type ReviewListItem = {
+  public_id: string;
+  headline: string;
+  ingress: string | null;
+  language: 'en' | 'fi' | 'other';
+  watch_source: number | null;
+  youtube_url: string | null;
+  youtube_id: string | null;
+  ratings: ReviewRatings;
+  movie: MovieRef;
+  release: { public_id: string; name: string } | null;
+  author: { public_id: string; name: string };
+  likes_count: number;
+  comments_count: number;
+  created_at: string;
+  updated_at: string;
+};
+
+/** One review (`GET /api/reviews/{public_id}`): the list fields and the plain-text body. */
+export type ReviewDto = ReviewListItem & { body: string };

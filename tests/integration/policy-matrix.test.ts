@@ -30,6 +30,17 @@ import { DELETE as sessionDelete } from '@/app/api/me/sessions/[id]/route';
 import { DELETE as identityDelete } from '@/app/api/me/identities/[provider]/route';
 import { POST as releaseTogglePost } from '@/app/api/releases/[publicId]/toggles/route';
 import { POST as titleTogglePost } from '@/app/api/titles/[publicId]/toggles/route';
+import { POST as postsPost } from '@/app/api/posts/route';
+import { DELETE as postDelete, PATCH as postPatch } from '@/app/api/posts/[publicId]/route';
+import { POST as postTogglePost } from '@/app/api/posts/[publicId]/toggles/route';
+import { POST as postCommentsPost } from '@/app/api/posts/[publicId]/comments/route';
+import { POST as reviewCommentsPost } from '@/app/api/reviews/[publicId]/comments/route';
+import { DELETE as commentDelete, PATCH as commentPatch } from '@/app/api/comments/[publicId]/route';
+import { POST as commentTogglePost } from '@/app/api/comments/[publicId]/toggles/route';
+import { sql } from 'drizzle-orm';
+import { POST as reviewsPost } from '@/app/api/reviews/route';
+import { DELETE as reviewDelete, PATCH as reviewPatch } from '@/app/api/reviews/[publicId]/route';
+import { createReview } from '@/lib/data/reviews';
 import { addEntry, createCollection, setCollectionDeleted } from '@/lib/data/collections';
 import { importIntoCollection } from '@/lib/data/collection-import';
 import { parseImportFile } from '@/lib/collections/import-parse';
@@ -61,6 +72,12 @@ type RouteRow = {
 
 /** An owned resource: the owner may, nobody else may, and nobody else learns it exists. */
 const OWNED: Record<Kind, Expect> = { visitor: 401, member: 404, admin: 404, owner: '2xx', foreign: 403 };
+/** Public content of its author (a review): others get 403; an admin may delete it with a reason. */
+const AUTHORED: Record<Kind, Expect> = { visitor: 401, member: 403, admin: 403, owner: '2xx', foreign: 403 };
+/** Content of its author that everyone sees (posts, comments): others get 403. */
+const AUTHOR_ONLY: Record<Kind, Expect> = { visitor: 401, member: 403, admin: 403, owner: '2xx', foreign: 403 };
+/** A like of someone's content: every member but its author. */
+const NOT_OWN: Record<Kind, Expect> = { visitor: 401, member: '2xx', admin: '2xx', owner: 403, foreign: 403 };
 /** The caller's own account or lists: every logged-in user acts on their own. */
 const SELF: Record<Kind, Expect> = { visitor: 401, member: '2xx', admin: '2xx', owner: '2xx', foreign: 403 };
 
@@ -90,6 +107,33 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
     if (opts.deleted)
       await setCollectionDeleted(owner.actor, { publicId: r.collection.public_id, deleted: true }, h.db);
     return r.collection.public_id;
+  }
+  async function review(owner: Member): Promise<string> {
+    const r = await createReview(
+      owner.actor,
+      { movie: MOVIE, headline: 'Matrix review', body: 'Text', language: 'en' },
+      h.db,
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    return r.review.public_id;
+  }
+  /** A discussion of `owner` (written straight to the table: the writing limits are not under test here). */
+  async function discussion(owner: Member): Promise<string> {
+    const publicId = `pmPost${++n}`;
+    await h.db.execute(
+      sql`INSERT INTO posts (public_id, user_id, headline, body, language) VALUES (${publicId}, ${owner.actor.userId}, 'Topic', 'Text', 'en')`,
+    );
+    return publicId;
+  }
+  /** A comment of `owner` on a discussion of its own. */
+  async function comment(owner: Member): Promise<string> {
+    const post = await discussion(owner);
+    const publicId = `pmCom${++n}`;
+    await h.db.execute(
+      sql`INSERT INTO comments (public_id, user_id, post_id, body)
+          SELECT ${publicId}, ${owner.actor.userId}, id, 'Comment' FROM posts WHERE public_id = ${post}`,
+    );
+    return publicId;
   }
   async function entry(owner: Member): Promise<{ publicId: string; entryId: string }> {
     const publicId = await shelf(owner);
@@ -248,6 +292,99 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
         body: { kind: 'seen', on: true },
       }),
     },
+    // Discussions and comments are public content of their author: others get 403, admins delete
+    // with a reason (the author's own deletion ignores it); nobody likes their own.
+    {
+      route: '/api/posts',
+      method: 'POST',
+      handler: postsPost as Handler,
+      expect: SELF,
+      setup: async () => ({ params: {}, path: '/api/posts', body: { headline: 'New', body: 'Text', language: 'en' } }),
+    },
+    {
+      route: '/api/posts/{id}',
+      method: 'PATCH',
+      handler: postPatch as Handler,
+      expect: AUTHOR_ONLY,
+      setup: async (o) => {
+        const publicId = await discussion(o);
+        return { params: { publicId }, path: `/api/posts/${publicId}`, body: { headline: 'Edited' } };
+      },
+    },
+    {
+      route: '/api/posts/{id}',
+      method: 'DELETE',
+      handler: postDelete as Handler,
+      expect: { ...AUTHOR_ONLY, admin: '2xx' },
+      setup: async (o) => {
+        const publicId = await discussion(o);
+        return { params: { publicId }, path: `/api/posts/${publicId}`, body: { reason: 'Off topic' } };
+      },
+    },
+    {
+      route: '/api/posts/{id}/toggles',
+      method: 'POST',
+      handler: postTogglePost as Handler,
+      expect: NOT_OWN,
+      setup: async (o) => {
+        const publicId = await discussion(o);
+        return { params: { publicId }, path: `/api/posts/${publicId}/toggles`, body: { kind: 'like', on: true } };
+      },
+    },
+    {
+      route: '/api/posts/{id}/comments',
+      method: 'POST',
+      handler: postCommentsPost as Handler,
+      expect: SELF,
+      setup: async (o) => {
+        const publicId = await discussion(o);
+        return { params: { publicId }, path: `/api/posts/${publicId}/comments`, body: { body: 'Reply' } };
+      },
+    },
+    {
+      route: '/api/reviews/{id}/comments',
+      method: 'POST',
+      handler: reviewCommentsPost as Handler,
+      expect: SELF,
+      setup: async (o) => {
+        const publicId = `pmRv${++n}`;
+        await h.db.execute(
+          sql`INSERT INTO reviews (public_id, user_id, movie_id, headline, body, language)
+              SELECT ${publicId}, ${o.actor.userId}, id, 'Review', 'Text', 'en' FROM movies WHERE public_id = ${MOVIE}`,
+        );
+        return { params: { publicId }, path: `/api/reviews/${publicId}/comments`, body: { body: 'Comment' } };
+      },
+    },
+    {
+      route: '/api/comments/{id}',
+      method: 'PATCH',
+      handler: commentPatch as Handler,
+      expect: AUTHOR_ONLY,
+      setup: async (o) => {
+        const publicId = await comment(o);
+        return { params: { publicId }, path: `/api/comments/${publicId}`, body: { body: 'Edited' } };
+      },
+    },
+    {
+      route: '/api/comments/{id}',
+      method: 'DELETE',
+      handler: commentDelete as Handler,
+      expect: { ...AUTHOR_ONLY, admin: '2xx' },
+      setup: async (o) => {
+        const publicId = await comment(o);
+        return { params: { publicId }, path: `/api/comments/${publicId}`, body: { reason: 'Off topic' } };
+      },
+    },
+    {
+      route: '/api/comments/{id}/toggles',
+      method: 'POST',
+      handler: commentTogglePost as Handler,
+      expect: NOT_OWN,
+      setup: async (o) => {
+        const publicId = await comment(o);
+        return { params: { publicId }, path: `/api/comments/${publicId}/toggles`, body: { kind: 'like', on: true } };
+      },
+    },
     {
       route: '/api/me',
       method: 'PATCH',
@@ -339,6 +476,42 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       handler: identityDelete as Handler,
       expect: { visitor: 401, member: 400, admin: 400, owner: 400, foreign: 403 },
       setup: async () => ({ params: { provider: 'google' }, path: '/api/me/identities/google' }),
+    },
+    {
+      route: '/api/reviews',
+      method: 'POST',
+      handler: reviewsPost as Handler,
+      expect: SELF,
+      setup: async () => ({
+        params: {},
+        path: '/api/reviews',
+        body: { movie: MOVIE, headline: 'New', body: 'Text', language: 'en' },
+      }),
+    },
+    {
+      route: '/api/reviews/{id}',
+      method: 'PATCH',
+      handler: reviewPatch as Handler,
+      expect: AUTHORED,
+      setup: async (o) => {
+        const publicId = await review(o);
+        return {
+          params: { publicId },
+          path: `/api/reviews/${publicId}`,
+          body: { headline: 'Edited', body: 'Text', language: 'fi' },
+        };
+      },
+    },
+    // Admins delete anyone's review with a reason (the author's own deletion ignores it).
+    {
+      route: '/api/reviews/{id}',
+      method: 'DELETE',
+      handler: reviewDelete as Handler,
+      expect: { ...AUTHORED, admin: '2xx' },
+      setup: async (o) => {
+        const publicId = await review(o);
+        return { params: { publicId }, path: `/api/reviews/${publicId}`, body: { reason: 'Off topic' } };
+      },
     },
     // Last: deletes the account of whoever calls it.
     {

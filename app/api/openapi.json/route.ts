@@ -4,6 +4,8 @@ import { APP_VERSION } from '@/lib/version';
 import * as path from '../[...path]/route';
 import * as altcha from '../altcha/route';
 import * as authNextauth from '../auth/[...nextauth]/route';
+import * as commentsPublicId from '../comments/[publicId]/route';
+import * as commentsPublicIdToggles from '../comments/[publicId]/toggles/route';
 import * as collectionsPublicIdEntriesEntryId from '../collections/[publicId]/entries/[entryId]/route';
 import * as collectionsPublicIdEntries from '../collections/[publicId]/entries/route';
 import * as collectionsPublicIdExport from '../collections/[publicId]/export/route';
@@ -38,10 +40,17 @@ import * as personsPublicId from '../persons/[publicId]/route';
 import * as persons from '../persons/route';
 import * as productionCompaniesPublicId from '../production_companies/[publicId]/route';
 import * as productionCompanies from '../production_companies/route';
+import * as postsPublicIdComments from '../posts/[publicId]/comments/route';
+import * as postsPublicId from '../posts/[publicId]/route';
+import * as postsPublicIdToggles from '../posts/[publicId]/toggles/route';
+import * as posts from '../posts/route';
 import * as register from '../register/route';
 import * as releasesPublicId from '../releases/[publicId]/route';
 import * as releasesPublicIdToggles from '../releases/[publicId]/toggles/route';
 import * as releases from '../releases/route';
+import * as reviewsPublicId from '../reviews/[publicId]/route';
+import * as reviews from '../reviews/route';
+import * as reviewsPublicIdComments from '../reviews/[publicId]/comments/route';
 import * as search from '../search/route';
 import * as socialComplete from '../social/complete/route';
 import * as socialRegister from '../social/register/route';
@@ -69,6 +78,8 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   collectionsPublicId,
   collectionsPublicIdValue,
   collections,
+  commentsPublicId,
+  commentsPublicIdToggles,
   health,
   labelsPublicId,
   labels,
@@ -92,10 +103,17 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   persons,
   productionCompaniesPublicId,
   productionCompanies,
+  postsPublicIdComments,
+  postsPublicId,
+  postsPublicIdToggles,
+  posts,
   register,
   releasesPublicId,
   releasesPublicIdToggles,
   releases,
+  reviewsPublicId,
+  reviews,
+  reviewsPublicIdComments,
   search,
   socialComplete,
   socialRegister,

@@ -1,0 +1,104 @@
+import 'server-only';
+/**
+ * Best edition of a movie (docs/community.md "Best edition"): its releases ranked by the
+ * community's picture, sound, extras and package ratings in reviews that link the release. Each
+ * aspect's score is a Bayesian average, `(C·m + Σx) / (C + n)`: the release's `n` ratings `x` of
+ * the aspect pulled towards the prior mean `m` (the mean of every rating of that aspect in the
+ * catalogue, or 3 when there is none) with the weight of `C` = {@link BEST_EDITION_PRIOR_WEIGHT}
+ * ratings. The overall score is the mean of the four aspect scores.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { queryRows, resolveDb } from './sql';
+
+/** C of the Bayesian average: how many ratings of the prior mean every release starts with. */
+export const BEST_EDITION_PRIOR_WEIGHT = 3;
+/** The prior mean of an aspect nobody in the catalogue has rated yet: 3, the middle bucket (mediocre). */
+export const BEST_EDITION_DEFAULT_MEAN = 3;
+
+/** The release aspects that decide the best edition. */
+export const EDITION_ASPECTS = ['picture', 'sound', 'extras', 'package'] as const;
+export type EditionAspect = (typeof EDITION_ASPECTS)[number];
+
+/** One aspect of a release: the Bayesian score (1-5), the number of ratings and their plain mean (null without any). */
+export type AspectScore = { score: number; count: number; mean: number | null };
+
+/** A release of the movie with its scores; `rank` 1 is the best, null for a release nobody rated. */
+export type EditionScore = {
+  release: { public_id: string; name: string; format: number };
+  rank: number | null;
+  /** Mean of the four aspect scores; null for an unrated release. */
+  overall: number | null;
+  /** Ratings of the four aspects together. */
+  ratings_count: number;
+  aspects: Record<EditionAspect, AspectScore>;
+};
+
+/** The ranking and the prior it used (per aspect: `mean` m, and the weight C). */
+export type BestEditions = { prior: { weight: number; mean: Record<EditionAspect, number> }; releases: EditionScore[] };
+
+type Row = { public_id: string; name: string; format: number } & Record<
+  `${EditionAspect}_n` | `${EditionAspect}_sum`,
+  number
+>;
+
+/**
+ * Ranks the releases of a movie (by public id) by their Bayesian aspect scores: rated releases
+ * first by overall score (ties: more ratings, then name), then the releases without a rating,
+ * by name and unranked.
+ * @returns the ranking, or null for an unknown movie
+ */
+export async function bestEditions(moviePublicId: string, db?: Db): Promise<BestEditions | null> {
+  const d = await resolveDb(db);
+  const [movie] = await queryRows<{ id: number }>(d, sql`SELECT id FROM movies WHERE public_id = ${moviePublicId}`);
+  if (!movie) return null;
+  const [means] = await queryRows<Record<EditionAspect, string | number | null>>(
+    d,
+    sql`SELECT avg(rating_picture) AS picture, avg(rating_sound) AS sound, avg(rating_extras) AS extras,
+          avg(rating_package) AS package FROM reviews WHERE release_id IS NOT NULL`,
+  );
+  const mean = Object.fromEntries(
+    EDITION_ASPECTS.map((a) => [a, means?.[a] == null ? BEST_EDITION_DEFAULT_MEAN : Number(means[a])]),
+  ) as Record<EditionAspect, number>;
+  const rows = await queryRows<Row>(
+    d,
+    sql`SELECT rel.public_id, rel.name, rel.format,
+          count(rv.rating_picture)::int AS picture_n, coalesce(sum(rv.rating_picture), 0)::int AS picture_sum,
+          count(rv.rating_sound)::int AS sound_n, coalesce(sum(rv.rating_sound), 0)::int AS sound_sum,
+          count(rv.rating_extras)::int AS extras_n, coalesce(sum(rv.rating_extras), 0)::int AS extras_sum,
+          count(rv.rating_package)::int AS package_n, coalesce(sum(rv.rating_package), 0)::int AS package_sum
+        FROM release_movies rm JOIN releases rel ON rel.id = rm.release_id
+        LEFT JOIN reviews rv ON rv.release_id = rel.id
+        WHERE rm.movie_id = ${movie.id}
+        GROUP BY rel.id, rel.public_id, rel.name, rel.format`,
+  );
+  const C = BEST_EDITION_PRIOR_WEIGHT;
+  const scored: EditionScore[] = rows.map((r) => {
+    const aspects = Object.fromEntries(
+      EDITION_ASPECTS.map((a) => {
+        const n = Number(r[`${a}_n`]);
+        const sum = Number(r[`${a}_sum`]);
+        return [a, { score: (C * mean[a] + sum) / (C + n), count: n, mean: n ? sum / n : null }];
+      }),
+    ) as Record<EditionAspect, AspectScore>;
+    const ratings_count = EDITION_ASPECTS.reduce((t, a) => t + aspects[a].count, 0);
+    const overall = ratings_count
+      ? EDITION_ASPECTS.reduce((t, a) => t + aspects[a].score, 0) / EDITION_ASPECTS.length
+      : null;
+    return {
+      release: { public_id: r.public_id, name: r.name, format: r.format },
+      rank: null,
+      overall,
+      ratings_count,
+      aspects,
+    };
+  });
+  const byName = (a: EditionScore, b: EditionScore) =>
+    a.release.name.localeCompare(b.release.name) || a.release.public_id.localeCompare(b.release.public_id);
+  const rated = scored
+    .filter((s) => s.overall !== null)
+    .sort((a, b) => b.overall! - a.overall! || b.ratings_count - a.ratings_count || byName(a, b));
+  rated.forEach((s, i) => (s.rank = i + 1));
+  const unrated = scored.filter((s) => s.overall === null).sort(byName);
+  return { prior: { weight: C, mean }, releases: [...rated, ...unrated] };
+}

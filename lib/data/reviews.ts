@@ -1,0 +1,338 @@
+import 'server-only';
+/**
+ * Reviews (spec §3 "Review"): a member's review of a movie, optionally of one of its releases,
+ * with ratings in buckets 5 (excellent) .. 1 (worst). Writes check the policies
+ * (lib/auth/policies.ts), count against the writing limits below and publish `review.created`,
+ * `review.updated` and `review.deleted` in their transaction. Reads return DTOs whose author is
+ * a public id and a name only (never an e-mail address).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db';
+import type { Actor } from '@/lib/auth/actor';
+import { canEditOwnContent, canModerate, canUseMemberFeatures } from '@/lib/auth/policies';
+import { AppError } from '@/lib/errors';
+import { foldText, searchDocument } from '@/lib/text';
+import { fieldErrors, type FieldErrors } from '@/lib/validation/users';
+import {
+  reviewDeleteSchema,
+  reviewSchema,
+  reviewUpdateSchema,
+  type ReviewInput,
+  type ReviewLanguage,
+  type ReviewUpdateData,
+} from '@/lib/validation/reviews';
+import { inTransaction, publish } from './events';
+import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
+import { newPublicId } from './public-id';
+import { hitLimit, type LimitName } from './rate-limits';
+import { queryRows, resolveDb } from './sql';
+import type { Page, ReviewDto, ReviewListItem } from './types';
+
+/** Default and largest page size of review lists. */
+export const REVIEW_PAGE_SIZE = 24;
+
+/** An account younger than this many milliseconds writes under the new-account daily limit. */
+export const NEW_ACCOUNT_MS = 86_400_000;
+
+/** Outcome of a review write: the review, or field problems as message keys of `forms`. */
+export type ReviewResult = { ok: true; review: ReviewDto } | { ok: false; errors: FieldErrors };
+
+type ReviewRow = {
+  id: number;
+  public_id: string;
+  user_id: number;
+  movie_id: number;
+  release_id: number | null;
+  headline: string;
+  ingress: string | null;
+  body: string;
+  language: ReviewLanguage;
+  watch_source: number | null;
+  youtube_url: string | null;
+  youtube_id: string | null;
+  rating_movie: number | null;
+  rating_release: number | null;
+  rating_picture: number | null;
+  rating_sound: number | null;
+  rating_extras: number | null;
+  rating_package: number | null;
+  likes_count: number;
+  comments_count: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  movie_public_id: string;
+  movie_name: string;
+  movie_year: number | null;
+  release_public_id: string | null;
+  release_name: string | null;
+  author_public_id: string;
+  author_name: string;
+};
+
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+/** Columns of a review with its movie, release and author (public id and name only). */
+const COLUMNS = (
+  withBody: boolean,
+) => sql`r.id, r.public_id, r.user_id, r.movie_id, r.release_id, r.headline, r.ingress,
+  ${withBody ? sql`r.body` : sql`''`} AS body, r.language, r.watch_source, r.youtube_url, r.youtube_id,
+  r.rating_movie, r.rating_release, r.rating_picture, r.rating_sound, r.rating_extras, r.rating_package,
+  r.likes_count, r.comments_count, r.created_at, r.updated_at,
+  m.public_id AS movie_public_id, m.name AS movie_name, m.year AS movie_year,
+  rel.public_id AS release_public_id, rel.name AS release_name,
+  u.public_id AS author_public_id, u.name AS author_name`;
+
+const FROM = sql`reviews r JOIN movies m ON m.id = r.movie_id LEFT JOIN releases rel ON rel.id = r.release_id
+  JOIN users u ON u.id = r.user_id`;
+
+function toListItem(r: ReviewRow): ReviewListItem {
+  return {
+    public_id: r.public_id,
+    headline: r.headline,
+    ingress: r.ingress,
+    language: r.language,
+    watch_source: r.watch_source,
+    youtube_url: r.youtube_url,
+    youtube_id: r.youtube_id,
+    ratings: {
+      movie: r.rating_movie,
+      release: r.rating_release,
+      picture: r.rating_picture,
+      sound: r.rating_sound,
+      extras: r.rating_extras,
+      package: r.rating_package,
+    },
+    movie: { public_id: r.movie_public_id, name: r.movie_name, year: r.movie_year },
+    release: r.release_public_id ? { public_id: r.release_public_id, name: r.release_name ?? '' } : null,
+    author: { public_id: r.author_public_id, name: r.author_name },
+    likes_count: r.likes_count,
+    comments_count: r.comments_count,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+  };
+}
+
+function toDto(r: ReviewRow): ReviewDto {
+  return { ...toListItem(r), body: r.body };
+}
+
+async function reviewRow(d: Db, publicId: string): Promise<ReviewRow | null> {
+  const [row] = await queryRows<ReviewRow>(
+    d,
+    sql`SELECT ${COLUMNS(true)} FROM ${FROM} WHERE r.public_id = ${publicId}`,
+  );
+  return row ?? null;
+}
+
+/**
+ * One review by public id, for everyone (reviews are public).
+ * @returns the review with its body, or null when there is none
+ */
+export async function getReview(publicId: string, db?: Db): Promise<ReviewDto | null> {
+  const row = await reviewRow(await resolveDb(db), publicId);
+  return row ? toDto(row) : null;
+}
+
+/**
+ * Filters of {@link listReviews}: `la` a review language; `fi` `video` (a YouTube video) or
+ * `release` (a linked release); `q` text every folded word of which must occur in the headline,
+ * ingress or body (`search_text LIKE`, GIN trigram index); `movie`, `release`, `user` public ids
+ * (an unknown one gives an empty list).
+ */
+export type ReviewQuery = {
+  la?: ReviewLanguage | null;
+  fi?: 'video' | 'release' | null;
+  q?: string | null;
+  movie?: string | null;
+  release?: string | null;
+  user?: string | null;
+};
+
+const NEWEST: KeysetSort = { name: 'new', expr: sql`r.created_at`, cast: 'timestamptz', dir: 'desc' };
+
+/**
+ * One page of reviews, newest first (keyset on `(created_at, id)`), without their bodies.
+ * @returns `{ items, next_cursor }`
+ * @throws AppError bad_cursor (400) for a cursor of another list
+ */
+export async function listReviews(query: ReviewQuery, page: Paging, db?: Db): Promise<Page<ReviewListItem>> {
+  const d = await resolveDb(db);
+  const limit = Math.min(Math.max(page.limit ?? REVIEW_PAGE_SIZE, 1), 100);
+  const conds: SQL[] = [];
+  if (query.la) conds.push(sql`r.language = ${query.la}`);
+  if (query.fi === 'video') conds.push(sql`r.youtube_id IS NOT NULL`);
+  if (query.fi === 'release') conds.push(sql`r.release_id IS NOT NULL`);
+  if (query.movie) conds.push(sql`r.movie_id = (SELECT id FROM movies WHERE public_id = ${query.movie})`);
+  if (query.release) conds.push(sql`r.release_id = (SELECT id FROM releases WHERE public_id = ${query.release})`);
+  if (query.user) conds.push(sql`r.user_id = (SELECT id FROM users WHERE public_id = ${query.user})`);
+  // Folded words hold only [a-z0-9 ], so they need no LIKE escaping.
+  for (const word of foldText(query.q ?? '')
+    .split(' ')
+    .filter(Boolean))
+    conds.push(sql`r.search_text LIKE ${`%${word}%`}`);
+  const rows = await keysetRows<ReviewRow & { sk: string | null }>(d, {
+    columns: COLUMNS(false),
+    from: FROM,
+    conds,
+    sort: NEWEST,
+    idCol: sql`r.id`,
+    cursor: page.cursor,
+    limit,
+  });
+  return pageOf(rows, { limit, sort: NEWEST }, toListItem);
+}
+
+/**
+ * The writing limits of reviews, per account (lib/data/rate-limits.ts RATE_LIMITS): one review
+ * every 15 seconds (`reviewBurst`), 100 a day (`reviewDay`), and 10 a day for an account younger
+ * than a day (`reviewDayNew`). Counted when a review is created.
+ * @throws AppError rate_limited (429, `seconds` to wait)
+ */
+async function countReviewWrite(d: Db, actor: Actor): Promise<void> {
+  const [u] = await queryRows<{ created_at: Date | string }>(
+    d,
+    sql`SELECT created_at FROM users WHERE id = ${actor.userId}`,
+  );
+  const young = !!u && Date.now() - new Date(u.created_at).getTime() < NEW_ACCOUNT_MS;
+  const limits: LimitName[] = ['reviewBurst', young ? 'reviewDayNew' : 'reviewDay'];
+  for (const name of limits) {
+    const r = await hitLimit(name, String(actor.userId), d);
+    if (!r.ok) throw new AppError('rate_limited', { seconds: r.retryAfter });
+  }
+}
+
+/** The release's id when it holds the movie, else null. */
+async function releaseOfMovie(d: Db, releasePublicId: string, movieId: number): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
+    d,
+    sql`SELECT rel.id FROM releases rel JOIN release_movies rm ON rm.release_id = rel.id AND rm.movie_id = ${movieId}
+        WHERE rel.public_id = ${releasePublicId}`,
+  );
+  return row?.id ?? null;
+}
+
+function fieldValues(v: ReviewUpdateData) {
+  return {
+    searchText: searchDocument(v.headline, v.ingress, v.body),
+    cols: sql`headline = ${v.headline}, ingress = ${v.ingress}, body = ${v.body}, language = ${v.language},
+      watch_source = ${v.watch_source}, youtube_url = ${v.youtube_url}, youtube_id = ${v.youtube_id},
+      rating_movie = ${v.rating_movie}, rating_release = ${v.rating_release}, rating_picture = ${v.rating_picture},
+      rating_sound = ${v.rating_sound}, rating_extras = ${v.rating_extras}, rating_package = ${v.rating_package}`,
+  };
+}
+
+/**
+ * Creates the actor's review of a movie (`movie`: its public id), optionally linked to one of its
+ * releases (`release`: a release that holds the movie, else `release: releaseNotOfMovie`).
+ * Publishes `review.created`.
+ * @returns the review, or field errors (message keys of `forms`)
+ * @throws AppError unauthorized for a visitor, not_found for an unknown movie, rate_limited (429)
+ */
+export async function createReview(actor: Actor, input: ReviewInput, db?: Db): Promise<ReviewResult> {
+  if (!canUseMemberFeatures(actor)) throw new AppError('unauthorized');
+  const parsed = reviewSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  const v = parsed.data;
+  const d = await resolveDb(db);
+  const [movie] = await queryRows<{ id: number }>(d, sql`SELECT id FROM movies WHERE public_id = ${v.movie}`);
+  if (!movie) throw new AppError('not_found');
+  const releaseId = v.release ? await releaseOfMovie(d, v.release, movie.id) : null;
+  if (v.release && releaseId === null) return { ok: false, errors: { release: 'releaseNotOfMovie' } };
+  await countReviewWrite(d, actor);
+  const publicId = newPublicId();
+  const { searchText } = fieldValues(v);
+  await inTransaction(d, async (tx) => {
+    const [row] = await queryRows<{ id: number }>(
+      tx,
+      sql`INSERT INTO reviews (public_id, user_id, movie_id, release_id, headline, ingress, body, language, watch_source,
+            youtube_url, youtube_id, rating_movie, rating_release, rating_picture, rating_sound, rating_extras,
+            rating_package, search_text)
+          VALUES (${publicId}, ${actor.userId}, ${movie.id}, ${releaseId}, ${v.headline}, ${v.ingress}, ${v.body},
+            ${v.language}, ${v.watch_source}, ${v.youtube_url}, ${v.youtube_id}, ${v.rating_movie}, ${v.rating_release},
+            ${v.rating_picture}, ${v.rating_sound}, ${v.rating_extras}, ${v.rating_package}, ${searchText})
+          RETURNING id`,
+    );
+    await publish(tx, 'review.created', { reviewId: row!.id, authorId: actor.userId, movieId: movie.id, releaseId });
+  });
+  const review = await getReview(publicId, d);
+  if (!review) throw new AppError('internal');
+  return { ok: true, review };
+}
+
+/**
+ * Replaces the fields of the actor's own review (every form field; the movie stays). A release
+ * must hold the review's movie. Publishes `review.updated`.
+ * @returns the review, or field errors (message keys of `forms`)
+ * @throws AppError unauthorized for a visitor, not_found for an unknown review, forbidden for
+ *   someone else's (admins included: they delete, they do not edit)
+ */
+export async function updateReview(
+  actor: Actor,
+  input: { publicId: string } & Omit<ReviewInput, 'movie'>,
+  db?: Db,
+): Promise<ReviewResult> {
+  if (!canUseMemberFeatures(actor)) throw new AppError('unauthorized');
+  const d = await resolveDb(db);
+  const current = await reviewRow(d, input.publicId);
+  if (!current) throw new AppError('not_found');
+  if (!canEditOwnContent(actor, current.user_id)) throw new AppError('forbidden');
+  const parsed = reviewUpdateSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  const v = parsed.data;
+  const releaseId = v.release ? await releaseOfMovie(d, v.release, current.movie_id) : null;
+  if (v.release && releaseId === null) return { ok: false, errors: { release: 'releaseNotOfMovie' } };
+  const { searchText, cols } = fieldValues(v);
+  await inTransaction(d, async (tx) => {
+    await queryRows(
+      tx,
+      sql`UPDATE reviews SET ${cols}, release_id = ${releaseId}, search_text = ${searchText}, updated_at = now()
+          WHERE id = ${current.id}`,
+    );
+    await publish(tx, 'review.updated', {
+      reviewId: current.id,
+      authorId: current.user_id,
+      movieId: current.movie_id,
+      releaseId,
+    });
+  });
+  const review = await getReview(input.publicId, d);
+  if (!review) throw new AppError('not_found');
+  return { ok: true, review };
+}
+
+/**
+ * Deletes a review: its author deletes their own (no reason needed); an admin deletes anyone's
+ * with a `reason` (else `reason: required`). Its comments, likes and linked posts go with it.
+ * Publishes `review.deleted` (`byAdmin` and `reason` for a moderator's deletion).
+ * @returns ok, or field errors
+ * @throws AppError unauthorized for a visitor, not_found for an unknown review, forbidden for
+ *   someone else's review and a member who is not an admin
+ */
+export async function deleteReview(
+  actor: Actor,
+  input: { publicId: string; reason?: string | null },
+  db?: Db,
+): Promise<{ ok: true } | { ok: false; errors: FieldErrors }> {
+  if (!canUseMemberFeatures(actor)) throw new AppError('unauthorized');
+  const d = await resolveDb(db);
+  const current = await reviewRow(d, input.publicId);
+  if (!current) throw new AppError('not_found');
+  const own = canEditOwnContent(actor, current.user_id);
+  if (!own && !canModerate(actor)) throw new AppError('forbidden');
+  const parsed = reviewDeleteSchema.safeParse({ reason: input.reason });
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  const reason = parsed.data.reason;
+  if (!own && !reason) return { ok: false, errors: { reason: 'required' } };
+  await inTransaction(d, async (tx) => {
+    await queryRows(tx, sql`DELETE FROM reviews WHERE id = ${current.id}`);
+    await publish(tx, 'review.deleted', {
+      reviewId: current.id,
+      authorId: current.user_id,
+      movieId: current.movie_id,
+      releaseId: current.release_id,
+      byAdmin: !own,
+      reason: own ? null : reason,
+    });
+  });
+  return { ok: true };
+}

@@ -1,0 +1,442 @@
+/**
+ * Reviews on PGlite and PostgreSQL: create, update and delete (author only; an admin deletes
+ * with a reason and the event says so), validation with field keys, the release-rating rule,
+ * listing filters, text search and keyset pages, the writing limits, DTOs without e-mail
+ * addresses, the API routes, and the best-edition ranking checked against numbers worked out by
+ * hand from the Bayesian average in docs/community.md.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryRows, type Db, type DbHandle } from '@/db';
+import { movies, releaseMovies, releases } from '@/db/schema';
+import { GET as reviewsGet, POST as reviewsPost } from '@/app/api/reviews/route';
+import { DELETE as reviewDelete, GET as reviewGet, PATCH as reviewPatch } from '@/app/api/reviews/[publicId]/route';
+import { bestEditions } from '@/lib/data/best-editions';
+import type { DomainEventName } from '@/lib/data/event-types';
+import { resetLimit } from '@/lib/data/rate-limits';
+import { createReview, deleteReview, getReview, listReviews, updateReview } from '@/lib/data/reviews';
+import type { ReviewInput } from '@/lib/validation/reviews';
+import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
+import { registerMember, type Member } from '../support/members';
+import { useAsProcessDb } from './api-fixtures';
+
+const published = vi.hoisted(() => [] as { name: string; event: Record<string, unknown> }[]);
+vi.mock('@/lib/data/events', async (importOriginal) => {
+  const orig = await importOriginal<typeof import('@/lib/data/events')>();
+  return {
+    ...orig,
+    publish: async (tx: Db, name: DomainEventName, event: never) => {
+      published.push({ name, event });
+      return orig.publish(tx, name, event);
+    },
+  };
+});
+
+assertPostgresConfiguredInCi();
+
+const ORIGIN = 'http://localhost';
+
+/** Inserts movies and releases (`[release, [movies]]`) and returns nothing; public ids as given. */
+async function catalogue(db: Db, movieIds: string[], rel: [string, string[]][]): Promise<void> {
+  await db
+    .insert(movies)
+    .values(
+      movieIds.map((p) => ({ publicId: p, name: `Movie ${p}`, titleKey: `movie ${p}`.toLowerCase(), year: 2000 })),
+    );
+  for (const [r, ms] of rel) {
+    const [row] = await db
+      .insert(releases)
+      .values({ publicId: r, name: `Release ${r}`, format: 1, nameKey: r.toLowerCase() })
+      .returning({ id: releases.id });
+    for (const m of ms) {
+      const [mv] = await queryRows<{ id: number }>(db, sql`SELECT id FROM movies WHERE public_id = ${m}`);
+      await db.insert(releaseMovies).values({ releaseId: row!.id, movieId: mv!.id });
+    }
+  }
+}
+
+describe.each(testEngines())('reviews on %s', (engine) => {
+  let h: DbHandle;
+  let n = 0;
+  let author: Member;
+  let other: Member;
+  let admin: Member;
+  const member = () => registerMember(h.db, { label: 'Reviewer', n: ++n });
+
+  /** Creates a review, first clearing the author's 15-second limit (the limit has its own test). */
+  async function write(who: Member, input: ReviewInput) {
+    await resetLimit('reviewBurst', String(who.actor.userId), h.db);
+    const r = await createReview(who.actor, input, h.db);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    return r.review;
+  }
+  const base = (extra: Partial<ReviewInput> = {}): ReviewInput => ({
+    movie: 'rvMovieA',
+    headline: 'A fine film',
+    body: 'Plain text body.',
+    language: 'en',
+    ...extra,
+  });
+  const json = (method: string, path: string, cookie: string | null, body?: unknown) =>
+    new Request(`${ORIGIN}${path}`, {
+      method,
+      headers: {
+        origin: ORIGIN,
+        ...(cookie ? { cookie } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  const ctx = (publicId: string) => ({ params: Promise.resolve({ publicId }) });
+
+  beforeAll(async () => {
+    h = await createTestDb(engine);
+    useAsProcessDb(h);
+    await catalogue(
+      h.db,
+      ['rvMovieA', 'rvMovieB'],
+      [
+        ['rvRelA1', ['rvMovieA']],
+        ['rvRelA2', ['rvMovieA', 'rvMovieB']],
+        ['rvRelB1', ['rvMovieB']],
+      ],
+    );
+    author = await member();
+    other = await member();
+    admin = await registerMember(h.db, { label: 'Moderator', n: 1, role: 'admin' });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('creates a review with its release, ratings and video; the DTO names the author without an e-mail address', async () => {
+    published.length = 0;
+    const r = await write(author, {
+      ...base({ headline: 'Sisu in 4K', ingress: 'Short lead', body: 'Line one\n\nLine two' }),
+      release: 'rvRelA1',
+      watch_source: 'cinema',
+      youtube_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      rating_movie: 'excellent',
+      rating_picture: 'good',
+      rating_package: 'worst',
+    });
+    expect(r).toMatchObject({
+      headline: 'Sisu in 4K',
+      ingress: 'Short lead',
+      body: 'Line one\n\nLine two',
+      language: 'en',
+      watch_source: 1,
+      youtube_id: 'dQw4w9WgXcQ',
+      ratings: { movie: 5, release: null, picture: 4, sound: null, extras: null, package: 1 },
+      movie: { public_id: 'rvMovieA', name: 'Movie rvMovieA', year: 2000 },
+      release: { public_id: 'rvRelA1', name: 'Release rvRelA1' },
+      author: { public_id: author.actor.publicId, name: author.actor.name },
+      likes_count: 0,
+      comments_count: 0,
+    });
+    expect(Object.keys(r.author).sort()).toEqual(['name', 'public_id']);
+    expect(JSON.stringify(r)).not.toContain('@example.fi');
+    expect(JSON.stringify(await listReviews({}, {}, h.db))).not.toContain('@example.fi');
+    const [row] = await queryRows<{ search_text: string }>(
+      h.db,
+      sql`SELECT search_text FROM reviews WHERE public_id = ${r.public_id}`,
+    );
+    expect(row!.search_text).toBe('sisu in 4k short lead line one line two');
+    expect(published.map((p) => p.name)).toEqual(['review.created']);
+    expect(published[0]!.event).toMatchObject({ authorId: author.actor.userId, releaseId: expect.any(Number) });
+  });
+
+  it('field errors: required fields, a bad YouTube address, release ratings without a release, a release of another movie', async () => {
+    const who = await member();
+    expect(
+      await createReview(
+        who.actor,
+        { movie: 'rvMovieA', headline: ' ', body: '', language: 'xx' } as unknown as ReviewInput,
+        h.db,
+      ),
+    ).toEqual({
+      ok: false,
+      errors: { headline: 'required', body: 'required', language: 'required' },
+    });
+    expect(
+      await createReview(who.actor, base({ youtube_url: 'https://example.com/v', rating_sound: 'good' }), h.db),
+    ).toEqual({
+      ok: false,
+      errors: { youtube_url: 'youtubeInvalid', rating_sound: 'ratingNeedsRelease' },
+    });
+    expect(await createReview(who.actor, base({ release: 'rvRelB1', rating_sound: 'good' }), h.db)).toEqual({
+      ok: false,
+      errors: { release: 'releaseNotOfMovie' },
+    });
+    expect(await createReview(who.actor, base({ release: 'noSuchRel' }), h.db)).toEqual({
+      ok: false,
+      errors: { release: 'releaseNotOfMovie' },
+    });
+    await expect(createReview(who.actor, base({ movie: 'noSuchMovie' }), h.db)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    // A release holding both movies is accepted for either.
+    const r = await write(who, base({ movie: 'rvMovieB', release: 'rvRelA2', rating_extras: 'mediocre' }));
+    expect(r.ratings.extras).toBe(3);
+  });
+
+  it('only the author updates; release ratings still need a release; updated_at moves', async () => {
+    const r = await write(author, base({ release: 'rvRelA1', rating_picture: 'good' }));
+    await expect(updateReview(other.actor, { publicId: r.public_id, ...base() }, h.db)).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(updateReview(admin.actor, { publicId: r.public_id, ...base() }, h.db)).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(updateReview(author.actor, { publicId: 'nope12345', ...base() }, h.db)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    expect(
+      await updateReview(author.actor, { publicId: r.public_id, ...base({ rating_picture: 'good' }) }, h.db),
+    ).toEqual({
+      ok: false,
+      errors: { rating_picture: 'ratingNeedsRelease' },
+    });
+    published.length = 0;
+    const u = await updateReview(
+      author.actor,
+      { publicId: r.public_id, ...base({ headline: 'Changed mind', language: 'fi', rating_movie: 'bad' }) },
+      h.db,
+    );
+    if (!u.ok) throw new Error('update failed');
+    expect(u.review).toMatchObject({
+      headline: 'Changed mind',
+      language: 'fi',
+      release: null,
+      ratings: { movie: 2, picture: null },
+    });
+    expect(u.review.updated_at >= r.updated_at).toBe(true);
+    expect(published.map((p) => p.name)).toEqual(['review.updated']);
+  });
+
+  it('the author deletes their own; others may not; an admin deletes with a reason and the event says so', async () => {
+    const mine = await write(author, base());
+    await expect(deleteReview(other.actor, { publicId: mine.public_id }, h.db)).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    published.length = 0;
+    expect(await deleteReview(author.actor, { publicId: mine.public_id }, h.db)).toEqual({ ok: true });
+    expect(await getReview(mine.public_id, h.db)).toBeNull();
+    expect(published).toEqual([
+      {
+        name: 'review.deleted',
+        event: expect.objectContaining({ authorId: author.actor.userId, byAdmin: false, reason: null }),
+      },
+    ]);
+
+    const theirs = await write(author, base());
+    expect(await deleteReview(admin.actor, { publicId: theirs.public_id }, h.db)).toEqual({
+      ok: false,
+      errors: { reason: 'required' },
+    });
+    expect(await getReview(theirs.public_id, h.db)).not.toBeNull();
+    published.length = 0;
+    expect(await deleteReview(admin.actor, { publicId: theirs.public_id, reason: 'Spam link' }, h.db)).toEqual({
+      ok: true,
+    });
+    expect(await getReview(theirs.public_id, h.db)).toBeNull();
+    expect(published).toEqual([
+      {
+        name: 'review.deleted',
+        event: expect.objectContaining({ authorId: author.actor.userId, byAdmin: true, reason: 'Spam link' }),
+      },
+    ]);
+  });
+
+  it('lists newest first with la, fi=video, fi=release, q, movie, release and user filters and keyset pages', async () => {
+    const w = await member();
+    const mk = (extra: Partial<ReviewInput>) => write(w, base({ headline: 'Plain', ...extra }));
+    const a = await mk({ headline: 'Finnish words', language: 'fi', body: 'Hyvä kuvanlaatu' });
+    const b = await mk({ youtube_url: 'https://youtu.be/dQw4w9WgXcQ', body: 'Video review of the Criterion disc' });
+    const c = await mk({ release: 'rvRelA2', movie: 'rvMovieB', body: 'Sound mix is superb' });
+    const d = await mk({ language: 'other', body: 'Criterion Collection spine' });
+    const ids = (p: { items: { public_id: string }[] }) => p.items.map((i) => i.public_id);
+    const mineOnly = { user: w.actor.publicId };
+    expect(ids(await listReviews(mineOnly, {}, h.db))).toEqual([d.public_id, c.public_id, b.public_id, a.public_id]);
+    expect(ids(await listReviews({ ...mineOnly, la: 'fi' }, {}, h.db))).toEqual([a.public_id]);
+    expect(ids(await listReviews({ ...mineOnly, fi: 'video' }, {}, h.db))).toEqual([b.public_id]);
+    expect(ids(await listReviews({ ...mineOnly, fi: 'release' }, {}, h.db))).toEqual([c.public_id]);
+    expect(ids(await listReviews({ ...mineOnly, movie: 'rvMovieB' }, {}, h.db))).toEqual([c.public_id]);
+    expect(ids(await listReviews({ release: 'rvRelA2', user: w.actor.publicId }, {}, h.db))).toEqual([c.public_id]);
+    expect(ids(await listReviews({ q: 'criterion' }, {}, h.db))).toEqual([d.public_id, b.public_id]);
+    expect(ids(await listReviews({ q: 'CRITERION spine' }, {}, h.db))).toEqual([d.public_id]);
+    expect(ids(await listReviews({ q: 'hyva' }, {}, h.db))).toEqual([a.public_id]);
+    expect(ids(await listReviews({ user: 'noSuchUser' }, {}, h.db))).toEqual([]);
+    const p1 = await listReviews(mineOnly, { limit: 3 }, h.db);
+    expect(ids(p1)).toEqual([d.public_id, c.public_id, b.public_id]);
+    expect(p1.items[0]).not.toHaveProperty('body');
+    const p2 = await listReviews(mineOnly, { limit: 3, cursor: p1.next_cursor }, h.db);
+    expect(ids(p2)).toEqual([a.public_id]);
+    expect(p2.next_cursor).toBeNull();
+    await expect(listReviews(mineOnly, { cursor: 'garbage' }, h.db)).rejects.toMatchObject({ code: 'bad_cursor' });
+  });
+
+  it('writing limits: one review per 15 seconds; 10 a day for an account younger than a day, 100 for older ones', async () => {
+    const w = await member();
+    await write(w, base());
+    await expect(createReview(w.actor, base(), h.db)).rejects.toMatchObject({ code: 'rate_limited', status: 429 });
+    for (let i = 0; i < 9; i++) await write(w, base());
+    await resetLimit('reviewBurst', String(w.actor.userId), h.db);
+    await expect(createReview(w.actor, base(), h.db)).rejects.toMatchObject({ code: 'rate_limited' });
+    await queryRows(h.db, sql`UPDATE users SET created_at = now() - interval '2 days' WHERE id = ${w.actor.userId}`);
+    const r = await write(w, base());
+    expect(r.headline).toBe('A fine film');
+  });
+
+  it('the API: list, create, get, patch and delete with their statuses', async () => {
+    const w = await member();
+    await resetLimit('reviewBurst', String(w.actor.userId), h.db);
+    const unauth = await reviewsPost(json('POST', '/api/reviews', null, base()), { params: Promise.resolve({}) });
+    expect(unauth.status).toBe(401);
+    const bad = await reviewsPost(json('POST', '/api/reviews', w.cookie, base({ rating_picture: 'good' })), {
+      params: Promise.resolve({}),
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: 'invalid', fields: { rating_picture: 'ratingNeedsRelease' } });
+    const created = await reviewsPost(json('POST', '/api/reviews', w.cookie, base({ headline: 'Via API' })), {
+      params: Promise.resolve({}),
+    });
+    expect(created.status).toBe(200);
+    const dto = (await created.json()) as { public_id: string; headline: string };
+    expect(dto.headline).toBe('Via API');
+    const again = await reviewsPost(json('POST', '/api/reviews', w.cookie, base()), { params: Promise.resolve({}) });
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const got = await reviewGet(json('GET', `/api/reviews/${dto.public_id}`, null), ctx(dto.public_id));
+    expect(got.status).toBe(200);
+    expect(((await got.json()) as { body: string }).body).toBe('Plain text body.');
+    expect((await reviewGet(json('GET', '/api/reviews/unknown99', null), ctx('unknown99'))).status).toBe(404);
+
+    const list = await reviewsGet(json('GET', `/api/reviews?user=${w.actor.publicId}&la=en`, null), {
+      params: Promise.resolve({}),
+    });
+    expect(((await list.json()) as { items: { public_id: string }[] }).items.map((i) => i.public_id)).toEqual([
+      dto.public_id,
+    ]);
+    expect((await reviewsGet(json('GET', '/api/reviews?fi=cut', null), { params: Promise.resolve({}) })).status).toBe(
+      400,
+    );
+
+    const patchOther = await reviewPatch(
+      json('PATCH', `/api/reviews/${dto.public_id}`, other.cookie, base()),
+      ctx(dto.public_id),
+    );
+    expect(patchOther.status).toBe(403);
+    const patched = await reviewPatch(
+      json('PATCH', `/api/reviews/${dto.public_id}`, w.cookie, base({ headline: 'Edited' })),
+      ctx(dto.public_id),
+    );
+    expect(patched.status).toBe(200);
+    expect(((await patched.json()) as { headline: string }).headline).toBe('Edited');
+
+    const adminNoReason = await reviewDelete(
+      json('DELETE', `/api/reviews/${dto.public_id}`, admin.cookie, {}),
+      ctx(dto.public_id),
+    );
+    expect(adminNoReason.status).toBe(400);
+    expect(await adminNoReason.json()).toMatchObject({ fields: { reason: 'required' } });
+    const del = await reviewDelete(json('DELETE', `/api/reviews/${dto.public_id}`, w.cookie, {}), ctx(dto.public_id));
+    expect(del.status).toBe(200);
+    expect((await reviewGet(json('GET', `/api/reviews/${dto.public_id}`, null), ctx(dto.public_id))).status).toBe(404);
+  });
+});
+
+describe.each(testEngines())('best edition on %s', (engine) => {
+  let h: DbHandle;
+  let n = 0;
+
+  beforeAll(async () => {
+    h = await createTestDb(engine);
+    await catalogue(
+      h.db,
+      ['beMovie', 'beOther'],
+      [
+        ['beAlpha', ['beMovie']],
+        ['beBeta', ['beMovie']],
+        ['beGamma', ['beMovie']],
+        ['beDelta', ['beMovie']],
+        ['beElse', ['beOther']],
+      ],
+    );
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /** One review of beMovie with picture, sound, extras and package ratings (5..1). */
+  async function rate(release: string, [picture, sound, extras, pkg]: number[]) {
+    const who = await registerMember(h.db, { label: 'Rater', n: ++n });
+    const r = await createReview(
+      who.actor,
+      {
+        movie: 'beMovie',
+        release,
+        headline: 'Edition notes',
+        body: 'Body',
+        language: 'en',
+        rating_movie: 1,
+        rating_picture: picture,
+        rating_sound: sound,
+        rating_extras: extras,
+        rating_package: pkg,
+      },
+      h.db,
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  }
+
+  it('without any rating the prior is 3 and every release is listed unranked by name', async () => {
+    const b = await bestEditions('beMovie', h.db);
+    expect(b?.prior).toEqual({ weight: 3, mean: { picture: 3, sound: 3, extras: 3, package: 3 } });
+    expect(b?.releases.map((r) => [r.release.public_id, r.rank, r.overall])).toEqual([
+      ['beAlpha', null, null],
+      ['beBeta', null, null],
+      ['beDelta', null, null],
+      ['beGamma', null, null],
+    ]);
+    expect(await bestEditions('noSuchMovie', h.db)).toBeNull();
+  });
+
+  it('ranks by the Bayesian average (C = 3, m = the catalogue mean of each aspect)', async () => {
+    // Alpha: three reviews (picture, sound, extras, package); Beta one perfect review; Delta one of the worst.
+    await rate('beAlpha', [5, 5, 5, 5]);
+    await rate('beAlpha', [5, 4, 3, 4]);
+    await rate('beAlpha', [5, 5, 5, 5]);
+    await rate('beBeta', [5, 5, 5, 5]);
+    await rate('beDelta', [1, 1, 1, 1]);
+    const b = (await bestEditions('beMovie', h.db))!;
+    // m: picture 21/5 = 4.2, sound 20/5 = 4, extras 19/5 = 3.8, package 20/5 = 4.
+    expect(b.prior.mean.picture).toBeCloseTo(4.2, 10);
+    expect(b.prior.mean.sound).toBeCloseTo(4, 10);
+    expect(b.prior.mean.extras).toBeCloseTo(3.8, 10);
+    expect(b.prior.mean.package).toBeCloseTo(4, 10);
+    expect(b.releases.map((r) => [r.release.public_id, r.rank])).toEqual([
+      ['beAlpha', 1],
+      ['beBeta', 2],
+      ['beDelta', 3],
+      ['beGamma', null],
+    ]);
+    const [alpha, beta, delta, gamma] = b.releases;
+    // Alpha: picture (3·4.2 + 15)/6 = 4.6; sound (12 + 14)/6 = 4.3333; extras (11.4 + 13)/6 = 4.0667; package 4.3333.
+    expect(alpha!.aspects.picture).toEqual({ score: expect.closeTo(4.6, 10), count: 3, mean: 5 });
+    expect(alpha!.aspects.sound.score).toBeCloseTo(26 / 6, 10);
+    expect(alpha!.aspects.extras.score).toBeCloseTo(24.4 / 6, 10);
+    expect(alpha!.aspects.package.score).toBeCloseTo(26 / 6, 10);
+    expect(alpha!.overall).toBeCloseTo(13 / 3, 10);
+    expect(alpha!.ratings_count).toBe(12);
+    // Beta: one perfect review ranks below Alpha although its plain mean is higher:
+    // picture (12.6 + 5)/4 = 4.4, sound 17/4 = 4.25, extras 16.4/4 = 4.1, package 4.25; overall 4.25.
+    expect(beta!.aspects.picture).toEqual({ score: expect.closeTo(4.4, 10), count: 1, mean: 5 });
+    expect(beta!.overall).toBeCloseTo(4.25, 10);
+    // Delta: picture 13.6/4 = 3.4, sound 13/4, extras 12.4/4, package 13/4; overall 3.25.
+    expect(delta!.overall).toBeCloseTo(3.25, 10);
+    expect(gamma).toMatchObject({ rank: null, overall: null, ratings_count: 0 });
+    expect(gamma!.aspects.picture).toEqual({ score: expect.closeTo(4.2, 10), count: 0, mean: null });
+  });
+});
