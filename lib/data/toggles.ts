@@ -166,7 +166,7 @@ export type LikeDto = { movie: TitleListItem | null; release: ReleaseListItem | 
 
 const LIKE_SORT: KeysetSort = { name: 'liked', expr: sql`k.created_at`, cast: 'timestamptz', dir: 'desc' };
 
-/** One page of what a user (public id) liked, newest first (likes are public). */
+/** One page of the movies and releases a user (public id) liked, newest first (likes are public). */
 export async function listLikes(userPublicId: string, page: Paging = {}, db?: Db): Promise<Page<LikeDto>> {
   const { cursor = null, limit = 48 } = page;
   const d = await resolveDb(db);
@@ -180,7 +180,7 @@ export async function listLikes(userPublicId: string, page: Paging = {}, db?: Db
   const rows = await keysetRows<Row>(d, {
     columns: sql`k.id, k.created_at, ${itemJsonColumns(sql`k`)}`,
     from: sql`likes k JOIN users u ON u.id = k.user_id`,
-    conds: [sql`u.public_id = ${userPublicId}`],
+    conds: [sql`u.public_id = ${userPublicId}`, sql`(k.movie_id IS NOT NULL OR k.release_id IS NOT NULL)`],
     sort: LIKE_SORT,
     idCol: sql`k.id`,
     cursor,
@@ -188,6 +188,74 @@ export async function listLikes(userPublicId: string, page: Paging = {}, db?: Db
   });
   return pageOf(rows, { limit, sort: LIKE_SORT }, (r) => ({
     ...toItemPair(r.movie, r.release),
+    liked_at: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/**
+ * One liked review, post or comment of a user (`kind` names which): its public id, a title (the
+ * review's or post's headline; for a comment the headline of its post or review), the author
+ * (public id and name) and, for a comment, its thread. `liked_at` ISO time.
+ */
+export type CommunityLikeDto = {
+  kind: 'review' | 'post' | 'comment';
+  public_id: string;
+  title: string;
+  author: { public_id: string; name: string };
+  thread: { type: 'review' | 'post'; public_id: string } | null;
+  liked_at: string;
+};
+
+const COMMUNITY_LIKE_SORT: KeysetSort = { name: 'liked_c', expr: sql`k.created_at`, cast: 'timestamptz', dir: 'desc' };
+
+/** One page of the reviews, posts and comments a user (public id) liked, newest first (likes are public). */
+export async function listCommunityLikes(
+  userPublicId: string,
+  page: Paging = {},
+  db?: Db,
+): Promise<Page<CommunityLikeDto>> {
+  const { cursor = null, limit = 48 } = page;
+  const d = await resolveDb(db);
+  type Row = {
+    id: number;
+    sk: string | null;
+    created_at: string | Date;
+    kind: CommunityLikeDto['kind'];
+    public_id: string;
+    title: string;
+    author_public_id: string;
+    author_name: string;
+    thread_type: 'review' | 'post' | null;
+    thread_public_id: string | null;
+  };
+  const rows = await keysetRows<Row>(d, {
+    columns: sql`k.id, k.created_at,
+      CASE WHEN k.review_id IS NOT NULL THEN 'review' WHEN k.post_id IS NOT NULL THEN 'post' ELSE 'comment' END AS kind,
+      COALESCE(rv.public_id, p.public_id, c.public_id) AS public_id,
+      COALESCE(rv.headline, p.headline, crv.headline, cp.headline) AS title,
+      au.public_id AS author_public_id, au.name AS author_name,
+      CASE WHEN c.review_id IS NOT NULL THEN 'review' WHEN c.post_id IS NOT NULL THEN 'post' END AS thread_type,
+      COALESCE(crv.public_id, cp.public_id) AS thread_public_id`,
+    from: sql`likes k JOIN users u ON u.id = k.user_id
+      LEFT JOIN reviews rv ON rv.id = k.review_id LEFT JOIN posts p ON p.id = k.post_id
+      LEFT JOIN comments c ON c.id = k.comment_id
+      LEFT JOIN reviews crv ON crv.id = c.review_id LEFT JOIN posts cp ON cp.id = c.post_id
+      JOIN users au ON au.id = COALESCE(rv.user_id, p.user_id, c.user_id)`,
+    conds: [
+      sql`u.public_id = ${userPublicId}`,
+      sql`(k.review_id IS NOT NULL OR k.post_id IS NOT NULL OR k.comment_id IS NOT NULL)`,
+    ],
+    sort: COMMUNITY_LIKE_SORT,
+    idCol: sql`k.id`,
+    cursor,
+    limit,
+  });
+  return pageOf(rows, { limit, sort: COMMUNITY_LIKE_SORT }, (r) => ({
+    kind: r.kind,
+    public_id: r.public_id,
+    title: r.title,
+    author: { public_id: r.author_public_id, name: r.author_name },
+    thread: r.thread_type && r.thread_public_id ? { type: r.thread_type, public_id: r.thread_public_id } : null,
     liked_at: new Date(r.created_at).toISOString(),
   }));
 }

@@ -18,7 +18,7 @@ import { POST as postTogglesPost } from '@/app/api/posts/[publicId]/toggles/rout
 import { addComment, deleteComment, getComment, listComments, updateComment } from '@/lib/data/comments';
 import type { DomainEventName } from '@/lib/data/event-types';
 import { createPost } from '@/lib/data/posts';
-import { setToggle, toggleState } from '@/lib/data/toggles';
+import { listCommunityLikes, listLikes, setToggle, toggleState } from '@/lib/data/toggles';
 import { deleteAccount } from '@/lib/data/users';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 import { registerMember, type Member } from '../support/members';
@@ -257,6 +257,43 @@ describe.each(testEngines())('comments and likes on %s', (engine) => {
     expect(rows.n).toBe(3);
     const ev = published.filter((e) => e.name === 'like.changed').map((e) => (e.event.item as { type: string }).type);
     expect(ev).toEqual(['post', 'post', 'post', 'review', 'review', 'review', 'comment', 'comment', 'comment']);
+  });
+
+  it("a user's likes: movies and releases in listLikes, reviews, posts and comments in listCommunityLikes", async () => {
+    const [owner, fan] = [await member(), await member()];
+    const p = await post(owner);
+    const rv = await review(owner);
+    const c = await comment(owner, { type: 'review', publicId: rv });
+    await setToggle(fan.actor, { kind: 'like', item: 'movie', publicId: MOVIE, on: true }, h.db);
+    for (const [item, publicId] of [
+      ['post', p],
+      ['review', rv],
+      ['comment', c],
+    ] as const) {
+      await setToggle(fan.actor, { kind: 'like', item, publicId, on: true }, h.db);
+      // Distinct like times, in this order.
+      await h.db.execute(
+        sql`UPDATE likes SET created_at = now() - make_interval(secs => ${item === 'post' ? 30 : item === 'review' ? 20 : 10})
+            WHERE user_id = ${fan.actor.userId} AND ${sql.raw(`${item}_id`)} IS NOT NULL`,
+      );
+    }
+    const catalogue = await listLikes(fan.actor.publicId, {}, h.db);
+    expect(catalogue.items.map((l) => l.movie?.public_id)).toEqual([MOVIE]);
+    const first = await listCommunityLikes(fan.actor.publicId, { limit: 2 }, h.db);
+    expect(first.items).toEqual([
+      {
+        kind: 'comment',
+        public_id: c,
+        title: 'Review',
+        author: { public_id: owner.actor.publicId, name: expect.stringMatching(/^Commenter /) },
+        thread: { type: 'review', public_id: rv },
+        liked_at: expect.any(String),
+      },
+      expect.objectContaining({ kind: 'review', public_id: rv, title: 'Review', thread: null }),
+    ]);
+    const second = await listCommunityLikes(fan.actor.publicId, { limit: 2, cursor: first.next_cursor }, h.db);
+    expect(second.items.map((l) => [l.kind, l.public_id])).toEqual([['post', p]]);
+    expect(second.next_cursor).toBeNull();
   });
 
   it('API: comment routes and like toggles (401, 400, 403 for a self-like, 200)', async () => {
