@@ -9,6 +9,7 @@ import { hasRole, requireRole } from '@/lib/auth/actor';
 import {
   canEditCollection,
   canEditOwnContent,
+  canLike,
   canModerate,
   canSeePrivateProfile,
   canUseMemberFeatures,
@@ -64,6 +65,11 @@ const MATRIX: { action: string; check: (a: Actor | null) => boolean; allowed: Ki
     action: 'use member features',
     check: (a) => canUseMemberFeatures(a),
     allowed: ['member', 'owner', 'admin', 'ownerAdmin'],
+  },
+  {
+    action: "like someone's review, post or comment",
+    check: (a) => canLike(a, { userId: OWNER_ID }),
+    allowed: ['member', 'admin'],
   },
   { action: "hold the role 'admin'", check: (a) => hasRole(a, 'admin'), allowed: ['admin', 'ownerAdmin'] },
 ];
