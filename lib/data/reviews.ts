@@ -26,7 +26,7 @@ import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { newPublicId } from './public-id';
 import { hitLimit, type LimitName } from './rate-limits';
 import { queryRows, resolveDb } from './sql';
-import type { Page, ReviewDto, ReviewListItem } from './types';
+import type { MovieRef, Page, ReviewDto, ReviewListItem } from './types';
 
 /** Default and largest page size of review lists. */
 export const REVIEW_PAGE_SIZE = 24;
@@ -335,4 +335,27 @@ export async function deleteReview(
     });
   });
   return { ok: true };
+}
+
+/**
+ * What the review form offers for a movie: the movie and its releases (by name), for the
+ * release choice.
+ * @returns null for an unknown movie
+ */
+export async function reviewFormChoices(
+  moviePublicId: string,
+  db?: Db,
+): Promise<{ movie: MovieRef; releases: { public_id: string; name: string }[] } | null> {
+  const d = await resolveDb(db);
+  const [movie] = await queryRows<MovieRef & { id: number }>(
+    d,
+    sql`SELECT id, public_id, name, year FROM movies WHERE public_id = ${moviePublicId}`,
+  );
+  if (!movie) return null;
+  const releases = await queryRows<{ public_id: string; name: string }>(
+    d,
+    sql`SELECT rel.public_id, rel.name FROM release_movies rm JOIN releases rel ON rel.id = rm.release_id
+        WHERE rm.movie_id = ${movie.id} ORDER BY rel.name, rel.public_id`,
+  );
+  return { movie: { public_id: movie.public_id, name: movie.name, year: movie.year }, releases };
 }

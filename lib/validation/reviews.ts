@@ -15,23 +15,17 @@ import {
 import { isPublicId } from './listing';
 import { FORM_ERRORS } from './users';
 
-/** Review languages as stored. */
-export const REVIEW_LANGUAGES = ['en', 'fi', 'other'] as const;
-export type ReviewLanguage = (typeof REVIEW_LANGUAGES)[number];
+import {
+  RATING_BUCKETS,
+  RELEASE_ASPECTS,
+  REVIEW_LANGUAGES,
+  WATCH_SOURCES,
+  type RatingAspect,
+  type RatingBucket,
+  type WatchSourceName,
+} from './review-options';
 
-/** Watch sources by stored number (1 cinema … 6 Amazon). */
-export const WATCH_SOURCES = { cinema: 1, streaming: 2, television: 3, youtube: 4, netflix: 5, amazon: 6 } as const;
-export type WatchSourceName = keyof typeof WATCH_SOURCES;
-
-/** Rating buckets by stored number (5 excellent … 1 worst). */
-export const RATING_BUCKETS = { excellent: 5, good: 4, mediocre: 3, bad: 2, worst: 1 } as const;
-export type RatingBucket = keyof typeof RATING_BUCKETS;
-
-/** The rated aspects; all but `movie` need a linked release. */
-export const RATING_ASPECTS = ['movie', 'release', 'picture', 'sound', 'extras', 'package'] as const;
-export type RatingAspect = (typeof RATING_ASPECTS)[number];
-/** The aspects rated only with a linked release. */
-export const RELEASE_ASPECTS = ['release', 'picture', 'sound', 'extras', 'package'] as const;
+export * from './review-options';
 
 /** The bucket name of a stored rating (5 → excellent). */
 export function ratingBucket(value: number): RatingBucket | null {

@@ -1,0 +1,76 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { EmptyState } from '@/components/listing/empty-state';
+import { PageHeading } from '@/components/listing/page-heading';
+import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
+import { reviewFormLabels } from '@/components/reviews/review-form-labels';
+import { ReviewFormLoader } from '@/components/reviews/review-form-loader';
+import { currentActor } from '@/lib/auth/session';
+import { reviewFormChoices } from '@/lib/data/reviews';
+import { redirect } from '@/lib/i18n/navigation';
+import { pageMetadata } from '@/lib/seo';
+import { isPublicId } from '@/lib/validation/listing';
+
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParamsRecord> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'reviews' });
+  return pageMetadata({
+    locale,
+    path: '/reviews/new',
+    title: t('newTitle'),
+    description: t('description'),
+    noindex: true,
+  });
+}
+
+/**
+ * /reviews/new?movie={public_id}&release={public_id} (spec §2): the form of a new review of the
+ * movie, the release chosen when given; visitors go to the login page and come back. Without a
+ * known movie the page says where reviews are written.
+ */
+export default async function NewReviewPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const sp = await searchParams;
+  const moviePublicId = firstParam(sp, 'movie');
+  const releasePublicId = firstParam(sp, 'release');
+  const self = `/reviews/new${moviePublicId ? `?movie=${encodeURIComponent(moviePublicId)}` : ''}`;
+  if (!(await currentActor())) redirect({ href: `/login?next=${encodeURIComponent(self)}`, locale });
+  const t = await getTranslations({ locale, namespace: 'reviews' });
+  const choices = moviePublicId && isPublicId(moviePublicId) ? await reviewFormChoices(moviePublicId) : null;
+  if (!choices)
+    return (
+      <div>
+        <PageHeading title={t('newTitle')} />
+        <EmptyState title={t('pickMovie')} />
+      </div>
+    );
+  const release = choices.releases.some((r) => r.public_id === releasePublicId) ? releasePublicId : '';
+  return (
+    <div>
+      <PageHeading title={t('newFor', { name: choices.movie.name })} />
+      <ReviewFormLoader
+        movie={choices.movie.public_id}
+        releases={choices.releases}
+        labels={await reviewFormLabels(locale, 'new')}
+        initial={{
+          headline: '',
+          ingress: '',
+          body: '',
+          language: locale === 'fi' ? 'fi' : 'en',
+          watch_source: '',
+          youtube_url: '',
+          release,
+          rating_movie: '',
+          rating_release: '',
+          rating_picture: '',
+          rating_sound: '',
+          rating_extras: '',
+          rating_package: '',
+        }}
+      />
+    </div>
+  );
+}

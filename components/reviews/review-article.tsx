@@ -1,0 +1,76 @@
+import { getTranslations } from 'next-intl/server';
+import type { ReviewDto } from '@/lib/data/types';
+import { formatDate } from '@/lib/format';
+import { Link } from '@/lib/i18n/navigation';
+import { RATING_ASPECTS } from '@/lib/validation/review-options';
+import { RatingBadge } from './rating-badge';
+
+/**
+ * One review in full (server component): headline, movie and release, author and date, the
+ * watch source, ratings, ingress, the plain-text body as paragraphs (blank lines), and the YouTube
+ * video as a link (no third-party frame is loaded).
+ */
+export async function ReviewArticle({ review, locale }: { review: ReviewDto; locale: string }) {
+  const t = await getTranslations({ locale, namespace: 'reviews' });
+  const paragraphs = review.body.split(/\n\s*\n/).filter((p) => p.trim());
+  const source = review.watch_source ? (String(review.watch_source) as '1' | '2' | '3' | '4' | '5' | '6') : null;
+  return (
+    <article className="max-w-3xl" data-testid="review">
+      <header className="mb-4">
+        <h1 className="text-2xl font-bold leading-tight sm:text-3xl">{review.headline}</h1>
+        <p className="mt-1 text-muted">
+          {t.rich('of', {
+            name: () => (
+              <Link href={`/movie/${review.movie.public_id}`} className="underline">
+                {review.movie.name}
+                {review.movie.year ? ` (${review.movie.year})` : ''}
+              </Link>
+            ),
+          })}
+        </p>
+        {review.release ? (
+          <p className="text-muted">
+            {t.rich('releaseLine', {
+              name: () => (
+                <Link href={`/release/${review.release!.public_id}`} className="underline">
+                  {review.release!.name}
+                </Link>
+              ),
+            })}
+          </p>
+        ) : null}
+        <p className="mt-2 flex flex-wrap gap-3 text-sm text-muted">
+          <Link href={`/user/${review.author.public_id}`} className="hover:underline">
+            {t('by', { name: review.author.name })}
+          </Link>
+          <span>{t('published', { date: formatDate(review.created_at.slice(0, 10), locale) })}</span>
+          <span>{t(`languages.${review.language}`)}</span>
+          {source ? <span>{t('watchedLine', { source: t(`sources.${source}`) })}</span> : null}
+        </p>
+      </header>
+      <p className="mb-4 flex flex-wrap gap-2 text-sm" data-testid="review-ratings">
+        {RATING_ASPECTS.map((a) =>
+          review.ratings[a] ? <RatingBadge key={a} locale={locale} aspect={a} value={review.ratings[a]!} /> : null,
+        )}
+      </p>
+      {review.ingress ? <p className="mb-4 text-lg font-medium">{review.ingress}</p> : null}
+      <div className="flex flex-col gap-3 whitespace-pre-line" data-testid="review-body">
+        {paragraphs.map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
+      </div>
+      {review.youtube_id ? (
+        <p className="mt-4">
+          <a
+            href={`https://www.youtube.com/watch?v=${review.youtube_id}`}
+            rel="noopener noreferrer nofollow"
+            target="_blank"
+            className="underline"
+          >
+            {t('video')}
+          </a>
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,32 @@
+import 'server-only';
+import { getTranslations } from 'next-intl/server';
+import { RATING_ASPECTS } from '@/lib/validation/review-options';
+import type { ReviewFormLabels } from './review-form';
+
+/** The review form's texts in the page's locale (`submit`/`done`: publish or save). */
+export async function reviewFormLabels(locale: string, mode: 'new' | 'edit'): Promise<ReviewFormLabels> {
+  const t = await getTranslations({ locale, namespace: 'reviews' });
+  const fieldKeys = [
+    'headline',
+    'ingress',
+    'body',
+    'language',
+    'watchSource',
+    'youtubeUrl',
+    'release',
+    'releaseNone',
+    'releaseHint',
+    'ratings',
+    'ratingNone',
+    'sourceNone',
+  ] as const;
+  return {
+    fields: Object.fromEntries(fieldKeys.map((k) => [k, t(`fields.${k}`)])) as ReviewFormLabels['fields'],
+    aspects: Object.fromEntries(RATING_ASPECTS.map((a) => [a, t(`aspects.${a}`)])) as ReviewFormLabels['aspects'],
+    buckets: (['5', '4', '3', '2', '1'] as const).map((b) => [b, t(`buckets.${b}`)]),
+    languages: (['en', 'fi', 'other'] as const).map((l) => [l, t(`languages.${l}`)]),
+    sources: (['1', '2', '3', '4', '5', '6'] as const).map((s) => [s, t(`sources.${s}`)]),
+    submit: t(mode === 'new' ? 'submit' : 'save'),
+    done: t(mode === 'new' ? 'created' : 'saved'),
+  };
+}

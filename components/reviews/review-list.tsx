@@ -1,0 +1,48 @@
+import { getTranslations } from 'next-intl/server';
+import type { ReviewListItem } from '@/lib/data/types';
+import { formatDate } from '@/lib/format';
+import { Link } from '@/lib/i18n/navigation';
+import { RatingBadge } from './rating-badge';
+
+/**
+ * Reviews as cards (server component): headline linking to the review, the movie (and release),
+ * author, date, language, the movie rating and a video marker.
+ */
+export async function ReviewList({ reviews, locale }: { reviews: ReviewListItem[]; locale: string }) {
+  const t = await getTranslations({ locale, namespace: 'reviews' });
+  return (
+    <ul className="flex flex-col gap-3" data-testid="review-list">
+      {reviews.map((r) => (
+        <li key={r.public_id} className="rounded-lg border border-line p-4" data-testid="review-item">
+          <h2 className="text-lg font-semibold">
+            <Link href={`/review/${r.public_id}`} className="hover:underline">
+              {r.headline}
+            </Link>
+          </h2>
+          <p className="text-sm text-muted">
+            <Link href={`/movie/${r.movie.public_id}`} className="hover:underline">
+              {r.movie.name}
+              {r.movie.year ? ` (${r.movie.year})` : ''}
+            </Link>
+            {r.release ? (
+              <>
+                {' · '}
+                <Link href={`/release/${r.release.public_id}`} className="hover:underline">
+                  {r.release.name}
+                </Link>
+              </>
+            ) : null}
+          </p>
+          {r.ingress ? <p className="mt-2 line-clamp-3">{r.ingress}</p> : null}
+          <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted">
+            <span>{t('by', { name: r.author.name })}</span>
+            <span>{formatDate(r.created_at.slice(0, 10), locale)}</span>
+            <span>{t(`languages.${r.language}`)}</span>
+            {r.ratings.movie ? <RatingBadge locale={locale} aspect="movie" value={r.ratings.movie} /> : null}
+            {r.youtube_id ? <span className="rounded bg-panel px-2">{t('video')}</span> : null}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
