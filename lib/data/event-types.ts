@@ -18,7 +18,14 @@ export type ThreadRef = { type: 'review' | 'post'; id: number; publicId: string;
 export type CollectionState = { style: number; shortcut_default: boolean; deleted: boolean };
 
 /** A review by internal ids: the review, its author, movie and linked release (if any). */
-export type ReviewEvent = { reviewId: number; authorId: number; movieId: number; releaseId: number | null };
+export type ReviewEvent = {
+  reviewId: number;
+  authorId: number;
+  movieId: number;
+  releaseId: number | null;
+  /** The movie and release pages that show the review (on a change of release, the previous one too). */
+  pages: { type: 'movie' | 'release'; publicId: string }[];
+};
 
 /** Every event name and its payload. */
 export type DomainEvents = {

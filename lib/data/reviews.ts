@@ -21,6 +21,7 @@ import {
   type ReviewLanguage,
   type ReviewUpdateData,
 } from '@/lib/validation/reviews';
+import type { ReviewEvent } from './event-types';
 import { inTransaction, publish } from './events';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { newPublicId } from './public-id';
@@ -201,6 +202,12 @@ async function countReviewWrite(d: Db, actor: Actor): Promise<void> {
   }
 }
 
+/** The movie and release pages that show a review (the releases given, without repeats). */
+function reviewPages(movie: string, ...releases: (string | null)[]): ReviewEvent['pages'] {
+  const rel = [...new Set(releases.filter((r): r is string => !!r))];
+  return [{ type: 'movie', publicId: movie }, ...rel.map((publicId) => ({ type: 'release' as const, publicId }))];
+}
+
 /** The release's id when it holds the movie, else null. */
 async function releaseOfMovie(d: Db, releasePublicId: string, movieId: number): Promise<number | null> {
   const [row] = await queryRows<{ id: number }>(
@@ -252,7 +259,13 @@ export async function createReview(actor: Actor, input: ReviewInput, db?: Db): P
             ${v.rating_picture}, ${v.rating_sound}, ${v.rating_extras}, ${v.rating_package}, ${searchText})
           RETURNING id`,
     );
-    await publish(tx, 'review.created', { reviewId: row!.id, authorId: actor.userId, movieId: movie.id, releaseId });
+    await publish(tx, 'review.created', {
+      reviewId: row!.id,
+      authorId: actor.userId,
+      movieId: movie.id,
+      releaseId,
+      pages: reviewPages(v.movie, v.release),
+    });
   });
   const review = await getReview(publicId, d);
   if (!review) throw new AppError('internal');
@@ -293,6 +306,7 @@ export async function updateReview(
       authorId: current.user_id,
       movieId: current.movie_id,
       releaseId,
+      pages: reviewPages(current.movie_public_id, v.release, current.release_public_id),
     });
   });
   const review = await getReview(input.publicId, d);
@@ -330,6 +344,7 @@ export async function deleteReview(
       authorId: current.user_id,
       movieId: current.movie_id,
       releaseId: current.release_id,
+      pages: reviewPages(current.movie_public_id, current.release_public_id),
       byAdmin: !own,
       reason: own ? null : reason,
     });

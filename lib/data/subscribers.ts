@@ -21,4 +21,7 @@ export const SUBSCRIBERS: SubscriberTable = {
     afterCommit: [(e) => revalidateItemPages(e.items)],
   },
   'like.changed': { inTransaction: [countLike] },
+  'review.created': { afterCommit: [(e) => revalidateItemPages(e.pages)] },
+  'review.updated': { afterCommit: [(e) => revalidateItemPages(e.pages)] },
+  'review.deleted': { afterCommit: [(e) => revalidateItemPages(e.pages)] },
 };

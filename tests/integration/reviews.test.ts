@@ -143,7 +143,14 @@ describe.each(testEngines())('reviews on %s', (engine) => {
     );
     expect(row!.search_text).toBe('sisu in 4k short lead line one line two');
     expect(published.map((p) => p.name)).toEqual(['review.created']);
-    expect(published[0]!.event).toMatchObject({ authorId: author.actor.userId, releaseId: expect.any(Number) });
+    expect(published[0]!.event).toMatchObject({
+      authorId: author.actor.userId,
+      releaseId: expect.any(Number),
+      pages: [
+        { type: 'movie', publicId: 'rvMovieA' },
+        { type: 'release', publicId: 'rvRelA1' },
+      ],
+    });
   });
 
   it('field errors: required fields, a bad YouTube address, release ratings without a release, a release of another movie', async () => {
@@ -212,6 +219,14 @@ describe.each(testEngines())('reviews on %s', (engine) => {
     });
     expect(u.review.updated_at >= r.updated_at).toBe(true);
     expect(published.map((p) => p.name)).toEqual(['review.updated']);
+    // The release was taken away: its page is revalidated too.
+    expect(published[0]!.event).toMatchObject({
+      releaseId: null,
+      pages: [
+        { type: 'movie', publicId: 'rvMovieA' },
+        { type: 'release', publicId: 'rvRelA1' },
+      ],
+    });
   });
 
   it('the author deletes their own; others may not; an admin deletes with a reason and the event says so', async () => {
