@@ -3,8 +3,9 @@
  * review and replies to a post (reply-to only within the thread, the thread's comments_count and
  * a post's last activity, oldest-first keyset pages, edit and delete rules, admin delete with a
  * reason, events), likes through the toggle mechanism with their likes_count (no self-likes), the
- * writing limits (15 seconds, 10 a day for new accounts, 100 for older ones), and account deletion
- * taking the user's comments and likes out of other people's counters.
+ * writing limits (15 seconds, 10 a day for new accounts, 100 for older ones), exact counters under
+ * concurrent writes, and account deletion taking the user's comments and likes out of other
+ * people's counters.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -353,6 +354,25 @@ describe.each(testEngines())('comments and likes on %s', (engine) => {
     );
     expect((await commentDelete(req('DELETE', `/api/comments/${id}`, { cookie: a.cookie }), ctx(id))).status).toBe(200);
     expect(await counters('posts', p)).toEqual({ likes: 0, comments: 0 });
+  });
+
+  it('counters stay exact under concurrent likes and comments (many users at once, and one user racing itself)', async () => {
+    const owner = await member();
+    const p = await post(owner);
+    const users = await Promise.all(Array.from({ length: 10 }, () => member()));
+    await unlimit();
+    await Promise.all(
+      users.flatMap((u) => [
+        setToggle(u.actor, { kind: 'like', item: 'post', publicId: p, on: true }, h.db),
+        setToggle(u.actor, { kind: 'like', item: 'post', publicId: p, on: true }, h.db),
+        addComment(u.actor, { thread: { type: 'post', publicId: p }, input: { body: 'Me too' } }, h.db),
+      ]),
+    );
+    expect(await counters('posts', p)).toEqual({ likes: 10, comments: 10 });
+    await Promise.all(
+      users.slice(0, 4).map((u) => setToggle(u.actor, { kind: 'like', item: 'post', publicId: p, on: false }, h.db)),
+    );
+    expect(await counters('posts', p)).toEqual({ likes: 6, comments: 10 });
   });
 
   it('writing limits: one per 15 seconds; 10 a day for a new account, 100 for an older one', async () => {
