@@ -12,6 +12,7 @@ export const RELEASE_TABS = [
   'photos',
   'videos',
   'buying_options',
+  'reviews',
   'user_collections',
 ] as const;
 export type ReleaseTab = (typeof RELEASE_TABS)[number];
@@ -25,6 +26,7 @@ export const MOVIE_TABS = [
   'cast_crew',
   'movie_connections',
   'buying_options',
+  'reviews',
   'user_collections',
 ] as const;
 export type MovieTab = (typeof MOVIE_TABS)[number];

@@ -22,6 +22,7 @@ import { MovieOverviewTab } from './tabs/overview-tab';
 import { MoviePhotosTab } from './tabs/photos-tab';
 import { MovieReleasesTab } from './tabs/releases-tab';
 import type { MovieTabProps } from './tabs/tab-empty';
+import { MovieReviewsTab } from '@/components/reviews/item-reviews-tab';
 import { MovieUserCollectionsTab } from './tabs/user-collections-tab';
 import { MovieVideosTab } from './tabs/videos-tab';
 
@@ -34,6 +35,7 @@ const TAB_CONTENT: Record<MovieTab, (props: MovieTabProps) => ReactNode | Promis
   cast_crew: MovieCastCrewTab,
   movie_connections: MovieConnectionsTab,
   buying_options: MovieBuyingOptionsTab,
+  reviews: MovieReviewsTab,
   user_collections: MovieUserCollectionsTab,
 };
 
@@ -45,6 +47,7 @@ const META_KEYS: Record<Exclude<MovieTab, 'overview'>, MessageKey<'movies.meta'>
   cast_crew: 'castCrew',
   movie_connections: 'connections',
   buying_options: 'buyingOptions',
+  reviews: 'reviews',
   user_collections: 'userCollections',
 };
 

@@ -22,6 +22,7 @@ import { OtherReleasesTab } from './tabs/other-releases-tab';
 import { ReleaseOverviewTab } from './tabs/overview-tab';
 import { ReleasePhotosTab } from './tabs/photos-tab';
 import type { ReleaseTabProps } from './tabs/tab-empty';
+import { ReleaseReviewsTab } from '@/components/reviews/item-reviews-tab';
 import { ReleaseUserCollectionsTab } from './tabs/user-collections-tab';
 import { ReleaseVideosTab } from './tabs/videos-tab';
 
@@ -33,6 +34,7 @@ const TAB_CONTENT: Record<ReleaseTab, (props: ReleaseTabProps) => ReactNode | Pr
   photos: ReleasePhotosTab,
   videos: ReleaseVideosTab,
   buying_options: ReleaseBuyingOptionsTab,
+  reviews: ReleaseReviewsTab,
   user_collections: ReleaseUserCollectionsTab,
 };
 
@@ -43,6 +45,7 @@ const META_KEYS: Record<Exclude<ReleaseTab, 'overview'>, MessageKey<'releases.me
   photos: 'photos',
   videos: 'videos',
   buying_options: 'buyingOptions',
+  reviews: 'reviews',
   user_collections: 'userCollections',
 };
 

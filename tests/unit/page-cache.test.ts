@@ -98,6 +98,7 @@ const RELEASE_PAGES = [
   '/en/release/rel01/movies',
   '/en/release/rel01/other_releases',
   '/en/release/rel01/photos',
+  '/en/release/rel01/reviews',
   '/en/release/rel01/user_collections',
   '/en/release/rel01/videos',
   '/fi/release/rel01',
@@ -105,6 +106,7 @@ const RELEASE_PAGES = [
   '/fi/release/rel01/movies',
   '/fi/release/rel01/other_releases',
   '/fi/release/rel01/photos',
+  '/fi/release/rel01/reviews',
   '/fi/release/rel01/user_collections',
   '/fi/release/rel01/videos',
 ];
@@ -115,6 +117,7 @@ const MOVIE_PAGES = [
   '/en/movie/mov01/movie_connections',
   '/en/movie/mov01/photos',
   '/en/movie/mov01/releases',
+  '/en/movie/mov01/reviews',
   '/en/movie/mov01/user_collections',
   '/en/movie/mov01/videos',
   '/fi/movie/mov01',
@@ -123,6 +126,7 @@ const MOVIE_PAGES = [
   '/fi/movie/mov01/movie_connections',
   '/fi/movie/mov01/photos',
   '/fi/movie/mov01/releases',
+  '/fi/movie/mov01/reviews',
   '/fi/movie/mov01/user_collections',
   '/fi/movie/mov01/videos',
 ];

@@ -1,0 +1,54 @@
+import { getTranslations } from 'next-intl/server';
+import type { BestEditions } from '@/lib/data/best-editions';
+import { EDITION_ASPECTS } from '@/lib/data/best-editions';
+import { formatNumber } from '@/lib/format';
+import { Link } from '@/lib/i18n/navigation';
+
+/**
+ * The best edition ranking (server component): rank, release, the overall and per-aspect
+ * Bayesian scores (1-5, one decimal) and the number of ratings; unrated releases are left out.
+ */
+export async function BestEditionTable({ best, locale }: { best: BestEditions; locale: string }) {
+  const t = await getTranslations({ locale, namespace: 'reviews' });
+  const rated = best.releases.filter((r) => r.rank !== null);
+  const score = (n: number) => formatNumber(n, locale, { decimals: 1 });
+  return (
+    <section data-testid="best-edition">
+      <h2 className="text-xl font-semibold">{t('bestEdition')}</h2>
+      <p className="mb-2 text-sm text-muted">{t('bestEditionLead')}</p>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="text-left">
+              <th scope="col">#</th>
+              <th scope="col">{t('releaseColumn')}</th>
+              <th scope="col">{t('overall')}</th>
+              {EDITION_ASPECTS.map((a) => (
+                <th key={a} scope="col">
+                  {t(`aspects.${a}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rated.map((r) => (
+              <tr key={r.release.public_id} className="border-t border-line">
+                <td>{r.rank}</td>
+                <td>
+                  <Link href={`/release/${r.release.public_id}`} className="hover:underline">
+                    {r.release.name}
+                  </Link>
+                  <span className="block text-xs text-muted">{t('ratingsCount', { count: r.ratings_count })}</span>
+                </td>
+                <td className="font-semibold">{score(r.overall!)}</td>
+                {EDITION_ASPECTS.map((a) => (
+                  <td key={a}>{score(r.aspects[a].score)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { getTranslations } from 'next-intl/server';
+import { EmptyState } from '@/components/listing/empty-state';
+import type { MovieTabProps } from '@/components/movies/tabs/tab-empty';
+import type { ReleaseTabProps } from '@/components/releases/tabs/tab-empty';
+import { bestEditions } from '@/lib/data/best-editions';
+import { listReviews, REVIEW_PAGE_SIZE } from '@/lib/data/reviews';
+import { Link } from '@/lib/i18n/navigation';
+import { BestEditionTable } from './best-edition-table';
+import { ReviewList } from './review-list';
+
+const writeLinkClass =
+  'mb-4 inline-flex min-h-10 items-center rounded-lg bg-accent px-4 text-sm font-medium text-white hover:bg-accent-strong';
+
+/**
+ * `/movie/{id}/reviews`: the best edition ranking of the movie's releases (when it has any), the
+ * newest REVIEW_PAGE_SIZE reviews of the movie, and the way to write one. The same for everyone
+ * (the page is cached; review events revalidate it).
+ */
+export async function MovieReviewsTab({ title, locale }: MovieTabProps) {
+  const t = await getTranslations({ locale, namespace: 'reviews' });
+  const tm = await getTranslations({ locale, namespace: 'movies' });
+  const [page, best] = await Promise.all([
+    listReviews({ movie: title.public_id }, { limit: REVIEW_PAGE_SIZE }),
+    bestEditions(title.public_id),
+  ]);
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <Link href={`/reviews/new?movie=${title.public_id}`} className={writeLinkClass} data-testid="review-write">
+          {t('new')}
+        </Link>
+        {page.items.length ? (
+          <ReviewList reviews={page.items} locale={locale} />
+        ) : (
+          <EmptyState title={tm('empty.reviews')} />
+        )}
+      </div>
+      {best && best.releases.some((r) => r.rank !== null) ? <BestEditionTable best={best} locale={locale} /> : null}
+    </div>
+  );
+}
+
+/**
+ * `/release/{id}/reviews`: the newest REVIEW_PAGE_SIZE reviews linking the release, and the way to
+ * write one (of the release's first movie, the release chosen).
+ */
+export async function ReleaseReviewsTab({ release, locale }: ReleaseTabProps) {
+  const t = await getTranslations({ locale, namespace: 'reviews' });
+  const tr = await getTranslations({ locale, namespace: 'releases' });
+  const page = await listReviews({ release: release.public_id }, { limit: REVIEW_PAGE_SIZE });
+  const movie = release.movies[0];
+  return (
+    <div>
+      {movie ? (
+        <Link
+          href={`/reviews/new?movie=${movie.public_id}&release=${release.public_id}`}
+          className={writeLinkClass}
+          data-testid="review-write"
+        >
+          {t('new')}
+        </Link>
+      ) : null}
+      {page.items.length ? (
+        <ReviewList reviews={page.items} locale={locale} />
+      ) : (
+        <EmptyState title={tr('empty.reviews')} />
+      )}
+    </div>
+  );
+}
