@@ -271,16 +271,19 @@ export async function updatePost(
   if (v.headline === undefined && v.body === undefined && v.language === undefined)
     return { ok: false, errors: { _form: 'nothingToUpdate' } };
   await inTransaction(d, async (tx) => {
-    await tx.execute(
-      sql`UPDATE posts SET headline = COALESCE(${v.headline ?? null}, headline), body = COALESCE(${v.body ?? null}, body),
-          language = COALESCE(${v.language ?? null}, language), updated_at = now() WHERE id = ${row.id}`,
-    );
-    const cur = await queryRows<{ headline: string; body: string }>(
+    // The row locked first, so the search text is made from the fields as they are saved.
+    const [cur] = await queryRows<{ headline: string; body: string; language: PostLanguage }>(
       tx,
-      sql`SELECT headline, body FROM posts WHERE id = ${row.id}`,
+      sql`SELECT headline, body, language FROM posts WHERE id = ${row.id} FOR UPDATE`,
     );
+    const next = {
+      headline: v.headline ?? cur.headline,
+      body: v.body ?? cur.body,
+      language: v.language ?? cur.language,
+    };
     await tx.execute(
-      sql`UPDATE posts SET search_text = ${searchDocument(cur[0].headline, cur[0].body)} WHERE id = ${row.id}`,
+      sql`UPDATE posts SET headline = ${next.headline}, body = ${next.body}, language = ${next.language},
+          search_text = ${searchDocument(next.headline, next.body)}, updated_at = now() WHERE id = ${row.id}`,
     );
     await publish(tx, 'post.updated', { postId: row.id, publicId: target.publicId, userId: actor.userId });
   });
