@@ -76,7 +76,8 @@ export const reviews = pgTable(
 
 /**
  * Discussions (spec §3 "Post"): a headline and first message by a member, optionally linked to one
- * movie, release or review; replies are `comments`. `last_activity_at` is the time of the newest
+ * movie, release or review (a deleted review leaves its discussions standing, unlinked); replies are
+ * `comments`. `last_activity_at` is the time of the newest
  * reply (or the post itself), for the list's order. `search_text` folded headline and body.
  */
 export const posts = pgTable(
@@ -92,7 +93,7 @@ export const posts = pgTable(
     language: text().notNull(),
     movieId: integer().references(() => movies.id, { onDelete: 'cascade' }),
     releaseId: integer().references(() => releases.id, { onDelete: 'cascade' }),
-    reviewId: integer().references(() => reviews.id, { onDelete: 'cascade' }),
+    reviewId: integer().references(() => reviews.id, { onDelete: 'set null' }),
     searchText: text().notNull().default(''),
     likesCount: integer().notNull().default(0),
     commentsCount: integer().notNull().default(0),
