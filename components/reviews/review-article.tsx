@@ -19,24 +19,18 @@ export async function ReviewArticle({ review, locale }: { review: ReviewDto; loc
       <header className="mb-4">
         <h1 className="text-2xl font-bold leading-tight sm:text-3xl">{review.headline}</h1>
         <p className="mt-1 text-muted">
-          {t.rich('of', {
-            name: () => (
-              <Link href={`/movie/${review.movie.public_id}`} className="underline">
-                {review.movie.name}
-                {review.movie.year ? ` (${review.movie.year})` : ''}
-              </Link>
-            ),
-          })}
+          {t('aspects.movie')}:{' '}
+          <Link href={`/movie/${review.movie.public_id}`} className="underline">
+            {review.movie.name}
+            {review.movie.year ? ` (${review.movie.year})` : ''}
+          </Link>
         </p>
         {review.release ? (
           <p className="text-muted">
-            {t.rich('releaseLine', {
-              name: () => (
-                <Link href={`/release/${review.release!.public_id}`} className="underline">
-                  {review.release!.name}
-                </Link>
-              ),
-            })}
+            {t('fields.release')}:{' '}
+            <Link href={`/release/${review.release.public_id}`} className="underline">
+              {review.release.name}
+            </Link>
           </p>
         ) : null}
         <p className="mt-2 flex flex-wrap gap-3 text-sm text-muted">
