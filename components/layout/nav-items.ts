@@ -46,8 +46,18 @@ export const NAV_GROUPS: NavGroup[] = [
 
 export const PERSON_ITEMS: NavItem[] = [{ key: 'persons', href: '/persons' }];
 
-/** Groups after cast and crew (spec §2 drawer order): community (users, collections). */
+/** Groups after cast and crew (spec §2 drawer order): reviews (all, English, Finnish, video, release reviews), community (users, collections). */
 export const LATER_GROUPS: NavGroup[] = [
+  {
+    key: 'reviewsMenu',
+    items: [
+      { key: 'reviewsAll', href: '/reviews' },
+      { key: 'reviewsEnglish', href: '/reviews?la=en' },
+      { key: 'reviewsFinnish', href: '/reviews?la=fi' },
+      { key: 'reviewsVideo', href: '/reviews?fi=video' },
+      { key: 'reviewsRelease', href: '/reviews?fi=release' },
+    ],
+  },
   {
     key: 'communityMenu',
     items: [
