@@ -67,7 +67,12 @@ export function SearchResults({
           ]),
         }));
       case 'reviews':
-        return [];
+        return result.reviews.map((r) => ({
+          key: r.public_id,
+          href: `/review/${r.public_id}`,
+          primary: r.headline,
+          secondary: joinParts([r.movie.name, r.author.name]),
+        }));
       case 'labels':
         return result.labels.map((l) => ({
           key: l.public_id,

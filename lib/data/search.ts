@@ -1,7 +1,9 @@
 import 'server-only';
 /**
  * Global search (search dialog, `GET /api/search?q=`): titles, releases, labels and persons
- * matching a query in the lib/search-query.ts syntax, up to SEARCH_GROUP_SIZE per group.
+ * matching a query in the lib/search-query.ts syntax, up to SEARCH_GROUP_SIZE per group; reviews
+ * whose headline, ingress or body hold every word (lib/data/reviews.ts listReviews, newest first;
+ * only for words of which one has 3+ characters).
  *
  * Matching: the query is folded with lib/text.ts `foldText`. Each group ranks a bounded candidate
  * set, so the cost does not grow with the catalogue:
@@ -26,7 +28,7 @@ import 'server-only';
  * `close`; the rows holding the words as typed then rank first, the tiers compare names with the
  * closest spelling of the query.
  * Data source: tables movies, movie_sources, movie_counters, releases, release_movies,
- * release_counters, labels, persons, search_words.
+ * release_counters, labels, persons, search_words, reviews.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
@@ -41,6 +43,7 @@ import {
   type TitleListRow,
 } from './catalogue-rows';
 import { LABEL_COLUMNS } from './labels';
+import { listReviews } from './reviews';
 import { CLOSE_MATCH_FEW_RESULTS, findCloseWords, type CloseWords } from './search-words';
 import { and, inList, queryRows, resolveDb, textConditions } from './sql';
 import type { LabelListItem, PersonListItem, SearchResult } from './types';
@@ -301,7 +304,8 @@ function shown(g: Groups): number {
  * Searches titles, releases, labels and persons (see module doc). `Title (year)` restricts
  * titles and releases' movies to the year; `(year)` alone lists that year's titles and releases;
  * `[4k]`, `[dvd]`, `[bluray]`, `[vhs]` restrict releases to those formats (titles then need text
- * or a year). Reviews are [] until the reviews feature. An empty query gives empty groups.
+ * or a year). Reviews: those holding every word (none for a query of 1-2 character words only, a
+ * year or formats alone). An empty query gives empty groups.
  * When the words find fewer than CLOSE_MATCH_FEW_RESULTS rows and close spellings find more, the
  * groups are those of the words or their close spellings and `close` says which
  * (lib/data/search-words.ts); otherwise `close` is null.
@@ -323,12 +327,16 @@ export async function searchAll(input: string, db?: Db): Promise<SearchResult> {
     }
   }
   const { movies, releases, labels, persons } = groups;
+  const reviews =
+    q.words.length && !isShortQuery(q)
+      ? (await listReviews({ q: q.words.join(' ') }, { limit: SEARCH_GROUP_SIZE }, d)).items
+      : [];
   const total = movies.candidates + releases.candidates + labels.candidates + persons.candidates;
   return {
     q: q.raw,
     movies: movies.rows.map(toTitleListItem),
     releases: releases.rows.map(toReleaseListItem),
-    reviews: [],
+    reviews,
     labels: labels.rows.map(({ public_id, source_id, name, country, release_count }) => ({
       public_id,
       source_id,

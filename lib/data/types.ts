@@ -224,8 +224,8 @@ export type SearchResult = {
   q: string;
   movies: TitleListItem[];
   releases: ReleaseListItem[];
-  /** Reviews arrive with the reviews feature; always [] until then. */
-  reviews: never[];
+  /** Reviews holding every word of the query, newest first. */
+  reviews: ReviewListItem[];
   labels: LabelListItem[];
   persons: PersonListItem[];
   /** True when the query matched more candidates than SEARCH_CANDIDATE_LIMIT ('Complex search warning'). */

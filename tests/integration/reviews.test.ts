@@ -14,6 +14,7 @@ import { DELETE as reviewDelete, GET as reviewGet, PATCH as reviewPatch } from '
 import { bestEditions } from '@/lib/data/best-editions';
 import type { DomainEventName } from '@/lib/data/event-types';
 import { resetLimit } from '@/lib/data/rate-limits';
+import { searchAll } from '@/lib/data/search';
 import { createReview, deleteReview, getReview, listReviews, updateReview } from '@/lib/data/reviews';
 import type { ReviewInput } from '@/lib/validation/reviews';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
@@ -289,6 +290,16 @@ describe.each(testEngines())('reviews on %s', (engine) => {
     expect(ids(p2)).toEqual([a.public_id]);
     expect(p2.next_cursor).toBeNull();
     await expect(listReviews(mineOnly, { cursor: 'garbage' }, h.db)).rejects.toMatchObject({ code: 'bad_cursor' });
+  });
+
+  it('the global search lists reviews holding every word, not for short words only', async () => {
+    const w = await member();
+    const r = await write(w, base({ headline: 'Zanzibar steelbook', body: 'Grainy transfer' }));
+    const found = await searchAll('zanzibar grainy', h.db);
+    expect(found.reviews.map((i) => i.public_id)).toEqual([r.public_id]);
+    expect(found.reviews[0]).toMatchObject({ headline: 'Zanzibar steelbook', author: { name: w.actor.name } });
+    expect((await searchAll('zanzibar crisp', h.db)).reviews).toEqual([]);
+    expect((await searchAll('za', h.db)).reviews).toEqual([]);
   });
 
   it('writing limits: one review per 15 seconds; 10 a day for an account younger than a day, 100 for older ones', async () => {

@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 
 /**
  * GET /api/search?q=: the grouped result of the search dialog (SearchResult): up to 8 movies/TV
- * titles, releases, labels and persons, `reviews: []`, `complex: true` when the query matched
+ * titles, releases, labels and persons, up to 8 reviews holding every word, `complex: true` when the query matched
  * more than SEARCH_CANDIDATE_LIMIT candidates ('Complex search warning'), and `close` (CloseMatch
  * `{ q, words }`, else null) when the words found few results and the groups include close
  * spelling matches (lib/data/search-words.ts).
