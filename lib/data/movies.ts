@@ -57,8 +57,8 @@ export function titleListConditions(query: Partial<TitleListQuery>, today: strin
       sql`EXISTS (SELECT 1 FROM release_movies rmr JOIN releases r ON r.id = rmr.release_id WHERE rmr.movie_id = m.id AND r.approved AND ${and(releaseConds)})`,
     );
   }
-  // Reviews arrive with the reviews feature: no title is reviewed yet.
-  if (fi.includes('reviewed')) c.push(sql`FALSE`);
+  // Reviewed: at least one review of the title (reviews_movie_idx).
+  if (fi.includes('reviewed')) c.push(sql`EXISTS (SELECT 1 FROM reviews rv WHERE rv.movie_id = m.id)`);
   if (fi.includes('video')) c.push(sql`EXISTS (SELECT 1 FROM videos v WHERE v.movie_id = m.id)`);
   if (pc === 'any') c.push(sql`EXISTS (SELECT 1 FROM movie_production_companies mpc WHERE mpc.movie_id = m.id)`);
   else if (pc?.length) {

@@ -134,8 +134,8 @@ function releaseListConditions(query: Partial<ReleaseListQuery>, today: string, 
       sql`EXISTS (SELECT 1 FROM release_movies rmt JOIN movies mt ON mt.id = rmt.movie_id WHERE rmt.release_id = r.id AND ${inList(sql`mt.type`, types)})`,
     );
   if (fi.includes('cut')) c.push(sql`r.is_cut`);
-  // Reviews arrive with the reviews feature: no release is reviewed yet.
-  if (fi.includes('reviewed')) c.push(sql`FALSE`);
+  // Reviewed: at least one review linking the release (reviews_release_idx).
+  if (fi.includes('reviewed')) c.push(sql`EXISTS (SELECT 1 FROM reviews rv WHERE rv.release_id = r.id)`);
   if (fi.includes('video')) c.push(sql`EXISTS (SELECT 1 FROM videos v WHERE v.release_id = r.id)`);
   // Lower-cased audio and subtitle languages (generated column, GIN index).
   if (query.la) c.push(sql`r.language_keys @> ARRAY[${query.la}]::text[]`);

@@ -12,6 +12,8 @@ import { movies, releaseMovies, releases } from '@/db/schema';
 import { GET as reviewsGet, POST as reviewsPost } from '@/app/api/reviews/route';
 import { DELETE as reviewDelete, GET as reviewGet, PATCH as reviewPatch } from '@/app/api/reviews/[publicId]/route';
 import { bestEditions } from '@/lib/data/best-editions';
+import { listTitles } from '@/lib/data/movies';
+import { listReleases } from '@/lib/data/releases';
 import type { DomainEventName } from '@/lib/data/event-types';
 import { resetLimit } from '@/lib/data/rate-limits';
 import { searchAll } from '@/lib/data/search';
@@ -464,5 +466,12 @@ describe.each(testEngines())('best edition on %s', (engine) => {
     expect(delta!.overall).toBeCloseTo(3.25, 10);
     expect(gamma).toMatchObject({ rank: null, overall: null, ratings_count: 0 });
     expect(gamma!.aspects.picture).toEqual({ score: expect.closeTo(4.2, 10), count: 0, mean: null });
+  });
+
+  it('the reviewed filter of the title and release lists: items with a review', async () => {
+    const titles = await listTitles({ fi: ['reviewed'] }, {}, h.db);
+    expect(titles.items.map((i) => i.public_id)).toEqual(['beMovie']);
+    const rels = await listReleases({ fi: ['reviewed'], so: 'name' }, {}, h.db);
+    expect(rels.items.map((i) => i.public_id).sort()).toEqual(['beAlpha', 'beBeta', 'beDelta']);
   });
 });
