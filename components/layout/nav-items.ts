@@ -40,6 +40,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { key: 'movies', href: '/movies' },
       { key: 'tvShows', href: '/tv_shows' },
       { key: 'tvEpisodes', href: '/tv_episodes' },
+      { key: 'moviesReviewed', href: '/movies?fi=reviewed' },
     ],
   },
 ];

@@ -89,6 +89,7 @@ describe('AppShell', () => {
       '/movies',
       '/tv_shows',
       '/tv_episodes',
+      '/movies?fi=reviewed',
       '/persons',
       '/reviews',
       '/reviews?la=en',
