@@ -316,7 +316,8 @@ export async function updateReview(
 
 /**
  * Deletes a review: its author deletes their own (no reason needed); an admin deletes anyone's
- * with a `reason` (else `reason: required`). Its comments and likes go with it; discussions linked to it stay, unlinked.
+ * with a `reason` (else `reason: required`). Its comments and likes go with it; discussions
+ * linked to it stay, unlinked.
  * Publishes `review.deleted` (`byAdmin` and `reason` for a moderator's deletion).
  * @returns ok, or field errors
  * @throws AppError unauthorized for a visitor, not_found for an unknown review, forbidden for
