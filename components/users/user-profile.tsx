@@ -24,9 +24,9 @@ const COUNTRY_CODE_BY_ID = new Map<number, string>(Object.entries(COUNTRIES).map
 
 /**
  * A user's page (spec §2 /user/{id} and its subpages): the header (name, role, since when), the
- * section tabs, and the section: `children` when the page gives it (collections, likes), else the
- * profile (points, where, links), the score, or the empty state of a section that has nothing to
- * show (friends, contributions, posts, reviews). Public fields only.
+ * section tabs, and the section: `children` when the page gives it (collections, likes, reviews),
+ * else the profile (points, where, links), the score, or the empty state of a section that has
+ * nothing to show (friends, contributions, posts). Public fields only.
  */
 export async function UserProfile({
   user,

@@ -2,10 +2,12 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { USER_TABS, UserProfile, type UserTab } from '@/components/users/user-profile';
+import { UserReviews } from '@/components/reviews/user-reviews';
 import { UserCollections, UserLikes } from '@/components/users/user-sections';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { currentActor } from '@/lib/auth/session';
 import { listCollections } from '@/lib/data/collections';
+import { listReviews } from '@/lib/data/reviews';
 import { listLikes } from '@/lib/data/toggles';
 import { getUser } from '@/lib/data/users';
 import { AppError } from '@/lib/errors';
@@ -42,8 +44,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * /user/{public_id}/{collections|friends|contributions|score|likes|posts|reviews} (spec §2): one
  * section of a user page; an unknown section or user → '404 not found'. Collections (the owner also
- * sees their private ones) and likes are real lists (`?cursor=`). Data: lib/data/users.ts getUser,
- * collections.ts listCollections, toggles.ts listLikes.
+ * sees their private ones), likes and reviews are real lists (`?cursor=`). Data: lib/data/users.ts
+ * getUser, collections.ts listCollections, toggles.ts listLikes, reviews.ts listReviews.
  */
 export default async function UserTabPage({ params, searchParams }: Props) {
   const { locale, publicId, tab } = await params;
@@ -72,6 +74,16 @@ export default async function UserTabPage({ params, searchParams }: Props) {
           href={href}
           cursor={cursor}
           page={await listLikes(publicId, { cursor: cursor || null })}
+        />
+      );
+    if (tab === 'reviews')
+      section = (
+        <UserReviews
+          user={user}
+          locale={locale}
+          href={href}
+          cursor={cursor}
+          page={await listReviews({ user: publicId }, { cursor: cursor || null })}
         />
       );
   } catch (error) {
