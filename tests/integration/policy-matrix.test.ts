@@ -40,6 +40,7 @@ import { POST as commentTogglePost } from '@/app/api/comments/[publicId]/toggles
 import { sql } from 'drizzle-orm';
 import { POST as reviewsPost } from '@/app/api/reviews/route';
 import { DELETE as reviewDelete, PATCH as reviewPatch } from '@/app/api/reviews/[publicId]/route';
+import { POST as reviewTogglePost } from '@/app/api/reviews/[publicId]/toggles/route';
 import { createReview } from '@/lib/data/reviews';
 import { addEntry, createCollection, setCollectionDeleted } from '@/lib/data/collections';
 import { importIntoCollection } from '@/lib/data/collection-import';
@@ -511,6 +512,16 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       setup: async (o) => {
         const publicId = await review(o);
         return { params: { publicId }, path: `/api/reviews/${publicId}`, body: { reason: 'Off topic' } };
+      },
+    },
+    {
+      route: '/api/reviews/{id}/toggles',
+      method: 'POST',
+      handler: reviewTogglePost as Handler,
+      expect: NOT_OWN,
+      setup: async (o) => {
+        const publicId = await review(o);
+        return { params: { publicId }, path: `/api/reviews/${publicId}/toggles`, body: { kind: 'like', on: true } };
       },
     },
     // Last: deletes the account of whoever calls it.

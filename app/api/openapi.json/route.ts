@@ -51,6 +51,7 @@ import * as releases from '../releases/route';
 import * as reviewsPublicId from '../reviews/[publicId]/route';
 import * as reviews from '../reviews/route';
 import * as reviewsPublicIdComments from '../reviews/[publicId]/comments/route';
+import * as reviewsPublicIdToggles from '../reviews/[publicId]/toggles/route';
 import * as search from '../search/route';
 import * as socialComplete from '../social/complete/route';
 import * as socialRegister from '../social/register/route';
@@ -114,6 +115,7 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   reviewsPublicId,
   reviews,
   reviewsPublicIdComments,
+  reviewsPublicIdToggles,
   search,
   socialComplete,
   socialRegister,
