@@ -22,7 +22,8 @@ const rating = () => smallint();
  * `language` 'en', 'fi' or 'other'; `watch_source` 1 cinema, 2 streaming, 3 television, 4 YouTube,
  * 5 Netflix, 6 Amazon (lib/validation); `youtube_id` is the video id taken from `youtube_url`.
  * Ratings are buckets 5..1; the release, picture, sound, extras and package ratings are accepted only
- * with a linked release (lib/validation; a deleted release leaves the review and its ratings unlinked). `body` is plain text (paragraphs separated by blank lines), never HTML.
+ * with a linked release (lib/validation; a deleted release leaves the review and its ratings
+ * unlinked). `body` is plain text (paragraphs separated by blank lines), never HTML.
  * `search_text` is the folded headline, ingress and body (lib/text.ts) for `q`.
  * Counters `likes_count` and `comments_count` are kept by the writers in the same transaction.
  */
