@@ -315,7 +315,13 @@ export async function searchAll(input: string, db?: Db): Promise<SearchResult> {
   const q = parseSearchQuery(input);
   if (isEmptyQuery(q)) return EMPTY(q.raw);
   const d = await resolveDb(db);
-  let groups = await searchGroups(d, q, null);
+  // Reviews match the words as typed: sent together with the groups, not after them.
+  const reviewsPromise =
+    q.words.length && !isShortQuery(q)
+      ? listReviews({ q: q.words.join(' ') }, { limit: SEARCH_GROUP_SIZE }, d).then((page) => page.items)
+      : Promise.resolve([]);
+  const [asTyped, reviews] = await Promise.all([searchGroups(d, q, null), reviewsPromise]);
+  let groups = asTyped;
   let close: CloseWords | null = null;
   if (q.words.length && !isShortQuery(q) && shown(groups) < CLOSE_MATCH_FEW_RESULTS) {
     const found = await findCloseWords(d, q);
@@ -327,10 +333,6 @@ export async function searchAll(input: string, db?: Db): Promise<SearchResult> {
     }
   }
   const { movies, releases, labels, persons } = groups;
-  const reviews =
-    q.words.length && !isShortQuery(q)
-      ? (await listReviews({ q: q.words.join(' ') }, { limit: SEARCH_GROUP_SIZE }, d)).items
-      : [];
   const total = movies.candidates + releases.candidates + labels.candidates + persons.candidates;
   return {
     q: q.raw,
