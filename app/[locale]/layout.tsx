@@ -4,6 +4,8 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import { redirect } from 'next/navigation';
 import { Suspense, type ReactNode } from 'react';
 import { AppShell } from '@/components/layout/app-shell';
+import { DrawerNav } from '@/components/layout/drawer-nav';
+import { SiteFooter } from '@/components/layout/site-footer';
 import { CookieNoticeSlot } from '@/components/layout/cookie-notice-slot';
 import { ScrollManager } from '@/components/layout/scroll-manager';
 import { VersionCheckSlot } from '@/components/layout/version-check-slot';
@@ -76,7 +78,9 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
     <html lang={locale}>
       <body>
         <NextIntlClientProvider messages={clientMessages}>
-          <AppShell>{children}</AppShell>
+          <AppShell drawer={<DrawerNav />} footer={<SiteFooter />}>
+            {children}
+          </AppShell>
           <CookieNoticeSlot />
           <VersionCheckSlot intervalMs={versionCheckIntervalMs()} />
           <Suspense fallback={null}>

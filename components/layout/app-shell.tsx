@@ -3,18 +3,17 @@
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
-import { DrawerNav } from './drawer-nav';
 import { TopBar } from './top-bar';
-import { SiteFooter } from './site-footer';
 import { SnackbarHost } from '@/components/ui/snackbar';
 
 /**
  * The app shell of spec §2: skip link, top bar, left drawer and the main landmark.
  * The drawer is a column at >= 650 px (the menu button collapses it) and an overlay below
  * 650 px (hidden until the menu button opens it; Escape, the backdrop or following a link
- * closes it). Pages render inside `<main id="main">`.
+ * closes it). Pages render inside `<main id="main">`; the drawer's contents and the footer come
+ * from the layout as server-rendered nodes (components/layout/drawer-nav.tsx, site-footer.tsx).
  */
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({ children, drawer, footer }: { children: ReactNode; drawer: ReactNode; footer: ReactNode }) {
   const t = useTranslations('layout');
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -83,7 +82,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           'hidden group-data-[mobile-open=true]/shell:block nav:block nav:z-20 nav:group-data-[desktop-collapsed=true]/shell:hidden'
         }
       >
-        <DrawerNav />
+        {drawer}
       </nav>
       <div
         className="flex min-h-[calc(100dvh-var(--spacing-topbar))] flex-col nav:pl-drawer nav:group-data-[desktop-collapsed=true]/shell:pl-0"
@@ -92,7 +91,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 nav:px-8">
           {children}
         </main>
-        <SiteFooter />
+        {footer}
       </div>
       <SnackbarHost />
     </div>

@@ -1,9 +1,6 @@
-'use client';
-
-import { clsx } from 'clsx';
 import { useLocale, useTranslations } from 'next-intl';
 import { Suspense } from 'react';
-import { Link, usePathname } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/navigation';
 import {
   FOOTER_ITEMS,
   LATER_GROUPS,
@@ -14,9 +11,10 @@ import {
   type NavItem,
 } from './nav-items';
 import { LanguageSwitch, LanguageSwitchFallback } from './language-switch';
+import { NavLink } from './nav-link';
 
 /** One titled group of drawer links. */
-function NavSection({ group, pathname }: { group: NavGroup; pathname: string }) {
+function NavSection({ group }: { group: NavGroup }) {
   const t = useTranslations('nav');
   return (
     <section aria-labelledby={`nav-${group.key}`} data-testid={`nav-group-${group.key}`}>
@@ -25,55 +23,44 @@ function NavSection({ group, pathname }: { group: NavGroup; pathname: string }) 
       </h2>
       <ul>
         {group.items.map((item) => (
-          <NavLink key={item.key} item={item} pathname={pathname} />
+          <Item key={item.key} item={item} />
         ))}
       </ul>
     </section>
   );
 }
 
-function NavLink({ item, pathname }: { item: NavItem; pathname: string }) {
+/** A drawer link with its translated label. */
+function Item({ item }: { item: NavItem }) {
   const t = useTranslations('nav');
-  const current = pathname === item.href;
-  return (
-    <li>
-      <Link
-        href={item.href}
-        aria-current={current ? 'page' : undefined}
-        className={clsx(
-          'block rounded-lg px-3 py-2 text-[0.9375rem] hover:bg-black/5',
-          current ? 'bg-accent-soft font-semibold text-accent-strong' : 'text-ink',
-        )}
-      >
-        {t(item.key)}
-      </Link>
-    </li>
-  );
+  return <NavLink href={item.href} label={t(item.key)} />;
 }
 
-/** Contents of the left drawer (spec §2): menus, language switch and footer links. */
+/**
+ * Contents of the left drawer (spec §2): menus, language switch and footer links. A server
+ * component (the layout hands it to the app shell), so the menus add no JavaScript to a page.
+ */
 export function DrawerNav() {
   const t = useTranslations('nav');
   const tl = useTranslations('layout');
   const locale = useLocale();
-  const pathname = usePathname();
   return (
     <div className="flex min-h-full flex-col gap-4 p-3">
       <ul>
         {TOP_ITEMS.map((item) => (
-          <NavLink key={item.key} item={item} pathname={pathname} />
+          <Item key={item.key} item={item} />
         ))}
       </ul>
       {NAV_GROUPS.filter((g) => !g.onlyLocale || g.onlyLocale === locale).map((group) => (
-        <NavSection key={group.key} group={group} pathname={pathname} />
+        <NavSection key={group.key} group={group} />
       ))}
       <ul>
         {PERSON_ITEMS.map((item) => (
-          <NavLink key={item.key} item={item} pathname={pathname} />
+          <Item key={item.key} item={item} />
         ))}
       </ul>
       {LATER_GROUPS.map((group) => (
-        <NavSection key={group.key} group={group} pathname={pathname} />
+        <NavSection key={group.key} group={group} />
       ))}
       <div className="mt-auto border-t border-line pt-3">
         <p id="nav-language" className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted">

@@ -1,10 +1,8 @@
-'use client';
-
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import { FOOTER_ITEMS } from './nav-items';
 
-/** Page footer below the content: brand line and the service links (same as in the drawer). */
+/** Page footer below the content: brand line and the service links (same as in the drawer); a server component. */
 export function SiteFooter() {
   const t = useTranslations('nav');
   const tl = useTranslations('layout');

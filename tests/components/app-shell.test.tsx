@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '@/messages/en.json';
 import fi from '@/messages/fi.json';
 import { AppShell } from '@/components/layout/app-shell';
+import { DrawerNav } from '@/components/layout/drawer-nav';
+import { SiteFooter } from '@/components/layout/site-footer';
 
 const nav = vi.hoisted(() => ({ pathname: '/releases/4k', search: 'so=name' }));
 
@@ -57,7 +59,7 @@ afterEach(() => {
 function renderShell(locale: 'en' | 'fi' = 'en') {
   render(
     <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : fi}>
-      <AppShell>
+      <AppShell drawer={<DrawerNav />} footer={<SiteFooter />}>
         <p>page body</p>
       </AppShell>
     </NextIntlClientProvider>,
