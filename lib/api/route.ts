@@ -77,6 +77,8 @@ export type RouteSpec<A extends Auth, P extends ZodObjectInput, Q extends ZodObj
   query?: Q;
   /** JSON object body (at most 64 KB). */
   body?: B;
+  /** The body may be left out: an empty body reads as `{}` (a DELETE whose body has only optional fields). */
+  bodyOptional?: boolean;
   multipart?: MultipartSpec;
   /** Documented responses besides the automatic ones (401/403 by auth, 404 by params, 400, 413). */
   responses: ZodOpenApiResponsesObject;
@@ -187,7 +189,8 @@ export function route<
 
       let body: unknown = {};
       if (spec.body) {
-        const json = parseJsonObject(await readBodyCapped(req, JSON_BODY_MAX_BYTES));
+        const bytes = await readBodyCapped(req, JSON_BODY_MAX_BYTES);
+        const json = spec.bodyOptional && bytes.length === 0 ? {} : parseJsonObject(bytes);
         const parsed = spec.body.safeParse(json);
         if (!parsed.success) {
           const code = issueAppError(parsed.error.issues);

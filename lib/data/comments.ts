@@ -11,20 +11,15 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import type { Actor } from '@/lib/auth/actor';
-import { canEditOwnContent, canModerate } from '@/lib/auth/policies';
+import { canEditOwnContent } from '@/lib/auth/policies';
 import { AppError } from '@/lib/errors';
-import {
-  commentSchema,
-  commentUpdateSchema,
-  removalSchema,
-  type CommentInput,
-  type CommentUpdateInput,
-} from '@/lib/validation/posts';
+import { commentSchema, commentUpdateSchema, type CommentInput, type CommentUpdateInput } from '@/lib/validation/posts';
 import { fieldErrors } from '@/lib/validation/users';
 import type { ThreadRef } from './event-types';
 import { inTransaction, publish } from './events';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { newPublicId } from './public-id';
+import { decideRemoval } from './removal';
 import { checkWriteLimits, type AuthorRef, type Invalid } from './posts';
 import { queryRows, resolveDb } from './sql';
 import type { Page } from './types';
@@ -277,14 +272,9 @@ export async function deleteComment(
   const d = await resolveDb(db);
   const row = await commentRow(d, target.publicId);
   if (!row) throw new AppError('not_found');
-  const own = canEditOwnContent(actor, row.user_id);
-  if (!own && !canModerate(actor)) throw new AppError('forbidden');
-  let reason: string | null = null;
-  if (!own) {
-    const parsed = removalSchema.safeParse({ reason: target.reason ?? '' });
-    if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
-    reason = parsed.data.reason;
-  }
+  const removal = decideRemoval(actor, row.user_id, target.reason);
+  if (!removal.ok) return removal;
+  const { byAdmin, reason } = removal;
   const { table } = THREAD_TABLES[row.thread.type];
   await inTransaction(d, async (tx) => {
     const gone = await queryRows(tx, sql`DELETE FROM comments WHERE id = ${row.id} RETURNING id`);
@@ -295,7 +285,7 @@ export async function deleteComment(
       publicId: target.publicId,
       userId: row.user_id,
       thread: row.thread,
-      byAdmin: !own,
+      byAdmin,
       reason,
     });
   });

@@ -10,14 +10,13 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import type { Actor } from '@/lib/auth/actor';
-import { canEditOwnContent, canModerate } from '@/lib/auth/policies';
+import { canEditOwnContent } from '@/lib/auth/policies';
 import { AppError } from '@/lib/errors';
 import { parseSearchQuery } from '@/lib/search-query';
 import { searchDocument } from '@/lib/text';
 import {
   postSchema,
   postUpdateSchema,
-  removalSchema,
   type PostInput,
   type PostLanguage,
   type PostUpdateInput,
@@ -26,6 +25,7 @@ import { fieldErrors, type FieldErrors } from '@/lib/validation/users';
 import { inTransaction, publish } from './events';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { newPublicId } from './public-id';
+import { decideRemoval } from './removal';
 import { hitLimit } from './rate-limits';
 import { queryRows, resolveDb, textConditions } from './sql';
 import type { Page } from './types';
@@ -305,21 +305,16 @@ export async function deletePost(
   const d = await resolveDb(db);
   const row = await postRow(d, target.publicId);
   if (!row) throw new AppError('not_found');
-  const own = canEditOwnContent(actor, row.user_id);
-  if (!own && !canModerate(actor)) throw new AppError('forbidden');
-  let reason: string | null = null;
-  if (!own) {
-    const parsed = removalSchema.safeParse({ reason: target.reason ?? '' });
-    if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
-    reason = parsed.data.reason;
-  }
+  const removal = decideRemoval(actor, row.user_id, target.reason);
+  if (!removal.ok) return removal;
+  const { byAdmin, reason } = removal;
   await inTransaction(d, async (tx) => {
     await tx.execute(sql`DELETE FROM posts WHERE id = ${row.id}`);
     await publish(tx, 'post.deleted', {
       postId: row.id,
       publicId: target.publicId,
       userId: row.user_id,
-      byAdmin: !own,
+      byAdmin,
       reason,
     });
   });

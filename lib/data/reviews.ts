@@ -9,12 +9,11 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import type { Actor } from '@/lib/auth/actor';
-import { canEditOwnContent, canModerate, canUseMemberFeatures } from '@/lib/auth/policies';
+import { canEditOwnContent, canUseMemberFeatures } from '@/lib/auth/policies';
 import { AppError } from '@/lib/errors';
 import { foldText, searchDocument } from '@/lib/text';
 import { fieldErrors, type FieldErrors } from '@/lib/validation/users';
 import {
-  reviewDeleteSchema,
   reviewSchema,
   reviewUpdateSchema,
   type ReviewInput,
@@ -22,6 +21,7 @@ import {
   type ReviewUpdateData,
 } from '@/lib/validation/reviews';
 import type { ReviewEvent } from './event-types';
+import { decideRemoval } from './removal';
 import { inTransaction, publish } from './events';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { newPublicId } from './public-id';
@@ -332,12 +332,9 @@ export async function deleteReview(
   const d = await resolveDb(db);
   const current = await reviewRow(d, input.publicId);
   if (!current) throw new AppError('not_found');
-  const own = canEditOwnContent(actor, current.user_id);
-  if (!own && !canModerate(actor)) throw new AppError('forbidden');
-  const parsed = reviewDeleteSchema.safeParse({ reason: input.reason });
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
-  const reason = parsed.data.reason;
-  if (!own && !reason) return { ok: false, errors: { reason: 'required' } };
+  const removal = decideRemoval(actor, current.user_id, input.reason);
+  if (!removal.ok) return removal;
+  const { byAdmin, reason } = removal;
   await inTransaction(d, async (tx) => {
     await queryRows(tx, sql`DELETE FROM reviews WHERE id = ${current.id}`);
     await publish(tx, 'review.deleted', {
@@ -346,8 +343,8 @@ export async function deleteReview(
       movieId: current.movie_id,
       releaseId: current.release_id,
       pages: reviewPages(current.movie_public_id, current.release_public_id),
-      byAdmin: !own,
-      reason: own ? null : reason,
+      byAdmin,
+      reason,
     });
   });
   return { ok: true };

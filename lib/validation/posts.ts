@@ -14,8 +14,6 @@ export const MESSAGE_BODY_MAX = 20_000;
 /** Languages of posts (and reviews): English, Finnish, other. */
 export const POST_LANGUAGES = ['en', 'fi', 'other'] as const;
 export type PostLanguage = (typeof POST_LANGUAGES)[number];
-/** Reason of an admin removal: at most this many characters. */
-export const REMOVAL_REASON_MAX = 500;
 
 const required = (max: number) =>
   z
@@ -70,6 +68,3 @@ export type CommentInput = z.input<typeof commentSchema>;
 /** A comment's new body. */
 export const commentUpdateSchema = z.object({ body: required(MESSAGE_BODY_MAX) });
 export type CommentUpdateInput = z.input<typeof commentUpdateSchema>;
-
-/** An admin removal: the reason shown to the author (required). */
-export const removalSchema = z.object({ reason: required(REMOVAL_REASON_MAX) });

@@ -5,13 +5,7 @@
  * Lengths in characters (lib/validation/limits.ts).
  */
 import { z } from 'zod';
-import {
-  MODERATION_REASON_MAX,
-  REVIEW_BODY_MAX,
-  REVIEW_HEADLINE_MAX,
-  REVIEW_INGRESS_MAX,
-  YOUTUBE_URL_MAX,
-} from './limits';
+import { REVIEW_BODY_MAX, REVIEW_HEADLINE_MAX, REVIEW_INGRESS_MAX, YOUTUBE_URL_MAX } from './limits';
 import { isPublicId } from './listing';
 import { FORM_ERRORS } from './users';
 
@@ -162,9 +156,6 @@ export const reviewSchema = z
 
 /** A changed review: every field of the form again (the movie stays). */
 export const reviewUpdateSchema = z.object(reviewFields).transform(reviewRules);
-
-/** An admin's deletion of someone's review: the reason (required then; an author deleting their own gives none). */
-export const reviewDeleteSchema = z.object({ reason: optionalText(MODERATION_REASON_MAX) });
 
 export type ReviewInput = z.input<typeof reviewSchema>;
 export type ReviewData = z.output<typeof reviewSchema>;

@@ -40,6 +40,18 @@ const echo = route({
   },
 });
 
+/** A body of optional fields that may be left out altogether (a DELETE with an admin's reason). */
+const optionalBody = route({
+  method: 'POST',
+  path: '/api/test/optional',
+  summary: 'test',
+  auth: 'public',
+  body: z.object({ reason: z.string().max(5, { error: 'maxLength' }).optional() }),
+  bodyOptional: true,
+  responses: {},
+  handler: async ({ body }) => ({ reason: body.reason ?? null }),
+});
+
 const item = route({
   method: 'GET',
   path: '/api/test/{publicId}',
@@ -305,6 +317,20 @@ describe('parsing and results', () => {
     const res = await echo(post('/api/test/echo', '{"name":""}'));
     expect([res.status, await res.json()]).toEqual([400, { error: 'invalid', fields: { name: 'required' } }]);
     expect(ran).toEqual([]);
+  });
+
+  it('an optional body: none reads as {}, one given is still checked (not JSON, schema)', async () => {
+    const none = await optionalBody(post('/api/test/optional', ''));
+    expect([none.status, await none.json()]).toEqual([200, { reason: null }]);
+    const given = await optionalBody(post('/api/test/optional', '{"reason":"spam"}'));
+    expect([given.status, await given.json()]).toEqual([200, { reason: 'spam' }]);
+    await expectError(
+      await optionalBody(post('/api/test/optional', 'x')),
+      400,
+      'The request body must be JSON with the documented fields',
+    );
+    const long = await optionalBody(post('/api/test/optional', '{"reason":"too long"}'));
+    expect([long.status, await long.json()]).toEqual([400, { error: 'invalid', fields: { reason: 'maxLength' } }]);
   });
 
   it('a query value the schema refuses is a bad parameter naming it', async () => {

@@ -1,27 +1,13 @@
 /**
  * Helpers of the discussion and comment endpoints (app/api/posts, app/api/comments,
- * app/api/reviews/{id}/comments): the optional `{ reason }` body of a DELETE and the comment
+ * app/api/reviews/{id}/comments): the documentation of a DELETE's optional `{ reason }` and the comment
  * list / create handlers shared by posts and reviews. Data: lib/data/posts.ts, lib/data/comments.ts.
  */
 import { z } from 'zod';
-import { JSON_BODY_MAX_BYTES, parseJsonObject, readBodyCapped } from '@/lib/api/body';
 import { route } from '@/lib/api/route';
 import { invalidResponseDoc, jsonResponse, pageOf, pagingQuery, publicIdParams } from '@/lib/api/schemas';
 import { addComment, listComments, type ThreadType } from '@/lib/data/comments';
 import { commentSchema } from '@/lib/validation/posts';
-
-/**
- * The `reason` of a DELETE body: an admin removing another user's post or comment sends
- * `{ "reason": "…" }`; an author may send no body at all.
- * @returns the reason, or null without a body or without a string `reason`
- * @throws AppError bad_body for a body that is not a JSON object; body_too_large past 64 KB
- */
-export async function deleteReason(request: Request): Promise<string | null> {
-  const bytes = await readBodyCapped(request, JSON_BODY_MAX_BYTES);
-  if (!bytes.length) return null;
-  const json = parseJsonObject(bytes);
-  return typeof json.reason === 'string' ? json.reason : null;
-}
 
 /** The documented (optional) body of a DELETE by an admin. */
 export const REMOVAL_DOC =

@@ -2,7 +2,8 @@ import { route } from '@/lib/api/route';
 import { invalidResponseDoc, jsonResponse, okSchema, publicIdParams } from '@/lib/api/schemas';
 import { deletePost, getPost, updatePost } from '@/lib/data/posts';
 import { postUpdateSchema } from '@/lib/validation/posts';
-import { deleteReason, REMOVAL_DOC } from '../../_lib/community';
+import { REMOVAL_DOC } from '../../_lib/community';
+import { removalSchema } from '@/lib/validation/moderation';
 
 export const dynamic = 'force-dynamic';
 
@@ -51,7 +52,8 @@ export const DELETE = route({
   tags: ['posts'],
   auth: 'member',
   params: publicIdParams,
+  body: removalSchema,
+  bodyOptional: true,
   responses: { 200: jsonResponse('Deleted', okSchema), 400: invalidResponseDoc },
-  handler: async ({ actor, params, request }) =>
-    deletePost(actor, { publicId: params.publicId, reason: await deleteReason(request) }),
+  handler: async ({ actor, params, body }) => deletePost(actor, { publicId: params.publicId, reason: body.reason }),
 });

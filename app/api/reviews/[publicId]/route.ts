@@ -1,7 +1,8 @@
 import { route } from '@/lib/api/route';
 import { invalidResponseDoc, jsonResponse, okSchema, publicIdParams } from '@/lib/api/schemas';
 import { deleteReview, getReview, updateReview } from '@/lib/data/reviews';
-import { reviewDeleteSchema, reviewUpdateSchema } from '@/lib/validation/reviews';
+import { removalSchema } from '@/lib/validation/moderation';
+import { reviewUpdateSchema } from '@/lib/validation/reviews';
 
 export const dynamic = 'force-dynamic';
 
@@ -42,7 +43,7 @@ export const PATCH = route({
 });
 
 /**
- * DELETE /api/reviews/{public_id}: deletes a review: the author their own (body `{}`), an admin
+ * DELETE /api/reviews/{public_id}: deletes a review: the author their own (no body), an admin
  * anyone's with `{ reason }` (400 `reason: required` without one). 200 `{ ok: true }`; 401 without
  * a session; 403 for someone else's review (not an admin) or from another origin; 404 for an
  * unknown one. Data: lib/data/reviews.ts deleteReview.
@@ -54,7 +55,8 @@ export const DELETE = route({
   tags: ['reviews'],
   auth: 'member',
   params: publicIdParams,
-  body: reviewDeleteSchema,
+  body: removalSchema,
+  bodyOptional: true,
   responses: { 200: jsonResponse('Deleted', okSchema), 400: invalidResponseDoc },
   handler: async ({ actor, params, body }) => {
     const r = await deleteReview(actor, { publicId: params.publicId, reason: body.reason });
