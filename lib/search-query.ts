@@ -81,37 +81,11 @@ export function isCorrectableWord(word: string): boolean {
 }
 
 /**
- * Largest edit distance (see {@link editDistance}) between a query word and a close spelling of
+ * Largest edit distance (lib/text.ts `editDistance`) between a query word and a close spelling of
  * it: 1 for words of 3-4 characters, 2 for 5-8, 3 for 9 or more.
  */
 export function maxEdits(length: number): number {
   return length <= 4 ? 1 : length <= 8 ? 2 : 3;
-}
-
-/**
- * Edit distance between two words: insertions, deletions, substitutions and swaps of two
- * neighbouring letters each count 1 (optimal string alignment), so "samuari" → "samurai" is 1.
- * @returns the distance, or `max + 1` as soon as it is certain to exceed `max`
- */
-export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let before = new Array<number>(b.length + 1).fill(0);
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
-      cur.push(d);
-      rowMin = Math.min(rowMin, d);
-    }
-    if (rowMin > max) return max + 1;
-    before = prev;
-    prev = cur;
-  }
-  return Math.min(prev[b.length], max + 1);
 }
 
 const FOLDED_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';

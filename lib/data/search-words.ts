@@ -14,7 +14,7 @@ import 'server-only';
  *   characters also every spelling one edit away (lib/search-query.ts `oneEditVariants`, primary
  *   key lookup);
  * - kept: words not containing the query word (those match already), within {@link maxEdits}
- *   edits (lib/search-query.ts `editDistance`: a swap of two letters is one edit, which trigram
+ *   edits (lib/text.ts `editDistance`: a swap of two letters is one edit, which trigram
  *   similarity undervalues: "samuari" / "samurai" is 0.33);
  * - the CLOSE_WORDS_PER_WORD best: fewest edits first, then the query word's own letters in
  *   another order ("wras" → "wars" before "was"), then the most names.
@@ -26,14 +26,8 @@ import 'server-only';
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
-import {
-  editDistance,
-  isCorrectableWord,
-  maxEdits,
-  oneEditVariants,
-  withReplacedWords,
-  type SearchQuery,
-} from '@/lib/search-query';
+import { editDistance } from '@/lib/text';
+import { isCorrectableWord, maxEdits, oneEditVariants, withReplacedWords, type SearchQuery } from '@/lib/search-query';
 import { decodeCursor, type KeysetSort } from './keyset';
 import { and, inList, queryRows, textConditions } from './sql';
 import type { CloseMatch, Page, SearchPage } from './types';

@@ -5,7 +5,8 @@
  * Strangelove or: How I Learned…"); a title with or without a possessive credit ("Akira Kurosawa's
  * Ran"); a title one or two typing errors away ("Universal Solider"). In memory, no I/O.
  */
-import { editDistance, looseKey, mainTitle, matchKey, withoutPossessive } from './titles';
+import { editDistance } from '@/lib/text';
+import { looseKey, mainTitle, matchKey, withoutPossessive } from './titles';
 
 /** How a title met a movie, from the surest to the loosest. */
 export type MatchTier = 'exact' | 'loose' | 'main' | 'variant' | 'typo';

@@ -154,28 +154,6 @@ export function withoutPossessive(title: string, oneWord = false): string | null
   return m && foldText(m[1]) ? m[1].trim() : null;
 }
 
-/** Damerau–Levenshtein distance of two strings, or `max + 1` as soon as it exceeds `max`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev2: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
-      cur.push(v);
-      rowMin = Math.min(rowMin, v);
-    }
-    if (rowMin > max) return max + 1;
-    prev2 = prev;
-    prev = cur;
-  }
-  return prev[b.length];
-}
-
 // ---------------------------------------------------------------- vocabulary
 
 const ORDINAL = String.raw`\d+(?:st|nd|rd|th)`;

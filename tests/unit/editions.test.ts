@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { editDistance } from '@/lib/text';
 import { FilmIndex } from '@/lib/import/film-index';
 import {
-  editDistance,
   looksLikeTitle,
   looseKey,
   mainTitle,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { editDistance } from '@/lib/text';
 import {
-  editDistance,
   isCorrectableWord,
   isEmptyQuery,
   isShortQuery,
