@@ -55,7 +55,7 @@ import { hasInvertedArticle, naturalTitle, personKey, searchDocument, titleKey }
 import { FilmIndex, type MatchTier } from './film-index';
 import { matchKey } from './titles';
 import type { SourceKind } from './files';
-import type { CreditIn, EventIn, FilmIn, LabelIn, ReleaseIn } from './sources';
+import { emptyFilm, type CreditIn, type EventIn, type FilmIn, type LabelIn, type ReleaseIn } from './sources';
 import type { MovieType } from '@/lib/validation/enums';
 
 /** Counters of one import (per entity). */
@@ -883,26 +883,7 @@ export class Catalog {
    */
   private setMovie(r: ReleaseIn, title: string): MovieState {
     const f: FilmIn = {
-      sourceId: r.sourceId,
-      kind: r.sourceId.startsWith('filmbrainz:') ? 'filmbrainz' : 'uhd4k',
-      type: 1,
-      name: title,
-      year: null,
-      originalName: null,
-      localizedFi: null,
-      akas: [],
-      runtimeMin: null,
-      plot: null,
-      plotSource: null,
-      genres: [],
-      countries: [],
-      spokenLanguages: [],
-      imdbId: null,
-      tmdbId: null,
-      wikipediaHref: null,
-      posterUrl: null,
-      credits: [],
-      releaseYearHint: null,
+      ...emptyFilm(r.sourceId.startsWith('filmbrainz:') ? 'filmbrainz' : 'uhd4k', r.sourceId, title),
       listing: { linkOnly: false, group: null },
     };
     const same = this.index.exact(title).filter((m) => m.weak && m.listedNow);

@@ -134,7 +134,8 @@ const optStr = z.string().nullish();
 const year = z.number().int().min(1870).max(2100);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD');
 
-function emptyFilm(kind: SourceKind, sourceId: string, name: string): FilmIn {
+/** A film known only by its name (no year, credits or external ids), as a release row names it. */
+export function emptyFilm(kind: SourceKind, sourceId: string, name: string): FilmIn {
   return {
     sourceId,
     kind,
