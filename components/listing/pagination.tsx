@@ -5,18 +5,21 @@ import { withCursor } from './presets';
 /**
  * Keyset pagination links (never page numbers or OFFSET): "Next page" with rel="next" when the
  * list has a next cursor, and "Back to the first page" when the page itself was reached by a cursor.
- * `href` is the canonical unprefixed href of the listing without a cursor.
+ * `href` is the canonical unprefixed href of the listing without its cursor; `cursorParam` names the
+ * cursor's query parameter (default `cursor`; a page with two lists gives each its own).
  */
 export async function Pagination({
   locale,
   href,
   nextCursor,
   isFirstPage,
+  cursorParam,
 }: {
   locale: string;
   href: string;
   nextCursor: string | null;
   isFirstPage: boolean;
+  cursorParam?: string;
 }) {
   if (!nextCursor && isFirstPage) return null;
   const t = await getTranslations({ locale, namespace: 'listing' });
@@ -29,7 +32,7 @@ export async function Pagination({
         </Link>
       ) : null}
       {nextCursor ? (
-        <Link href={withCursor(href, nextCursor)} rel="next" className={linkClass} data-testid="next-page">
+        <Link href={withCursor(href, nextCursor, cursorParam)} rel="next" className={linkClass} data-testid="next-page">
           {t('nextPage')} →
         </Link>
       ) : null}

@@ -131,9 +131,9 @@ export function hrefForParams(kind: ListingKind, canonical: URLSearchParams): st
   return qs ? `${best.path}?${qs}` : best.path;
 }
 
-/** Appends a cursor to an href. */
-export function withCursor(href: string, cursor: string): string {
-  return `${href}${href.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`;
+/** Appends a cursor to an href as the query parameter `param` (default `cursor`). */
+export function withCursor(href: string, cursor: string, param = 'cursor'): string {
+  return `${href}${href.includes('?') ? '&' : '?'}${param}=${encodeURIComponent(cursor)}`;
 }
 
 /** Copy of params with `key` set to `value` (or removed when value is null/empty). */

@@ -2,12 +2,18 @@ import { getTranslations } from 'next-intl/server';
 import { CollectionList } from '@/components/collections/collection-list';
 import { EmptyState } from '@/components/listing/empty-state';
 import { Pagination } from '@/components/listing/pagination';
+import { withCursor } from '@/components/listing/presets';
 import { TitleCard } from '@/components/movies/title-card';
 import { ReleaseCard } from '@/components/releases/release-card';
 import type { CollectionDto } from '@/lib/data/collections';
-import type { LikeDto } from '@/lib/data/toggles';
+import type { CommunityLikeDto, UserLikes as UserLikesData } from '@/lib/data/toggles';
 import type { Page } from '@/lib/data/types';
 import type { PublicUser } from '@/lib/data/users';
+import { formatDate } from '@/lib/format';
+import { Link } from '@/lib/i18n/navigation';
+
+/** The query parameter of the likes page's second list (reviews, discussions and comments). */
+export const COMMUNITY_CURSOR = 'community_cursor';
 
 type SectionProps<T> = { user: PublicUser; locale: string; href: string; cursor: string; page: Page<T> };
 
@@ -26,27 +32,109 @@ export async function UserCollections({ user, locale, href, cursor, page }: Sect
   );
 }
 
-/** `/user/{id}/likes`: what the user liked, newest first (movies and releases). */
-export async function UserLikes({ user, locale, href, cursor, page }: SectionProps<LikeDto>) {
+/** The href of a liked review, post or comment: the review or post, or the comment's anchor in its thread. */
+export function communityLikeHref(like: CommunityLikeDto): string {
+  if (like.kind !== 'comment') return `/${like.kind}/${like.public_id}`;
+  const thread = like.thread ? `/${like.thread.type}/${like.thread.public_id}` : '';
+  return `${thread}#comment-${like.public_id}`;
+}
+
+/** The href of a likes list page that keeps the other list's cursor (`param`) when it has one. */
+function keepingCursor(href: string, param: string, cursor: string): string {
+  return cursor ? withCursor(href, cursor, param) : href;
+}
+
+/**
+ * `/user/{id}/likes`: what the user liked, newest first, in two lists with their own keyset pages
+ * and empty states: movies and releases (`?cursor=`), and reviews, discussions and comments
+ * (`?community_cursor=`); paging one list keeps the other's cursor.
+ */
+export async function UserLikes({
+  user,
+  locale,
+  href,
+  cursor,
+  communityCursor,
+  likes,
+}: {
+  user: PublicUser;
+  locale: string;
+  href: string;
+  cursor: string;
+  communityCursor: string;
+  likes: UserLikesData;
+}) {
   const t = await getTranslations({ locale, namespace: 'users' });
+  const { catalogue, community } = likes;
   return (
     <>
-      {page.items.length ? (
-        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="likes">
-          {page.items.map((l) => (
-            <li key={(l.release ?? l.movie)?.public_id}>
-              {l.release ? (
-                <ReleaseCard release={l.release} locale={locale} headingLevel={2} />
-              ) : l.movie ? (
-                <TitleCard title={l.movie} locale={locale} headingLevel={2} />
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState title={t('tabs.likes')}>{t('tabEmpty.likes', { name: user.name })}</EmptyState>
-      )}
-      <Pagination locale={locale} href={href} nextCursor={page.next_cursor} isFirstPage={!cursor} />
+      <section aria-labelledby="likes-catalogue" data-testid="likes-catalogue">
+        <h2 id="likes-catalogue" className="mb-3 text-xl font-semibold">
+          {t('likes.catalogue')}
+        </h2>
+        {catalogue.items.length ? (
+          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="likes">
+            {catalogue.items.map((l) => (
+              <li key={(l.release ?? l.movie)?.public_id}>
+                {l.release ? (
+                  <ReleaseCard release={l.release} locale={locale} headingLevel={3} />
+                ) : l.movie ? (
+                  <TitleCard title={l.movie} locale={locale} headingLevel={3} />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState title={t('likes.catalogue')}>{t('likes.catalogueEmpty', { name: user.name })}</EmptyState>
+        )}
+        <Pagination
+          locale={locale}
+          href={keepingCursor(href, COMMUNITY_CURSOR, communityCursor)}
+          nextCursor={catalogue.next_cursor}
+          isFirstPage={!cursor}
+        />
+      </section>
+      <section aria-labelledby="likes-community" className="mt-8" data-testid="likes-community">
+        <h2 id="likes-community" className="mb-3 text-xl font-semibold">
+          {t('likes.community')}
+        </h2>
+        {community.items.length ? (
+          <ul className="flex flex-col gap-3" data-testid="community-likes">
+            {community.items.map((l) => (
+              <li key={`${l.kind}-${l.public_id}`} className="rounded-lg border border-line p-4">
+                <p className="text-sm text-muted">{t(`likes.kinds.${l.kind}`)}</p>
+                <h3 className="text-lg font-semibold">
+                  <Link href={communityLikeHref(l)} className="hover:underline">
+                    {l.title}
+                  </Link>
+                </h3>
+                <p className="mt-1 flex flex-wrap gap-2 text-sm text-muted">
+                  <span>
+                    {t.rich('likes.author', {
+                      name: l.author.name,
+                      author: (chunks) => (
+                        <Link href={`/user/${l.author.public_id}`} className="hover:underline">
+                          {chunks}
+                        </Link>
+                      ),
+                    })}
+                  </span>
+                  <span>{t('likes.likedOn', { date: formatDate(l.liked_at, locale) })}</span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState title={t('likes.community')}>{t('likes.communityEmpty', { name: user.name })}</EmptyState>
+        )}
+        <Pagination
+          locale={locale}
+          href={keepingCursor(href, 'cursor', cursor)}
+          nextCursor={community.next_cursor}
+          isFirstPage={!communityCursor}
+          cursorParam={COMMUNITY_CURSOR}
+        />
+      </section>
     </>
   );
 }

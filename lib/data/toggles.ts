@@ -259,3 +259,24 @@ export async function listCommunityLikes(
     liked_at: new Date(r.created_at).toISOString(),
   }));
 }
+
+/** The two lists of a user's likes page: liked movies and releases, and liked reviews, posts and comments. */
+export type UserLikes = { catalogue: Page<LikeDto>; community: Page<CommunityLikeDto> };
+
+/**
+ * The `/user/{id}/likes` page data: a page of {@link listLikes} at `cursor` and a page of
+ * {@link listCommunityLikes} at `communityCursor`, each with its own keyset cursor (null: the
+ * first page) and `limit` (default 48). A cursor that does not decode throws `AppError('bad_cursor')`.
+ */
+export async function listUserLikes(
+  userPublicId: string,
+  paging: { cursor?: string | null; communityCursor?: string | null; limit?: number } = {},
+  db?: Db,
+): Promise<UserLikes> {
+  const { cursor = null, communityCursor = null, limit } = paging;
+  const [catalogue, community] = await Promise.all([
+    listLikes(userPublicId, { cursor, limit }, db),
+    listCommunityLikes(userPublicId, { cursor: communityCursor, limit }, db),
+  ]);
+  return { catalogue, community };
+}

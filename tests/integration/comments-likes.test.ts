@@ -19,7 +19,7 @@ import { POST as postTogglesPost } from '@/app/api/posts/[publicId]/toggles/rout
 import { addComment, deleteComment, getComment, listComments, updateComment } from '@/lib/data/comments';
 import type { DomainEventName } from '@/lib/data/event-types';
 import { createPost } from '@/lib/data/posts';
-import { listCommunityLikes, listLikes, setToggle, toggleState } from '@/lib/data/toggles';
+import { listCommunityLikes, listLikes, listUserLikes, setToggle, toggleState } from '@/lib/data/toggles';
 import { deleteAccount } from '@/lib/data/users';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 import { registerMember, type Member } from '../support/members';
@@ -295,6 +295,60 @@ describe.each(testEngines())('comments and likes on %s', (engine) => {
     const second = await listCommunityLikes(fan.actor.publicId, { limit: 2, cursor: first.next_cursor }, h.db);
     expect(second.items.map((l) => [l.kind, l.public_id])).toEqual([['post', p]]);
     expect(second.next_cursor).toBeNull();
+  });
+
+  it('the likes page data (listUserLikes): both lists, each paged by its own cursor', async () => {
+    const [owner, fan] = [await member(), await member()];
+    await h.db.insert(movies).values({ publicId: 'clMovie0002', name: 'Rare Exports', titleKey: 'rare exports' });
+    const p = await post(owner);
+    const rv = await review(owner);
+    const c = await comment(owner, { type: 'post', publicId: p });
+    const liked: ['movie' | 'post' | 'review' | 'comment', string][] = [
+      ['movie', MOVIE],
+      ['movie', 'clMovie0002'],
+      ['post', p],
+      ['review', rv],
+      ['comment', c],
+    ];
+    for (const [i, [item, publicId]] of liked.entries()) {
+      await setToggle(fan.actor, { kind: 'like', item, publicId, on: true }, h.db);
+      // Distinct like times: the later in the list, the newer.
+      await h.db.execute(
+        sql`UPDATE likes SET created_at = now() - make_interval(secs => ${100 - i})
+            WHERE id = (SELECT max(id) FROM likes WHERE user_id = ${fan.actor.userId})`,
+      );
+    }
+    const first = await listUserLikes(fan.actor.publicId, { limit: 1 }, h.db);
+    expect(first.catalogue.items.map((l) => l.movie?.public_id)).toEqual(['clMovie0002']);
+    expect(first.community.items).toEqual([
+      {
+        kind: 'comment',
+        public_id: c,
+        title: expect.stringMatching(/^Topic /),
+        author: { public_id: owner.actor.publicId, name: expect.stringMatching(/^Commenter /) },
+        thread: { type: 'post', public_id: p },
+        liked_at: expect.any(String),
+      },
+    ]);
+    const communityCursor = first.community.next_cursor;
+    const next = await listUserLikes(fan.actor.publicId, { limit: 1, communityCursor }, h.db);
+    expect(next.catalogue).toEqual(first.catalogue);
+    expect(next.community.items.map((l) => [l.kind, l.public_id])).toEqual([['review', rv]]);
+    const both = await listUserLikes(
+      fan.actor.publicId,
+      { limit: 1, cursor: first.catalogue.next_cursor, communityCursor: next.community.next_cursor },
+      h.db,
+    );
+    expect(both.catalogue.items.map((l) => l.movie?.public_id)).toEqual([MOVIE]);
+    expect(both.catalogue.next_cursor).toBeNull();
+    expect(both.community.items.map((l) => [l.kind, l.public_id, l.title])).toEqual([
+      ['post', p, expect.stringMatching(/^Topic /)],
+    ]);
+    expect(both.community.next_cursor).toBeNull();
+    // One list's cursor is no cursor of the other.
+    await expect(
+      listUserLikes(fan.actor.publicId, { communityCursor: first.catalogue.next_cursor }, h.db),
+    ).rejects.toMatchObject({ code: 'bad_cursor' });
   });
 
   it('API: comment routes and like toggles (401, 400, 403 for a self-like, 200)', async () => {

@@ -3,12 +3,12 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { USER_TABS, UserProfile, type UserTab } from '@/components/users/user-profile';
 import { UserReviews } from '@/components/reviews/user-reviews';
-import { UserCollections, UserLikes } from '@/components/users/user-sections';
+import { COMMUNITY_CURSOR, UserCollections, UserLikes } from '@/components/users/user-sections';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { currentActor } from '@/lib/auth/session';
 import { listCollections } from '@/lib/data/collections';
 import { listReviews } from '@/lib/data/reviews';
-import { listLikes } from '@/lib/data/toggles';
+import { listUserLikes } from '@/lib/data/toggles';
 import { getUser } from '@/lib/data/users';
 import { AppError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n/navigation';
@@ -44,15 +44,19 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * /user/{public_id}/{collections|friends|contributions|score|likes|posts|reviews} (spec §2): one
  * section of a user page; an unknown section or user → '404 not found'. Collections (the owner also
- * sees their private ones), likes and reviews are real lists (`?cursor=`). Data: lib/data/users.ts
- * getUser, collections.ts listCollections, toggles.ts listLikes, reviews.ts listReviews.
+ * sees their private ones), likes and reviews are real lists (`?cursor=`; the likes page has a second
+ * list, liked reviews, discussions and comments, paged by `?community_cursor=`); an undecodable
+ * cursor redirects to the section's first page. Data: lib/data/users.ts getUser, collections.ts
+ * listCollections, toggles.ts listUserLikes, reviews.ts listReviews.
  */
 export default async function UserTabPage({ params, searchParams }: Props) {
   const { locale, publicId, tab } = await params;
   setRequestLocale(locale);
   const user = isTab(tab) ? await load(publicId) : null;
   if (!user || !isTab(tab)) notFound();
-  const cursor = firstParam(await searchParams, 'cursor');
+  const query = await searchParams;
+  const cursor = firstParam(query, 'cursor');
+  const communityCursor = tab === 'likes' ? firstParam(query, COMMUNITY_CURSOR) : '';
   const href = `/user/${publicId}/${tab}`;
   let section: React.ReactNode = null;
   try {
@@ -73,7 +77,8 @@ export default async function UserTabPage({ params, searchParams }: Props) {
           locale={locale}
           href={href}
           cursor={cursor}
-          page={await listLikes(publicId, { cursor: cursor || null })}
+          communityCursor={communityCursor}
+          likes={await listUserLikes(publicId, { cursor: cursor || null, communityCursor: communityCursor || null })}
         />
       );
     if (tab === 'reviews')
@@ -87,7 +92,8 @@ export default async function UserTabPage({ params, searchParams }: Props) {
         />
       );
   } catch (error) {
-    if (cursor && error instanceof AppError && error.code === 'bad_cursor') redirect({ href, locale });
+    if ((cursor || communityCursor) && error instanceof AppError && error.code === 'bad_cursor')
+      redirect({ href, locale });
     throw error;
   }
   return (

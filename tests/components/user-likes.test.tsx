@@ -1,0 +1,114 @@
+import { screen, within } from '@testing-library/react';
+import { createTranslator } from 'next-intl';
+import type { ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import en from '@/messages/en.json';
+import fi from '@/messages/fi.json';
+import { UserLikes } from '@/components/users/user-sections';
+import type { CommunityLikeDto } from '@/lib/data/toggles';
+import type { PublicUser } from '@/lib/data/users';
+
+// The server components' translations, from the real message files.
+vi.mock('next-intl/server', () => ({
+  getTranslations: async ({ locale, namespace }: { locale: 'en' | 'fi'; namespace: 'users' | 'listing' }) =>
+    createTranslator({ locale, messages: locale === 'fi' ? fi : en, namespace }),
+}));
+
+vi.mock('@/lib/i18n/navigation', () => ({
+  Link: ({ href, children, ...rest }: { href: string; children: ReactNode }) => (
+    <a href={href} {...rest}>
+      {children}
+    </a>
+  ),
+}));
+
+/**
+ * Renders a server component tree to HTML into the document: the likes page nests async server
+ * components (pagination, translations), which only the server renderer awaits.
+ */
+async function renderServer(node: ReactNode): Promise<void> {
+  const { prelude } = await prerender(node);
+  document.body.innerHTML = await new Response(prelude).text();
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+const USER = { public_id: 'usrFan0001', name: 'Fan' } as PublicUser;
+const OWNER = { public_id: 'usrOwner01', name: 'Owner' };
+const LIKED_AT = '2026-11-20T18:40:00.000Z';
+const COMMUNITY: CommunityLikeDto[] = [
+  { kind: 'review', public_id: 'rvw1', title: 'Sisu on 4K', author: OWNER, thread: null, liked_at: LIKED_AT },
+  { kind: 'post', public_id: 'pst1', title: 'Best slipcovers', author: OWNER, thread: null, liked_at: LIKED_AT },
+  {
+    kind: 'comment',
+    public_id: 'cmt1',
+    title: 'Best slipcovers',
+    author: OWNER,
+    thread: { type: 'post', public_id: 'pst1' },
+    liked_at: LIKED_AT,
+  },
+];
+const EMPTY = { items: [], next_cursor: null };
+
+describe('UserLikes (/user/{id}/likes)', () => {
+  it('lists liked reviews, discussions and comments with kind, link, author and date', async () => {
+    await renderServer(
+      await UserLikes({
+        user: USER,
+        locale: 'en',
+        href: '/user/usrFan0001/likes',
+        cursor: '',
+        communityCursor: '',
+        likes: { catalogue: EMPTY, community: { items: COMMUNITY, next_cursor: null } },
+      }),
+    );
+    const list = within(screen.getByTestId('likes-community'));
+    expect(list.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'ReviewSisu on 4Kby Ownerliked 20/11/2026',
+      'DiscussionBest slipcoversby Ownerliked 20/11/2026',
+      'CommentBest slipcoversby Ownerliked 20/11/2026',
+    ]);
+    expect(list.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/review/rvw1',
+      '/user/usrOwner01',
+      '/post/pst1',
+      '/user/usrOwner01',
+      '/post/pst1#comment-cmt1',
+      '/user/usrOwner01',
+    ]);
+    expect(within(screen.getByTestId('likes-catalogue')).getByTestId('empty-state').textContent).toBe(
+      'Movies and releasesFan has not liked any movies or releases yet.',
+    );
+  });
+
+  it("each list pages by its own cursor and keeps the other's", async () => {
+    await renderServer(
+      await UserLikes({
+        user: USER,
+        locale: 'fi',
+        href: '/user/usrFan0001/likes',
+        cursor: 'cat1',
+        communityCursor: 'com1',
+        likes: { catalogue: { items: [], next_cursor: 'cat2' }, community: { items: [], next_cursor: 'com2' } },
+      }),
+    );
+    const catalogue = within(screen.getByTestId('likes-catalogue'));
+    expect(catalogue.getByTestId('next-page').getAttribute('href')).toBe(
+      '/user/usrFan0001/likes?community_cursor=com1&cursor=cat2',
+    );
+    expect(catalogue.getByTestId('first-page').getAttribute('href')).toBe(
+      '/user/usrFan0001/likes?community_cursor=com1',
+    );
+    const community = within(screen.getByTestId('likes-community'));
+    expect(community.getByTestId('next-page').getAttribute('href')).toBe(
+      '/user/usrFan0001/likes?cursor=cat1&community_cursor=com2',
+    );
+    expect(community.getByTestId('first-page').getAttribute('href')).toBe('/user/usrFan0001/likes?cursor=cat1');
+    expect(community.getByTestId('empty-state').textContent).toBe(
+      'Arvostelut, keskustelut ja kommentitFan ei ole vielä tykännyt yhdestäkään arvostelusta, keskustelusta tai kommentista.',
+    );
+  });
+});
