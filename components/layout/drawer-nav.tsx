@@ -11,7 +11,29 @@ import {
   type NavItem,
 } from './nav-items';
 import { LanguageSwitch, LanguageSwitchFallback } from './language-switch';
-import { NavLink } from './nav-link';
+import { FilterNavLink, NavAnchor, NavLink } from './nav-link';
+
+/**
+ * For each drawer path that some link gives with a query (`/reviews?la=en`, `/movies?fi=reviewed`):
+ * the query parameters the links of that path use, to tell which of them is the current page.
+ */
+const FILTER_KEYS: ReadonlyMap<string, string[]> = (() => {
+  const keys = new Map<string, Set<string>>();
+  const items = [
+    ...TOP_ITEMS,
+    ...NAV_GROUPS.flatMap((g) => g.items),
+    ...PERSON_ITEMS,
+    ...LATER_GROUPS.flatMap((g) => g.items),
+  ];
+  for (const { href } of items) {
+    const [path, query] = href.split('?');
+    if (!query) continue;
+    const set = keys.get(path) ?? new Set<string>();
+    for (const key of new URLSearchParams(query).keys()) set.add(key);
+    keys.set(path, set);
+  }
+  return new Map([...keys].map(([path, set]) => [path, [...set].sort()]));
+})();
 
 /** One titled group of drawer links. */
 function NavSection({ group }: { group: NavGroup }) {
@@ -30,10 +52,21 @@ function NavSection({ group }: { group: NavGroup }) {
   );
 }
 
-/** A drawer link with its translated label. */
+/**
+ * A drawer link with its translated label. A link whose path other links give with a filter query
+ * is marked by path and query (FilterNavLink, which reads the query on the client inside a Suspense
+ * boundary); any other link by path alone.
+ */
 function Item({ item }: { item: NavItem }) {
   const t = useTranslations('nav');
-  return <NavLink href={item.href} label={t(item.key)} />;
+  const label = t(item.key);
+  const keys = FILTER_KEYS.get(item.href.split('?')[0]);
+  if (!keys) return <NavLink href={item.href} label={label} />;
+  return (
+    <Suspense fallback={<NavAnchor href={item.href} label={label} current={false} />}>
+      <FilterNavLink href={item.href} label={label} keys={keys} />
+    </Suspense>
+  );
 }
 
 /**

@@ -54,6 +54,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  Object.assign(nav, { pathname: '/releases/4k', search: 'so=name' });
 });
 
 function renderShell(locale: 'en' | 'fi' = 'en') {
@@ -107,6 +108,29 @@ describe('AppShell', () => {
     ]);
     expect(within(drawer).getByRole('link', { name: '4K Ultra HD' }).getAttribute('aria-current')).toBe('page');
     expect(within(drawer).getByRole('link', { name: 'Suomeksi' }).getAttribute('hreflang')).toBe('fi');
+  });
+
+  it('marks the link of the page by path and filter query: /reviews is All reviews, /reviews?la=en is English', () => {
+    const current = () =>
+      [...screen.getByRole('navigation', { name: 'Main navigation' }).querySelectorAll('a[aria-current="page"]')].map(
+        (a) => a.textContent,
+      );
+    Object.assign(nav, { pathname: '/reviews', search: '' });
+    renderShell();
+    expect(current()).toEqual(['All reviews']);
+    cleanup();
+    Object.assign(nav, { pathname: '/reviews', search: 'la=en' });
+    renderShell();
+    expect(current()).toEqual(['English reviews']);
+    cleanup();
+    // A search or a cursor is no filter: the filter link stays current.
+    Object.assign(nav, { pathname: '/reviews', search: 'fi=video&q=sisu&cursor=abc' });
+    renderShell();
+    expect(current()).toEqual(['Video reviews']);
+    cleanup();
+    Object.assign(nav, { pathname: '/movies', search: 'fi=reviewed' });
+    renderShell();
+    expect(current()).toEqual(['Reviewed movies']);
   });
 
   it('shows the Finnish-only menu in Finnish, and the switch back to English keeps page and query', () => {
