@@ -1,9 +1,12 @@
 /**
- * `npm run db:synthetic -- [--releases N] [--movies N] [--persons N] [--seed N] [--replace]`:
+ * `npm run db:synthetic -- [--releases N] [--movies N] [--persons N] [--users N] [--reviews N]
+ * [--posts N] [--comments N] [--seed N] [--replace]`:
  * adds deterministic synthetic rows (lib/synthetic) to the PostgreSQL database at DATABASE_URL
  * (required), after applying pending migrations. Defaults: 1,000,000 releases, 500,000 movies,
- * 1,000,000 persons, seed 1. Refuses a seed whose rows are already there unless --replace
- * (which deletes every earlier synthetic row first, in the same transaction).
+ * 1,000,000 persons; a community of 20,000 members writing 200,000 reviews, 50,000 discussions
+ * and 500,000 comments (comments on reviews and replies to discussions), with their likes;
+ * seed 1. Refuses a seed whose rows are already there unless --replace (which deletes every
+ * earlier synthetic row, community rows included, first, in the same transaction).
  * Shows a progress bar per stage, then rows written and seconds per stage.
  * Exit codes: 0 done, 1 failed (nothing written), 2 bad arguments or no DATABASE_URL.
  */
@@ -12,20 +15,26 @@ import { migrateDatabase, openDatabase } from '@/db';
 import { DEFAULT_SCALE, generateSynthetic, MAX_ROWS, SyntheticSeedPresentError } from '@/lib/synthetic';
 import { createImportProgress } from './progress';
 
-const USAGE = `Usage: npm run db:synthetic -- [--releases N] [--movies N] [--persons N] [--seed N] [--replace]
+const USAGE = `Usage: npm run db:synthetic -- [--releases N] [--movies N] [--persons N] [--users N] [--reviews N]
+                                [--posts N] [--comments N] [--seed N] [--replace]
   --releases N  releases to add (default ${DEFAULT_SCALE.releases.toLocaleString('en')})
   --movies N    movies, TV series and episodes to add (default ${DEFAULT_SCALE.movies.toLocaleString('en')})
   --persons N   persons to add (default ${DEFAULT_SCALE.persons.toLocaleString('en')})
+  --users N     member accounts to add, the authors of the community rows (default ${DEFAULT_SCALE.users.toLocaleString('en')})
+  --reviews N   reviews to add (default ${DEFAULT_SCALE.reviews.toLocaleString('en')})
+  --posts N     discussions to add (default ${DEFAULT_SCALE.posts.toLocaleString('en')})
+  --comments N  comments on reviews and replies to discussions to add (default ${DEFAULT_SCALE.comments.toLocaleString('en')})
   --seed N      random seed, same seed and counts give the same rows (default ${DEFAULT_SCALE.seed})
-  --replace     delete every earlier synthetic row (any seed) first
+  --replace     delete every earlier synthetic row (any seed), community rows included, first
 Needs DATABASE_URL=postgres://user@host:5432/db (PostgreSQL only).`;
 
-type Args = { releases: number; movies: number; persons: number; seed: number; replace: boolean };
+const COUNTS = ['releases', 'movies', 'persons', 'users', 'reviews', 'posts', 'comments'] as const;
+type Args = Record<(typeof COUNTS)[number] | 'seed', number> & { replace: boolean };
 
 /** Parses the command line. @throws Error with a message for the user */
 function parseArgs(argv: string[]): Args | 'help' {
   const out: Args = { ...DEFAULT_SCALE, replace: false };
-  const numeric = new Set(['releases', 'movies', 'persons', 'seed']);
+  const numeric = new Set<string>([...COUNTS, 'seed']);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--') continue;
@@ -42,7 +51,7 @@ function parseArgs(argv: string[]): Args | 'help' {
     const max = m[1] === 'seed' ? 2 ** 31 - 1 : MAX_ROWS;
     if (!/^\d+$/.test(digits) || Number(digits) > max)
       throw new Error(`--${m[1]} must be a whole number from 0 to ${max.toLocaleString('en')}, got "${value}"`);
-    out[m[1] as 'releases' | 'movies' | 'persons' | 'seed'] = Number(digits);
+    out[m[1] as keyof Omit<Args, 'replace'>] = Number(digits);
   }
   return out;
 }
@@ -77,7 +86,8 @@ try {
     await handle.close();
   }
   console.log(
-    `Adding ${fmt(args.releases)} releases, ${fmt(args.movies)} movies, ${fmt(args.persons)} persons ` +
+    `Adding ${fmt(args.releases)} releases, ${fmt(args.movies)} movies, ${fmt(args.persons)} persons, ` +
+      `${fmt(args.users)} members, ${fmt(args.reviews)} reviews, ${fmt(args.posts)} discussions, ${fmt(args.comments)} comments ` +
       `(seed ${args.seed}${args.replace ? ', replacing earlier synthetic rows' : ''}) to ${handle.location} …`,
   );
   const result = await generateSynthetic(sql, {
@@ -93,7 +103,8 @@ try {
     );
   console.log(
     `Rows: movies ${fmt(result.movies)}, movie_sources ${fmt(result.movieSources)}, persons ${fmt(result.persons)}, credits ${fmt(result.credits)}, ` +
-      `labels ${fmt(result.labels)}, label_groups ${fmt(result.labelGroups)}, releases ${fmt(result.releases)}, release_movies ${fmt(result.releaseMovies)}`,
+      `labels ${fmt(result.labels)}, label_groups ${fmt(result.labelGroups)}, releases ${fmt(result.releases)}, release_movies ${fmt(result.releaseMovies)}, ` +
+      `users ${fmt(result.users)}, reviews ${fmt(result.reviews)}, posts ${fmt(result.posts)}, comments ${fmt(result.comments)}, likes ${fmt(result.likes)}`,
   );
   console.log('Seconds per stage:');
   for (const [stage, s] of Object.entries(result.seconds))

@@ -6,6 +6,7 @@
  */
 import type postgres from 'postgres';
 import { foldText } from '@/lib/text';
+import { SYNTHETIC_EMAIL_DOMAIN } from './community';
 
 /** The import_runs.file value of a synthetic run. */
 export const RUN_FILE = 'db:synthetic';
@@ -102,11 +103,12 @@ export async function loadContext(tx: postgres.TransactionSql): Promise<Context>
   };
 }
 
-/** True when rows of this seed are already in the database (releases, movies or persons). */
+/** True when rows of this seed are already in the database (releases, movies, persons or members). */
 export async function seedPresent(tx: postgres.TransactionSql, seed: number): Promise<boolean> {
   const prefix = `synthetic:${seed}:%`;
+  const email = `u%.s${seed}@${SYNTHETIC_EMAIL_DOMAIN}`;
   const [row] = await tx<{ present: boolean }[]>`
     SELECT EXISTS (SELECT 1 FROM releases WHERE source_id LIKE ${prefix}) OR EXISTS (SELECT 1 FROM movies WHERE source_id LIKE ${prefix})
-        OR EXISTS (SELECT 1 FROM persons WHERE source_id LIKE ${prefix}) AS present`;
+        OR EXISTS (SELECT 1 FROM persons WHERE source_id LIKE ${prefix}) OR EXISTS (SELECT 1 FROM users WHERE email LIKE ${email}) AS present`;
   return row?.present ?? false;
 }

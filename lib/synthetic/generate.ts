@@ -336,6 +336,10 @@ export class SyntheticCatalog {
 
   private pCredits: Int32Array;
 
+  // Popularity orders of the community picks (made on first use).
+  private popularMovie: ((i: number) => number) | null = null;
+  private popularRelease: ((i: number) => number) | null = null;
+
   constructor(
     private ctx: Context,
     readonly scale: Scale,
@@ -370,6 +374,11 @@ export class SyntheticCatalog {
   /** Number of release_movies rows the plan holds. */
   get releaseMovieCount(): number {
     return this.rMovies.length;
+  }
+
+  /** Movies reviews and discussions can be about: this run's plus the real ones. */
+  get movieCount(): number {
+    return this.scale.movies + this.realMovies.length;
   }
 
   /** Source id of a synthetic row: `synthetic:<seed>:<entity>:<n>` (n from 1). */
@@ -546,6 +555,46 @@ export class SyntheticCatalog {
     }
     this.rMovieStart[R] = refs.length;
     this.rMovies = Int32Array.from(refs);
+  }
+
+  // ------------------------------------------------------------------ community picks
+
+  /**
+   * A movie for a review or a discussion (run after the movie stage: names come from it): the
+   * synthetic movies by the same power law as releases (an episode counts as its series), 10 %
+   * real movies (all of them when this run adds none).
+   * @returns the movie's id and display name; null when there is no movie at all
+   */
+  pickMovie(rng: Rng): { id: number; name: string } | null {
+    const M = this.scale.movies;
+    const realN = this.realMovies.length;
+    if (M === 0 && realN === 0) return null;
+    if (realN && (M === 0 || rng.chance(0.1))) {
+      const m = this.realMovies[rng.powerRank(realN, 1.5)];
+      return { id: m.id, name: m.name };
+    }
+    this.popularMovie ??= permutation(M, this.scale.seed * 7 + 1);
+    let idx = this.popularMovie(rng.powerRank(M, 1.5));
+    if (this.mType[idx] === T_EPISODE) idx = this.mEpisodeOf[idx];
+    return { id: this.base.movies + idx + 1, name: this.mName[idx] };
+  }
+
+  /**
+   * An approved release of this run, most popular ones first (power law), with one of its
+   * movies (run after the movie stage).
+   * @returns the release id and the movie's id and name; null when this run adds no release
+   */
+  pickRelease(rng: Rng): { id: number; movieId: number; movieName: string } | null {
+    const R = this.scale.releases;
+    if (R === 0) return null;
+    this.popularRelease ??= permutation(R, this.scale.seed * 11 + 3);
+    let r = this.popularRelease(rng.powerRank(R, 1.3));
+    for (let tries = 0; !this.rApproved[r] && tries < 10; tries++) r = (r + 1) % R;
+    if (!this.rApproved[r]) return null;
+    const start = this.rMovieStart[r];
+    const ref = this.rMovies[start + rng.int(this.rMovieStart[r + 1] - start)];
+    const movieId = ref >= 0 ? this.base.movies + ref + 1 : this.realMovies[-ref - 1].id;
+    return { id: this.base.releases + r + 1, movieId, movieName: this.movieInfo(ref).name };
   }
 
   // ------------------------------------------------------------------ movies

@@ -1,8 +1,9 @@
 /**
  * Synthetic scale data (`npm run db:synthetic`): fills a migrated PostgreSQL catalogue
  * with deterministic synthetic movies, TV series and episodes, persons and credits, labels and
- * label groups, releases and their movies, on top of whatever it holds (normally the imported
- * seed). Rows are realistic (title words and lengths learnt from the real titles, names from the
+ * label groups, releases and their movies, and a community (member accounts, reviews,
+ * discussions, comments and likes, ./community.ts), on top of whatever it holds (normally the
+ * imported seed). Rows are realistic (title words and lengths learnt from the real titles, names from the
  * real names, formats by era, all countries, street dates 1986-2028, cuts, EANs with valid check
  * digits) and every derived column is filled as the importer fills it (see ./generate.ts).
  *
@@ -14,10 +15,13 @@
  * the database as it was. After the commit the loaded tables are vacuumed (plain VACUUM).
  *
  * Synthetic rows are recognisable: source_id `synthetic:<seed>:movie|person|release:<n>`;
- * synthetic labels and label groups by the id ranges recorded in import_runs.
+ * synthetic labels and label groups by the id ranges recorded in import_runs; synthetic members
+ * by their e-mail domain (`@synthetic.invalid`), and reviews, posts, comments and likes by their
+ * synthetic author.
  */
 import type postgres from 'postgres';
 import { loadContext, RUN_FILE, seedPresent, type RunSummary } from './context';
+import { loadCommunityContext, SyntheticCommunity } from './community';
 import { copyInto, type CopyTarget } from './copy';
 import { SyntheticCatalog } from './generate';
 import { dropForLoad, deleteWithKeys, restoreAfterLoad, LOADED_TABLES } from './schema-ops';
@@ -25,8 +29,17 @@ import { SEARCH_WORDS_REBUILD_SQL } from '@/lib/import/search-words';
 
 export { syntheticLabelCount } from './generate';
 
-/** Default scale of `npm run db:synthetic`. */
-export const DEFAULT_SCALE = { releases: 1_000_000, movies: 500_000, persons: 1_000_000, seed: 1 } as const;
+/** Default scale of `npm run db:synthetic` (the library's community counts default to 0). */
+export const DEFAULT_SCALE = {
+  releases: 1_000_000,
+  movies: 500_000,
+  persons: 1_000_000,
+  users: 20_000,
+  reviews: 200_000,
+  posts: 50_000,
+  comments: 500_000,
+  seed: 1,
+} as const;
 
 /** Options of {@link generateSynthetic}. */
 export type SyntheticOptions = {
@@ -36,11 +49,20 @@ export type SyntheticOptions = {
   movies: number;
   /** Persons to add (≥ 0); each gets at least one credit when movies > 0. */
   persons: number;
+  /** Member accounts to add, the authors of the community rows (default 0). */
+  users?: number;
+  /** Reviews to add (default 0; needs users and movies). */
+  reviews?: number;
+  /** Discussions (posts) to add (default 0; needs users and movies). */
+  posts?: number;
+  /** Comments on reviews and replies to posts to add (default 0; needs reviews or posts). */
+  comments?: number;
   /** PRNG seed (non-negative integer, default 1): same seed and counts → the same rows. */
   seed?: number;
   /**
    * Called as work advances: stage name ("prepare", "delete", "plan", "movies", "movie sources",
-   * "credits", "persons", "labels", "releases", "release movies", "indexes", "foreign keys",
+   * "credits", "persons", "labels", "releases", "release movies", "users", "reviews", "comments",
+   * "posts", "likes", "indexes", "foreign keys",
    * "counters", "search words", "analyze", "vacuum"), units done, units in the stage (rows; movies for "credits";
    * objects for "indexes" / "foreign keys").
    */
@@ -63,6 +85,11 @@ export type SyntheticCounts = {
   labelGroups: number;
   releases: number;
   releaseMovies: number;
+  users: number;
+  reviews: number;
+  posts: number;
+  comments: number;
+  likes: number;
   /** Rows deleted per table by `replace` ({} without it). */
   deleted: Record<string, number>;
   /** Wall-clock seconds per stage, in stage order. */
@@ -105,6 +132,10 @@ export async function generateSynthetic(sql: postgres.Sql, opts: SyntheticOption
     releases: checkCount('releases', opts.releases, MAX_ROWS),
     movies: checkCount('movies', opts.movies, MAX_ROWS),
     persons: checkCount('persons', opts.persons, MAX_ROWS),
+    users: checkCount('users', opts.users ?? 0, MAX_ROWS),
+    reviews: checkCount('reviews', opts.reviews ?? 0, MAX_ROWS),
+    posts: checkCount('posts', opts.posts ?? 0, MAX_ROWS),
+    comments: checkCount('comments', opts.comments ?? 0, MAX_ROWS),
     seed: checkCount('seed', opts.seed ?? DEFAULT_SCALE.seed, 2 ** 31 - 1),
   };
   const progress = opts.onProgress ?? (() => {});
@@ -157,6 +188,8 @@ export async function generateSynthetic(sql: postgres.Sql, opts: SyntheticOption
     const ctx = await loadContext(tx);
     const cat = new SyntheticCatalog(ctx, scale);
     cat.plan();
+    const community = new SyntheticCommunity(cat, await loadCommunityContext(tx), scale);
+    community.plan();
     progress('plan', 1, 1);
 
     // One timed stage `name`: COPY the lines into the table, progress reported against `total` rows.
@@ -224,6 +257,45 @@ export async function generateSynthetic(sql: postgres.Sql, opts: SyntheticOption
       total: cat.releaseMovieCount,
     });
 
+    // The community, after the catalogue (reviews and posts name its movies). Comments before
+    // posts: a post's last activity is its newest reply; likes last: comments' likes come from
+    // the comment stage.
+    await copy({
+      name: 'users',
+      table: 'users',
+      columns: SyntheticCommunity.USER_COLUMNS,
+      lines: community.userLines(),
+      total: scale.users,
+    });
+    await copy({
+      name: 'reviews',
+      table: 'reviews',
+      columns: SyntheticCommunity.REVIEW_COLUMNS,
+      lines: community.reviewLines(),
+      total: scale.reviews,
+    });
+    await copy({
+      name: 'comments',
+      table: 'comments',
+      columns: SyntheticCommunity.COMMENT_COLUMNS,
+      lines: community.commentLines(),
+      total: scale.comments,
+    });
+    await copy({
+      name: 'posts',
+      table: 'posts',
+      columns: SyntheticCommunity.POST_COLUMNS,
+      lines: community.postLines(),
+      total: scale.posts,
+    });
+    await copy({
+      name: 'likes',
+      table: 'likes',
+      columns: SyntheticCommunity.LIKE_COLUMNS,
+      lines: community.likeLines(),
+      total: community.likeCount,
+    });
+
     const indexCount = dropped.filter((d) => d.kind === 'index').length;
     const keyCount = dropped.length - indexCount;
     stage('indexes');
@@ -254,7 +326,38 @@ export async function generateSynthetic(sql: postgres.Sql, opts: SyntheticOption
         UPDATE persons p SET credit_count = coalesce(c.n, 0) FROM persons p2 LEFT JOIN c ON c.person_id = p2.id
         WHERE p2.id = p.id AND p.id <= ${b.persons} AND p.credit_count <> coalesce(c.n, 0)`;
     }
-    for (const table of ['movies', 'persons', 'labels', 'label_groups', 'releases', 'credits']) {
+    if (opts.replace) {
+      // Threads and comments that stay (not synthetic) may have lost comments and likes.
+      const cb = community.base;
+      await tx`
+        WITH c AS (SELECT review_id, count(*)::int AS n FROM comments WHERE review_id <= ${cb.reviews} GROUP BY review_id),
+             l AS (SELECT review_id, count(*)::int AS n FROM likes WHERE review_id <= ${cb.reviews} GROUP BY review_id)
+        UPDATE reviews r SET comments_count = coalesce(c.n, 0), likes_count = coalesce(l.n, 0)
+        FROM reviews r2 LEFT JOIN c ON c.review_id = r2.id LEFT JOIN l ON l.review_id = r2.id
+        WHERE r2.id = r.id AND r.id <= ${cb.reviews} AND (r.comments_count <> coalesce(c.n, 0) OR r.likes_count <> coalesce(l.n, 0))`;
+      await tx`
+        WITH c AS (SELECT post_id, count(*)::int AS n FROM comments WHERE post_id <= ${cb.posts} GROUP BY post_id),
+             l AS (SELECT post_id, count(*)::int AS n FROM likes WHERE post_id <= ${cb.posts} GROUP BY post_id)
+        UPDATE posts p SET comments_count = coalesce(c.n, 0), likes_count = coalesce(l.n, 0)
+        FROM posts p2 LEFT JOIN c ON c.post_id = p2.id LEFT JOIN l ON l.post_id = p2.id
+        WHERE p2.id = p.id AND p.id <= ${cb.posts} AND (p.comments_count <> coalesce(c.n, 0) OR p.likes_count <> coalesce(l.n, 0))`;
+      await tx`
+        WITH l AS (SELECT comment_id, count(*)::int AS n FROM likes WHERE comment_id <= ${cb.comments} GROUP BY comment_id)
+        UPDATE comments c SET likes_count = coalesce(l.n, 0) FROM comments c2 LEFT JOIN l ON l.comment_id = c2.id
+        WHERE c2.id = c.id AND c.id <= ${cb.comments} AND c.likes_count <> coalesce(l.n, 0)`;
+    }
+    for (const table of [
+      'movies',
+      'persons',
+      'labels',
+      'label_groups',
+      'releases',
+      'credits',
+      'users',
+      'reviews',
+      'posts',
+      'comments',
+    ]) {
       await tx.unsafe(
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT coalesce(max(id), 0) FROM ${table}), 1))`,
       );
@@ -285,10 +388,23 @@ export async function generateSynthetic(sql: postgres.Sql, opts: SyntheticOption
     const labelGroupIds: [number, number] | null = cat.groups.length
       ? [cat.groups[0].id, cat.groups[cat.groups.length - 1].id]
       : null;
-    const summary: RunSummary & Record<string, unknown> = { ...scale, labelIds, labelGroupIds, written: w };
+    const cw = community.written;
+    const userIds: [number, number] | null = cw.users
+      ? [community.base.users + 1, community.base.users + cw.users]
+      : null;
+    const summary: RunSummary & Record<string, unknown> = {
+      ...scale,
+      labelIds,
+      labelGroupIds,
+      userIds,
+      written: { ...w, ...cw },
+    };
     await tx`
       INSERT INTO import_runs (file, content_hash, summary, duration_ms)
-      VALUES (${RUN_FILE}, ${`synthetic:seed=${scale.seed}:releases=${scale.releases}:movies=${scale.movies}:persons=${scale.persons}`},
+      VALUES (${RUN_FILE}, ${
+        `synthetic:seed=${scale.seed}:releases=${scale.releases}:movies=${scale.movies}:persons=${scale.persons}` +
+        `:users=${scale.users}:reviews=${scale.reviews}:posts=${scale.posts}:comments=${scale.comments}`
+      },
               ${tx.json(summary as unknown as postgres.JSONValue)}, ${Math.round(performance.now() - started)})`;
     stage('commit');
     return {
@@ -301,6 +417,11 @@ export async function generateSynthetic(sql: postgres.Sql, opts: SyntheticOption
       labelGroups: w.label_groups,
       releases: w.releases,
       releaseMovies: w.release_movies,
+      users: cw.users,
+      reviews: cw.reviews,
+      posts: cw.posts,
+      comments: cw.comments,
+      likes: cw.likes,
       deleted,
     };
   });
@@ -308,10 +429,11 @@ export async function generateSynthetic(sql: postgres.Sql, opts: SyntheticOption
   // readers or a later autovacuum in the middle of a benchmark). Outside the transaction.
   stage('vacuum');
   let vacuumed = 0;
-  progress('vacuum', 0, LOADED_TABLES.length);
-  for (const table of LOADED_TABLES) {
+  const vacuumTables = [...LOADED_TABLES, 'users'];
+  progress('vacuum', 0, vacuumTables.length);
+  for (const table of vacuumTables) {
     await sql.unsafe(`VACUUM ${table}`);
-    progress('vacuum', ++vacuumed, LOADED_TABLES.length);
+    progress('vacuum', ++vacuumed, vacuumTables.length);
   }
   stage('');
   return { ...counts, seconds, totalSeconds: Math.round(performance.now() - started) / 1000 };

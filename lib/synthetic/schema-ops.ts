@@ -10,6 +10,7 @@
  * source id fails at once.
  */
 import type postgres from 'postgres';
+import { syntheticUserCondition } from './community';
 
 type Tx = postgres.TransactionSql;
 
@@ -23,6 +24,10 @@ export const LOADED_TABLES = [
   'label_groups',
   'releases',
   'release_movies',
+  'reviews',
+  'posts',
+  'comments',
+  'likes',
 ] as const;
 
 /** A dropped index or foreign key with the statement that recreates it. */
@@ -118,8 +123,9 @@ export type { ForeignKey };
 
 /**
  * Deletes every synthetic row: releases, movies and persons whose source_id starts with
- * "synthetic:", labels and label groups in the id ranges recorded by earlier runs, and the rows
- * depending on them. Runs after {@link dropForLoad} dropped the foreign keys `foreignKeys` (in
+ * "synthetic:", labels and label groups in the id ranges recorded by earlier runs, the synthetic
+ * members (e-mail `…@synthetic.invalid`) with their reviews, posts, comments and likes, and the
+ * rows depending on them. Runs after {@link dropForLoad} dropped the foreign keys `foreignKeys` (in
  * the same transaction): deletion sets per table in
  * temporary tables, each key's ON DELETE rule applied set-wise (cascade into tables that have a
  * deletion set grows that set), then the rows themselves.
@@ -146,12 +152,19 @@ export async function deleteWithKeys(
     ranges.length
       ? `(${ranges.map(([a, b]) => `${col} BETWEEN ${Math.trunc(a)} AND ${Math.trunc(b)}`).join(' OR ')})`
       : 'FALSE';
+  const syntheticUsers = `SELECT id FROM users WHERE ${syntheticUserCondition()}`;
   const seedSets: Record<string, string> = {
     releases: `SELECT id FROM releases WHERE source_id LIKE 'synthetic:%'`,
     movies: `SELECT id FROM movies WHERE source_id LIKE 'synthetic:%'`,
     persons: `SELECT id FROM persons WHERE source_id LIKE 'synthetic:%'`,
     labels: `SELECT id FROM labels WHERE ${inRanges('id', labelRanges)}`,
     label_groups: `SELECT id FROM label_groups WHERE ${inRanges('id', groupRanges)}`,
+    // The community rows of synthetic members; the keys' cascades add the rest (comments and
+    // likes of deleted reviews and posts, reviews of deleted movies …).
+    reviews: `SELECT id FROM reviews WHERE user_id IN (${syntheticUsers})`,
+    posts: `SELECT id FROM posts WHERE user_id IN (${syntheticUsers})`,
+    comments: `SELECT id FROM comments WHERE user_id IN (${syntheticUsers})`,
+    likes: `SELECT id FROM likes WHERE user_id IN (${syntheticUsers})`,
   };
   const tmp = (table: string) => `synthetic_del_${table.replace(/\W/g, '_')}`;
   for (const [table, query] of Object.entries(seedSets)) {
@@ -215,5 +228,9 @@ export async function deleteWithKeys(
     const r = await tx.unsafe(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${tmp(table)})`);
     deleted[table] = (deleted[table] ?? 0) + r.count;
   }
+  // The synthetic members last: their community rows are gone, the keys still in place from
+  // other tables (sessions, collections …) cascade as usual.
+  const users = await tx.unsafe(`DELETE FROM users WHERE ${syntheticUserCondition()}`);
+  deleted.users = users.count;
   return deleted;
 }

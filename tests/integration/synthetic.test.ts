@@ -3,9 +3,11 @@
  * - Always: the pure parts (seeded PRNG, samplers, title and name models, EAN check digits).
  * - On PostgreSQL (TEST_DATABASE_URL; required under CI): a small scale generated into fresh
  *   migrated databases: exact row counts, determinism (same seed → same rows in another
- *   database; another seed differs), every derived column and counter recomputed and compared,
- *   indexes and foreign keys restored, refusal of a present seed, --replace, generation on top
- *   of existing rows, and the app's data layer finding synthetic rows.
+ *   database; another seed differs), every derived column and counter recomputed and compared
+ *   (the community's too: comments and likes counts, last activity, search documents, ratings),
+ *   indexes and foreign keys restored, refusal of a present seed, --replace (community rows and
+ *   what real members wrote on them included), generation on top of existing rows, and the
+ *   app's data layer finding synthetic rows.
  */
 import crypto from 'node:crypto';
 import postgres from 'postgres';
@@ -15,6 +17,8 @@ import { isValidBarcode } from '@/lib/barcode';
 import { getRelease, listReleases } from '@/lib/data/releases';
 import { getTitle } from '@/lib/data/movies';
 import { getPerson } from '@/lib/data/persons';
+import { listPosts } from '@/lib/data/posts';
+import { listReviews } from '@/lib/data/reviews';
 import { searchAll } from '@/lib/data/search';
 import { publicIdFor } from '@/lib/import/catalog';
 import {
@@ -25,13 +29,21 @@ import {
 } from '@/lib/synthetic';
 import { PersonNameModel, TitleModel } from '@/lib/synthetic/names';
 import { AliasTable, permutation, Rng } from '@/lib/synthetic/random';
-import { personKey, searchDocument, titleKey } from '@/lib/text';
+import { foldText, personKey, searchDocument, titleKey } from '@/lib/text';
 import { COUNTRY_IDS, FORMAT_IDS } from '@/lib/validation/enums';
 import { admin, assertPostgresConfiguredInCi, serverUrl } from '../support/db';
 
 assertPostgresConfiguredInCi();
 
-const SCALE = { releases: 3000, movies: 1500, persons: 3000 } as const;
+const SCALE = {
+  releases: 3000,
+  movies: 1500,
+  persons: 3000,
+  users: 300,
+  reviews: 2000,
+  posts: 500,
+  comments: 5000,
+} as const;
 
 describe('synthetic generator: pure parts', () => {
   it('the PRNG is deterministic per seed and stream, and differs between them', () => {
@@ -276,6 +288,76 @@ async function derivedMismatches(sql: postgres.Sql): Promise<string[]> {
   return bad;
 }
 
+/** Community counters and rules that can be checked in SQL: rows that disagree, per check. */
+async function communityInconsistencies(sql: postgres.Sql): Promise<Record<string, number>> {
+  const [row] = await sql<Record<string, number>[]>`
+    SELECT
+      (SELECT count(*) FROM reviews r WHERE r.comments_count <> (SELECT count(*) FROM comments c WHERE c.review_id = r.id))::int AS review_comments,
+      (SELECT count(*) FROM posts p WHERE p.comments_count <> (SELECT count(*) FROM comments c WHERE c.post_id = p.id))::int AS post_comments,
+      (SELECT count(*) FROM reviews r WHERE r.likes_count <> (SELECT count(*) FROM likes l WHERE l.review_id = r.id))::int AS review_likes,
+      (SELECT count(*) FROM posts p WHERE p.likes_count <> (SELECT count(*) FROM likes l WHERE l.post_id = p.id))::int AS post_likes,
+      (SELECT count(*) FROM comments c WHERE c.likes_count <> (SELECT count(*) FROM likes l WHERE l.comment_id = c.id))::int AS comment_likes,
+      (SELECT count(*) FROM posts p WHERE p.last_activity_at <> greatest(p.created_at,
+        coalesce((SELECT max(c.created_at) FROM comments c WHERE c.post_id = p.id), p.created_at)))::int AS last_activity,
+      (SELECT count(*) FROM reviews WHERE release_id IS NULL
+        AND num_nonnulls(rating_release, rating_picture, rating_sound, rating_extras, rating_package) > 0)::int AS aspects_without_release,
+      (SELECT count(*) FROM reviews r WHERE r.release_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM release_movies rm
+        WHERE rm.release_id = r.release_id AND rm.movie_id = r.movie_id))::int AS release_not_of_movie,
+      (SELECT count(*) FROM comments c JOIN reviews r ON r.id = c.review_id WHERE c.created_at < r.created_at)::int AS comment_before_review,
+      (SELECT count(*) FROM comments c JOIN posts p ON p.id = c.post_id WHERE c.created_at < p.created_at)::int AS reply_before_post,
+      (SELECT count(*) FROM comments c JOIN comments t ON t.id = c.reply_to_id WHERE t.created_at > c.created_at
+        OR t.review_id IS DISTINCT FROM c.review_id OR t.post_id IS DISTINCT FROM c.post_id)::int AS reply_to_other_thread,
+      (SELECT count(*) FROM posts p JOIN reviews r ON r.id = p.review_id WHERE r.created_at > p.created_at)::int AS post_before_review,
+      (SELECT count(*) FROM (SELECT user_id, created_at FROM reviews UNION ALL SELECT user_id, created_at FROM posts
+        UNION ALL SELECT user_id, created_at FROM comments UNION ALL SELECT user_id, created_at FROM likes) x
+        JOIN users u ON u.id = x.user_id WHERE u.created_at > x.created_at)::int AS before_joining,
+      (SELECT count(*) FROM likes l WHERE l.user_id = coalesce((SELECT user_id FROM reviews WHERE id = l.review_id),
+        (SELECT user_id FROM posts WHERE id = l.post_id), (SELECT user_id FROM comments WHERE id = l.comment_id)))::int AS own_likes,
+      (SELECT count(*) FROM pg_sequences s JOIN (VALUES ('users_id_seq', (SELECT max(id) FROM users)), ('reviews_id_seq', (SELECT max(id) FROM reviews)),
+          ('posts_id_seq', (SELECT max(id) FROM posts)), ('comments_id_seq', (SELECT max(id) FROM comments))) v(seq, m)
+          ON v.seq = s.sequencename WHERE v.m IS NOT NULL AND s.last_value IS DISTINCT FROM v.m)::int AS sequences`;
+  return row;
+}
+
+/** Search documents and public ids of the community rows recomputed in JS as the data layer makes them; returns mismatches. */
+async function communityMismatches(sql: postgres.Sql, seed: number): Promise<string[]> {
+  const bad: string[] = [];
+  const reviews = await sql<
+    { id: number; public_id: string; headline: string; ingress: string | null; body: string; search_text: string }[]
+  >`SELECT r.id - (SELECT coalesce(min(id), 1) - 1 FROM reviews) AS id, public_id, headline, ingress, body, search_text FROM reviews r ORDER BY r.id`;
+  for (const r of reviews) {
+    if (r.search_text !== searchDocument(r.headline, r.ingress, r.body)) bad.push(`review search_text ${r.id}`);
+    if (r.public_id !== publicIdFor('review', `synthetic:${seed}:review:${r.id}`)) bad.push(`review public_id ${r.id}`);
+  }
+  const posts = await sql<{ id: number; headline: string; body: string; search_text: string }[]>`
+    SELECT id, headline, body, search_text FROM posts`;
+  for (const p of posts) if (p.search_text !== searchDocument(p.headline, p.body)) bad.push(`post search_text ${p.id}`);
+  const users = await sql<{ name: string; name_key: string; email: string }[]>`SELECT name, name_key, email FROM users`;
+  for (const u of users) if (u.name_key !== foldText(u.name)) bad.push(`user name_key ${u.email}`);
+  return bad;
+}
+
+/** The community rows of a database as comparable text, id order. */
+async function communityRows(sql: postgres.Sql): Promise<Record<string, string[]>> {
+  const rows = async (table: string, cols: string) =>
+    (await sql.unsafe<{ v: string }[]>(`SELECT concat_ws('|', ${cols}) AS v FROM ${table} ORDER BY id`)).map(
+      (r) => r.v,
+    );
+  return {
+    users: await rows('users', 'id, public_id, name, email, country, created_at'),
+    reviews: await rows(
+      'reviews',
+      'id, public_id, user_id, movie_id, release_id, headline, ingress, body, language, rating_movie, rating_release, likes_count, comments_count, created_at',
+    ),
+    posts: await rows(
+      'posts',
+      'id, public_id, user_id, headline, body, movie_id, release_id, review_id, comments_count, last_activity_at',
+    ),
+    comments: await rows('comments', 'id, public_id, user_id, review_id, post_id, reply_to_id, body, created_at'),
+    likes: await rows('likes', 'user_id, review_id, post_id, comment_id, created_at'),
+  };
+}
+
 const engines = process.env.TEST_DATABASE_URL ? (['postgres'] as const) : ([] as const);
 
 describe.each(engines)('db:synthetic on %s', () => {
@@ -305,6 +387,8 @@ describe.each(engines)('db:synthetic on %s', () => {
       movieSources: 1500,
       labels: syntheticLabelCount(3000),
     });
+    expect(countsA).toMatchObject({ users: 300, reviews: 2000, posts: 500, comments: 5000 });
+    expect(countsA.likes).toBeGreaterThan(SCALE.reviews);
     expect(countsA.credits).toBeGreaterThan(SCALE.movies * 4);
     const [db] = await a.sql<Record<string, number>[]>`
       SELECT (SELECT count(*) FROM releases)::int AS releases, (SELECT count(*) FROM movies)::int AS movies, (SELECT count(*) FROM persons)::int AS persons,
@@ -334,8 +418,43 @@ describe.each(engines)('db:synthetic on %s', () => {
         'release movies',
         'indexes',
         'foreign keys',
+        'users',
+        'reviews',
+        'comments',
+        'posts',
+        'likes',
       ]),
     );
+    const [community] = await a.sql<Record<string, number>[]>`
+      SELECT (SELECT count(*) FROM users WHERE email LIKE '%@synthetic.invalid')::int AS users, (SELECT count(*) FROM reviews)::int AS reviews,
+             (SELECT count(*) FROM posts)::int AS posts, (SELECT count(*) FROM comments)::int AS comments, (SELECT count(*) FROM likes)::int AS likes`;
+    expect(community).toEqual({ users: 300, reviews: 2000, posts: 500, comments: 5000, likes: countsA.likes });
+  });
+
+  it('fills the community as the data layer does: counters, last activity, search documents, ratings, times', async () => {
+    expect(allZero(await communityInconsistencies(a.sql))).toEqual({});
+    expect(await communityMismatches(a.sql, 1)).toEqual([]);
+    const [mix] = await a.sql<Record<string, number>[]>`
+      SELECT (SELECT count(DISTINCT language) FROM reviews)::int AS review_languages, (SELECT count(DISTINCT language) FROM posts)::int AS post_languages,
+             (SELECT count(*) FROM reviews WHERE release_id IS NOT NULL)::int AS with_release,
+             (SELECT count(*) FROM reviews WHERE rating_picture IS NOT NULL)::int AS picture_rated,
+             (SELECT count(DISTINCT rating_movie) FROM reviews)::int AS movie_ratings,
+             (SELECT count(*) FROM comments WHERE post_id IS NOT NULL)::int AS replies,
+             (SELECT count(*) FROM comments WHERE reply_to_id IS NOT NULL)::int AS replies_to_comments,
+             (SELECT count(*) FROM posts WHERE movie_id IS NOT NULL OR release_id IS NOT NULL OR review_id IS NOT NULL)::int AS linked_posts,
+             (SELECT count(DISTINCT extract(year FROM created_at)) FROM reviews)::int AS review_years,
+             (SELECT count(*) FROM reviews WHERE youtube_id IS NOT NULL AND youtube_url LIKE '%v=' || youtube_id)::int AS videos`;
+    expect(mix.review_languages).toBe(3);
+    expect(mix.post_languages).toBe(3);
+    expect(mix.with_release / SCALE.reviews).toBeGreaterThan(0.3);
+    expect(mix.picture_rated).toBeGreaterThan(0);
+    expect(mix.movie_ratings).toBe(5);
+    expect(mix.replies / SCALE.comments).toBeGreaterThan(0.4);
+    expect(mix.replies / SCALE.comments).toBeLessThan(0.8);
+    expect(mix.replies_to_comments).toBeGreaterThan(0);
+    expect(mix.linked_posts / SCALE.posts).toBeGreaterThan(0.3);
+    expect(mix.review_years).toBeGreaterThan(15);
+    expect(mix.videos).toBeGreaterThan(0);
   });
 
   it('fills every derived column and counter as the importer does', async () => {
@@ -404,6 +523,17 @@ describe.each(engines)('db:synthetic on %s', () => {
       { public_id: string }[]
     >`SELECT public_id FROM persons ORDER BY credit_count DESC, id LIMIT 1`;
     expect((await getPerson(person.public_id, db))?.credits.length).toBeGreaterThan(1);
+    // Reviews and discussions, newest first and by text.
+    const reviews = await listReviews({}, { cursor: null }, db);
+    expect(reviews.items).toHaveLength(24);
+    const [review] = await a.sql<{ public_id: string; headline: string }[]>`
+      SELECT public_id, headline FROM reviews ORDER BY id LIMIT 1 OFFSET 100`;
+    const byText = await listReviews({ q: review.headline }, { cursor: null, limit: 100 }, db);
+    expect(byText.items.map((r) => r.public_id)).toContain(review.public_id);
+    const [post] = await a.sql<{ public_id: string; headline: string }[]>`
+      SELECT public_id, headline FROM posts ORDER BY comments_count DESC, id LIMIT 1`;
+    const posts = await listPosts({ q: post.headline }, { cursor: null, limit: 100 }, db);
+    expect(posts.items.map((p) => p.public_id)).toContain(post.public_id);
   });
 
   it('refuses a seed that is already present and leaves the database as it was', async () => {
@@ -418,6 +548,7 @@ describe.each(engines)('db:synthetic on %s', () => {
     expect(await releaseRows(b.sql, 1)).toEqual(await releaseRows(a.sql, 1));
     expect(await namesOf(b.sql, 'movies', 1)).toEqual(await namesOf(a.sql, 'movies', 1));
     expect(await namesOf(b.sql, 'persons', 1)).toEqual(await namesOf(a.sql, 'persons', 1));
+    expect(await communityRows(b.sql)).toEqual(await communityRows(a.sql));
 
     const c2 = await generateSynthetic(b.sql, { releases: 500, movies: 300, persons: 400, seed: 2 });
     expect(c2.releases).toBe(500);
@@ -431,8 +562,47 @@ describe.each(engines)('db:synthetic on %s', () => {
   });
 
   it('--replace deletes every synthetic row first and writes the seed again', async () => {
+    // A real member's comment on a synthetic review, like of a synthetic post, and discussion
+    // linked to a synthetic review: the comment and like go with the synthetic rows, the
+    // discussion stays, unlinked.
+    const [realUser] = await b.sql<{ id: number }[]>`
+      INSERT INTO users (public_id, name, name_key, email) VALUES ('realMember', 'Real Member', 'real member', 'real@example.com') RETURNING id`;
+    const [synthReview] = await b.sql<{ id: number }[]>`SELECT id FROM reviews ORDER BY id LIMIT 1`;
+    const [synthPost] = await b.sql<{ id: number }[]>`SELECT id FROM posts ORDER BY id LIMIT 1`;
+    await b.sql`INSERT INTO comments (public_id, user_id, review_id, body) VALUES ('realComment', ${realUser.id}, ${synthReview.id}, 'Nice')`;
+    await b.sql`INSERT INTO likes (user_id, post_id) VALUES (${realUser.id}, ${synthPost.id})`;
+    await b.sql`
+      INSERT INTO posts (public_id, user_id, headline, body, language, review_id, search_text)
+      VALUES ('realPost', ${realUser.id}, 'About that review', 'Indeed', 'en', ${synthReview.id}, 'about that review indeed')`;
     const r = await generateSynthetic(b.sql, { ...SCALE, seed: 1, replace: true });
-    expect(r.deleted).toMatchObject({ releases: 3500, movies: 1800, persons: 3400 });
+    expect(r.deleted).toMatchObject({
+      releases: 3500,
+      movies: 1800,
+      persons: 3400,
+      users: 300,
+      reviews: 2000,
+      posts: 500,
+      comments: 5001,
+    });
+    const [real] = await b.sql<{ users: number; comments: number; likes: number; review_id: number | null }[]>`
+      SELECT (SELECT count(*) FROM users WHERE id = ${realUser.id})::int AS users,
+             (SELECT count(*) FROM comments WHERE user_id = ${realUser.id})::int AS comments,
+             (SELECT count(*) FROM likes WHERE user_id = ${realUser.id})::int AS likes,
+             (SELECT review_id FROM posts WHERE public_id = 'realPost') AS review_id`;
+    expect(real).toEqual({ users: 1, comments: 0, likes: 0, review_id: null });
+    await b.sql`DELETE FROM posts WHERE public_id = 'realPost'`;
+    await b.sql`DELETE FROM users WHERE id = ${realUser.id}`;
+    // The real member and discussion held ids during the run, so the synthetic members and
+    // posts took ids after them; the rows are otherwise the same.
+    const texts = async (sql: postgres.Sql) =>
+      (
+        await sql<{ v: string }[]>`
+        SELECT concat_ws('|', r.public_id, r.headline, r.body, r.created_at, u.public_id, u.name) AS v
+        FROM reviews r JOIN users u ON u.id = r.user_id ORDER BY r.id`
+      ).map((x) => x.v);
+    expect(await texts(b.sql)).toEqual(await texts(a.sql));
+    expect(await communityMismatches(b.sql, 1)).toEqual([]);
+    expect(allZero(await communityInconsistencies(b.sql))).toEqual({});
     expect(await releaseRows(b.sql, 1)).toEqual(await releaseRows(a.sql, 1));
     expect(await releaseRows(b.sql, 2)).toEqual([]);
     const [n] = await b.sql<{ labels: number; runs: number }[]>`
