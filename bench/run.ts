@@ -1,6 +1,7 @@
 /**
  * The benchmark run behind `npm run bench` (scripts/bench.ts): opens the databases, starts the
- * server when needed, runs the cases (bench/search.ts, listings.ts, pages.ts, imports.ts),
+ * server when needed, runs the cases (bench/search.ts with bench/community.ts, listings.ts,
+ * pages.ts, imports.ts),
  * checks the performance targets, prints a table and writes bench/results.json plus
  * bench/explain/*.txt. Imports lib/data: load it only after `allowServerOnlyImports()`
  * (bench/server-only.ts) outside Next/vitest.
@@ -11,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '@/db';
 import { indexesNotYetUsable, openCapturingDb, openRawClient } from './capture';
+import { randomCommunityQueries, runCommunityCase, type CommunityCaseResult } from './community';
 import { importPglite, importPostgres, type ImportResult } from './imports';
 import { runListingCase, TARGET_PAGE, type ListingResult } from './listings';
 import { runLoad, type LoadResult, type LoadTarget } from './pages';
@@ -47,6 +49,8 @@ export type BenchOptions = {
 export type BenchSettings = {
   searchRounds: number;
   randomQueries: RandomQueryCounts;
+  /** Random `q` words per community endpoint (bench/community.ts). */
+  communityRandomQueries: number;
   listingRounds: number;
   loadSeconds: number;
   loadWarmupSeconds: number;
@@ -61,6 +65,7 @@ export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
   default: {
     searchRounds: 5,
     randomQueries: { words: 16, prefixes: 8, persons: 8, titles: 8 },
+    communityRandomQueries: 8,
     listingRounds: 200,
     loadSeconds: 10,
     loadWarmupSeconds: 3,
@@ -71,6 +76,7 @@ export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
   quick: {
     searchRounds: 2,
     randomQueries: { words: 6, prefixes: 3, persons: 3, titles: 3 },
+    communityRandomQueries: 3,
     listingRounds: 20,
     loadSeconds: 3,
     loadWarmupSeconds: 2,
@@ -102,7 +108,15 @@ export type BenchResults = {
   date: string;
   mode: 'default' | 'quick';
   machine: { cores: number; cpu: string; ram_gb: number; os: string; node: string; postgres: string };
-  scale: { releases: number; approved_releases: number; movies: number; persons: number };
+  scale: {
+    releases: number;
+    approved_releases: number;
+    movies: number;
+    persons: number;
+    reviews: number;
+    posts: number;
+    comments: number;
+  };
   settings: BenchSettings;
   cases: CaseRow[];
   targets: TargetCheck[];
@@ -118,6 +132,17 @@ export type BenchResults = {
     app_p95: number;
     raw_p95: number;
     api_p95: number | null;
+  }[];
+  /** Per (endpoint, parameters) timings of the community API rows, for finding the slow ones. */
+  community_queries: {
+    fn: string;
+    variant: string;
+    params: Record<string, string>;
+    kind: string;
+    statements: number;
+    app_p95: number;
+    raw_p95: number;
+    api_p95: number;
   }[];
 };
 
@@ -153,6 +178,27 @@ function searchRows(r: SearchCaseResult): CaseRow[] {
     });
   }
   return rows;
+}
+
+function communityRows(r: CommunityCaseResult): CaseRow[] {
+  return r.api.map((a) => ({
+    id: `api${a.endpoint.replace(/^\/api/, '')}${a.variant === 'q' ? '?q' : ''}`,
+    group: 'api' as const,
+    description:
+      a.variant === 'q'
+        ? `GET ${a.endpoint}?q= over HTTP (next start, one request at a time), every query (${a.requests})`
+        : `GET ${a.endpoint} first page over HTTP (next start, one request at a time), plain and filtered (${a.requests})`,
+    ...pct(a.api),
+    baseline: { description: 'the captured SQL replayed on a plain postgres.js client', ...pct(a.raw) },
+    ratio: ratio(a.api.p95, a.raw.p95),
+    ratio_of: 'p95 HTTP API / p95 raw SQL',
+    extra: {
+      requests: a.requests,
+      data_layer: pct(a.app),
+      errors: a.errors,
+      ...(a.errors ? { note: `${a.errors} non-2xx` } : {}),
+    },
+  }));
 }
 
 function listingRows(results: ListingResult[]): CaseRow[] {
@@ -242,12 +288,13 @@ function importRows(results: ImportResult[]): CaseRow[] {
 /** The measurements a run checks against the targets; `search` is null when the search cases did not run. */
 type Measured = {
   search: SearchCaseResult | null;
+  community: CommunityCaseResult | null;
   listings: ListingResult[];
   pages: LoadResult[];
   imports: ImportResult[];
 };
 
-function targetChecks({ search, listings, pages, imports }: Measured): TargetCheck[] {
+function targetChecks({ search, community, listings, pages, imports }: Measured): TargetCheck[] {
   const t: TargetCheck[] = [];
   if (search) {
     const textSamples = search.samples.filter((s) => s.set !== 'autocomplete').flatMap((s) => s.app);
@@ -288,6 +335,14 @@ function targetChecks({ search, listings, pages, imports }: Measured): TargetChe
         }),
       );
   }
+  for (const a of community?.api ?? [])
+    t.push(
+      checkTarget(
+        `API ${a.endpoint}${a.variant === 'q' ? '?q=' : ' (list)'} p95 / raw SQL p95`,
+        ratio(a.api.p95, a.raw.p95),
+        { op: '<=', limit: TARGETS.apiOverRaw, unit: 'x' },
+      ),
+    );
   // A listing of one page has no deeper page to compare: reported in the table, not checked.
   for (const l of listings.filter((x) => x.pageReached > 1))
     t.push(
@@ -346,7 +401,9 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
   try {
     const [scale] = await raw<BenchResults['scale'][]>`
       SELECT (SELECT count(*) FROM releases)::int AS releases, (SELECT count(*) FROM releases WHERE approved)::int AS approved_releases,
-             (SELECT count(*) FROM movies)::int AS movies, (SELECT count(*) FROM persons)::int AS persons`;
+             (SELECT count(*) FROM movies)::int AS movies, (SELECT count(*) FROM persons)::int AS persons,
+             (SELECT count(*) FROM reviews)::int AS reviews, (SELECT count(*) FROM posts)::int AS posts,
+             (SELECT count(*) FROM comments)::int AS comments`;
     if (!scale.releases)
       throw new Error(
         'the database holds no releases: import the seed (npm run db:import) and run npm run db:synthetic first',
@@ -361,6 +418,9 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
       'labels',
       'release_movies',
       'credits',
+      'reviews',
+      'posts',
+      'comments',
     ]);
     if (unusable.length) {
       warnings.push(
@@ -392,6 +452,20 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
         log: o.log,
       });
     }
+    // The community API rows of case 1: over HTTP only, on a database that holds reviews or posts.
+    let community: CommunityCaseResult | null = null;
+    if (o.cases.includes('search') && server && scale.reviews + scale.posts > 0) {
+      community = await runCommunityCase({
+        db: handle.db,
+        capturing,
+        raw,
+        random: await randomCommunityQueries(raw, settings.communityRandomQueries),
+        reps: settings.searchRounds,
+        baseUrl: server.baseUrl,
+        explainDir,
+        log: o.log,
+      });
+    } else if (o.cases.includes('search') && server) o.log('community: no reviews or posts, API rows left out');
     const listings = o.cases.includes('listings')
       ? await runListingCase({
           db: handle.db,
@@ -470,11 +544,12 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
       settings,
       cases: [
         ...(search ? searchRows(search) : []),
+        ...(community ? communityRows(community) : []),
         ...listingRows(listings),
         ...pageRows(pages),
         ...importRows(imports),
       ],
-      targets: targetChecks({ search, listings, pages, imports }),
+      targets: targetChecks({ search, community, listings, pages, imports }),
       warnings,
       search_queries: (search?.samples ?? []).map((s) => ({
         fn: s.fn,
@@ -485,6 +560,16 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
         app_p95: summarize(s.app).p95,
         raw_p95: summarize(s.raw).p95,
         api_p95: s.api.length ? summarize(s.api).p95 : null,
+      })),
+      community_queries: (community?.samples ?? []).map((s) => ({
+        fn: s.fn,
+        variant: s.variant,
+        params: s.input.params,
+        kind: s.input.kind,
+        statements: s.statements.length,
+        app_p95: summarize(s.app).p95,
+        raw_p95: summarize(s.raw).p95,
+        api_p95: summarize(s.api).p95,
       })),
     };
     fs.writeFileSync(path.join(o.outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -497,7 +582,8 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
       `machine: ${results.machine.cores} cores (${results.machine.cpu}), ${results.machine.ram_gb} GB RAM, PostgreSQL ${server_version}`,
     );
     o.log(
-      `scale: ${scale.releases} releases (${scale.approved_releases} approved), ${scale.movies} movies, ${scale.persons} persons`,
+      `scale: ${scale.releases} releases (${scale.approved_releases} approved), ${scale.movies} movies, ${scale.persons} persons, ` +
+        `${scale.reviews} reviews, ${scale.posts} posts, ${scale.comments} comments`,
     );
     o.log('');
     o.log(formatTable(results.cases));

@@ -2,7 +2,8 @@
  * `npm run bench [-- --quick] [--skip-import] [--skip-server] [--only search,listings,pages,import]`:
  * the benchmark against the PostgreSQL database at DATABASE_URL (required). Prints a
  * table and the target checks, writes bench/results.json and bench/explain/*.txt. Cases:
- * search (data layer, HTTP API and raw SQL), listings (page 1 vs page 100), pages (next start
+ * search (data layer, HTTP API and raw SQL; with the community lists /api/reviews and /api/posts
+ * over HTTP against their raw SQL), listings (page 1 vs page 100), pages (next start
  * under autocannon load vs a static file), import (seed into fresh PGlite and PostgreSQL).
  * See README "Benchmark" and bench/run.ts. Exit code 0 when it ran (targets missed or
  * not), 1 on an error, 2 on bad arguments.
