@@ -63,7 +63,12 @@ export type KeyedRow = { id: number; sk: string | null };
 /**
  * What {@link keysetRows} selects: columns (must include the id as `id`), FROM clause, conditions.
  * `idsFirst`: find the page's ids first, then read those rows — for a sort index that also
- * carries the filtered columns (an index-only scan skips non-matching rows without reading them).
+ * carries the filtered columns (an index-only scan skips non-matching rows without reading them),
+ * or, with `idsFrom`, to find them in the sorted table alone: `idsFrom` is the FROM clause of the
+ * ids step (default `from`), for lists whose joins only add columns (inner joins on required
+ * foreign keys, left joins) and whose conditions read that table only; then a filter the planner
+ * misjudges (a text match of thousands of rows estimated at a few) sorts the matching ids instead
+ * of joining every match before the sort.
  */
 export type KeysetQuery = {
   columns: SQL;
@@ -74,6 +79,7 @@ export type KeysetQuery = {
   cursor?: string | null;
   limit: number;
   idsFirst?: boolean;
+  idsFrom?: SQL;
 };
 
 /**
@@ -91,7 +97,7 @@ export async function keysetRows<R extends KeyedRow>(db: Db, k: KeysetQuery): Pr
   const selectSql = (where: SQL[], order: SQL) =>
     k.idsFirst
       ? sql`SELECT ${k.columns}, (${sort.expr})::text AS sk FROM ${k.from}
-            WHERE ${idCol} IN (SELECT ${idCol} FROM ${k.from} WHERE ${and(where)} ORDER BY ${order} LIMIT ${n}) ORDER BY ${order}`
+            WHERE ${idCol} IN (SELECT ${idCol} FROM ${k.idsFrom ?? k.from} WHERE ${and(where)} ORDER BY ${order} LIMIT ${n}) ORDER BY ${order}`
       : sql`SELECT ${k.columns}, (${sort.expr})::text AS sk FROM ${k.from} WHERE ${and(where)} ORDER BY ${order} LIMIT ${n}`;
   const after = (key: string, id: number) =>
     sql`(${sort.expr}, ${idCol}) ${op} (${typed(key, sort.cast)}, CAST(${id} AS integer))`;
