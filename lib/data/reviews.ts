@@ -154,8 +154,9 @@ const NEWEST: KeysetSort = { name: 'new', expr: sql`r.created_at`, cast: 'timest
 /**
  * One page of reviews, newest first (keyset on `(created_at, id)`), without their bodies. The
  * page's ids are found in `reviews` alone, then joined to their movie, release and author: a text
- * query matching thousands of reviews (which the planner, without statistics for long search
- * documents, takes for a few) then sorts those ids instead of joining every match first.
+ * query matching thousands of reviews (which the planner takes for a few when the word is in none
+ * of the search documents of its histogram) then sorts those ids instead of joining every match
+ * first.
  * @returns `{ items, next_cursor }`
  * @throws AppError bad_cursor (400) for a cursor of another list
  */
