@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryRows, type Db, type DbHandle } from '@/db';
+import { queryRows, type DbHandle } from '@/db';
 import { movies } from '@/db/schema';
 import { GET as postCommentsGet, POST as postCommentsPost } from '@/app/api/posts/[publicId]/comments/route';
 import { POST as reviewCommentsPost } from '@/app/api/reviews/[publicId]/comments/route';
@@ -17,29 +17,27 @@ import { DELETE as commentDelete, PATCH as commentPatch } from '@/app/api/commen
 import { GET as commentTogglesGet, POST as commentTogglesPost } from '@/app/api/comments/[publicId]/toggles/route';
 import { POST as postTogglesPost } from '@/app/api/posts/[publicId]/toggles/route';
 import { addComment, deleteComment, getComment, listComments, updateComment } from '@/lib/data/comments';
-import type { DomainEventName } from '@/lib/data/event-types';
-import { createPost } from '@/lib/data/posts';
 import { listCommunityLikes, listLikes, listUserLikes, setToggle, toggleState } from '@/lib/data/toggles';
 import { deleteAccount } from '@/lib/data/users';
-import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
+import {
+  apiRequest,
+  forgetWriteLimits,
+  insertReview,
+  openCommunityDb,
+  publicIdContext,
+  writePost,
+} from '../support/community';
+import type { PublishedEvent } from '../support/published-events';
+import { assertPostgresConfiguredInCi, testEngines } from '../support/db';
 import { registerMember, type Member } from '../support/members';
-import { useAsProcessDb } from './api-fixtures';
 
-const published = vi.hoisted(() => [] as { name: string; event: Record<string, unknown> }[]);
-vi.mock('@/lib/data/events', async (importOriginal) => {
-  const orig = await importOriginal<typeof import('@/lib/data/events')>();
-  return {
-    ...orig,
-    publish: async (tx: Db, name: DomainEventName, event: never) => {
-      published.push({ name, event });
-      return orig.publish(tx, name, event);
-    },
-  };
-});
+const published = vi.hoisted(() => [] as PublishedEvent[]);
+vi.mock('@/lib/data/events', async (importOriginal) =>
+  (await import('../support/published-events')).recordingPublish(await importOriginal(), published),
+);
 
 assertPostgresConfiguredInCi();
 
-const ORIGIN = 'http://localhost';
 const MOVIE = 'clMovie0001';
 
 describe.each(testEngines())('comments and likes on %s', (engine) => {
@@ -47,33 +45,15 @@ describe.each(testEngines())('comments and likes on %s', (engine) => {
   let n = 0;
   let admin: Member;
   const member = () => registerMember(h.db, { label: 'Commenter', n: ++n });
-  const ctx = (publicId: string) => ({ params: Promise.resolve({ publicId }) });
-  const req = (method: string, path: string, opts: { body?: unknown; cookie?: string } = {}) =>
-    new Request(`${ORIGIN}${path}`, {
-      method,
-      headers: {
-        origin: ORIGIN,
-        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(opts.cookie ? { cookie: opts.cookie } : {}),
-      },
-      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-    });
-  /** Forgets the writing limits' counters. */
-  const unlimit = () => h.db.execute(sql`DELETE FROM rate_limits`);
+  const ctx = publicIdContext;
+  const req = apiRequest;
+  const unlimit = () => forgetWriteLimits(h.db);
   /** A post of `who`. */
-  async function post(who: Member): Promise<string> {
-    await unlimit();
-    const r = await createPost(who.actor, { headline: `Topic ${++n}`, body: 'First', language: 'en' }, h.db);
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    return r.post.public_id;
-  }
+  const post = (who: Member) => writePost(h.db, who, { headline: `Topic ${++n}`, body: 'First', language: 'en' });
   /** A review of `who`, written straight to the table. */
   async function review(who: Member): Promise<string> {
     const publicId = `clRev${++n}`;
-    await h.db.execute(
-      sql`INSERT INTO reviews (public_id, user_id, movie_id, headline, body, language)
-          SELECT ${publicId}, ${who.actor.userId}, id, 'Review', 'Text', 'en' FROM movies WHERE public_id = ${MOVIE}`,
-    );
+    await insertReview(h.db, { publicId, author: who, movie: MOVIE, headline: 'Review', body: 'Text' });
     return publicId;
   }
   /** A comment of `who` on a thread, writing limits forgotten first. */
@@ -97,10 +77,9 @@ describe.each(testEngines())('comments and likes on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    h = await createTestDb(engine);
-    useAsProcessDb(h);
-    await h.db.insert(movies).values({ publicId: MOVIE, name: 'Sisu', titleKey: 'sisu', year: 2022 });
-    admin = await registerMember(h.db, { label: 'Moderator', n: 1, role: 'admin' });
+    ({ h, admin } = await openCommunityDb(engine, {
+      movies: [{ publicId: MOVIE, name: 'Sisu', titleKey: 'sisu', year: 2022 }],
+    }));
   });
   beforeEach(() => {
     published.length = 0;

@@ -11,7 +11,6 @@ import sharp from 'sharp';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db';
-import { movies, releases } from '@/db/schema';
 import { POST as collectionsPost } from '@/app/api/collections/route';
 import { DELETE as collectionDelete, PATCH as collectionPatch } from '@/app/api/collections/[publicId]/route';
 import { POST as restorePost } from '@/app/api/collections/[publicId]/restore/route';
@@ -47,13 +46,12 @@ import { importIntoCollection } from '@/lib/data/collection-import';
 import { parseImportFile } from '@/lib/collections/import-parse';
 import { createApiToken } from '@/lib/data/api-tokens';
 import { createSession, listSessions } from '@/lib/data/sessions';
-import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
+import { insertReview, openCommunityDb, ORIGIN } from '../support/community';
+import { assertPostgresConfiguredInCi, testEngines } from '../support/db';
 import { registerMember, type Member } from '../support/members';
-import { useAsProcessDb } from './api-fixtures';
 
 assertPostgresConfiguredInCi();
 
-const ORIGIN = 'http://localhost';
 const MOVIE = 'pmMovie0001';
 const RELEASE = 'pmRelease01';
 
@@ -349,10 +347,7 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       expect: SELF,
       setup: async (o) => {
         const publicId = `pmRv${++n}`;
-        await h.db.execute(
-          sql`INSERT INTO reviews (public_id, user_id, movie_id, headline, body, language)
-              SELECT ${publicId}, ${o.actor.userId}, id, 'Review', 'Text', 'en' FROM movies WHERE public_id = ${MOVIE}`,
-        );
+        await insertReview(h.db, { publicId, author: o, movie: MOVIE, headline: 'Review', body: 'Text' });
         return { params: { publicId }, path: `/api/reviews/${publicId}/comments`, body: { body: 'Comment' } };
       },
     },
@@ -552,18 +547,15 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
   }
 
   beforeAll(async () => {
-    h = await createTestDb(engine);
-    useAsProcessDb(h);
-    await h.db.insert(movies).values([
-      { publicId: MOVIE, name: 'Sisu', titleKey: 'sisu', year: 2022 },
-      { publicId: 'pmTwinA0001', name: 'Twin Peaks Film', titleKey: 'twin peaks film', year: 1990 },
-      { publicId: 'pmTwinB0001', name: 'Twin Peaks Film', titleKey: 'twin peaks film', year: 2005 },
-    ]);
-    await h.db
-      .insert(releases)
-      .values({ publicId: RELEASE, name: 'Sisu (Blu-ray)', format: 1, nameKey: 'sisu blu ray' });
+    ({ h, admin } = await openCommunityDb(engine, {
+      movies: [
+        { publicId: MOVIE, name: 'Sisu', titleKey: 'sisu', year: 2022 },
+        { publicId: 'pmTwinA0001', name: 'Twin Peaks Film', titleKey: 'twin peaks film', year: 1990 },
+        { publicId: 'pmTwinB0001', name: 'Twin Peaks Film', titleKey: 'twin peaks film', year: 2005 },
+      ],
+      releases: [{ publicId: RELEASE, name: 'Sisu (Blu-ray)', format: 1, nameKey: 'sisu blu ray' }],
+    }));
     member = await registerMember(h.db, { label: 'Bystander', n: 1 });
-    admin = await registerMember(h.db, { label: 'Moderator', n: 1, role: 'admin' });
   });
   afterAll(async () => {
     await h?.close();

@@ -6,31 +6,29 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryRows, type Db, type DbHandle } from '@/db';
-import { movies, releases } from '@/db/schema';
+import { queryRows, type DbHandle } from '@/db';
 import { GET as postsGet, POST as postsPost } from '@/app/api/posts/route';
 import { DELETE as postDelete, GET as postGet, PATCH as postPatch } from '@/app/api/posts/[publicId]/route';
-import type { DomainEventName } from '@/lib/data/event-types';
 import { createPost, deletePost, getPost, listPosts, updatePost } from '@/lib/data/posts';
-import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
+import {
+  apiRequest,
+  forgetWriteLimits,
+  insertReview,
+  openCommunityDb,
+  publicIdContext,
+  writePost,
+} from '../support/community';
+import { assertPostgresConfiguredInCi, testEngines } from '../support/db';
 import { registerMember, type Member } from '../support/members';
-import { useAsProcessDb } from './api-fixtures';
+import type { PublishedEvent } from '../support/published-events';
 
-const published = vi.hoisted(() => [] as { name: string; event: Record<string, unknown> }[]);
-vi.mock('@/lib/data/events', async (importOriginal) => {
-  const orig = await importOriginal<typeof import('@/lib/data/events')>();
-  return {
-    ...orig,
-    publish: async (tx: Db, name: DomainEventName, event: never) => {
-      published.push({ name, event });
-      return orig.publish(tx, name, event);
-    },
-  };
-});
+const published = vi.hoisted(() => [] as PublishedEvent[]);
+vi.mock('@/lib/data/events', async (importOriginal) =>
+  (await import('../support/published-events')).recordingPublish(await importOriginal(), published),
+);
 
 assertPostgresConfiguredInCi();
 
-const ORIGIN = 'http://localhost';
 const MOVIE = 'psMovie0001';
 const RELEASE = 'psRelease01';
 const REVIEW = 'psReview001';
@@ -41,43 +39,27 @@ describe.each(testEngines())('posts on %s', (engine) => {
   let author: Member;
   let other: Member;
   let admin: Member;
-  const ctx = (publicId: string) => ({ params: Promise.resolve({ publicId }) });
-  const req = (method: string, path: string, opts: { body?: unknown; cookie?: string } = {}) =>
-    new Request(`${ORIGIN}${path}`, {
-      method,
-      headers: {
-        origin: ORIGIN,
-        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(opts.cookie ? { cookie: opts.cookie } : {}),
-      },
-      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-    });
-  /** Forgets the writing limits' counters (each test writes more than one post in 15 seconds). */
-  const unlimit = () => h.db.execute(sql`DELETE FROM rate_limits`);
+  const ctx = publicIdContext;
+  const req = apiRequest;
+  const unlimit = () => forgetWriteLimits(h.db);
   /** A post of `who`, writing limits forgotten first. */
-  async function post(who: Member, input: Record<string, string | null> = {}): Promise<string> {
-    await unlimit();
-    const r = await createPost(
-      who.actor,
-      { headline: `Topic ${++n}`, body: 'First message', language: 'en', ...input },
-      h.db,
-    );
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    return r.post.public_id;
-  }
+  const post = (who: Member, input: Record<string, string | null> = {}) =>
+    writePost(h.db, who, { headline: `Topic ${++n}`, body: 'First message', language: 'en', ...input });
 
   beforeAll(async () => {
-    h = await createTestDb(engine);
-    useAsProcessDb(h);
-    await h.db.insert(movies).values({ publicId: MOVIE, name: 'Sisu', titleKey: 'sisu', year: 2022 });
-    await h.db.insert(releases).values({ publicId: RELEASE, name: 'Sisu (4K UHD)', format: 5, nameKey: 'sisu 4k uhd' });
+    ({ h, admin } = await openCommunityDb(engine, {
+      movies: [{ publicId: MOVIE, name: 'Sisu', titleKey: 'sisu', year: 2022 }],
+      releases: [{ publicId: RELEASE, name: 'Sisu (4K UHD)', format: 5, nameKey: 'sisu 4k uhd' }],
+    }));
     author = await registerMember(h.db, { label: 'Writer', n: 1 });
     other = await registerMember(h.db, { label: 'Reader', n: 1 });
-    admin = await registerMember(h.db, { label: 'Moderator', n: 1, role: 'admin' });
-    await h.db.execute(
-      sql`INSERT INTO reviews (public_id, user_id, movie_id, headline, body, language)
-          SELECT ${REVIEW}, ${other.actor.userId}, id, 'A fine release', 'Sharp picture', 'en' FROM movies WHERE public_id = ${MOVIE}`,
-    );
+    await insertReview(h.db, {
+      publicId: REVIEW,
+      author: other,
+      movie: MOVIE,
+      headline: 'A fine release',
+      body: 'Sharp picture',
+    });
   });
   beforeEach(() => {
     published.length = 0;

@@ -7,55 +7,45 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { queryRows, type Db, type DbHandle } from '@/db';
-import { movies, releaseMovies, releases } from '@/db/schema';
+import { queryRows, type DbHandle } from '@/db';
 import { GET as reviewsGet, POST as reviewsPost } from '@/app/api/reviews/route';
 import { DELETE as reviewDelete, GET as reviewGet, PATCH as reviewPatch } from '@/app/api/reviews/[publicId]/route';
 import { bestEditions } from '@/lib/data/best-editions';
 import { listTitles } from '@/lib/data/movies';
 import { listReleases } from '@/lib/data/releases';
-import type { DomainEventName } from '@/lib/data/event-types';
 import { resetLimit } from '@/lib/data/rate-limits';
 import { searchAll } from '@/lib/data/search';
 import { createReview, deleteReview, getReview, listReviews, updateReview } from '@/lib/data/reviews';
 import type { ReviewInput } from '@/lib/validation/reviews';
+import { apiRequest, insertCatalogue, openCommunityDb, publicIdContext } from '../support/community';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 import { registerMember, type Member } from '../support/members';
-import { useAsProcessDb } from './api-fixtures';
+import type { PublishedEvent } from '../support/published-events';
 
-const published = vi.hoisted(() => [] as { name: string; event: Record<string, unknown> }[]);
-vi.mock('@/lib/data/events', async (importOriginal) => {
-  const orig = await importOriginal<typeof import('@/lib/data/events')>();
-  return {
-    ...orig,
-    publish: async (tx: Db, name: DomainEventName, event: never) => {
-      published.push({ name, event });
-      return orig.publish(tx, name, event);
-    },
-  };
-});
+const published = vi.hoisted(() => [] as PublishedEvent[]);
+vi.mock('@/lib/data/events', async (importOriginal) =>
+  (await import('../support/published-events')).recordingPublish(await importOriginal(), published),
+);
 
 assertPostgresConfiguredInCi();
 
-const ORIGIN = 'http://localhost';
-
-/** Inserts movies and releases (`[release, [movies]]`) and returns nothing; public ids as given. */
-async function catalogue(db: Db, movieIds: string[], rel: [string, string[]][]): Promise<void> {
-  await db
-    .insert(movies)
-    .values(
-      movieIds.map((p) => ({ publicId: p, name: `Movie ${p}`, titleKey: `movie ${p}`.toLowerCase(), year: 2000 })),
-    );
-  for (const [r, ms] of rel) {
-    const [row] = await db
-      .insert(releases)
-      .values({ publicId: r, name: `Release ${r}`, format: 1, nameKey: r.toLowerCase() })
-      .returning({ id: releases.id });
-    for (const m of ms) {
-      const [mv] = await queryRows<{ id: number }>(db, sql`SELECT id FROM movies WHERE public_id = ${m}`);
-      await db.insert(releaseMovies).values({ releaseId: row!.id, movieId: mv!.id });
-    }
-  }
+/** Movies and releases (`[release, [movies]]`) with names made from their public ids. */
+function catalogue(movieIds: string[], rel: [string, string[]][]): Parameters<typeof insertCatalogue>[1] {
+  return {
+    movies: movieIds.map((p) => ({
+      publicId: p,
+      name: `Movie ${p}`,
+      titleKey: `movie ${p}`.toLowerCase(),
+      year: 2000,
+    })),
+    releases: rel.map(([r, ms]) => ({
+      publicId: r,
+      name: `Release ${r}`,
+      format: 1,
+      nameKey: r.toLowerCase(),
+      movies: ms,
+    })),
+  };
 }
 
 describe.each(testEngines())('reviews on %s', (engine) => {
@@ -81,32 +71,23 @@ describe.each(testEngines())('reviews on %s', (engine) => {
     ...extra,
   });
   const json = (method: string, path: string, cookie: string | null, body?: unknown) =>
-    new Request(`${ORIGIN}${path}`, {
-      method,
-      headers: {
-        origin: ORIGIN,
-        ...(cookie ? { cookie } : {}),
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  const ctx = (publicId: string) => ({ params: Promise.resolve({ publicId }) });
+    apiRequest(method, path, { cookie, body });
+  const ctx = publicIdContext;
 
   beforeAll(async () => {
-    h = await createTestDb(engine);
-    useAsProcessDb(h);
-    await catalogue(
-      h.db,
-      ['rvMovieA', 'rvMovieB'],
-      [
-        ['rvRelA1', ['rvMovieA']],
-        ['rvRelA2', ['rvMovieA', 'rvMovieB']],
-        ['rvRelB1', ['rvMovieB']],
-      ],
-    );
+    ({ h, admin } = await openCommunityDb(
+      engine,
+      catalogue(
+        ['rvMovieA', 'rvMovieB'],
+        [
+          ['rvRelA1', ['rvMovieA']],
+          ['rvRelA2', ['rvMovieA', 'rvMovieB']],
+          ['rvRelB1', ['rvMovieB']],
+        ],
+      ),
+    ));
     author = await member();
     other = await member();
-    admin = await registerMember(h.db, { label: 'Moderator', n: 1, role: 'admin' });
   });
   afterAll(async () => {
     await h?.close();
@@ -381,16 +362,18 @@ describe.each(testEngines())('best edition on %s', (engine) => {
 
   beforeAll(async () => {
     h = await createTestDb(engine);
-    await catalogue(
+    await insertCatalogue(
       h.db,
-      ['beMovie', 'beOther'],
-      [
-        ['beAlpha', ['beMovie']],
-        ['beBeta', ['beMovie']],
-        ['beGamma', ['beMovie']],
-        ['beDelta', ['beMovie']],
-        ['beElse', ['beOther']],
-      ],
+      catalogue(
+        ['beMovie', 'beOther'],
+        [
+          ['beAlpha', ['beMovie']],
+          ['beBeta', ['beMovie']],
+          ['beGamma', ['beMovie']],
+          ['beDelta', ['beMovie']],
+          ['beElse', ['beOther']],
+        ],
+      ),
     );
   });
   afterAll(async () => {
