@@ -45,6 +45,36 @@ function keepingCursor(href: string, param: string, cursor: string): string {
 }
 
 /**
+ * One list of the likes page: its heading, the list (`children`, null when empty: then the empty
+ * state with `title` and `empty`) and its keyset pagination.
+ */
+function LikesSection({
+  id,
+  title,
+  empty,
+  pagination,
+  locale,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  pagination: { href: string; nextCursor: string | null; isFirstPage: boolean; cursorParam?: string };
+  locale: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="mb-8" data-testid={id}>
+      <h2 id={id} className="mb-3 text-xl font-semibold">
+        {title}
+      </h2>
+      {children ?? <EmptyState title={title}>{empty}</EmptyState>}
+      <Pagination locale={locale} {...pagination} />
+    </section>
+  );
+}
+
+/**
  * `/user/{id}/likes`: what the user liked, newest first, in two lists with their own keyset pages
  * and empty states: movies and releases (`?cursor=`), and reviews, discussions and comments
  * (`?community_cursor=`); paging one list keeps the other's cursor.
@@ -68,10 +98,17 @@ export async function UserLikes({
   const { catalogue, community } = likes;
   return (
     <>
-      <section aria-labelledby="likes-catalogue" data-testid="likes-catalogue">
-        <h2 id="likes-catalogue" className="mb-3 text-xl font-semibold">
-          {t('likes.catalogue')}
-        </h2>
+      <LikesSection
+        id="likes-catalogue"
+        title={t('likes.catalogue')}
+        empty={t('likes.catalogueEmpty', { name: user.name })}
+        pagination={{
+          href: keepingCursor(href, COMMUNITY_CURSOR, communityCursor),
+          nextCursor: catalogue.next_cursor,
+          isFirstPage: !cursor,
+        }}
+        locale={locale}
+      >
         {catalogue.items.length ? (
           <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="likes">
             {catalogue.items.map((l) => (
@@ -84,20 +121,20 @@ export async function UserLikes({
               </li>
             ))}
           </ul>
-        ) : (
-          <EmptyState title={t('likes.catalogue')}>{t('likes.catalogueEmpty', { name: user.name })}</EmptyState>
-        )}
-        <Pagination
-          locale={locale}
-          href={keepingCursor(href, COMMUNITY_CURSOR, communityCursor)}
-          nextCursor={catalogue.next_cursor}
-          isFirstPage={!cursor}
-        />
-      </section>
-      <section aria-labelledby="likes-community" className="mt-8" data-testid="likes-community">
-        <h2 id="likes-community" className="mb-3 text-xl font-semibold">
-          {t('likes.community')}
-        </h2>
+        ) : null}
+      </LikesSection>
+      <LikesSection
+        id="likes-community"
+        title={t('likes.community')}
+        empty={t('likes.communityEmpty', { name: user.name })}
+        pagination={{
+          href: keepingCursor(href, 'cursor', cursor),
+          nextCursor: community.next_cursor,
+          isFirstPage: !communityCursor,
+          cursorParam: COMMUNITY_CURSOR,
+        }}
+        locale={locale}
+      >
         {community.items.length ? (
           <ul className="flex flex-col gap-3" data-testid="community-likes">
             {community.items.map((l) => (
@@ -124,17 +161,8 @@ export async function UserLikes({
               </li>
             ))}
           </ul>
-        ) : (
-          <EmptyState title={t('likes.community')}>{t('likes.communityEmpty', { name: user.name })}</EmptyState>
-        )}
-        <Pagination
-          locale={locale}
-          href={keepingCursor(href, 'cursor', cursor)}
-          nextCursor={community.next_cursor}
-          isFirstPage={!communityCursor}
-          cursorParam={COMMUNITY_CURSOR}
-        />
-      </section>
+        ) : null}
+      </LikesSection>
     </>
   );
 }

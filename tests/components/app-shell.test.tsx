@@ -115,22 +115,19 @@ describe('AppShell', () => {
       [...screen.getByRole('navigation', { name: 'Main navigation' }).querySelectorAll('a[aria-current="page"]')].map(
         (a) => a.textContent,
       );
-    Object.assign(nav, { pathname: '/reviews', search: '' });
-    renderShell();
-    expect(current()).toEqual(['All reviews']);
-    cleanup();
-    Object.assign(nav, { pathname: '/reviews', search: 'la=en' });
-    renderShell();
-    expect(current()).toEqual(['English reviews']);
-    cleanup();
-    // A search or a cursor is no filter: the filter link stays current.
-    Object.assign(nav, { pathname: '/reviews', search: 'fi=video&q=sisu&cursor=abc' });
-    renderShell();
-    expect(current()).toEqual(['Video reviews']);
-    cleanup();
-    Object.assign(nav, { pathname: '/movies', search: 'fi=reviewed' });
-    renderShell();
-    expect(current()).toEqual(['Reviewed movies']);
+    const cases: [pathname: string, search: string, current: string][] = [
+      ['/reviews', '', 'All reviews'],
+      ['/reviews', 'la=en', 'English reviews'],
+      // A search or a cursor is no filter: the filter link stays current.
+      ['/reviews', 'fi=video&q=sisu&cursor=abc', 'Video reviews'],
+      ['/movies', 'fi=reviewed', 'Reviewed movies'],
+    ];
+    for (const [pathname, search, link] of cases) {
+      Object.assign(nav, { pathname, search });
+      renderShell();
+      expect(current()).toEqual([link]);
+      cleanup();
+    }
   });
 
   it('shows the Finnish-only menu in Finnish, and the switch back to English keeps page and query', () => {

@@ -36,6 +36,11 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** Renders the likes section of USER's page at the given cursors and lists. */
+async function renderLikes(props: Omit<Parameters<typeof UserLikes>[0], 'user' | 'href'>): Promise<void> {
+  await renderServer(await UserLikes({ user: USER, href: '/user/usrFan0001/likes', ...props }));
+}
+
 const USER = { public_id: 'usrFan0001', name: 'Fan' } as PublicUser;
 const OWNER = { public_id: 'usrOwner01', name: 'Owner' };
 const LIKED_AT = '2026-11-20T18:40:00.000Z';
@@ -55,16 +60,12 @@ const EMPTY = { items: [], next_cursor: null };
 
 describe('UserLikes (/user/{id}/likes)', () => {
   it('lists liked reviews, discussions and comments with kind, link, author and date', async () => {
-    await renderServer(
-      await UserLikes({
-        user: USER,
-        locale: 'en',
-        href: '/user/usrFan0001/likes',
-        cursor: '',
-        communityCursor: '',
-        likes: { catalogue: EMPTY, community: { items: COMMUNITY, next_cursor: null } },
-      }),
-    );
+    await renderLikes({
+      locale: 'en',
+      cursor: '',
+      communityCursor: '',
+      likes: { catalogue: EMPTY, community: { items: COMMUNITY, next_cursor: null } },
+    });
     const list = within(screen.getByTestId('likes-community'));
     expect(list.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'ReviewSisu on 4Kby Ownerliked 20/11/2026',
@@ -85,16 +86,12 @@ describe('UserLikes (/user/{id}/likes)', () => {
   });
 
   it("each list pages by its own cursor and keeps the other's", async () => {
-    await renderServer(
-      await UserLikes({
-        user: USER,
-        locale: 'fi',
-        href: '/user/usrFan0001/likes',
-        cursor: 'cat1',
-        communityCursor: 'com1',
-        likes: { catalogue: { items: [], next_cursor: 'cat2' }, community: { items: [], next_cursor: 'com2' } },
-      }),
-    );
+    await renderLikes({
+      locale: 'fi',
+      cursor: 'cat1',
+      communityCursor: 'com1',
+      likes: { catalogue: { items: [], next_cursor: 'cat2' }, community: { items: [], next_cursor: 'com2' } },
+    });
     const catalogue = within(screen.getByTestId('likes-catalogue'));
     expect(catalogue.getByTestId('next-page').getAttribute('href')).toBe(
       '/user/usrFan0001/likes?community_cursor=com1&cursor=cat2',
