@@ -13,6 +13,7 @@ export const RELEASE_TABS = [
   'videos',
   'buying_options',
   'reviews',
+  'posts',
   'user_collections',
 ] as const;
 export type ReleaseTab = (typeof RELEASE_TABS)[number];
@@ -27,6 +28,7 @@ export const MOVIE_TABS = [
   'movie_connections',
   'buying_options',
   'reviews',
+  'posts',
   'user_collections',
 ] as const;
 export type MovieTab = (typeof MOVIE_TABS)[number];

@@ -47,7 +47,7 @@ export const NAV_GROUPS: NavGroup[] = [
 
 export const PERSON_ITEMS: NavItem[] = [{ key: 'persons', href: '/persons' }];
 
-/** Groups after cast and crew (spec §2 drawer order): reviews (all, English, Finnish, video, release reviews), community (users, collections). */
+/** Groups after cast and crew (spec §2 drawer order): reviews (all, English, Finnish, video, release reviews), community (discussions, users, collections). */
 export const LATER_GROUPS: NavGroup[] = [
   {
     key: 'reviewsMenu',
@@ -62,6 +62,7 @@ export const LATER_GROUPS: NavGroup[] = [
   {
     key: 'communityMenu',
     items: [
+      { key: 'posts', href: '/posts' },
       { key: 'users', href: '/users' },
       { key: 'collections', href: '/collections' },
     ],

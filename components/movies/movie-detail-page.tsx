@@ -23,6 +23,7 @@ import { MoviePhotosTab } from './tabs/photos-tab';
 import { MovieReleasesTab } from './tabs/releases-tab';
 import type { MovieTabProps } from './tabs/tab-empty';
 import { MovieReviewsTab } from '@/components/reviews/item-reviews-tab';
+import { MoviePostsTab } from '@/components/community/item-posts-tab';
 import { MovieUserCollectionsTab } from './tabs/user-collections-tab';
 import { MovieVideosTab } from './tabs/videos-tab';
 
@@ -36,6 +37,7 @@ const TAB_CONTENT: Record<MovieTab, (props: MovieTabProps) => ReactNode | Promis
   movie_connections: MovieConnectionsTab,
   buying_options: MovieBuyingOptionsTab,
   reviews: MovieReviewsTab,
+  posts: MoviePostsTab,
   user_collections: MovieUserCollectionsTab,
 };
 
@@ -48,6 +50,7 @@ const META_KEYS: Record<Exclude<MovieTab, 'overview'>, MessageKey<'movies.meta'>
   movie_connections: 'connections',
   buying_options: 'buyingOptions',
   reviews: 'reviews',
+  posts: 'posts',
   user_collections: 'userCollections',
 };
 

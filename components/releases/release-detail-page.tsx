@@ -23,6 +23,7 @@ import { ReleaseOverviewTab } from './tabs/overview-tab';
 import { ReleasePhotosTab } from './tabs/photos-tab';
 import type { ReleaseTabProps } from './tabs/tab-empty';
 import { ReleaseReviewsTab } from '@/components/reviews/item-reviews-tab';
+import { ReleasePostsTab } from '@/components/community/item-posts-tab';
 import { ReleaseUserCollectionsTab } from './tabs/user-collections-tab';
 import { ReleaseVideosTab } from './tabs/videos-tab';
 
@@ -35,6 +36,7 @@ const TAB_CONTENT: Record<ReleaseTab, (props: ReleaseTabProps) => ReactNode | Pr
   videos: ReleaseVideosTab,
   buying_options: ReleaseBuyingOptionsTab,
   reviews: ReleaseReviewsTab,
+  posts: ReleasePostsTab,
   user_collections: ReleaseUserCollectionsTab,
 };
 
@@ -46,6 +48,7 @@ const META_KEYS: Record<Exclude<ReleaseTab, 'overview'>, MessageKey<'releases.me
   videos: 'videos',
   buying_options: 'buyingOptions',
   reviews: 'reviews',
+  posts: 'posts',
   user_collections: 'userCollections',
 };
 

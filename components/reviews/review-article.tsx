@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { PlainText } from '@/components/community/plain-text';
 import type { ReviewDto } from '@/lib/data/types';
 import { formatDate } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
@@ -7,12 +8,11 @@ import { RatingBadge } from './rating-badge';
 
 /**
  * One review in full (server component): headline, movie and release, author and date, the
- * watch source, ratings, ingress, the plain-text body as paragraphs (blank lines), and the YouTube
+ * watch source, ratings, ingress, the plain-text body (components/community/plain-text.tsx), and the YouTube
  * video as a link (no third-party frame is loaded).
  */
 export async function ReviewArticle({ review, locale }: { review: ReviewDto; locale: string }) {
   const t = await getTranslations({ locale, namespace: 'reviews' });
-  const paragraphs = review.body.split(/\n\s*\n/).filter((p) => p.trim());
   const source = review.watch_source ? (String(review.watch_source) as '1' | '2' | '3' | '4' | '5' | '6') : null;
   return (
     <article className="max-w-3xl" data-testid="review">
@@ -48,11 +48,7 @@ export async function ReviewArticle({ review, locale }: { review: ReviewDto; loc
         )}
       </p>
       {review.ingress ? <p className="mb-4 text-lg font-medium">{review.ingress}</p> : null}
-      <div className="flex flex-col gap-3 whitespace-pre-line" data-testid="review-body">
-        {paragraphs.map((p, i) => (
-          <p key={i}>{p}</p>
-        ))}
-      </div>
+      <PlainText text={review.body} testId="review-body" />
       {review.youtube_id ? (
         <p className="mt-4">
           <a

@@ -20,7 +20,7 @@ import { inTransaction, publish } from './events';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { newPublicId } from './public-id';
 import { decideRemoval } from './removal';
-import { checkWriteLimits, type AuthorRef, type Invalid } from './posts';
+import { checkWriteLimits, postPages, type AuthorRef, type Invalid } from './posts';
 import { queryRows, resolveDb } from './sql';
 import type { Page } from './types';
 
@@ -55,7 +55,9 @@ async function threadRow(d: Db, type: ThreadType, publicId: string): Promise<Thr
     sql`SELECT id, user_id FROM ${THREAD_TABLES[type].table} WHERE public_id = ${publicId} LIMIT 1`,
   );
   const r = rows[0];
-  return r ? { type, id: Number(r.id), publicId, authorId: Number(r.user_id) } : null;
+  if (!r) return null;
+  const id = Number(r.id);
+  return { type, id, publicId, authorId: Number(r.user_id), pages: type === 'post' ? await postPages(d, id) : [] };
 }
 
 /** A comment by public id with its thread, or null. */
@@ -81,15 +83,17 @@ async function commentRow(
   const r = rows[0];
   if (!r) return null;
   const type: ThreadType = r.review_id !== null ? 'review' : 'post';
+  const threadId = Number(type === 'review' ? r.review_id : r.post_id);
   return {
     id: Number(r.id),
     user_id: Number(r.user_id),
     reply_to_id: r.reply_to_id === null ? null : Number(r.reply_to_id),
     thread: {
       type,
-      id: Number(type === 'review' ? r.review_id : r.post_id),
+      id: threadId,
       publicId: r.thread_public_id,
       authorId: Number(r.thread_author),
+      pages: type === 'post' ? await postPages(d, threadId) : [],
     },
   };
 }

@@ -11,11 +11,17 @@ export type ItemRef = { type: ToggleItem; id: number; publicId: string };
 /** A review, post or comment by internal id and public id (what a like may also point at). */
 export type CommunityRef = { type: 'review' | 'post' | 'comment'; id: number; publicId: string };
 
-/** The thread a comment belongs to: a review or a post, and the thread's author. */
-export type ThreadRef = { type: 'review' | 'post'; id: number; publicId: string; authorId: number };
+/**
+ * The thread a comment belongs to: a review or a post, the thread's author, and the cached movie
+ * or release pages whose lists show the thread's reply count (a post's linked item; none for reviews).
+ */
+export type ThreadRef = { type: 'review' | 'post'; id: number; publicId: string; authorId: number; pages: ItemPage[] };
 
 /** The fields of a collection that decide whether its entries feed the toggle counters. */
 export type CollectionState = { style: number; shortcut_default: boolean; deleted: boolean };
+
+/** A cached movie or release page (lib/page-cache.ts) by public id. */
+export type ItemPage = { type: 'movie' | 'release'; publicId: string };
 
 /** A review by internal ids: the review, its author, movie and linked release (if any). */
 export type ReviewEvent = {
@@ -24,8 +30,11 @@ export type ReviewEvent = {
   movieId: number;
   releaseId: number | null;
   /** The movie and release pages that show the review (on a change of release, the previous one too). */
-  pages: { type: 'movie' | 'release'; publicId: string }[];
+  pages: ItemPage[];
 };
+
+/** A post by internal and public id, its author, and the movie or release page listing it (if any). */
+export type PostEvent = { postId: number; publicId: string; userId: number; pages: ItemPage[] };
 
 /** Every event name and its payload. */
 export type DomainEvents = {
@@ -60,11 +69,11 @@ export type DomainEvents = {
    */
   'like.changed': { userId: number; item: ItemRef | CommunityRef; on: boolean };
   /** A post (discussion) was created. */
-  'post.created': { postId: number; publicId: string; userId: number };
+  'post.created': PostEvent;
   /** A post's headline, body or language was changed by its author. */
-  'post.updated': { postId: number; publicId: string; userId: number };
+  'post.updated': PostEvent;
   /** A post was deleted by its author or, with a reason, by an admin (its comments go with it). */
-  'post.deleted': { postId: number; publicId: string; userId: number; byAdmin: boolean; reason: string | null };
+  'post.deleted': PostEvent & { byAdmin: boolean; reason: string | null };
   /**
    * A comment was added to a review or post: the thread and its author, and the author of the
    * comment replied to (null when it is no reply or that comment is gone).

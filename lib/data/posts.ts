@@ -22,6 +22,7 @@ import {
   type PostUpdateInput,
 } from '@/lib/validation/posts';
 import { fieldErrors, type FieldErrors } from '@/lib/validation/users';
+import type { ItemPage } from './event-types';
 import { inTransaction, publish } from './events';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { newPublicId } from './public-id';
@@ -151,6 +152,22 @@ async function postRow(d: Db, publicId: string): Promise<{ id: number; user_id: 
 }
 
 /**
+ * The cached item page that lists a post (its linked movie or release; none for a post about a
+ * review or about nothing), by the post's internal id. Read inside the writing transaction.
+ */
+export async function postPages(d: Db, postId: number): Promise<ItemPage[]> {
+  const rows = await queryRows<{ movie: string | null; release: string | null }>(
+    d,
+    sql`SELECT m.public_id AS movie, r.public_id AS release FROM posts p
+        LEFT JOIN movies m ON m.id = p.movie_id LEFT JOIN releases r ON r.id = p.release_id WHERE p.id = ${postId}`,
+  );
+  const row = rows[0];
+  if (row?.movie) return [{ type: 'movie', publicId: row.movie }];
+  if (row?.release) return [{ type: 'release', publicId: row.release }];
+  return [];
+}
+
+/**
  * One post with its first message, by public id (posts are public).
  * @returns null for an unknown public id
  */
@@ -213,6 +230,25 @@ async function linkId(d: Db, table: 'movies' | 'releases' | 'reviews', publicId:
   return rows[0] ? Number(rows[0].id) : null;
 }
 
+/** What a new post may be about: a movie, release or review by public id. */
+export type PostLink = { type: 'movie' | 'release' | 'review'; publicId: string };
+
+/**
+ * The movie, release or review a new post would be about, with its name (a review: its
+ * headline), for the form's heading.
+ * @returns null for an unknown public id
+ */
+export async function postLinkTarget(link: PostLink, db?: Db): Promise<(PostLink & { name: string }) | null> {
+  const d = await resolveDb(db);
+  const column = link.type === 'review' ? sql`headline` : sql`name`;
+  const table = { movie: sql`movies`, release: sql`releases`, review: sql`reviews` }[link.type];
+  const rows = await queryRows<{ name: string }>(
+    d,
+    sql`SELECT ${column} AS name FROM ${table} WHERE public_id = ${link.publicId} LIMIT 1`,
+  );
+  return rows[0] ? { ...link, name: rows[0].name } : null;
+}
+
 /**
  * Creates a post of the actor (any member): headline, first message, language and at most one
  * link. Counts against the writing limits. Publishes 'post.created'.
@@ -244,7 +280,8 @@ export async function createPost(actor: Actor, input: PostInput, db?: Db): Promi
           VALUES (${publicId}, ${actor.userId}, ${v.headline}, ${v.body}, ${v.language}, ${links.movie}, ${links.release},
                   ${links.review}, ${searchDocument(v.headline, v.body)}) RETURNING id`,
     );
-    await publish(tx, 'post.created', { postId: Number(rows[0].id), publicId, userId: actor.userId });
+    const postId = Number(rows[0].id);
+    await publish(tx, 'post.created', { postId, publicId, userId: actor.userId, pages: await postPages(tx, postId) });
   });
   const post = await getPost(publicId, d);
   return post ? { ok: true, post } : { ok: false, errors: { _form: 'submitFailed' } };
@@ -285,7 +322,12 @@ export async function updatePost(
       sql`UPDATE posts SET headline = ${next.headline}, body = ${next.body}, language = ${next.language},
           search_text = ${searchDocument(next.headline, next.body)}, updated_at = now() WHERE id = ${row.id}`,
     );
-    await publish(tx, 'post.updated', { postId: row.id, publicId: target.publicId, userId: actor.userId });
+    await publish(tx, 'post.updated', {
+      postId: row.id,
+      publicId: target.publicId,
+      userId: actor.userId,
+      pages: await postPages(tx, row.id),
+    });
   });
   const post = await getPost(target.publicId, d);
   return post ? { ok: true, post } : { ok: false, errors: { _form: 'submitFailed' } };
@@ -309,11 +351,13 @@ export async function deletePost(
   if (!removal.ok) return removal;
   const { byAdmin, reason } = removal;
   await inTransaction(d, async (tx) => {
+    const pages = await postPages(tx, row.id);
     await tx.execute(sql`DELETE FROM posts WHERE id = ${row.id}`);
     await publish(tx, 'post.deleted', {
       postId: row.id,
       publicId: target.publicId,
       userId: row.user_id,
+      pages,
       byAdmin,
       reason,
     });

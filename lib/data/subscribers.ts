@@ -24,4 +24,9 @@ export const SUBSCRIBERS: SubscriberTable = {
   'review.created': { afterCommit: [(e) => revalidateItemPages(e.pages)] },
   'review.updated': { afterCommit: [(e) => revalidateItemPages(e.pages)] },
   'review.deleted': { afterCommit: [(e) => revalidateItemPages(e.pages)] },
+  'post.created': { afterCommit: [(e) => revalidateItemPages(e.pages)] },
+  'post.updated': { afterCommit: [(e) => revalidateItemPages(e.pages)] },
+  'post.deleted': { afterCommit: [(e) => revalidateItemPages(e.pages)] },
+  'comment.created': { afterCommit: [(e) => revalidateItemPages(e.thread.pages)] },
+  'comment.deleted': { afterCommit: [(e) => revalidateItemPages(e.thread.pages)] },
 };

@@ -17,7 +17,7 @@ import { COMMUNITY_TABLES, ITEM_TABLES, itemCounts, type ToggleCounts } from './
 import { ensureShortcutList } from './shortcut-lists';
 import { itemJsonColumns, toItemPair, type ReleaseListRow, type TitleListRow } from './catalogue-rows';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
-import { queryRows, resolveDb } from './sql';
+import { inList, queryRows, resolveDb } from './sql';
 import type { Page, ReleaseListItem, TitleListItem } from './types';
 import type { Actor } from '@/lib/auth/actor';
 
@@ -279,4 +279,26 @@ export async function listUserLikes(
     listCommunityLikes(userPublicId, { cursor: communityCursor, limit }, db),
   ]);
   return { catalogue, community };
+}
+
+/**
+ * Which of the given reviews, posts or comments (public ids) a user liked: for the like buttons of
+ * a thread page rendered for that user. One query for the whole page.
+ * @returns the liked public ids (empty for no user)
+ */
+export async function likedPublicIds(
+  userId: number | null,
+  item: 'review' | 'post' | 'comment',
+  publicIds: readonly string[],
+  db?: Db,
+): Promise<Set<string>> {
+  if (userId === null || publicIds.length === 0) return new Set();
+  const d = await resolveDb(db);
+  const { table, fk } = COMMUNITY_TABLES[item];
+  const rows = await queryRows<{ public_id: string }>(
+    d,
+    sql`SELECT t.public_id FROM likes k JOIN ${table} t ON t.id = k.${fk}
+        WHERE k.user_id = ${userId} AND ${inList(sql`t.public_id`, publicIds)}`,
+  );
+  return new Set(rows.map((r) => r.public_id));
 }

@@ -99,6 +99,7 @@ describe('AppShell', () => {
       '/reviews?la=fi',
       '/reviews?fi=video',
       '/reviews?fi=release',
+      '/posts',
       '/users',
       '/collections',
       '/fi/releases/4k?so=name',

@@ -2,11 +2,13 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { USER_TABS, UserProfile, type UserTab } from '@/components/users/user-profile';
+import { UserPosts } from '@/components/community/user-posts';
 import { UserReviews } from '@/components/reviews/user-reviews';
 import { COMMUNITY_CURSOR, UserCollections, UserLikes } from '@/components/users/user-sections';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { currentActor } from '@/lib/auth/session';
 import { listCollections } from '@/lib/data/collections';
+import { listPosts } from '@/lib/data/posts';
 import { listReviews } from '@/lib/data/reviews';
 import { listUserLikes } from '@/lib/data/toggles';
 import { getUser } from '@/lib/data/users';
@@ -44,10 +46,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * /user/{public_id}/{collections|friends|contributions|score|likes|posts|reviews} (spec §2): one
  * section of a user page; an unknown section or user → '404 not found'. Collections (the owner also
- * sees their private ones), likes and reviews are real lists (`?cursor=`; the likes page has a second
+ * sees their private ones), likes, discussions (posts) and reviews are real lists (`?cursor=`; the likes page has a second
  * list, liked reviews, discussions and comments, paged by `?community_cursor=`); an undecodable
  * cursor redirects to the section's first page. Data: lib/data/users.ts getUser, collections.ts
- * listCollections, toggles.ts listUserLikes, reviews.ts listReviews.
+ * listCollections, toggles.ts listUserLikes, posts.ts listPosts, reviews.ts listReviews.
  */
 export default async function UserTabPage({ params, searchParams }: Props) {
   const { locale, publicId, tab } = await params;
@@ -89,6 +91,16 @@ export default async function UserTabPage({ params, searchParams }: Props) {
           href={href}
           cursor={cursor}
           page={await listReviews({ user: publicId }, { cursor: cursor || null })}
+        />
+      );
+    if (tab === 'posts')
+      section = (
+        <UserPosts
+          user={user}
+          locale={locale}
+          href={href}
+          cursor={cursor}
+          page={await listPosts({ user: publicId }, { cursor: cursor || null })}
         />
       );
   } catch (error) {

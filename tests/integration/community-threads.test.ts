@@ -1,0 +1,130 @@
+/**
+ * What the review and discussion pages read, on PGlite and PostgreSQL: the item pages a post and
+ * its replies revalidate (the events' `pages`), the viewer's likes of a page of comments, what a
+ * new post is about, the discussions of one item, and a reply through the comments API keeping
+ * the comment it answers.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DbHandle } from '@/db';
+import { POST as postComment } from '@/app/api/posts/[publicId]/comments/route';
+import { addComment, getComment } from '@/lib/data/comments';
+import { deletePost, listPosts, postLinkTarget } from '@/lib/data/posts';
+import { likedPublicIds, setToggle } from '@/lib/data/toggles';
+import {
+  apiRequest,
+  forgetWriteLimits,
+  insertReview,
+  openCommunityDb,
+  publicIdContext,
+  writePost,
+} from '../support/community';
+import { assertPostgresConfiguredInCi, testEngines } from '../support/db';
+import { registerMember, type Member } from '../support/members';
+import type { PublishedEvent } from '../support/published-events';
+
+const published = vi.hoisted(() => [] as PublishedEvent[]);
+vi.mock('@/lib/data/events', async (importOriginal) =>
+  (await import('../support/published-events')).recordingPublish(await importOriginal(), published),
+);
+
+assertPostgresConfiguredInCi();
+
+const MOVIE = 'ctMovie0001';
+const RELEASE = 'ctRelease01';
+const REVIEW = 'ctReview001';
+
+describe.each(testEngines())('review and discussion threads on %s', (engine) => {
+  let h: DbHandle;
+  let a: Member;
+  let b: Member;
+  const post = (who: Member, link: Record<string, string>) =>
+    writePost(h.db, who, { headline: 'Worth the upgrade?', body: 'First message', language: 'en', ...link });
+  const comment = async (who: Member, thread: { type: 'review' | 'post'; publicId: string }, replyTo?: string) => {
+    await forgetWriteLimits(h.db);
+    const r = await addComment(who.actor, { thread, input: { body: 'A reply', reply_to: replyTo ?? null } }, h.db);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    return r.comment.public_id;
+  };
+
+  beforeAll(async () => {
+    ({ h } = await openCommunityDb(engine, {
+      movies: [{ publicId: MOVIE, name: 'Alien', titleKey: 'alien', year: 1979 }],
+      releases: [{ publicId: RELEASE, name: 'Alien (4K UHD)', format: 5, nameKey: 'alien 4k uhd', movies: [MOVIE] }],
+    }));
+    a = await registerMember(h.db, { label: 'Opener', n: 1 });
+    b = await registerMember(h.db, { label: 'Replier', n: 1 });
+    await insertReview(h.db, { publicId: REVIEW, author: a, movie: MOVIE, headline: 'Perfect', body: 'Sharp' });
+  });
+  beforeEach(() => {
+    published.length = 0;
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('a post and its replies name the cached page that lists them; a post about a review names none', async () => {
+    const onRelease = await post(a, { release: RELEASE });
+    expect(published.at(-1)).toMatchObject({
+      name: 'post.created',
+      event: { pages: [{ type: 'release', publicId: RELEASE }] },
+    });
+    const onMovie = await post(a, { movie: MOVIE });
+    expect(published.at(-1)).toMatchObject({ event: { pages: [{ type: 'movie', publicId: MOVIE }] } });
+    await comment(b, { type: 'post', publicId: onRelease });
+    expect(published.at(-1)).toMatchObject({
+      name: 'comment.created',
+      event: { thread: { pages: [{ type: 'release', publicId: RELEASE }] } },
+    });
+    await comment(b, { type: 'review', publicId: REVIEW });
+    expect(published.at(-1)).toMatchObject({ name: 'comment.created', event: { thread: { pages: [] } } });
+    const onReview = await post(b, { review: REVIEW });
+    expect(published.at(-1)).toMatchObject({ name: 'post.created', event: { pages: [] } });
+    published.length = 0;
+    expect(await deletePost(a.actor, { publicId: onMovie }, h.db)).toEqual({ ok: true });
+    expect(published).toEqual([
+      expect.objectContaining({
+        name: 'post.deleted',
+        event: expect.objectContaining({ pages: [{ type: 'movie', publicId: MOVIE }] }),
+      }),
+    ]);
+    expect((await listPosts({ review: REVIEW }, {}, h.db)).items.map((p) => p.public_id)).toEqual([onReview]);
+    expect((await listPosts({ release: RELEASE }, {}, h.db)).items.map((p) => p.public_id)).toEqual([onRelease]);
+  });
+
+  it('tells which comments of a page the viewer liked, in one query, and nothing for visitors', async () => {
+    const p = await post(a, { movie: MOVIE });
+    const first = await comment(a, { type: 'post', publicId: p });
+    const second = await comment(a, { type: 'post', publicId: p });
+    await setToggle(b.actor, { kind: 'like', item: 'comment', publicId: second, on: true }, h.db);
+    expect(await likedPublicIds(b.actor.userId, 'comment', [first, second], h.db)).toEqual(new Set([second]));
+    expect(await likedPublicIds(a.actor.userId, 'comment', [first, second], h.db)).toEqual(new Set());
+    expect(await likedPublicIds(null, 'comment', [first, second], h.db)).toEqual(new Set());
+    expect(await likedPublicIds(b.actor.userId, 'comment', [], h.db)).toEqual(new Set());
+    await setToggle(b.actor, { kind: 'like', item: 'post', publicId: p, on: true }, h.db);
+    expect(await likedPublicIds(b.actor.userId, 'post', [p], h.db)).toEqual(new Set([p]));
+  });
+
+  it('names what a new post is about; an unknown item is null', async () => {
+    expect(await postLinkTarget({ type: 'movie', publicId: MOVIE }, h.db)).toEqual({
+      type: 'movie',
+      publicId: MOVIE,
+      name: 'Alien',
+    });
+    expect(await postLinkTarget({ type: 'review', publicId: REVIEW }, h.db)).toMatchObject({ name: 'Perfect' });
+    expect(await postLinkTarget({ type: 'release', publicId: 'ctNoSuch001' }, h.db)).toBeNull();
+  });
+
+  it('a reply through the API keeps the comment it answers', async () => {
+    const p = await post(a, { movie: MOVIE });
+    const first = await comment(a, { type: 'post', publicId: p });
+    await forgetWriteLimits(h.db);
+    const res = await postComment(
+      apiRequest('POST', `/api/posts/${p}/comments`, { body: { body: 'Thanks!', reply_to: first }, cookie: b.cookie }),
+      publicIdContext(p),
+    );
+    expect(res.status).toBe(200);
+    const reply = (await res.json()) as { public_id: string; reply_to: unknown };
+    expect(reply.reply_to).toEqual({ public_id: first, author: { public_id: a.actor.publicId, name: a.actor.name } });
+    expect((await getComment(reply.public_id, h.db))?.reply_to?.public_id).toBe(first);
+  });
+});
