@@ -161,6 +161,29 @@ describe('invalidation of cached item pages', () => {
     expect(revalidatedPaths()).toEqual(MOVIE_PAGES);
   });
 
+  it('a discussion and its replies revalidate the tab that lists them: post events by their pages, comments by their thread', async () => {
+    const { SUBSCRIBERS } = await import('@/lib/data/subscribers');
+    const release = [{ type: 'release' as const, publicId: 'rel01' }];
+    const post = { postId: 1, publicId: 'post01', userId: 1, pages: release };
+    for (const run of SUBSCRIBERS['post.created']?.afterCommit ?? []) await run(post);
+    expect(revalidatedPaths()).toEqual(RELEASE_PAGES);
+    vi.mocked(revalidatePath).mockReset();
+    const thread = {
+      type: 'post' as const,
+      id: 1,
+      publicId: 'post01',
+      authorId: 1,
+      pages: [{ type: 'movie' as const, publicId: 'mov01' }],
+    };
+    const comment = { commentId: 2, publicId: 'com01', userId: 2, thread, replyToAuthorId: null };
+    for (const run of SUBSCRIBERS['comment.created']?.afterCommit ?? []) await run(comment);
+    expect(revalidatedPaths()).toEqual(MOVIE_PAGES);
+    vi.mocked(revalidatePath).mockReset();
+    for (const run of SUBSCRIBERS['comment.deleted']?.afterCommit ?? [])
+      await run({ ...comment, thread: { ...thread, type: 'review', pages: [] }, byAdmin: false, reason: null });
+    expect(revalidatePath).not.toHaveBeenCalled();
+  });
+
   it('outside a Next request (no static generation store) nothing is logged or thrown', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(revalidatePath).mockImplementation(() => {
