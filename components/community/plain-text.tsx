@@ -6,7 +6,10 @@ import type { ReactNode } from 'react';
  * Web addresses in members' text: http(s) links and bare domains (`example.com/x`, made http).
  * E-mail addresses, `mailto:`, `ftp:` and protocol-relative `//` links stay text.
  */
-const linkify = new LinkifyIt({ fuzzyEmail: false }).add('mailto:', null).add('ftp:', null).add('//', null);
+const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: false })
+  .add('mailto:', null)
+  .add('ftp:', null)
+  .add('//', null);
 
 /** One paragraph: text nodes, with each web address as a link (React escapes the text). */
 function withLinks(text: string): ReactNode[] {
