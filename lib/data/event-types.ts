@@ -46,8 +46,13 @@ export type DomainEvents = {
   'review.deleted': ReviewEvent & { byAdmin: boolean; reason: string | null };
   /** A user row was inserted (password or Facebook/Google registration, command line). */
   'account.created': { userId: number };
-  /** A user row is about to be deleted, with everything that cascades from it. */
-  'account.deleting': { userId: number };
+  /**
+   * A user row is about to be deleted, with everything that cascades from it. `pages` starts
+   * empty; an in-transaction subscriber fills it with the cached movie and release pages that show
+   * the account's reviews and discussions (or discussions it replied to or liked), which are
+   * revalidated once the deletion has committed.
+   */
+  'account.deleting': { userId: number; pages: ItemPage[] };
   /** A collection's state changed (style, shortcut flag, trash, restore); `before`/`after` as stored. */
   'collection.changed': { collectionId: number; userId: number; before: CollectionState; after: CollectionState };
   /**

@@ -7,6 +7,7 @@ import 'server-only';
  */
 import { revalidateItemPages } from '@/lib/page-cache';
 import { snapshotOnEntries } from './collection-values';
+import { collectAccountPages } from './community-pages';
 import type { SubscriberTable } from './event-types';
 import { countCollectionChange, countEntries, countLike, uncountAccount, uncountCommunity } from './item-counters';
 import { createDefaultLists } from './shortcut-lists';
@@ -14,7 +15,10 @@ import { createDefaultLists } from './shortcut-lists';
 /** The subscribers of every event. */
 export const SUBSCRIBERS: SubscriberTable = {
   'account.created': { inTransaction: [createDefaultLists] },
-  'account.deleting': { inTransaction: [uncountAccount, uncountCommunity] },
+  'account.deleting': {
+    inTransaction: [uncountAccount, uncountCommunity, collectAccountPages],
+    afterCommit: [(e) => revalidateItemPages(e.pages)],
+  },
   'collection.changed': { inTransaction: [countCollectionChange] },
   'collection.entries.changed': {
     inTransaction: [countEntries, snapshotOnEntries],

@@ -360,7 +360,7 @@ export async function getUser(publicId: string, db?: Db): Promise<PublicUser | n
 export async function deleteAccount(actor: Actor, db?: Db): Promise<void> {
   const d = await resolveDb(db);
   const gone = await inTransaction(d, async (tx) => {
-    await publish(tx, 'account.deleting', { userId: actor.userId });
+    await publish(tx, 'account.deleting', { userId: actor.userId, pages: [] });
     return tx.delete(users).where(eq(users.id, actor.userId)).returning({ id: users.id, picture: users.picture });
   });
   // The profile picture's files go once the rows are gone (files are not transactional).

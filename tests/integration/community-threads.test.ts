@@ -10,9 +10,11 @@ import { POST as postComment } from '@/app/api/posts/[publicId]/comments/route';
 import { addComment, getComment } from '@/lib/data/comments';
 import { deletePost, listPosts, postLinkTarget } from '@/lib/data/posts';
 import { likedPublicIds, setToggle } from '@/lib/data/toggles';
+import { deleteAccount } from '@/lib/data/users';
 import {
   apiRequest,
   forgetWriteLimits,
+  insertCatalogue,
   insertReview,
   openCommunityDb,
   publicIdContext,
@@ -126,5 +128,24 @@ describe.each(testEngines())('review and discussion threads on %s', (engine) => 
     const reply = (await res.json()) as { public_id: string; reply_to: unknown };
     expect(reply.reply_to).toEqual({ public_id: first, author: { public_id: a.actor.publicId, name: a.actor.name } });
     expect((await getComment(reply.public_id, h.db))?.reply_to?.public_id).toBe(first);
+  });
+
+  it('deleting an account revalidates the pages that showed its reviews and the discussions it took part in', async () => {
+    const leaver = await registerMember(h.db, { label: 'Leaver', n: 1 });
+    const other = 'ctMovie0002';
+    await insertCatalogue(h.db, { movies: [{ publicId: other, name: 'Aliens', titleKey: 'aliens', year: 1986 }] });
+    await insertReview(h.db, { publicId: 'ctReview002', author: leaver, movie: other, headline: 'Loud', body: 'Fun' });
+    const onRelease = await post(a, { release: RELEASE });
+    await comment(leaver, { type: 'post', publicId: onRelease });
+    published.length = 0;
+    await deleteAccount(leaver.actor, h.db);
+    const event = published.find((e) => e.name === 'account.deleting')?.event as { pages: unknown[] } | undefined;
+    expect(event?.pages).toEqual(
+      expect.arrayContaining([
+        { type: 'movie', publicId: other },
+        { type: 'release', publicId: RELEASE },
+      ]),
+    );
+    expect(event?.pages).toHaveLength(2);
   });
 });

@@ -1,0 +1,29 @@
+import 'server-only';
+/**
+ * The cached item pages (lib/page-cache.ts) that show a member's community writing, for the
+ * revalidation after an account deletion: the movie and release pages of the member's reviews
+ * (reviews tab, best edition) and the movie and release pages listing discussions the member
+ * started, replied to or liked (discussions tab: reply and like counts).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db';
+import type { DomainEvents } from './event-types';
+import { queryRows } from './sql';
+
+/**
+ * In-transaction subscriber of 'account.deleting': adds to `e.pages` every movie and release page
+ * showing the account's reviews or discussions it took part in, read before the rows cascade away.
+ */
+export async function collectAccountPages(tx: Db, e: DomainEvents['account.deleting']): Promise<void> {
+  const rows = await queryRows<{ type: 'movie' | 'release'; public_id: string }>(
+    tx,
+    sql`WITH mine AS (
+          SELECT movie_id, release_id FROM reviews WHERE user_id = ${e.userId}
+          UNION SELECT p.movie_id, p.release_id FROM posts p WHERE p.user_id = ${e.userId}
+            OR EXISTS (SELECT 1 FROM comments c WHERE c.post_id = p.id AND c.user_id = ${e.userId})
+            OR EXISTS (SELECT 1 FROM likes k WHERE k.post_id = p.id AND k.user_id = ${e.userId}))
+        SELECT 'movie' AS type, m.public_id FROM movies m WHERE m.id IN (SELECT movie_id FROM mine)
+        UNION SELECT 'release', r.public_id FROM releases r WHERE r.id IN (SELECT release_id FROM mine)`,
+  );
+  for (const r of rows) e.pages.push({ type: r.type, publicId: r.public_id });
+}
