@@ -7,7 +7,7 @@ import { useApiForm } from '@/components/forms/use-api-form';
 import { Button } from '@/components/ui/button';
 import { showSnackbar } from '@/components/ui/snackbar';
 import { Link, useRouter } from '@/lib/i18n/navigation';
-import { MESSAGE_BODY_MAX } from '@/lib/validation/posts';
+import { MESSAGE_BODY_MAX } from '@/lib/validation/limits';
 
 /** The texts of the comment forms, translated by the server page. */
 export type CommentFormLabels = {

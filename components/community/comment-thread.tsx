@@ -7,8 +7,9 @@ import { listComments, type CommentDto, type ThreadType } from '@/lib/data/comme
 import { likedPublicIds } from '@/lib/data/toggles';
 import { formatDateTime } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
-import { CommentEditor, CommentForm, type CommentFormLabels } from './comment-form';
-import { DeleteButton, type DeleteLabels } from './delete-button';
+import type { CommentFormLabels } from './comment-form';
+import type { DeleteLabels } from './delete-button';
+import { CommentEditorLoader, CommentFormLoader, DeleteButtonLoader } from './thread-actions-loader';
 import { LikeButton } from './like-button';
 import { PlainText } from './plain-text';
 
@@ -113,9 +114,9 @@ export async function CommentThread({ thread, path, locale, actor, cursor, reply
           >
             {t('reply')}
           </Link>
-          {own ? <CommentEditor publicId={c.public_id} body={c.body} labels={labels} /> : null}
+          {own ? <CommentEditorLoader publicId={c.public_id} body={c.body} labels={labels} /> : null}
           {own || canModerate(actor) ? (
-            <DeleteButton
+            <DeleteButtonLoader
               endpoint={`/api/comments/${c.public_id}`}
               askReason={!own}
               labels={deleteLabels}
@@ -150,7 +151,7 @@ export async function CommentThread({ thread, path, locale, actor, cursor, reply
                 ? t('replyingTo', { name: replying.author.name })
                 : t(thread.type === 'post' ? 'writeReply' : 'write')}
             </h3>
-            <CommentForm
+            <CommentFormLoader
               endpoint={`${API[thread.type]}/${thread.publicId}/comments`}
               threadPath={path}
               replyTo={replying?.public_id ?? null}

@@ -6,7 +6,7 @@ import { useApiForm } from '@/components/forms/use-api-form';
 import { Button } from '@/components/ui/button';
 import { queueSnackbar } from '@/components/ui/snackbar';
 import { useRouter } from '@/lib/i18n/navigation';
-import { MESSAGE_BODY_MAX, POST_HEADLINE_MAX } from '@/lib/validation/posts';
+import { MESSAGE_BODY_MAX, POST_HEADLINE_MAX } from '@/lib/validation/limits';
 
 /** The values a discussion form starts from. */
 export type PostFormValues = { headline: string; body: string; language: string };

@@ -26,5 +26,9 @@ export const REVIEW_INGRESS_MAX = 1000;
 export const REVIEW_BODY_MAX = 50_000;
 /** A YouTube address of a review. */
 export const YOUTUBE_URL_MAX = 300;
+/** Headline of a discussion (post): at most this many characters. */
+export const POST_HEADLINE_MAX = 200;
+/** Body of a discussion's first message or of a comment: at most this many characters. */
+export const MESSAGE_BODY_MAX = 20_000;
 /** The reason an admin gives for deleting someone's review. */
 export const MODERATION_REASON_MAX = 500;

@@ -5,12 +5,10 @@
  */
 import { z } from 'zod';
 import { isPublicId } from './listing';
+import { MESSAGE_BODY_MAX, POST_HEADLINE_MAX } from './limits';
 import { FORM_ERRORS } from './users';
 
-/** Headline of a post: at most this many characters. */
-export const POST_HEADLINE_MAX = 200;
-/** Body of a post's first message or of a comment: at most this many characters. */
-export const MESSAGE_BODY_MAX = 20_000;
+export { MESSAGE_BODY_MAX, POST_HEADLINE_MAX } from './limits';
 /** Languages of posts (and reviews): English, Finnish, other. */
 export const POST_LANGUAGES = ['en', 'fi', 'other'] as const;
 export type PostLanguage = (typeof POST_LANGUAGES)[number];

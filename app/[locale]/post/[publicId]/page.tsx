@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CommentThread } from '@/components/community/comment-thread';
-import { DeleteButton } from '@/components/community/delete-button';
+import { DeleteButtonLoader } from '@/components/community/thread-actions-loader';
 import { LikeButton } from '@/components/community/like-button';
 import { PostArticle } from '@/components/community/post-article';
 import { RefreshOnSession } from '@/components/community/refresh-on-session';
@@ -87,7 +87,7 @@ export default async function PostPage({ params, searchParams }: Props) {
           </Link>
         ) : null}
         {own || canModerate(actor) ? (
-          <DeleteButton
+          <DeleteButtonLoader
             endpoint={`/api/posts/${post.public_id}`}
             askReason={!own}
             redirectTo="/posts"

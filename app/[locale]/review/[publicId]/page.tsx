@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CommentThread } from '@/components/community/comment-thread';
-import { DeleteButton } from '@/components/community/delete-button';
+import { DeleteButtonLoader } from '@/components/community/thread-actions-loader';
 import { LikeButton } from '@/components/community/like-button';
 import { RefreshOnSession } from '@/components/community/refresh-on-session';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
@@ -92,7 +92,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
           </Link>
         ) : null}
         {own || canModerate(actor) ? (
-          <DeleteButton
+          <DeleteButtonLoader
             endpoint={`/api/reviews/${review.public_id}`}
             askReason={!own}
             redirectTo="/reviews"
