@@ -9,3 +9,4 @@ export * from './meta';
 export * from './users';
 export * from './collections';
 export * from './community';
+export * from './social';

@@ -3,6 +3,7 @@
  * event inside its transaction (lib/data/events.ts); the subscribers of other domains
  * (lib/data/subscribers.ts) react in the same transaction or once it has committed.
  */
+import type { FriendshipState } from '@/lib/validation/notifications';
 import type { ToggleItem } from '@/lib/validation/toggles';
 
 /** A movie or release by internal id and public id. */
@@ -73,6 +74,23 @@ export type DomainEvents = {
    * (`ItemRef`), or of a review, post or comment (`CommunityRef`).
    */
   'like.changed': { userId: number; item: ItemRef | CommunityRef; on: boolean };
+  /**
+   * A friendship changed state (spec §4): `from` null for a first request; `byUserId` is the member
+   * who acted (the requester for a request or cancellation, the addressee for an acceptance or
+   * rejection, either for a removal).
+   */
+  'friendship.changed': {
+    friendshipId: number;
+    requesterId: number;
+    addresseeId: number;
+    from: FriendshipState | null;
+    to: FriendshipState;
+    byUserId: number;
+  };
+  /** A new trade match: `traderId` has the release for trade, their friend `wanterId` wants it (once per pair and release). */
+  'trade.matched': { traderId: number; wanterId: number; releaseId: number; releasePublicId: string };
+  /** A notification row was stored for `userId` (pushed on the member's realtime channel after commit). */
+  'notification.created': { notificationId: number; publicId: string; userId: number; type: number };
   /** A post (discussion) was created. */
   'post.created': PostEvent;
   /** A post's headline, body or language was changed by its author. */
