@@ -1,0 +1,279 @@
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import en from '../../messages/en.json' with { type: 'json' };
+import fi from '../../messages/fi.json' with { type: 'json' };
+import { claimAddress, registerByApi, uniqueTag } from './support/accounts';
+import { COOKIE_CONSENT_NAME, expect, gotoApp, test, waitForApp } from './support/fixtures';
+
+/**
+ * Community journeys in both locales (texts from messages/en.json and messages/fi.json):
+ *  1. a member writes a review of a release with its ratings from the movie's Reviews tab, reads
+ *     it on its page, and finds it on the tab with the release ranked in the best-edition table;
+ *  2. a member starts a discussion on a release's Discussions tab, a second member replies, a
+ *     third answers that reply ("In reply to …"), and the tab lists the discussion;
+ *  3. a member likes another member's review (pressed button, count, snackbar); the author sees
+ *     the count only; a visitor's click asks for a login.
+ * Members write at most once per 15 seconds (lib/data/rate-limits.ts writeBurst), so each
+ * message of a journey comes from a different member.
+ */
+
+type Messages = typeof en;
+
+/** Fills ICU `{name}` style arguments of a message (no plurals). */
+function format(message: string, values: Record<string, string>): string {
+  return message.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? `{${key}}`);
+}
+
+/** A release of the seed catalogue found by the word `q`, with its first movie. */
+async function releaseWithMovie(
+  request: APIRequestContext,
+  q: string,
+): Promise<{
+  release: { public_id: string; name: string };
+  movie: { public_id: string; name: string; year: number | null };
+}> {
+  const res = await request.get(`/api/releases?q=${encodeURIComponent(q)}&limit=24`);
+  expect(res.status()).toBe(200);
+  const items = (
+    (await res.json()) as {
+      items: {
+        public_id: string;
+        name: string;
+        movies: { public_id: string; name: string; year: number | null }[];
+      }[];
+    }
+  ).items.filter((r) => r.movies.length > 0);
+  expect(items.length).toBeGreaterThan(0);
+  const [release] = items;
+  return { release: { public_id: release.public_id, name: release.name }, movie: release.movies[0] };
+}
+
+/** Registers a new member whose session the page (and its context's requests) then carries. */
+async function registerMember(page: Page, baseURL: string, label: string): Promise<{ name: string }> {
+  const tag = uniqueTag();
+  const ip = claimAddress(tag);
+  const name = `${label} ${tag}`;
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+  await registerByApi(page.request, { baseURL, ip, name, email: `${label.toLowerCase()}-${tag}@example.fi` });
+  return { name };
+}
+
+/** A browser context of its own (another member or a visitor), the cookie notice accepted. */
+async function otherBrowser(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies([{ name: COOKIE_CONSENT_NAME, value: '1', url: baseURL }]);
+  return context.newPage();
+}
+
+/**
+ * Item pages (movies, releases) are cached (ISR). A review, discussion or reply revalidates the
+ * pages it changes: revalidation marks the cached page stale and the next request renders it
+ * fresh, so a page opened right after may still be the old one. Reload once when `shown` is not
+ * there yet.
+ */
+async function reloadIfStale(page: Page, shown: Locator): Promise<void> {
+  if (await shown.isVisible()) return;
+  await page.reload();
+  await waitForApp(page);
+}
+
+for (const locale of ['en', 'fi'] as const) {
+  const m: Messages = locale === 'fi' ? fi : en;
+  const prefix = locale === 'fi' ? '/fi' : '';
+  const r = m.reviews;
+  const c = m.community;
+  const text =
+    locale === 'fi'
+      ? { oneLike: '1 tykkäys', noLikes: '0 tykkäystä', twoReplies: '2 vastausta', ratings: /\d+ arviot?a?/ }
+      : { oneLike: '1 like', noLikes: '0 likes', twoReplies: '2 replies', ratings: /\d+ ratings?/ };
+
+  test(`${locale}: a review with ratings is shown on its page, on the movie's Reviews tab and in the best edition`, async ({
+    page,
+    baseURL,
+  }) => {
+    const base = baseURL ?? 'http://localhost:3100';
+    const { name } = await registerMember(page, base, 'Critic');
+    const { release, movie } = await releaseWithMovie(page.request, 'alien');
+
+    await gotoApp(page, `${prefix}/movie/${movie.public_id}`);
+    await page
+      .getByRole('navigation', { name: m.movies.tabs.label })
+      .getByRole('link', { name: m.movies.tabs.reviews, exact: true })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/movie/${movie.public_id}/reviews$`));
+    await page.getByTestId('review-write').click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/reviews/new\\?movie=${movie.public_id}`));
+
+    const form = page.getByTestId('review-form');
+    const headline = `Reference disc ${uniqueTag()}`;
+    const body = `The grain is intact and the surround mix is wide.`;
+    await form.getByRole('textbox', { name: r.fields.headline, exact: true }).fill(headline);
+    await form.getByRole('textbox', { name: r.fields.body, exact: true }).fill(body);
+    // Only the movie is rated until a release is chosen.
+    await expect(form.getByRole('combobox', { name: r.aspects.picture, exact: true })).toHaveCount(0);
+    await form.getByRole('combobox', { name: r.fields.release, exact: true }).selectOption(release.public_id);
+    const ratings = { movie: '5', release: '4', picture: '5', sound: '4', extras: '3', package: '4' } as const;
+    for (const [aspect, bucket] of Object.entries(ratings) as [keyof typeof ratings, keyof typeof r.buckets][])
+      await form
+        .getByRole('combobox', { name: r.aspects[aspect], exact: true })
+        .selectOption({ label: r.buckets[bucket] });
+    await page.getByTestId('review-submit').click();
+
+    await expect(page).toHaveURL(new RegExp(`${prefix}/review/[^/?#]+$`));
+    const review = page.getByTestId('review');
+    await expect(review.getByRole('heading', { level: 1 })).toHaveText(headline);
+    await expect(review.getByTestId('review-body')).toContainText(body);
+    await expect(review).toContainText(format(r.by, { name }));
+    await expect(review.getByRole('link', { name: release.name, exact: true })).toBeVisible();
+    await expect(review.getByTestId('rating-picture')).toHaveText(`${r.aspects.picture}: ${r.buckets['5']}`);
+    await expect(review.getByTestId('rating-extras')).toHaveText(`${r.aspects.extras}: ${r.buckets['3']}`);
+    await expect(page.getByTestId('snackbar')).toContainText(r.created);
+
+    await review
+      .getByRole('link', { name: movie.year ? `${movie.name} (${movie.year})` : movie.name, exact: true })
+      .click();
+    await page
+      .getByRole('navigation', { name: m.movies.tabs.label })
+      .getByRole('link', { name: m.movies.tabs.reviews, exact: true })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/movie/${movie.public_id}/reviews$`));
+    const listed = page.getByTestId('review-list').getByRole('link', { name: headline, exact: true });
+    await reloadIfStale(page, listed);
+    await expect(listed).toBeVisible();
+    const best = page.getByTestId('best-edition');
+    await expect(best.getByRole('heading', { level: 2 })).toHaveText(r.bestEdition);
+    const row = best.getByRole('row').filter({ has: page.getByRole('link', { name: release.name, exact: true }) });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('cell').first()).toHaveText(/^\d+$/);
+    await expect(row).toContainText(text.ratings);
+  });
+
+  test(`${locale}: a discussion on a release gets a reply and a reply to the reply, and the release lists it`, async ({
+    page,
+    baseURL,
+    browser,
+  }) => {
+    const base = baseURL ?? 'http://localhost:3100';
+    const { release } = await releaseWithMovie(page.request, 'alien');
+    await registerMember(page, base, 'Starter');
+
+    await gotoApp(page, `${prefix}/release/${release.public_id}`);
+    await page
+      .getByRole('navigation', { name: m.releases.tabs.label })
+      .getByRole('link', { name: m.releases.tabs.posts, exact: true })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/release/${release.public_id}/posts$`));
+    await page.getByTestId('post-write').click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/posts/new\\?release=${release.public_id}`));
+    const headline = `Which pressing is this ${uniqueTag()}`;
+    const opening = 'Does this one have the theatrical cut?';
+    const form = page.getByTestId('post-form');
+    await form.getByRole('textbox', { name: c.posts.fields.headline, exact: true }).fill(headline);
+    await form.getByRole('textbox', { name: c.posts.fields.body, exact: true }).fill(opening);
+    await page.getByTestId('post-submit').click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/post/[^/?#]+$`));
+    const postUrl = page.url();
+    await expect(page.getByTestId('post').getByRole('heading', { level: 1 })).toHaveText(headline);
+    await expect(page.getByTestId('post-body')).toContainText(opening);
+    await expect(page.getByTestId('post-subject')).toHaveText(release.name);
+    await expect(page.getByTestId('snackbar')).toContainText(c.posts.created);
+    await expect(page.getByTestId('comments-empty')).toHaveText(c.comments.noReplies);
+
+    // A second member replies to the discussion.
+    const second = await otherBrowser(browser, base);
+    const { name: secondName } = await registerMember(second, base, 'Replier');
+    await gotoApp(second, postUrl);
+    const secondForm = second.getByTestId('comment-form');
+    await expect(secondForm.getByRole('heading')).toHaveText(c.comments.writeReply);
+    const answer = 'Yes, and the extended cut is on the second disc.';
+    await secondForm.getByRole('textbox', { name: c.comments.body, exact: true }).fill(answer);
+    await second.getByTestId('comment-submit').click();
+    await expect(second.getByTestId('snackbar')).toContainText(c.comments.published);
+    const secondComment = second.getByTestId('comments').getByTestId('comment').filter({ hasText: answer });
+    await expect(secondComment).toHaveCount(1);
+    await expect(secondComment).toContainText(secondName);
+    await expect(secondForm.getByRole('textbox', { name: c.comments.body, exact: true })).toHaveValue('');
+
+    // A third member answers that reply.
+    const third = await otherBrowser(browser, base);
+    await registerMember(third, base, 'Third');
+    await gotoApp(third, postUrl);
+    await third.getByTestId('comment').filter({ hasText: answer }).getByTestId('comment-reply').click();
+    await expect(third).toHaveURL(/\?reply=[^#]+#comment-form$/);
+    const thirdForm = third.getByTestId('comment-form');
+    await expect(thirdForm.getByRole('heading')).toHaveText(format(c.comments.replyingTo, { name: secondName }));
+    const followUp = 'Thanks, that settles it.';
+    await thirdForm.getByRole('textbox', { name: c.comments.body, exact: true }).fill(followUp);
+    await third.getByTestId('comment-submit').click();
+    const reply = third.getByTestId('comments').getByTestId('comment').filter({ hasText: followUp });
+    await expect(reply).toHaveCount(1);
+    await expect(reply).toContainText(format(c.comments.inReplyTo, { name: secondName }));
+    await expect(third).toHaveURL(/\/post\/[^/?#]+$/);
+    await expect(thirdForm.getByRole('heading')).toHaveText(c.comments.writeReply);
+
+    // The starter sees both replies, and the release's Discussions tab lists the discussion.
+    await gotoApp(page, postUrl);
+    await expect(page.getByTestId('comment')).toHaveCount(2);
+    await gotoApp(page, `${prefix}/release/${release.public_id}/posts`);
+    const item = page.getByTestId('post-item').filter({ has: page.getByRole('link', { name: headline, exact: true }) });
+    await reloadIfStale(page, item);
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText(text.twoReplies);
+    await item.getByRole('link', { name: headline, exact: true }).click();
+    await expect(page).toHaveURL(postUrl);
+
+    await second.context().close();
+    await third.context().close();
+  });
+
+  test(`${locale}: a member likes a review, its author sees the count, a visitor is asked to log in`, async ({
+    page,
+    baseURL,
+    browser,
+  }) => {
+    const base = baseURL ?? 'http://localhost:3100';
+    const { movie, release } = await releaseWithMovie(page.request, 'alien');
+    await registerMember(page, base, 'Author');
+    const created = await page.request.post('/api/reviews', {
+      headers: { origin: base },
+      data: {
+        movie: movie.public_id,
+        release: release.public_id,
+        headline: `Worth the upgrade ${uniqueTag()}`,
+        body: 'A clear step up from the old disc.',
+        language: locale,
+        rating_movie: '4',
+        rating_picture: '5',
+      },
+    });
+    expect(created.status()).toBe(200);
+    const reviewPath = `${prefix}/review/${((await created.json()) as { public_id: string }).public_id}`;
+
+    const fan = await otherBrowser(browser, base);
+    await registerMember(fan, base, 'Fan');
+    await gotoApp(fan, reviewPath);
+    const like = fan.getByTestId('like-review');
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    await expect(like).toContainText(text.noLikes);
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expect(like).toContainText(text.oneLike);
+    await expect(fan.getByTestId('snackbar')).toContainText(m.toggles.like.added);
+    // The like is stored: it is still there when the page renders again.
+    await fan.reload();
+    await waitForApp(fan);
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+
+    // The author sees the count, without a button.
+    await gotoApp(page, reviewPath);
+    await expect(page.getByTestId('like-count-review')).toHaveText(text.oneLike);
+    await expect(page.getByTestId('like-review')).toHaveCount(0);
+
+    const visitor = await otherBrowser(browser, base);
+    await gotoApp(visitor, reviewPath);
+    await visitor.getByTestId('like-review').click();
+    await expect(visitor.getByRole('dialog')).toContainText(m.account.loginRequired);
+
+    await fan.context().close();
+    await visitor.context().close();
+  });
+}
