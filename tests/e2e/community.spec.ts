@@ -1,7 +1,8 @@
+import { request as playwrightRequest } from '@playwright/test';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import en from '../../messages/en.json' with { type: 'json' };
 import fi from '../../messages/fi.json' with { type: 'json' };
-import { claimAddress, registerByApi, uniqueTag } from './support/accounts';
+import { claimAddress, PASSWORD, registerByApi, uniqueTag } from './support/accounts';
 import { COOKIE_CONSENT_NAME, expect, gotoApp, test, waitForApp } from './support/fixtures';
 
 /**
@@ -11,7 +12,8 @@ import { COOKIE_CONSENT_NAME, expect, gotoApp, test, waitForApp } from './suppor
  *  2. a member starts a discussion on a release's Discussions tab, a second member replies, a
  *     third answers that reply ("In reply to …"), and the tab lists the discussion;
  *  3. a member likes another member's review (pressed button, count, snackbar); the author sees
- *     the count only; a visitor's click asks for a login.
+ *     the count only; a visitor's click asks for a login, and after logging in through the dialog
+ *     the like is completed on the same page.
  * Members write at most once per 15 seconds (lib/data/rate-limits.ts writeBurst), so each
  * message of a journey comes from a different member.
  */
@@ -83,8 +85,20 @@ for (const locale of ['en', 'fi'] as const) {
   const c = m.community;
   const text =
     locale === 'fi'
-      ? { oneLike: '1 tykkäys', noLikes: '0 tykkäystä', twoReplies: '2 vastausta', ratings: /\d+ arviot?a?/ }
-      : { oneLike: '1 like', noLikes: '0 likes', twoReplies: '2 replies', ratings: /\d+ ratings?/ };
+      ? {
+          oneLike: '1 tykkäys',
+          twoLikes: '2 tykkäystä',
+          noLikes: '0 tykkäystä',
+          twoReplies: '2 vastausta',
+          ratings: /\d+ arviot?a?/,
+        }
+      : {
+          oneLike: '1 like',
+          twoLikes: '2 likes',
+          noLikes: '0 likes',
+          twoReplies: '2 replies',
+          ratings: /\d+ ratings?/,
+        };
 
   test(`${locale}: a review with ratings is shown on its page, on the movie's Reviews tab and in the best edition`, async ({
     page,
@@ -207,7 +221,7 @@ for (const locale of ['en', 'fi'] as const) {
     const reply = third.getByTestId('comments').getByTestId('comment').filter({ hasText: followUp });
     await expect(reply).toHaveCount(1);
     await expect(reply).toContainText(format(c.comments.inReplyTo, { name: secondName }));
-    await expect(third).toHaveURL(/\/post\/[^/?#]+$/);
+    await expect(third).toHaveURL(new RegExp(`${prefix}/post/[^/?#]+$`));
     await expect(thirdForm.getByRole('heading')).toHaveText(c.comments.writeReply);
 
     // The starter sees both replies, and the release's Discussions tab lists the discussion.
@@ -225,7 +239,7 @@ for (const locale of ['en', 'fi'] as const) {
     await third.context().close();
   });
 
-  test(`${locale}: a member likes a review, its author sees the count, a visitor is asked to log in`, async ({
+  test(`${locale}: a member likes a review, its author sees the count, a visitor's like asks for a login and is completed`, async ({
     page,
     baseURL,
     browser,
@@ -268,10 +282,29 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(page.getByTestId('like-count-review')).toHaveText(text.oneLike);
     await expect(page.getByTestId('like-review')).toHaveCount(0);
 
+    // A visitor's click asks for a login; logged in through the dialog, the like is completed on
+    // the same page (the page renders again for the member).
+    const tag = uniqueTag();
+    const ip = claimAddress(tag);
+    const email = `late-${tag}@example.fi`;
+    const api = await playwrightRequest.newContext({ baseURL: base });
+    await registerByApi(api, { baseURL: base, ip, name: `Late ${tag}`, email });
+    await api.dispose();
     const visitor = await otherBrowser(browser, base);
+    await visitor.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
     await gotoApp(visitor, reviewPath);
-    await visitor.getByTestId('like-review').click();
-    await expect(visitor.getByRole('dialog')).toContainText(m.account.loginRequired);
+    const visitorLike = visitor.getByTestId('like-review');
+    await visitorLike.click();
+    const dialog = visitor.getByRole('dialog');
+    await expect(dialog).toContainText(m.account.loginRequired);
+    await dialog.getByRole('textbox', { name: m.account.email, exact: true }).fill(email);
+    await dialog.locator('#field-password').fill(PASSWORD);
+    await dialog.getByTestId('login-submit').click();
+    await expect(dialog).toBeHidden();
+    await expect(visitor).toHaveURL(new RegExp(`${reviewPath}$`));
+    await expect(visitorLike).toHaveAttribute('aria-pressed', 'true');
+    await expect(visitorLike).toContainText(text.twoLikes);
+    await expect(visitor.getByTestId('snackbar')).toContainText(m.toggles.like.added);
 
     await fan.context().close();
     await visitor.context().close();
