@@ -56,7 +56,10 @@ export function PostForm({
         router.refresh();
       })}
     >
-      <FormError error={form.errors._form ?? form.errors.movie ?? form.errors.release ?? form.errors.review} />
+      <FormError
+        error={form.errors._form ?? form.errors.movie ?? form.errors.release ?? form.errors.review}
+        params={form.params}
+      />
       <FormField
         name="headline"
         required
