@@ -25,6 +25,7 @@ export const APP_ERRORS = {
   import_letterboxd_movies: { status: 400, key: 'importLetterboxdMovies' },
   import_not_candidate: { status: 400, key: 'importNotCandidate' },
   import_resolved: { status: 409, key: 'importResolved' },
+  friendship_state: { status: 409, key: 'friendshipState' },
   unauthorized: { status: 401, key: 'unauthorized' },
   forbidden: { status: 403, key: 'forbidden' },
   bad_origin: { status: 403, key: 'badOrigin' },

@@ -6,6 +6,8 @@ import { ValueSummary } from '@/components/collections/value-views';
 import { userCollectionsValue } from '@/lib/data/collection-values';
 import type { PublicUser } from '@/lib/data/users';
 import { formatDate, formatNumber } from '@/lib/format';
+import { FriendButton } from './friend-button';
+import { friendButtonLabels } from './friend-labels';
 
 /** Sections of a user page (spec §2 /user/{id} subpages); `overview` is the profile itself. */
 export const USER_TABS = [
@@ -24,9 +26,10 @@ const COUNTRY_CODE_BY_ID = new Map<number, string>(Object.entries(COUNTRIES).map
 
 /**
  * A user's page (spec §2 /user/{id} and its subpages): the header (name, role, since when), the
- * section tabs, and the section: `children` when the page gives it (collections, likes, reviews),
- * else the profile (points, where, links), the score, or the empty state of a section that has
- * nothing to show (friends, contributions, posts). Public fields only.
+ * friend button (loaded after the page for the viewer), the section tabs, and the section:
+ * `children` when the page gives it (collections, friends, likes, posts, reviews), else the profile
+ * (points, where, links), the score, or the empty state of a section that has nothing to show
+ * (contributions). Public fields only.
  */
 export async function UserProfile({
   user,
@@ -70,6 +73,9 @@ export async function UserProfile({
             {t('memberSince', { date: since })}
             {user.role === 'admin' ? ` · ${t('admin')}` : ''}
           </p>
+        </div>
+        <div className="ml-auto">
+          <FriendButton publicId={user.public_id} labels={await friendButtonLabels(locale, user.name)} />
         </div>
       </header>
       <SubpageTabs

@@ -60,3 +60,44 @@ export function canUseMemberFeatures(actor: Actor | null | undefined): actor is 
 export function canLike(actor: Actor | null | undefined, item: { userId: number }): boolean {
   return canUseMemberFeatures(actor) && !isOwner(actor, item.userId);
 }
+
+/** A friendship as the policies see it (spec §3 "Friendship"): its two parties and its state. */
+export type FriendshipAccess = {
+  requesterId: number;
+  addresseeId: number;
+  state: 'invited' | 'accepted' | 'rejected' | 'cancelled' | 'removed';
+};
+
+/** What a member may do to a friendship (spec §4). */
+export type FriendshipAction = 'request' | 'accept' | 'reject' | 'cancel' | 'remove';
+
+/**
+ * Changing a friendship between the actor and `otherId` (spec §4), given the pair's row (null when
+ * the two never had one): a request to anyone but oneself when there is no row or it was rejected,
+ * cancelled or removed; accepting and rejecting by the addressee of an invitation; cancelling by its
+ * requester; removing an accepted friendship by either. Admins have no exception: a friendship is
+ * the two members' own. Everything else is a refused transition (HTTP 409).
+ */
+export function canChangeFriendship(
+  actor: Actor | null | undefined,
+  otherId: number,
+  f: FriendshipAccess | null,
+  action: FriendshipAction,
+): boolean {
+  if (!canUseMemberFeatures(actor) || actor.userId === otherId) return false;
+  if (f) {
+    const pair = [f.requesterId, f.addresseeId];
+    if (!pair.includes(actor.userId) || !pair.includes(otherId)) return false;
+  }
+  switch (action) {
+    case 'request':
+      return !f || f.state === 'rejected' || f.state === 'cancelled' || f.state === 'removed';
+    case 'accept':
+    case 'reject':
+      return f?.state === 'invited' && f.addresseeId === actor.userId;
+    case 'cancel':
+      return f?.state === 'invited' && f.requesterId === actor.userId;
+    case 'remove':
+      return f?.state === 'accepted';
+  }
+}

@@ -5,9 +5,11 @@ import { USER_TABS, UserProfile, type UserTab } from '@/components/users/user-pr
 import { UserPosts } from '@/components/community/user-posts';
 import { UserReviews } from '@/components/reviews/user-reviews';
 import { COMMUNITY_CURSOR, UserCollections, UserLikes } from '@/components/users/user-sections';
+import { UserFriends } from '@/components/users/user-friends';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { currentActor } from '@/lib/auth/session';
 import { listCollections } from '@/lib/data/collections';
+import { FRIEND_REQUESTS_SHOWN, listFriendRequests, listFriends } from '@/lib/data/friendships';
 import { listPosts } from '@/lib/data/posts';
 import { listReviews } from '@/lib/data/reviews';
 import { listUserLikes } from '@/lib/data/toggles';
@@ -46,10 +48,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * /user/{public_id}/{collections|friends|contributions|score|likes|posts|reviews} (spec §2): one
  * section of a user page; an unknown section or user → '404 not found'. Collections (the owner also
- * sees their private ones), likes, discussions (posts) and reviews are real lists (`?cursor=`; the likes page has a second
- * list, liked reviews, discussions and comments, paged by `?community_cursor=`); an undecodable
- * cursor redirects to the section's first page. Data: lib/data/users.ts getUser, collections.ts
- * listCollections, toggles.ts listUserLikes, posts.ts listPosts, reviews.ts listReviews.
+ * sees their private ones), friends (the owner also sees the waiting requests both ways), likes,
+ * discussions (posts) and reviews are real lists (`?cursor=`; the likes page has a second list,
+ * liked reviews, discussions and comments, paged by `?community_cursor=`); an undecodable cursor
+ * redirects to the section's first page. Data: lib/data/users.ts getUser, collections.ts
+ * listCollections, friendships.ts listFriends and listFriendRequests, toggles.ts listUserLikes,
+ * posts.ts listPosts, reviews.ts listReviews.
  */
 export default async function UserTabPage({ params, searchParams }: Props) {
   const { locale, publicId, tab } = await params;
@@ -72,6 +76,30 @@ export default async function UserTabPage({ params, searchParams }: Props) {
           page={await listCollections(await currentActor(), { owner: publicId, cursor: cursor || null })}
         />
       );
+    if (tab === 'friends') {
+      const actor = await currentActor();
+      const own = actor?.publicId === publicId;
+      const firstRequests = { limit: FRIEND_REQUESTS_SHOWN };
+      const page = await listFriends(publicId, { cursor: cursor || null });
+      if (!page) notFound();
+      section = (
+        <UserFriends
+          user={user}
+          locale={locale}
+          href={href}
+          cursor={cursor}
+          page={page}
+          requests={
+            own && actor
+              ? {
+                  incoming: await listFriendRequests(actor, 'incoming', firstRequests),
+                  outgoing: await listFriendRequests(actor, 'outgoing', firstRequests),
+                }
+              : null
+          }
+        />
+      );
+    }
     if (tab === 'likes')
       section = (
         <UserLikes

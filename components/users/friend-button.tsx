@@ -1,0 +1,144 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { requireLogin, takePendingAction } from '@/components/account/login-required';
+import { SESSION_CHANGED } from '@/components/account/session-events';
+import { showSnackbar } from '@/components/ui/snackbar';
+import type { FriendRelation, FriendshipAction } from '@/lib/data/friendships';
+
+/** The translated texts of the friend button (users.friends of the messages, about one user), given by the server page. */
+export type FriendButtonLabels = {
+  button: Record<FriendshipAction, string>;
+  status: { outgoing: string; incoming: string; friends: string };
+  done: Record<FriendshipAction, string>;
+  failed: string;
+  conflict: string;
+  label: string;
+};
+
+/** The actions each relation offers, first the main one. */
+const ACTIONS: Record<FriendRelation, FriendshipAction[]> = {
+  visitor: ['request'],
+  self: [],
+  none: ['request'],
+  outgoing: ['cancel'],
+  incoming: ['accept', 'reject'],
+  friends: ['remove'],
+};
+
+/**
+ * The friendship buttons of a user (spec §4): add as friend, cancel a sent request, accept or
+ * reject a received one, remove a friend. The relation comes from the server page when it rendered
+ * per viewer (`relation`), else it is fetched after the page loads
+ * (`GET /api/users/{id}/friendship`), so a cached page stays the same for everyone; it is fetched
+ * again when the session changes. A click posts `{ action }` to the same address and is confirmed
+ * in the snackbar; a 409 (the state had changed elsewhere) shows the current state. A visitor's
+ * click opens the login dialog, and the request is sent once logged in. Nothing on one's own page.
+ */
+export function FriendButton({
+  publicId,
+  relation: given,
+  labels,
+  onChange,
+}: {
+  publicId: string;
+  relation?: FriendRelation;
+  labels: FriendButtonLabels;
+  /** Called with the new relation after a successful change (lists that drop the row). */
+  onChange?: (relation: FriendRelation) => void;
+}) {
+  const [relation, setRelation] = useState<FriendRelation | null>(given ?? null);
+  const [busy, setBusy] = useState(false);
+  const resumed = useRef(false);
+  const url = `/api/users/${encodeURIComponent(publicId)}/friendship`;
+  const pendingKey = `friend:${publicId}`;
+
+  const load = useCallback(async (): Promise<FriendRelation | null> => {
+    try {
+      const res = await fetch(url, { credentials: 'same-origin', cache: 'no-store' });
+      if (!res.ok) return null;
+      const body = (await res.json()) as { relation: FriendRelation };
+      setRelation(body.relation);
+      return body.relation;
+    } catch {
+      return null;
+    }
+  }, [url]);
+
+  const act = useCallback(
+    async (action: FriendshipAction) => {
+      setBusy(true);
+      try {
+        const res = await fetch(url, {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ action }),
+        });
+        if (res.status === 401) return requireLogin(pendingKey);
+        if (res.status === 409) {
+          await load();
+          return showSnackbar(labels.conflict);
+        }
+        if (!res.ok) return showSnackbar(labels.failed);
+        const body = (await res.json()) as { relation: FriendRelation };
+        setRelation(body.relation);
+        onChange?.(body.relation);
+        showSnackbar(labels.done[action]);
+      } catch {
+        showSnackbar(labels.failed);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [url, pendingKey, labels, load, onChange],
+  );
+
+  useEffect(() => {
+    if (given) return;
+    let live = true;
+    const refresh = async () => {
+      const r = await load();
+      // Back from the login a click on this button asked for: send that request once.
+      if (live && r === 'none' && !resumed.current && takePendingAction(pendingKey)) {
+        resumed.current = true;
+        await act('request');
+      }
+    };
+    void refresh();
+    window.addEventListener(SESSION_CHANGED, refresh);
+    return () => {
+      live = false;
+      window.removeEventListener(SESSION_CHANGED, refresh);
+    };
+  }, [given, load, act, pendingKey]);
+
+  if (!relation || relation === 'self') return null;
+  const status =
+    relation === 'incoming' || relation === 'outgoing' || relation === 'friends' ? labels.status[relation] : null;
+  return (
+    <div role="group" aria-label={labels.label} className="flex flex-wrap items-center gap-2" data-testid="friendship">
+      {status ? (
+        <span className="text-sm text-muted" data-testid="friendship-status">
+          {status}
+        </span>
+      ) : null}
+      {ACTIONS[relation].map((action, i) => (
+        <button
+          key={action}
+          type="button"
+          disabled={busy}
+          onClick={() => (relation === 'visitor' ? requireLogin(pendingKey) : void act(action))}
+          className={`inline-flex min-h-9 items-center rounded-full border px-3 text-sm font-semibold ${
+            i === 0 && (action === 'request' || action === 'accept')
+              ? 'border-accent bg-accent text-white'
+              : 'border-line bg-panel hover:bg-black/5'
+          }`}
+          data-testid={`friend-${action}`}
+        >
+          {labels.button[action]}
+        </button>
+      ))}
+    </div>
+  );
+}
