@@ -1,5 +1,10 @@
-import { request as playwrightRequest } from '@playwright/test';
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import {
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import en from '../../messages/en.json' with { type: 'json' };
 import fi from '../../messages/fi.json' with { type: 'json' };
 import { claimAddress, PASSWORD, registerByApi, uniqueTag } from './support/accounts';
@@ -10,7 +15,8 @@ import { COOKIE_CONSENT_NAME, expect, gotoApp, test, waitForApp } from './suppor
  *  1. a member writes a review of a release with its ratings from the movie's Reviews tab, reads
  *     it on its page, and finds it on the tab with the release ranked in the best-edition table;
  *  2. a member starts a discussion on a release's Discussions tab, a second member replies, a
- *     third answers that reply ("In reply to …"), and the tab lists the discussion;
+ *     third answers that reply ("In reply to …"), and the tab lists the discussion; a discussion
+ *     started right after a reply is refused with the seconds to wait;
  *  3. a member likes another member's review (pressed button, count, snackbar); the author sees
  *     the count only; a visitor's click asks for a login, and after logging in through the dialog
  *     the like is completed on the same page.
@@ -23,6 +29,11 @@ type Messages = typeof en;
 /** Fills ICU `{name}` style arguments of a message (no plurals). */
 function format(message: string, values: Record<string, string>): string {
   return message.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? `{${key}}`);
+}
+
+/** `text` as a regular expression source matching it literally. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** A release of the seed catalogue found by the word `q`, with its first movie. */
@@ -161,7 +172,7 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(row).toContainText(text.ratings);
   });
 
-  test(`${locale}: a discussion on a release gets a reply and a reply to the reply, and the release lists it`, async ({
+  test(`${locale}: a discussion on a release gets a reply and a reply to the reply, and the release lists it; writing too soon says how long to wait`, async ({
     page,
     baseURL,
     browser,
@@ -223,6 +234,19 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(reply).toContainText(format(c.comments.inReplyTo, { name: secondName }));
     await expect(third).toHaveURL(new RegExp(`${prefix}/post/[^/?#]+$`));
     await expect(thirdForm.getByRole('heading')).toHaveText(c.comments.writeReply);
+
+    // Right after the reply, a discussion of the third member's own waits for the writing limit:
+    // the form says how long, and keeps what was typed.
+    await gotoApp(third, `${prefix}/release/${release.public_id}/posts`);
+    await third.getByTestId('post-write').click();
+    const early = third.getByTestId('post-form');
+    await early.getByRole('textbox', { name: c.posts.fields.headline, exact: true }).fill(`Too soon ${uniqueTag()}`);
+    await early.getByRole('textbox', { name: c.posts.fields.body, exact: true }).fill(followUp);
+    await third.getByTestId('post-submit').click();
+    const wait = new RegExp(`^${escapeRegExp(m.forms.rateLimited).replace('\\{seconds\\}', '\\d+')}$`);
+    await expect(early.getByTestId('form-error')).toHaveText(wait);
+    await expect(early.getByRole('textbox', { name: c.posts.fields.body, exact: true })).toHaveValue(followUp);
+    await expect(third).toHaveURL(new RegExp(`${prefix}/posts/new\\?release=`));
 
     // The starter sees both replies, and the release's Discussions tab lists the discussion.
     await gotoApp(page, postUrl);
