@@ -36,7 +36,11 @@ export default async function NewReviewPage({ params, searchParams }: Props) {
   const sp = await searchParams;
   const moviePublicId = firstParam(sp, 'movie');
   const releasePublicId = firstParam(sp, 'release');
-  const self = `/reviews/new${moviePublicId ? `?movie=${encodeURIComponent(moviePublicId)}` : ''}`;
+  const query = new URLSearchParams({
+    ...(moviePublicId ? { movie: moviePublicId } : {}),
+    ...(releasePublicId ? { release: releasePublicId } : {}),
+  }).toString();
+  const self = `/reviews/new${query ? `?${query}` : ''}`;
   if (!(await currentActor())) redirect({ href: `/login?next=${encodeURIComponent(self)}`, locale });
   const t = await getTranslations({ locale, namespace: 'reviews' });
   const choices = moviePublicId && isPublicId(moviePublicId) ? await reviewFormChoices(moviePublicId) : null;
