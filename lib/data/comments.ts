@@ -64,7 +64,13 @@ async function threadRow(d: Db, type: ThreadType, publicId: string): Promise<Thr
 async function commentRow(
   d: Db,
   publicId: string,
-): Promise<{ id: number; user_id: number; reply_to_id: number | null; thread: ThreadRef } | null> {
+): Promise<{
+  id: number;
+  user_id: number;
+  reply_to_id: number | null;
+  thread: ThreadRef;
+  thread_headline: string;
+} | null> {
   const rows = await queryRows<{
     id: number;
     user_id: number;
@@ -73,10 +79,12 @@ async function commentRow(
     post_id: number | null;
     thread_public_id: string;
     thread_author: number;
+    thread_headline: string;
   }>(
     d,
     sql`SELECT c.id, c.user_id, c.reply_to_id, c.review_id, c.post_id,
-          COALESCE(rv.public_id, p.public_id) AS thread_public_id, COALESCE(rv.user_id, p.user_id) AS thread_author
+          COALESCE(rv.public_id, p.public_id) AS thread_public_id, COALESCE(rv.user_id, p.user_id) AS thread_author,
+          COALESCE(rv.headline, p.headline) AS thread_headline
         FROM comments c LEFT JOIN reviews rv ON rv.id = c.review_id LEFT JOIN posts p ON p.id = c.post_id
         WHERE c.public_id = ${publicId} LIMIT 1`,
   );
@@ -88,6 +96,7 @@ async function commentRow(
     id: Number(r.id),
     user_id: Number(r.user_id),
     reply_to_id: r.reply_to_id === null ? null : Number(r.reply_to_id),
+    thread_headline: r.thread_headline,
     thread: {
       type,
       id: threadId,
@@ -289,6 +298,7 @@ export async function deleteComment(
       publicId: target.publicId,
       userId: row.user_id,
       thread: row.thread,
+      threadHeadline: row.thread_headline,
       byAdmin,
       reason,
     });

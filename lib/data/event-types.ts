@@ -43,8 +43,8 @@ export type DomainEvents = {
   'review.created': ReviewEvent;
   /** A review's fields were changed by its author. */
   'review.updated': ReviewEvent;
-  /** A review was deleted: by its author, or by an admin (`byAdmin`) with a `reason`. */
-  'review.deleted': ReviewEvent & { byAdmin: boolean; reason: string | null };
+  /** A review was deleted: by its author, or by an admin (`byAdmin`) with a `reason`; `headline` as it was. */
+  'review.deleted': ReviewEvent & { byAdmin: boolean; reason: string | null; headline: string };
   /** A user row was inserted (password or Facebook/Google registration, command line). */
   'account.created': { userId: number };
   /**
@@ -89,14 +89,23 @@ export type DomainEvents = {
   };
   /** A new trade match: `traderId` has the release for trade, their friend `wanterId` wants it (once per pair and release). */
   'trade.matched': { traderId: number; wanterId: number; releaseId: number; releasePublicId: string };
-  /** A notification row was stored for `userId` (pushed on the member's realtime channel after commit). */
-  'notification.created': { notificationId: number; publicId: string; userId: number; type: number };
+  /**
+   * A notification row was stored for `userId` (public id `userPublicId`, which names the member's
+   * realtime channel); it is pushed on that channel after commit.
+   */
+  'notification.created': {
+    notificationId: number;
+    publicId: string;
+    userId: number;
+    userPublicId: string;
+    type: number;
+  };
   /** A post (discussion) was created. */
   'post.created': PostEvent;
   /** A post's headline, body or language was changed by its author. */
   'post.updated': PostEvent;
-  /** A post was deleted by its author or, with a reason, by an admin (its comments go with it). */
-  'post.deleted': PostEvent & { byAdmin: boolean; reason: string | null };
+  /** A post was deleted by its author or, with a reason, by an admin (its comments go with it); `headline` as it was. */
+  'post.deleted': PostEvent & { byAdmin: boolean; reason: string | null; headline: string };
   /**
    * A comment was added to a review or post: the thread and its author, and the author of the
    * comment replied to (null when it is no reply or that comment is gone).
@@ -110,12 +119,13 @@ export type DomainEvents = {
   };
   /** A comment's body was changed by its author. */
   'comment.updated': { commentId: number; publicId: string; userId: number; thread: ThreadRef };
-  /** A comment was deleted by its author or, with a reason, by an admin. */
+  /** A comment was deleted by its author or, with a reason, by an admin; `threadHeadline`: its review's or post's headline. */
   'comment.deleted': {
     commentId: number;
     publicId: string;
     userId: number;
     thread: ThreadRef;
+    threadHeadline: string;
     byAdmin: boolean;
     reason: string | null;
   };
@@ -123,10 +133,17 @@ export type DomainEvents = {
 
 export type DomainEventName = keyof DomainEvents;
 
-/** A subscriber that runs inside the publisher's transaction (its failure rolls the write back). */
+/** Publishes a further event in the same transaction (what a subscriber gets instead of importing lib/data/events.ts). */
+export type PublishFn = <M extends DomainEventName>(name: M, event: DomainEvents[M]) => Promise<void>;
+
+/**
+ * A subscriber that runs inside the publisher's transaction (its failure rolls the write back);
+ * `publish` publishes an event of its own in that transaction (a derived row's event).
+ */
 export type TransactionalSubscriber<N extends DomainEventName> = (
   tx: import('@/db').Db,
   event: DomainEvents[N],
+  publish: PublishFn,
 ) => Promise<void>;
 
 /** An effect that runs once the transaction has committed (its failure is logged, the write stands). */

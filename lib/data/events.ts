@@ -8,7 +8,7 @@ import 'server-only';
  * never turns a successful write into an error.
  */
 import type { Db } from '@/db';
-import type { AfterCommitEffect, DomainEventName, DomainEvents, SubscriberTable } from './event-types';
+import type { AfterCommitEffect, DomainEventName, DomainEvents, PublishFn, SubscriberTable } from './event-types';
 import { SUBSCRIBERS } from './subscribers';
 
 type Pending = { effects: (() => Promise<void> | void)[]; subscribers: SubscriberTable };
@@ -56,14 +56,16 @@ async function runEffects(effects: Pending['effects']): Promise<void> {
 
 /**
  * Publishes an event inside a transaction of {@link inTransaction}: runs its in-transaction
- * subscribers now and queues its after-commit effects.
+ * subscribers now (each may publish further events in the same transaction through its third
+ * argument) and queues its after-commit effects.
  * @throws Error when `tx` is not such a transaction (a programming error: the effects would be lost)
  */
 export async function publish<N extends DomainEventName>(tx: Db, name: N, event: DomainEvents[N]): Promise<void> {
   const pending = open.get(tx);
   if (!pending) throw new Error(`event ${name} published outside inTransaction()`);
   const subscription = pending.subscribers[name];
-  for (const subscriber of subscription?.inTransaction ?? []) await subscriber(tx, event);
+  const publishFurther: PublishFn = (next, nextEvent) => publish(tx, next, nextEvent);
+  for (const subscriber of subscription?.inTransaction ?? []) await subscriber(tx, event, publishFurther);
   for (const effect of (subscription?.afterCommit ?? []) as AfterCommitEffect<N>[])
     pending.effects.push(() => effect(event));
 }

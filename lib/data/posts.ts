@@ -143,12 +143,12 @@ function toListItem(r: PostRow): PostListItem {
 }
 
 /** The post row by public id (internal use: id and author), or null. */
-async function postRow(d: Db, publicId: string): Promise<{ id: number; user_id: number } | null> {
-  const rows = await queryRows<{ id: number; user_id: number }>(
+async function postRow(d: Db, publicId: string): Promise<{ id: number; user_id: number; headline: string } | null> {
+  const rows = await queryRows<{ id: number; user_id: number; headline: string }>(
     d,
-    sql`SELECT id, user_id FROM posts WHERE public_id = ${publicId} LIMIT 1`,
+    sql`SELECT id, user_id, headline FROM posts WHERE public_id = ${publicId} LIMIT 1`,
   );
-  return rows[0] ? { id: Number(rows[0].id), user_id: Number(rows[0].user_id) } : null;
+  return rows[0] ? { id: Number(rows[0].id), user_id: Number(rows[0].user_id), headline: rows[0].headline } : null;
 }
 
 /**
@@ -360,6 +360,7 @@ export async function deletePost(
       pages,
       byAdmin,
       reason,
+      headline: row.headline,
     });
   });
   return { ok: true };

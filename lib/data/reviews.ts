@@ -351,6 +351,7 @@ export async function deleteReview(
       pages: reviewPages(current.movie_public_id, current.release_public_id),
       byAdmin,
       reason,
+      headline: current.headline,
     });
   });
   return { ok: true };

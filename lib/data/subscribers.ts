@@ -6,10 +6,20 @@ import 'server-only';
  * import graph has no cycle.
  */
 import { revalidateItemPages } from '@/lib/page-cache';
+import { pushNotification } from '@/lib/realtime/server';
 import { snapshotOnEntries } from './collection-values';
 import { collectAccountPages } from './community-pages';
 import type { SubscriberTable } from './event-types';
 import { countCollectionChange, countEntries, countLike, uncountAccount, uncountCommunity } from './item-counters';
+import {
+  notifyComment,
+  notifyCommentRemoved,
+  notifyFriendship,
+  notifyLike,
+  notifyPostRemoved,
+  notifyReviewRemoved,
+  notifyTrade,
+} from './notifications';
 import { createDefaultLists } from './shortcut-lists';
 
 /** The subscribers of every event. */
@@ -24,13 +34,19 @@ export const SUBSCRIBERS: SubscriberTable = {
     inTransaction: [countEntries, snapshotOnEntries],
     afterCommit: [(e) => revalidateItemPages(e.items)],
   },
-  'like.changed': { inTransaction: [countLike] },
+  'like.changed': { inTransaction: [countLike, notifyLike] },
+  'friendship.changed': { inTransaction: [notifyFriendship] },
+  'trade.matched': { inTransaction: [notifyTrade] },
+  'notification.created': { afterCommit: [pushNotification] },
   'review.created': { afterCommit: [(e) => revalidateItemPages(e.pages)] },
   'review.updated': { afterCommit: [(e) => revalidateItemPages(e.pages)] },
-  'review.deleted': { afterCommit: [(e) => revalidateItemPages(e.pages)] },
+  'review.deleted': { inTransaction: [notifyReviewRemoved], afterCommit: [(e) => revalidateItemPages(e.pages)] },
   'post.created': { afterCommit: [(e) => revalidateItemPages(e.pages)] },
   'post.updated': { afterCommit: [(e) => revalidateItemPages(e.pages)] },
-  'post.deleted': { afterCommit: [(e) => revalidateItemPages(e.pages)] },
-  'comment.created': { afterCommit: [(e) => revalidateItemPages(e.thread.pages)] },
-  'comment.deleted': { afterCommit: [(e) => revalidateItemPages(e.thread.pages)] },
+  'post.deleted': { inTransaction: [notifyPostRemoved], afterCommit: [(e) => revalidateItemPages(e.pages)] },
+  'comment.created': { inTransaction: [notifyComment], afterCommit: [(e) => revalidateItemPages(e.thread.pages)] },
+  'comment.deleted': {
+    inTransaction: [notifyCommentRemoved],
+    afterCommit: [(e) => revalidateItemPages(e.thread.pages)],
+  },
 };

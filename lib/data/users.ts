@@ -238,7 +238,14 @@ export function emailHint(email: string): string {
 export async function getOwnAccount(actor: Actor, db?: Db): Promise<OwnAccount | null> {
   const d = await resolveDb(db);
   const [r] = await d
-    .select({ ...PUBLIC_COLUMNS, ...FLAG_COLUMNS, email: users.email })
+    .select({
+      ...PUBLIC_COLUMNS,
+      ...FLAG_COLUMNS,
+      email: users.email,
+      // The partial index notifications_unseen_idx serves the count.
+      // (The outer table is named as such: drizzle writes a column of a select as its bare name.)
+      unseen: sql<number>`(SELECT count(*)::int FROM notifications n WHERE n.user_id = "users"."id" AND n.seen_at IS NULL)`,
+    })
     .from(users)
     .where(eq(users.id, actor.userId))
     .limit(1);
@@ -251,8 +258,7 @@ export async function getOwnAccount(actor: Actor, db?: Db): Promise<OwnAccount |
     user_email: r.userEmail,
     review_notifications: r.reviewNotifications,
     release_notifications: r.releaseNotifications,
-    // No notifications are stored yet, so none are unseen.
-    notifications_unseen_count: 0,
+    notifications_unseen_count: Number(r.unseen),
   };
 }
 

@@ -180,7 +180,13 @@ describe('invalidation of cached item pages', () => {
     expect(revalidatedPaths()).toEqual(MOVIE_PAGES);
     vi.mocked(revalidatePath).mockReset();
     for (const run of SUBSCRIBERS['comment.deleted']?.afterCommit ?? [])
-      await run({ ...comment, thread: { ...thread, type: 'review', pages: [] }, byAdmin: false, reason: null });
+      await run({
+        ...comment,
+        thread: { ...thread, type: 'review', pages: [] },
+        threadHeadline: 'Topic',
+        byAdmin: false,
+        reason: null,
+      });
     expect(revalidatePath).not.toHaveBeenCalled();
   });
 

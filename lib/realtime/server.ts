@@ -1,0 +1,56 @@
+import 'server-only';
+/**
+ * The app's side of the realtime channel (Pusher protocol; Soketi locally, or Pusher's hosted
+ * service): triggers a stored notification's hint on the member's private channel after commit,
+ * and signs channel subscriptions. The notification row is the source of truth: a failed push is
+ * logged and loses nothing (the bell refetches the count when it reconnects).
+ */
+import Pusher from 'pusher';
+import type { DomainEvents } from '@/lib/data/event-types';
+import { NOTIFICATION_EVENT, userChannel, type NotificationPush } from './channels';
+import { realtimeConfig, type RealtimeConfig } from './config';
+
+/** How long one trigger may take before it counts as failed (milliseconds). */
+const TRIGGER_TIMEOUT_MS = 3000;
+
+let cached: { key: string; client: Pusher } | null = null;
+
+/** The `pusher` server client of the current PUSHER_* settings (made again when they change). */
+export function pusherServer(config: RealtimeConfig = realtimeConfig()): Pusher {
+  const key = JSON.stringify(config);
+  if (cached?.key === key) return cached.client;
+  const base = {
+    appId: config.appId,
+    key: config.key,
+    secret: config.secret,
+    useTLS: config.useTLS,
+    timeout: TRIGGER_TIMEOUT_MS,
+  };
+  const client = config.cluster
+    ? new Pusher({ ...base, cluster: config.cluster })
+    : new Pusher({ ...base, host: config.host, port: String(config.port) });
+  cached = { key, client };
+  return client;
+}
+
+/**
+ * After-commit effect of 'notification.created': triggers `notification` `{ id, type }` on
+ * `private-user-{public_id}`. Never throws: a failure is logged (the row is stored; the client
+ * catches up from the count).
+ */
+export async function pushNotification(e: DomainEvents['notification.created']): Promise<void> {
+  const payload: NotificationPush = { id: e.publicId, type: e.type };
+  try {
+    await pusherServer().trigger(userChannel(e.userPublicId), NOTIFICATION_EVENT, payload);
+  } catch (error) {
+    console.error(
+      `realtime push of notification ${e.publicId} failed (stored; the bell catches up):`,
+      error instanceof Error ? error.message : error,
+    );
+  }
+}
+
+/** Signs a private-channel subscription (`{ auth }` for pusher-js); the caller checks whose channel it is. */
+export function authorizeChannel(socketId: string, channel: string): { auth: string } {
+  return pusherServer().authorizeChannel(socketId, channel);
+}
