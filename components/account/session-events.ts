@@ -20,3 +20,6 @@ export const LOGIN_DIALOG_EVENT = 'discshelf:login-dialog';
 export function openLoginDialog(prompt = false): void {
   window.dispatchEvent(new CustomEvent(LOGIN_DIALOG_EVENT, { detail: { prompt } }));
 }
+
+/** Window event fired once the member's notifications were marked seen: the bell's count drops to 0. */
+export const NOTIFICATIONS_SEEN = 'discshelf:notifications-seen';

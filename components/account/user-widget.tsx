@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState, type ComponentType, type ComponentProps } from 'react';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 import type LoginDialogComponent from './login-dialog';
+import type { NotificationBellProps } from './notification-bell';
 import { LOGIN_DIALOG_EVENT, openLoginDialog, SESSION_CHANGED } from './session-events';
 import type { UserMenu as UserMenuComponent } from './user-menu';
 
@@ -12,8 +13,10 @@ type Me = { public_id: string; name: string; notifications_unseen_count: number 
 /**
  * The account corner of the top bar: a login link for visitors (a plain click opens the login
  * dialog, which any member action can also open), the user's name with a menu (profile, edit my
- * data, log out) when logged in. It asks `/api/me` from the browser, so the
- * server-rendered page stays the same for everyone (cacheable) and a failed /me clears the cookie.
+ * data, log out) when logged in, and the notification bell beside it for members (its code and
+ * pusher-js load with `import()` once /api/me names a member). It asks `/api/me` from the browser,
+ * so the server-rendered page stays the same for everyone (cacheable) and a failed /me clears the
+ * cookie.
  */
 export function UserWidget() {
   const t = useTranslations('account');
@@ -22,6 +25,13 @@ export function UserWidget() {
   const [open, setOpen] = useState(false);
   // The menu's code loads on the first open (it is not needed to draw the page).
   const [Menu, setMenu] = useState<ComponentType<ComponentProps<typeof UserMenuComponent>> | null>(null);
+
+  // The bell's code loads once the visitor is known to be a member.
+  const [Bell, setBell] = useState<ComponentType<NotificationBellProps> | null>(null);
+  const isMember = Boolean(me);
+  useEffect(() => {
+    if (isMember && !Bell) void import('./notification-bell').then((m) => setBell(() => m.NotificationBell));
+  }, [isMember, Bell]);
 
   const load = useCallback(async () => {
     try {
@@ -81,7 +91,8 @@ export function UserWidget() {
     );
   }
   return (
-    <div className="relative">
+    <div className="relative flex items-center gap-1">
+      {Bell ? <Bell publicId={me.public_id} initialCount={me.notifications_unseen_count} /> : null}
       <button
         type="button"
         aria-haspopup="menu"

@@ -1,0 +1,98 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { Link } from '@/lib/i18n/navigation';
+import type { RealtimeClientConfig } from '@/lib/realtime/channels';
+import { NOTIFICATIONS_SEEN } from './session-events';
+
+export type NotificationBellProps = { publicId: string; initialCount: number };
+
+/** The unseen count as /api/me has it now (null when the request fails). */
+async function fetchUnseenCount(): Promise<number | null> {
+  try {
+    const res = await fetch('/api/me', { credentials: 'same-origin', cache: 'no-store' });
+    if (!res.ok) return null;
+    return ((await res.json()) as { notifications_unseen_count: number }).notifications_unseen_count;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The notification bell of the top bar (members only; loaded by the user widget with `import()`
+ * once it knows the visitor is a member, so it is never part of a page's first load and cached
+ * pages stay the same for everyone). Shows the unseen count and links to /notifications, which
+ * marks them seen (NOTIFICATIONS_SEEN drops the count here). After the page it connects to the
+ * member's realtime channel (lib/realtime/client.ts, pusher-js imported then): each pushed
+ * notification adds one, and a reconnect refetches the count from /api/me (pushes missed while
+ * disconnected are not replayed; the rows are).
+ */
+export function NotificationBell({ publicId, initialCount }: NotificationBellProps) {
+  const t = useTranslations('account');
+  const [count, setCount] = useState(initialCount);
+
+  useEffect(() => setCount(initialCount), [initialCount]);
+
+  useEffect(() => {
+    const onSeen = () => setCount(0);
+    window.addEventListener(NOTIFICATIONS_SEEN, onSeen);
+    return () => window.removeEventListener(NOTIFICATIONS_SEEN, onSeen);
+  }, []);
+
+  useEffect(() => {
+    let closed = false;
+    let disconnect: (() => void) | null = null;
+    const refetch = () =>
+      void fetchUnseenCount().then((n) => {
+        if (!closed && n !== null) setCount(n);
+      });
+    void (async () => {
+      try {
+        const res = await fetch('/api/realtime', { cache: 'no-store' });
+        if (!res.ok || closed) return;
+        const config = (await res.json()) as RealtimeClientConfig;
+        const { connectNotifications } = await import('@/lib/realtime/client');
+        if (closed) return;
+        const connection = await connectNotifications({
+          config,
+          userPublicId: publicId,
+          onNotification: () => setCount((c) => c + 1),
+          onReconnect: refetch,
+        });
+        if (closed) connection.disconnect();
+        else disconnect = connection.disconnect;
+      } catch {
+        // No realtime server: the count still comes with every page's /api/me.
+      }
+    })();
+    return () => {
+      closed = true;
+      disconnect?.();
+    };
+  }, [publicId]);
+
+  return (
+    <Link
+      href="/notifications"
+      aria-label={t('notificationsUnseen', { count })}
+      title={t('notificationsLink')}
+      className="relative inline-flex size-10 items-center justify-center rounded-lg hover:bg-black/5"
+      data-testid="notification-bell"
+      data-count={count}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" strokeLinecap="round" strokeLinejoin="round" />
+        <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      {count > 0 ? (
+        <span
+          className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-accent px-1 text-center text-xs font-bold leading-5 text-white"
+          data-testid="notification-count"
+        >
+          {count > 99 ? '99+' : count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
