@@ -47,7 +47,10 @@ export const NAV_GROUPS: NavGroup[] = [
 
 export const PERSON_ITEMS: NavItem[] = [{ key: 'persons', href: '/persons' }];
 
-/** Groups after cast and crew (spec §2 drawer order): reviews (all, English, Finnish, video, release reviews), community (discussions, users, collections). */
+/**
+ * Groups after cast and crew (spec §2 drawer order): reviews (all, English, Finnish, video, release
+ * reviews), community (discussions, users, collections, the friends' stream).
+ */
 export const LATER_GROUPS: NavGroup[] = [
   {
     key: 'reviewsMenu',
@@ -65,6 +68,7 @@ export const LATER_GROUPS: NavGroup[] = [
       { key: 'posts', href: '/posts' },
       { key: 'users', href: '/users' },
       { key: 'collections', href: '/collections' },
+      { key: 'stream', href: '/stream' },
     ],
   },
 ];

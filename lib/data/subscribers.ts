@@ -21,6 +21,7 @@ import {
   notifyTrade,
 } from './notifications';
 import { createDefaultLists } from './shortcut-lists';
+import { matchTradesOnEntries, matchTradesOnFriendship } from './trades';
 
 /** The subscribers of every event. */
 export const SUBSCRIBERS: SubscriberTable = {
@@ -31,11 +32,11 @@ export const SUBSCRIBERS: SubscriberTable = {
   },
   'collection.changed': { inTransaction: [countCollectionChange] },
   'collection.entries.changed': {
-    inTransaction: [countEntries, snapshotOnEntries],
+    inTransaction: [countEntries, snapshotOnEntries, matchTradesOnEntries],
     afterCommit: [(e) => revalidateItemPages(e.items)],
   },
   'like.changed': { inTransaction: [countLike, notifyLike] },
-  'friendship.changed': { inTransaction: [notifyFriendship] },
+  'friendship.changed': { inTransaction: [matchTradesOnFriendship, notifyFriendship] },
   'trade.matched': { inTransaction: [notifyTrade] },
   'notification.created': { afterCommit: [pushNotification] },
   'review.created': { afterCommit: [(e) => revalidateItemPages(e.pages)] },

@@ -102,6 +102,7 @@ describe('AppShell', () => {
       '/posts',
       '/users',
       '/collections',
+      '/stream',
       '/fi/releases/4k?so=name',
       '/service-info',
       '/terms-of-service',

@@ -1,0 +1,129 @@
+import 'server-only';
+/**
+ * The stream (beta): what a member's accepted friends did lately — reviews, discussions, comments
+ * and entries added to their collections — newest first in keyset pages. Entries of private
+ * collections and of collections in the trash are never shown; reviews, posts and comments are
+ * public anyway.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db';
+import type { Actor } from '@/lib/auth/actor';
+import { friendIdsSql } from './friendships';
+import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
+import { resolveDb } from './sql';
+import type { Page } from './types';
+
+/** What a stream item is. */
+export type StreamKind = 'review' | 'post' | 'comment' | 'entry';
+
+/**
+ * One thing a friend did (ISO 8601 `at`): a review (`title` its headline, `item` its movie), a
+ * discussion (`title` its headline), a comment (`title` its thread's headline, `thread` the review
+ * or post it belongs to), or a collection entry (`item` the movie or release added, `collection`
+ * the public collection it went into; `public_id` null).
+ */
+export type StreamItem = {
+  kind: StreamKind;
+  public_id: string | null;
+  at: string;
+  user: { public_id: string; name: string };
+  title: string | null;
+  thread: { type: 'review' | 'post'; public_id: string } | null;
+  item: { type: 'movie' | 'release'; public_id: string; name: string } | null;
+  collection: { public_id: string; name: string } | null;
+};
+
+/** Stream items per page. */
+export const STREAM_PAGE_SIZE = 30;
+
+/**
+ * Newest first: the time to the microsecond in UTC and the kind's rank as one text key compared
+ * byte-wise (COLLATE "C"), and the row id as the tie-breaker within a kind.
+ */
+const STREAM_SORT: KeysetSort = {
+  name: 'stream',
+  expr: sql`(to_char(s.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') || '/' || s.rank) COLLATE "C"`,
+  cast: 'text',
+  dir: 'desc',
+};
+
+type StreamRow = {
+  id: number;
+  sk: string | null;
+  kind: StreamKind;
+  at: string | Date;
+  user_public_id: string;
+  user_name: string;
+  public_id: string | null;
+  title: string | null;
+  thread_type: 'review' | 'post' | null;
+  thread_public_id: string | null;
+  item_type: 'movie' | 'release' | null;
+  item_public_id: string | null;
+  item_name: string | null;
+  collection_public_id: string | null;
+  collection_name: string | null;
+};
+
+/**
+ * One page of the stream of the actor: the activity of their accepted friends, newest first.
+ * @throws AppError bad_cursor (HTTP 400)
+ */
+export async function listStream(actor: Actor, page: Paging = {}, db?: Db): Promise<Page<StreamItem>> {
+  const { cursor = null, limit = STREAM_PAGE_SIZE } = page;
+  const d = await resolveDb(db);
+  const friends = friendIdsSql(actor.userId);
+  const nothing = sql`NULL::text`;
+  const union = sql`(
+      SELECT 'review'::text AS kind, 1 AS rank, rv.id, rv.created_at AS at, rv.user_id, rv.public_id, rv.headline AS title,
+        ${nothing} AS thread_type, ${nothing} AS thread_public_id,
+        'movie'::text AS item_type, m.public_id AS item_public_id, m.name AS item_name,
+        ${nothing} AS collection_public_id, ${nothing} AS collection_name
+      FROM reviews rv JOIN movies m ON m.id = rv.movie_id
+      WHERE rv.user_id IN (${friends})
+    UNION ALL
+      SELECT 'post', 2, p.id, p.created_at, p.user_id, p.public_id, p.headline,
+        NULL, NULL, NULL, NULL, NULL, NULL, NULL
+      FROM posts p
+      WHERE p.user_id IN (${friends})
+    UNION ALL
+      SELECT 'comment', 3, cm.id, cm.created_at, cm.user_id, cm.public_id, COALESCE(tp.headline, tr.headline),
+        CASE WHEN cm.post_id IS NOT NULL THEN 'post' ELSE 'review' END, COALESCE(tp.public_id, tr.public_id),
+        NULL, NULL, NULL, NULL, NULL
+      FROM comments cm LEFT JOIN posts tp ON tp.id = cm.post_id LEFT JOIN reviews tr ON tr.id = cm.review_id
+      WHERE cm.user_id IN (${friends})
+    UNION ALL
+      SELECT 'entry', 4, ce.id, ce.created_at, c.user_id, NULL, NULL,
+        NULL, NULL,
+        CASE WHEN ce.release_id IS NOT NULL THEN 'release' ELSE 'movie' END,
+        COALESCE(er.public_id, em.public_id), COALESCE(er.name, em.name),
+        c.public_id, c.name
+      FROM collection_entries ce JOIN collections c ON c.id = ce.collection_id
+        LEFT JOIN releases er ON er.id = ce.release_id LEFT JOIN movies em ON em.id = ce.movie_id
+      WHERE c.user_id IN (${friends}) AND c.visibility = 'public' AND c.deleted_at IS NULL
+    ) s JOIN users u ON u.id = s.user_id`;
+  const rows = await keysetRows<StreamRow>(d, {
+    columns: sql`s.id, s.kind, s.at, u.public_id AS user_public_id, u.name AS user_name, s.public_id, s.title,
+      s.thread_type, s.thread_public_id, s.item_type, s.item_public_id, s.item_name, s.collection_public_id, s.collection_name`,
+    from: union,
+    conds: [],
+    sort: STREAM_SORT,
+    idCol: sql`s.id`,
+    cursor,
+    limit,
+  });
+  return pageOf(rows, { limit, sort: STREAM_SORT }, (r) => ({
+    kind: r.kind,
+    public_id: r.public_id,
+    at: new Date(r.at).toISOString(),
+    user: { public_id: r.user_public_id, name: r.user_name },
+    title: r.title,
+    thread: r.thread_type && r.thread_public_id ? { type: r.thread_type, public_id: r.thread_public_id } : null,
+    item:
+      r.item_type && r.item_public_id
+        ? { type: r.item_type, public_id: r.item_public_id, name: r.item_name ?? '' }
+        : null,
+    collection:
+      r.collection_public_id != null ? { public_id: r.collection_public_id, name: r.collection_name ?? '' } : null,
+  }));
+}

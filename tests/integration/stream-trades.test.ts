@@ -1,0 +1,320 @@
+/**
+ * The stream and trade matching on PGlite and PostgreSQL. Stream: the reviews, posts, comments and
+ * collection additions of accepted friends only (not of pending or removed ones, never of private
+ * or trashed collections), newest first in keyset pages, members only. Trade matching: a release
+ * in a for-trade list (style 7) and a friend's wanted list (style 4) is stored once per trader,
+ * wanter and release and published as `trade.matched` once, on adding entries either way and on
+ * accepting a friendship; private lists never match; /api/trades lists the matches that still hold
+ * (not after unfriending or removing an entry); account deletion removes the matches.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows, type DbHandle } from '@/db';
+import { GET as streamGet } from '@/app/api/stream/route';
+import { GET as tradesGet } from '@/app/api/trades/route';
+import { addEntry, createCollection, removeEntry, setCollectionDeleted } from '@/lib/data/collections';
+import type { DomainEvents, SubscriberTable } from '@/lib/data/event-types';
+import { inTransaction } from '@/lib/data/events';
+import { changeFriendship, type FriendshipAction } from '@/lib/data/friendships';
+import { listStream } from '@/lib/data/stream';
+import { SUBSCRIBERS } from '@/lib/data/subscribers';
+import { listTrades } from '@/lib/data/trades';
+import { deleteAccount } from '@/lib/data/users';
+import { apiRequest, insertReview, openCommunityDb, writePost } from '../support/community';
+import { assertPostgresConfiguredInCi, testEngines } from '../support/db';
+import { registerMember, type Member } from '../support/members';
+
+assertPostgresConfiguredInCi();
+
+const MOVIE = 'stMovie0001';
+const RELEASES = ['stRelease01', 'stRelease02', 'stRelease03'];
+
+describe.each(testEngines())('stream and trade matching on %s', (engine) => {
+  let h: DbHandle;
+  let n = 0;
+  const matched: DomainEvents['trade.matched'][] = [];
+  /** The app's subscribers plus a recorder of trade.matched (published by a subscriber, not by a domain). */
+  const recording: SubscriberTable = {
+    ...SUBSCRIBERS,
+    'trade.matched': {
+      ...SUBSCRIBERS['trade.matched'],
+      inTransaction: [
+        ...(SUBSCRIBERS['trade.matched']?.inTransaction ?? []),
+        async (_tx, e) => {
+          matched.push(e);
+        },
+      ],
+    },
+  };
+  /** Runs a write with the recording subscribers (the data layer joins this transaction). */
+  const recorded = <T>(work: (tx: typeof h.db) => Promise<T>) => inTransaction(h.db, work, { subscribers: recording });
+
+  const member = () => registerMember(h.db, { label: 'Streamer', n: ++n });
+
+  async function act(who: Member, other: Member, action: FriendshipAction) {
+    const r = await recorded((tx) => changeFriendship(who.actor, { publicId: other.actor.publicId, action }, tx));
+    if (!r?.ok) throw new Error(`${action} failed`);
+  }
+  async function befriend(a: Member, b: Member) {
+    await act(a, b, 'request');
+    await act(b, a, 'accept');
+  }
+  async function list(
+    who: Member,
+    opts: { style: number; visibility?: 'public' | 'private'; category?: 'movies' | 'releases' },
+  ): Promise<string> {
+    const r = await createCollection(
+      who.actor,
+      {
+        name: `List ${++n}`,
+        description: null,
+        visibility: opts.visibility ?? 'public',
+        category: opts.category ?? 'releases',
+        style: opts.style,
+        shortcut_default: false,
+      },
+      h.db,
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    return r.collection.public_id;
+  }
+  async function add(who: Member, collection: string, release: string, type: 'movie' | 'release' = 'release') {
+    const r = await recorded((tx) => addEntry(who.actor, { collection, item: { type, publicId: release } }, tx));
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    return r.entry.id;
+  }
+  const matchRows = () =>
+    queryRows<{ trader_id: number; wanter_id: number; release_id: number }>(
+      h.db,
+      sql`SELECT trader_id, wanter_id, release_id FROM trade_matches ORDER BY id`,
+    );
+
+  beforeAll(async () => {
+    ({ h } = await openCommunityDb(engine, {
+      movies: [{ publicId: MOVIE, name: 'Sisu', titleKey: 'sisu', year: 2022 }],
+      releases: RELEASES.map((publicId, i) => ({
+        publicId,
+        name: `Sisu edition ${i + 1}`,
+        format: 1,
+        nameKey: `sisu edition ${i + 1}`,
+        movies: [MOVIE],
+      })),
+    }));
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+  beforeEach(async () => {
+    matched.length = 0;
+    await h.db.execute(sql`DELETE FROM trade_matches`);
+  });
+
+  it('the stream shows what accepted friends did, newest first, never private collections, in keyset pages', async () => {
+    const [me, friend, pending, stranger, former] = [
+      await member(),
+      await member(),
+      await member(),
+      await member(),
+      await member(),
+    ];
+    await befriend(me, friend);
+    await act(pending, me, 'request');
+    await befriend(former, me);
+    await act(me, former, 'remove');
+
+    const shelf = await list(friend, { style: 1 });
+    const secret = await list(friend, { style: 1, visibility: 'private' });
+    const trashed = await list(friend, { style: 1 });
+    await add(friend, shelf, RELEASES[0]!);
+    await add(friend, secret, RELEASES[1]!);
+    await add(friend, trashed, RELEASES[2]!);
+    await setCollectionDeleted(friend.actor, { publicId: trashed, deleted: true }, h.db);
+    await insertReview(h.db, {
+      publicId: `stRev${++n}`,
+      author: friend,
+      movie: MOVIE,
+      headline: 'Great',
+      body: 'Text',
+    });
+    const post = await writePost(h.db, friend, { headline: 'Steelbooks', body: 'Which?', language: 'en' });
+    await h.db.execute(
+      sql`INSERT INTO comments (public_id, user_id, post_id, body)
+          SELECT ${`stCom${++n}`}, ${friend.actor.userId}, id, 'Reply' FROM posts WHERE public_id = ${post}`,
+    );
+    // Others' activity never shows.
+    for (const other of [pending, stranger, former, me]) {
+      await insertReview(h.db, { publicId: `stRev${++n}`, author: other, movie: MOVIE, headline: 'Hidden', body: 'x' });
+      await add(other, await list(other, { style: 1 }), RELEASES[0]!);
+    }
+
+    const all = await listStream(me.actor, {}, h.db);
+    expect(all.items.map((s) => [s.kind, s.user.public_id])).toEqual(
+      expect.arrayContaining([
+        ['entry', friend.actor.publicId],
+        ['review', friend.actor.publicId],
+        ['post', friend.actor.publicId],
+        ['comment', friend.actor.publicId],
+      ]),
+    );
+    expect(all.items).toHaveLength(4);
+    const entry = all.items.find((s) => s.kind === 'entry');
+    expect(entry).toMatchObject({
+      item: { type: 'release', public_id: RELEASES[0] },
+      collection: { public_id: shelf },
+      public_id: null,
+    });
+    expect(all.items.find((s) => s.kind === 'comment')).toMatchObject({
+      thread: { type: 'post', public_id: post },
+      title: 'Steelbooks',
+    });
+    const times = all.items.map((s) => s.at);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    // Keyset pages of one item each give the same items in the same order, each once.
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await listStream(me.actor, { limit: 1, cursor }, h.db);
+      paged.push(...page.items.map((s) => `${s.kind}:${s.public_id ?? s.item?.public_id}`));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(paged).toEqual(all.items.map((s) => `${s.kind}:${s.public_id ?? s.item?.public_id}`));
+
+    // The pending requester, the removed friend and the stranger see nothing of `friend`.
+    for (const other of [pending, stranger, former])
+      expect((await listStream(other.actor, {}, h.db)).items.map((s) => s.user.public_id)).not.toContain(
+        friend.actor.publicId,
+      );
+
+    // The API: members only, same page.
+    expect((await streamGet(apiRequest('GET', '/api/stream'))).status).toBe(401);
+    const res = await streamGet(apiRequest('GET', '/api/stream?limit=2', { cookie: me.cookie }));
+    const body = (await res.json()) as { items: unknown[]; next_cursor: string | null };
+    expect(body.items).toHaveLength(2);
+    expect(body.next_cursor).toEqual(expect.any(String));
+    expect((await streamGet(apiRequest('GET', '/api/stream?cursor=bad', { cookie: me.cookie }))).status).toBe(400);
+  });
+
+  it('adding to a for-trade list matches friends’ wanted lists once per pair and release, both directions', async () => {
+    const [trader, wanter, stranger] = [await member(), await member(), await member()];
+    await befriend(trader, wanter);
+    const wanted = await list(wanter, { style: 4 });
+    const strangerWanted = await list(stranger, { style: 4 });
+    await add(wanter, wanted, RELEASES[0]!);
+    await add(stranger, strangerWanted, RELEASES[0]!);
+    const forTrade = await list(trader, { style: 7 });
+    await add(trader, forTrade, RELEASES[0]!);
+    expect(await matchRows()).toEqual([
+      { trader_id: trader.actor.userId, wanter_id: wanter.actor.userId, release_id: expect.any(Number) },
+    ]);
+    expect(matched).toEqual([
+      {
+        traderId: trader.actor.userId,
+        wanterId: wanter.actor.userId,
+        releaseId: expect.any(Number),
+        releasePublicId: RELEASES[0],
+      },
+    ]);
+
+    // The same release again (a second for-trade list, removed and added back): no new match, no event.
+    const second = await list(trader, { style: 7 });
+    await add(trader, second, RELEASES[0]!);
+    const entryId = await add(trader, await list(trader, { style: 7 }), RELEASES[0]!);
+    expect(entryId).toEqual(expect.any(Number));
+    expect(await matchRows()).toHaveLength(1);
+    expect(matched).toHaveLength(1);
+
+    // The other direction: the wanter also trades a release the trader wants.
+    const traderWanted = await list(trader, { style: 4 });
+    await add(trader, traderWanted, RELEASES[1]!);
+    await add(wanter, await list(wanter, { style: 7 }), RELEASES[1]!);
+    expect(matched.map((m) => [m.traderId, m.wanterId, m.releasePublicId])).toEqual([
+      [trader.actor.userId, wanter.actor.userId, RELEASES[0]],
+      [wanter.actor.userId, trader.actor.userId, RELEASES[1]],
+    ]);
+
+    // Both see both matches in /api/trades, each from their side.
+    const trades = async (who: Member) =>
+      (
+        (await (await tradesGet(apiRequest('GET', '/api/trades', { cookie: who.cookie }))).json()) as {
+          items: { direction: string; friend: { public_id: string }; release: { public_id: string } }[];
+        }
+      ).items.map((t) => [t.direction, t.friend.public_id, t.release.public_id]);
+    expect(await trades(trader)).toEqual([
+      ['want', wanter.actor.publicId, RELEASES[1]],
+      ['offer', wanter.actor.publicId, RELEASES[0]],
+    ]);
+    expect(await trades(wanter)).toEqual([
+      ['offer', trader.actor.publicId, RELEASES[1]],
+      ['want', trader.actor.publicId, RELEASES[0]],
+    ]);
+    expect(await trades(stranger)).toEqual([]);
+    expect((await tradesGet(apiRequest('GET', '/api/trades'))).status).toBe(401);
+
+    // Removing the wanted entry ends that match in the list; unfriending ends all of them.
+    const [w] = await queryRows<{ id: number }>(
+      h.db,
+      sql`SELECT ce.id FROM collection_entries ce JOIN collections c ON c.id = ce.collection_id
+          WHERE c.public_id = ${traderWanted}`,
+    );
+    await removeEntry(trader.actor, Number(w!.id), h.db);
+    expect(await trades(trader)).toEqual([['offer', wanter.actor.publicId, RELEASES[0]]]);
+    await act(wanter, trader, 'remove');
+    expect(await trades(trader)).toEqual([]);
+    expect(await trades(wanter)).toEqual([]);
+    expect(await matchRows()).toHaveLength(2);
+
+    // Friends again: the stored match holds again, and nobody is told twice.
+    matched.length = 0;
+    await befriend(wanter, trader);
+    expect(matched).toEqual([]);
+    expect(await trades(trader)).toEqual([['offer', wanter.actor.publicId, RELEASES[0]]]);
+  });
+
+  it('accepting a friendship matches the lists the two already have, both ways', async () => {
+    const [a, b] = [await member(), await member()];
+    await add(a, await list(a, { style: 7 }), RELEASES[0]!);
+    await add(a, await list(a, { style: 4 }), RELEASES[1]!);
+    await add(b, await list(b, { style: 4 }), RELEASES[0]!);
+    await add(b, await list(b, { style: 7 }), RELEASES[1]!);
+    await act(a, b, 'request');
+    expect(matched).toEqual([]);
+    await act(b, a, 'accept');
+    expect(matched.map((m) => [m.traderId, m.wanterId, m.releasePublicId]).sort()).toEqual(
+      [
+        [a.actor.userId, b.actor.userId, RELEASES[0]],
+        [b.actor.userId, a.actor.userId, RELEASES[1]],
+      ].sort(),
+    );
+    expect((await listTrades(a.actor, {}, h.db)).items).toHaveLength(2);
+  });
+
+  it('private and trashed lists never match, movie lists neither', async () => {
+    const [a, b] = [await member(), await member()];
+    await befriend(a, b);
+    await add(b, await list(b, { style: 4, visibility: 'private' }), RELEASES[0]!);
+    await add(a, await list(a, { style: 7 }), RELEASES[0]!);
+    await add(b, await list(b, { style: 7, visibility: 'private' }), RELEASES[1]!);
+    await add(a, await list(a, { style: 4 }), RELEASES[1]!);
+    // The list being added to is private: no match with a friend's public list either.
+    await add(b, await list(b, { style: 4 }), RELEASES[2]!);
+    await add(a, await list(a, { style: 7, visibility: 'private' }), RELEASES[2]!);
+    const trashedWanted = await list(b, { style: 4 });
+    await setCollectionDeleted(b.actor, { publicId: trashedWanted, deleted: true }, h.db);
+    await add(a, await list(a, { style: 7, category: 'movies' }), MOVIE, 'movie');
+    expect(matched).toEqual([]);
+    expect(await matchRows()).toEqual([]);
+    expect((await listTrades(a.actor, {}, h.db)).items).toEqual([]);
+  });
+
+  it('deleting an account removes its trade matches', async () => {
+    const [a, b] = [await member(), await member()];
+    await befriend(a, b);
+    await add(b, await list(b, { style: 4 }), RELEASES[2]!);
+    await add(a, await list(a, { style: 7 }), RELEASES[2]!);
+    expect(await matchRows()).toHaveLength(1);
+    await deleteAccount(a.actor, h.db);
+    expect(await matchRows()).toEqual([]);
+    expect((await listTrades(b.actor, {}, h.db)).items).toEqual([]);
+  });
+});
