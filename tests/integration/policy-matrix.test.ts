@@ -40,6 +40,8 @@ import { sql } from 'drizzle-orm';
 import { POST as reviewsPost } from '@/app/api/reviews/route';
 import { DELETE as reviewDelete, PATCH as reviewPatch } from '@/app/api/reviews/[publicId]/route';
 import { POST as reviewTogglePost } from '@/app/api/reviews/[publicId]/toggles/route';
+import { POST as friendshipPost } from '@/app/api/users/[publicId]/friendship/route';
+import { changeFriendship, type FriendshipAction } from '@/lib/data/friendships';
 import { createReview } from '@/lib/data/reviews';
 import { addEntry, createCollection, setCollectionDeleted } from '@/lib/data/collections';
 import { importIntoCollection } from '@/lib/data/collection-import';
@@ -59,14 +61,25 @@ type Handler = (request: Request, context: { params: Promise<Record<string, stri
 type Kind = 'visitor' | 'member' | 'admin' | 'owner' | 'foreign';
 /** What a call got: an exact status, or any 2xx. */
 type Expect = number | '2xx';
-/** Per call: the request's path params, path and body, made for the owner's fresh resource. */
-type Call = { params: Record<string, string>; path: string; body?: unknown; field?: string };
+/**
+ * Per call: the request's path params, path and body, made for the owner's fresh resource; for a
+ * friendship, `party` is the other member of the pair with the same call aimed at the owner.
+ */
+type Call = {
+  params: Record<string, string>;
+  path: string;
+  body?: unknown;
+  field?: string;
+  party?: { member: Member; params: Record<string, string>; path: string };
+};
 type RouteRow = {
   route: string;
   method: string;
   handler: Handler;
   setup: (owner: Member) => Promise<Call>;
   expect: Record<Kind, Expect>;
+  /** A friendship row: what the other member of the pair gets for the same action. */
+  party?: Expect;
 };
 
 /** An owned resource: the owner may, nobody else may, and nobody else learns it exists. */
@@ -79,6 +92,11 @@ const AUTHOR_ONLY: Record<Kind, Expect> = { visitor: 401, member: 403, admin: 40
 const NOT_OWN: Record<Kind, Expect> = { visitor: 401, member: '2xx', admin: '2xx', owner: 403, foreign: 403 };
 /** The caller's own account or lists: every logged-in user acts on their own. */
 const SELF: Record<Kind, Expect> = { visitor: 401, member: '2xx', admin: '2xx', owner: '2xx', foreign: 403 };
+/**
+ * An answer to a friendship of the owner (the path names the other member): anyone else acts on a
+ * pair of their own that has no such state, a refused transition (409); admins have no exception.
+ */
+const PAIR_ONLY: Record<Kind, Expect> = { visitor: 401, member: 409, admin: 409, owner: '2xx', foreign: 403 };
 
 describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) => {
   let h: DbHandle;
@@ -519,6 +537,55 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
         return { params: { publicId }, path: `/api/reviews/${publicId}/toggles`, body: { kind: 'like', on: true } };
       },
     },
+    // Friendships: the path names the other member; the owner acts on the pair with them.
+    {
+      route: '/api/users/{id}/friendship',
+      method: 'POST',
+      handler: friendshipPost as Handler,
+      expect: { visitor: 401, member: '2xx', admin: '2xx', owner: '2xx', foreign: 403 },
+      party: '2xx',
+      setup: async (o) => pairCall(o, await registerMember(h.db, { label: 'Pal', n: ++n }), 'request'),
+    },
+    ...(['accept', 'reject'] as const).map((action): RouteRow => ({
+      route: '/api/users/{id}/friendship',
+      method: 'POST',
+      handler: friendshipPost as Handler,
+      expect: PAIR_ONLY,
+      // The requester may not answer their own request.
+      party: 409,
+      setup: async (o) => {
+        const requester = await registerMember(h.db, { label: 'Pal', n: ++n });
+        await befriendStep(requester, o, 'request');
+        return pairCall(o, requester, action);
+      },
+    })),
+    {
+      route: '/api/users/{id}/friendship',
+      method: 'POST',
+      handler: friendshipPost as Handler,
+      expect: PAIR_ONLY,
+      // Only the requester cancels.
+      party: 409,
+      setup: async (o) => {
+        const addressee = await registerMember(h.db, { label: 'Pal', n: ++n });
+        await befriendStep(o, addressee, 'request');
+        return pairCall(o, addressee, 'cancel');
+      },
+    },
+    {
+      route: '/api/users/{id}/friendship',
+      method: 'POST',
+      handler: friendshipPost as Handler,
+      expect: PAIR_ONLY,
+      // Either friend removes.
+      party: '2xx',
+      setup: async (o) => {
+        const friend = await registerMember(h.db, { label: 'Pal', n: ++n });
+        await befriendStep(o, friend, 'request');
+        await befriendStep(friend, o, 'accept');
+        return pairCall(o, friend, 'remove');
+      },
+    },
     // Last: deletes the account of whoever calls it.
     {
       route: '/api/me',
@@ -528,6 +595,22 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       setup: async () => ({ params: {}, path: '/api/me', body: { confirm: true } }),
     },
   ];
+
+  /** `who` acts on the friendship with `other`. */
+  async function befriendStep(who: Member, other: Member, action: FriendshipAction): Promise<void> {
+    const r = await changeFriendship(who.actor, { publicId: other.actor.publicId, action }, h.db);
+    if (!r?.ok) throw new Error(`${action} failed`);
+  }
+  /** The call of `action` by the owner on the pair with `other`, and the same call by `other`. */
+  function pairCall(owner: Member, other: Member, action: FriendshipAction): Call {
+    const path = (p: string) => `/api/users/${p}/friendship`;
+    return {
+      params: { publicId: other.actor.publicId },
+      path: path(other.actor.publicId),
+      body: { action },
+      party: { member: other, params: { publicId: owner.actor.publicId }, path: path(owner.actor.publicId) },
+    };
+  }
 
   function request(method: string, call: Call, headers: Record<string, string>): Request {
     let body: BodyInit | undefined;
@@ -598,6 +681,29 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
     expect(missing).toEqual([]);
   });
 
+  it('as the other member of a friendship', async () => {
+    const results: string[] = [];
+    for (const row of ROUTES.filter((r) => r.party !== undefined)) {
+      const owner = await registerMember(h.db, { label: 'Owner', n: ++n });
+      const call = await row.setup(owner);
+      const party = call.party!;
+      const res = await row.handler(
+        request(
+          row.method,
+          { ...call, params: party.params, path: party.path },
+          {
+            origin: ORIGIN,
+            cookie: party.member.cookie,
+          },
+        ),
+        { params: Promise.resolve(party.params) },
+      );
+      if (!matches(res.status, row.party!))
+        results.push(`${row.method} ${row.route} ${JSON.stringify(call.body)}: ${res.status} (expected ${row.party})`);
+    }
+    expect(results).toEqual([]);
+  });
+
   for (const kind of ['visitor', 'member', 'admin', 'foreign', 'owner'] as const) {
     it(`as ${kind}`, async () => {
       const results: string[] = [];
@@ -624,7 +730,9 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
         const res = await row.handler(request(row.method, call, headers), { params: Promise.resolve(call.params) });
         const expected = row.expect[kind];
         if (!matches(res.status, expected))
-          results.push(`${row.method} ${row.route}: ${res.status} (expected ${expected}) ${await res.text()}`);
+          results.push(
+            `${row.method} ${row.route} ${JSON.stringify(call.body ?? null)}: ${res.status} (expected ${expected}) ${await res.text()}`,
+          );
       }
       expect(results).toEqual([]);
     });
