@@ -55,7 +55,8 @@ export async function connectNotifications(opts: {
     cluster: config.cluster ?? 'mt1',
     ...(config.host ? { wsHost: config.host, wsPort: config.port ?? 80, wssPort: config.port ?? 443 } : {}),
     forceTLS: config.tls,
-    enabledTransports: ['ws', 'wss'],
+    // Plain ws to a local server; with TLS, wss (pusher-js falls back between the two otherwise).
+    enabledTransports: config.tls ? ['ws', 'wss'] : ['ws'],
     disableStats: true,
     channelAuthorization: { customHandler },
   });

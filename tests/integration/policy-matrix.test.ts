@@ -41,6 +41,8 @@ import { POST as reviewsPost } from '@/app/api/reviews/route';
 import { DELETE as reviewDelete, PATCH as reviewPatch } from '@/app/api/reviews/[publicId]/route';
 import { POST as reviewTogglePost } from '@/app/api/reviews/[publicId]/toggles/route';
 import { POST as friendshipPost } from '@/app/api/users/[publicId]/friendship/route';
+import { POST as notificationsSeenPost } from '@/app/api/notifications/seen/route';
+import { POST as pusherAuthPost } from '@/app/api/pusher/auth/route';
 import { changeFriendship, type FriendshipAction } from '@/lib/data/friendships';
 import { createReview } from '@/lib/data/reviews';
 import { addEntry, createCollection, setCollectionDeleted } from '@/lib/data/collections';
@@ -593,6 +595,25 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       handler: meDelete as Handler,
       expect: SELF,
       setup: async () => ({ params: {}, path: '/api/me', body: { confirm: true } }),
+    },
+    // Notifications: each member marks their own seen and subscribes to their own channel only.
+    {
+      route: '/api/notifications/seen',
+      method: 'POST',
+      handler: notificationsSeenPost as Handler,
+      expect: SELF,
+      setup: async () => ({ params: {}, path: '/api/notifications/seen', body: {} }),
+    },
+    {
+      route: '/api/pusher/auth',
+      method: 'POST',
+      handler: pusherAuthPost as Handler,
+      expect: { visitor: 401, member: 403, admin: 403, owner: '2xx', foreign: 403 },
+      setup: async (o) => ({
+        params: {},
+        path: '/api/pusher/auth',
+        body: { socket_id: '123.456', channel_name: `private-user-${o.actor.publicId}` },
+      }),
     },
   ];
 

@@ -34,6 +34,8 @@ import * as meSessionsId from '../me/sessions/[id]/route';
 import * as meSessions from '../me/sessions/route';
 import * as meTokensId from '../me/tokens/[id]/route';
 import * as meTokens from '../me/tokens/route';
+import * as notificationsSeen from '../notifications/seen/route';
+import * as notifications from '../notifications/route';
 import * as passwordResetRedeem from '../password_reset/redeem/route';
 import * as passwordReset from '../password_reset/route';
 import * as personsPublicId from '../persons/[publicId]/route';
@@ -44,6 +46,8 @@ import * as postsPublicIdComments from '../posts/[publicId]/comments/route';
 import * as postsPublicId from '../posts/[publicId]/route';
 import * as postsPublicIdToggles from '../posts/[publicId]/toggles/route';
 import * as posts from '../posts/route';
+import * as pusherAuth from '../pusher/auth/route';
+import * as realtime from '../realtime/route';
 import * as register from '../register/route';
 import * as releasesPublicId from '../releases/[publicId]/route';
 import * as releasesPublicIdToggles from '../releases/[publicId]/toggles/route';
@@ -98,6 +102,8 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   meSessions,
   meTokensId,
   meTokens,
+  notificationsSeen,
+  notifications,
   passwordResetRedeem,
   passwordReset,
   personsPublicId,
@@ -108,6 +114,8 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   postsPublicId,
   postsPublicIdToggles,
   posts,
+  pusherAuth,
+  realtime,
   register,
   releasesPublicId,
   releasesPublicIdToggles,
