@@ -63,6 +63,11 @@ import * as titlesPublicId from '../titles/[publicId]/route';
 import * as titlesPublicIdToggles from '../titles/[publicId]/toggles/route';
 import * as titles from '../titles/route';
 import * as usersPublicId from '../users/[publicId]/route';
+import * as usersPublicIdFriends from '../users/[publicId]/friends/route';
+import * as usersPublicIdFriendship from '../users/[publicId]/friendship/route';
+import * as friendRequests from '../friend_requests/route';
+import * as stream from '../stream/route';
+import * as trades from '../trades/route';
 import * as users from '../users/route';
 
 export const dynamic = 'force-dynamic';
@@ -131,7 +136,12 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   titlesPublicIdToggles,
   titles,
   usersPublicId,
+  usersPublicIdFriends,
+  usersPublicIdFriendship,
   users,
+  friendRequests,
+  stream,
+  trades,
 ];
 
 function isDocumented(value: unknown): value is Documented {
