@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '@/lib/auth/actor';
 import { hasRole, requireRole } from '@/lib/auth/actor';
 import {
+  canChangeFriendship,
   canEditCollection,
   canEditOwnContent,
   canLike,
@@ -15,6 +16,8 @@ import {
   canUseMemberFeatures,
   canViewCollection,
   type CollectionAccess,
+  type FriendshipAccess,
+  type FriendshipAction,
 } from '@/lib/auth/policies';
 import { AppError } from '@/lib/errors';
 
@@ -31,6 +34,13 @@ type Kind = keyof typeof actors;
 const publicList: CollectionAccess = { userId: OWNER_ID, visibility: 'public', deleted: false };
 const privateList: CollectionAccess = { userId: OWNER_ID, visibility: 'private', deleted: false };
 const trashedList: CollectionAccess = { userId: OWNER_ID, visibility: 'public', deleted: true };
+
+/** A friendship of the owner with the member (the member asked): each actor acts on the pair with the other one. */
+const MEMBER_ID = 2;
+const invitation: FriendshipAccess = { requesterId: MEMBER_ID, addresseeId: OWNER_ID, state: 'invited' };
+const friends: FriendshipAccess = { ...invitation, state: 'accepted' };
+const friendship = (a: Actor | null, f: FriendshipAccess | null, action: FriendshipAction) =>
+  canChangeFriendship(a, a?.userId === OWNER_ID ? MEMBER_ID : OWNER_ID, f, action);
 
 /** action → the actor kinds allowed (every other kind is denied). */
 const MATRIX: { action: string; check: (a: Actor | null) => boolean; allowed: Kind[] }[] = [
@@ -72,6 +82,39 @@ const MATRIX: { action: string; check: (a: Actor | null) => boolean; allowed: Ki
     allowed: ['member', 'admin'],
   },
   { action: "hold the role 'admin'", check: (a) => hasRole(a, 'admin'), allowed: ['admin', 'ownerAdmin'] },
+  // Friendships: the owner and the member are the pair; an admin acts on a pair of their own.
+  {
+    action: 'request a friendship where there is none',
+    check: (a) => friendship(a, null, 'request'),
+    allowed: ['member', 'owner', 'admin', 'ownerAdmin'],
+  },
+  {
+    action: 'request a friendship with oneself',
+    check: (a) => canChangeFriendship(a, a?.userId ?? 0, null, 'request'),
+    allowed: [],
+  },
+  { action: 'request again while a request waits', check: (a) => friendship(a, invitation, 'request'), allowed: [] },
+  {
+    action: 'accept a friend request',
+    check: (a) => friendship(a, invitation, 'accept'),
+    allowed: ['owner', 'ownerAdmin'],
+  },
+  {
+    action: 'reject a friend request',
+    check: (a) => friendship(a, invitation, 'reject'),
+    allowed: ['owner', 'ownerAdmin'],
+  },
+  { action: 'cancel a friend request', check: (a) => friendship(a, invitation, 'cancel'), allowed: ['member'] },
+  {
+    action: 'remove a friend',
+    check: (a) => friendship(a, friends, 'remove'),
+    allowed: ['member', 'owner', 'ownerAdmin'],
+  },
+  {
+    action: 'request again after removal',
+    check: (a) => friendship(a, { ...friends, state: 'removed' }, 'request'),
+    allowed: ['member', 'owner', 'ownerAdmin'],
+  },
 ];
 
 describe('policy matrix', () => {
