@@ -5,16 +5,26 @@
  *     migrations, and imports the seed files (seed/*.gz) the first time — files whose content was
  *     imported before are skipped, so a second start does not re-import — with a progress display
  *     and the import's duration;
+ *     then stores the new-release notifications of the releases that import created;
  *  3. closes it (PGlite is single-process) and runs `next start` (or `next dev` with --dev).
+ * Before the database, it starts a local Soketi (the realtime server, lib/realtime/soketi.ts) on
+ * PUSHER_HOST:PUSHER_PORT (default 127.0.0.1:6001) with the app's PUSHER_* credentials, unless
+ * those point at another server (PUSHER_CLUSTER, or a host that is not this machine); Soketi stops
+ * with the app. A busy port or a Soketi that fails is logged and the app starts anyway (the
+ * notifications are stored; only the live push is missing).
  * Exit code: the server's.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { migrateDatabase, openDatabase } from '@/db';
+import { sql } from 'drizzle-orm';
+import { migrateDatabase, openDatabase, queryRows } from '@/db';
 import { formatReport, importFiles, seedFiles } from '@/lib/import';
+import { realtimeConfig, wantsLocalSoketi } from '@/lib/realtime/config';
+import { portInUse, startSoketi, type SoketiHandle } from '@/lib/realtime/soketi';
 import { buildIfNeeded } from './next-build';
 import { createImportProgress } from './progress';
+import { allowServerOnlyImports } from './server-only';
 
 const args = process.argv.slice(2);
 const dev = args.includes('--dev');
@@ -37,20 +47,73 @@ async function prepareDatabase() {
     await migrateDatabase(handle);
     const files = seedFiles().filter((f) => fs.existsSync(f));
     const progress = createImportProgress();
+    const [{ now: since }] = await queryRows<{ now: string | Date }>(handle.db, sql`SELECT now() AS now`);
     const report = await importFiles(handle.db, files, { skipUnchanged: true, progress: progress.onProgress });
     progress.stop();
     if (report.files.some((f) => !f.skipped)) {
       console.log('Seed catalogue imported:');
       console.log(formatReport(report));
+      allowServerOnlyImports();
+      const { notifyNewReleases } = await import('@/lib/data/new-release-notices');
+      const notices = await notifyNewReleases(handle.db, new Date(since));
+      if (notices) console.log(`New-release notifications: ${notices}`);
     } else console.log('Seed catalogue already imported.');
   } finally {
     await handle.close();
   }
 }
 
+/** Starts the local Soketi when the PUSHER_* settings want one; null when not started (logged). */
+async function startRealtime(): Promise<SoketiHandle | null> {
+  const config = realtimeConfig();
+  if (!wantsLocalSoketi(config)) {
+    console.log(
+      `Realtime: ${config.cluster ? `Pusher cluster ${config.cluster}` : `${config.host}:${config.port}`} (not started here).`,
+    );
+    return null;
+  }
+  const host = config.host === 'localhost' ? '127.0.0.1' : config.host;
+  if (await portInUse(host, config.port)) {
+    console.warn(
+      `Realtime: ${host}:${config.port} is already in use, Soketi not started; pushes go to what listens there ` +
+        '(a Soketi with the same PUSHER_* credentials works; otherwise only the live push is missing).',
+    );
+    return null;
+  }
+  try {
+    const soketi = await startSoketi({ ...config, host });
+    console.log(`Realtime: Soketi on ${soketi.host}:${soketi.port}.`);
+    return soketi;
+  } catch (error) {
+    console.warn(
+      `Realtime: Soketi not started (${error instanceof Error ? error.message : String(error)}); ` +
+        'the app runs without live pushes (notifications are still stored and counted).',
+    );
+    return null;
+  }
+}
+
 if (!dev) buildOrExit();
-await prepareDatabase();
+let stopping = false;
+const soketi = await startRealtime();
+soketi?.process.on('exit', (code, signal) => {
+  if (!stopping) console.warn(`Realtime: Soketi stopped (${signal ?? code}); the app goes on without live pushes.`);
+});
+try {
+  await prepareDatabase();
+} catch (error) {
+  stopping = true;
+  await soketi?.stop();
+  throw error;
+}
 console.log(`Serving on http://localhost:${port}`);
 const server = spawn(nextBin, [dev ? 'dev' : 'start', '-p', String(port)], { stdio: 'inherit', env: process.env });
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => server.kill(sig));
-server.on('exit', (code) => process.exit(code ?? 0));
+for (const sig of ['SIGINT', 'SIGTERM'] as const)
+  process.on(sig, () => {
+    stopping = true;
+    server.kill(sig);
+  });
+server.on('exit', (code) => {
+  stopping = true;
+  void (soketi?.stop() ?? Promise.resolve()).finally(() => process.exit(code ?? 0));
+});

@@ -33,7 +33,7 @@ export type RealtimeConfig = {
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 /** The settings of `env` (default process.env) with the local defaults filled in. Pure apart from reading `env`. */
-export function realtimeConfig(env: NodeJS.ProcessEnv = process.env): RealtimeConfig {
+export function realtimeConfig(env: Record<string, string | undefined> = process.env): RealtimeConfig {
   const cluster = env.PUSHER_CLUSTER?.trim() || null;
   const useTLS = env.PUSHER_USE_TLS ? env.PUSHER_USE_TLS === 'true' || env.PUSHER_USE_TLS === '1' : Boolean(cluster);
   const host = env.PUSHER_HOST?.trim() || (cluster ? `api-${cluster}.pusher.com` : LOCAL_REALTIME.host);

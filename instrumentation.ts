@@ -1,0 +1,10 @@
+/**
+ * Next.js instrumentation: `register` runs once when a server process starts (`next start`,
+ * `next dev`). On the Node.js runtime it schedules the daily notification digest
+ * (lib/digest-schedule.ts); never during `next build`.
+ */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { scheduleDailyDigest } = await import('@/lib/digest-schedule');
+  scheduleDailyDigest();
+}

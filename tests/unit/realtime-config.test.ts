@@ -1,0 +1,65 @@
+/**
+ * The realtime settings from PUSHER_* (lib/realtime/config.ts), the channel names
+ * (lib/realtime/channels.ts) and the daily digest's timing (lib/digest-schedule.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { digestHour, msUntilHour } from '@/lib/digest-schedule';
+import { channelUser, userChannel } from '@/lib/realtime/channels';
+import { clientConfig, LOCAL_REALTIME, realtimeConfig, wantsLocalSoketi } from '@/lib/realtime/config';
+
+describe('realtime settings', () => {
+  it('no variables: the local Soketi on 127.0.0.1:6001 with the default app, started by the scripts', () => {
+    const c = realtimeConfig({});
+    expect(c).toMatchObject({ ...LOCAL_REALTIME, useTLS: false, cluster: null });
+    expect(wantsLocalSoketi(c)).toBe(true);
+    expect(clientConfig(c)).toEqual({
+      key: LOCAL_REALTIME.key,
+      host: '127.0.0.1',
+      port: 6001,
+      tls: false,
+      cluster: null,
+    });
+  });
+
+  it("hosted Pusher: the cluster's API host over TLS, nothing started, the browser gets the cluster", () => {
+    const c = realtimeConfig({ PUSHER_APP_ID: '1', PUSHER_KEY: 'k', PUSHER_SECRET: 's', PUSHER_CLUSTER: 'eu' });
+    expect(c).toMatchObject({ host: 'api-eu.pusher.com', port: 443, useTLS: true, cluster: 'eu' });
+    expect(wantsLocalSoketi(c)).toBe(false);
+    expect(clientConfig(c)).toEqual({ key: 'k', host: null, port: null, tls: true, cluster: 'eu' });
+  });
+
+  it('a shared Soketi elsewhere: not started here; browsers may connect through another address', () => {
+    const c = realtimeConfig({
+      PUSHER_HOST: 'soketi.internal',
+      PUSHER_PORT: '6002',
+      PUSHER_CLIENT_HOST: 'ws.example.org',
+      PUSHER_CLIENT_PORT: '443',
+      PUSHER_USE_TLS: 'false',
+    });
+    expect(wantsLocalSoketi(c)).toBe(false);
+    expect(clientConfig(c)).toMatchObject({ host: 'ws.example.org', port: 443, tls: false });
+    expect(wantsLocalSoketi(realtimeConfig({ PUSHER_HOST: 'localhost', PUSHER_PORT: '6010' }))).toBe(true);
+  });
+
+  it('channel names: private-user-{public id}, and back', () => {
+    expect(userChannel('abc_DEF-12')).toBe('private-user-abc_DEF-12');
+    expect(channelUser('private-user-abc_DEF-12')).toBe('abc_DEF-12');
+    for (const other of ['private-other-abc', 'presence-user-abc', 'private-user-', 'private-user-a b'])
+      expect(channelUser(other)).toBeNull();
+  });
+});
+
+describe('daily digest timing', () => {
+  it('the next run is at the configured hour UTC, today or tomorrow', () => {
+    expect(msUntilHour(6, new Date('2026-01-01T05:00:00Z'))).toBe(3600_000);
+    expect(msUntilHour(6, new Date('2026-01-01T06:00:00Z'))).toBe(24 * 3600_000);
+    expect(msUntilHour(6, new Date('2026-01-31T07:30:00Z'))).toBe(22.5 * 3600_000);
+  });
+
+  it('NOTIFICATIONS_DIGEST_HOUR: default 6, off, or an hour 0-23', () => {
+    expect(digestHour({})).toBe(6);
+    expect(digestHour({ NOTIFICATIONS_DIGEST_HOUR: 'off' })).toBeNull();
+    expect(digestHour({ NOTIFICATIONS_DIGEST_HOUR: '0' })).toBe(0);
+    expect(digestHour({ NOTIFICATIONS_DIGEST_HOUR: '25' })).toBe(6);
+  });
+});
