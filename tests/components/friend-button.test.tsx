@@ -1,0 +1,85 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FriendButton, type FriendButtonLabels } from '@/components/users/friend-button';
+import type { FriendRelation } from '@/lib/data/friendships';
+import en from '@/messages/en.json';
+import fi from '@/messages/fi.json';
+
+const snackbar = vi.hoisted(() => vi.fn());
+vi.mock('@/components/ui/snackbar', () => ({ showSnackbar: snackbar, queueSnackbar: vi.fn() }));
+const login = vi.hoisted(() => vi.fn());
+vi.mock('@/components/account/login-required', () => ({ requireLogin: login, takePendingAction: () => false }));
+
+/** The labels the server builds (components/users/friend-labels.ts) from a locale's messages. */
+function labels(locale: 'en' | 'fi'): FriendButtonLabels {
+  const m = (locale === 'fi' ? fi : en).users.friends;
+  return { ...m, status: { ...m.status, incoming: m.status.incoming.replace('{name}', 'Aino') } };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  snackbar.mockClear();
+  login.mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('friend button', () => {
+  it.each([
+    ['none', ['friend-request']],
+    ['outgoing', ['friend-cancel']],
+    ['incoming', ['friend-accept', 'friend-reject']],
+    ['friends', ['friend-remove']],
+    ['self', []],
+  ] as [FriendRelation, string[]][])('%s offers %j', (relation, buttons) => {
+    render(<FriendButton publicId="aino" relation={relation} labels={labels('en')} />);
+    expect(screen.queryAllByRole('button').map((b) => b.getAttribute('data-testid'))).toEqual(buttons);
+  });
+
+  it('fetches the relation after the page loads, then accepts with a confirmation (Finnish)', async () => {
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
+      init?.method === 'POST' ? json({ relation: 'friends', state: 'accepted' }) : json({ relation: 'incoming' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    render(<FriendButton publicId="aino" labels={labels('fi')} />);
+    expect((await screen.findByTestId('friendship-status')).textContent).toBe('Aino lähetti sinulle kaveripyynnön');
+    fireEvent.click(screen.getByTestId('friend-accept'));
+    await waitFor(() => expect(snackbar).toHaveBeenCalledWith('Olette nyt kavereita'));
+    expect(fetchMock).toHaveBeenLastCalledWith(
+      '/api/users/aino/friendship',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ action: 'accept' }) }),
+    );
+    expect(screen.getByTestId('friend-remove').textContent).toBe('Poista kavereista');
+  });
+
+  it('a 409 shows the current state again with the conflict message', async () => {
+    let posted = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          posted = true;
+          return json({ error: 'This friendship cannot change that way now' }, 409);
+        }
+        return json({ relation: posted ? 'friends' : 'outgoing' });
+      }),
+    );
+    render(<FriendButton publicId="aino" labels={labels('en')} />);
+    fireEvent.click(await screen.findByTestId('friend-cancel'));
+    await waitFor(() => expect(snackbar).toHaveBeenCalledWith(en.users.friends.conflict));
+    expect(await screen.findByTestId('friend-remove')).toBeTruthy();
+  });
+
+  it('a visitor is asked to log in, nothing is posted', async () => {
+    const fetchMock = vi.fn(async () => json({ relation: 'visitor' }));
+    vi.stubGlobal('fetch', fetchMock);
+    render(<FriendButton publicId="aino" labels={labels('en')} />);
+    fireEvent.click(await screen.findByTestId('friend-request'));
+    expect(login).toHaveBeenCalledWith('friend:aino');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
