@@ -21,7 +21,7 @@ import {
   notifyTrade,
 } from './notifications';
 import { createDefaultLists } from './shortcut-lists';
-import { matchTradesOnEntries, matchTradesOnFriendship } from './trades';
+import { matchTradesOnCollection, matchTradesOnEntries, matchTradesOnFriendship } from './trades';
 
 /** The subscribers of every event. */
 export const SUBSCRIBERS: SubscriberTable = {
@@ -30,7 +30,7 @@ export const SUBSCRIBERS: SubscriberTable = {
     inTransaction: [uncountAccount, uncountCommunity, collectAccountPages],
     afterCommit: [(e) => revalidateItemPages(e.pages)],
   },
-  'collection.changed': { inTransaction: [countCollectionChange] },
+  'collection.changed': { inTransaction: [countCollectionChange, matchTradesOnCollection] },
   'collection.entries.changed': {
     inTransaction: [countEntries, snapshotOnEntries, matchTradesOnEntries],
     afterCommit: [(e) => revalidateItemPages(e.items)],

@@ -5,8 +5,10 @@ import 'server-only';
  * a match tells the friend what is in the list. A match is stored once per trader, wanter and
  * release (db/schema/social.ts `trade_matches`, ON CONFLICT DO NOTHING), and only a newly stored
  * one publishes `trade.matched`, so each pair hears of a release once however often the entries
- * change. Matching runs in the transaction of added entries (`collection.entries.changed`) and of
- * a friendship's acceptance (`friendship.changed`): the subscribers of lib/data/subscribers.ts.
+ * change. Matching runs in the transaction of added entries (`collection.entries.changed`), of a
+ * for-trade or wanted list saved or restored from the trash (`collection.changed`: a new style, made
+ * public) and of a friendship's acceptance (`friendship.changed`): the subscribers of
+ * lib/data/subscribers.ts.
  * `/trades` lists the matches that still hold.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -63,6 +65,39 @@ async function storeMatches(tx: Db, candidates: SQL, publish: PublishFn): Promis
 }
 
 /**
+ * Matches releases of one list of `userId` (style 7 or 4, already known to be live) against the
+ * opposite lists of the user's friends; `releases` is the condition on `ce.release_id`.
+ */
+async function matchList(
+  tx: Db,
+  list: { collectionId: number; userId: number; style: number },
+  releases: SQL,
+  publish: PublishFn,
+): Promise<void> {
+  const [own] = await queryRows<{ visibility: string }>(
+    tx,
+    sql`SELECT visibility FROM collections WHERE id = ${list.collectionId}`,
+  );
+  if (own?.visibility !== 'public') return;
+  const owner = sql`${list.userId}::integer`;
+  const theirStyle = list.style === TRADE_STYLE ? WANTED_STYLE : TRADE_STYLE;
+  const [trader, wanter] = list.style === TRADE_STYLE ? [owner, sql`c.user_id`] : [sql`c.user_id`, owner];
+  await storeMatches(
+    tx,
+    sql`SELECT ${trader} AS trader_id, ${wanter} AS wanter_id, ce.release_id
+        FROM collection_entries ce JOIN collections c ON c.id = ce.collection_id
+        WHERE ${releases}
+          AND c.user_id IN (SELECT CASE WHEN fr.requester_id = ${owner} THEN fr.addressee_id ELSE fr.requester_id END
+                            FROM friendships fr
+                            WHERE fr.state = 'accepted' AND (fr.requester_id = ${owner} OR fr.addressee_id = ${owner}))
+          AND c.style = ${theirStyle} AND c.deleted_at IS NULL AND c.visibility = 'public'`,
+    publish,
+  );
+}
+
+const isTradeStyle = (style: number) => style === TRADE_STYLE || style === WANTED_STYLE;
+
+/**
  * `collection.entries.changed` subscriber: releases added to a for-trade list match the wanted
  * lists of the owner's friends, releases added to a wanted list match the friends' for-trade lists.
  * Other changes, styles and movie entries match nothing.
@@ -72,28 +107,32 @@ export async function matchTradesOnEntries(
   e: DomainEvents['collection.entries.changed'],
   publish: PublishFn,
 ): Promise<void> {
-  if (e.change !== 'added' || e.collection.deleted) return;
-  const style = e.collection.style;
-  if (style !== TRADE_STYLE && style !== WANTED_STYLE) return;
+  if (e.change !== 'added' || e.collection.deleted || !isTradeStyle(e.collection.style)) return;
   const releaseIds = e.items.filter((i) => i.type === 'release').map((i) => i.id);
   if (!releaseIds.length) return;
-  const [own] = await queryRows<{ visibility: string }>(
+  await matchList(
     tx,
-    sql`SELECT visibility FROM collections WHERE id = ${e.collectionId}`,
+    { collectionId: e.collectionId, userId: e.userId, style: e.collection.style },
+    inList(sql`ce.release_id`, releaseIds),
+    publish,
   );
-  if (own?.visibility !== 'public') return;
-  const owner = sql`${e.userId}::integer`;
-  const theirStyle = style === TRADE_STYLE ? WANTED_STYLE : TRADE_STYLE;
-  const [trader, wanter] = style === TRADE_STYLE ? [owner, sql`c.user_id`] : [sql`c.user_id`, owner];
-  await storeMatches(
+}
+
+/**
+ * `collection.changed` subscriber: a live for-trade or wanted list that was saved (a new style, made
+ * public, any edit) or came back from the trash matches all its releases, as if they had just been
+ * added; matches stored before are not told again.
+ */
+export async function matchTradesOnCollection(
+  tx: Db,
+  e: DomainEvents['collection.changed'],
+  publish: PublishFn,
+): Promise<void> {
+  if (e.after.deleted || !isTradeStyle(e.after.style)) return;
+  await matchList(
     tx,
-    sql`SELECT ${trader} AS trader_id, ${wanter} AS wanter_id, ce.release_id
-        FROM collection_entries ce JOIN collections c ON c.id = ce.collection_id
-        WHERE ${inList(sql`ce.release_id`, releaseIds)}
-          AND c.user_id IN (SELECT CASE WHEN fr.requester_id = ${owner} THEN fr.addressee_id ELSE fr.requester_id END
-                            FROM friendships fr
-                            WHERE fr.state = 'accepted' AND (fr.requester_id = ${owner} OR fr.addressee_id = ${owner}))
-          AND c.style = ${theirStyle} AND c.deleted_at IS NULL AND c.visibility = 'public'`,
+    { collectionId: e.collectionId, userId: e.userId, style: e.after.style },
+    sql`ce.release_id IN (SELECT release_id FROM collection_entries WHERE collection_id = ${e.collectionId} AND release_id IS NOT NULL)`,
     publish,
   );
 }

@@ -12,7 +12,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '@/db';
 import { GET as streamGet } from '@/app/api/stream/route';
 import { GET as tradesGet } from '@/app/api/trades/route';
-import { addEntry, createCollection, removeEntry, setCollectionDeleted } from '@/lib/data/collections';
+import {
+  addEntry,
+  createCollection,
+  removeEntry,
+  setCollectionDeleted,
+  updateCollection,
+} from '@/lib/data/collections';
 import type { DomainEvents, SubscriberTable } from '@/lib/data/event-types';
 import { inTransaction } from '@/lib/data/events';
 import { changeFriendship, type FriendshipAction } from '@/lib/data/friendships';
@@ -305,6 +311,47 @@ describe.each(testEngines())('stream and trade matching on %s', (engine) => {
     expect(matched).toEqual([]);
     expect(await matchRows()).toEqual([]);
     expect((await listTrades(a.actor, {}, h.db)).items).toEqual([]);
+  });
+
+  it('a list made public, turned into a for-trade list or restored from the trash matches what it holds', async () => {
+    const [a, b] = [await member(), await member()];
+    await befriend(a, b);
+    await add(b, await list(b, { style: 4 }), RELEASES[0]!);
+    await add(b, await list(b, { style: 4 }), RELEASES[1]!);
+    await add(b, await list(b, { style: 4 }), RELEASES[2]!);
+    const save = async (publicId: string, change: { style: number; visibility: 'public' | 'private' }) => {
+      const r = await recorded((tx) =>
+        updateCollection(
+          a.actor,
+          { publicId, name: `Saved ${++n}`, description: null, shortcut_default: false, ...change },
+          tx,
+        ),
+      );
+      if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    };
+    const hidden = await list(a, { style: 7, visibility: 'private' });
+    await add(a, hidden, RELEASES[0]!);
+    expect(matched).toEqual([]);
+    await save(hidden, { style: 7, visibility: 'public' });
+    expect(matched.map((m) => m.releasePublicId)).toEqual([RELEASES[0]]);
+
+    const plain = await list(a, { style: 1 });
+    await add(a, plain, RELEASES[1]!);
+    expect(matched).toHaveLength(1);
+    await save(plain, { style: 7, visibility: 'public' });
+    expect(matched.map((m) => m.releasePublicId)).toEqual([RELEASES[0], RELEASES[1]]);
+
+    const trashed = await list(a, { style: 7 });
+    await setCollectionDeleted(a.actor, { publicId: trashed, deleted: true }, h.db);
+    await h.db.execute(
+      sql`INSERT INTO collection_entries (collection_id, release_id)
+          SELECT c.id, r.id FROM collections c, releases r WHERE c.public_id = ${trashed} AND r.public_id = ${RELEASES[2]}`,
+    );
+    await recorded((tx) => setCollectionDeleted(a.actor, { publicId: trashed, deleted: false }, tx));
+    expect(matched.map((m) => m.releasePublicId)).toEqual([RELEASES[0], RELEASES[1], RELEASES[2]]);
+    // Saving again tells nobody twice.
+    await save(plain, { style: 7, visibility: 'public' });
+    expect(matched).toHaveLength(3);
   });
 
   it('deleting an account removes its trade matches', async () => {
