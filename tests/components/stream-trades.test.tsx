@@ -1,0 +1,124 @@
+import { screen } from '@testing-library/react';
+import { createTranslator } from 'next-intl';
+import type { ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import en from '@/messages/en.json';
+import fi from '@/messages/fi.json';
+import { StreamList } from '@/components/social/stream-list';
+import { TradeList } from '@/components/social/trade-list';
+import type { StreamItem } from '@/lib/data/stream';
+import type { TradeMatchDto } from '@/lib/data/trades';
+
+// The server components' translations, from the real message files.
+vi.mock('next-intl/server', () => ({
+  getTranslations: async ({ locale, namespace }: { locale: 'en' | 'fi'; namespace: 'social.stream' }) =>
+    createTranslator({ locale, messages: locale === 'fi' ? fi : en, namespace }),
+}));
+
+vi.mock('@/lib/i18n/navigation', () => ({
+  Link: ({ href, children, className }: { href: string; children: ReactNode; className?: string }) => (
+    <a href={href} className={className}>
+      {children}
+    </a>
+  ),
+}));
+
+/** Renders a server component tree to HTML into the document. */
+async function renderServer(node: ReactNode): Promise<void> {
+  const { prelude } = await prerender(node);
+  document.body.innerHTML = await new Response(prelude).text();
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+const AT = '2026-11-20T18:40:00.000Z';
+const AINO = { public_id: 'usrAino001', name: 'Aino' };
+const base = { at: AT, user: AINO, title: null, thread: null, item: null, collection: null, public_id: null };
+const ITEMS: StreamItem[] = [
+  {
+    ...base,
+    kind: 'entry',
+    item: { type: 'release', public_id: 'relSisu01', name: 'Sisu (Blu-ray)' },
+    collection: { public_id: 'colTrade1', name: 'For trade' },
+  },
+  {
+    ...base,
+    kind: 'review',
+    public_id: 'rvw1',
+    title: 'Great',
+    item: { type: 'movie', public_id: 'movSisu01', name: 'Sisu' },
+  },
+  { ...base, kind: 'post', public_id: 'pst1', title: 'Steelbooks' },
+  { ...base, kind: 'comment', public_id: 'cmt1', title: 'Steelbooks', thread: { type: 'post', public_id: 'pst1' } },
+];
+
+const hrefs = (testId: string) =>
+  [...screen.getByTestId(testId).querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+
+describe('stream list', () => {
+  it('English: who did what, with links to the member, the item, the collection and the thread anchor', async () => {
+    await renderServer(await StreamList({ items: ITEMS, locale: 'en' }));
+    expect(screen.getByTestId('stream-entry').querySelector('p')?.textContent).toBe(
+      'Aino added Sisu (Blu-ray) to the collection For trade',
+    );
+    expect(hrefs('stream-entry')).toEqual([
+      ['Aino', '/user/usrAino001'],
+      ['Sisu (Blu-ray)', '/release/relSisu01'],
+      ['For trade', '/collection/colTrade1'],
+    ]);
+    expect(hrefs('stream-review')).toEqual([
+      ['Aino', '/user/usrAino001'],
+      ['Sisu', '/movie/movSisu01'],
+      ['Great', '/review/rvw1'],
+    ]);
+    expect(hrefs('stream-comment')).toEqual([
+      ['Aino', '/user/usrAino001'],
+      ['Steelbooks', '/post/pst1#comment-cmt1'],
+    ]);
+  });
+
+  it('Finnish', async () => {
+    await renderServer(await StreamList({ items: ITEMS, locale: 'fi' }));
+    expect(screen.getByTestId('stream-entry').querySelector('p')?.textContent).toBe(
+      'Aino lisäsi nimikkeen Sisu (Blu-ray) kokoelmaan For trade',
+    );
+    expect(screen.getByTestId('stream-post').querySelector('p')?.textContent).toBe('Aino aloitti keskustelun');
+  });
+});
+
+describe('trade list', () => {
+  const MATCHES: TradeMatchDto[] = [
+    {
+      direction: 'offer',
+      friend: AINO,
+      release: { public_id: 'relSisu01', name: 'Sisu (Blu-ray)', year: 2023, format: 1 },
+      matched_at: AT,
+    },
+    {
+      direction: 'want',
+      friend: AINO,
+      release: { public_id: 'relSisu02', name: 'Sisu (4K)', year: 2023, format: 11 },
+      matched_at: AT,
+    },
+  ];
+
+  it.each([
+    ['en', 'Aino wants this release, which you have for trade', 'Aino has this release for trade, and you want it'],
+    [
+      'fi',
+      'Aino haluaa tämän julkaisun, joka sinulla on vaihdettavana',
+      'Aino vaihtaisi tämän julkaisun, jonka sinä haluat',
+    ],
+  ] as const)('%s: both directions with the friend and the release linked', async (locale, offer, want) => {
+    await renderServer(await TradeList({ items: MATCHES, locale }));
+    expect(screen.getByTestId('trade-offer').querySelector('p')?.textContent).toBe(offer);
+    expect(screen.getByTestId('trade-want').querySelector('p')?.textContent).toBe(want);
+    expect(hrefs('trade-offer')).toEqual([
+      ['Sisu (Blu-ray)', '/release/relSisu01'],
+      ['Aino', '/user/usrAino001'],
+    ]);
+  });
+});
