@@ -271,7 +271,8 @@ test('users list, a profile and its sections show public fields only, with empty
   await expect(page.getByTestId('collection-list')).toContainText('Watched movies');
   await expect(page.getByTestId('collection-list')).toContainText('Movies I want to see');
   await page.getByTestId('subpage-tabs').getByRole('link', { name: 'Likes' }).click();
-  await expect(page.getByText(`Listed ${tag} has not liked anything yet.`)).toBeVisible();
+  await expect(page.getByText(`Listed ${tag} has not liked any movies or releases yet.`)).toBeVisible();
+  await expect(page.getByText(`Listed ${tag} has not liked any reviews, discussions or comments yet.`)).toBeVisible();
   await gotoApp(page, `/fi${new URL(page.url()).pathname.replace(/\/likes$/, '/score')}`);
   await expect(page.getByText(`Käyttäjällä Listed ${tag} ei ole vielä pisteitä.`)).toBeVisible();
 });
