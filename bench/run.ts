@@ -1,7 +1,7 @@
 /**
  * The benchmark run behind `npm run bench` (scripts/bench.ts): opens the databases, starts the
  * server when needed, runs the cases (bench/search.ts with bench/community.ts, listings.ts,
- * pages.ts, imports.ts),
+ * pages.ts, imports.ts, realtime.ts),
  * checks the performance targets, prints a table and writes bench/results.json plus
  * bench/explain/*.txt. Imports lib/data: load it only after `allowServerOnlyImports()`
  * (bench/server-only.ts) outside Next/vitest.
@@ -16,6 +16,7 @@ import { randomCommunityQueries, runCommunityCase, type CommunityCaseResult } fr
 import { importPglite, importPostgres, type ImportResult } from './imports';
 import { runListingCase, TARGET_PAGE, type ListingResult } from './listings';
 import { runLoad, type LoadResult, type LoadTarget } from './pages';
+import { runRealtimeCase, type RealtimeCaseResult } from './realtime';
 import { checkTarget, formatTable, formatTargets, pct, type CaseRow, type TargetCheck } from './report';
 import { runSearchCase, type SearchCaseResult } from './search';
 import { startServer, type RunningServer } from './server';
@@ -29,7 +30,7 @@ import {
 } from './workload';
 
 /** Cases that can be selected with `--only`. */
-export const CASES = ['search', 'listings', 'pages', 'import'] as const;
+export const CASES = ['search', 'listings', 'pages', 'import', 'realtime'] as const;
 export type CaseName = (typeof CASES)[number];
 
 /** Options of a run (scripts/bench.ts parses them from the command line). */
@@ -63,6 +64,12 @@ export type BenchSettings = {
   sampleIds: number;
   /** Release ids for the uncached release target (more than the load can request). */
   uncachedIds: number;
+  /** pusher-js clients connected during the realtime case. */
+  realtimeSubscribers: number;
+  /** Notifications timed from commit to client, one at a time. */
+  realtimeSamples: number;
+  /** Recorded rounds of GET /api/me. */
+  meRounds: number;
 };
 
 /** Default mode (the recorded measurement) and quick mode (CI-sized: fewer samples, shorter loads). */
@@ -78,6 +85,9 @@ export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
     connections: 32,
     sampleIds: 100,
     uncachedIds: 4000,
+    realtimeSubscribers: 20,
+    realtimeSamples: 300,
+    meRounds: 50,
   },
   quick: {
     searchRounds: 2,
@@ -90,6 +100,9 @@ export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
     connections: 32,
     sampleIds: 50,
     uncachedIds: 1500,
+    realtimeSubscribers: 5,
+    realtimeSamples: 50,
+    meRounds: 10,
   },
 };
 
@@ -105,6 +118,8 @@ export const TARGETS = {
   releaseTtfbP95: 150,
   importPglite: 120,
   importPostgres: 40,
+  /** A notification from commit to a pusher-js client through Soketi on loopback, p95 ms. */
+  realtimeP95: 50,
 } as const;
 
 /** What bench/results.json holds. */
@@ -208,6 +223,36 @@ function communityRows(r: CommunityCaseResult): CaseRow[] {
   }));
 }
 
+function realtimeRows(r: RealtimeCaseResult): CaseRow[] {
+  const rows: CaseRow[] = [
+    {
+      id: 'realtime/notification',
+      group: 'realtime',
+      description: `a notification from commit to a pusher-js client through Soketi (${r.subscribers} subscribers, one at a time)`,
+      ...pct(r.latency),
+      baseline: null,
+      ratio: null,
+      ratio_of: '',
+      extra: { subscribers: r.subscribers, lost: r.lost, ...(r.lost ? { note: `${r.lost} lost` } : {}) },
+    },
+  ];
+  if (r.me)
+    rows.push({
+      id: 'api/me',
+      group: 'api',
+      description:
+        r.me.via === 'http'
+          ? `GET /api/me with the unseen count (${r.me.unseen} unseen) over HTTP (next start, one request at a time)`
+          : `GET /api/me with the unseen count (${r.me.unseen} unseen) through its route handler in the bench process (no server)`,
+      ...pct(r.me.api),
+      baseline: { description: 'the captured SQL (session, account with the count) replayed raw', ...pct(r.me.raw) },
+      ratio: ratio(r.me.api.p95, r.me.raw.p95),
+      ratio_of: 'p95 HTTP API / p95 raw SQL',
+      extra: { statements: r.me.statements, data_layer: pct(r.me.app) },
+    });
+  return rows;
+}
+
 function listingRows(results: ListingResult[]): CaseRow[] {
   return results.map((l) => ({
     id: `listing/${l.name}`,
@@ -299,9 +344,10 @@ type Measured = {
   listings: ListingResult[];
   pages: LoadResult[];
   imports: ImportResult[];
+  realtime: RealtimeCaseResult | null;
 };
 
-function targetChecks({ search, community, listings, pages, imports }: Measured): TargetCheck[] {
+function targetChecks({ search, community, listings, pages, imports, realtime }: Measured): TargetCheck[] {
   const t: TargetCheck[] = [];
   if (search) {
     const textSamples = search.samples.filter((s) => s.set !== 'autocomplete').flatMap((s) => s.app);
@@ -378,6 +424,27 @@ function targetChecks({ search, community, listings, pages, imports }: Measured)
       }),
     );
   }
+  if (realtime) {
+    t.push(
+      checkTarget('notification commit-to-client p95 (Soketi, pusher-js, loopback)', realtime.latency.p95, {
+        op: '<=',
+        limit: TARGETS.realtimeP95,
+        unit: 'ms',
+      }),
+    );
+    if (realtime.me)
+      t.push(
+        checkTarget(
+          `API /api/me p95 / raw SQL p95 (${realtime.me.via})`,
+          ratio(realtime.me.api.p95, realtime.me.raw.p95),
+          {
+            op: '<=',
+            limit: TARGETS.apiOverRaw,
+            unit: 'x',
+          },
+        ),
+      );
+  }
   for (const i of imports)
     t.push(
       checkTarget(`seed import on ${i.engine}`, i.seconds, {
@@ -437,7 +504,8 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
       o.log(`WARNING: ${warnings[warnings.length - 1]}`);
     }
 
-    const wantsHttp = !o.skipServer && (o.cases.includes('search') || o.cases.includes('pages'));
+    const wantsHttp =
+      !o.skipServer && (o.cases.includes('search') || o.cases.includes('pages') || o.cases.includes('realtime'));
     if (wantsHttp) {
       o.log('starting the server (scripts/start.ts; builds first when the build is stale) …');
       server = await startServer(o.databaseUrl, path.resolve('.data', 'bench', 'server.log'));
@@ -510,6 +578,18 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
         o.log,
       );
     }
+    const realtime = o.cases.includes('realtime')
+      ? await runRealtimeCase({
+          db: handle.db,
+          capturing,
+          raw,
+          subscribers: settings.realtimeSubscribers,
+          samples: settings.realtimeSamples,
+          meRounds: settings.meRounds,
+          baseUrl: server?.baseUrl ?? null,
+          log: o.log,
+        })
+      : null;
     if (server) {
       await server.stop();
       server = null;
@@ -555,8 +635,9 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
         ...listingRows(listings),
         ...pageRows(pages),
         ...importRows(imports),
+        ...(realtime ? realtimeRows(realtime) : []),
       ],
-      targets: targetChecks({ search, community, listings, pages, imports }),
+      targets: targetChecks({ search, community, listings, pages, imports, realtime }),
       warnings,
       search_queries: (search?.samples ?? []).map((s) => ({
         fn: s.fn,

@@ -1,17 +1,18 @@
 /**
- * `npm run bench [-- --quick] [--skip-import] [--skip-server] [--only search,listings,pages,import]`:
+ * `npm run bench [-- --quick] [--skip-import] [--skip-server] [--only search,listings,pages,import,realtime]`:
  * the benchmark against the PostgreSQL database at DATABASE_URL (required). Prints a
  * table and the target checks, writes bench/results.json and bench/explain/*.txt. Cases:
  * search (data layer, HTTP API and raw SQL; with the community lists /api/reviews and /api/posts
  * over HTTP against their raw SQL), listings (page 1 vs page 100), pages (next start
- * under autocannon load vs a static file), import (seed into fresh PGlite and PostgreSQL).
+ * under autocannon load vs a static file), import (seed into fresh PGlite and PostgreSQL), realtime
+ * (commit-to-client latency of a notification through Soketi to pusher-js, /api/me over HTTP vs its SQL).
  * See README "Benchmark" and bench/run.ts. Exit code 0 when it ran (targets missed or
  * not), 1 on an error, 2 on bad arguments.
  */
 import path from 'node:path';
 import { allowServerOnlyImports } from './server-only';
 
-const USAGE = `usage: DATABASE_URL=postgres://… npm run bench -- [--quick] [--skip-import] [--skip-server] [--only search,listings,pages,import]
+const USAGE = `usage: DATABASE_URL=postgres://… npm run bench -- [--quick] [--skip-import] [--skip-server] [--only search,listings,pages,import,realtime]
   --quick        CI-sized run: fewer samples, 3 s loads (the results say mode "quick")
   --skip-import  leave out case 4 (seed import into fresh PGlite and PostgreSQL)
   --skip-server  do not start the app: leaves out the HTTP API timings and the page load case
