@@ -1,0 +1,155 @@
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import en from '../../messages/en.json' with { type: 'json' };
+import fi from '../../messages/fi.json' with { type: 'json' };
+import { claimAddress, registerByApi, uniqueTag } from './support/accounts';
+import { COOKIE_CONSENT_NAME, expect, gotoApp, test } from './support/fixtures';
+
+/**
+ * The friends journey in both locales (texts from messages/en.json and messages/fi.json), two
+ * members in browser contexts of their own:
+ *  1. member A opens member B's user page and sends a friend request with the friend button;
+ *  2. B, already on a page, sees the bell in the top bar count one unseen notification without a
+ *     reload (pushed through the local Soketi), opens it and reads the request;
+ *  3. B accepts the request on /user/{B}/friends, and A's bell counts the acceptance the same way;
+ *  4. A writes a review (through the API) and B finds it in /stream with A's name, the movie and
+ *     the headline.
+ */
+
+type Messages = typeof en;
+
+/** Fills ICU `{name}` style arguments of a message (no plurals). */
+function format(message: string, values: Record<string, string>): string {
+  return message.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? `{${key}}`);
+}
+
+/** A member of the journey: its page (own browser context), name and public id. */
+type Member = { page: Page; name: string; publicId: string };
+
+/** Registers a new member in a browser context of its own, the cookie notice accepted. */
+async function newMember(browser: Browser, baseURL: string, label: string): Promise<Member> {
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies([{ name: COOKIE_CONSENT_NAME, value: '1', url: baseURL }]);
+  const page = await context.newPage();
+  const tag = uniqueTag();
+  const ip = claimAddress(tag);
+  const name = `${label} ${tag}`;
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+  await registerByApi(page.request, { baseURL, ip, name, email: `${label.toLowerCase()}-${tag}@example.fi` });
+  const me = await page.request.get('/api/me');
+  expect(me.status()).toBe(200);
+  const { public_id: publicId } = (await me.json()) as { public_id: string };
+  return { page, name, publicId };
+}
+
+/**
+ * Opens `path` and waits until the bell has joined the member's realtime channel (the channel
+ * authorization answered), so a push sent afterwards reaches the page.
+ */
+async function gotoWithBell(page: Page, path: string): Promise<void> {
+  const authorized = page.waitForResponse(
+    (res) => new URL(res.url()).pathname === '/api/pusher/auth' && res.status() === 200,
+  );
+  await gotoApp(page, path);
+  await authorized;
+}
+
+/** A movie of the seed catalogue found by the word `q`. */
+async function movieOf(request: APIRequestContext, q: string): Promise<{ public_id: string; name: string }> {
+  const res = await request.get(`/api/releases?q=${encodeURIComponent(q)}&limit=24`);
+  expect(res.status()).toBe(200);
+  const { items } = (await res.json()) as { items: { movies: { public_id: string; name: string }[] }[] };
+  const movie = items.flatMap((r) => r.movies)[0];
+  expect(movie).toBeTruthy();
+  return movie!;
+}
+
+for (const locale of ['en', 'fi'] as const) {
+  const m: Messages = locale === 'fi' ? fi : en;
+  const prefix = locale === 'fi' ? '/fi' : '';
+  const f = m.users.friends;
+  const oneNew = locale === 'fi' ? 'Ilmoitukset: 1 uusi' : 'Notifications: 1 new';
+  const noneNew = locale === 'fi' ? 'Ilmoitukset: ei uusia' : 'Notifications: none new';
+
+  test(`${locale}: a friend request rings the bell live, the friend accepts, and the friend's review is in the stream`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const base = baseURL ?? 'http://localhost:3100';
+    const a = await newMember(browser, base, 'Asker');
+    const b = await newMember(browser, base, 'Buddy');
+
+    // B waits on the home page, the bell showing nothing new.
+    await gotoWithBell(b.page, `${prefix}/`);
+    const bBell = b.page.getByRole('link', { name: noneNew });
+    await expect(bBell).toBeVisible();
+    await expect(b.page.getByTestId('notification-count')).toHaveCount(0);
+
+    // A sends the request from B's user page.
+    await gotoWithBell(a.page, `${prefix}/user/${b.publicId}`);
+    await expect(a.page.getByRole('heading', { level: 1 })).toContainText(b.name);
+    const aFriendship = a.page.getByTestId('friendship');
+    await aFriendship.getByTestId('friend-request').click();
+    await expect(aFriendship.getByTestId('friendship-status')).toHaveText(f.status.outgoing);
+    await expect(aFriendship.getByTestId('friend-cancel')).toHaveText(f.button.cancel);
+    await expect(a.page.getByTestId('snackbar')).toContainText(f.done.request);
+
+    // B's bell counts it without a reload.
+    const bCount = b.page.getByTestId('notification-count');
+    await expect(bCount).toHaveText('1', { timeout: 10_000 });
+    await expect(b.page.getByRole('link', { name: oneNew })).toBeVisible();
+    await b.page.getByRole('link', { name: oneNew }).click();
+    await expect(b.page).toHaveURL(new RegExp(`${prefix}/notifications$`));
+    await expect(b.page.getByRole('main')).toContainText(
+      format(m.notifications.types.friendRequest, { actor: a.name }),
+    );
+    await expect(bCount).toHaveCount(0);
+
+    // B accepts on the friends tab; A's bell counts the acceptance, live as well.
+    await gotoApp(b.page, `${prefix}/user/${b.publicId}/friends`);
+    const incoming = b.page.getByTestId('friend-requests-incoming');
+    await expect(incoming.getByRole('heading', { name: f.incoming })).toBeVisible();
+    const request = incoming.getByTestId('friend-request').filter({ hasText: a.name });
+    await expect(request).toBeVisible();
+    await request.getByTestId('friend-accept').click();
+    await expect(request.getByTestId('friendship-status')).toHaveText(f.status.friends);
+    await expect(b.page.getByTestId('snackbar')).toContainText(f.done.accept);
+    await expect(a.page.getByTestId('notification-count')).toHaveText('1', { timeout: 10_000 });
+    await b.page.reload();
+    await expect(
+      b.page.getByTestId('friend-list').getByTestId('friend-item').filter({ hasText: a.name }),
+    ).toBeVisible();
+
+    // A's page of B now says they are friends.
+    await a.page.reload();
+    await expect(a.page.getByTestId('friendship-status')).toHaveText(f.status.friends);
+
+    // A writes a review; B finds it in the stream.
+    const movie = await movieOf(a.page.request, 'alien');
+    const headline = `${locale === 'fi' ? 'Paras julkaisu' : 'Best edition'} ${uniqueTag()}`;
+    const created = await a.page.request.post('/api/reviews', {
+      headers: { origin: base },
+      data: {
+        movie: movie.public_id,
+        headline,
+        body: locale === 'fi' ? 'Kuva on terävä ja ääni laaja.' : 'The picture is sharp and the sound wide.',
+        language: locale,
+        rating_movie: '5',
+      },
+    });
+    expect(created.status()).toBe(200);
+
+    await gotoApp(b.page, `${prefix}/stream`);
+    await expect(b.page.getByRole('heading', { level: 1 })).toHaveText(m.social.stream.title);
+    const item = b.page.getByTestId('stream-review').filter({ hasText: headline });
+    await expect(item).toBeVisible();
+    await expect(item).toContainText(
+      format(m.social.stream.kinds.review.replace(/<\/?\w+>/g, ''), { name: a.name, itemName: movie.name }),
+    );
+    await expect(item.getByRole('link', { name: headline })).toBeVisible();
+    await expect(item.getByRole('link', { name: a.name })).toHaveAttribute('href', `${prefix}/user/${a.publicId}`);
+
+    await a.page.context().close();
+    await b.page.context().close();
+  });
+}
