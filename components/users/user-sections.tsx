@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { CollectionList } from '@/components/collections/collection-list';
 import { EmptyState } from '@/components/listing/empty-state';
@@ -15,20 +16,52 @@ import { Link } from '@/lib/i18n/navigation';
 /** The query parameter of the likes page's second list (reviews, discussions and comments). */
 export const COMMUNITY_CURSOR = 'community_cursor';
 
-type SectionProps<T> = { user: PublicUser; locale: string; href: string; cursor: string; page: Page<T> };
+/** The props of a user page's list section: the user, the page's href and cursor, and one page of items. */
+export type SectionProps<T> = { user: PublicUser; locale: string; href: string; cursor: string; page: Page<T> };
+
+/**
+ * One list section of a user page (collections, discussions, reviews): the list (`children`, given
+ * when the page has items) or the tab's translated empty state, then the keyset links.
+ */
+export async function UserTabList({
+  tab,
+  user,
+  locale,
+  href,
+  cursor,
+  nextCursor,
+  children,
+}: {
+  tab: 'collections' | 'posts' | 'reviews';
+  user: PublicUser;
+  locale: string;
+  href: string;
+  cursor: string;
+  nextCursor: string | null;
+  children: ReactNode;
+}) {
+  const t = await getTranslations({ locale, namespace: 'users' });
+  return (
+    <div>
+      {children ?? <EmptyState title={t(`tabs.${tab}`)}>{t(`tabEmpty.${tab}`, { name: user.name })}</EmptyState>}
+      <Pagination locale={locale} href={href} nextCursor={nextCursor} isFirstPage={!cursor} />
+    </div>
+  );
+}
 
 /** `/user/{id}/collections`: the user's collections (public ones; their own private ones for the owner). */
 export async function UserCollections({ user, locale, href, cursor, page }: SectionProps<CollectionDto>) {
-  const t = await getTranslations({ locale, namespace: 'users' });
   return (
-    <>
-      {page.items.length ? (
-        <CollectionList collections={page.items} locale={locale} showOwner={false} />
-      ) : (
-        <EmptyState title={t('tabs.collections')}>{t('tabEmpty.collections', { name: user.name })}</EmptyState>
-      )}
-      <Pagination locale={locale} href={href} nextCursor={page.next_cursor} isFirstPage={!cursor} />
-    </>
+    <UserTabList
+      tab="collections"
+      user={user}
+      locale={locale}
+      href={href}
+      cursor={cursor}
+      nextCursor={page.next_cursor}
+    >
+      {page.items.length ? <CollectionList collections={page.items} locale={locale} showOwner={false} /> : null}
+    </UserTabList>
   );
 }
 
