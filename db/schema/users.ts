@@ -52,7 +52,8 @@ export const users = pgTable(
 /**
  * Server-side sessions ("remember me"): the browser holds a random token, the table its SHA-256
  * (`token_hash`), so a database leak yields no usable session. A session ends at `expires_at`
- * (extended on use) or when deleted (logout, "log out everywhere", password change).
+ * (30 days after its last use, extended on use, but never later than 90 days after `created_at`)
+ * or when deleted (logout, "log out everywhere", password change or reset).
  */
 export const userSessions = pgTable(
   'user_sessions',
@@ -75,7 +76,11 @@ export const userSessions = pgTable(
   ],
 );
 
-/** Personal API tokens (`Authorization: Bearer …`): SHA-256 of the token, revocable. */
+/**
+ * Personal API tokens (`Authorization: Bearer …`): SHA-256 of the token, revocable, valid until
+ * `expires_at` (chosen at creation: 30, 90 or 365 days). A password change or reset and "log out
+ * everywhere" delete them.
+ */
 export const apiTokens = pgTable(
   'api_tokens',
   {
@@ -87,6 +92,7 @@ export const apiTokens = pgTable(
     tokenHash: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)],
 );
