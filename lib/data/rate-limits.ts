@@ -27,6 +27,8 @@ export const RATE_LIMITS = {
   resetIp: { points: 5, duration: 3600 },
   /** … and 5 an hour per account. */
   resetAccount: { points: 5, duration: 3600 },
+  /** Password-reset link redemptions (right or wrong token) per IP: 10 an hour. */
+  resetRedeemIp: { points: 10, duration: 3600 },
   /** Reviews per account: one every 15 seconds … */
   reviewBurst: { points: 1, duration: 15 },
   /** … 100 a day … */
