@@ -21,8 +21,11 @@ export const RATE_LIMITS = {
   loginIpHour: { points: 20, duration: 3600 },
   /** Failed logins per account: after 5 in 15 minutes the account's logins wait 15 minutes. */
   loginAccount: { points: 5, duration: 900, block: 900 },
-  /** Registrations per IP: 3 a day. */
-  registerIp: { points: 3, duration: 86_400 },
+  /**
+   * Registration attempts per IP, failed ones included (invalid form, taken name or e-mail, failed
+   * bot check), by the form or through Facebook/Google: 5 a day.
+   */
+  registerIp: { points: 5, duration: 86_400 },
   /** Password-reset requests: 5 an hour per IP … */
   resetIp: { points: 5, duration: 3600 },
   /** … and 5 an hour per account. */
