@@ -20,11 +20,38 @@ export type DbHandle = {
   kind: 'pglite' | 'postgres';
   /** Where it lives: the PGlite directory, "memory", or the URL without password. */
   location: string;
+  /**
+   * Statement timeout of the connections in milliseconds; 0 when there is none (always 0 on
+   * PGlite, which ignores `statement_timeout`: its single-threaded engine has no timer to cancel a
+   * running statement).
+   */
+  statementTimeoutMs: number;
+  /** The PostgreSQL URL (with password) for a second connection, e.g. the migrations'; null on PGlite. */
+  url: string | null;
   close: () => Promise<void>;
 };
 
-/** Options for {@link openDatabase}: a PostgreSQL URL, or a PGlite directory ("memory" for in-memory). */
-export type OpenOptions = { url?: string; dataDir?: string };
+/**
+ * Options for {@link openDatabase}: a PostgreSQL URL, or a PGlite directory ("memory" for
+ * in-memory); `statementTimeoutMs` (PostgreSQL only; default 0, none) ends any statement running
+ * longer with error 57014 (query_canceled).
+ */
+export type OpenOptions = { url?: string; dataDir?: string; statementTimeoutMs?: number };
+
+/** Default statement timeout of the app server's connections (milliseconds). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+
+/**
+ * The app server's statement timeout: env DB_STATEMENT_TIMEOUT_MS in milliseconds (0 turns it
+ * off), default {@link DEFAULT_STATEMENT_TIMEOUT_MS}; an unreadable value gives the default.
+ * Command-line scripts (imports, db:synthetic, migrations, backup) open their database without one.
+ */
+export function statementTimeoutFromEnv(env: Record<string, string | undefined> = process.env): number {
+  const raw = (env.DB_STATEMENT_TIMEOUT_MS ?? '').trim();
+  if (raw === '') return DEFAULT_STATEMENT_TIMEOUT_MS;
+  const ms = Number(raw);
+  return Number.isInteger(ms) && ms >= 0 ? ms : DEFAULT_STATEMENT_TIMEOUT_MS;
+}
 
 /**
  * Folder of the generated SQL migrations: env MIGRATIONS_DIR, default `db/migrations` under the
@@ -49,8 +76,10 @@ function redactUrl(url: string): string {
 
 /**
  * Opens a database. With `url` (or env DATABASE_URL when no option is given): PostgreSQL via
- * postgres.js, pool of `DB_POOL_MAX` (default 10) connections. Otherwise PGlite with pg_trgm,
- * in `dataDir` (default `${DATA_DIR}/pglite`; "memory" for a throwaway in-memory database).
+ * postgres.js, pool of `DB_POOL_MAX` (default 10) connections, each with `statement_timeout` set
+ * to `statementTimeoutMs` when it is above 0 (a startup parameter of the connection, so every
+ * pooled connection has it). Otherwise PGlite with pg_trgm, in `dataDir` (default
+ * `${DATA_DIR}/pglite`; "memory" for a throwaway in-memory database), without a timeout.
  * @throws when the server is unreachable or the PGlite directory cannot be created
  */
 export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
@@ -58,13 +87,22 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
   if (url) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
+    const statementTimeoutMs = Math.max(0, Math.floor(opts.statementTimeoutMs ?? 0));
     const client = postgres(url, {
       max: Number(process.env.DB_POOL_MAX || 10),
       onnotice: () => {},
       prepare: true,
+      ...(statementTimeoutMs > 0 ? { connection: { statement_timeout: statementTimeoutMs } } : {}),
     });
     const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
-    return { db, kind: 'postgres', location: redactUrl(url), close: () => client.end({ timeout: 5 }) };
+    return {
+      db,
+      kind: 'postgres',
+      location: redactUrl(url),
+      statementTimeoutMs,
+      url,
+      close: () => client.end({ timeout: 5 }),
+    };
   }
   const dir = opts.dataDir ?? path.join(dataDir(), 'pglite');
   const { PGlite } = await import('@electric-sql/pglite');
@@ -79,14 +117,24 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
   await client.waitReady;
   const { drizzle } = await import('drizzle-orm/pglite');
   const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, kind: 'pglite', location: dir, close: () => client.close() };
+  return { db, kind: 'pglite', location: dir, statementTimeoutMs: 0, url: null, close: () => client.close() };
 }
 
 /**
  * Creates the extensions the schema needs and applies every pending migration of db/migrations.
- * Idempotent. @throws on a failing migration (nothing of it is applied)
+ * On a PostgreSQL handle with a statement timeout the migrations run over a second connection
+ * without one (an index build on a large table may take minutes). Idempotent.
+ * @throws on a failing migration (nothing of it is applied)
  */
 export async function migrateDatabase(handle: DbHandle): Promise<void> {
+  if (handle.kind === 'postgres' && handle.statementTimeoutMs > 0 && handle.url) {
+    const untimed = await openDatabase({ url: handle.url });
+    try {
+      return await migrateDatabase(untimed);
+    } finally {
+      await untimed.close();
+    }
+  }
   await handle.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
   if (handle.kind === 'pglite') {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -111,13 +159,14 @@ type GlobalWithDb = typeof globalThis & { __discshelfDb?: Promise<DbHandle> };
 
 /**
  * The process-wide database (PGlite is a single connection: opened once, cached on globalThis),
- * migrated on first use.
+ * migrated on first use. On PostgreSQL its connections have the statement timeout of
+ * {@link statementTimeoutFromEnv}.
  */
 export function getDbHandle(): Promise<DbHandle> {
   const g = globalThis as GlobalWithDb;
   if (!g.__discshelfDb) {
     g.__discshelfDb = (async () => {
-      const handle = await openDatabase();
+      const handle = await openDatabase({ statementTimeoutMs: statementTimeoutFromEnv() });
       await migrateDatabase(handle);
       return handle;
     })();
