@@ -21,7 +21,7 @@ import { listPosts } from '@/lib/data/posts';
 import { listReviews } from '@/lib/data/reviews';
 import { foldText } from '@/lib/text';
 import { replay, type CapturedStatement, type CapturingDb } from './capture';
-import { explainSection } from './search';
+import { explainSection, timeFloor } from './search';
 import { summarize, timed, type Summary } from './stats';
 
 /** Data-layer list functions and the API endpoint each one serves. */
@@ -146,6 +146,8 @@ export type CommunityCaseResult = {
     raw: Summary;
     errors: number;
   }[];
+  /** The HTTP floor (bench/search.ts timeFloor) timed once per request and round beside the API requests. */
+  floor: number[];
 };
 
 async function timeApi(
@@ -185,6 +187,7 @@ export async function runCommunityCase(o: CommunityCaseOptions): Promise<Communi
   }
   o.log?.(`community: ${samples.length} (endpoint, parameters) pairs, ${o.reps} rounds + HTTP API`);
   const http = new Pool(o.baseUrl, { connections: 1 });
+  const floor: number[] = [];
   try {
     for (let round = 0; round <= o.reps; round++) {
       const record = round > 0;
@@ -204,6 +207,10 @@ export async function runCommunityCase(o: CommunityCaseOptions): Promise<Communi
               s.api.push(api.ms);
               if (!api.ok) s.apiErrors++;
             }
+          },
+          async () => {
+            const ms = await timeFloor(http);
+            if (record) floor.push(ms);
           },
         ];
         const shift = (round + i) % timers.length;
@@ -232,7 +239,7 @@ export async function runCommunityCase(o: CommunityCaseOptions): Promise<Communi
     }
   }
   if (o.explainDir) await writeCommunityExplains(o.raw, samples, o.explainDir);
-  return { samples, api };
+  return { samples, api, floor };
 }
 
 /** Writes `community-<fn>-<variant>.txt`: each request's statements with parameters and EXPLAIN (ANALYZE, BUFFERS). */

@@ -40,8 +40,9 @@ export type ListingResult = {
   params: Record<string, string>;
   /** The page compared with page 1: TARGET_PAGE, or the last page of a shorter listing. */
   pageReached: number;
-  first: { app: Summary; raw: Summary; statements: CapturedStatement[] };
-  last: { app: Summary; raw: Summary; statements: CapturedStatement[] };
+  /** `samples`: the data-layer times in the order they were taken (one per round), for the halves. */
+  first: { app: Summary; raw: Summary; statements: CapturedStatement[]; samples: number[] };
+  last: { app: Summary; raw: Summary; statements: CapturedStatement[]; samples: number[] };
 };
 
 /** Options of {@link runListingCase}. */
@@ -90,8 +91,8 @@ export async function runListingCase(o: ListingCaseOptions): Promise<ListingResu
       name: c.name,
       params: c.params,
       pageReached,
-      first: { app: summarize(t.firstApp), raw: summarize(t.firstRaw), statements: firstSql },
-      last: { app: summarize(t.lastApp), raw: summarize(t.lastRaw), statements: lastSql },
+      first: { app: summarize(t.firstApp), raw: summarize(t.firstRaw), statements: firstSql, samples: t.firstApp },
+      last: { app: summarize(t.lastApp), raw: summarize(t.lastRaw), statements: lastSql, samples: t.lastApp },
     };
     results.push(r);
     o.log?.(`listing ${c.name}: page 1 p95 ${r.first.app.p95} ms, page ${pageReached} p95 ${r.last.app.p95} ms`);

@@ -14,7 +14,9 @@
  * - TTFB: from the request's write to its response headers being parsed (autocannon client
  *   'headers' event against the start time autocannon keeps per in-flight request);
  * - latency: autocannon's own response time, from the write to the complete body.
- * req/s = 2xx responses / measured seconds. Times in milliseconds.
+ * req/s = 2xx responses / measured seconds. Times in milliseconds. Each result also has the
+ * req/s and TTFB p95 of the load's first and second half (responses by completion time), the
+ * spread of two runs of half the length: how far a verdict of this run could move on a rerun.
  */
 import autocannon, { type Client } from 'autocannon';
 import { summarize, type Summary } from './stats';
@@ -27,6 +29,8 @@ export type LoadTarget = {
   prefetch: boolean;
   /** Run the warm-up load first (not recorded). */
   warmup: boolean;
+  /** Connections of this target's load (default: the run's `connections`). */
+  connections?: number;
 };
 
 /** Result of one target. */
@@ -38,8 +42,12 @@ export type LoadResult = {
   /** Requests beyond the number of paths (paths asked for more than once during the load). */
   repeats: number;
   rps: number;
+  /** Connections the load used. */
+  connections: number;
   ttfb: Summary;
   latency: Summary;
+  /** req/s and TTFB p95 of the first and of the second half of the load. */
+  halves: { rps: [number, number]; ttfbP95: [number, number] };
   non2xx: number;
   errors: number;
 };
@@ -61,12 +69,18 @@ async function prefetch(baseUrl: string, paths: readonly string[], concurrency =
 
 async function load(o: LoadOptions, target: LoadTarget, duration: number): Promise<LoadResult> {
   let next = 0;
+  const connections = target.connections ?? o.connections;
   const ttfb: number[] = [];
+  /** Per TTFB sample: whether its headers arrived in the second half of the load. */
+  const ttfbLate: boolean[] = [];
   const latency: number[] = [];
-  let ok = 0;
+  const ok = [0, 0];
+  const started = performance.now();
+  const half = (duration * 1000) / 2;
+  const late = () => performance.now() - started >= half;
   const instance = autocannon({
     url: o.baseUrl,
-    connections: o.connections,
+    connections,
     duration,
     pipelining: 1,
     timeout: 30,
@@ -82,24 +96,32 @@ async function load(o: LoadOptions, target: LoadTarget, duration: number): Promi
         if (started) {
           const [s, ns] = process.hrtime(started);
           ttfb.push(s * 1e3 + ns / 1e6);
+          ttfbLate.push(late());
         }
       });
     },
   });
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
     latency.push(ms);
-    if (status >= 200 && status < 300) ok++;
+    if (status >= 200 && status < 300) ok[late() ? 1 : 0]++;
   });
   const r = await instance;
+  const perSecond = (n: number, seconds: number) => Math.round((n / seconds) * 10) / 10;
+  const ttfbHalf = (second: boolean) => summarize(ttfb.filter((_, i) => ttfbLate[i] === second)).p95;
   return {
     name: target.name,
     paths: target.paths.length,
     seconds: duration,
     requests: latency.length,
     repeats: Math.max(0, latency.length - target.paths.length),
-    rps: Math.round((ok / duration) * 10) / 10,
+    rps: perSecond(ok[0] + ok[1], duration),
+    connections,
     ttfb: summarize(ttfb),
     latency: summarize(latency),
+    halves: {
+      rps: [perSecond(ok[0], duration / 2), perSecond(ok[1], duration / 2)],
+      ttfbP95: [ttfbHalf(false), ttfbHalf(true)],
+    },
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
   };
@@ -121,7 +143,7 @@ export async function runLoad(
     const r = await load(o, t, o.duration);
     out.push(r);
     log?.(
-      `pages ${t.name}: ${r.rps} req/s, TTFB p95 ${r.ttfb.p95} ms, ${r.non2xx} non-2xx, ${r.errors} errors${
+      `pages ${t.name} (${r.connections} connections): ${r.rps} req/s, TTFB p95 ${r.ttfb.p95} ms, ${r.non2xx} non-2xx, ${r.errors} errors${
         !t.warmup && r.repeats ? `, ${r.repeats} ` + `repeated paths` : ''
       }`,
     );

@@ -33,6 +33,7 @@ import { clientConfig, realtimeConfig } from '@/lib/realtime/config';
 import { authorizeChannel, pushNotification } from '@/lib/realtime/server';
 import { freePort, startSoketi } from '@/lib/realtime/soketi';
 import { replay, type CapturedStatement, type CapturingDb } from './capture';
+import { timeFloor } from './search';
 import { summarize, timed, type Summary } from './stats';
 
 /** Options of {@link runRealtimeCase}. */
@@ -54,12 +55,18 @@ export type RealtimeCaseOptions = {
 /** Latency of the push and the /api/me row. */
 export type RealtimeCaseResult = {
   latency: Summary;
+  /** The commit-to-client times in the order they were taken. */
+  latencies: number[];
   subscribers: number;
   lost: number;
   me: {
     api: Summary;
     raw: Summary;
     app: Summary;
+    /** The HTTP and raw times in the order they were taken (one per round), for the halves. */
+    samples: { api: number[]; raw: number[] };
+    /** The HTTP floor (bench/search.ts timeFloor) once per round; empty through the handler. */
+    floor: number[];
     statements: number;
     unseen: number;
     via: 'http' | 'handler';
@@ -196,6 +203,7 @@ export async function runRealtimeCase(o: RealtimeCaseOptions): Promise<RealtimeC
       const api: number[] = [];
       const rawMs: number[] = [];
       const app: number[] = [];
+      const floor: number[] = [];
       const http = o.baseUrl ? new Pool(o.baseUrl, { connections: 1 }) : null;
       const handler = http ? null : (await import('@/app/api/me/route')).GET;
       const cookie = `discshelf_session=${session.token}`;
@@ -226,6 +234,11 @@ export async function runRealtimeCase(o: RealtimeCaseOptions): Promise<RealtimeC
               const r = await timed(() => call(o.db));
               if (round > 0) app.push(r.ms);
             },
+            async () => {
+              if (!http) return;
+              const ms = await timeFloor(http);
+              if (round > 0) floor.push(ms);
+            },
           ];
           const shift = round % timers.length;
           for (const run of [...timers.slice(shift), ...timers.slice(0, shift)]) await run();
@@ -243,12 +256,14 @@ export async function runRealtimeCase(o: RealtimeCaseOptions): Promise<RealtimeC
         api: summarize(api),
         raw: summarize(rawMs),
         app: summarize(app),
+        samples: { api, raw: rawMs },
+        floor,
         statements: statements.length,
         unseen,
         via: http ? 'http' : 'handler',
       };
     }
-    return { latency: summarize(latencies), subscribers: connections.length, lost, me };
+    return { latency: summarize(latencies), latencies, subscribers: connections.length, lost, me };
   } finally {
     for (const c of connections) c.disconnect();
     await soketi.stop();

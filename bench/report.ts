@@ -31,6 +31,17 @@ export type TargetCheck = {
   op: '<=' | '>=';
   met: boolean;
   verdict: string;
+  /**
+   * The value over the first and over the second half of the samples (bench/stats.ts
+   * splitHalves; the pages: the first and second half of the load): two runs of half the size.
+   */
+  halves?: [number | null, number | null];
+  /** |first half − second half|, in `unit`: the noise of this value in this run. */
+  spread?: number | null;
+  /** Both halves give the verdict of the whole run (false: the verdict is within the noise). */
+  stable?: boolean;
+  /** Context printed with the verdict (e.g. the ratio over the measured HTTP floor); not checked. */
+  note?: string;
 };
 
 /** Percentiles of a summary, for a row or a baseline. */
@@ -41,10 +52,49 @@ export function pct(s: Summary): { n: number; p50: number; p95: number; p99: num
 /** The limit a measured value is checked against: `value op limit`, in `unit` ('x' for a ratio). */
 export type TargetLimit = { op: '<=' | '>='; limit: number; unit: string };
 
-/** Checks `value op limit`; the verdict is "target met" or "MISSED by <difference> (<factor>x)". */
-export function checkTarget(name: string, value: number | null, { op, limit, unit }: TargetLimit): TargetCheck {
+/** What a check may carry besides its value: the value of each half of the samples, a note. */
+export type CheckExtra = { halves?: [number | null, number | null]; note?: string };
+
+function halvesOf(
+  met: boolean,
+  halves: [number | null, number | null] | undefined,
+  { op, limit }: TargetLimit,
+): Pick<TargetCheck, 'halves' | 'spread' | 'stable'> {
+  if (!halves) return {};
+  const ok = (v: number | null) => v != null && Number.isFinite(v) && (op === '<=' ? v <= limit : v >= limit);
+  const [a, b] = halves;
+  const both = a != null && b != null && Number.isFinite(a) && Number.isFinite(b);
+  return {
+    halves,
+    spread: both ? Math.round(Math.abs(a - b) * 100) / 100 : null,
+    stable: ok(a) === met && ok(b) === met,
+  };
+}
+
+/**
+ * Checks `value op limit`; the verdict is "target met" or "MISSED by <difference> (<factor>x)".
+ * With `extra.halves` (the same value over each half of the samples) the check also says the
+ * spread between the halves and whether both halves agree with the verdict.
+ */
+export function checkTarget(
+  name: string,
+  value: number | null,
+  { op, limit, unit }: TargetLimit,
+  extra: CheckExtra = {},
+): TargetCheck {
+  const note = extra.note ? { note: extra.note } : {};
   if (value == null || !Number.isFinite(value))
-    return { name, value: null, limit, unit, op, met: false, verdict: 'MISSED: not measured' };
+    return {
+      name,
+      value: null,
+      limit,
+      unit,
+      op,
+      met: false,
+      verdict: 'MISSED: not measured',
+      ...halvesOf(false, extra.halves, { op, limit, unit }),
+      ...note,
+    };
   const met = op === '<=' ? value <= limit : value >= limit;
   const diff = Math.abs(value - limit);
   const factor = op === '<=' ? value / limit : limit / Math.max(value, Number.EPSILON);
@@ -59,6 +109,8 @@ export function checkTarget(name: string, value: number | null, { op, limit, uni
     verdict: met
       ? 'target met'
       : `MISSED by ${show(diff)}${unit === 'x' ? '' : ` ${unit}`} (${show(factor)}x the limit)`,
+    ...halvesOf(met, extra.halves, { op, limit, unit }),
+    ...note,
   };
 }
 
@@ -104,12 +156,20 @@ export function formatTable(rows: readonly CaseRow[]): string {
   return lines.join('\n');
 }
 
-/** The target checks as lines "name: value unit (op limit) → verdict". */
+/**
+ * The target checks as lines "name: value unit (op limit) → verdict", with the halves
+ * ("halves a / b", and "within the noise" when a half gives the other verdict) and the note.
+ */
 export function formatTargets(targets: readonly TargetCheck[]): string {
   return targets
-    .map(
-      (t) =>
-        `${t.met ? '  ok  ' : ' MISS '} ${t.name}: ${t.value ?? '-'} ${t.unit} (target ${t.op} ${t.limit}) → ${t.verdict}`,
-    )
+    .map((t) => {
+      const halves = t.halves
+        ? ` [halves ${t.halves.map((h) => h ?? '-').join(' / ')}${t.stable ? '' : ', within the noise'}]`
+        : '';
+      return (
+        `${t.met ? '  ok  ' : ' MISS '} ${t.name}: ${t.value ?? '-'} ${t.unit} (target ${t.op} ${t.limit}) → ${t.verdict}${halves}` +
+        (t.note ? `\n        ${t.note}` : '')
+      );
+    })
     .join('\n');
 }

@@ -107,6 +107,8 @@ export type SearchCaseResult = {
   samples: SearchSample[];
   groups: { fn: SearchFn; set: SearchSet; app: Summary; raw: Summary; queries: number }[];
   api: { fn: SearchFn; endpoint: string; api: Summary; raw: Summary; errors: number }[];
+  /** The HTTP floor ({@link timeFloor}) timed once per query and round beside the API requests; empty without a server. */
+  floor: number[];
 };
 
 /**
@@ -122,6 +124,21 @@ async function timeApi(http: Pool, fn: SearchFn, q: string): Promise<{ ms: numbe
     return res.statusCode === 200;
   });
   return { ms, ok: result };
+}
+
+/** Path of the HTTP floor: a static file of the same server (no route code, no database). */
+export const FLOOR_PATH = '/icon.svg';
+
+/**
+ * One request for the static file {@link FLOOR_PATH} on the kept-alive connection of the API
+ * timings: what any request through the server costs (the HTTP floor). Milliseconds.
+ */
+export async function timeFloor(http: Pool): Promise<number> {
+  const { ms } = await timed(async () => {
+    const res = await http.request({ method: 'GET', path: FLOOR_PATH });
+    await res.body.arrayBuffer();
+  });
+  return ms;
 }
 
 /** Runs case 1 (see module doc). */
@@ -149,6 +166,7 @@ export async function runSearchCase(o: SearchCaseOptions): Promise<SearchCaseRes
   }
   o.log?.(`search: ${samples.length} (function, query) pairs, ${o.reps} rounds${o.baseUrl ? ' + HTTP API' : ''}`);
   const http = o.baseUrl ? new Pool(o.baseUrl, { connections: 1 }) : null;
+  const floor: number[] = [];
   for (let round = 0; round <= o.reps; round++) {
     const record = round > 0;
     for (const [i, s] of samples.entries()) {
@@ -170,6 +188,11 @@ export async function runSearchCase(o: SearchCaseOptions): Promise<SearchCaseRes
             s.api.push(api.ms);
             if (!api.ok) s.apiErrors++;
           }
+        },
+        async () => {
+          if (!http) return;
+          const ms = await timeFloor(http);
+          if (record) floor.push(ms);
         },
       ];
       const shift = (round + i) % timers.length;
@@ -204,7 +227,7 @@ export async function runSearchCase(o: SearchCaseOptions): Promise<SearchCaseRes
     }
   }
   if (o.explainDir) await writeSearchExplains(o.raw, samples, o.explainDir);
-  return { samples, groups, api };
+  return { samples, groups, api, floor };
 }
 
 /** Writes `search-<fn>-<set>.txt`: for each query, each captured statement with its parameters and EXPLAIN (ANALYZE, BUFFERS). */

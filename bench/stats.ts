@@ -65,3 +65,21 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * Splits chronological sample series into the samples of their first and of their second half:
+ * each series (one query's or one page's samples in the order they were taken, one per round)
+ * gives its first ⌊n/2⌋ samples to the first half and the rest to the second. Comparing a
+ * statistic over the two halves shows how far two runs of half the size could differ (the
+ * benchmark's noise). Pure.
+ */
+export function splitHalves(series: readonly (readonly number[])[]): [number[], number[]] {
+  const first: number[] = [];
+  const second: number[] = [];
+  for (const s of series) {
+    const mid = Math.floor(s.length / 2);
+    first.push(...s.slice(0, mid));
+    second.push(...s.slice(mid));
+  }
+  return [first, second];
+}
