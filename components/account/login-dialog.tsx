@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { Suspense } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { usePathname } from '@/lib/i18n/navigation';
+import { safeNextPath } from '@/lib/next-path';
 import { LoginForm } from './login-form';
 
 /**
@@ -24,7 +25,8 @@ export default function LoginDialog({
   const t = useTranslations('account');
   const tc = useTranslations('common');
   const pathname = usePathname();
-  const here = typeof window === 'undefined' ? pathname : pathname + window.location.search;
+  // The page's own path, checked like any `next` (a same-origin path) before the social login carries it.
+  const here = safeNextPath(typeof window === 'undefined' ? pathname : pathname + window.location.search);
   return (
     <Dialog
       open={open}

@@ -26,7 +26,11 @@ export function LoginForm({ returnTo, onLoggedIn }: { returnTo?: string; onLogge
   const tf = useTranslations('forms');
   const router = useRouter();
   const params = useSearchParams();
-  const next = returnTo ?? safeNextPath(params.get('next'));
+  // Same-origin paths only (lib/next-path.ts): `/login?next=/%09/evil.example` goes to "/".
+  const next = safeNextPath(
+    returnTo ?? params.get('next'),
+    typeof window === 'undefined' ? undefined : window.location.origin,
+  );
   const form = useApiForm({
     endpoint: '/api/login',
     initial: { email: '', password: '' },

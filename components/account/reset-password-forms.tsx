@@ -14,7 +14,8 @@ import { EMAIL_MAX, RESET_TOKEN_MINUTES } from '@/lib/validation/limits';
 /**
  * `/reset_password`: without `?token` the request form (e-mail → POST /api/password_reset, always
  * the same neutral confirmation); with the mailed `?token=…` the new-password form (POST
- * /api/password_reset/redeem), which sends the user to the login page when done.
+ * /api/password_reset/redeem, with "also revoke my API tokens" checked by default), which sends the
+ * user to the login page when done.
  */
 export function ResetPasswordForms() {
   const token = useSearchParams().get('token');
@@ -66,9 +67,10 @@ function RedeemForm({ token }: { token: string }) {
   const router = useRouter();
   const form = useApiForm({
     endpoint: '/api/password_reset/redeem',
-    initial: { password: '', password2: '' },
+    initial: { password: '', password2: '', revoke_tokens: 'true' },
     required: ['password', 'password2'],
     extra: async () => ({ token }),
+    encode: (v) => ({ ...v, revoke_tokens: v.revoke_tokens === 'true' }),
   });
   return (
     <form
@@ -87,6 +89,16 @@ function RedeemForm({ token }: { token: string }) {
         onValue={form.set}
         labels={[t('newPassword'), t('newPassword2')]}
       />
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-1 size-4"
+          checked={form.values.revoke_tokens === 'true'}
+          onChange={(e) => form.set('revoke_tokens', String(e.target.checked))}
+          data-testid="redeem-revoke-tokens"
+        />
+        <span>{t('revokeTokensOnChange')}</span>
+      </label>
       <Button type="submit" disabled={!form.canSubmit} data-testid="redeem-submit">
         {form.submitting ? t('submitting') : t('redeemSubmit')}
       </Button>

@@ -14,6 +14,16 @@ import 'server-only';
  * https://accounts.google.com), AUTH_FACEBOOK_AUTHORIZATION_URL, AUTH_FACEBOOK_TOKEN_URL and
  * AUTH_FACEBOOK_USERINFO_URL (default Facebook's Graph API). AUTH_SECRET (else generated, see
  * secrets.ts) encrypts Auth.js's cookies and ours.
+ *
+ * E-mail verification: Google's ID token says whether the address is verified (`email_verified`);
+ * Facebook gives no such claim, so its addresses count as unverified. Registering a new account
+ * from a provider needs a verified address (the address becomes the account's login and reset
+ * address); linking a provider account to an existing one does not (the owner proves the account
+ * with its password, or with a fresh login when it has none).
+ *
+ * Linking while logged in needs a link grant: `POST /api/me/identities/{provider}` checks the
+ * password (or a fresh login) and sets the encrypted `discshelf_link` cookie (LINK_SECONDS) naming
+ * the user and provider; the completion links only with it.
  */
 import crypto from 'node:crypto';
 import NextAuth, { type NextAuthConfig } from 'next-auth';
@@ -31,6 +41,10 @@ const TRANSIT_SECONDS = 300;
 export const PENDING_SECONDS = 900;
 /** Cookie holding a provider account that matched no user (encrypted, HttpOnly). */
 export const PENDING_COOKIE = 'discshelf_social';
+/** Cookie holding a link grant (encrypted, HttpOnly): the user may link that provider for a while. */
+export const LINK_COOKIE = 'discshelf_link';
+/** Seconds a link grant lasts: enough for the provider's login screens. */
+export const LINK_SECONDS = 600;
 /** Auth.js's session cookie names (the `__Secure-` one on https): the transit cookie. */
 export const TRANSIT_COOKIES = ['__Secure-authjs.session-token', 'authjs.session-token'] as const;
 
@@ -41,6 +55,9 @@ export function enabledProviders(): SocialProvider[] {
   if (process.env.AUTH_GOOGLE_ID && process.env.AUTH_GOOGLE_SECRET) on.push('google');
   return on;
 }
+
+/** A provider account and whether the provider vouches for its e-mail address. */
+export type ProviderAccount = SocialIdentity & { emailVerified: boolean };
 
 type FacebookProfile = { id: string; name?: string; email?: string; picture?: { data?: { url?: string } } };
 
@@ -84,7 +101,7 @@ function config(): NextAuthConfig {
     pages: { signIn: '/login', error: '/login' },
     callbacks: {
       /** On sign-in, the transit token carries the provider account and a single-use id. */
-      jwt({ token, account, user }) {
+      jwt({ token, account, user, profile }) {
         if (!account) return token;
         return {
           transit: crypto.randomUUID(),
@@ -92,6 +109,8 @@ function config(): NextAuthConfig {
           subject: account.providerAccountId,
           email: user?.email ?? null,
           name: user?.name ?? null,
+          // Only Google's OpenID claim counts; Facebook's profile has no verification flag.
+          emailVerified: account.provider === 'google' && profile?.email_verified === true,
         };
       },
     },
@@ -106,7 +125,7 @@ export const { handlers } = NextAuth(() => config());
  * token (replay) gives null.
  * @returns the provider account, or null (missing, expired, tampered with or already used)
  */
-export async function takeTransitIdentity(request: Request): Promise<SocialIdentity | null> {
+export async function takeTransitIdentity(request: Request): Promise<ProviderAccount | null> {
   for (const name of TRANSIT_COOKIES) {
     const value = requestCookie(request, name);
     if (!value) continue;
@@ -118,13 +137,14 @@ export async function takeTransitIdentity(request: Request): Promise<SocialIdent
       subject: t.subject,
       email: typeof t.email === 'string' ? t.email : null,
       name: typeof t.name === 'string' ? t.name : null,
+      emailVerified: t.emailVerified === true,
     };
   }
   return null;
 }
 
 /** The encrypted value of the pending-account cookie for a provider account. */
-export function sealPendingIdentity(identity: SocialIdentity): Promise<string> {
+export function sealPendingIdentity(identity: ProviderAccount): Promise<string> {
   return encode({
     token: { ...identity },
     secret: serverSecret('auth'),
@@ -134,7 +154,7 @@ export function sealPendingIdentity(identity: SocialIdentity): Promise<string> {
 }
 
 /** The provider account waiting in the pending cookie of a request, or null. */
-export async function pendingIdentity(request: Request): Promise<SocialIdentity | null> {
+export async function pendingIdentity(request: Request): Promise<ProviderAccount | null> {
   const value = requestCookie(request, PENDING_COOKIE);
   if (!value) return null;
   const t = await decode({ token: value, secret: serverSecret('auth'), salt: PENDING_COOKIE }).catch(() => null);
@@ -144,5 +164,19 @@ export async function pendingIdentity(request: Request): Promise<SocialIdentity 
     subject: t.subject,
     email: typeof t.email === 'string' ? t.email : null,
     name: typeof t.name === 'string' ? t.name : null,
+    emailVerified: t.emailVerified === true,
   };
+}
+
+/** The encrypted value of a link grant cookie: `userId` may link a `provider` account for LINK_SECONDS. */
+export function sealLinkGrant(userId: number, provider: SocialProvider): Promise<string> {
+  return encode({ token: { userId, provider }, secret: serverSecret('auth'), salt: LINK_COOKIE, maxAge: LINK_SECONDS });
+}
+
+/** Whether the request carries an unexpired link grant for this user and provider. */
+export async function hasLinkGrant(request: Request, userId: number, provider: SocialProvider): Promise<boolean> {
+  const value = requestCookie(request, LINK_COOKIE);
+  if (!value) return false;
+  const t = await decode({ token: value, secret: serverSecret('auth'), salt: LINK_COOKIE }).catch(() => null);
+  return !!t && t.userId === userId && t.provider === provider;
 }

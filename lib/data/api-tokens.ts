@@ -1,9 +1,10 @@
 import 'server-only';
 /**
  * Personal API tokens: `Authorization: Bearer <token>` for API clients. Shown once at creation,
- * stored as a hash, listed and revoked by their owner.
+ * stored as a hash, valid for the days chosen at creation (API_TOKEN_DAYS), listed and revoked by
+ * their owner; a password change or reset and "log out everywhere" revoke them all.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { AppError } from '@/lib/errors';
 import { apiTokens, users } from '@/db/schema';
@@ -13,46 +14,87 @@ import { resolveDb } from './sql';
 import { hashSecret, newSecret } from './secret-tokens';
 import { SESSION_TOUCH_SECONDS } from './sessions';
 
-/** A personal API token as its owner sees it in the list (the token itself is shown once, at creation). */
-export type ApiTokenInfo = { id: number; name: string; created_at: string; last_used_at: string | null };
+/**
+ * A personal API token as its owner sees it in the list (the token itself is shown once, at
+ * creation); `expired` once `expires_at` has passed (it no longer authenticates).
+ */
+export type ApiTokenInfo = {
+  id: number;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string;
+  expired: boolean;
+};
 
 /** Outcome of {@link createApiToken}: the new token, or field problems as message keys (`forms`). */
-export type CreateApiTokenResult = { ok: true; id: number; token: string } | { ok: false; errors: { name: 'invalid' } };
+export type CreateApiTokenResult =
+  | { ok: true; id: number; token: string; expiresAt: Date }
+  | { ok: false; errors: { name?: 'invalid'; days?: 'invalid' } };
 
-/** Most API tokens one account may hold. */
+/** Most unexpired API tokens one account may hold. */
 export const API_TOKENS_MAX = 10;
+/** The lifetimes (days) a new API token may be given; API_TOKEN_DEFAULT_DAYS when none is chosen. */
+export const API_TOKEN_DAYS = [30, 90, 365] as const;
+/** Default lifetime of a new API token, in days. */
+export const API_TOKEN_DEFAULT_DAYS = 90;
 
 /**
- * Creates a personal API token for `Authorization: Bearer <token>`.
- * @returns the token (shown once) and its id; `name: invalid` when the name is empty or too long
- *   or the account already holds API_TOKENS_MAX tokens
+ * Creates a personal API token for `Authorization: Bearer <token>`, valid `days` (one of
+ * API_TOKEN_DAYS, default API_TOKEN_DEFAULT_DAYS). The caller has confirmed the owner's identity
+ * (password or fresh login: lib/data/users.ts confirmIdentity).
+ * @param input the token's name, or its name and lifetime
+ * @returns the token (shown once), its id and expiry; `name: invalid` when the name is empty or too
+ *   long or the account already holds API_TOKENS_MAX unexpired tokens; `days: invalid` for another
+ *   lifetime
  */
-export async function createApiToken(actor: Actor, name: string, db?: Db): Promise<CreateApiTokenResult> {
+export async function createApiToken(
+  actor: Actor,
+  input: string | { name: string; days?: number | null },
+  db?: Db,
+): Promise<CreateApiTokenResult> {
+  const { name, days } = typeof input === 'string' ? { name: input, days: null } : input;
   const label = name.trim();
   if (!label || label.length > API_TOKEN_NAME_MAX) return { ok: false, errors: { name: 'invalid' } };
+  const lifetime = days ?? API_TOKEN_DEFAULT_DAYS;
+  if (!(API_TOKEN_DAYS as readonly number[]).includes(lifetime)) return { ok: false, errors: { days: 'invalid' } };
   const d = await resolveDb(db);
   const [{ n }] = await d
     .select({ n: sql<number>`count(*)::int` })
     .from(apiTokens)
-    .where(eq(apiTokens.userId, actor.userId));
+    .where(and(eq(apiTokens.userId, actor.userId), gt(apiTokens.expiresAt, new Date())));
   if (n >= API_TOKENS_MAX) return { ok: false, errors: { name: 'invalid' } };
   const { token, hash } = newSecret();
+  const expiresAt = new Date(Date.now() + lifetime * 86_400_000);
   const [row] = await d
     .insert(apiTokens)
-    .values({ userId: actor.userId, name: label, tokenHash: hash })
+    .values({ userId: actor.userId, name: label, tokenHash: hash, expiresAt })
     .returning({ id: apiTokens.id });
-  return { ok: true, id: row.id, token };
+  return { ok: true, id: row.id, token, expiresAt };
 }
 
-/** The actor's API tokens, newest first. */
+/**
+ * Revokes every API token of a user (password change or reset; "log out everywhere" does it in
+ * lib/data/sessions.ts logOutEverywhere). @returns the number revoked
+ */
+export async function revokeAllApiTokens(userId: number, db?: Db): Promise<number> {
+  const d = await resolveDb(db);
+  const gone = await d.delete(apiTokens).where(eq(apiTokens.userId, userId)).returning({ id: apiTokens.id });
+  return gone.length;
+}
+
+/** The actor's API tokens (expired ones too, until purged), newest first. */
 export async function listApiTokens(actor: Actor, db?: Db): Promise<ApiTokenInfo[]> {
   const d = await resolveDb(db);
   const rows = await d.select().from(apiTokens).where(eq(apiTokens.userId, actor.userId)).orderBy(desc(apiTokens.id));
+  const now = Date.now();
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     created_at: new Date(r.createdAt).toISOString(),
     last_used_at: r.lastUsedAt ? new Date(r.lastUsedAt).toISOString() : null,
+    expires_at: new Date(r.expiresAt).toISOString(),
+    expired: new Date(r.expiresAt).getTime() <= now,
   }));
 }
 
@@ -69,7 +111,7 @@ export async function revokeApiToken(actor: Actor, id: number, db?: Db): Promise
   if (!gone.length) throw new AppError('not_found');
 }
 
-/** The actor of a personal API token (`sessionId` null), or null for an unknown or revoked token. */
+/** The actor of a personal API token (`sessionId` null), or null for an unknown, revoked or expired token. */
 export async function apiTokenActor(token: string | null | undefined, db?: Db): Promise<Actor | null> {
   if (!token || token.length > 100) return null;
   const d = await resolveDb(db);
@@ -84,7 +126,7 @@ export async function apiTokenActor(token: string | null | undefined, db?: Db): 
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(eq(apiTokens.tokenHash, hashSecret(token)))
+    .where(and(eq(apiTokens.tokenHash, hashSecret(token)), gt(apiTokens.expiresAt, new Date())))
     .limit(1);
   if (!t) return null;
   if (!t.lastUsedAt || Date.now() - new Date(t.lastUsedAt).getTime() > SESSION_TOUCH_SECONDS * 1000) {

@@ -56,29 +56,39 @@ export async function login(
   return { ok: true, token: session.token, expiresAt: session.expiresAt, userId };
 }
 
+/** Result of the bot check (lib/auth/bot-check.ts verifyBotCheck). */
+export type BotCheckResult = 'ok' | 'missing' | 'invalid';
+
 /**
- * Registers an account and logs it in. The bot check must have passed (the caller verifies the
- * proof of work first). Limit: 3 registrations a day per IP, counted only when the input is valid.
+ * Registers an account and logs it in. Every attempt counts against the per-IP limit
+ * (RATE_LIMITS.registerIp, 5 a day), failed ones too: an invalid form, a taken name or e-mail and
+ * a failed bot check. `botCheck` (the route passes the proof-of-work verification) runs after the
+ * limit and before the form is checked: `_form: captchaMissing | captchaInvalid`.
  */
 export async function register(
   input: RegisterInput,
-  meta: RequestMeta,
+  meta: RequestMeta & { botCheck?: () => Promise<BotCheckResult> },
   db?: Db,
 ): Promise<AuthResult<{ token: string; expiresAt: Date; user: PublicUser }>> {
-  const limit = await checkLimit('registerIp', meta.ip, db);
+  const limit = await hitLimit('registerIp', meta.ip, db);
   if (!limit.ok) return { ok: false, rateLimited: limit.retryAfter };
+  if (meta.botCheck) {
+    const bot = await meta.botCheck();
+    if (bot !== 'ok') return { ok: false, errors: { _form: bot === 'missing' ? 'captchaMissing' : 'captchaInvalid' } };
+  }
   const r = await registerUser(input, {}, db);
   if (!r.ok) return r;
-  await hitLimit('registerIp', meta.ip, db);
   const session = await createSession(r.userId, { userAgent: meta.userAgent, ip: meta.ip }, db);
   return { ok: true, token: session.token, expiresAt: session.expiresAt, user: r.user };
 }
 
 /**
  * Asks for a password reset link. Always the same neutral answer (`ok: true`) whether or not the
- * address has an account; when it has one, `deliver` is called with the account's name, address
- * and the one-time token (the caller mails the link). Limits: 5 requests an hour per IP and 5 an
- * hour per e-mail address (counted for unknown addresses too, so the limit reveals nothing).
+ * address has an account, and in the same time: the caller gets `followUp`, which looks the
+ * address up, makes the one-time token and calls `deliver` with the account's name, address and
+ * token (the caller mails the link), and runs it after the response is sent (lib/auth/after-response.ts);
+ * `followUp` never rejects (a failure is logged). Limits: 5 requests an hour per IP and 5 an hour
+ * per e-mail address (counted for unknown addresses too, so the limit reveals nothing).
  */
 export async function requestPasswordReset(
   request: {
@@ -87,7 +97,9 @@ export async function requestPasswordReset(
     deliver: (r: { name: string; email: string; token: string }) => Promise<void>;
   },
   db?: Db,
-): Promise<{ ok: true } | { ok: false; rateLimited: number } | { ok: false; errors: FieldErrors }> {
+): Promise<
+  { ok: true; followUp: () => Promise<void> } | { ok: false; rateLimited: number } | { ok: false; errors: FieldErrors }
+> {
   const { email, meta, deliver } = request;
   const address = email.trim().toLowerCase();
   if (!address) return { ok: false, errors: { email: 'emailRequired' } };
@@ -97,7 +109,14 @@ export async function requestPasswordReset(
   if (!ip.ok) return { ok: false, rateLimited: ip.retryAfter };
   const account = await hitLimit('resetAccount', address, db);
   if (!account.ok) return { ok: false, rateLimited: account.retryAfter };
-  const reset = await createPasswordReset(address, db);
-  if (reset) await deliver(reset);
-  return { ok: true };
+  const followUp = async () => {
+    try {
+      const reset = await createPasswordReset(address, db);
+      if (reset) await deliver(reset);
+    } catch (e) {
+      // The client already has its neutral answer; the failure (SMTP down, database) is the operator's.
+      console.error('password reset mail failed', e);
+    }
+  };
+  return { ok: true, followUp };
 }

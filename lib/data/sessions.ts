@@ -2,18 +2,42 @@ import 'server-only';
 /**
  * Login sessions (spec §4 "remember me"): a random token in an HttpOnly cookie whose hash is
  * checked against `user_sessions` on every request, so logout, "log out everywhere" and password
- * changes take effect at once. The owner lists and ends their sessions.
+ * changes take effect at once. A session lasts SESSION_DAYS after its last use and never more
+ * than SESSION_MAX_DAYS after it began. The owner lists and ends their sessions.
  */
-import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { AppError } from '@/lib/errors';
-import { passwordResetTokens, userSessions, users } from '@/db/schema';
+import { apiTokens, passwordResetTokens, userSessions, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { resolveDb } from './sql';
 import { hashSecret, newSecret } from './secret-tokens';
 
 /** Days a session lasts after its last use ("remember me"; extended on use). */
 export const SESSION_DAYS = 30;
+/**
+ * Absolute lifetime of a session in days from its creation: however often it is used, a session
+ * ends this long after the login that made it (a stolen cookie does not live for ever).
+ */
+export const SESSION_MAX_DAYS = 90;
+/**
+ * Seconds after a login during which its session counts as a fresh login: an account without a
+ * password confirms sensitive changes (API tokens, linking, e-mail, deletion) by having logged in
+ * (through Facebook or Google) this recently.
+ */
+export const FRESH_LOGIN_SECONDS = 600;
+
+const DAY_MS = 86_400_000;
+
+/** The sliding expiry of a session created at `createdAt`, used now: capped by SESSION_MAX_DAYS. */
+function slidingExpiry(createdAt: Date, now = Date.now()): Date {
+  return new Date(Math.min(now + SESSION_DAYS * DAY_MS, createdAt.getTime() + SESSION_MAX_DAYS * DAY_MS));
+}
+
+/** The oldest creation time of a session still within SESSION_MAX_DAYS. */
+function oldestLiveCreation(now = Date.now()): Date {
+  return new Date(now - SESSION_MAX_DAYS * DAY_MS);
+}
 /** A session's expiry is pushed forward at most this often (seconds), to spare a write per request. */
 export const SESSION_TOUCH_SECONDS = 3600;
 
@@ -39,7 +63,7 @@ export async function createSession(
 ): Promise<{ token: string; sessionId: number; expiresAt: Date }> {
   const d = await resolveDb(db);
   const { token, hash } = newSecret();
-  const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+  const expiresAt = slidingExpiry(new Date());
   const [row] = await d
     .insert(userSessions)
     .values({
@@ -54,8 +78,9 @@ export async function createSession(
 }
 
 /**
- * The actor of a session token, or null when the token is unknown, revoked or expired. A session
- * used after SESSION_TOUCH_SECONDS gets its expiry pushed to SESSION_DAYS from now.
+ * The actor of a session token, or null when the token is unknown, revoked or expired (SESSION_DAYS
+ * unused, or SESSION_MAX_DAYS old). A session used after SESSION_TOUCH_SECONDS gets its expiry
+ * pushed to SESSION_DAYS from now, but never past SESSION_MAX_DAYS after its creation.
  */
 export async function sessionActor(token: string | null | undefined, db?: Db): Promise<Actor | null> {
   if (!token || token.length > 100) return null;
@@ -63,6 +88,7 @@ export async function sessionActor(token: string | null | undefined, db?: Db): P
   const [s] = await d
     .select({
       sessionId: userSessions.id,
+      createdAt: userSessions.createdAt,
       lastUsedAt: userSessions.lastUsedAt,
       userId: users.id,
       publicId: users.publicId,
@@ -71,13 +97,19 @@ export async function sessionActor(token: string | null | undefined, db?: Db): P
     })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
-    .where(and(eq(userSessions.tokenHash, hashSecret(token)), gt(userSessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(userSessions.tokenHash, hashSecret(token)),
+        gt(userSessions.expiresAt, new Date()),
+        gt(userSessions.createdAt, oldestLiveCreation()),
+      ),
+    )
     .limit(1);
   if (!s) return null;
   if (Date.now() - new Date(s.lastUsedAt).getTime() > SESSION_TOUCH_SECONDS * 1000) {
     await d
       .update(userSessions)
-      .set({ lastUsedAt: new Date(), expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000) })
+      .set({ lastUsedAt: new Date(), expiresAt: slidingExpiry(new Date(s.createdAt)) })
       .where(eq(userSessions.id, s.sessionId));
   }
   return { userId: s.userId, publicId: s.publicId, name: s.name, role: s.role, sessionId: s.sessionId };
@@ -89,7 +121,13 @@ export async function listSessions(actor: Actor, db?: Db): Promise<SessionInfo[]
   const rows = await d
     .select()
     .from(userSessions)
-    .where(and(eq(userSessions.userId, actor.userId), gt(userSessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(userSessions.userId, actor.userId),
+        gt(userSessions.expiresAt, new Date()),
+        gt(userSessions.createdAt, oldestLiveCreation()),
+      ),
+    )
     .orderBy(desc(userSessions.lastUsedAt), desc(userSessions.id));
   return rows.map((r) => ({
     id: r.id,
@@ -130,6 +168,44 @@ export async function revokeAllSessions(actor: Actor, opts: { keepCurrent?: bool
 }
 
 /**
+ * "Log out everywhere": ends every session of the actor, this one too, and revokes every personal
+ * API token of the account, in one transaction (whoever held a stolen cookie or token is out).
+ * @returns the numbers of sessions ended and tokens revoked
+ */
+export async function logOutEverywhere(actor: Actor, db?: Db): Promise<{ sessions: number; tokens: number }> {
+  const d = await resolveDb(db);
+  return d.transaction(async (tx) => {
+    const s = await tx
+      .delete(userSessions)
+      .where(eq(userSessions.userId, actor.userId))
+      .returning({ id: userSessions.id });
+    const t = await tx.delete(apiTokens).where(eq(apiTokens.userId, actor.userId)).returning({ id: apiTokens.id });
+    return { sessions: s.length, tokens: t.length };
+  });
+}
+
+/**
+ * Whether the actor acts through a session that began at most FRESH_LOGIN_SECONDS ago (a fresh
+ * login); false for an API token (no session).
+ */
+export async function isFreshLogin(actor: Actor, db?: Db): Promise<boolean> {
+  if (actor.sessionId == null) return false;
+  const d = await resolveDb(db);
+  const [s] = await d
+    .select({ id: userSessions.id })
+    .from(userSessions)
+    .where(
+      and(
+        eq(userSessions.id, actor.sessionId),
+        eq(userSessions.userId, actor.userId),
+        gt(userSessions.createdAt, new Date(Date.now() - FRESH_LOGIN_SECONDS * 1000)),
+      ),
+    )
+    .limit(1);
+  return !!s;
+}
+
+/**
  * Ends the session of a session token (logout). Unknown tokens are ignored.
  * @returns true when a session was ended
  */
@@ -143,14 +219,21 @@ export async function endSession(token: string | null | undefined, db?: Db): Pro
   return gone.length > 0;
 }
 
-/** Deletes expired sessions and spent or expired reset tokens. @returns rows deleted */
+/**
+ * Deletes expired sessions (sliding or absolute lifetime over), expired reset tokens and expired
+ * API tokens. @returns rows deleted
+ */
 export async function purgeExpiredSessions(db?: Db): Promise<number> {
   const d = await resolveDb(db);
   const now = new Date();
-  const a = await d.delete(userSessions).where(lt(userSessions.expiresAt, now)).returning({ id: userSessions.id });
+  const a = await d
+    .delete(userSessions)
+    .where(or(lt(userSessions.expiresAt, now), lt(userSessions.createdAt, oldestLiveCreation(now.getTime()))))
+    .returning({ id: userSessions.id });
   const b = await d
     .delete(passwordResetTokens)
     .where(lt(passwordResetTokens.expiresAt, now))
     .returning({ id: passwordResetTokens.id });
-  return a.length + b.length;
+  const c = await d.delete(apiTokens).where(lt(apiTokens.expiresAt, now)).returning({ id: apiTokens.id });
+  return a.length + b.length + c.length;
 }

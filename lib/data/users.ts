@@ -6,15 +6,17 @@ import 'server-only';
  * own session (`getOwnAccount`). Sessions, API tokens and password resets have modules of their
  * own.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '@/db';
 import { AppError } from '@/lib/errors';
-import { users } from '@/db/schema';
+import { passwordResetTokens, users } from '@/db/schema';
 import type { Actor, Role } from '@/lib/auth/actor';
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password';
 import { AVATAR_SIZES, removePicture } from '@/lib/images';
 import { foldText } from '@/lib/text';
 import {
+  emailSchema,
   fieldErrors,
   profileSchema,
   registerSchema,
@@ -24,7 +26,9 @@ import {
 } from '@/lib/validation/users';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { resolveDb } from './sql';
-import { revokeAllSessions } from './sessions';
+import { revokeAllApiTokens } from './api-tokens';
+import { checkLimit, hitLimit, resetLimit } from './rate-limits';
+import { isFreshLogin, revokeAllSessions } from './sessions';
 import { inTransaction, publish } from './events';
 import { newPublicId } from './public-id';
 import type { Page } from './types';
@@ -159,8 +163,9 @@ export async function insertAccount(
 }
 
 /**
- * The account id for an e-mail and password, or null. An unknown e-mail costs the same argon2
- * verification as a wrong password, so timing does not tell which one was wrong.
+ * The account id for an e-mail and password, or null. An unknown e-mail and an account without a
+ * password (Facebook or Google only) cost the same argon2 verification (against a decoy hash) as
+ * a wrong password, so timing tells none of them apart.
  */
 export async function verifyCredentials(email: string, password: string, db?: Db): Promise<number | null> {
   const d = await resolveDb(db);
@@ -169,26 +174,136 @@ export async function verifyCredentials(email: string, password: string, db?: Db
     .from(users)
     .where(eq(users.email, email.trim().toLowerCase()))
     .limit(1);
-  if (!u) {
+  if (!u?.passwordHash) {
     await verifyPassword(await decoyPasswordHash(), password);
     return null;
   }
   return (await verifyPassword(u.passwordHash, password)) ? u.id : null;
 }
 
+/** Outcome of {@link confirmIdentity}: field errors are message keys (namespace `forms`). */
+export type ConfirmResult =
+  | { ok: true }
+  | { ok: false; errors: { current: 'credentialsIncorrect' | 'reauthFreshLogin' } }
+  | { ok: false; rateLimited: number };
+
+/**
+ * Re-authentication before a sensitive change (API token, linking or unlinking Facebook/Google,
+ * e-mail change, deletion): the account's current password, or for an account without a password
+ * (Facebook or Google only) a fresh login (a session created within FRESH_LOGIN_SECONDS;
+ * `current: reauthFreshLogin` otherwise). A wrong password is `current: credentialsIncorrect` and
+ * counts as a failed login of the account (lib/data/rate-limits.ts `loginAccount`: after 5, 15
+ * minutes' wait), so a stolen session cannot guess the password without limit.
+ */
+export async function confirmIdentity(actor: Actor, password: string, db?: Db): Promise<ConfirmResult> {
+  const d = await resolveDb(db);
+  const [u] = await d
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, actor.userId))
+    .limit(1);
+  if (!u) return { ok: false, errors: { current: 'credentialsIncorrect' } };
+  if (!u.passwordHash)
+    return (await isFreshLogin(actor, d)) ? { ok: true } : { ok: false, errors: { current: 'reauthFreshLogin' } };
+  const locked = await checkLimit('loginAccount', u.email, d);
+  if (!locked.ok) return { ok: false, rateLimited: locked.retryAfter };
+  if (await verifyPassword(u.passwordHash, password)) {
+    await resetLimit('loginAccount', u.email, d);
+    return { ok: true };
+  }
+  const r = await hitLimit('loginAccount', u.email, d);
+  return r.ok ? { ok: false, errors: { current: 'credentialsIncorrect' } } : { ok: false, rateLimited: r.retryAfter };
+}
+
+/**
+ * {@link confirmIdentity} for route handlers: null when confirmed, else the field errors to answer
+ * (400 `{ fields: { current } }`).
+ * @throws AppError rate_limited (429) while the account's login limit is used up
+ */
+export async function reauthenticate(
+  actor: Actor,
+  password: string,
+  db?: Db,
+): Promise<{ ok: false; errors: { current: 'credentialsIncorrect' | 'reauthFreshLogin' } } | null> {
+  const r = await confirmIdentity(actor, password, db);
+  if (r.ok) return null;
+  if ('rateLimited' in r) throw new AppError('rate_limited', { seconds: r.rateLimited });
+  return r;
+}
+
+/** Outcome of {@link changeEmail}: the owner's account view, or message keys per field (`forms`). */
+export type ChangeEmailResult =
+  { ok: true; account: OwnAccount } | { ok: false; errors: FieldErrors } | { ok: false; rateLimited: number };
+
+/**
+ * Changes the actor's e-mail address after re-authentication ({@link confirmIdentity}: `current`
+ * is the password). The address follows the registration rules (`email: emailRequired`... as the
+ * schema's keys, `email: emailInUse` when another account has it, never naming that account);
+ * `_form: nothingToUpdate` when it is the same. Open password reset links (mailed to the old
+ * address) are spent.
+ */
+export async function changeEmail(
+  actor: Actor,
+  input: { current: string; email: string },
+  db?: Db,
+): Promise<ChangeEmailResult> {
+  const parsed = z.object({ email: emailSchema }).safeParse({ email: input.email });
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  const email = parsed.data.email;
+  const d = await resolveDb(db);
+  const confirmed = await confirmIdentity(actor, input.current, d);
+  if (!confirmed.ok) return confirmed;
+  const [current] = await d.select({ email: users.email }).from(users).where(eq(users.id, actor.userId)).limit(1);
+  if (!current) return { ok: false, errors: { _form: 'submitFailed' } };
+  if (current.email === email) return { ok: false, errors: { _form: 'nothingToUpdate' } };
+  const changed = await inTransaction(d, async (tx) => {
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), ne(users.id, actor.userId)))
+      .limit(1);
+    if (taken) return false;
+    // A concurrent change to the same address still fails on the unique index (users_email_key).
+    await tx.update(users).set({ email, updatedAt: new Date() }).where(eq(users.id, actor.userId));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, actor.userId), isNull(passwordResetTokens.usedAt)));
+    return true;
+  }).catch((e: unknown) => {
+    if (isUniqueViolation(e)) return false;
+    throw e;
+  });
+  if (!changed) return { ok: false, errors: { email: 'emailInUse' } };
+  const account = await getOwnAccount(actor, d);
+  return account ? { ok: true, account } : { ok: false, errors: { _form: 'submitFailed' } };
+}
+
+/** Whether a database error is a unique violation (SQLSTATE 23505), also when wrapped by drizzle. */
+function isUniqueViolation(e: unknown): boolean {
+  for (let x: unknown = e; x && typeof x === 'object'; x = (x as { cause?: unknown }).cause)
+    if ((x as { code?: unknown }).code === '23505') return true;
+  return false;
+}
+
 /** Outcome of {@link changePassword}: field errors are message keys (namespace `forms`). */
-export type ChangePasswordResult = { ok: true; sessionsEnded: number } | { ok: false; errors: FieldErrors };
+export type ChangePasswordResult =
+  | { ok: true; sessionsEnded: number; tokensRevoked: number }
+  | { ok: false; errors: FieldErrors }
+  | { ok: false; rateLimited: number };
 
 /**
  * Changes the actor's password after checking the current one (`current: credentialsIncorrect`
- * when wrong), and ends every other session of the account.
+ * when wrong; failures count against the account's login limit, see {@link confirmIdentity}),
+ * ends every other session of the account and, unless `revokeTokens` is false, revokes every
+ * personal API token (the default: whoever knew the old password may have made one).
  */
 export async function changePassword(
   actor: Actor,
-  passwords: { current: string; next: string },
+  passwords: { current: string; next: string; revokeTokens?: boolean },
   db?: Db,
 ): Promise<ChangePasswordResult> {
-  const { current, next } = passwords;
+  const { current, next, revokeTokens = true } = passwords;
   const problem = passwordProblem(next);
   if (problem)
     return {
@@ -203,14 +318,17 @@ export async function changePassword(
     .from(users)
     .where(eq(users.id, actor.userId))
     .limit(1);
-  if (!u || !(await verifyPassword(u.passwordHash, current)))
-    return { ok: false, errors: { current: 'credentialsIncorrect' } };
+  // An account without a password sets one through the password reset, not here.
+  if (!u?.passwordHash) return { ok: false, errors: { current: 'credentialsIncorrect' } };
+  const confirmed = await confirmIdentity(actor, current, d);
+  if (!confirmed.ok) return confirmed;
   const passwordHash = await hashPassword(next);
-  const sessionsEnded = await d.transaction(async (tx) => {
+  return d.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.userId));
-    return revokeAllSessions(actor, { keepCurrent: true }, tx as unknown as Db);
+    const sessionsEnded = await revokeAllSessions(actor, { keepCurrent: true }, tx as unknown as Db);
+    const tokensRevoked = revokeTokens ? await revokeAllApiTokens(actor.userId, tx as unknown as Db) : 0;
+    return { ok: true as const, sessionsEnded, tokensRevoked };
   });
-  return { ok: true, sessionsEnded };
 }
 
 /**
@@ -220,6 +338,8 @@ export async function changePassword(
  */
 export type OwnAccount = PublicUser & {
   email_hint: string;
+  /** False for an account that logs in only through Facebook or Google (re-authenticates by a fresh login). */
+  has_password: boolean;
   newsletter: boolean;
   email_notifications: boolean;
   user_email: boolean;
@@ -242,6 +362,7 @@ export async function getOwnAccount(actor: Actor, db?: Db): Promise<OwnAccount |
       ...PUBLIC_COLUMNS,
       ...FLAG_COLUMNS,
       email: users.email,
+      hasPassword: sql<boolean>`${users.passwordHash} IS NOT NULL`,
       // The partial index notifications_unseen_idx serves the count.
       // (The outer table is named as such: drizzle writes a column of a select as its bare name.)
       unseen: sql<number>`(SELECT count(*)::int FROM notifications n WHERE n.user_id = "users"."id" AND n.seen_at IS NULL)`,
@@ -253,6 +374,7 @@ export async function getOwnAccount(actor: Actor, db?: Db): Promise<OwnAccount |
   return {
     ...toPublicUser(r),
     email_hint: emailHint(r.email),
+    has_password: Boolean(r.hasPassword),
     newsletter: r.newsletter,
     email_notifications: r.emailNotifications,
     user_email: r.userEmail,

@@ -37,7 +37,16 @@ const SESSIONS: SessionInfo[] = [
     current: false,
   },
 ];
-const TOKENS: ApiTokenInfo[] = [{ id: 7, name: 'my script', created_at: '2026-11-01T10:00:00Z', last_used_at: null }];
+const TOKENS: ApiTokenInfo[] = [
+  {
+    id: 7,
+    name: 'my script',
+    created_at: '2026-11-01T10:00:00Z',
+    last_used_at: null,
+    expires_at: '2027-01-30T10:00:00Z',
+    expired: false,
+  },
+];
 
 const SUBMIT_FAILED = en.forms.submitFailed;
 

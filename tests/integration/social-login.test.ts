@@ -4,8 +4,10 @@
  * completion, registration and login routes, on PGlite (and PostgreSQL with TEST_DATABASE_URL).
  * The Facebook and Google flows: a new provider user ("user not found", then register), a returning one,
  * "user not found" then link through the password login, a replayed completion, no keys = no
- * providers.
+ * providers; registration only with a verified provider e-mail (Google's `email_verified`, never
+ * Facebook's); linking and unlinking while logged in only after the password (or a fresh login).
  */
+import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DbHandle } from '@/db';
@@ -15,7 +17,9 @@ import { GET as meRoute } from '@/app/api/me/route';
 import { GET as completeRoute } from '@/app/api/social/complete/route';
 import { POST as socialRegisterRoute } from '@/app/api/social/register/route';
 import { GET as identitiesRoute } from '@/app/api/me/identities/route';
-import { DELETE as unlinkRoute } from '@/app/api/me/identities/[provider]/route';
+import { POST as confirmLinkRoute, DELETE as unlinkRoute } from '@/app/api/me/identities/[provider]/route';
+import { userSessions } from '@/db/schema';
+import { sessionActor } from '@/lib/data/sessions';
 import { enabledProviders } from '@/lib/auth/social';
 import { registerUser } from '@/lib/data/users';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
@@ -60,12 +64,12 @@ type Handler = (request: NextRequest) => Promise<Response>;
 async function call(
   handler: Handler,
   jar: CookieJar,
-  req: { url: string; method?: string; form?: Record<string, string>; json?: unknown },
+  req: { url: string; method?: string; form?: Record<string, string>; json?: unknown; ip?: string },
 ): Promise<Response> {
   const { url, ...init } = req;
   const headers: Record<string, string> = {
     cookie: jar.header(),
-    'x-forwarded-for': '198.51.100.7',
+    'x-forwarded-for': init.ip ?? '198.51.100.7',
     'user-agent': 'vitest',
   };
   let body: string | undefined;
@@ -267,9 +271,9 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
   });
 
   it('register with a provider refuses an e-mail address that has an account, and one without e-mail', async () => {
-    mock.signInAs({ id: `fb-${engine}-3003`, name: 'Same Mail', email: 'frank.pw@example.test' });
+    mock.signInAs({ id: `g-${engine}-3003`, name: 'Same Mail', email: 'frank.pw@example.test' });
     const jar = new CookieJar();
-    await providerLogin('facebook', jar, '/');
+    await providerLogin('google', jar, '/');
     const taken = await call(socialRegisterRoute, jar, { url: '/api/social/register', method: 'POST', json: {} });
     expect(taken.status).toBe(400);
     expect(await taken.json()).toMatchObject({ fields: { _form: 'socialEmailInUse' } });
@@ -289,12 +293,63 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
     expect(await expired.json()).toMatchObject({ fields: { _form: 'socialExpired' } });
   });
 
-  it('linked accounts: listed; unlinking is refused when it is the only way to log in', async () => {
-    const unlink = (jar: CookieJar, provider: string) =>
+  it('registration needs an e-mail address the provider vouches for: Google unverified and Facebook refused', async () => {
+    const ip = '198.51.100.40';
+    mock.signInAs({
+      id: `g-${engine}-unverified`,
+      name: 'Una Verified',
+      email: 'una@example.test',
+      emailVerified: false,
+    });
+    const google = new CookieJar();
+    await providerLogin('google', google, '/');
+    const refused = await call(socialRegisterRoute, google, {
+      url: '/api/social/register',
+      method: 'POST',
+      json: {},
+      ip,
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ fields: { _form: 'socialEmailUnverified' } });
+    expect(await whoAmI(google)).toBeNull();
+
+    // Facebook shares no verification claim: a new address is never taken from it.
+    mock.signInAs({ id: `fb-${engine}-5005`, name: 'Fay Book', email: 'fay@example.test' });
+    const facebook = new CookieJar();
+    await providerLogin('facebook', facebook, '/');
+    const fb = await call(socialRegisterRoute, facebook, { url: '/api/social/register', method: 'POST', json: {}, ip });
+    expect(await fb.json()).toMatchObject({ fields: { _form: 'socialEmailUnverified' } });
+
+    // The same Google account once verified registers.
+    mock.signInAs({ id: `g-${engine}-unverified`, name: 'Una Verified', email: 'una@example.test' });
+    const again = new CookieJar();
+    await providerLogin('google', again, '/');
+    const ok = await call(socialRegisterRoute, again, { url: '/api/social/register', method: 'POST', json: {}, ip });
+    expect(ok.status).toBe(200);
+    expect(await whoAmI(again)).toBe('Una Verified');
+  });
+
+  it('social registration: failed attempts count against the per-IP limit (5 a day)', async () => {
+    const ip = '198.51.100.41';
+    mock.signInAs({ id: `fb-${engine}-limit`, name: 'Lim It', email: 'limit.fb@example.test' });
+    const jar = new CookieJar();
+    await providerLogin('facebook', jar, '/');
+    for (let i = 0; i < 5; i++) {
+      const r = await call(socialRegisterRoute, jar, { url: '/api/social/register', method: 'POST', json: {}, ip });
+      expect(r.status).toBe(400);
+    }
+    const sixth = await call(socialRegisterRoute, jar, { url: '/api/social/register', method: 'POST', json: {}, ip });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(86_000);
+  });
+
+  it('linked accounts: listed; unlinking needs the password (or a fresh login) and is refused when it is the only way to log in', async () => {
+    const unlink = (jar: CookieJar, provider: string, current?: string) =>
       unlinkRoute(
         new NextRequest(`${ORIGIN}/api/me/identities/${provider}`, {
           method: 'DELETE',
-          headers: { cookie: jar.header(), origin: ORIGIN },
+          headers: { cookie: jar.header(), origin: ORIGIN, 'content-type': 'application/json' },
+          ...(current === undefined ? {} : { body: JSON.stringify({ current }) }),
         }),
         { params: Promise.resolve({ provider }) },
       );
@@ -304,7 +359,15 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
     await providerLogin('facebook', frank, '/');
     const listed = await call(identitiesRoute, frank, { url: '/api/me/identities' });
     expect(await listed.json()).toEqual({ enabled: ['facebook', 'google'], linked: ['facebook'] });
-    expect((await unlink(frank, 'facebook')).status).toBe(200);
+    const noPassword = await unlink(frank, 'facebook');
+    expect(noPassword.status).toBe(400);
+    expect(await noPassword.json()).toMatchObject({ fields: { current: 'credentialsIncorrect' } });
+    const wrong = await unlink(frank, 'facebook', 'not-the-password');
+    expect(await wrong.json()).toMatchObject({ fields: { current: 'credentialsIncorrect' } });
+    expect(await (await call(identitiesRoute, frank, { url: '/api/me/identities' })).json()).toMatchObject({
+      linked: ['facebook'],
+    });
+    expect((await unlink(frank, 'facebook', PASSWORD)).status).toBe(200);
     expect(await (await call(identitiesRoute, frank, { url: '/api/me/identities' })).json()).toMatchObject({
       linked: [],
     });
@@ -312,14 +375,25 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
     mock.signInAs(googleUser);
     const greta = new CookieJar();
     await providerLogin('google', greta, '/');
-    const refused = await unlink(greta, 'google');
+    // Greta has no password: her login a moment ago is fresh, so the unlink is judged on its merits.
+    const refused = await unlink(greta, 'google', '');
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ fields: { _form: 'unlinkRefused' } });
-    expect((await unlink(greta, 'myspace')).status).toBe(404);
+    expect((await unlink(greta, 'myspace', '')).status).toBe(404);
+    // Eleven minutes later the same session is no longer a fresh login.
+    const session = await sessionActor(decodeURIComponent(/discshelf_session=([^;]+)/.exec(greta.header())?.[1] ?? ''));
+    expect(session).not.toBeNull();
+    await h.db
+      .update(userSessions)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(userSessions.id, session?.sessionId ?? 0));
+    const stale = await unlink(greta, 'google', '');
+    expect(stale.status).toBe(400);
+    expect(await stale.json()).toMatchObject({ fields: { current: 'reauthFreshLogin' } });
     expect((await call(identitiesRoute, new CookieJar(), { url: '/api/me/identities' })).status).toBe(401);
   });
 
-  it('a logged-in user who goes through a provider login links it; one linked elsewhere is refused', async () => {
+  it('a logged-in user links a provider login only after confirming the password; one linked elsewhere is refused', async () => {
     const r = await registerUser({
       name: 'Linda Linker',
       email: 'linda@example.test',
@@ -335,13 +409,40 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
       json: { email: 'linda@example.test', password: PASSWORD },
     });
     mock.signInAs({ id: `g-${engine}-linda`, name: 'Linda G', email: 'linda.g@example.test' });
+    // Without the confirmation (a stolen session, a forged login form) nothing is linked.
+    const unconfirmed = await providerLogin('google', linda, '/users/edit_my_data');
+    expect(unconfirmed.complete.headers.get('location')).toBe(
+      `${ORIGIN}/users/edit_my_data?social_error=linkNotConfirmed&provider=google`,
+    );
+    expect(await (await call(identitiesRoute, linda, { url: '/api/me/identities' })).json()).toMatchObject({
+      linked: [],
+    });
+    const confirm = (current: string) =>
+      confirmLinkRoute(
+        new NextRequest(`${ORIGIN}/api/me/identities/google`, {
+          method: 'POST',
+          headers: { cookie: linda.header(), origin: ORIGIN, 'content-type': 'application/json' },
+          body: JSON.stringify({ current }),
+        }),
+        { params: Promise.resolve({ provider: 'google' }) },
+      );
+    const wrong = await confirm('not-the-password');
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ fields: { current: 'credentialsIncorrect' } });
+    expect(wrong.headers.getSetCookie().some((c) => c.startsWith('discshelf_link='))).toBe(false);
+    const granted = await confirm(PASSWORD);
+    expect(granted.status).toBe(200);
+    linda.store(granted);
+    expect(linda.has('discshelf_link')).toBe(true);
     const { complete } = await providerLogin('google', linda, '/users/edit_my_data');
     expect(complete.headers.get('location')).toBe(`${ORIGIN}/users/edit_my_data`);
+    expect(linda.has('discshelf_link')).toBe(false);
     expect(await (await call(identitiesRoute, linda, { url: '/api/me/identities' })).json()).toMatchObject({
       linked: ['google'],
     });
 
     mock.signInAs(googleUser);
+    linda.store(await confirm(PASSWORD));
     const again = await providerLogin('google', linda, '/users/edit_my_data');
     expect(again.complete.headers.get('location')).toBe(
       `${ORIGIN}/users/edit_my_data?social_error=socialAlreadyLinked&provider=google`,

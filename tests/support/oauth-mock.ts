@@ -9,8 +9,11 @@
  */
 import { OAuth2Server } from 'oauth2-mock-server';
 
-/** A provider account the mock logs in as. */
-export type MockAccount = { id: string; name: string; email: string | null };
+/**
+ * A provider account the mock logs in as. `emailVerified` is Google's `email_verified` claim
+ * (default true); Facebook's answers never carry one, like the real Graph API.
+ */
+export type MockAccount = { id: string; name: string; email: string | null; emailVerified?: boolean };
 
 export const GOOGLE_CLIENT_ID = 'discshelf-google-test';
 export const FACEBOOK_CLIENT_ID = 'discshelf-facebook-test';
@@ -59,7 +62,7 @@ export async function startOAuthMock(port = 0): Promise<{
     const account = accountOf(req);
     token.payload.sub = account.id;
     if (account.email) token.payload.email = account.email;
-    token.payload.email_verified = true;
+    token.payload.email_verified = account.emailVerified ?? true;
     token.payload.name = account.name;
   });
   server.service.on('beforeResponse', (res: { body: Record<string, unknown> }, req: Req) => {

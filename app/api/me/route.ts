@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { route } from '@/lib/api/route';
 import { dto, errorSchema, formFlag, formText, invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
 import { bearerToken, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
-import { deleteAccount, getOwnAccount, updateProfile } from '@/lib/data/users';
+import { deleteAccount, getOwnAccount, reauthenticate, updateProfile } from '@/lib/data/users';
 import { apiMessage } from '@/lib/errors';
 import { FLAG_FIELDS, SOCIAL_FIELDS } from '@/lib/validation/users';
 
@@ -79,21 +79,30 @@ export const PATCH = route({
 
 /**
  * DELETE /api/me: deletes the logged-in account and everything that belongs to it (spec §4:
- * irreversible), in one transaction; the body must be `{ "confirm": true }`. 200 `{ ok: true }`
- * and the session cookie cleared; 400 without the confirmation; 401 without a session.
+ * irreversible), in one transaction; the body must be `{ "confirm": true, "current": password }`
+ * (an account without a password: a login within the last 10 minutes, `current` ""). 200
+ * `{ ok: true }` and the session cookie cleared; 400 without the confirmation (`{ error }`) or
+ * with a wrong password (`{ fields: { current: credentialsIncorrect | reauthFreshLogin } }`); 429
+ * after 5 wrong passwords; 401 without a session.
  */
 export const DELETE = route({
   method: 'DELETE',
   path: '/api/me',
-  summary: 'Deletes the logged-in account and everything that belongs to it',
+  summary: 'Deletes the logged-in account and everything that belongs to it; needs the current password',
   tags: ['accounts'],
   auth: 'member',
-  body: z.object({ confirm: z.literal(true, { error: 'bad_body' }) }),
+  body: z.object({
+    confirm: z.literal(true, { error: 'bad_body' }),
+    current: formText.meta({ description: 'The current password ("" for an account without one)' }),
+  }),
   responses: {
     200: jsonResponse('Deleted; the session cookie is cleared', okSchema),
-    400: jsonResponse('No confirmation', errorSchema),
+    400: jsonResponse('No confirmation, or a wrong password (Invalid)', errorSchema),
+    429: jsonResponse('Too many wrong passwords (Retry-After)', errorSchema),
   },
-  handler: async ({ actor }) => {
+  handler: async ({ actor, body }) => {
+    const refused = await reauthenticate(actor, body.current);
+    if (refused) return refused;
     await deleteAccount(actor);
     const res = NextResponse.json({ ok: true }, { headers: { 'cache-control': 'no-store' } });
     res.cookies.set(SESSION_COOKIE, '', sessionCookieOptions(null));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
 import { errorSchema, formText, invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
+import { runAfterResponse } from '@/lib/auth/after-response';
 import { clientIp } from '@/lib/auth/request';
 import { requestPasswordReset } from '@/lib/data/auth';
 import { AppError } from '@/lib/errors';
@@ -24,9 +25,11 @@ const localeField = formText
 
 /**
  * POST /api/password_reset: `{ email, locale }` (locale "en" or "fi", the language of the mail).
- * Always 200 `{ ok: true }`, whether or not the address has an account (spec §7: neutral reply);
- * when it has one, a one-time link to `/reset_password?token=…` valid RESET_TOKEN_MINUTES goes
- * to it (lib/mail.ts: SMTP, or a file under .data/mail/). 400 `{ error, fields }` for a missing or
+ * Always 200 `{ ok: true }`, whether or not the address has an account (spec §7: neutral reply),
+ * in the same time: the account lookup and the mail run after the response is sent, so neither
+ * the timing nor an SMTP failure (logged on the server) shows to the client. When the address has
+ * an account, a one-time link to `/reset_password?token=…` valid RESET_TOKEN_MINUTES goes to it
+ * (lib/mail.ts: SMTP, or a file under .data/mail/). 400 `{ error, fields }` for a missing or
  * malformed address; 429 with `Retry-After` after 5 requests an hour per IP or per address.
  */
 export const POST = route({
@@ -61,6 +64,7 @@ export const POST = route({
       if ('rateLimited' in r) throw new AppError('rate_limited', { seconds: r.rateLimited });
       return { ok: false, errors: r.errors };
     }
+    runAfterResponse(r.followUp);
     return { ok: true };
   },
 });

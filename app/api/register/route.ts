@@ -14,8 +14,9 @@ export const dynamic = 'force-dynamic';
  * altcha }` (JSON; `country` a country id or ""; `altcha` the solved bot-check payload) sent from
  * this site, and logs it in. 200 `{ user: PublicUser }` and the session cookie; 400 `{ error,
  * fields }` with message keys (`_form: captchaMissing | captchaInvalid`, `email: emailInUse`,
- * `password: passwordCommon`, the form rules); 429 with `Retry-After` after 3 registrations a
- * day from one IP. Data: lib/data/auth.ts register.
+ * `password: passwordCommon`, the form rules); 429 with `Retry-After` after 5 attempts a day from
+ * one IP (failed ones count too: invalid form, taken name or e-mail, failed bot check). Data:
+ * lib/data/auth.ts register.
  */
 export const POST = route({
   method: 'POST',
@@ -35,13 +36,15 @@ export const POST = route({
   responses: {
     200: jsonResponse('Registered; Set-Cookie discshelf_session', z.object({ user: dto('PublicUser') })),
     400: invalidResponseDoc,
-    429: jsonResponse('Too many registrations from this address (Retry-After)', errorSchema),
+    429: jsonResponse('Too many registration attempts from this address (Retry-After)', errorSchema),
   },
   handler: async ({ request, body }) => {
     const { altcha, ...input } = body;
-    const bot = await verifyBotCheck(altcha);
-    if (bot !== 'ok') return { ok: false, errors: { _form: bot === 'missing' ? 'captchaMissing' : 'captchaInvalid' } };
-    const r = await register(input, { ip: clientIp(request), userAgent: request.headers.get('user-agent') });
+    const r = await register(input, {
+      ip: clientIp(request),
+      userAgent: request.headers.get('user-agent'),
+      botCheck: () => verifyBotCheck(altcha),
+    });
     if (!r.ok) {
       if ('rateLimited' in r) throw new AppError('rate_limited', { seconds: r.rateLimited });
       return { ok: false, errors: r.errors };

@@ -6,6 +6,7 @@ import type { CountryOption } from '@/lib/countries';
 import type { OwnAccount } from '@/lib/data/users';
 import { useRouter } from '@/lib/i18n/navigation';
 import { DeleteSection } from './delete-section';
+import { EmailSection } from './email-section';
 import { LinkedAccountsSection } from './linked-accounts-section';
 import { PasswordSection } from './password-section';
 import { PictureSection } from './picture-section';
@@ -16,8 +17,10 @@ import { useApiData } from './use-api';
 
 /**
  * `/users/edit_my_data`: the logged-in user's profile (country, municipality, social links, mail
- * flags), picture, password change, sessions (end one, log out everywhere), linked Facebook and
- * Google accounts, API tokens and account deletion, one section component each. Loads /api/me in
+ * flags), picture, e-mail change, password change, sessions (end one, log out everywhere), linked
+ * Facebook and Google accounts, API tokens and account deletion, one section component each. The
+ * e-mail change, linking, API tokens and deletion ask for the current password again (an account
+ * without one: a fresh login). Loads /api/me in
  * the browser; when the server refuses it (no session), the visitor is sent to the login page and
  * comes back here afterwards.
  */
@@ -36,11 +39,12 @@ export function EditMyData({ countries }: { countries: CountryOption[] }) {
       <p className="text-sm text-muted">{t('emailOnFile', { hint: me.data.email_hint })}</p>
       <PictureSection initial={me.data.picture} />
       <ProfileSection me={me.data} countries={countries} />
+      <EmailSection hasPassword={me.data.has_password} onChanged={() => void me.reload()} />
       <PasswordSection />
       <SessionsSection />
-      <LinkedAccountsSection />
-      <TokensSection />
-      <DeleteSection />
+      <LinkedAccountsSection hasPassword={me.data.has_password} />
+      <TokensSection hasPassword={me.data.has_password} />
+      <DeleteSection hasPassword={me.data.has_password} />
     </div>
   );
 }

@@ -10,7 +10,10 @@ import { useApiForm } from '@/components/forms/use-api-form';
 import { PASSWORD_MAX_LENGTH } from '@/lib/validation/password';
 import { Section } from './section';
 
-/** Password change (POST /api/me/password); the form starts empty again after a change. */
+/**
+ * Password change (POST /api/me/password) with "also revoke my API tokens" (checked by default);
+ * the form starts empty again after a change.
+ */
 export function PasswordSection() {
   const t = useTranslations('account');
   const [round, setRound] = useState(0);
@@ -25,8 +28,9 @@ function PasswordForm({ onDone }: { onDone: () => void }) {
   const t = useTranslations('account');
   const form = useApiForm({
     endpoint: '/api/me/password',
-    initial: { current: '', password: '', password2: '' },
+    initial: { current: '', password: '', password2: '', revoke_tokens: 'true' },
     required: ['current', 'password', 'password2'],
+    encode: (v) => ({ ...v, revoke_tokens: v.revoke_tokens === 'true' }),
   });
   return (
     <form
@@ -55,6 +59,16 @@ function PasswordForm({ onDone }: { onDone: () => void }) {
         labels={[t('newPassword'), t('newPassword2')]}
         ids={['new-password', 'new-password2']}
       />
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-1 size-4"
+          checked={form.values.revoke_tokens === 'true'}
+          onChange={(e) => form.set('revoke_tokens', String(e.target.checked))}
+          data-testid="password-revoke-tokens"
+        />
+        <span>{t('revokeTokensOnChange')}</span>
+      </label>
       <Button type="submit" disabled={!form.canSubmit} data-testid="password-save">
         {form.submitting ? t('submitting') : t('save')}
       </Button>

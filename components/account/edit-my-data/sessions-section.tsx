@@ -14,7 +14,7 @@ import { sendDelete, useApiData } from './use-api';
 
 /**
  * Where the user is logged in (GET /api/me/sessions): end one other session, or log out
- * everywhere (this device too, then home). A refused or failed request shows an error and no
+ * everywhere (this device too, and every API token is revoked; then home). A refused or failed request shows an error and no
  * confirmation.
  */
 export function SessionsSection() {
@@ -51,6 +51,7 @@ export function SessionsSection() {
           </li>
         ))}
       </ul>
+      <p className="text-sm text-muted">{t('logoutEverywhereHelp')}</p>
       <Button
         variant="secondary"
         data-testid="logout-everywhere"

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { route } from '@/lib/api/route';
 import { dto, jsonResponse } from '@/lib/api/schemas';
 import { SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
-import { listSessions, revokeAllSessions } from '@/lib/data/sessions';
+import { listSessions, logOutEverywhere } from '@/lib/data/sessions';
 
 export const dynamic = 'force-dynamic';
 
@@ -23,18 +23,24 @@ export const GET = route({
 
 /**
  * DELETE /api/me/sessions: "log out everywhere" — ends every session of the account, this one
- * too, and clears the cookie. 200 `{ ended }` (count); 401 without a session; 403 from another origin.
+ * too, revokes every personal API token, and clears the cookie. 200 `{ ended, tokens_revoked }`
+ * (counts); 401 without a session; 403 from another origin.
  */
 export const DELETE = route({
   method: 'DELETE',
   path: '/api/me/sessions',
-  summary: 'Log out everywhere: ends every session of the account and clears the cookie',
+  summary: 'Log out everywhere: ends every session, revokes every API token, clears the cookie',
   tags: ['accounts'],
   auth: 'member',
-  responses: { 200: jsonResponse('Sessions ended', z.object({ ended: z.number() })) },
+  responses: {
+    200: jsonResponse('Sessions ended and tokens revoked', z.object({ ended: z.number(), tokens_revoked: z.number() })),
+  },
   handler: async ({ actor }) => {
-    const ended = await revokeAllSessions(actor);
-    const res = NextResponse.json({ ended }, { headers: { 'cache-control': 'no-store' } });
+    const r = await logOutEverywhere(actor);
+    const res = NextResponse.json(
+      { ended: r.sessions, tokens_revoked: r.tokens },
+      { headers: { 'cache-control': 'no-store' } },
+    );
     res.cookies.set(SESSION_COOKIE, '', sessionCookieOptions(null));
     return res;
   },

@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
-import { dto, formText, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
-import { createApiToken, listApiTokens } from '@/lib/data/api-tokens';
+import { dto, errorSchema, formText, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
+import { API_TOKEN_DAYS, createApiToken, listApiTokens } from '@/lib/data/api-tokens';
+import { reauthenticate } from '@/lib/data/users';
 
 export const dynamic = 'force-dynamic';
 
-/** GET /api/me/tokens: the logged-in user's personal API tokens (names and dates, never the tokens). 401 without a session. */
+/**
+ * GET /api/me/tokens: the logged-in user's personal API tokens (ApiTokenInfo: name, created, last
+ * used, expires, expired; never the tokens), newest first. 401 without a session.
+ */
 export const GET = route({
   method: 'GET',
   path: '/api/me/tokens',
-  summary: "The caller's personal API tokens (names and dates)",
+  summary: "The caller's personal API tokens (names, dates and expiry)",
   tags: ['accounts'],
   auth: 'member',
   responses: { 200: jsonResponse('Tokens', z.object({ items: z.array(dto('ApiTokenInfo')) })) },
@@ -17,23 +21,36 @@ export const GET = route({
 });
 
 /**
- * POST /api/me/tokens: `{ name }` (1-60 characters) creates a personal API token for
- * `Authorization: Bearer <token>`. 200 `{ id, token }` — the token is shown this once; 400 for a
- * bad name or when the account already has 10 tokens.
+ * POST /api/me/tokens: `{ name, days?, current }` creates a personal API token for
+ * `Authorization: Bearer <token>`, valid `days` (30, 90 or 365; default 90). `current` is the
+ * account's password (re-authentication); an account without a password needs a login within
+ * the last 10 minutes instead (`current: reauthFreshLogin`). 200 `{ id, token, expires_at }` —
+ * the token is shown this once; 400 for a wrong password (`current: credentialsIncorrect`), a bad
+ * name or lifetime, or when the account already has 10 unexpired tokens; 429 after 5 wrong
+ * passwords (the account's login limit).
  */
 export const POST = route({
   method: 'POST',
   path: '/api/me/tokens',
-  summary: 'Creates a personal API token (shown this once)',
+  summary: 'Creates a personal API token (shown this once); needs the current password',
   tags: ['accounts'],
   auth: 'member',
-  body: z.object({ name: formText.meta({ description: '1-60 characters' }) }),
+  body: z.object({
+    name: formText.meta({ description: '1-60 characters' }),
+    days: formText.meta({ description: `Lifetime in days: ${API_TOKEN_DAYS.join(', ')} (default 90)` }),
+    current: formText.meta({ description: 'The current password ("" for an account without one)' }),
+  }),
   responses: {
-    200: jsonResponse('The new token', z.object({ id: z.number(), token: z.string() })),
+    200: jsonResponse('The new token', z.object({ id: z.number(), token: z.string(), expires_at: z.string() })),
     400: invalidResponseDoc,
+    429: jsonResponse('Too many wrong passwords (Retry-After)', errorSchema),
   },
   handler: async ({ actor, body }) => {
-    const made = await createApiToken(actor, body.name);
-    return made.ok ? { id: made.id, token: made.token } : made;
+    const days = body.days === '' ? null : Number(body.days);
+    if (days !== null && !Number.isInteger(days)) return { ok: false, errors: { days: 'invalid' } };
+    const refused = await reauthenticate(actor, body.current);
+    if (refused) return refused;
+    const made = await createApiToken(actor, { name: body.name, days });
+    return made.ok ? { id: made.id, token: made.token, expires_at: made.expiresAt.toISOString() } : made;
   },
 });

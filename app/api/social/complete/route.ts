@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { route } from '@/lib/api/route';
 import { clientIp, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
 import {
+  hasLinkGrant,
+  LINK_COOKIE,
   PENDING_COOKIE,
   PENDING_SECONDS,
   sealPendingIdentity,
@@ -19,13 +21,16 @@ export const dynamic = 'force-dynamic';
  * GET /api/social/complete?next=/path: where Auth.js returns after a Facebook or Google exchange
  * (lib/auth/social.ts). Reads the single-use transit cookie and deletes it, then 302:
  * - provider account linked to a user: logs that user in (session cookie) and goes to `next`;
- * - already logged in: links the provider account to this user and goes to `next`
- *   (`?social_error=socialAlreadyLinked&provider=…` when it belongs to someone else);
+ * - already logged in: with a link grant (`discshelf_link`, set by POST /api/me/identities/{provider}
+ *   after the password or a fresh login) links the provider account to this user and goes to
+ *   `next` (`?social_error=socialAlreadyLinked&provider=…` when it belongs to someone else);
+ *   without one goes to `next` with `?social_error=linkNotConfirmed&provider=…` and links nothing
+ *   (a provider account already linked to this user just goes to `next`);
  * - no user: keeps the account in the encrypted `discshelf_social` cookie (15 minutes) and goes to
  *   `/login?social={provider}&next=…` ("{provider} user not found": register or link);
  * - no valid transit cookie (expired, replayed, forged): `/login?error=social`.
  * `next` is a full path (`/fi/…` keeps the Finnish login page, whose own `next` is the path inside
- * the locale).
+ * the locale), same-origin only (lib/next-path.ts safeNextPath; anything else goes to `/`).
  */
 export const GET = route({
   method: 'GET',
@@ -56,12 +61,15 @@ export const GET = route({
     if (!identity) return redirect(`${login}?error=social&next=${encodeURIComponent(inner)}`);
     const actor = await viewer();
     if (actor) {
+      const withError = (key: string) =>
+        `${next}${next.includes('?') ? '&' : '?'}social_error=${key}&provider=${identity.provider}`;
+      if ((await identityUser(identity.provider, identity.subject)) === actor.userId) return redirect(next);
+      if (!(await hasLinkGrant(request, actor.userId, identity.provider)))
+        return redirect(withError('linkNotConfirmed'));
       const linked = await linkIdentity(actor.userId, identity);
-      return redirect(
-        linked === 'taken'
-          ? `${next}${next.includes('?') ? '&' : '?'}social_error=socialAlreadyLinked&provider=${identity.provider}`
-          : next,
-      );
+      const res = redirect(linked === 'taken' ? withError('socialAlreadyLinked') : next);
+      res.cookies.set(LINK_COOKIE, '', sessionCookieOptions(null));
+      return res;
     }
     const userId = await identityUser(identity.provider, identity.subject);
     if (userId === null) {

@@ -4,7 +4,7 @@ import { route } from '@/lib/api/route';
 import { dto, errorSchema, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
 import { clientIp, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
 import { PENDING_COOKIE, pendingIdentity } from '@/lib/auth/social';
-import { checkLimit, hitLimit } from '@/lib/data/rate-limits';
+import { hitLimit } from '@/lib/data/rate-limits';
 import { registerSocialUser } from '@/lib/data/social';
 import { createSession, sessionActor } from '@/lib/data/sessions';
 import { getOwnAccount } from '@/lib/data/users';
@@ -15,11 +15,13 @@ export const dynamic = 'force-dynamic';
 /**
  * POST /api/social/register: registers a new user from the Facebook or Google account waiting in
  * the `discshelf_social` cookie (after "{provider} user not found"), links it and logs the user in.
- * The provider's own login stands in for the bot check; the registration limit (3 a day per IP)
- * applies. 200 `{ user: OwnAccount }` with the session cookie; 400 `{ error, fields: { _form } }`
- * with `socialExpired` (no pending account), `socialEmailMissing`, `socialEmailInUse` (log in to
- * link instead) or `socialAlreadyLinked` (message keys of `forms`); 429 with `Retry-After`;
- * 403 from another origin.
+ * The provider's own login stands in for the bot check; the registration limit (5 attempts a day
+ * per IP, failed ones too) applies. The provider must vouch for the e-mail address (Google's
+ * `email_verified`; Facebook has no such claim, so a Facebook account cannot register one: it
+ * links to an account made with the form instead). 200 `{ user: OwnAccount }` with the session
+ * cookie; 400 `{ error, fields: { _form } }` with `socialExpired` (no pending account),
+ * `socialEmailMissing`, `socialEmailUnverified`, `socialEmailInUse` (log in to link instead) or
+ * `socialAlreadyLinked` (message keys of `forms`); 429 with `Retry-After`; 403 from another origin.
  */
 export const POST = route({
   method: 'POST',
@@ -37,11 +39,11 @@ export const POST = route({
     const identity = await pendingIdentity(request);
     if (!identity) return { ok: false, errors: { _form: 'socialExpired' } };
     const ip = clientIp(request);
-    const limit = await checkLimit('registerIp', ip);
+    const limit = await hitLimit('registerIp', ip);
     if (!limit.ok) throw new AppError('rate_limited', { seconds: limit.retryAfter });
+    if (identity.email && !identity.emailVerified) return { ok: false, errors: { _form: 'socialEmailUnverified' } };
     const r = await registerSocialUser(identity);
     if (!r.ok) return { ok: false, errors: { _form: r.error } };
-    await hitLimit('registerIp', ip);
     const session = await createSession(r.userId, { userAgent: request.headers.get('user-agent'), ip });
     const actor = await sessionActor(session.token);
     const res = NextResponse.json(
