@@ -33,12 +33,19 @@ export const entryIdSchema = z
   .transform(Number)
   .meta({ description: 'Entry id (whole number)' });
 
-/** A session or token id in a path: a number that is a whole number of at least 1. */
+/** Largest value of a PostgreSQL `integer` column (ids, counts): larger input is refused before SQL sees it. */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * A session or token id in a path: a whole number 1-2147483647 (an `integer` id column); anything
+ * else (text, 0, past the column's range) does not match, so the route answers 404.
+ */
 export const rowIdSchema = z
   .string()
+  .regex(/^\d{1,10}$/)
   .transform(Number)
-  .refine((n) => Number.isSafeInteger(n) && n >= 1)
-  .meta({ description: 'Whole number id, at least 1', override: { type: 'string', pattern: '^\\d+$' } });
+  .refine((n) => n >= 1 && n <= INT4_MAX)
+  .meta({ description: 'Whole number id, 1-2147483647', override: { type: 'string', pattern: '^\\d+$' } });
 
 /**
  * Paging of the JSON API, as lib/validation/listing.ts parsePaging: `cursor` (opaque, trimmed, ""

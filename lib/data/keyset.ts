@@ -6,6 +6,7 @@ import 'server-only';
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
+import { isCleanText } from '@/lib/api/body';
 import { AppError } from '@/lib/errors';
 import { and, queryRows } from './sql';
 
@@ -18,11 +19,39 @@ export type KeyCast = 'int' | 'date' | 'text' | 'timestamptz';
  */
 export type KeysetSort = { name: string; expr: SQL; cast: KeyCast; dir: 'asc' | 'desc'; nullable?: boolean };
 
-const CAST_CHECK: Record<KeyCast, RegExp> = {
-  int: /^-?\d{1,12}$/,
-  date: /^\d{4}-\d{2}-\d{2}$/,
-  timestamptz: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)?$/,
-  text: /^[\s\S]{0,1000}$/,
+const INT4_MIN = -2_147_483_648;
+const INT4_MAX = 2_147_483_647;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIMESTAMP_RE = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(?:([+-])(\d{2})(?::(\d{2}))?|Z)?$/;
+
+/** True for a calendar date `YYYY-MM-DD` of years 1-9999 that exists (no month 13, no 30 February). */
+function isRealDate(s: string): boolean {
+  const m = DATE_RE.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1 || mo < 1 || mo > 12 || d < 1) return false;
+  // Day 0 of the next month is the last day of this one; setUTCFullYear keeps years below 100 as they are.
+  const last = new Date(0);
+  last.setUTCFullYear(y, mo, 0);
+  return d <= last.getUTCDate();
+}
+
+/**
+ * What a cursor's sort key must look like for the SQL cast of its sort to succeed: a real date,
+ * an `integer` in range, a timestamp with a real date, a time of day and an offset within ±15:59,
+ * text without NUL or broken UTF-16. Anything else is a forged cursor (400), never a failing cast.
+ */
+const CAST_CHECK: Record<KeyCast, (key: string) => boolean> = {
+  int: (k) => /^-?\d{1,10}$/.test(k) && Number(k) >= INT4_MIN && Number(k) <= INT4_MAX,
+  date: isRealDate,
+  timestamptz: (k) => {
+    const m = TIMESTAMP_RE.exec(k);
+    if (!m || !isRealDate(m[1])) return false;
+    const [h, mi, sec] = [Number(m[2]), Number(m[3]), Number(m[4])];
+    const [oh, om] = [Number(m[7] ?? 0), Number(m[8] ?? 0)];
+    return h <= 23 && mi <= 59 && sec <= 59 && oh <= 15 && om <= 59;
+  },
+  text: (k) => k.length <= 1000 && isCleanText(k),
 };
 
 type CursorValue = { key: string | null; id: number };
@@ -48,7 +77,7 @@ export function decodeCursor(cursor: string, sort: KeysetSort): CursorValue {
   const [name, key, id] = parsed as unknown[];
   if (name !== sort.name || !Number.isSafeInteger(id) || (id as number) < 0 || (id as number) > 2 ** 31 - 1)
     throw new AppError('bad_cursor');
-  if (key === null ? !sort.nullable : typeof key !== 'string' || !CAST_CHECK[sort.cast].test(key))
+  if (key === null ? !sort.nullable : typeof key !== 'string' || !CAST_CHECK[sort.cast](key))
     throw new AppError('bad_cursor');
   return { key: key as string | null, id: id as number };
 }
