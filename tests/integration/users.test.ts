@@ -1,7 +1,10 @@
 /**
  * Accounts and sessions in lib/data/users.ts on PGlite (and PostgreSQL with TEST_DATABASE_URL):
- * registration rules, credentials, session expiry and revocation, password change ending other
- * sessions, account deletion, and that no public DTO carries an e-mail or a password hash.
+ * registration rules, credentials (the decoy hash for unknown and password-less accounts), session
+ * expiry (sliding and absolute) and revocation, API token expiry and revocation by a password
+ * change, a reset and "log out everywhere", re-authentication, the e-mail change, password reset
+ * redemption (token looked up before hashing, per-IP limit), account deletion, and that no public
+ * DTO carries an e-mail or a password hash.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,24 +13,48 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, queryRows, type DbHandle } from '@/db';
-import { userSessions, users } from '@/db/schema';
-import { commonPasswords, passwordProblem } from '@/lib/auth/password';
-import { createSession, listSessions, revokeAllSessions, revokeSession, sessionActor } from '@/lib/data/sessions';
+import { apiTokens, passwordResetTokens, userSessions, users } from '@/db/schema';
+import { commonPasswords, decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password';
+import { apiTokenActor, createApiToken, listApiTokens } from '@/lib/data/api-tokens';
+import { createPasswordReset, redeemPasswordReset } from '@/lib/data/password-reset';
 import {
+  createSession,
+  listSessions,
+  logOutEverywhere,
+  purgeExpiredSessions,
+  revokeAllSessions,
+  revokeSession,
+  sessionActor,
+  SESSION_MAX_DAYS,
+} from '@/lib/data/sessions';
+import {
+  changeEmail,
   changePassword,
+  confirmIdentity,
   deleteAccount,
+  getOwnAccount,
   getUser,
+  insertAccount,
   registerUser,
   updateProfile,
   verifyCredentials,
 } from '@/lib/data/users';
+import { foldText } from '@/lib/text';
 import type { Actor } from '@/lib/auth/actor';
 import { login, register, requestPasswordReset } from '@/lib/data/auth';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 
 assertPostgresConfiguredInCi();
 
+// The real password functions, watched: which hash a login verifies against, and whether a
+// redemption hashes anything.
+vi.mock('@/lib/auth/password', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/auth/password')>();
+  return { ...real, verifyPassword: vi.fn(real.verifyPassword), hashPassword: vi.fn(real.hashPassword) };
+});
+
 const PASSWORD = 'Vhs-Collector-1987';
+const DAY = 86_400_000;
 
 describe('password rules', () => {
   it('ships at least 10,000 common passwords and refuses them case-insensitively', () => {
@@ -188,6 +215,7 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     expect(await changePassword(a.actor, { current: PASSWORD, next: 'Another-Good-One-42' }, h.db)).toEqual({
       ok: true,
       sessionsEnded: 1,
+      tokensRevoked: 0,
     });
     expect(await sessionActor(other.token, h.db)).toBeNull();
     expect(await sessionActor(a.token, h.db)).not.toBeNull();
@@ -203,6 +231,260 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     expect(await h.db.select().from(userSessions).where(eq(userSessions.userId, a.id))).toEqual([]);
     expect(await sessionActor(a.token, h.db)).toBeNull();
     await expect(deleteAccount(a.actor, h.db)).rejects.toMatchObject({ code: 'not_found', status: 404 });
+  });
+
+  /** An account without a password (Facebook or Google only) and a session actor for it. */
+  const socialAccount = async (): Promise<{ id: number; email: string; actor: Actor; sessionId: number }> => {
+    n += 1;
+    const name = `Social ${n}`;
+    const email = `social${n}@example.fi`;
+    const r = await insertAccount(
+      { name, nameKey: foldText(name), email, passwordHash: null, country: null, role: 'basic' },
+      h.db,
+    );
+    if (!r.ok) throw new Error('taken');
+    const s = await createSession(r.userId, {}, h.db);
+    const actor = await sessionActor(s.token, h.db);
+    if (!actor) throw new Error('no actor');
+    return { id: r.userId, email, actor, sessionId: s.sessionId };
+  };
+
+  it('a password login of an account without a password verifies against the decoy hash, as an unknown e-mail does', async () => {
+    const social = await socialAccount();
+    const a = await account();
+    const verify = vi.mocked(verifyPassword);
+    const decoy = await decoyPasswordHash();
+    verify.mockClear();
+    expect(await verifyCredentials(social.email, 'some-guess-123', h.db)).toBeNull();
+    expect(await verifyCredentials('nobody-at-all@example.fi', 'some-guess-123', h.db)).toBeNull();
+    expect(await verifyCredentials(a.email, 'some-guess-123', h.db)).toBeNull();
+    expect(
+      verify.mock.calls.map(([hash]) => (hash === decoy ? 'decoy' : hash?.startsWith('$argon2id$') ? 'own' : hash)),
+    ).toEqual(['decoy', 'decoy', 'own']);
+  });
+
+  it(`sessions end ${SESSION_MAX_DAYS} days after login however often they are used; the sliding expiry never passes that`, async () => {
+    const a = await account();
+    const old = await createSession(a.id, {}, h.db);
+    await h.db
+      .update(userSessions)
+      .set({
+        createdAt: new Date(Date.now() - 91 * DAY),
+        lastUsedAt: new Date(),
+        expiresAt: new Date(Date.now() + 20 * DAY),
+      })
+      .where(eq(userSessions.id, old.sessionId));
+    expect(await sessionActor(old.token, h.db)).toBeNull();
+    expect((await listSessions(a.actor, h.db)).map((s) => s.id)).not.toContain(old.sessionId);
+
+    const late = await createSession(a.id, {}, h.db);
+    const createdAt = new Date(Date.now() - 89 * DAY);
+    await h.db
+      .update(userSessions)
+      .set({ createdAt, lastUsedAt: new Date(Date.now() - 2 * 3600_000), expiresAt: new Date(Date.now() + 3600_000) })
+      .where(eq(userSessions.id, late.sessionId));
+    expect(await sessionActor(late.token, h.db)).not.toBeNull();
+    const [row] = await h.db.select().from(userSessions).where(eq(userSessions.id, late.sessionId));
+    // Extended by the use, but only to 90 days after the login (a day from now), not 30 days on.
+    expect(new Date(row.expiresAt).getTime()).toBe(createdAt.getTime() + SESSION_MAX_DAYS * DAY);
+    expect(await purgeExpiredSessions(h.db)).toBeGreaterThanOrEqual(1);
+    expect(await h.db.select().from(userSessions).where(eq(userSessions.id, old.sessionId))).toEqual([]);
+  });
+
+  it('API tokens: a lifetime of 30, 90 (default) or 365 days, listed with expiry and last use; expired ones stop working', async () => {
+    const a = await account();
+    const made = await createApiToken(a.actor, { name: 'month', days: 30 }, h.db);
+    const byDefault = await createApiToken(a.actor, 'default', h.db);
+    const year = await createApiToken(a.actor, { name: 'year', days: 365 }, h.db);
+    expect(await createApiToken(a.actor, { name: 'week', days: 7 }, h.db)).toEqual({
+      ok: false,
+      errors: { days: 'invalid' },
+    });
+    if (!made.ok || !byDefault.ok || !year.ok) throw new Error('no token');
+    const days = (d: Date) => Math.round((d.getTime() - Date.now()) / DAY);
+    expect([days(made.expiresAt), days(byDefault.expiresAt), days(year.expiresAt)]).toEqual([30, 90, 365]);
+    expect(await apiTokenActor(made.token, h.db)).toMatchObject({ userId: a.id, sessionId: null });
+    const listed = await listApiTokens(a.actor, h.db);
+    expect(listed.map((t) => [t.name, t.expired, t.last_used_at === null])).toEqual([
+      ['year', false, true],
+      ['default', false, true],
+      ['month', false, false],
+    ]);
+    expect(listed[2].expires_at).toBe(made.expiresAt.toISOString());
+
+    await h.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, made.id));
+    expect(await apiTokenActor(made.token, h.db)).toBeNull();
+    expect((await listApiTokens(a.actor, h.db)).find((t) => t.id === made.id)?.expired).toBe(true);
+    // Expired tokens do not count towards the 10 an account may hold.
+    for (let i = 0; i < 8; i++) expect((await createApiToken(a.actor, `t${i}`, h.db)).ok).toBe(true);
+    expect(await createApiToken(a.actor, 'eleventh', h.db)).toEqual({ ok: false, errors: { name: 'invalid' } });
+  });
+
+  it('a password change revokes the API tokens unless the owner keeps them; log out everywhere revokes them too', async () => {
+    const a = await account();
+    const t1 = await createApiToken(a.actor, 'script', h.db);
+    if (!t1.ok) throw new Error('no token');
+    expect(await changePassword(a.actor, { current: PASSWORD, next: 'Second-Password-42' }, h.db)).toEqual({
+      ok: true,
+      sessionsEnded: 0,
+      tokensRevoked: 1,
+    });
+    expect(await apiTokenActor(t1.token, h.db)).toBeNull();
+
+    const t2 = await createApiToken(a.actor, 'kept', h.db);
+    if (!t2.ok) throw new Error('no token');
+    expect(
+      await changePassword(
+        a.actor,
+        { current: 'Second-Password-42', next: 'Third-Password-43', revokeTokens: false },
+        h.db,
+      ),
+    ).toEqual({ ok: true, sessionsEnded: 0, tokensRevoked: 0 });
+    expect(await apiTokenActor(t2.token, h.db)).not.toBeNull();
+
+    const other = await createSession(a.id, {}, h.db);
+    expect(await logOutEverywhere(a.actor, h.db)).toEqual({ sessions: 2, tokens: 1 });
+    expect(await apiTokenActor(t2.token, h.db)).toBeNull();
+    expect(await sessionActor(other.token, h.db)).toBeNull();
+    expect(await sessionActor(a.token, h.db)).toBeNull();
+  });
+
+  it('re-authentication: the password (wrong ones count as failed logins), or a fresh login for an account without one', async () => {
+    const a = await account();
+    expect(await confirmIdentity(a.actor, PASSWORD, h.db)).toEqual({ ok: true });
+    expect(await confirmIdentity(a.actor, '', h.db)).toEqual({
+      ok: false,
+      errors: { current: 'credentialsIncorrect' },
+    });
+    for (let i = 0; i < 4; i++) await confirmIdentity(a.actor, `wrong-${i}`, h.db);
+    const locked = await confirmIdentity(a.actor, PASSWORD, h.db);
+    expect(locked).toMatchObject({ ok: false });
+    expect('rateLimited' in locked && locked.rateLimited).toBeGreaterThan(800);
+
+    const s = await socialAccount();
+    expect(await confirmIdentity(s.actor, '', h.db)).toEqual({ ok: true });
+    await h.db
+      .update(userSessions)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(userSessions.id, s.sessionId));
+    expect(await confirmIdentity(s.actor, '', h.db)).toEqual({ ok: false, errors: { current: 'reauthFreshLogin' } });
+    // An API token is never a fresh login.
+    expect(await confirmIdentity({ ...s.actor, sessionId: null }, 'anything', h.db)).toEqual({
+      ok: false,
+      errors: { current: 'reauthFreshLogin' },
+    });
+    expect((await getOwnAccount(s.actor, h.db))?.has_password).toBe(false);
+    expect((await getOwnAccount(a.actor, h.db))?.has_password).toBe(true);
+  });
+
+  it('e-mail change: the password first, the registration rules, no other account named; open reset links spent', async () => {
+    const a = await account();
+    const b = await account();
+    const reset = await createPasswordReset(a.email, h.db);
+    expect(reset).not.toBeNull();
+    expect(await changeEmail(a.actor, { current: 'wrong-password', email: 'new.a@example.fi' }, h.db)).toEqual({
+      ok: false,
+      errors: { current: 'credentialsIncorrect' },
+    });
+    expect(await changeEmail(a.actor, { current: PASSWORD, email: 'not an address' }, h.db)).toEqual({
+      ok: false,
+      errors: { email: 'emailInvalid' },
+    });
+    expect(await changeEmail(a.actor, { current: PASSWORD, email: '' }, h.db)).toEqual({
+      ok: false,
+      errors: { email: 'required' },
+    });
+    const taken = await changeEmail(a.actor, { current: PASSWORD, email: b.email.toUpperCase() }, h.db);
+    expect(taken).toEqual({ ok: false, errors: { email: 'emailInUse' } });
+    expect(await changeEmail(a.actor, { current: PASSWORD, email: a.email }, h.db)).toEqual({
+      ok: false,
+      errors: { _form: 'nothingToUpdate' },
+    });
+    const changed = await changeEmail(a.actor, { current: PASSWORD, email: ' New.A@Example.fi ' }, h.db);
+    expect(changed).toMatchObject({ ok: true, account: { email_hint: 'n…@example.fi' } });
+    expect(JSON.stringify(changed)).not.toContain('new.a@example.fi');
+    expect(await verifyCredentials('new.a@example.fi', PASSWORD, h.db)).toBe(a.id);
+    expect(await verifyCredentials(a.email, PASSWORD, h.db)).toBeNull();
+    expect(
+      await redeemPasswordReset(
+        {
+          token: reset?.token ?? '',
+          password: 'Reset-After-Move-1',
+          password2: 'Reset-After-Move-1',
+          ip: '203.0.113.9',
+        },
+        h.db,
+      ),
+    ).toEqual({ ok: false, errors: { _form: 'resetInvalid' } });
+  });
+
+  it('reset redemption: the token is looked up before any hashing; the API tokens go unless kept; 10 attempts an hour per IP', async () => {
+    const a = await account();
+    const hash = vi.mocked(hashPassword);
+    hash.mockClear();
+    // A guessed token with a weak password: "invalid link", not a password complaint, and no argon2 work.
+    expect(
+      await redeemPasswordReset(
+        { token: 'guessed-token-000000', password: '123', password2: '123', ip: '203.0.113.1' },
+        h.db,
+      ),
+    ).toEqual({ ok: false, errors: { _form: 'resetInvalid' } });
+    expect(
+      await redeemPasswordReset(
+        {
+          token: 'guessed-token-000001',
+          password: 'Strong-Enough-77',
+          password2: 'Strong-Enough-77',
+          ip: '203.0.113.1',
+        },
+        h.db,
+      ),
+    ).toEqual({ ok: false, errors: { _form: 'resetInvalid' } });
+    expect(hash).not.toHaveBeenCalled();
+
+    const t = await createApiToken(a.actor, 'script', h.db);
+    const first = await createPasswordReset(a.email, h.db);
+    if (!t.ok || !first) throw new Error('setup');
+    const r = await redeemPasswordReset(
+      { token: first.token, password: 'Reset-Password-11', password2: 'Reset-Password-11', ip: '203.0.113.2' },
+      h.db,
+    );
+    expect(r).toEqual({ ok: true, userId: a.id, tokensRevoked: 1 });
+    expect(hash).toHaveBeenCalledTimes(1);
+    expect(await apiTokenActor(t.token, h.db)).toBeNull();
+
+    const kept = await createApiToken(a.actor, 'kept', h.db);
+    const second = await createPasswordReset(a.email, h.db);
+    if (!kept.ok || !second) throw new Error('setup');
+    expect(
+      await redeemPasswordReset(
+        {
+          token: second.token,
+          password: 'Reset-Password-12',
+          password2: 'Reset-Password-12',
+          revokeTokens: false,
+          ip: '203.0.113.2',
+        },
+        h.db,
+      ),
+    ).toEqual({ ok: true, userId: a.id, tokensRevoked: 0 });
+    expect(await apiTokenActor(kept.token, h.db)).not.toBeNull();
+    expect(await h.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, a.id))).toHaveLength(2);
+
+    for (let i = 0; i < 8; i++)
+      await redeemPasswordReset(
+        { token: `guess-${i}-0000000000`, password: 'x', password2: 'x', ip: '203.0.113.1' },
+        h.db,
+      );
+    const limited = await redeemPasswordReset(
+      { token: 'guess-last-00000000', password: 'x', password2: 'x', ip: '203.0.113.1' },
+      h.db,
+    );
+    expect(limited).toMatchObject({ ok: false });
+    expect('rateLimited' in limited && limited.rateLimited).toBeGreaterThan(3500);
   });
 });
 
@@ -301,18 +583,48 @@ describe.each(testEngines())('login, registration and rate limits on %s', (engin
       delivered.push(r.email);
     };
     const meta = { ip: '198.51.100.150' };
-    for (let i = 0; i < 5; i++)
-      expect(await requestPasswordReset({ email: `reset-ip-${i}@example.fi`, meta, deliver }, h.db)).toEqual({
-        ok: true,
-      });
+    for (let i = 0; i < 5; i++) {
+      const r = await requestPasswordReset({ email: `reset-ip-${i}@example.fi`, meta, deliver }, h.db);
+      expect(r).toMatchObject({ ok: true });
+      if (r.ok) await r.followUp();
+    }
     const sixth = await requestPasswordReset({ email: 'larry@example.fi', meta, deliver }, h.db);
     expect(sixth).toMatchObject({ ok: false });
     expect('rateLimited' in sixth && sixth.rateLimited).toBeGreaterThan(3500);
     expect(delivered).toEqual([]);
-    expect(
-      await requestPasswordReset({ email: 'larry@example.fi', meta: { ip: '198.51.100.151' }, deliver }, h.db),
-    ).toEqual({ ok: true });
+    const known = await requestPasswordReset(
+      { email: 'larry@example.fi', meta: { ip: '198.51.100.151' }, deliver },
+      h.db,
+    );
+    expect(known).toMatchObject({ ok: true });
+    // Nothing is looked up or delivered until the follow-up runs (after the response).
+    expect(delivered).toEqual([]);
+    if (known.ok) await known.followUp();
     expect(delivered).toEqual(['larry@example.fi']);
+  });
+
+  it('password reset: a failed delivery is logged by the follow-up, never thrown', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const r = await requestPasswordReset(
+        {
+          email: 'larry@example.fi',
+          meta: { ip: '198.51.100.152' },
+          deliver: async () => {
+            throw new Error('SMTP 554 refused');
+          },
+        },
+        h.db,
+      );
+      expect(r).toMatchObject({ ok: true });
+      if (r.ok) await expect(r.followUp()).resolves.toBeUndefined();
+      expect(errors).toHaveBeenCalledWith(
+        'password reset mail failed',
+        expect.objectContaining({ message: 'SMTP 554 refused' }),
+      );
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('login: 5 failures for one e-mail from any IPs lock that e-mail, even with the right password; a success clears the count', async () => {
@@ -333,10 +645,27 @@ describe.each(testEngines())('login, registration and rate limits on %s', (engin
     expect('rateLimited' in locked && locked.rateLimited).toBeGreaterThan(800);
   });
 
-  it('registration: 3 a day per IP; invalid input does not count', async () => {
+  it('registration: 5 attempts a day per IP, failed ones included (invalid form, taken e-mail, failed bot check)', async () => {
     const meta = { ip: '198.51.100.77' };
-    expect((await register({ name: '', email: 'bad', password: '1', password2: '2' }, meta, h.db)).ok).toBe(false);
-    for (let i = 0; i < 3; i++) {
+    expect(await register({ name: '', email: 'bad', password: '1', password2: '2' }, meta, h.db)).toMatchObject({
+      ok: false,
+      errors: { name: 'required' },
+    });
+    expect(
+      await register(
+        { name: 'Taken Mail', email: 'larry@example.fi', password: PASSWORD, password2: PASSWORD },
+        meta,
+        h.db,
+      ),
+    ).toEqual({ ok: false, errors: { email: 'emailInUse' } });
+    expect(
+      await register(
+        { name: 'Robot', email: 'robot@example.fi', password: PASSWORD, password2: PASSWORD },
+        { ...meta, botCheck: async () => 'invalid' },
+        h.db,
+      ),
+    ).toEqual({ ok: false, errors: { _form: 'captchaInvalid' } });
+    for (let i = 0; i < 2; i++) {
       const r = await register(
         { name: `Newcomer ${i}`, email: `new${i}@example.fi`, password: PASSWORD, password2: PASSWORD },
         meta,
@@ -344,13 +673,14 @@ describe.each(testEngines())('login, registration and rate limits on %s', (engin
       );
       expect(r.ok).toBe(true);
     }
-    const fourth = await register(
+    const sixth = await register(
       { name: 'Newcomer 4', email: 'new4@example.fi', password: PASSWORD, password2: PASSWORD },
       meta,
       h.db,
     );
-    expect(fourth).toMatchObject({ ok: false });
-    expect('rateLimited' in fourth && fourth.rateLimited).toBeGreaterThan(86_000);
+    expect(sixth).toMatchObject({ ok: false });
+    expect('rateLimited' in sixth && sixth.rateLimited).toBeGreaterThan(86_000);
+    expect(await verifyCredentials('new4@example.fi', PASSWORD, h.db)).toBeNull();
     expect(await getUser('missing', h.db)).toBeNull();
   });
 });
