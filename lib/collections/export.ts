@@ -53,9 +53,41 @@ export function exportRow(e: CollectionEntryDto): ExportRow {
   };
 }
 
-/** The entries as CSV text (header row, RFC 4180 quoting, CRLF line ends, UTF-8 with BOM for spreadsheets). */
+/**
+ * A cell that a spreadsheet would read as a formula (OWASP "CSV injection"): it begins with `=`,
+ * `+`, `-`, `@`, a tab or a carriage return, possibly after quotes that an earlier escape added.
+ * A plain decimal number (`-5`, `+358`, `12.50`) is not a formula and is left as it is.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * One CSV cell made safe for spreadsheets: a cell that could start a formula gets a single quote
+ * `'` in front (spreadsheets show the rest as text). Cells already starting with quotes before a
+ * formula character get one more, so {@link unescapeCsvCell} (the import) restores every value
+ * exactly. Applies to every column; numbers never need it (see FORMULA_START).
+ */
+export function escapeCsvCell(value: string): string {
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+}
+
+/** The value of a cell written by {@link escapeCsvCell}: one leading quote before a formula character removed. */
+export function unescapeCsvCell(value: string): string {
+  return /^'+[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}
+
+/**
+ * The entries as CSV text (header row, RFC 4180 quoting, CRLF line ends, UTF-8 with BOM for
+ * spreadsheets); every cell passed through {@link escapeCsvCell}. The JSON export carries the
+ * values as they are.
+ */
 export function entriesCsv(entries: CollectionEntryDto[]): string {
-  return `\uFEFF${stringify(entries.map(exportRow), { header: true, columns: [...EXPORT_COLUMNS], record_delimiter: 'windows' })}`;
+  const rows = entries.map((e) => {
+    const row = exportRow(e);
+    for (const c of EXPORT_COLUMNS) row[c] = escapeCsvCell(row[c]);
+    return row;
+  });
+  return `\uFEFF${stringify(rows, { header: true, columns: [...EXPORT_COLUMNS], record_delimiter: 'windows' })}`;
 }
 
 /** The collection and its entries as a JSON document (pretty-printed). */

@@ -9,6 +9,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
+import { unescapeCsvCell } from '@/lib/collections/export';
 import { foldText } from '@/lib/text';
 import { FORMATS, type FormatId } from '@/lib/validation/enums';
 import { isPublicId } from '@/lib/validation/listing';
@@ -297,7 +298,8 @@ function parseCsv(text: string, problems: ParseProblem[]): { records: CsvRecord[
   const delimiter = detectDelimiter(lines[0] ?? '');
   const options = { delimiter, relax_column_count: true, skip_empty_lines: true, trim: true } as const;
   const headers = ((parse(lines[0] ?? '', options) as string[][])[0] ?? []).map((h) => h.trim());
-  const toRecord = (cells: string[]) => Object.fromEntries(headers.map((h, i) => [h, cells[i] ?? '']));
+  // A cell of this app's own export that was escaped against spreadsheet formulas reads back as its value.
+  const toRecord = (cells: string[]) => Object.fromEntries(headers.map((h, i) => [h, unescapeCsvCell(cells[i] ?? '')]));
   try {
     // With `info`, csv-parse returns { record, info } objects (its typing does not follow the option).
     const rows = parse(body, { ...options, from_line: 2, info: true }) as unknown as {
