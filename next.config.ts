@@ -51,9 +51,10 @@ const nextConfig: NextConfig = {
   expireTime: 86400,
   // ISR pages live in each server's memory (LRU, 256 MB ≈ a few thousand pages) instead of being
   // written under .next/server: a crawler walking a million release pages must not fill the disk.
-  // A restart or a new build starts with an empty cache; several servers each keep their own
-  // (a shared store would be a custom `cacheHandler`, with cacheMaxMemorySize 0).
+  // A restart or a new build starts with an empty cache; several servers each keep their own, and
+  // the handler shares every revalidation between them over PostgreSQL (lib/page-cache-handler.mjs).
   cacheMaxMemorySize: 256 * 1024 * 1024,
+  cacheHandler: path.resolve('lib/page-cache-handler.mjs'),
   experimental: { isrFlushToDisk: false },
   env: {
     // Built-in version (spec §7): package version plus build time, baked into server and client bundles.
