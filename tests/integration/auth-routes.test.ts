@@ -4,7 +4,10 @@
  * with altcha-lib, as the browser widget does), login and logout with the session cookie,
  * `/api/me` (a failed one clears the cookie), API tokens, the origin check, 429 with
  * Retry-After, `x-middleware-subrequest` granting nothing, and no e-mail or hash in any body.
+ * The hardening: re-authentication for tokens, e-mail change and deletion, token lifetimes and
+ * revocation, failed registrations counted, and the reset mail sent after the answer.
  */
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,15 +18,21 @@ import type { DbHandle } from '@/db';
 import { GET as altcha } from '@/app/api/altcha/route';
 import { POST as loginRoute } from '@/app/api/login/route';
 import { POST as logoutRoute } from '@/app/api/logout/route';
-import { GET as meRoute } from '@/app/api/me/route';
+import { DELETE as meDeleteRoute, GET as meRoute } from '@/app/api/me/route';
+import { POST as emailRoute } from '@/app/api/me/email/route';
+import { POST as passwordRoute } from '@/app/api/me/password/route';
+import { DELETE as sessionsDeleteRoute } from '@/app/api/me/sessions/route';
+import { GET as tokensListRoute, POST as tokensRoute } from '@/app/api/me/tokens/route';
 import { POST as registerRoute } from '@/app/api/register/route';
 import { GET as usersList } from '@/app/api/users/route';
 import { GET as userItem } from '@/app/api/users/[publicId]/route';
 import { POST as resetRoute } from '@/app/api/password_reset/route';
 import { POST as redeemRoute } from '@/app/api/password_reset/redeem/route';
-import { passwordResetTokens } from '@/db/schema';
+import { apiTokens, passwordResetTokens } from '@/db/schema';
 import { createApiToken } from '@/lib/data/api-tokens';
+import { createPasswordReset } from '@/lib/data/password-reset';
 import { sessionActor } from '@/lib/data/sessions';
+import { registerUser } from '@/lib/data/users';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 import { useAsProcessDb } from './api-fixtures';
 
@@ -120,8 +129,9 @@ describe.each(testEngines())('account routes on %s', (engine) => {
     expect(c?.cleared).toBe(false);
     expect(ok.headers.getSetCookie()[0]).toMatch(/HttpOnly/i);
     expect(ok.headers.getSetCookie()[0]).toMatch(/SameSite=lax/i);
+    // Every attempt above counted against this address's 5 a day: the sixth comes from another one.
     const taken = await registerRoute(
-      post('/api/register', { ...form, name: 'Another', altcha: await solvedAltcha() }),
+      post('/api/register', { ...form, name: 'Another', altcha: await solvedAltcha() }, { ip: '192.0.2.11' }),
     );
     expect(await taken.json()).toMatchObject({ fields: { email: 'emailInUse' } });
   }, 60_000);
@@ -252,7 +262,8 @@ describe.each(testEngines())('account routes on %s', (engine) => {
       );
       expect([unknown.status, known.status]).toEqual([200, 200]);
       expect(await unknown.json()).toEqual(await known.json());
-      expect(mails()).toHaveLength(1);
+      // The mail is written after the answer.
+      await vi.waitFor(() => expect(mails()).toHaveLength(1));
       const mail = decodeQuotedPrintable(fs.readFileSync(path.join(mailRoot, 'mail', mails()[0]), 'utf8'));
       expect(mail).toMatch(/^To: ville@example\.fi$/m);
       expect(mail).toContain('Hei Ville Videonen');
@@ -287,6 +298,7 @@ describe.each(testEngines())('account routes on %s', (engine) => {
       ).toBe(200);
       // An expired link is refused.
       await resetRoute(post('/api/password_reset', { email: 'ville@example.fi', locale: 'en' }, { ip: '192.0.2.53' }));
+      await vi.waitFor(() => expect(mails()).toHaveLength(2));
       const latest = decodeQuotedPrintable(
         fs.readFileSync(path.join(mailRoot, 'mail', mails().sort().at(-1) ?? ''), 'utf8'),
       );
@@ -355,5 +367,248 @@ describe.each(testEngines())('account routes on %s', (engine) => {
       new Request(`${ORIGIN}/api/login`, { method: 'POST', headers: { origin: ORIGIN }, body: 'email=x' }),
     );
     expect(res.status).toBe(400);
+  });
+});
+
+describe.each(testEngines())('account hardening routes on %s', (engine) => {
+  let h: DbHandle;
+  let n = 0;
+  beforeAll(async () => {
+    h = await createTestDb(engine);
+    useAsProcessDb(h);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  type Call = { cookie?: string; bearer?: string; body?: unknown; method?: string };
+  /** A request to `path` from this site with the session cookie or a bearer token. */
+  const req = (path: string, c: Call = {}): Request => {
+    const headers: Record<string, string> = { origin: ORIGIN, 'x-forwarded-for': '192.0.2.200' };
+    if (c.cookie) headers.cookie = c.cookie;
+    if (c.bearer) headers.authorization = `Bearer ${c.bearer}`;
+    if (c.body !== undefined) headers['content-type'] = 'application/json';
+    return new Request(`${ORIGIN}${path}`, {
+      method: c.method ?? (c.body === undefined ? 'GET' : 'POST'),
+      headers,
+      ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }),
+    });
+  };
+  /** A new account logged in: its e-mail and session cookie pair. */
+  const member = async (): Promise<{ email: string; cookie: string }> => {
+    n += 1;
+    const email = `hard${n}@example.fi`;
+    const r = await registerUser({ name: `Hardened ${n}`, email, password: PASSWORD, password2: PASSWORD }, {}, h.db);
+    expect(r.ok).toBe(true);
+    const res = await loginRoute(post('/api/login', { email, password: PASSWORD }, { ip: `192.0.2.${100 + n}` }));
+    expect(res.status).toBe(200);
+    return { email, cookie: sessionCookie(res)?.pair ?? '' };
+  };
+  const me = (c: Call) => meRoute(req('/api/me', c));
+
+  it('API tokens: creating one asks for the password again; 30/90/365 days, listed with expiry; an expired one gets 401', async () => {
+    const m = await member();
+    const none = await tokensRoute(req('/api/me/tokens', { cookie: m.cookie, body: { name: 'script' } }));
+    expect(none.status).toBe(400);
+    expect(await none.json()).toEqual({ error: 'invalid', fields: { current: 'credentialsIncorrect' } });
+    const wrong = await tokensRoute(
+      req('/api/me/tokens', { cookie: m.cookie, body: { name: 'script', current: 'not-it' } }),
+    );
+    expect(await wrong.json()).toMatchObject({ fields: { current: 'credentialsIncorrect' } });
+    const badDays = await tokensRoute(
+      req('/api/me/tokens', { cookie: m.cookie, body: { name: 'script', days: 7, current: PASSWORD } }),
+    );
+    expect(await badDays.json()).toMatchObject({ fields: { days: 'invalid' } });
+    const ok = await tokensRoute(
+      req('/api/me/tokens', { cookie: m.cookie, body: { name: 'script', days: 30, current: PASSWORD } }),
+    );
+    expect(ok.status).toBe(200);
+    const made = (await ok.json()) as { id: number; token: string; expires_at: string };
+    expect(Math.round((Date.parse(made.expires_at) - Date.now()) / 86_400_000)).toBe(30);
+    expect((await me({ bearer: made.token })).status).toBe(200);
+    const listed = (await (await tokensListRoute(req('/api/me/tokens', { cookie: m.cookie }))).json()) as {
+      items: { id: number; expires_at: string; expired: boolean; last_used_at: string | null }[];
+    };
+    expect(listed.items).toEqual([
+      expect.objectContaining({
+        id: made.id,
+        expires_at: made.expires_at,
+        expired: false,
+        last_used_at: expect.any(String),
+      }),
+    ]);
+    await h.db.update(apiTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await me({ bearer: made.token })).status).toBe(401);
+  });
+
+  it('a password change and a reset (both by default) and log out everywhere revoke the API tokens', async () => {
+    const m = await member();
+    const token = async () => {
+      const res = await tokensRoute(
+        req('/api/me/tokens', { cookie: m.cookie, body: { name: 't', current: password } }),
+      );
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { token: string }).token;
+    };
+    let password = PASSWORD;
+    const t1 = await token();
+    const changed = await passwordRoute(
+      req('/api/me/password', {
+        cookie: m.cookie,
+        body: { current: password, password: 'Changed-Pass-101', password2: 'Changed-Pass-101' },
+      }),
+    );
+    expect(await changed.json()).toEqual({ ok: true, sessions_ended: 0, tokens_revoked: 1 });
+    password = 'Changed-Pass-101';
+    expect((await me({ bearer: t1 })).status).toBe(401);
+
+    const t2 = await token();
+    const kept = await passwordRoute(
+      req('/api/me/password', {
+        cookie: m.cookie,
+        body: { current: password, password: 'Changed-Pass-102', password2: 'Changed-Pass-102', revoke_tokens: false },
+      }),
+    );
+    expect(await kept.json()).toEqual({ ok: true, sessions_ended: 0, tokens_revoked: 0 });
+    password = 'Changed-Pass-102';
+    expect((await me({ bearer: t2 })).status).toBe(200);
+
+    const everywhere = await sessionsDeleteRoute(req('/api/me/sessions', { cookie: m.cookie, method: 'DELETE' }));
+    expect(await everywhere.json()).toEqual({ ended: 1, tokens_revoked: 1 });
+    expect((await me({ bearer: t2 })).status).toBe(401);
+    expect((await me({ cookie: m.cookie })).status).toBe(401);
+
+    // A reset with the default revokes the token made after logging in again.
+    const again = await loginRoute(post('/api/login', { email: m.email, password }, { ip: '192.0.2.190' }));
+    m.cookie = sessionCookie(again)?.pair ?? '';
+    const t3 = await token();
+    const reset = await createPasswordReset(m.email, h.db);
+    expect(reset).not.toBeNull();
+    const redeemed = await redeemRoute(
+      post('/api/password_reset/redeem', {
+        token: reset?.token,
+        password: 'Reset-Pass-103',
+        password2: 'Reset-Pass-103',
+      }),
+    );
+    expect(await redeemed.json()).toEqual({ ok: true, tokens_revoked: 1 });
+    expect((await me({ bearer: t3 })).status).toBe(401);
+  });
+
+  it('e-mail change asks for the password, uses the registration messages and names no other account', async () => {
+    const a = await member();
+    const b = await member();
+    const wrong = await emailRoute(
+      req('/api/me/email', { cookie: a.cookie, body: { current: 'nope', email: 'x@example.fi' } }),
+    );
+    expect(await wrong.json()).toEqual({ error: 'invalid', fields: { current: 'credentialsIncorrect' } });
+    const taken = await emailRoute(
+      req('/api/me/email', { cookie: a.cookie, body: { current: PASSWORD, email: b.email } }),
+    );
+    const takenText = await taken.text();
+    expect(JSON.parse(takenText)).toEqual({ error: 'invalid', fields: { email: 'emailInUse' } });
+    expect(takenText).not.toContain(b.email);
+    const ok = await emailRoute(
+      req('/api/me/email', { cookie: a.cookie, body: { current: PASSWORD, email: 'Moved.Here@Example.org' } }),
+    );
+    expect(ok.status).toBe(200);
+    const text = await ok.text();
+    expect(JSON.parse(text)).toMatchObject({ email_hint: 'm…@example.org', has_password: true });
+    expect(text).not.toContain('moved.here@example.org');
+    const login = await loginRoute(
+      post('/api/login', { email: 'moved.here@example.org', password: PASSWORD }, { ip: '192.0.2.191' }),
+    );
+    expect(login.status).toBe(200);
+  });
+
+  it('account deletion asks for the password again', async () => {
+    const m = await member();
+    const del = (body: unknown) => meDeleteRoute(req('/api/me', { cookie: m.cookie, body, method: 'DELETE' }));
+    const wrong = await del({ confirm: true, current: 'nope' });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ fields: { current: 'credentialsIncorrect' } });
+    expect((await me({ cookie: m.cookie })).status).toBe(200);
+    const ok = await del({ confirm: true, current: PASSWORD });
+    expect(ok.status).toBe(200);
+    expect((await me({ cookie: m.cookie })).status).toBe(401);
+  });
+
+  it('registration: failed bot checks count against the per-IP limit, so a sixth attempt is refused', async () => {
+    const form = { name: 'Bot Buster', email: 'bot.buster@example.fi', password: PASSWORD, password2: PASSWORD };
+    for (let i = 0; i < 5; i++) {
+      const r = await registerRoute(post('/api/register', form, { ip: '192.0.2.250' }));
+      expect(await r.json()).toMatchObject({ fields: { _form: 'captchaMissing' } });
+    }
+    const sixth = await registerRoute(
+      post('/api/register', { ...form, altcha: await solvedAltcha() }, { ip: '192.0.2.250' }),
+    );
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(86_000);
+  }, 30_000);
+
+  it('password reset: the answer does not wait for a hanging SMTP server, and an SMTP failure never shows', async () => {
+    const m = await member();
+    // An SMTP server that accepts the connection and never says a word.
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as net.AddressInfo).port;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${port}`);
+      const started = Date.now();
+      const known = await resetRoute(
+        post('/api/password_reset', { email: m.email, locale: 'en' }, { ip: '192.0.2.240' }),
+      );
+      const unknown = await resetRoute(
+        post('/api/password_reset', { email: 'nobody.here@example.fi', locale: 'en' }, { ip: '192.0.2.240' }),
+      );
+      expect([known.status, unknown.status]).toEqual([200, 200]);
+      expect(await known.json()).toEqual({ ok: true });
+      expect(await unknown.json()).toEqual({ ok: true });
+      expect(Date.now() - started).toBeLessThan(5000);
+      // The mail was being sent all the while: the server got the connection after the answer.
+      await vi.waitFor(() => expect(sockets.length).toBe(1));
+
+      // A refused connection (no server): still the neutral answer; the failure is logged.
+      silent.close();
+      for (const s of sockets) s.destroy();
+      vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${port}`);
+      const refused = await resetRoute(
+        post('/api/password_reset', { email: m.email, locale: 'fi' }, { ip: '192.0.2.241' }),
+      );
+      expect(refused.status).toBe(200);
+      expect(await refused.json()).toEqual({ ok: true });
+      await vi.waitFor(() => expect(errors).toHaveBeenCalledWith('password reset mail failed', expect.anything()), {
+        timeout: 5000,
+      });
+    } finally {
+      vi.unstubAllEnvs();
+      errors.mockRestore();
+      silent.close();
+      for (const s of sockets) s.destroy();
+    }
+  }, 30_000);
+
+  it('reset redemption: 10 attempts an hour per IP, then 429', async () => {
+    for (let i = 0; i < 10; i++) {
+      const r = await redeemRoute(
+        post(
+          '/api/password_reset/redeem',
+          { token: `guessed-${i}-token`, password: 'x', password2: 'x' },
+          { ip: '192.0.2.230' },
+        ),
+      );
+      expect(await r.json()).toMatchObject({ fields: { _form: 'resetInvalid' } });
+    }
+    const limited = await redeemRoute(
+      post(
+        '/api/password_reset/redeem',
+        { token: 'guessed-last', password: 'x', password2: 'x' },
+        { ip: '192.0.2.230' },
+      ),
+    );
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3500);
   });
 });
