@@ -10,8 +10,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** A running server: its base URL (loopback), the log file, and how to stop it. */
-export type RunningServer = { baseUrl: string; logFile: string; stop: () => Promise<void> };
+/** A running server: its base URL (loopback), the log file, the pid of its top process, and how to stop it. */
+export type RunningServer = { baseUrl: string; logFile: string; pid: number; stop: () => Promise<void> };
 
 /** A TCP port that was free a moment ago on 127.0.0.1. */
 export async function freePort(): Promise<number> {
@@ -92,7 +92,7 @@ export async function startServer(
     try {
       const res = await fetch(`${baseUrl}/version.json?ts=${Date.now()}`);
       await res.text();
-      if (res.ok) return { baseUrl, logFile, stop };
+      if (res.ok) return { baseUrl, logFile, pid: child.pid!, stop };
     } catch {
       // not listening yet
     }
