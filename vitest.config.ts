@@ -9,7 +9,9 @@ const alias = {
 
 /**
  * Vitest projects: unit (pure functions), integration (real database: PGlite, and PostgreSQL
- * when TEST_DATABASE_URL is set), components (client components in happy-dom).
+ * when TEST_DATABASE_URL is set), components (client components in happy-dom), ops (production
+ * app servers on a PostgreSQL server of the test's own: database restart, two servers; needs the
+ * build, so scripts/test.ts runs it after the e2e phase).
  */
 export default defineConfig({
   resolve: { alias },
@@ -27,6 +29,17 @@ export default defineConfig({
           fileParallelism: false,
           // next-auth imports 'next/server' without the extension Node's ESM resolver needs.
           server: { deps: { inline: ['next-auth'] } },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'ops',
+          include: ['tests/ops/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
       {

@@ -1,11 +1,14 @@
 /**
  * `npm test`: the whole suite — vitest (unit, integration on PGlite and, with TEST_DATABASE_URL, on
  * PostgreSQL, components), then Playwright e2e in the system Chromium against `next build && next
- * start` (started by playwright.config.ts), then the first-load JavaScript budget of every route
- * (scripts/check-bundle-size.ts on the build in .next/, rebuilt first if it is missing or older
- * than the sources; counted as one test). Prints one closing line "tests: N passed, N failed".
- * Flags: --no-e2e (vitest and the bundle check), --e2e-only (e2e and the bundle check).
- * Exit code 1 when any part fails.
+ * start` (started by playwright.config.ts), then the operations tests (vitest project `ops`:
+ * production servers on a PostgreSQL server of their own — database restart, two servers behind a
+ * proxy; the build is made first when missing or stale), then the first-load JavaScript budget of
+ * every route (scripts/check-bundle-size.ts on the build in .next/, rebuilt first if it is missing
+ * or older than the sources; counted as one test). Prints one closing line "tests: N passed, N
+ * failed".
+ * Flags: --no-e2e (vitest, ops and the bundle check), --e2e-only (e2e and the bundle check),
+ * --no-ops (leaves the ops phase out). Exit code 1 when any part fails.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,13 +34,17 @@ function readJson<T>(file: string): T | null {
   }
 }
 
-if (!args.has('--e2e-only')) {
-  const file = path.join(out, 'vitest.json');
+/** Runs vitest with `extra` arguments and adds its counts (a runner failure counts as one failed test). */
+function runVitest(extra: string[], file: string): void {
   fs.rmSync(file, { force: true });
-  const r = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
-    stdio: 'inherit',
-    env: process.env,
-  });
+  const r = spawnSync(
+    bin('vitest'),
+    ['run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    {
+      stdio: 'inherit',
+      env: process.env,
+    },
+  );
   const j = readJson<VitestJson>(file);
   passed += j?.numPassedTests ?? 0;
   failed += j?.numFailedTests ?? 0;
@@ -45,6 +52,11 @@ if (!args.has('--e2e-only')) {
     exitCode = 1;
     if (!j?.numFailedTests) failed += 1; // the runner itself failed (e.g. a suite did not load)
   }
+}
+
+if (!args.has('--e2e-only')) {
+  const projects = ['unit', 'integration', 'components'].flatMap((p) => ['--project', p]);
+  runVitest(projects, path.join(out, 'vitest.json'));
 }
 
 if (!args.has('--no-e2e')) {
@@ -60,6 +72,17 @@ if (!args.has('--no-e2e')) {
   if (r.status !== 0) {
     exitCode = 1;
     if (!j?.stats?.unexpected) failed += 1;
+  }
+}
+
+// Operations tests: they serve the production build, so it is made first when missing or stale.
+if (!args.has('--e2e-only') && !args.has('--no-ops')) {
+  console.log('\nOperations tests (vitest project ops):');
+  if (buildIfNeeded(process.cwd())) runVitest(['--project', 'ops'], path.join(out, 'ops.json'));
+  else {
+    console.error('ops: next build failed, so there is no build to serve.');
+    failed += 1;
+    exitCode = 1;
   }
 }
 

@@ -1,0 +1,230 @@
+/**
+ * Support of the operations tests (tests/ops): a PostgreSQL server of the test's own (initdb in a
+ * temporary directory, on a free loopback port), seeded databases on it, production app servers
+ * (`next start` of the existing build with a given environment), HTTP calls with a cookie and a
+ * deadline, and members with sessions made through the data layer.
+ *
+ * These tests need the production build in .next (scripts/test.ts builds it before the ops phase;
+ * `npx next build` otherwise) and the PostgreSQL server binaries (initdb, pg_ctl) on PATH.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import postgres from 'postgres';
+import { migrateDatabase, openDatabase, type DbHandle } from '@/db';
+import { importFiles } from '@/lib/import';
+import { freePort } from '@/lib/realtime/soketi';
+import { registerMember, type Member } from '../support/members';
+
+export { freePort };
+
+/** Seed files the ops tests import: the Criterion releases (movies, releases, labels), a few seconds. */
+export const OPS_SEED_FILES = ['seed/criterion_releases.jsonl.gz', 'seed/labels_derived.json.gz'];
+
+/** Fails with a clear message when there is no production build to serve. */
+export function assertBuilt(): void {
+  if (!fs.existsSync(path.resolve('.next', 'BUILD_ID')))
+    throw new Error('tests/ops need a production build: run `npx next build` first (npm test builds it).');
+}
+
+/** A PostgreSQL server of the test's own. */
+export type OwnPostgres = {
+  port: number;
+  /** URL of database `name` (default postgres) over TCP on 127.0.0.1. */
+  url: (name?: string) => string;
+  /** `pg_ctl restart -m fast` (waits until it accepts connections again). @returns its duration in ms */
+  restart: () => number;
+  stop: () => void;
+};
+
+function asPostgresUser(): string[] {
+  // initdb and postgres refuse to run as root: run them as the postgres system user then.
+  return process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
+}
+
+function run(cmd: string[], opts: { quiet?: boolean } = {}): void {
+  const [bin, ...rest] = [...asPostgresUser(), ...cmd];
+  execFileSync(bin, rest, { stdio: opts.quiet ? 'ignore' : ['ignore', 'ignore', 'inherit'] });
+}
+
+/**
+ * initdb into a temporary directory and starts the server on a free port of 127.0.0.1 (its
+ * socket in the same directory, never the machine's shared server).
+ */
+export async function startOwnPostgres(): Promise<OwnPostgres> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'discshelf-ops-pg-'));
+  if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
+  const data = path.join(dir, 'data');
+  const log = path.join(dir, 'server.log');
+  run(['initdb', '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], { quiet: true });
+  const port = await freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  const pgCtl = (...args: string[]) => run(['pg_ctl', '-D', data, '-l', log, '-o', options, '-w', ...args]);
+  pgCtl('start');
+  let stopped = false;
+  return {
+    port,
+    url: (name = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${name}`,
+    restart: () => {
+      const t = performance.now();
+      pgCtl('-m', 'fast', 'restart');
+      return performance.now() - t;
+    },
+    stop: () => {
+      if (stopped) return;
+      stopped = true;
+      try {
+        run(['pg_ctl', '-D', data, '-m', 'immediate', 'stop'], { quiet: true });
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Creates database `name` on the server, applies the migrations and imports {@link OPS_SEED_FILES}. */
+export async function createSeededDatabase(server: OwnPostgres, name: string): Promise<string> {
+  const admin = postgres(server.url(), { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+  const url = server.url(name);
+  const h = await openDatabase({ url });
+  try {
+    await migrateDatabase(h);
+    await importFiles(
+      h.db,
+      OPS_SEED_FILES.map((f) => path.resolve(f)),
+    );
+  } finally {
+    await h.close();
+  }
+  return url;
+}
+
+/** The secrets every app server of a test shares (several servers must agree on them). */
+export function sharedSecrets(): Record<string, string> {
+  return {
+    AUTH_SECRET: crypto.randomBytes(32).toString('base64url'),
+    ALTCHA_HMAC_SECRET: crypto.randomBytes(32).toString('base64url'),
+  };
+}
+
+/** A running production app server. */
+export type AppServer = { baseUrl: string; port: number; pid: number; logFile: string; stop: () => Promise<void> };
+
+function tail(file: string, lines = 40): string {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const kill = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  kill('SIGTERM');
+  if (!(await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]))) {
+    kill('SIGKILL');
+    await exited;
+  }
+}
+
+/**
+ * Starts `next start` of the existing build on a free port with `env` added to this process's
+ * environment (DATABASE_URL, secrets, PUSHER_*, …) in its own process group, and waits until
+ * `GET /api/health` answers 200. Output goes to a log file whose tail is in any error.
+ * @throws when the server exits or does not answer within `timeoutMs`
+ */
+export async function startAppServer(env: Record<string, string>, timeoutMs = 90_000): Promise<AppServer> {
+  assertBuilt();
+  const port = await freePort();
+  const logFile = path.join(os.tmpdir(), `discshelf-ops-app-${port}.log`);
+  const out = fs.openSync(logFile, 'w');
+  const child = spawn(path.resolve('node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', 'localhost'], {
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', out, out],
+    detached: true,
+  });
+  fs.closeSync(out);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = () => stopGroup(child);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`next start exited (${child.exitCode}); ${logFile}:\n${tail(logFile)}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(5000) });
+      await res.text();
+      if (res.ok) return { baseUrl, port, pid: child.pid!, logFile, stop };
+    } catch {
+      // not listening yet
+    }
+    await sleep(300);
+  }
+  await stop();
+  throw new Error(`next start did not answer within ${timeoutMs} ms; ${logFile}:\n${tail(logFile)}`);
+}
+
+/** One HTTP exchange: status (0: no answer in time or a network error), content type, body text, duration. */
+export type Exchange = { status: number; type: string; text: string; ms: number; error?: string };
+
+/**
+ * `fetch` with a deadline that never throws: a timeout or a refused connection comes back as
+ * status 0 with the error's name. Cookie-authenticated writes need `origin` (the same-site check).
+ */
+export async function call(
+  url: string,
+  init: { method?: string; cookie?: string; origin?: string; json?: unknown; headers?: Record<string, string> } = {},
+  timeoutMs = 15_000,
+): Promise<Exchange> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.cookie) headers.cookie = init.cookie;
+  if (init.origin) headers.origin = init.origin;
+  if (init.json !== undefined) headers['content-type'] = 'application/json';
+  const t = performance.now();
+  try {
+    const res = await fetch(url, {
+      method: init.method ?? (init.json !== undefined ? 'POST' : 'GET'),
+      headers,
+      body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await res.text();
+    return { status: res.status, type: res.headers.get('content-type') ?? '', text, ms: performance.now() - t };
+  } catch (error) {
+    return {
+      status: 0,
+      type: '',
+      text: '',
+      ms: performance.now() - t,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    };
+  }
+}
+
+/** Registers `count` members (`{label} 1…`) with sessions through the data layer on `url`. */
+export async function membersOn(url: string, label: string, count: number): Promise<Member[]> {
+  const h: DbHandle = await openDatabase({ url });
+  try {
+    const out: Member[] = [];
+    for (let n = 1; n <= count; n++) out.push(await registerMember(h.db, { label, n }));
+    return out;
+  } finally {
+    await h.close();
+  }
+}
