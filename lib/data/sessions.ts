@@ -220,8 +220,8 @@ export async function endSession(token: string | null | undefined, db?: Db): Pro
 }
 
 /**
- * Deletes expired sessions (sliding or absolute lifetime over), expired reset tokens and expired
- * API tokens. @returns rows deleted
+ * Deletes expired sessions (sliding or absolute lifetime over) and expired reset tokens. Expired
+ * API tokens stay listed (as expired) until lib/data/purge.ts removes them. @returns rows deleted
  */
 export async function purgeExpiredSessions(db?: Db): Promise<number> {
   const d = await resolveDb(db);
@@ -234,6 +234,5 @@ export async function purgeExpiredSessions(db?: Db): Promise<number> {
     .delete(passwordResetTokens)
     .where(lt(passwordResetTokens.expiresAt, now))
     .returning({ id: passwordResetTokens.id });
-  const c = await d.delete(apiTokens).where(lt(apiTokens.expiresAt, now)).returning({ id: apiTokens.id });
-  return a.length + b.length + c.length;
+  return a.length + b.length;
 }
