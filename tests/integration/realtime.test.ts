@@ -4,8 +4,9 @@
  * pusher-js (Node) to a member's private channel authorized through the POST /api/pusher/auth
  * route handler, writes a comment through the data layer and receives the notification's id and
  * type; another member's subscription to that channel is refused (403), a visitor's gets 401.
- * With Soketi stopped a write still stores its notification (the push fails and is logged), and
- * once Soketi is back the client reconnects and the count it refetches includes it.
+ * With Soketi stopped a friend request still stores its notification (the push fails and is
+ * logged) and GET /api/me counts it; once Soketi is back the client reconnects, the count it
+ * refetches includes it, and the next notification is pushed live again.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DbHandle } from '@/db';
@@ -13,10 +14,11 @@ import { GET as meGet } from '@/app/api/me/route';
 import { POST as pusherAuthPost } from '@/app/api/pusher/auth/route';
 import { GET as realtimeGet } from '@/app/api/realtime/route';
 import { addComment } from '@/lib/data/comments';
-import { inTransaction, publish } from '@/lib/data/events';
+import { changeFriendship } from '@/lib/data/friendships';
 import { listNotifications } from '@/lib/data/notifications';
 import { connectNotifications, type Authorize } from '@/lib/realtime/client';
-import type { NotificationPush, RealtimeClientConfig } from '@/lib/realtime/channels';
+import { userChannel, type NotificationPush, type RealtimeClientConfig } from '@/lib/realtime/channels';
+import { pusherServer } from '@/lib/realtime/server';
 import { freePort, startSoketi, type SoketiHandle } from '@/lib/realtime/soketi';
 import { NOTIFICATION_TYPES } from '@/lib/validation/notifications';
 import { apiRequest, forgetWriteLimits, openCommunityDb, writePost } from '../support/community';
@@ -127,12 +129,13 @@ describe.each(testEngines())('realtime notifications through Soketi on %s', (eng
     }
   });
 
-  it('with Soketi down a write still stores its notification; after the reconnect the refetched count has it', async () => {
-    const [me, friend] = [await member(), await member()];
+  it('with Soketi down a friend request is stored and counted by /api/me; after the reconnect the count is refetched and the next push arrives', async () => {
+    const [me, friend, third] = [await member(), await member(), await member()];
     const counts: number[] = [];
-    const refetch = async () => {
+    const unseen = async () => {
       const res = await meGet(apiRequest('GET', '/api/me', { cookie: me.cookie }));
-      counts.push(((await res.json()) as { notifications_unseen_count: number }).notifications_unseen_count);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { notifications_unseen_count: number }).notifications_unseen_count;
     };
     const received: NotificationPush[] = [];
     const conn = await connectNotifications({
@@ -140,33 +143,42 @@ describe.each(testEngines())('realtime notifications through Soketi on %s', (eng
       userPublicId: me.actor.publicId,
       authorize: authorizeAs(me),
       onNotification: (p) => received.push(p),
-      onReconnect: () => void refetch(),
+      onReconnect: () => void unseen().then((n) => counts.push(n)),
     });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       await conn.subscribed;
       await soketi.stop();
       await until(() => conn.state() !== 'connected');
-      await inTransaction(h.db, (tx) =>
-        publish(tx, 'friendship.changed', {
-          friendshipId: 1,
-          requesterId: friend.actor.userId,
-          addresseeId: me.actor.userId,
-          from: null,
-          to: 'invited',
-          byUserId: friend.actor.userId,
-        }),
-      );
+      // A real write through the data layer: the request commits although its push fails.
+      const request = await changeFriendship(friend.actor, { publicId: me.actor.publicId, action: 'request' }, h.db);
+      expect(request?.ok).toBe(true);
       expect(logged).toHaveBeenCalledWith(
         expect.stringMatching(/realtime push of notification .* failed/),
         expect.anything(),
       );
-      expect((await listNotifications(me.actor.userId, {}, h.db)).items).toHaveLength(1);
+      const stored = (await listNotifications(me.actor.userId, {}, h.db)).items;
+      expect(stored.map((n) => n.type)).toEqual([NOTIFICATION_TYPES.friendRequest]);
+      expect(await unseen()).toBe(1);
       expect(received).toEqual([]);
       soketi = await start();
       await until(() => counts.length > 0, 60_000);
       expect(counts).toEqual([1]);
       expect(conn.state()).toBe('connected');
+      // pusher-js subscribes again after the reconnect; wait until Soketi has the channel occupied.
+      const channelPath = `/channels/${userChannel(me.actor.publicId)}`;
+      await until(async () => {
+        const res = await pusherServer().get({ path: channelPath });
+        return res.ok && ((await res.json()) as { occupied?: boolean }).occupied === true;
+      }, 30_000);
+
+      // The next notice is pushed live over the re-established subscription.
+      const next = await changeFriendship(third.actor, { publicId: me.actor.publicId, action: 'request' }, h.db);
+      expect(next?.ok).toBe(true);
+      await until(() => received.length > 0);
+      const [newest] = (await listNotifications(me.actor.userId, {}, h.db)).items;
+      expect(received).toEqual([{ id: newest.public_id, type: NOTIFICATION_TYPES.friendRequest }]);
+      expect(await unseen()).toBe(2);
     } finally {
       logged.mockRestore();
       conn.disconnect();
