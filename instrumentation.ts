@@ -1,3 +1,5 @@
+import type { Instrumentation } from 'next';
+
 /**
  * Next.js instrumentation: `register` runs once when a server process starts (`next start`,
  * `next dev`). On the Node.js runtime it schedules the daily notification digest
@@ -11,3 +13,23 @@ export async function register(): Promise<void> {
     scheduleDailyDigest();
   }
 }
+
+/**
+ * Next calls this for every server error it catches (rendering, route handlers, the proxy): one
+ * redacted log line with the error's digest (the code the 500 page shows), the request id
+ * (`X-Request-Id`, set by the app's HTTP server) and the path, so a code a visitor reports leads
+ * to the request and its error.
+ */
+export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
+  const { logError } = await import('@/lib/log');
+  const digest =
+    typeof error === 'object' && error !== null && 'digest' in error
+      ? String((error as { digest: unknown }).digest)
+      : '-';
+  const id = request.headers['x-request-id'];
+  logError(
+    `server error digest=${digest} ${request.method} ${request.path} (${context.routeType} ${context.routePath})`,
+    error,
+    typeof id === 'string' ? id : undefined,
+  );
+};

@@ -53,6 +53,9 @@ export default defineConfig({
     env: {
       DATA_DIR: '.data/e2e',
       PORT: String(PORT),
+      // The test runner plays the one reverse proxy in front of the app: the X-Forwarded-For a
+      // spec sends (claimAddress) is the client address, as a proxy's appended entry would be.
+      TRUSTED_PROXIES: '1',
       ...oauthMockEnv(OAUTH_MOCK_URL),
     },
     reuseExistingServer: !process.env.CI,

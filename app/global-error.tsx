@@ -4,7 +4,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import './globals.css';
 
 /** The few texts the last-resort 500 page shows, picked from messages/{locale}.json. */
-type GlobalErrorTexts = { title: string; serverError: string; tryAgain: string; home: string };
+type GlobalErrorTexts = { title: string; serverError: string; tryAgain: string; home: string; errorCode: string };
 
 /**
  * Loads the texts of `locale` from its message file. The message files are imported lazily: this
@@ -19,18 +19,24 @@ async function loadTexts(locale: 'en' | 'fi'): Promise<GlobalErrorTexts> {
     serverError: messages.errors.serverError,
     tryAgain: messages.common.tryAgain,
     home: messages.common.home,
+    errorCode: messages.errors.errorCode,
   };
 }
 
 /**
  * Last-resort 500 page when the root layout itself fails: renders its own document, outside
  * next-intl (no provider here), so it picks the locale from the URL and reads the message file
- * of that locale directly (loaded on demand, see loadTexts).
+ * of that locale directly (loaded on demand, see loadTexts). Shows the error's digest, which the
+ * server logged with the request id (instrumentation.ts onRequestError).
  */
 export default function GlobalError({ error, retry }: { error: unknown; retry: () => void }) {
   useEffect(() => {
     console.error(error);
   }, [error]);
+  const digest =
+    typeof error === 'object' && error !== null && 'digest' in error
+      ? String((error as { digest: unknown }).digest)
+      : undefined;
   // Server snapshot English, browser snapshot from the URL: no hydration mismatch.
   const isFinnish = useSyncExternalStore(
     () => () => {},
@@ -75,6 +81,11 @@ export default function GlobalError({ error, retry }: { error: unknown; retry: (
                   {texts.home}
                 </a>
               </div>
+              {digest ? (
+                <p className="mt-6 text-xs text-muted" data-testid="error-digest">
+                  {texts.errorCode.replace('{digest}', digest)}
+                </p>
+              ) : null}
             </>
           ) : null}
         </main>

@@ -1,4 +1,5 @@
 import 'server-only';
+import { logError } from '@/lib/log';
 /**
  * The daily notification digest inside the app process (started by instrumentation.ts when the
  * Next.js server starts): once a day at NOTIFICATIONS_DIGEST_HOUR o'clock UTC (0-23, default 6;
@@ -39,7 +40,7 @@ export function scheduleDailyDigest(): void {
             `notification digest: ${r.members} members, ${r.notifications} notifications, ${r.failed} failed`,
           );
         } catch (error) {
-          console.error('notification digest failed', error);
+          logError('notification digest failed', error);
         }
         arm();
       },

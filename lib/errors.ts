@@ -4,6 +4,7 @@
  * English text (the API's language); pages translate the same keys.
  */
 import { fillPlaceholders } from '@/lib/format';
+import { currentRequestId, logError, newRequestId } from '@/lib/log';
 import en from '@/messages/en.json';
 
 /** Error codes → HTTP status and message key (`api.<key>`). */
@@ -70,7 +71,9 @@ export function badParam(name: string, value: string): AppError {
 
 /**
  * JSON error response for any thrown value: an AppError gives its status and message (a 429 also
- * `Retry-After` in seconds); anything else is logged and answered 500 with the spec's 500 text.
+ * `Retry-After` in seconds); anything else is logged (redacted, lib/log.ts) and answered 500
+ * `{ error: <the spec's 500 text>, request_id }`, the id under which it was logged: the current
+ * request's (`X-Request-Id`), or a new one outside the app's HTTP server.
  */
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
@@ -80,8 +83,12 @@ export function errorResponse(error: unknown): Response {
       headers['retry-after'] = String(error.params.seconds);
     return Response.json({ error: error.message }, { status: error.status, headers });
   }
-  console.error('API error', error);
-  return Response.json({ error: apiMessage('serverError') }, { status: 500, headers: { 'cache-control': 'no-store' } });
+  const requestId = currentRequestId() ?? newRequestId();
+  logError('API error', error, requestId);
+  return Response.json(
+    { error: apiMessage('serverError'), request_id: requestId },
+    { status: 500, headers: { 'cache-control': 'no-store' } },
+  );
 }
 
 /**

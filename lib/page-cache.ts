@@ -21,6 +21,7 @@
  */
 import { revalidatePath } from 'next/cache';
 import { MOVIE_TABS, RELEASE_TABS, tabSegment } from './item-tabs';
+import { logError } from '@/lib/log';
 
 /**
  * Lifetime of a cached item page in seconds (1 hour). After it the next request still gets the
@@ -86,6 +87,6 @@ export function revalidateItemPages(items: readonly { type: 'movie' | 'release';
     });
   } catch (error) {
     if (!(error instanceof Error && error.message.includes('static generation store missing')))
-      console.error('revalidating item pages failed', error);
+      logError('revalidating item pages failed', error);
   }
 }

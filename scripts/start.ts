@@ -6,7 +6,9 @@
  *     imported before are skipped, so a second start does not re-import — with a progress display
  *     and the import's duration;
  *     then stores the new-release notifications of the releases that import created;
- *  3. closes it (PGlite is single-process) and runs `next start` (or `next dev` with --dev).
+ *  3. closes it (PGlite is single-process) and runs the app's HTTP server (scripts/serve.ts: Next
+ *     through its custom-server API, in production mode, or development mode with --dev), which
+ *     sets the client address, request ids and security headers of every request.
  * Before the database, it starts a local Soketi (the realtime server, lib/realtime/soketi.ts) on
  * PUSHER_HOST:PUSHER_PORT (default 127.0.0.1:6001) with the app's PUSHER_* credentials, unless
  * those point at another server (PUSHER_CLUSTER, or a host that is not this machine); Soketi stops
@@ -31,7 +33,7 @@ const dev = args.includes('--dev');
 const portArg = args.indexOf('--port');
 const port = portArg >= 0 ? args[portArg + 1] : process.env.PORT || '3000';
 const root = process.cwd();
-const nextBin = path.join(root, 'node_modules', '.bin', 'next');
+const serveScript = path.join(root, 'scripts', 'serve.ts');
 
 function buildOrExit() {
   if (!buildIfNeeded(root)) {
@@ -107,7 +109,11 @@ try {
   throw error;
 }
 console.log(`Serving on http://localhost:${port}`);
-const server = spawn(nextBin, [dev ? 'dev' : 'start', '-p', String(port)], { stdio: 'inherit', env: process.env });
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', serveScript, ...(dev ? ['--dev'] : []), '--port', String(port)],
+  { stdio: 'inherit', env: process.env },
+);
 for (const sig of ['SIGINT', 'SIGTERM'] as const)
   process.on(sig, () => {
     stopping = true;

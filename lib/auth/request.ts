@@ -10,6 +10,7 @@ import { AppError } from '@/lib/errors';
 import type { Actor } from '@/lib/auth/actor';
 import { apiTokenActor } from '@/lib/data/api-tokens';
 import { sessionActor } from '@/lib/data/sessions';
+import { forwardedEntries, trustedProxyCount } from '@/lib/server/forwarded';
 
 /** Name of the session cookie (HttpOnly, SameSite=Lax, Secure in production; SESSION_DAYS long). */
 export const SESSION_COOKIE = 'discshelf_session';
@@ -93,20 +94,16 @@ export function assertSameOrigin(request: Request): void {
 }
 
 /**
- * The client address for rate limits, from `X-Forwarded-For`. `next start` fills that header with
- * the socket's address only when the request has none, so it is the client's own claim unless a
- * reverse proxy in front appends the real address: set TRUSTED_PROXIES to the number of such
- * proxies and the entry that many places from the end is used (entries a client adds itself come
- * first and are ignored). With TRUSTED_PROXIES unset (0) the last entry is used: the socket
- * address for clients that send no header. Production deployments run behind a proxy; the
- * per-account login limit does not depend on the address at all. "unknown" without the header.
+ * The client address for rate limits, from `X-Forwarded-For` as the app's HTTP server
+ * (scripts/serve.ts, lib/server/forwarded.ts) leaves it: with TRUSTED_PROXIES = N it keeps only
+ * the last N entries (those the trusted proxies appended) and appends the socket's address, so
+ * the client is the entry N places before the last; with N = 0 (the default) the header is the
+ * socket's address alone, whatever the client sent. With fewer entries than that (a request that
+ * did not pass every proxy), the first entry. "unknown" without the header (a handler called
+ * outside the server). The per-account login limit does not depend on the address at all.
  */
 export function clientIp(request: Request): string {
-  const entries = (request.headers.get('x-forwarded-for') ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const entries = forwardedEntries(request.headers.get('x-forwarded-for') ?? undefined);
   if (!entries.length) return 'unknown';
-  const trusted = Math.max(0, Number(process.env.TRUSTED_PROXIES) || 0);
-  return entries[Math.max(0, entries.length - trusted)] ?? entries[entries.length - 1];
+  return entries[Math.max(0, entries.length - 1 - trustedProxyCount(process.env.TRUSTED_PROXIES))];
 }

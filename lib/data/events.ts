@@ -10,6 +10,7 @@ import 'server-only';
 import type { Db } from '@/db';
 import type { AfterCommitEffect, DomainEventName, DomainEvents, PublishFn, SubscriberTable } from './event-types';
 import { SUBSCRIBERS } from './subscribers';
+import { logError } from '@/lib/log';
 
 type Pending = { effects: (() => Promise<void> | void)[]; subscribers: SubscriberTable };
 
@@ -49,7 +50,7 @@ async function runEffects(effects: Pending['effects']): Promise<void> {
     try {
       await effect();
     } catch (error) {
-      console.error('after-commit effect failed (the write itself succeeded)', error);
+      logError('after-commit effect failed (the write itself succeeded)', error);
     }
   }
 }

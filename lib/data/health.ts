@@ -3,6 +3,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { queryRows, resolveDb } from './sql';
+import { logError } from '@/lib/log';
 
 /**
  * Checks that the database answers.
@@ -15,7 +16,7 @@ export async function checkDatabase(db?: Db): Promise<{ ok: boolean; latency_ms:
     await queryRows(d, sql`SELECT 1 AS ok`);
     return { ok: true, latency_ms: Date.now() - started };
   } catch (error) {
-    console.error('health check failed', error);
+    logError('health check failed', error);
     return { ok: false, latency_ms: null };
   }
 }

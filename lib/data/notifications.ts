@@ -28,6 +28,7 @@ import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { newPublicId } from './public-id';
 import { queryRows, resolveDb } from './sql';
 import type { Page } from './types';
+import { logError } from '@/lib/log';
 
 const T = NOTIFICATION_TYPES;
 
@@ -403,7 +404,7 @@ export async function sendDigests(db?: Db, opts: { siteUrl?: string } = {}): Pro
       report.members++;
       report.notifications += items.length;
     } catch (error) {
-      console.error('notification digest not sent; its notices wait for the next run', error);
+      logError('notification digest not sent; its notices wait for the next run', error);
       report.failed++;
       await d.execute(sql`UPDATE notifications SET mailed_at = NULL WHERE id = ANY(${sqlArray(ids, 'integer')})`);
     }

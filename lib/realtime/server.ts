@@ -9,6 +9,7 @@ import Pusher from 'pusher';
 import type { DomainEvents } from '@/lib/data/event-types';
 import { NOTIFICATION_EVENT, userChannel, type NotificationPush } from './channels';
 import { realtimeConfig, type RealtimeConfig } from './config';
+import { logError } from '@/lib/log';
 
 /** How long one trigger may take before it counts as failed (milliseconds). */
 const TRIGGER_TIMEOUT_MS = 3000;
@@ -43,7 +44,7 @@ export async function pushNotification(e: DomainEvents['notification.created']):
   try {
     await pusherServer().trigger(userChannel(e.userPublicId), NOTIFICATION_EVENT, payload);
   } catch (error) {
-    console.error(
+    logError(
       `realtime push of notification ${e.publicId} failed (stored; the bell catches up):`,
       error instanceof Error ? error.message : error,
     );

@@ -549,10 +549,13 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
         for (const handler of [releasesList, titlesList, search] as const) {
           const { status, body } = await get<{ error: string }>(handler, '/api/x?q=alien');
           expect(status).toBe(500);
-          expect(body).toEqual({ error: SERVER_ERROR });
+          expect(body).toEqual({ error: SERVER_ERROR, request_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
         }
         const item = await getItem<{ error: string }>(releaseItem, '', 'someId');
-        expect(item).toEqual({ status: 500, body: { error: SERVER_ERROR } });
+        expect(item).toEqual({
+          status: 500,
+          body: { error: SERVER_ERROR, request_id: expect.stringMatching(/^[0-9a-f]{16}$/) },
+        });
         expect((await health()).status).toBe(503);
         expect(spy).toHaveBeenCalled();
         expect(String(spy.mock.calls[0]?.[1])).toContain('connection lost');

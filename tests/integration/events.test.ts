@@ -137,7 +137,10 @@ describe.each(testEngines())('domain events on %s', (engine) => {
     expect(result).toBe('saved');
     expect(effects).toEqual([10]);
     expect(await probeRows(h.db)).toEqual([10]);
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining('after-commit effect failed'), expect.any(Error));
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringContaining('after-commit effect failed'),
+      expect.stringMatching(/^Error: effect failed\n/),
+    );
   });
 
   it('a nested inTransaction joins the outer one: its effects wait for the outer commit', async () => {

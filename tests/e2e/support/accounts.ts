@@ -9,8 +9,9 @@ export function uniqueTag(): string {
 }
 
 /**
- * A client address of the test's own (sent as X-Forwarded-For, which `next start` passes on when
- * no proxy sits in front), so the per-IP registration limit of a reused data dir is not hit.
+ * A client address of the test's own (sent as X-Forwarded-For; the e2e server runs with
+ * TRUSTED_PROXIES=1, so the entry the test runner sends counts as the one a proxy appended), so
+ * the per-IP registration limit of a reused data dir is not hit.
  */
 export function claimAddress(tag: string): string {
   let h = 0;

@@ -1,0 +1,73 @@
+/**
+ * The app's HTTP server: Next's request handler (its documented custom-server API) behind a plain
+ * Node `http` server that, for every request, before Next sees it:
+ *  - rewrites `X-Forwarded-For` to the addresses it can vouch for and sets `X-Request-Id`
+ *    (lib/server/forwarded.ts; TRUSTED_PROXIES), so a client cannot pick its own rate-limit
+ *    address by sending the header itself;
+ *  - sets the security headers (lib/server/security-headers.ts) on the response, which Next then
+ *    completes: cached pages, API answers and static files all carry them; and `X-Request-Id`;
+ *  - runs Next's handling inside an AsyncLocalStorage context holding the request id, published
+ *    for lib/log.ts, and makes console.error / console.warn redact and prefix with that id.
+ *
+ * Usage: `node --import tsx scripts/serve.ts [--dev] [--port N] [--hostname H]` (scripts/start.ts
+ * runs it after preparing the database). Production mode needs a build (`next build`).
+ * Exit code: 1 when the server cannot start.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import http from 'node:http';
+import { installConsoleRedaction, logError, newRequestId, REQUEST_CONTEXT, type RequestContext } from '@/lib/log';
+import { rewriteForwardedHeaders, trustedProxyCount } from '@/lib/server/forwarded';
+import { securityHeaders } from '@/lib/server/security-headers';
+
+const args = process.argv.slice(2);
+const dev = args.includes('--dev');
+const argValue = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const port = Number(argValue('--port') ?? process.env.PORT ?? 3000);
+const hostname = argValue('--hostname') ?? 'localhost';
+
+// React and Next pick their production or development builds from NODE_ENV when first loaded.
+(process.env as Record<string, string>).NODE_ENV = dev ? 'development' : 'production';
+
+const storage = new AsyncLocalStorage<RequestContext>();
+(globalThis as { [REQUEST_CONTEXT]?: AsyncLocalStorage<RequestContext> })[REQUEST_CONTEXT] = storage;
+installConsoleRedaction();
+
+const trustedProxies = trustedProxyCount(process.env.TRUSTED_PROXIES);
+const headers = Object.entries(securityHeaders(process.env, dev));
+
+const { default: next } = await import('next');
+const app = next({ dev, hostname, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = http.createServer((req, res) => {
+  const requestId = rewriteForwardedHeaders(req.headers, req.socket.remoteAddress, trustedProxies, newRequestId);
+  for (const [name, value] of headers) res.setHeader(name, value);
+  res.setHeader('x-request-id', requestId);
+  storage.run({ requestId }, () => {
+    handle(req, res).catch((error: unknown) => {
+      logError(`${req.method} ${req.url} failed`, error, requestId);
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader('content-type', 'text/plain; charset=utf-8');
+      }
+      res.end(res.headersSent ? undefined : `Internal Server Error (request ${requestId})`);
+    });
+  });
+});
+server.on('error', (error) => {
+  logError('HTTP server error', error);
+  process.exit(1);
+});
+server.listen(port, () => console.log(`Ready on http://${hostname}:${port}`));
+
+for (const sig of ['SIGINT', 'SIGTERM'] as const)
+  process.on(sig, () => {
+    server.close(() => process.exit(0));
+    // Open keep-alive connections would hold close() up.
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 5000).unref();
+  });
