@@ -8,8 +8,9 @@ import 'server-only';
  *
  * Order of checks: who may call (401 / 403), path parameters (NUL or broken text 400, else not
  * matching the schema 404), query (NUL or broken text 400, not matching 400 `bad_param` or the
- * issue's own AppError code), body (over the cap 413 without buffering it, broken UTF-8 or NUL
- * 400, not JSON 400 `bad_body`, not matching the schema 400 `{ error: 'invalid', fields }`).
+ * issue's own AppError code), body (over the cap 413 without buffering it, JSON and multipart
+ * alike, chunked or not; broken UTF-8 or NUL 400, not JSON 400 `bad_body`, not matching the
+ * schema 400 `{ error: 'invalid', fields }`).
  */
 import { z } from 'zod';
 import type { ZodObjectInput, ZodOpenApiResponsesObject } from 'zod-openapi';
@@ -38,7 +39,11 @@ export type HandlerResult = Response | Invalid | null | object;
 export type MultipartSpec = {
   /** The cap of the whole request body in bytes. */
   maxBytes: number;
-  /** The answer for a body over the cap (`size`: the declared length, or the bytes read when it passed the cap). */
+  /**
+   * The answer for a body over the cap (`size`: the declared length, or the cap plus one when it
+   * passed the cap while being read): a Response is sent with its body and headers but status 413,
+   * an Error is answered as any thrown error.
+   */
   tooLarge: (size: number) => Response | Error;
   /** The form fields, for the OpenAPI document only. */
   schema: z.ZodObject;
@@ -206,7 +211,9 @@ export function route<
         const bytes = await readBodyCapped(req, maxBytes, () => {
           const declared = Number(req.headers.get('content-length') ?? '') || maxBytes + 1;
           const answer = tooLarge(declared);
-          return answer instanceof Response ? new RespondWith(answer) : answer;
+          return answer instanceof Response
+            ? new RespondWith(new Response(answer.body, { status: 413, headers: answer.headers }))
+            : answer;
         });
         try {
           form = await new Response(bytes, {

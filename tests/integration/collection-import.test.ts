@@ -638,7 +638,7 @@ describe.each(testEngines())('collection import on %s', (engine) => {
         file: new File(['title\n', 'x'.repeat(5 * 1024 * 1024)], 'huge.csv'),
       });
       expect([huge.status, await huge.json()]).toEqual([
-        400,
+        413,
         {
           error: 'The file is larger than 5 MB: split it into smaller files',
           key: 'importTooLarge',

@@ -15,10 +15,20 @@ const IMPORT_ERRORS = {
   emptyFile: 'import_empty',
 } as const;
 
-/** The import page translates its own refusals: they also carry their message key and parameters. */
+/**
+ * The import page translates its own refusals: they also carry their message key and parameters.
+ * A file over the size cap is answered 413 (as any request body over its cap), the others 400.
+ */
 function importRefusal(error: AppError): Response {
-  return json({ error: error.message, key: APP_ERRORS[error.code].key, params: error.params }, error.status);
+  const status = error.code === 'import_too_large' ? 413 : error.status;
+  return json({ error: error.message, key: APP_ERRORS[error.code].key, params: error.params }, status);
 }
+
+/** The body of a refused file: the message, its key of the `api` messages and their parameters. */
+const refusalSchema = errorSchema.extend({
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
 
 const tooLarge = () => new AppError('import_too_large', { mb: IMPORT_MAX_BYTES / 1024 / 1024 });
 
@@ -48,8 +58,9 @@ export const GET = route({
  * UTF-16 with BOM or Windows-1252; at most 5 MB and 5,000 rows; the request is read up to 64 KB
  * more than that and refused beyond). 201 with the stored report
  * (lib/data/collection-import.ts ImportReport: every row with status, reason and the matched item
- * or candidates). 400 `{ error, key, params }` for no file, a file over 5 MB, not text, no rows, too
- * many rows, a Letterboxd export into a releases collection; 401 / 403 as every write; 404 for a
+ * or candidates). 413 `{ error, key: importTooLarge, params }` for a file over 5 MB (a request body
+ * past the cap is refused while it is read); 400 `{ error, key, params }` for no file, not text, no
+ * rows, too many rows, a Letterboxd export into a releases collection; 401 / 403 as every write; 404 for a
  * collection that is not the caller's.
  */
 export const POST = route({
@@ -70,10 +81,8 @@ export const POST = route({
   },
   responses: {
     201: jsonResponse('ImportReport'),
-    400: jsonResponse(
-      'A refused file',
-      errorSchema.extend({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) }),
-    ),
+    400: jsonResponse('A refused file', refusalSchema),
+    413: jsonResponse('A file over 5 MB', refusalSchema),
   },
   handler: async ({ actor, params, form }) => {
     try {
