@@ -164,8 +164,9 @@ try {
     console.error(e.message);
     process.exitCode = 2;
   } else {
-    const cause = e instanceof Error && e.cause instanceof Error ? `: ${e.cause.message}` : '';
-    console.error(`Backup failed: ${e instanceof Error ? e.message : String(e)}${cause}`);
+    // Drizzle wraps a driver error in "Failed query: <SQL>"; the driver's own message says what went wrong.
+    const reason = e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e);
+    console.error(`Backup failed: ${reason}`);
     process.exitCode = 1;
   }
 }

@@ -23,8 +23,9 @@ try {
     `Purged ${purgedTotal(counts)} expired rows from ${handle.kind} (${handle.location}) in ${Date.now() - started} ms.`,
   );
 } catch (e) {
-  const cause = e instanceof Error && e.cause instanceof Error ? `: ${e.cause.message}` : '';
-  console.error(`Purge failed: ${e instanceof Error ? e.message : String(e)}${cause}`);
+  // Drizzle wraps a driver error in "Failed query: <SQL>"; the driver's own message says what went wrong.
+  const reason = e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e);
+  console.error(`Purge failed: ${reason}`);
   process.exitCode = 1;
 } finally {
   await handle?.close();

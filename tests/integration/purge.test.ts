@@ -4,6 +4,8 @@
  * are gone and the counts say so; a second purge deletes nothing. Also the purge's schedule
  * setting (lib/purge-schedule.ts).
  */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbHandle } from '@/db';
@@ -126,4 +128,32 @@ describe.each(testEngines())('purgeExpired on %s', (engine) => {
 
     expect(purgedTotal(await purgeExpired(h.db, now))).toBe(0);
   });
+
+  it.runIf(engine === 'postgres')(
+    'npm run db:purge prints the counts per kind and exits 0, 1 when the database fails',
+    () => {
+      const run = (url: string) =>
+        spawnSync(path.resolve('node_modules/.bin/tsx'), [path.resolve('scripts/db-purge.ts')], {
+          encoding: 'utf8',
+          env: { ...process.env, DATABASE_URL: url },
+          timeout: 120_000,
+        });
+      return (async () => {
+        await h.db.execute(
+          sql`INSERT INTO rate_limits (key, points, expire) VALUES ('cli-ended', 1, now() - interval '1 minute')`,
+        );
+        const ok = run(h.url!);
+        expect(ok.status).toBe(0);
+        expect(ok.stdout).toMatch(/^rate_limits +1$/m);
+        expect(ok.stdout).toMatch(/^sessions +0$/m);
+        expect(ok.stdout).toMatch(/Purged 1 expired rows from postgres .* in \d+ ms\./);
+        expect(await left(sql`SELECT key AS label FROM rate_limits`)).toEqual(['no-window', 'running']);
+        const bad = new URL(h.url!);
+        bad.pathname = '/discshelf_no_such_database';
+        const failed = run(bad.toString());
+        expect(failed.status).toBe(1);
+        expect(failed.stderr).toMatch(/^Purge failed: .*does not exist/m);
+      })();
+    },
+  );
 });
