@@ -26,7 +26,8 @@ import { POST as tokensPost } from '@/app/api/me/tokens/route';
 import { DELETE as tokenDelete } from '@/app/api/me/tokens/[id]/route';
 import { DELETE as sessionsDelete } from '@/app/api/me/sessions/route';
 import { DELETE as sessionDelete } from '@/app/api/me/sessions/[id]/route';
-import { DELETE as identityDelete } from '@/app/api/me/identities/[provider]/route';
+import { POST as identityConfirm, DELETE as identityDelete } from '@/app/api/me/identities/[provider]/route';
+import { POST as emailPost } from '@/app/api/me/email/route';
 import { POST as releaseTogglePost } from '@/app/api/releases/[publicId]/toggles/route';
 import { POST as titleTogglePost } from '@/app/api/titles/[publicId]/toggles/route';
 import { POST as postsPost } from '@/app/api/posts/route';
@@ -453,7 +454,34 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       method: 'POST',
       handler: tokensPost as Handler,
       expect: SELF,
-      setup: async () => ({ params: {}, path: '/api/me/tokens', body: { name: 'Matrix' } }),
+      // Re-authentication: the current password of the fresh account (tests/support/members.ts).
+      setup: async () => ({
+        params: {},
+        path: '/api/me/tokens',
+        body: { name: 'Matrix', current: 'Slipcover-Shelf-77' },
+      }),
+    },
+    {
+      route: '/api/me/email',
+      method: 'POST',
+      handler: emailPost as Handler,
+      expect: SELF,
+      setup: async () => ({
+        params: {},
+        path: '/api/me/email',
+        body: { email: `matrix-moved-${++n}@example.fi`, current: 'Slipcover-Shelf-77' },
+      }),
+    },
+    {
+      route: '/api/me/identities/{provider}',
+      method: 'POST',
+      handler: identityConfirm as Handler,
+      expect: SELF,
+      setup: async () => ({
+        params: { provider: 'google' },
+        path: '/api/me/identities/google',
+        body: { current: 'Slipcover-Shelf-77' },
+      }),
     },
     {
       route: '/api/me/tokens/{id}',
@@ -594,7 +622,7 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       method: 'DELETE',
       handler: meDelete as Handler,
       expect: SELF,
-      setup: async () => ({ params: {}, path: '/api/me', body: { confirm: true } }),
+      setup: async () => ({ params: {}, path: '/api/me', body: { confirm: true, current: 'Slipcover-Shelf-77' } }),
     },
     // Notifications: each member marks their own seen and subscribes to their own channel only.
     {

@@ -25,6 +25,7 @@ import * as login from '../login/route';
 import * as logout from '../logout/route';
 import * as meCollectionEntries from '../me/collection_entries/route';
 import * as meCollections from '../me/collections/route';
+import * as meEmail from '../me/email/route';
 import * as meIdentitiesProvider from '../me/identities/[provider]/route';
 import * as meIdentities from '../me/identities/route';
 import * as mePassword from '../me/password/route';
@@ -98,6 +99,7 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   logout,
   meCollectionEntries,
   meCollections,
+  meEmail,
   meIdentitiesProvider,
   meIdentities,
   mePassword,
