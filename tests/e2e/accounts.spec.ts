@@ -176,6 +176,7 @@ for (const locale of ['en', 'fi'] as const) {
           irreversible: 'Poistoa ei voi perua',
           wrong: 'Annetut tunnukset ovat virheelliset',
           email: 'Sähköposti',
+          expires: 'Vanhenee',
         }
       : {
           municipality: 'Municipality',
@@ -186,6 +187,7 @@ for (const locale of ['en', 'fi'] as const) {
           irreversible: 'This cannot be undone',
           wrong: 'The provided credentials are incorrect',
           email: 'E-mail',
+          expires: 'Expires',
         };
 
   test(`${locale}: edit my data, then delete the account`, async ({ page, baseURL }) => {
@@ -224,13 +226,16 @@ for (const locale of ['en', 'fi'] as const) {
       .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just text') });
     await expect(page.getByTestId('picture-error')).toBeVisible();
 
-    // A personal API token: shown once, works as a Bearer token, stops working when revoked.
+    // A personal API token: the password asked again, shown once, listed with its expiry, works as a
+    // Bearer token, stops working when revoked.
     await page.locator('#field-token-name').fill('my script');
+    await page.locator('#field-token-current').fill(PASSWORD);
     await page.getByTestId('token-create').click();
     const token = await page.getByTestId('new-token').inputValue();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const api = await playwrightRequest.newContext({ baseURL });
     expect((await api.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+    await expect(page.getByTestId('tokens')).toContainText(text.expires);
     await page.getByTestId('tokens').getByRole('button').first().click();
     await expect(page.getByTestId('tokens')).not.toContainText('my script');
     expect((await api.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
@@ -239,6 +244,11 @@ for (const locale of ['en', 'fi'] as const) {
     await page.getByTestId('delete-account').click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText(text.irreversible);
+    // Deletion asks for the password again: a wrong one is refused and the account stays.
+    await dialog.locator('#field-delete-current').fill('not-my-password');
+    await dialog.getByTestId('delete-confirm').click();
+    await expect(dialog.locator('#field-delete-current-error')).toHaveText(text.wrong);
+    await dialog.locator('#field-delete-current').fill(PASSWORD);
     await dialog.getByTestId('delete-confirm').click();
     await expect(page.getByTestId('snackbar')).toContainText(text.deleted);
     await expect(page.getByTestId('login-link')).toBeVisible();
@@ -276,3 +286,33 @@ test('users list, a profile and its sections show public fields only, with empty
   await gotoApp(page, `/fi${new URL(page.url()).pathname.replace(/\/likes$/, '/score')}`);
   await expect(page.getByText(`Käyttäjällä Listed ${tag} ei ole vielä pisteitä.`)).toBeVisible();
 });
+
+// Browsers drop tabs and newlines from URLs, so `/<tab>/evil.example/x` would become
+// `//evil.example/x`: another site. A password login with such a `next` stays on this site.
+for (const [label, encoded] of [
+  ['tab', '%09'],
+  ['newline', '%0A'],
+] as const) {
+  test(`a password login on /login?next=/${encoded}/evil.example/x stays on the site (${label})`, async ({
+    page,
+    baseURL,
+  }) => {
+    const tag = uniqueTag();
+    const ip = claimAddress(tag);
+    const site = baseURL ?? 'http://localhost:3100';
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+    const email = `next-${tag}@example.fi`;
+    // Registered from a context of its own, so the page starts logged out.
+    const api = await playwrightRequest.newContext({ baseURL: site });
+    await registerByApi(api, { baseURL: site, ip, name: `Next ${tag}`, email });
+    await api.dispose();
+
+    await gotoApp(page, `/login?next=/${encoded}/evil.example/x`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.locator('#field-password').fill(PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('user-widget')).toBeVisible();
+    await expect(page).toHaveURL((url) => url.origin === new URL(site).origin && url.pathname === '/');
+    expect(page.url()).not.toContain('evil.example');
+  });
+}
