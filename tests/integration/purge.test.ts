@@ -1,12 +1,12 @@
 /**
  * The expired-data purge (lib/data/purge.ts), on PGlite and PostgreSQL: for each kind an expired
  * and a live row (and the rows just inside each limit), one purge, then exactly the expired rows
- * are gone and the counts say so; a second purge deletes nothing. Also the purge's schedule
- * setting (lib/purge-schedule.ts).
+ * are gone and the counts say so; a second purge deletes nothing. Also the in-app schedule
+ * (lib/purge-schedule.ts, fake timers) and `npm run db:purge`.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbHandle } from '@/db';
 import {
@@ -17,9 +17,10 @@ import {
   READ_NOTIFICATION_RETENTION_DAYS,
 } from '@/lib/data/purge';
 import { SESSION_MAX_DAYS } from '@/lib/data/sessions';
-import { purgeIntervalMinutes } from '@/lib/purge-schedule';
+import { purgeIntervalMinutes, schedulePurge } from '@/lib/purge-schedule';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 import { registerMember } from '../support/members';
+import { useAsProcessDb } from './api-fixtures';
 
 assertPostgresConfiguredInCi();
 
@@ -128,6 +129,53 @@ describe.each(testEngines())('purgeExpired on %s', (engine) => {
 
     expect(purgedTotal(await purgeExpired(h.db, now))).toBe(0);
   });
+
+  it.runIf(engine === 'pglite')(
+    'the in-app schedule purges a minute after the start, then every interval',
+    async () => {
+      vi.stubEnv('DB_PURGE_INTERVAL_MINUTES', '5');
+      vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] });
+      const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
+      useAsProcessDb(h);
+      const ended = (key: string) =>
+        h.db.execute(
+          sql`INSERT INTO rate_limits (key, points, expire) VALUES (${key}, 1, now() - interval '1 minute')`,
+        );
+      /** Waits (real time, through setImmediate; `tries` checks) until the rate-limit row `key` is gone. */
+      const gone = async (key: string) => {
+        for (let i = 0; i < 5000; i++) {
+          const [row] = await queryRows<{ n: number }>(
+            h.db,
+            sql`SELECT count(*)::int AS n FROM rate_limits WHERE key = ${key}`,
+          );
+          if (row?.n === 0) return true;
+          await new Promise((r) => setImmediate(r));
+        }
+        return false;
+      };
+      try {
+        await ended('sched-1');
+        schedulePurge();
+        schedulePurge(); // once per process
+        await vi.advanceTimersByTimeAsync(59_000);
+        expect(await gone('sched-1', 50)).toBe(false);
+        await vi.advanceTimersByTimeAsync(1_000);
+        expect(await gone('sched-1')).toBe(true);
+        expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^expired-data purge: .*rate_limits 1/));
+
+        await ended('sched-2');
+        await vi.advanceTimersByTimeAsync(4 * 60_000);
+        expect(await gone('sched-2', 50)).toBe(false);
+        await vi.advanceTimersByTimeAsync(60_000);
+        expect(await gone('sched-2')).toBe(true);
+        expect(await left(sql`SELECT key AS label FROM rate_limits`)).toEqual(['no-window', 'running']);
+      } finally {
+        vi.useRealTimers();
+        vi.unstubAllEnvs();
+        logged.mockRestore();
+      }
+    },
+  );
 
   it.runIf(engine === 'postgres')(
     'npm run db:purge prints the counts per kind and exits 0, 1 when the database fails',
