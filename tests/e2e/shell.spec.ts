@@ -1,3 +1,5 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { claimAddress, registerByApi, uniqueTag } from './support/accounts';
 import { COOKIE_CONSENT_NAME, expect, gotoApp, test, testWithCookieNotice, waitForApp } from './support/fixtures';
 
 /** App shell journeys (spec §2, §4, §9): locales, language switch, 404, cookie notice, version prompt, scroll, drawer, search. */
@@ -267,5 +269,99 @@ test.describe('search dialog', () => {
     const dialog = page.getByRole('dialog', { name: 'Search the catalogue' });
     await dialog.getByRole('searchbox', { name: 'Search terms' }).fill('zqxjwv qqqzzz');
     await expect(dialog.getByText('No results', { exact: true })).toBeVisible({ timeout: 20_000 });
+  });
+});
+
+/** The public id of a seed release that has a label (its page is one of the cached item pages). */
+async function someRelease(request: APIRequestContext): Promise<string> {
+  const res = await request.get('/api/releases?limit=1');
+  expect(res.status()).toBe(200);
+  const { items } = (await res.json()) as { items: { public_id: string }[] };
+  return items[0].public_id;
+}
+
+/** Collects the console messages of `page` that report a Content Security Policy violation. */
+function cspViolations(page: Page): string[] {
+  const found: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content[ -]Security[ -]Policy/i.test(msg.text())) found.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (error) => {
+    if (/Content[ -]Security[ -]Policy/i.test(error.message)) found.push(`pageerror: ${error.message}`);
+  });
+  return found;
+}
+
+test.describe('security headers (lib/server/security-headers.ts, set by scripts/serve.ts)', () => {
+  const expectSecurityHeaders = (headers: Record<string, string>, what: string) => {
+    const csp = headers['content-security-policy'] ?? '';
+    expect(csp, what).toContain("frame-ancestors 'none'");
+    expect(csp, what).toContain("default-src 'self'");
+    expect(csp, what).toContain("object-src 'none'");
+    expect(csp, what).not.toContain('nonce-');
+    expect(headers['x-frame-options'], what).toBe('DENY');
+    expect(headers['x-content-type-options'], what).toBe('nosniff');
+    expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy'], what).toContain('camera=()');
+    expect(headers['x-request-id'], what).toMatch(/^[\w.-]{1,64}$/);
+  };
+
+  test('a cached release page (x-nextjs-cache HIT), account pages and API answers carry them', async ({ request }) => {
+    const path = `/release/${await someRelease(request)}`;
+    await request.get(path);
+    const cached = await request.get(path);
+    expect(cached.status()).toBe(200);
+    expect(cached.headers()['x-nextjs-cache']).toBe('HIT');
+    expectSecurityHeaders(cached.headers(), path);
+    for (const account of ['/login', '/register', '/fi/users/edit_my_data']) {
+      const res = await request.get(account, { maxRedirects: 0 });
+      expect(res.status(), account).toBeLessThan(500);
+      expectSecurityHeaders(res.headers(), account);
+    }
+    const api = await request.get('/api/me');
+    expectSecurityHeaders(api.headers(), '/api/me');
+    // Two requests, two ids.
+    expect(cached.headers()['x-request-id']).not.toBe(api.headers()['x-request-id']);
+  });
+
+  test('no Content Security Policy violations: home, a release page, the register page with the ALTCHA proof of work', async ({
+    page,
+    request,
+  }) => {
+    const violations = cspViolations(page);
+    await gotoApp(page, '/');
+    await gotoApp(page, `/release/${await someRelease(request)}`);
+    await gotoApp(page, '/register');
+    // The widget appears after its chunk loads; verify() runs the proof of work in its Web Worker.
+    await page.waitForFunction(() => typeof document.querySelector('altcha-widget')?.verify === 'function', null, {
+      timeout: 30_000,
+    });
+    const payload = await page.evaluate(async () => (await document.querySelector('altcha-widget')!.verify())?.payload);
+    expect(payload).toMatch(/^[A-Za-z0-9+/=]{20,}$/);
+    expect(violations).toEqual([]);
+  });
+
+  test('no Content Security Policy violations for a member: the bell connects to the realtime server', async ({
+    page,
+    baseURL,
+  }) => {
+    const violations = cspViolations(page);
+    const tag = uniqueTag();
+    const ip = claimAddress(tag);
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+    await registerByApi(page.request, {
+      baseURL: baseURL ?? 'http://localhost:3100',
+      ip,
+      name: `CSP ${tag}`,
+      email: `csp-${tag}@example.fi`,
+    });
+    // The channel authorization is asked only once pusher-js has its WebSocket open (a socket id).
+    const authorized = page.waitForResponse(
+      (res) => new URL(res.url()).pathname === '/api/pusher/auth' && res.status() === 200,
+    );
+    await gotoApp(page, '/');
+    await authorized;
+    await expect(page.getByTestId('user-widget')).toBeVisible();
+    expect(violations).toEqual([]);
   });
 });
