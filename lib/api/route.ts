@@ -10,7 +10,8 @@ import 'server-only';
  * matching the schema 404), query (NUL or broken text 400, not matching 400 `bad_param` or the
  * issue's own AppError code), body (over the cap 413 without buffering it, JSON and multipart
  * alike, chunked or not; broken UTF-8 or NUL 400, not JSON 400 `bad_body`, not matching the
- * schema 400 `{ error: 'invalid', fields }`).
+ * schema 400 `{ error: 'invalid', fields }`). A write without a declared body has whatever body
+ * it carries read with the JSON cap too (413 past it), and the handler gets a copy of those bytes.
  */
 import { z } from 'zod';
 import type { ZodObjectInput, ZodOpenApiResponsesObject } from 'zod-openapi';
@@ -224,8 +225,21 @@ export function route<
         }
       }
 
+      // A write whose body the wrapper does not parse (Auth.js reads its own form) still gets it
+      // read with the JSON cap: the handler sees a copy of at most 64 KB, never an uncapped stream.
+      let handlerRequest = req;
+      if (!spec.body && !spec.multipart && spec.method !== 'GET' && req.body) {
+        const bytes = await readBodyCapped(req, JSON_BODY_MAX_BYTES);
+        handlerRequest = new Request(req.url, {
+          method: req.method,
+          headers: req.headers,
+          body: bytes.length ? bytes : undefined,
+          signal: req.signal,
+        });
+      }
+
       const ctx = {
-        request: req,
+        request: handlerRequest,
         actor,
         viewer: () => (viewer ??= actorFromRequest(req)),
         params: params.data,

@@ -4,11 +4,12 @@
  * NUL) answer 400 bad_cursor (and the data layer the pages call throws AppError bad_cursor, which
  * every listing page turns into its first page); ids past 2^31 - 1 in session, token and entry
  * paths answer 404; raw `%FF` and NUL in a query or path answer 400; and bodies over their cap,
- * chunked without a Content-Length, answer 413 after reading no more than the cap (JSON, picture
- * upload, collection import), the rest of the stream cancelled.
+ * chunked without a Content-Length, answer 413 after reading no more than the cap (JSON, a form
+ * for Auth.js, picture upload, collection import), the rest of the stream cancelled.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/db';
+import { POST as authPost } from '@/app/api/auth/[...nextauth]/route';
 import { POST as collectionsPost } from '@/app/api/collections/route';
 import { DELETE as entryDelete, PATCH as entryPatch } from '@/app/api/collections/[publicId]/entries/[entryId]/route';
 import { POST as importsPost } from '@/app/api/collections/[publicId]/imports/route';
@@ -244,6 +245,22 @@ describe.each(testEngines())('malformed input on %s', (engine) => {
     it('a JSON body (cap 64 KB)', async () => {
       const { stream, state } = chunkedBody('{"name":"', 10_000);
       const res = await send(collectionsPost, '/api/collections', stream, 'application/json');
+      await expectAnswer(res, 413, apiMessage('bodyTooLarge', { kb: 64 }));
+      expect(state.cancelled).toBe(true);
+      expect(state.pulled).toBeLessThanOrEqual(3);
+    });
+
+    it('a form for Auth.js, which reads its own body (the wrapper caps it at 64 KB first)', async () => {
+      const { stream, state } = chunkedBody('csrfToken=', 10_000);
+      const res = await send(
+        authPost as Handler,
+        '/api/auth/signin/google',
+        stream,
+        'application/x-www-form-urlencoded',
+        {
+          nextauth: ['signin', 'google'],
+        },
+      );
       await expectAnswer(res, 413, apiMessage('bodyTooLarge', { kb: 64 }));
       expect(state.cancelled).toBe(true);
       expect(state.pulled).toBeLessThanOrEqual(3);
