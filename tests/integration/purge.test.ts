@@ -142,8 +142,8 @@ describe.each(testEngines())('purgeExpired on %s', (engine) => {
           sql`INSERT INTO rate_limits (key, points, expire) VALUES (${key}, 1, now() - interval '1 minute')`,
         );
       /** Waits (real time, through setImmediate; `tries` checks) until the rate-limit row `key` is gone. */
-      const gone = async (key: string) => {
-        for (let i = 0; i < 5000; i++) {
+      const gone = async (key: string, tries = 5000) => {
+        for (let i = 0; i < tries; i++) {
           const [row] = await queryRows<{ n: number }>(
             h.db,
             sql`SELECT count(*)::int AS n FROM rate_limits WHERE key = ${key}`,
