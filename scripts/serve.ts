@@ -38,11 +38,6 @@ installConsoleRedaction();
 const trustedProxies = trustedProxyCount(process.env.TRUSTED_PROXIES);
 const headers = Object.entries(securityHeaders(process.env, dev));
 
-const { default: next } = await import('next');
-const app = next({ dev, hostname, port });
-await app.prepare();
-const handle = app.getRequestHandler();
-
 const server = http.createServer((req, res) => {
   const requestId = rewriteForwardedHeaders(req.headers, req.socket.remoteAddress, trustedProxies, newRequestId);
   for (const [name, value] of headers) res.setHeader(name, value);
@@ -58,6 +53,13 @@ const server = http.createServer((req, res) => {
     });
   });
 });
+
+const { default: next } = await import('next');
+// httpServer: Next attaches its development WebSocket (hot reload) to this server's upgrades.
+const app = next({ dev, hostname, port, httpServer: server });
+await app.prepare();
+const handle = app.getRequestHandler();
+
 server.on('error', (error) => {
   logError('HTTP server error', error);
   process.exit(1);
