@@ -149,3 +149,32 @@ describe('edit my data: deletions report what the server answered', () => {
     expect(screen.queryByTestId('form-error')).toBeNull();
   });
 });
+
+describe('edit my data: API tokens and re-authentication', () => {
+  it('tokens are listed with their expiry; creating one needs the current password', async () => {
+    const fetchMock = mockApi(200);
+    renderIn(<TokensSection />);
+    const list = await screen.findByTestId('tokens');
+    await within(list).findByText('my script');
+    expect(within(list).getByTestId('token-expiry').textContent).toMatch(/^Expires 30\/01\/2027/);
+    fireEvent.change(screen.getByLabelText(/Token name/), { target: { value: 'ci' } });
+    expect(screen.getByTestId('token-create')).toHaveProperty('disabled', true);
+    fireEvent.change(document.getElementById('field-token-current') as HTMLInputElement, {
+      target: { value: 'my-password' },
+    });
+    expect(screen.getByTestId('token-create')).toHaveProperty('disabled', false);
+    fireEvent.click(screen.getByTestId('token-create'));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST') ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ name: 'ci', days: '90', current: 'my-password' });
+  });
+
+  it('an account without a password is told that a fresh login confirms it, and gets no password field', async () => {
+    mockApi(200);
+    renderIn(<TokensSection hasPassword={false} />);
+    expect((await screen.findByTestId('reauth-fresh-hint')).textContent).toBe(en.account.reauthFreshHint);
+    expect(document.getElementById('field-token-current')).toBeNull();
+    fireEvent.change(screen.getByLabelText(/Token name/), { target: { value: 'ci' } });
+    expect(screen.getByTestId('token-create')).toHaveProperty('disabled', false);
+  });
+});
