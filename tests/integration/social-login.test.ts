@@ -209,6 +209,33 @@ describe.each(testEngines())('Facebook and Google login on %s', (engine) => {
     expect(await whoAmI(jar)).toBe('Greta Gialla');
   });
 
+  it('a hostile `next` (tab, newline, backslash, another origin) sends the logged-in user to / instead', async () => {
+    const hostile = { id: `g-${engine}-hostile`, name: 'Hostile Next', email: `hostile.${engine}@example.test` };
+    mock.signInAs(hostile);
+    const first = new CookieJar();
+    await providerLogin('google', first, '/');
+    const reg = await call(socialRegisterRoute, first, {
+      url: '/api/social/register',
+      method: 'POST',
+      json: {},
+      ip: '198.51.100.42',
+    });
+    expect(reg.status).toBe(200);
+    for (const next of [
+      '/\t/evil.example/x',
+      '/\n/evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/x',
+      '//evil.example',
+    ]) {
+      const jar = new CookieJar();
+      const { complete } = await providerLogin('google', jar, next);
+      expect(complete.status).toBe(302);
+      expect(complete.headers.get('location')).toBe(`${ORIGIN}/`);
+      expect(await whoAmI(jar)).toBe('Hostile Next');
+    }
+  });
+
   it('a completion cannot be replayed: the transit token is single use', async () => {
     mock.signInAs(googleUser);
     const jar = new CookieJar();
