@@ -1,5 +1,5 @@
 /**
- * Two app servers behind a round-robin proxy: two production `next start` processes on one
+ * Two app servers behind a round-robin proxy: two production app servers (scripts/serve.ts) on one
  * PostgreSQL database (a server of the test's own), with the same AUTH_SECRET, ALTCHA_HMAC_SECRET
  * and PUSHER_* (one Soketi), TRUSTED_PROXIES=1, behind tests/ops/proxy.ts. Shown across them:
  * sessions, the per-IP login limit, single use of a bot-check challenge, page-cache revalidation

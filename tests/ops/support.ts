@@ -1,7 +1,7 @@
 /**
  * Support of the operations tests (tests/ops): a PostgreSQL server of the test's own (initdb in a
  * temporary directory, on a free loopback port), seeded databases on it, production app servers
- * (`next start` of the existing build with a given environment), HTTP calls with a cookie and a
+ * (`scripts/serve.ts` of the existing build with a given environment), HTTP calls with a cookie and a
  * deadline, and members with sessions made through the data layer.
  *
  * These tests need the production build in .next (scripts/test.ts builds it before the ops phase;
@@ -144,8 +144,10 @@ async function stopGroup(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts `next start` of the existing build on a free port with `env` added to this process's
- * environment (DATABASE_URL, secrets, PUSHER_*, …) in its own process group, and waits until
+ * Starts the production app server of the existing build as `npm start` runs it after preparing
+ * the database (`scripts/serve.ts`: Next behind the app's own HTTP server, which rewrites
+ * X-Forwarded-For by TRUSTED_PROXIES) on a free loopback port, with `env` added to this process's
+ * environment (DATABASE_URL, secrets, PUSHER_*, …), in its own process group, and waits until
  * `GET /api/health` answers 200. Output goes to a log file whose tail is in any error.
  * @throws when the server exits or does not answer within `timeoutMs`
  */
@@ -154,7 +156,7 @@ export async function startAppServer(env: Record<string, string>, timeoutMs = 90
   const port = await freePort();
   const logFile = path.join(os.tmpdir(), `discshelf-ops-app-${port}.log`);
   const out = fs.openSync(logFile, 'w');
-  const child = spawn(path.resolve('node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', 'localhost'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--port', String(port)], {
     env: { ...process.env, NODE_ENV: 'production', ...env },
     stdio: ['ignore', out, out],
     detached: true,
@@ -165,7 +167,7 @@ export async function startAppServer(env: Record<string, string>, timeoutMs = 90
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
-      throw new Error(`next start exited (${child.exitCode}); ${logFile}:\n${tail(logFile)}`);
+      throw new Error(`the app server exited (${child.exitCode}); ${logFile}:\n${tail(logFile)}`);
     try {
       const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(5000) });
       await res.text();
@@ -176,7 +178,7 @@ export async function startAppServer(env: Record<string, string>, timeoutMs = 90
     await sleep(300);
   }
   await stop();
-  throw new Error(`next start did not answer within ${timeoutMs} ms; ${logFile}:\n${tail(logFile)}`);
+  throw new Error(`the app server did not answer within ${timeoutMs} ms; ${logFile}:\n${tail(logFile)}`);
 }
 
 /** One HTTP exchange: status (0: no answer in time or a network error), content type, body text, duration. */
