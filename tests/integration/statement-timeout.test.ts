@@ -2,7 +2,7 @@
  * The statement timeout of db/index.ts: the app server's PostgreSQL connections end any statement
  * running past DB_STATEMENT_TIMEOUT_MS with error 57014 (query_canceled), and a route whose query is
  * stuck (here behind a table lock held by another connection) answers a logged 500 JSON within the
- * timeout instead of hanging. Command-line scripts open their database without a timeout, and the
+ * timeout (with the request id it was logged under) instead of hanging. Command-line scripts open their database without a timeout, and the
  * migrations of a handle with one run over a connection without it. PGlite ignores
  * `statement_timeout` (see db/index.ts), so only the pure reading of the setting runs there.
  */
@@ -115,8 +115,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statement timeout on PostgreSQL
       const res = await meGet(apiRequest('GET', '/api/me', { cookie: member.cookie }));
       const elapsed = Date.now() - started;
       expect(res.status).toBe(500);
-      const body = (await res.json()) as { error: string };
-      expect(body.error).toBe(apiMessage('serverError'));
+      const body = (await res.json()) as { error: string; request_id: string };
+      expect(body).toEqual({ error: apiMessage('serverError'), request_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
+      // Logged once under that request id, with PostgreSQL's cancel reason and code.
+      const lines = logged.mock.calls.map((c) => c.map(String).join(' '));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(`request_id=${body.request_id}`);
+      expect(lines[0]).toMatch(/canceling statement due to statement timeout/);
+      expect(lines[0]).toContain('57014');
       expect(elapsed).toBeGreaterThanOrEqual(250);
       expect(elapsed).toBeLessThan(3000);
     } finally {
