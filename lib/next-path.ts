@@ -11,7 +11,6 @@ const FALLBACK_ORIGIN = 'https://discshelf.invalid';
  * Control characters (U+0000–U+001F, U+007F) and backslashes: browsers drop tabs and newlines from
  * URLs and read `\` as `/`, so `/\t/evil.example` or `/\evil.example` become `//evil.example`.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const FORBIDDEN = /[\u0000-\u001f\u007f\\]/;
 
 /**
