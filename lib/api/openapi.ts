@@ -14,7 +14,7 @@ import type { oas31 } from 'zod-openapi';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '@/lib/auth/request';
 import type { RouteDoc } from './route';
-import { errorSchema, invalidSchema } from './schemas';
+import { errorSchema, invalidSchema, serverErrorSchema } from './schemas';
 
 /** Anything exported by a route module that carries its declaration. */
 export type Documented = { doc: RouteDoc };
@@ -39,7 +39,10 @@ function automaticResponses(doc: RouteDoc): ZodOpenApiResponsesObject {
     out['403'] = errorResponse('A cookie-authenticated write from another origin');
   if (doc.params) out['404'] = errorResponse('Unknown id');
   if (doc.body || doc.multipart) out['413'] = errorResponse('Body over its cap (64 KB for JSON bodies)');
-  out['500'] = errorResponse('Unexpected failure (the spec text)');
+  out['500'] = {
+    description: 'Unexpected failure: the spec text and the id of the request it was logged under',
+    content: { 'application/json': { schema: serverErrorSchema } },
+  };
   return out;
 }
 

@@ -162,6 +162,9 @@ export const formFlag = z
 /** `{ "error": message }`: a 4xx/5xx answer. */
 export const errorSchema = z.object({ error: z.string() }).meta({ id: 'Error' });
 
+/** The 500 answer: the spec's text and the id of the request the error was logged under (X-Request-Id). */
+export const serverErrorSchema = z.object({ error: z.string(), request_id: z.string() }).meta({ id: 'ServerError' });
+
 /** `{ "error": "invalid", "fields": { field: message key } }`: field problems (message keys of `forms`). */
 export const invalidSchema = z
   .object({
