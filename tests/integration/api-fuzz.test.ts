@@ -184,7 +184,8 @@ const FILES = [
   new Uint8Array([0xff, 0xd8, 0x00, 0x3d, 0x2c, 0x0a]),
   new TextEncoder().encode(
     'title,year,format,price,condition,date,ean,public_id\r\n' +
-      "Alien,1979,dvd,9.90,2,2024-01-02,0024543602859,fixUpcRel01\r\n'=cmd,99999999999,bluray,99999999999,99999999999,2024-13-45,99999999999999999999,\u0000\r\n",
+      'Alien,1979,dvd,9.90,2,2024-01-02,0024543602859,fixUpcRel01\r\n' +
+      "'=cmd,99999999999,bluray,99999999999,99999999999,2024-13-45,99999999999999999999,\u0000\r\n",
   ),
   new TextEncoder().encode('[{"title":"Amélie","year":2001},{"title":1e400,"year":-1,"price":"-5"}]'),
   Uint8Array.from(Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64')),
