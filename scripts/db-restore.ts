@@ -117,6 +117,7 @@ async function restorePglite(dir: string, file: string, clean: boolean): Promise
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   let tables: number;
+  console.log(`  unpacking into ${building}…`);
   try {
     const client = new PGlite(building, { extensions: { pg_trgm }, loadDataDir: new Blob([fs.readFileSync(file)]) });
     await client.waitReady;
