@@ -11,7 +11,7 @@ import {
   type NavItem,
 } from './nav-items';
 import { LanguageSwitch, LanguageSwitchFallback } from './language-switch';
-import { FilterNavLink, NavAnchor, NavLink } from './nav-link';
+import { DrawerMenus, type DrawerBlock, type DrawerLink } from './nav-link';
 
 /**
  * For each drawer path that some link gives with a query (`/reviews?la=en`, `/movies?fi=reviewed`):
@@ -35,66 +35,30 @@ const FILTER_KEYS: ReadonlyMap<string, string[]> = (() => {
   return new Map([...keys].map(([path, set]) => [path, [...set].sort()]));
 })();
 
-/** One titled group of drawer links. */
-function NavSection({ group }: { group: NavGroup }) {
-  const t = useTranslations('nav');
-  return (
-    <section aria-labelledby={`nav-${group.key}`} data-testid={`nav-group-${group.key}`}>
-      <h2 id={`nav-${group.key}`} className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted">
-        {t(group.key)}
-      </h2>
-      <ul>
-        {group.items.map((item) => (
-          <Item key={item.key} item={item} />
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/**
- * A drawer link with its translated label. A link whose path other links give with a filter query
- * is marked by path and query (FilterNavLink, which reads the query on the client inside a Suspense
- * boundary); any other link by path alone.
- */
-function Item({ item }: { item: NavItem }) {
-  const t = useTranslations('nav');
-  const label = t(item.key);
-  const keys = FILTER_KEYS.get(item.href.split('?')[0]);
-  if (!keys) return <NavLink href={item.href} label={label} />;
-  return (
-    <Suspense fallback={<NavAnchor href={item.href} label={label} current={false} />}>
-      <FilterNavLink href={item.href} label={label} keys={keys} />
-    </Suspense>
-  );
-}
-
 /**
  * Contents of the left drawer (spec §2): menus, language switch and footer links. A server
- * component (the layout hands it to the app shell), so the menus add no JavaScript to a page.
+ * component (the layout hands it to the app shell): it translates the menus and hands them to one
+ * client component (DrawerMenus), which marks the current page.
  */
 export function DrawerNav() {
   const t = useTranslations('nav');
   const tl = useTranslations('layout');
   const locale = useLocale();
+  const links = (items: NavItem[]): DrawerLink[] =>
+    items.map((item) => {
+      const keys = FILTER_KEYS.get(item.href.split('?')[0]);
+      return { href: item.href, label: t(item.key), ...(keys ? { keys } : {}) };
+    });
+  const group = (g: NavGroup): DrawerBlock => ({ group: { key: g.key, title: t(g.key) }, links: links(g.items) });
+  const blocks: DrawerBlock[] = [
+    { links: links(TOP_ITEMS) },
+    ...NAV_GROUPS.filter((g) => !g.onlyLocale || g.onlyLocale === locale).map(group),
+    { links: links(PERSON_ITEMS) },
+    ...LATER_GROUPS.map(group),
+  ];
   return (
     <div className="flex min-h-full flex-col gap-4 p-3">
-      <ul>
-        {TOP_ITEMS.map((item) => (
-          <Item key={item.key} item={item} />
-        ))}
-      </ul>
-      {NAV_GROUPS.filter((g) => !g.onlyLocale || g.onlyLocale === locale).map((group) => (
-        <NavSection key={group.key} group={group} />
-      ))}
-      <ul>
-        {PERSON_ITEMS.map((item) => (
-          <Item key={item.key} item={item} />
-        ))}
-      </ul>
-      {LATER_GROUPS.map((group) => (
-        <NavSection key={group.key} group={group} />
-      ))}
+      <DrawerMenus blocks={blocks} />
       <div className="mt-auto border-t border-line pt-3">
         <p id="nav-language" className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted">
           {t('language')}
