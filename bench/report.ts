@@ -67,7 +67,7 @@ function halvesOf(
   return {
     halves,
     spread: both ? Math.round(Math.abs(a - b) * 100) / 100 : null,
-    stable: ok(a) === met && ok(b) === met,
+    stable: both && ok(a) === met && ok(b) === met,
   };
 }
 
