@@ -1,5 +1,5 @@
 /**
- * `npm run soak [-- --minutes N]`: a soak run of the production app against the PostgreSQL
+ * `npm run soak [-- --minutes N] [--heap-mb N]`: a soak run of the production app against the PostgreSQL
  * database at DATABASE_URL (required; the benchmark's database, or any database with the
  * catalogue). Loopback only: the app is started by bench/server.ts (scripts/start.ts on a free
  * port of this machine: builds when stale, migrates, imports the seed only when missing) and every
@@ -14,7 +14,10 @@
  *   (the write limits allow one per 15 s), and friend requests sent and withdrawn in turn.
  * Every answer other than the expected status, and every request without an answer within 30 s,
  * is an error. The app's resident memory (VmRSS of the server's process tree, Soketi left out) is
- * read when the server is ready, every 15 s, and at the end.
+ * read when the server is ready, every 15 s, and at the end. The server runs with V8's old space
+ * capped at `--heap-mb` (default 512; 0 leaves Node's default), as production should: without a
+ * cap V8 collects lazily and the memory keeps rising for minutes on a machine with free memory, so
+ * growth would say nothing about leaks; with it, a leak ends in growth past the bound or a crash.
  *
  * Report: requests, errors and p50 / p95 / p99 per route (milliseconds, nearest rank), the memory
  * samples, and the targets: 0 errors, end RSS ≤ start RSS + RSS_GROWTH_BOUND_MB. Written to
@@ -28,7 +31,9 @@ import postgres from 'postgres';
 import { allowServerOnlyImports } from './server-only';
 
 /** Target: the server's memory at the end may exceed its memory when ready by at most this many MB. */
-export const RSS_GROWTH_BOUND_MB = 400;
+export const RSS_GROWTH_BOUND_MB = 300;
+/** Default cap of the server's V8 old space (MB), `--max-old-space-size`. */
+const DEFAULT_HEAP_MB = 512;
 /** Concurrent visitor loops. */
 const VISITORS = 4;
 /** Members (one loop each; an even number: members pair up for friend requests). */
@@ -38,14 +43,18 @@ const WRITE_GAP_MS = 16_000;
 /** A request without an answer in this many ms is an error. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
-const USAGE = `usage: DATABASE_URL=postgres://… npm run soak -- [--minutes N]
-  --minutes N   length of the load in minutes (default 5; fractions allowed)`;
+const USAGE = `usage: DATABASE_URL=postgres://… npm run soak -- [--minutes N] [--heap-mb N]
+  --minutes N   length of the load in minutes (default 5; fractions allowed)
+  --heap-mb N   the server's --max-old-space-size in MB (default ${DEFAULT_HEAP_MB}; 0: Node's default)`;
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const minutesAt = args.indexOf('--minutes');
 const minutes = minutesAt >= 0 ? Number(args[minutesAt + 1]) : 5;
-const unknown = args.filter((a, i) => a.startsWith('--') && a !== '--minutes' && i !== minutesAt + 1);
-if (args.includes('--help') || unknown.length || !(minutes > 0)) {
+const heapAt = args.indexOf('--heap-mb');
+const heapMb = heapAt >= 0 ? Number(args[heapAt + 1]) : DEFAULT_HEAP_MB;
+const values = new Set([minutesAt + 1, heapAt + 1].filter((i) => i > 0));
+const unknown = args.filter((a, i) => !values.has(i) && a !== '--minutes' && a !== '--heap-mb');
+if (args.includes('--help') || unknown.length || !(minutes > 0) || !(heapMb >= 0)) {
   if (unknown.length && !args.includes('--help')) console.error(`unknown option ${unknown.join(', ')}`);
   console.error(USAGE);
   process.exit(args.includes('--help') ? 0 : 2);
@@ -153,6 +162,8 @@ try {
   await raw`UPDATE users SET created_at = now() - interval '2 days' WHERE id IN ${raw(members.map((m) => m.userId))}`;
 
   console.log('Soak: starting the app (builds first when the build is stale) …');
+  // bench/server.ts passes this process's environment on to the server.
+  if (heapMb > 0) process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${heapMb}`.trim();
   server = await startServer(databaseUrl, path.join(outDir, 'server.log'));
   const base = server.baseUrl;
   const rootPid = server.pid;
@@ -163,7 +174,10 @@ try {
     memory.push({ at: Math.round((performance.now() - t0) / 1000), mb: totalMb(processes), processes });
   };
   readMemory();
-  console.log(`Soak: ${base}, app RSS at start ${memory[0].mb} MB; load for ${minutes} min …`);
+  console.log(
+    `Soak: ${base}, app RSS at start ${memory[0].mb} MB (heap cap ${heapMb ? `${heapMb} MB` : "Node's default"}); ` +
+      `load for ${minutes} min …`,
+  );
 
   const samples: Sample[] = [];
   const deadline = t0 + minutes * 60_000;
@@ -335,6 +349,7 @@ try {
   );
   const results = {
     minutes,
+    heapMb,
     visitors: VISITORS,
     members: MEMBERS,
     requests: samples.length,
