@@ -187,6 +187,47 @@ describe('two app servers behind a round-robin proxy', () => {
     expect(onA.text).toContain(headline);
   });
 
+  it("after a database restart the servers listen again: a write through B shows on A's page cached since", async () => {
+    const page = `/movie/${moviePublicId}/posts`;
+    const listeners = async () => {
+      const q = postgres(url, { max: 1 });
+      try {
+        const rows = await q<{ n: number }[]>`
+          SELECT count(*)::int AS n FROM pg_stat_activity WHERE query ILIKE ${'%listen%discshelf_page_cache%'}`;
+        return rows[0].n;
+      } catch {
+        return -1;
+      } finally {
+        await q.end();
+      }
+    };
+    expect(await listeners()).toBe(2);
+    pg.restart();
+    // Both servers' listening connections come back by themselves (postgres.js reconnects).
+    await until('both servers listening again', 15_000, async () => ((await listeners()) === 2 ? true : null));
+    for (const server of ['A', 'B']) {
+      await until(`a cached page on ${server}`, 15_000, async () => {
+        const r = await viaProxy(proxy, page, { pin: server });
+        return r.headers['x-nextjs-cache'] === 'HIT' ? r : null;
+      });
+    }
+    const headline = `After the restart ${Date.now().toString(36)}`;
+    const post = await until('a post through B', 15_000, async () => {
+      const r = await viaProxy(proxy, '/api/posts', {
+        pin: 'B',
+        cookie: members[2].cookie,
+        json: { headline, body: 'Still shared after the restart?', language: 'en', movie: moviePublicId },
+      });
+      return r.status === 200 ? r : null;
+    });
+    expect(post.value.servedBy).toBe('B');
+    const shown = await until('the post on A', PROPAGATION_BOUND_MS, async () => {
+      const r = await viaProxy(proxy, page, { pin: 'A' });
+      return r.status === 200 && r.text.includes(headline) ? r : null;
+    });
+    expect(shown.value.servedBy).toBe('A');
+  });
+
   it('a friend request sent through A is counted by /api/me on B and pushed to the subscriber', async () => {
     const [, sender, addressee] = members;
     const pushes: NotificationPush[] = [];
