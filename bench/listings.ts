@@ -2,7 +2,8 @@
  * Benchmark case 2: listings with filters, page 1 against page 100. For each listing combination
  * (bench/workload.ts listingCases) the pages are walked from page 1 by following
  * `next_cursor` (keyset) up to page 100 (or the last page when the listing is shorter); then
- * `reps` rounds time page 1 and page 100 through the data layer and their captured SQL replayed
+ * `reps` rounds (more, up to `maxReps`, while `unsettled` says the target is within the noise)
+ * time page 1 and page 100 through the data layer and their captured SQL replayed
  * on a plain client, in an order that rotates from round to round. Times in milliseconds; one
  * warm-up round is not recorded.
  */
@@ -40,6 +41,8 @@ export type ListingResult = {
   params: Record<string, string>;
   /** The page compared with page 1: TARGET_PAGE, or the last page of a shorter listing. */
   pageReached: number;
+  /** Recorded rounds (more than the run's rounds when the first ones left the target within the noise). */
+  rounds: number;
   /** `samples`: the data-layer times in the order they were taken (one per round), for the halves. */
   first: { app: Summary; raw: Summary; statements: CapturedStatement[]; samples: number[] };
   last: { app: Summary; raw: Summary; statements: CapturedStatement[]; samples: number[] };
@@ -52,6 +55,10 @@ export type ListingCaseOptions = {
   raw: postgres.Sql;
   cases: readonly ListingCase[];
   reps: number;
+  /** Rounds in all when `unsettled` says the first `reps` do not decide the target (default `reps`). */
+  maxReps?: number;
+  /** Whether the samples so far (page 1, last page; in the order taken) leave the target within the noise. */
+  unsettled?: (first: readonly number[], last: readonly number[]) => boolean;
   explainDir: string | null;
   log?: (line: string) => void;
 };
@@ -80,22 +87,28 @@ export async function runListingCase(o: ListingCaseOptions): Promise<ListingResu
       [t.lastApp, () => listingCall(c, lastCursor)(o.db)],
       [t.lastRaw, () => replay(o.raw, lastSql)],
     ];
-    for (let round = 0; round <= o.reps; round++) {
+    let reps = o.reps;
+    for (let round = 0; round <= reps; round++) {
       const shift = round % timers.length;
       for (const [samples, call] of [...timers.slice(shift), ...timers.slice(0, shift)]) {
         const { ms } = await timed(call);
         if (round > 0) samples.push(ms);
       }
+      // A verdict within the noise after `reps` rounds: take more samples (up to maxReps).
+      if (round === reps && reps < (o.maxReps ?? reps) && o.unsettled?.(t.firstApp, t.lastApp)) reps = o.maxReps!;
     }
     const r: ListingResult = {
       name: c.name,
       params: c.params,
       pageReached,
+      rounds: reps,
       first: { app: summarize(t.firstApp), raw: summarize(t.firstRaw), statements: firstSql, samples: t.firstApp },
       last: { app: summarize(t.lastApp), raw: summarize(t.lastRaw), statements: lastSql, samples: t.lastApp },
     };
     results.push(r);
-    o.log?.(`listing ${c.name}: page 1 p95 ${r.first.app.p95} ms, page ${pageReached} p95 ${r.last.app.p95} ms`);
+    o.log?.(
+      `listing ${c.name}: page 1 p95 ${r.first.app.p95} ms, page ${pageReached} p95 ${r.last.app.p95} ms (${reps} rounds)`,
+    );
     if (o.explainDir) {
       const seen = new Map<string, string>();
       const lines = [`==== ${c.name} ${JSON.stringify(c.params)}: page 1`];

@@ -14,9 +14,10 @@
  * - TTFB: from the request's write to its response headers being parsed (autocannon client
  *   'headers' event against the start time autocannon keeps per in-flight request);
  * - latency: autocannon's own response time, from the write to the complete body.
- * req/s = 2xx responses / measured seconds. Times in milliseconds. Each result also has the
- * req/s and TTFB p95 of the load's first and second half (responses by completion time), the
- * spread of two runs of half the length: how far a verdict of this run could move on a rerun.
+ * req/s = 2xx responses / measured seconds. Times in milliseconds. The targets' loads are
+ * interleaved in slices (see runLoad); each result also has the req/s and TTFB p95 of its first
+ * and second half of slices, the spread of two runs of half the length: how far a verdict of this
+ * run could move on a rerun.
  */
 import autocannon, { type Client } from 'autocannon';
 import { summarize, type Summary } from './stats';
@@ -52,8 +53,11 @@ export type LoadResult = {
   errors: number;
 };
 
-/** Options of {@link runLoad}. */
-export type LoadOptions = { baseUrl: string; connections: number; duration: number; warmup: number };
+/**
+ * Options of {@link runLoad}: `duration` seconds of load per target in all, given in `slices`
+ * interleaved parts (default 2); `warmup` seconds before the first part.
+ */
+export type LoadOptions = { baseUrl: string; connections: number; duration: number; warmup: number; slices?: number };
 
 async function prefetch(baseUrl: string, paths: readonly string[], concurrency = 4): Promise<void> {
   let next = 0;
@@ -67,27 +71,29 @@ async function prefetch(baseUrl: string, paths: readonly string[], concurrency =
   );
 }
 
-async function load(o: LoadOptions, target: LoadTarget, duration: number): Promise<LoadResult> {
-  let next = 0;
-  const connections = target.connections ?? o.connections;
+/** What one slice of a target's load measured. */
+type Slice = { ttfb: number[]; latency: number[]; ok: number; non2xx: number; errors: number; seconds: number };
+
+/** One slice of a target's load; `cursor` carries the path rotation from slice to slice. */
+async function loadSlice(
+  o: LoadOptions,
+  target: LoadTarget,
+  duration: number,
+  cursor: { next: number },
+): Promise<Slice> {
   const ttfb: number[] = [];
-  /** Per TTFB sample: whether its headers arrived in the second half of the load. */
-  const ttfbLate: boolean[] = [];
   const latency: number[] = [];
-  const ok = [0, 0];
-  const started = performance.now();
-  const half = (duration * 1000) / 2;
-  const late = () => performance.now() - started >= half;
+  let ok = 0;
   const instance = autocannon({
     url: o.baseUrl,
-    connections,
+    connections: target.connections ?? o.connections,
     duration,
     pipelining: 1,
     timeout: 30,
     requests: [
       {
         method: 'GET',
-        setupRequest: (req) => ({ ...req, path: target.paths[next++ % target.paths.length] }),
+        setupRequest: (req) => ({ ...req, path: target.paths[cursor.next++ % target.paths.length] }),
       },
     ],
     setupClient: (client: Client) => {
@@ -96,39 +102,65 @@ async function load(o: LoadOptions, target: LoadTarget, duration: number): Promi
         if (started) {
           const [s, ns] = process.hrtime(started);
           ttfb.push(s * 1e3 + ns / 1e6);
-          ttfbLate.push(late());
         }
       });
     },
   });
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
     latency.push(ms);
-    if (status >= 200 && status < 300) ok[late() ? 1 : 0]++;
+    if (status >= 200 && status < 300) ok++;
   });
   const r = await instance;
-  const perSecond = (n: number, seconds: number) => Math.round((n / seconds) * 10) / 10;
-  const ttfbHalf = (second: boolean) => summarize(ttfb.filter((_, i) => ttfbLate[i] === second)).p95;
+  return { ttfb, latency, ok, non2xx: r.non2xx, errors: r.errors + r.timeouts, seconds: duration };
+}
+
+function perSecond(n: number, seconds: number): number {
+  return Math.round((n / seconds) * 10) / 10;
+}
+
+function resultOf(o: LoadOptions, target: LoadTarget, slices: readonly Slice[]): LoadResult {
+  const all = (pick: (s: Slice) => number[], of = slices) => of.flatMap(pick);
+  const sum = (pick: (s: Slice) => number, of = slices) => of.reduce((n, s) => n + pick(s), 0);
+  const mid = Math.floor(slices.length / 2);
+  const halves = [slices.slice(0, mid), slices.slice(mid)];
+  const requests = sum((s) => s.latency.length);
   return {
     name: target.name,
     paths: target.paths.length,
-    seconds: duration,
-    requests: latency.length,
-    repeats: Math.max(0, latency.length - target.paths.length),
-    rps: perSecond(ok[0] + ok[1], duration),
-    connections,
-    ttfb: summarize(ttfb),
-    latency: summarize(latency),
+    seconds: sum((s) => s.seconds),
+    requests,
+    repeats: Math.max(0, requests - target.paths.length),
+    rps: perSecond(
+      sum((s) => s.ok),
+      sum((s) => s.seconds),
+    ),
+    connections: target.connections ?? o.connections,
+    ttfb: summarize(all((s) => s.ttfb)),
+    latency: summarize(all((s) => s.latency)),
     halves: {
-      rps: [perSecond(ok[0], duration / 2), perSecond(ok[1], duration / 2)],
-      ttfbP95: [ttfbHalf(false), ttfbHalf(true)],
+      rps: [
+        perSecond(
+          sum((s) => s.ok, halves[0]),
+          sum((s) => s.seconds, halves[0]),
+        ),
+        perSecond(
+          sum((s) => s.ok, halves[1]),
+          sum((s) => s.seconds, halves[1]),
+        ),
+      ],
+      ttfbP95: [summarize(all((s) => s.ttfb, halves[0])).p95, summarize(all((s) => s.ttfb, halves[1])).p95],
     },
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
+    non2xx: sum((s) => s.non2xx),
+    errors: sum((s) => s.errors),
   };
 }
 
 /**
- * Runs the load targets one after another (see module doc).
+ * Runs the load targets (see module doc): first the prefetch and warm-up of every target that
+ * has them, then `slices` rounds, each giving every target, in order, `duration / slices`
+ * seconds of load. Interleaved so that a change in the machine's load (other jobs on shared
+ * cores) falls on every target alike, and the ratios between targets hold; the halves are the
+ * first and the second half of the rounds.
  * @returns one result per target, in order
  */
 export async function runLoad(
@@ -136,17 +168,22 @@ export async function runLoad(
   targets: readonly LoadTarget[],
   log?: (line: string) => void,
 ): Promise<LoadResult[]> {
-  const out: LoadResult[] = [];
+  const rounds = Math.max(2, o.slices ?? 2);
+  const sliceSeconds = Math.max(1, Math.round(o.duration / rounds));
   for (const t of targets) {
     if (t.prefetch) await prefetch(o.baseUrl, t.paths);
-    if (t.warmup && o.warmup > 0) await load(o, t, o.warmup);
-    const r = await load(o, t, o.duration);
-    out.push(r);
+    if (t.warmup && o.warmup > 0) await loadSlice(o, t, o.warmup, { next: 0 });
+  }
+  const cursors = targets.map(() => ({ next: 0 }));
+  const slices: Slice[][] = targets.map(() => []);
+  for (let round = 0; round < rounds; round++)
+    for (const [i, t] of targets.entries()) slices[i].push(await loadSlice(o, t, sliceSeconds, cursors[i]));
+  const out = targets.map((t, i) => resultOf(o, t, slices[i]));
+  for (const [i, r] of out.entries())
     log?.(
-      `pages ${t.name} (${r.connections} connections): ${r.rps} req/s, TTFB p95 ${r.ttfb.p95} ms, ${r.non2xx} non-2xx, ${r.errors} errors${
-        !t.warmup && r.repeats ? `, ${r.repeats} ` + `repeated paths` : ''
+      `pages ${r.name} (${r.connections} connections): ${r.rps} req/s, TTFB p95 ${r.ttfb.p95} ms, ${r.non2xx} non-2xx, ${r.errors} errors${
+        !targets[i].warmup && r.repeats ? `, ${r.repeats} ` + `repeated paths` : ''
       }`,
     );
-  }
   return out;
 }
