@@ -4,6 +4,7 @@
  * bodies, query strings and path parameters. Used by the route wrapper (lib/api/route.ts).
  */
 import { AppError } from '@/lib/errors';
+import { percentDecode } from './url-text';
 
 /** Cap of a JSON request body in bytes (64 KB). */
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
@@ -123,22 +124,4 @@ export function assertCleanQuery(url: URL): void {
   for (const part of search.split('&')) {
     for (const piece of part.split('=')) decodeStrictUtf8(percentDecode(piece.replace(/\+/g, ' ')));
   }
-}
-
-/** The bytes of a percent-encoded string (a `%` not followed by two hex digits stays as it is). */
-function percentDecode(s: string): Uint8Array {
-  const out: number[] = [];
-  const raw = new TextEncoder().encode(s);
-  for (let i = 0; i < raw.length; i++) {
-    const b = raw[i];
-    if (b === 0x25 && i + 2 < raw.length && isHex(raw[i + 1]) && isHex(raw[i + 2])) {
-      out.push(parseInt(String.fromCharCode(raw[i + 1], raw[i + 2]), 16));
-      i += 2;
-    } else out.push(b);
-  }
-  return Uint8Array.from(out);
-}
-
-function isHex(b: number): boolean {
-  return (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66);
 }
