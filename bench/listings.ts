@@ -2,7 +2,7 @@
  * Benchmark case 2: listings with filters, page 1 against page 100. For each listing combination
  * (bench/workload.ts listingCases) the pages are walked from page 1 by following
  * `next_cursor` (keyset) up to page 100 (or the last page when the listing is shorter); then
- * `reps` rounds (more, up to `maxReps`, while `unsettled` says the target is within the noise)
+ * `reps` rounds (another `reps` at a time, up to `maxReps`, while `unsettled` says the samples do not decide the target)
  * time page 1 and page 100 through the data layer and their captured SQL replayed
  * on a plain client, in an order that rotates from round to round. Times in milliseconds; one
  * warm-up round is not recorded.
@@ -55,7 +55,7 @@ export type ListingCaseOptions = {
   raw: postgres.Sql;
   cases: readonly ListingCase[];
   reps: number;
-  /** Rounds in all when `unsettled` says the first `reps` do not decide the target (default `reps`). */
+  /** Most rounds in all: while `unsettled` says the rounds so far do not decide the target, another `reps` run (default `reps`: none). */
   maxReps?: number;
   /** Whether the samples so far (page 1, last page; in the order taken) leave the target within the noise. */
   unsettled?: (first: readonly number[], last: readonly number[]) => boolean;
@@ -94,8 +94,9 @@ export async function runListingCase(o: ListingCaseOptions): Promise<ListingResu
         const { ms } = await timed(call);
         if (round > 0) samples.push(ms);
       }
-      // A verdict within the noise after `reps` rounds: take more samples (up to maxReps).
-      if (round === reps && reps < (o.maxReps ?? reps) && o.unsettled?.(t.firstApp, t.lastApp)) reps = o.maxReps!;
+      // A verdict not settled after these rounds: take another block of rounds (up to maxReps).
+      if (round === reps && reps < (o.maxReps ?? reps) && o.unsettled?.(t.firstApp, t.lastApp))
+        reps = Math.min(o.maxReps!, reps + o.reps);
     }
     const r: ListingResult = {
       name: c.name,

