@@ -11,7 +11,7 @@ import {
   type NavItem,
 } from './nav-items';
 import { LanguageSwitch, LanguageSwitchFallback } from './language-switch';
-import { DrawerMenus, type DrawerBlock, type DrawerLink } from './nav-link';
+import { DrawerList, type DrawerLink } from './nav-link';
 
 /**
  * For each drawer path that some link gives with a query (`/reviews?la=en`, `/movies?fi=reviewed`):
@@ -37,8 +37,8 @@ const FILTER_KEYS: ReadonlyMap<string, string[]> = (() => {
 
 /**
  * Contents of the left drawer (spec §2): menus, language switch and footer links. A server
- * component (the layout hands it to the app shell): it translates the menus and hands them to one
- * client component (DrawerMenus), which marks the current page.
+ * component (the layout hands it to the app shell): it renders the menus' headings and hands each
+ * list of translated links to one client component (DrawerList), which marks the current page.
  */
 export function DrawerNav() {
   const t = useTranslations('nav');
@@ -49,16 +49,20 @@ export function DrawerNav() {
       const keys = FILTER_KEYS.get(item.href.split('?')[0]);
       return { href: item.href, label: t(item.key), ...(keys ? { keys } : {}) };
     });
-  const group = (g: NavGroup): DrawerBlock => ({ group: { key: g.key, title: t(g.key) }, links: links(g.items) });
-  const blocks: DrawerBlock[] = [
-    { links: links(TOP_ITEMS) },
-    ...NAV_GROUPS.filter((g) => !g.onlyLocale || g.onlyLocale === locale).map(group),
-    { links: links(PERSON_ITEMS) },
-    ...LATER_GROUPS.map(group),
-  ];
+  const section = (g: NavGroup) => (
+    <section key={g.key} aria-labelledby={`nav-${g.key}`} data-testid={`nav-group-${g.key}`}>
+      <h2 id={`nav-${g.key}`} className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted">
+        {t(g.key)}
+      </h2>
+      <DrawerList links={links(g.items)} />
+    </section>
+  );
   return (
     <div className="flex min-h-full flex-col gap-4 p-3">
-      <DrawerMenus blocks={blocks} />
+      <DrawerList links={links(TOP_ITEMS)} />
+      {NAV_GROUPS.filter((g) => !g.onlyLocale || g.onlyLocale === locale).map(section)}
+      <DrawerList links={links(PERSON_ITEMS)} />
+      {LATER_GROUPS.map(section)}
       <div className="mt-auto border-t border-line pt-3">
         <p id="nav-language" className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted">
           {t('language')}

@@ -12,9 +12,6 @@ import { Link, usePathname } from '@/lib/i18n/navigation';
  */
 export type DrawerLink = { href: string; label: string; keys?: string[] };
 
-/** A list of drawer links, with a heading when it is a titled group (`key`: the `nav` message key). */
-export type DrawerBlock = { group?: { key: string; title: string }; links: DrawerLink[] };
-
 /** One drawer link, marked as the current page (`aria-current`, highlighted) when `current`. */
 export function NavAnchor({ href, label, current }: { href: string; label: string; current: boolean }) {
   return (
@@ -47,49 +44,39 @@ export function isCurrentLink(link: DrawerLink, pathname: string, search: URLSea
   return pathname === path && link.keys.every((k) => search.get(k) === own.get(k));
 }
 
-function Blocks({ blocks, search }: { blocks: DrawerBlock[]; search: URLSearchParams | null }) {
+function List({ links, search }: { links: DrawerLink[]; search: URLSearchParams | null }) {
   const pathname = usePathname();
-  return blocks.map((block, i) => {
-    const list = (
-      <ul key={block.group ? undefined : `list-${i}`}>
-        {block.links.map((link) => (
-          <NavAnchor
-            key={link.href}
-            href={link.href}
-            label={link.label}
-            current={isCurrentLink(link, pathname, search)}
-          />
-        ))}
-      </ul>
-    );
-    if (!block.group) return list;
-    const { key, title } = block.group;
-    return (
-      <section key={key} aria-labelledby={`nav-${key}`} data-testid={`nav-group-${key}`}>
-        <h2 id={`nav-${key}`} className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted">
-          {title}
-        </h2>
-        {list}
-      </section>
-    );
-  });
+  return (
+    <ul>
+      {links.map((link) => (
+        <NavAnchor
+          key={link.href}
+          href={link.href}
+          label={link.label}
+          current={isCurrentLink(link, pathname, search)}
+        />
+      ))}
+    </ul>
+  );
 }
 
-function BlocksWithQuery({ blocks }: { blocks: DrawerBlock[] }) {
-  return <Blocks blocks={blocks} search={useSearchParams()} />;
+function ListWithQuery({ links }: { links: DrawerLink[] }) {
+  return <List links={links} search={useSearchParams()} />;
 }
 
 /**
- * The drawer's menus (lists and titled groups of links) with the current page marked: one client
- * component for all of them, so a page's HTML and RSC payload carry the menus as one list of
- * links instead of a client component per link. The query string is read with useSearchParams,
- * which needs a Suspense boundary: server-rendered (and cached) pages get the fallback, the same
- * menus marked by path alone (filter links unmarked), and the browser renders them with the query.
+ * One list of drawer links with the current page marked: one client component per list, so a
+ * page's HTML and RSC payload carry the links as data instead of a client component per link.
+ * A list with filter links reads the query with useSearchParams, which needs a Suspense boundary:
+ * server-rendered (and cached) pages get the fallback, the same list marked by path alone (filter
+ * links unmarked), and the browser renders it with the query. A list without filter links is
+ * marked by path and needs no boundary.
  */
-export function DrawerMenus({ blocks }: { blocks: DrawerBlock[] }) {
+export function DrawerList({ links }: { links: DrawerLink[] }) {
+  if (!links.some((link) => link.keys)) return <List links={links} search={null} />;
   return (
-    <Suspense fallback={<Blocks blocks={blocks} search={null} />}>
-      <BlocksWithQuery blocks={blocks} />
+    <Suspense fallback={<List links={links} search={null} />}>
+      <ListWithQuery links={links} />
     </Suspense>
   );
 }
