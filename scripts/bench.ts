@@ -13,7 +13,8 @@ import path from 'node:path';
 import { allowServerOnlyImports } from './server-only';
 
 const USAGE = `usage: DATABASE_URL=postgres://… npm run bench -- [--quick] [--skip-import] [--skip-server] [--only search,listings,pages,import,realtime]
-  --quick        CI-sized run: fewer samples, 3 s loads (the results say mode "quick")
+  --quick        CI-sized run: fewer samples, 4 s loads (the results say mode "quick"; every target also judged
+                 on each half of its samples: results.json "noise")
   --skip-import  leave out case 4 (seed import into fresh PGlite and PostgreSQL)
   --skip-server  do not start the app: leaves out the HTTP API timings and the page load case
   --only LIST    run only these cases`;
