@@ -4,7 +4,7 @@ import 'server-only';
  * through rate-limiter-flexible's Drizzle store (atomic upserts, so concurrent requests on
  * several servers count once each). Durations in seconds.
  */
-import { lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '@/db';
 import { rateLimits } from '@/db/schema';
@@ -60,7 +60,7 @@ function limiter(name: LimitName, db: Db): RateLimiterDrizzle {
     points: l.points,
     duration: l.duration,
     blockDuration: l.block ?? 0,
-    // Expired rows are removed by purgeExpiredRateLimits, not by a timer in every process.
+    // Expired rows are removed by the data purge (lib/data/purge.ts), not by a timer in every process.
     clearExpiredByTimeout: false,
   });
 }
@@ -103,16 +103,9 @@ export async function resetLimit(name: LimitName, subject: string, db?: Db): Pro
   await limiter(name, d).delete(subject);
 }
 
-/** Deletes expired counters. @returns rows deleted */
-export async function purgeExpiredRateLimits(db?: Db): Promise<number> {
-  const d = await resolveDb(db);
-  const gone = await d.delete(rateLimits).where(lt(rateLimits.expire, new Date())).returning({ key: rateLimits.key });
-  return gone.length;
-}
-
 /**
  * Claims `key` once across every app process (e.g. a spent bot-check challenge): a row in
- * `rate_limits` kept `ttlSeconds`, then removed by purgeExpiredRateLimits.
+ * `rate_limits` kept `ttlSeconds`, then removed by the data purge (lib/data/purge.ts).
  * @returns true for the first claim, false when the key was claimed before
  */
 export async function claimOnce(key: string, ttlSeconds: number, db?: Db): Promise<boolean> {

@@ -5,10 +5,10 @@ import 'server-only';
  * changes take effect at once. A session lasts SESSION_DAYS after its last use and never more
  * than SESSION_MAX_DAYS after it began. The owner lists and ends their sessions.
  */
-import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { AppError } from '@/lib/errors';
-import { apiTokens, passwordResetTokens, userSessions, users } from '@/db/schema';
+import { apiTokens, userSessions, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { resolveDb } from './sql';
 import { hashSecret, newSecret } from './secret-tokens';
@@ -217,22 +217,4 @@ export async function endSession(token: string | null | undefined, db?: Db): Pro
     .where(eq(userSessions.tokenHash, hashSecret(token)))
     .returning({ id: userSessions.id });
   return gone.length > 0;
-}
-
-/**
- * Deletes expired sessions (sliding or absolute lifetime over) and expired reset tokens. Expired
- * API tokens stay listed (as expired) until lib/data/purge.ts removes them. @returns rows deleted
- */
-export async function purgeExpiredSessions(db?: Db): Promise<number> {
-  const d = await resolveDb(db);
-  const now = new Date();
-  const a = await d
-    .delete(userSessions)
-    .where(or(lt(userSessions.expiresAt, now), lt(userSessions.createdAt, oldestLiveCreation(now.getTime()))))
-    .returning({ id: userSessions.id });
-  const b = await d
-    .delete(passwordResetTokens)
-    .where(lt(passwordResetTokens.expiresAt, now))
-    .returning({ id: passwordResetTokens.id });
-  return a.length + b.length;
 }

@@ -17,11 +17,11 @@ import { apiTokens, passwordResetTokens, userSessions, users } from '@/db/schema
 import { commonPasswords, decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password';
 import { apiTokenActor, createApiToken, listApiTokens } from '@/lib/data/api-tokens';
 import { createPasswordReset, redeemPasswordReset } from '@/lib/data/password-reset';
+import { purgeExpired } from '@/lib/data/purge';
 import {
   createSession,
   listSessions,
   logOutEverywhere,
-  purgeExpiredSessions,
   revokeAllSessions,
   revokeSession,
   sessionActor,
@@ -287,7 +287,7 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     const [row] = await h.db.select().from(userSessions).where(eq(userSessions.id, late.sessionId));
     // Extended by the use, but only to 90 days after the login (a day from now), not 30 days on.
     expect(new Date(row.expiresAt).getTime()).toBe(createdAt.getTime() + SESSION_MAX_DAYS * DAY);
-    expect(await purgeExpiredSessions(h.db)).toBeGreaterThanOrEqual(1);
+    expect((await purgeExpired(h.db)).sessions).toBeGreaterThanOrEqual(1);
     expect(await h.db.select().from(userSessions).where(eq(userSessions.id, old.sessionId))).toEqual([]);
   });
 
