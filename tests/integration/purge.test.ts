@@ -130,9 +130,8 @@ describe.each(testEngines())('purgeExpired on %s', (engine) => {
     expect(purgedTotal(await purgeExpired(h.db, now))).toBe(0);
   });
 
-  it.runIf(engine === 'pglite')(
-    'the in-app schedule purges a minute after the start, then every interval',
-    async () => {
+  if (engine === 'pglite')
+    it('the in-app schedule purges a minute after the start, then every interval', async () => {
       vi.stubEnv('DB_PURGE_INTERVAL_MINUTES', '5');
       vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] });
       const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
@@ -174,12 +173,10 @@ describe.each(testEngines())('purgeExpired on %s', (engine) => {
         vi.unstubAllEnvs();
         logged.mockRestore();
       }
-    },
-  );
+    });
 
-  it.runIf(engine === 'postgres')(
-    'npm run db:purge prints the counts per kind and exits 0, 1 when the database fails',
-    () => {
+  if (engine === 'postgres')
+    it('npm run db:purge prints the counts per kind and exits 0, 1 when the database fails', () => {
       const run = (url: string) =>
         spawnSync(path.resolve('node_modules/.bin/tsx'), [path.resolve('scripts/db-purge.ts')], {
           encoding: 'utf8',
@@ -202,6 +199,5 @@ describe.each(testEngines())('purgeExpired on %s', (engine) => {
         expect(failed.status).toBe(1);
         expect(failed.stderr).toMatch(/^Purge failed: .*does not exist/m);
       })();
-    },
-  );
+    });
 });
