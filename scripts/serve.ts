@@ -9,7 +9,8 @@
  *  - runs Next's handling inside an AsyncLocalStorage context holding the request id, published
  *    for lib/log.ts, and makes console.error / console.warn redact and prefix with that id.
  *
- * Usage: `node --import tsx scripts/serve.ts [--dev] [--port N] [--hostname H]` (scripts/start.ts
+ * Usage: `node --import tsx scripts/serve.ts [--dev] [--port N] [--hostname ADDRESS]` (the address to
+ * listen on; all interfaces by default) (scripts/start.ts
  * runs it after preparing the database). Production mode needs a build (`next build`).
  * Exit code: 1 when the server cannot start.
  */
@@ -26,7 +27,11 @@ const argValue = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const port = Number(argValue('--port') ?? process.env.PORT ?? 3000);
-const hostname = argValue('--hostname') ?? 'localhost';
+// The address to listen on (all interfaces when not given, as `next start`). Next itself is always
+// told `localhost`: it builds the URL a proxy (middleware) sees from that name, and with another
+// name (`127.0.0.1`) the locale rewrite's absolute URL no longer matches and every page answers a
+// redirect to itself.
+const listenHost = argValue('--hostname');
 
 // React and Next pick their production or development builds from NODE_ENV when first loaded.
 (process.env as Record<string, string>).NODE_ENV = dev ? 'development' : 'production';
@@ -56,7 +61,7 @@ const server = http.createServer((req, res) => {
 
 const { default: next } = await import('next');
 // httpServer: Next attaches its development WebSocket (hot reload) to this server's upgrades.
-const app = next({ dev, hostname, port, httpServer: server });
+const app = next({ dev, hostname: 'localhost', port, httpServer: server });
 await app.prepare();
 const handle = app.getRequestHandler();
 
@@ -64,7 +69,9 @@ server.on('error', (error) => {
   logError('HTTP server error', error);
   process.exit(1);
 });
-server.listen(port, () => console.log(`Ready on http://${hostname}:${port}`));
+const ready = () => console.log(`Ready on http://${listenHost ?? 'localhost'}:${port}`);
+if (listenHost) server.listen(port, listenHost, ready);
+else server.listen(port, ready);
 
 for (const sig of ['SIGINT', 'SIGTERM'] as const)
   process.on(sig, () => {
