@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { SESSION_CHANGED } from '@/components/account/session-events';
 import { requireLogin, takePendingAction } from '@/components/account/login-required';
 import { showSnackbar } from '@/components/ui/snackbar';
@@ -37,12 +37,17 @@ export function ToggleBar({ item, publicId, name }: { item: Item; publicId: stri
       setAdding(true);
     });
   }, []);
+  // Writes started and writes still running: a load whose answer may predate a write (it started
+  // before the write, or while one was running) must not overwrite the state the write returned.
+  const writes = useRef({ started: 0, running: 0 });
   const endpoint = `${API[item]}/${publicId}/toggles`;
   const keyPrefix = `toggle:${item}:${publicId}:`;
 
   const change = useCallback(
     async (kind: Kind, on: boolean) => {
       setBusy(kind);
+      writes.current.started += 1;
+      writes.current.running += 1;
       try {
         const res = await fetch(endpoint, {
           method: 'POST',
@@ -64,6 +69,7 @@ export function ToggleBar({ item, publicId, name }: { item: Item; publicId: stri
       } catch {
         showSnackbar(t('failed'));
       } finally {
+        writes.current.running -= 1;
         setBusy(null);
       }
     },
@@ -71,10 +77,13 @@ export function ToggleBar({ item, publicId, name }: { item: Item; publicId: stri
   );
 
   const load = useCallback(async () => {
+    const startedBefore = writes.current.started;
+    const overlapsWrite = writes.current.running > 0;
     try {
       const res = await fetch(endpoint, { credentials: 'same-origin', cache: 'no-store' });
       if (!res.ok) return;
       const next = (await res.json()) as State;
+      if (overlapsWrite || writes.current.running > 0 || writes.current.started !== startedBefore) return;
       setState(next);
       // Back from a login that a click on this page asked for: complete that click.
       if (next.mine)

@@ -1,0 +1,99 @@
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_CHANGED } from '@/components/account/session-events';
+import { ToggleBar } from '@/components/collections/toggle-bar';
+import en from '@/messages/en.json';
+
+const snackbar = vi.hoisted(() => vi.fn());
+vi.mock('@/components/ui/snackbar', () => ({ showSnackbar: snackbar, queueSnackbar: vi.fn() }));
+const pending = vi.hoisted(() => new Set<string>());
+vi.mock('@/components/account/login-required', () => ({
+  requireLogin: vi.fn(),
+  takePendingAction: (key: string) => pending.delete(key),
+}));
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A fetch whose answers the test releases one by one, in the order it chooses. */
+function controlledFetch() {
+  const calls: { method: string; body: string | null; answer: (r: Response) => void }[] = [];
+  const fetchMock = vi.fn(
+    (_url: string, init?: RequestInit) =>
+      new Promise<Response>((resolve) => {
+        calls.push({
+          method: init?.method ?? 'GET',
+          body: (init?.body as string | undefined) ?? null,
+          answer: resolve,
+        });
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+function renderBar() {
+  render(
+    <NextIntlClientProvider locale="en" messages={en}>
+      <ToggleBar item="release" publicId="abc" name="Alien" />
+    </NextIntlClientProvider>,
+  );
+}
+
+const visitorState = { counts: { have: 0, wanted: 0, like: 0 }, mine: null };
+const memberState = (have: boolean) => ({
+  counts: { have: have ? 1 : 0, wanted: 0, like: 0 },
+  mine: { have, wanted: false, like: false },
+});
+
+beforeEach(() => {
+  snackbar.mockClear();
+  pending.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('toggle bar', () => {
+  it('a login completes the pending HAVE, and a state load answered after the write does not undo it', async () => {
+    const calls = controlledFetch();
+    renderBar();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await act(async () => calls[0].answer(json(visitorState)));
+    expect(screen.getByTestId('toggle-have').getAttribute('aria-pressed')).toBe('false');
+
+    // Logged in from the dialog: the page is told twice (the dialog and the user widget), so two loads run.
+    pending.add('toggle:release:abc:have');
+    act(() => window.dispatchEvent(new Event(SESSION_CHANGED)));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    await act(async () => calls[1].answer(json(memberState(false))));
+    // The first load found the pending click and wrote it.
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2]).toMatchObject({ method: 'POST', body: JSON.stringify({ kind: 'have', on: true }) });
+
+    // A second load starts while the write runs and is answered with the state from before it.
+    act(() => window.dispatchEvent(new Event(SESSION_CHANGED)));
+    await waitFor(() => expect(calls).toHaveLength(4));
+    await act(async () => calls[2].answer(json({ on: true, count: 1 })));
+    await act(async () => calls[3].answer(json(memberState(false))));
+
+    expect(screen.getByTestId('toggle-have').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('toggle-have').textContent).toContain('1');
+    expect(snackbar).toHaveBeenCalledWith(en.toggles.have.added);
+  });
+
+  it('a load that starts after the write has finished shows the stored state', async () => {
+    const calls = controlledFetch();
+    renderBar();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await act(async () => calls[0].answer(json(memberState(true))));
+    expect(screen.getByTestId('toggle-have').getAttribute('aria-pressed')).toBe('true');
+
+    act(() => window.dispatchEvent(new Event(SESSION_CHANGED)));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    await act(async () => calls[1].answer(json(memberState(false))));
+    expect(screen.getByTestId('toggle-have').getAttribute('aria-pressed')).toBe('false');
+  });
+});
