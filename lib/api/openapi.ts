@@ -38,7 +38,9 @@ function automaticResponses(doc: RouteDoc): ZodOpenApiResponsesObject {
   else if ((doc.auth === 'member' && doc.method !== 'GET') || doc.sameOrigin)
     out['403'] = errorResponse('A cookie-authenticated write from another origin');
   if (doc.params) out['404'] = errorResponse('Unknown id');
-  if (doc.body || doc.multipart) out['413'] = errorResponse('Body over its cap (64 KB for JSON bodies)');
+  // Every write's body is read with a cap, declared or not (a write without one is read as 64 KB at most).
+  if (doc.body || doc.multipart || doc.method !== 'GET')
+    out['413'] = errorResponse('Body over its cap (64 KB for JSON bodies and for writes without documented fields)');
   out['500'] = {
     description: 'Unexpected failure: the spec text and the id of the request it was logged under',
     content: { 'application/json': { schema: serverErrorSchema } },
