@@ -15,24 +15,14 @@
  * Exit codes: 0 written, 1 the backup failed, 2 refused (bad arguments, FILE exists, the PGlite
  * directory is missing or in use, pg_dump missing or too old).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataDir } from '@/db';
-
-/** A refusal: printed without a stack, exit code 2. */
-class Refused extends Error {}
+import { clientConnection, megabytes, Refused, run, runMain, stamp } from './db-archive';
 
 const USAGE = 'Usage: npm run db:backup -- [--out FILE] [--force]';
-
-function stamp(d = new Date()): string {
-  return d.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-}
-
-function megabytes(bytes: number): string {
-  return `${(bytes / 1_048_576).toFixed(1)} MB`;
-}
 
 /** Major version of a PostgreSQL client binary (`pg_dump (PostgreSQL) 15.2` → 15), null when it is not on PATH. */
 function clientMajor(binary: string): number | null {
@@ -51,26 +41,6 @@ async function serverMajor(url: string): Promise<number> {
   } finally {
     await q.end({ timeout: 5 });
   }
-}
-
-/**
- * The URL without its password, and the environment carrying it as PGPASSWORD: a password on a
- * command line is visible to every user of the machine.
- */
-function clientConnection(url: string): { url: string; env: NodeJS.ProcessEnv } {
-  const u = new URL(url);
-  const password = decodeURIComponent(u.password);
-  u.password = '';
-  return { url: u.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
-}
-
-/** Runs a command with inherited stdout and stderr; resolves on exit 0, rejects with its code otherwise. */
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], env });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} exited with code ${code}`))));
-  });
 }
 
 /** Prints the growing size of `file` every 2 seconds while `work` runs. */
@@ -159,16 +129,4 @@ async function main(): Promise<void> {
   console.log(`Backup written: ${file} (${megabytes(fs.statSync(file).size)}) in ${seconds} s.`);
 }
 
-try {
-  await main();
-} catch (e) {
-  if (e instanceof Refused) {
-    console.error(e.message);
-    process.exitCode = 2;
-  } else {
-    // Drizzle wraps a driver error in "Failed query: <SQL>"; the driver's own message says what went wrong.
-    const reason = e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e);
-    console.error(`Backup failed: ${reason}`);
-    process.exitCode = 1;
-  }
-}
+await runMain('Backup', main);

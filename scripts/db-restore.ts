@@ -18,24 +18,14 @@
  * timeout applies. Exit codes: 0 restored, 1 the restore failed, 2 refused (bad arguments, no such
  * file, wrong kind of backup, the target not empty or in use, pg_restore missing).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataDir } from '@/db';
-
-/** A refusal: printed without a stack, exit code 2. */
-class Refused extends Error {}
+import { clientConnection, megabytes, Refused, run, runMain, stamp } from './db-archive';
 
 const USAGE = 'Usage: npm run db:restore -- FILE [--clean]';
-
-function stamp(d = new Date()): string {
-  return d.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-}
-
-function megabytes(bytes: number): string {
-  return `${(bytes / 1_048_576).toFixed(1)} MB`;
-}
 
 /** What a backup file is, from its first bytes: a pg_dump custom archive, a gzip tarball (PGlite), or neither. */
 function backupKind(file: string): 'postgres' | 'pglite' | null {
@@ -49,26 +39,6 @@ function backupKind(file: string): 'postgres' | 'pglite' | null {
   } finally {
     fs.closeSync(fd);
   }
-}
-
-/**
- * The URL without its password, and the environment carrying it as PGPASSWORD: a password on a
- * command line is visible to every user of the machine.
- */
-function clientConnection(url: string): { url: string; env: NodeJS.ProcessEnv } {
-  const u = new URL(url);
-  const password = decodeURIComponent(u.password);
-  u.password = '';
-  return { url: u.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
-}
-
-/** Runs a command with inherited stdout and stderr; resolves on exit 0, rejects with its code otherwise. */
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], env });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} exited with code ${code}`))));
-  });
 }
 
 /** Number of tables in the database outside the system schemas. */
@@ -182,16 +152,4 @@ async function main(): Promise<void> {
   console.log(`Restored ${summary} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
-try {
-  await main();
-} catch (e) {
-  if (e instanceof Refused) {
-    console.error(e.message);
-    process.exitCode = 2;
-  } else {
-    // Drizzle wraps a driver error in "Failed query: <SQL>"; the driver's own message says what went wrong.
-    const reason = e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e);
-    console.error(`Restore failed: ${reason}`);
-    process.exitCode = 1;
-  }
-}
+await runMain('Restore', main);
