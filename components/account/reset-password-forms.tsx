@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { queueSnackbar } from '@/components/ui/snackbar';
 import { FormError, FormField } from '@/components/forms/form-field';
-import { NewPasswordFields } from '@/components/forms/new-password-fields';
+import { NewPasswordFields, RevokeTokensCheckbox } from '@/components/forms/new-password-fields';
 import { useApiForm } from '@/components/forms/use-api-form';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { EMAIL_MAX, RESET_TOKEN_MINUTES } from '@/lib/validation/limits';
@@ -89,16 +89,11 @@ function RedeemForm({ token }: { token: string }) {
         onValue={form.set}
         labels={[t('newPassword'), t('newPassword2')]}
       />
-      <label className="flex items-start gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="mt-1 size-4"
-          checked={form.values.revoke_tokens === 'true'}
-          onChange={(e) => form.set('revoke_tokens', String(e.target.checked))}
-          data-testid="redeem-revoke-tokens"
-        />
-        <span>{t('revokeTokensOnChange')}</span>
-      </label>
+      <RevokeTokensCheckbox
+        checked={form.values.revoke_tokens === 'true'}
+        onChange={(on) => form.set('revoke_tokens', String(on))}
+        testId="redeem-revoke-tokens"
+      />
       <Button type="submit" disabled={!form.canSubmit} data-testid="redeem-submit">
         {form.submitting ? t('submitting') : t('redeemSubmit')}
       </Button>

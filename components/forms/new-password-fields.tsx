@@ -54,3 +54,31 @@ export function NewPasswordFields({
     </>
   );
 }
+
+/**
+ * "Also revoke my API tokens" under a new password (password change, reset): ticked by default in
+ * both forms, sent as the `revoke_tokens` field ("true" / "false").
+ */
+export function RevokeTokensCheckbox({
+  checked,
+  onChange,
+  testId,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  testId: string;
+}) {
+  const t = useTranslations('account');
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input
+        type="checkbox"
+        className="mt-1 size-4"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        data-testid={testId}
+      />
+      <span>{t('revokeTokensOnChange')}</span>
+    </label>
+  );
+}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { showSnackbar } from '@/components/ui/snackbar';
 import { FormError, FormField } from '@/components/forms/form-field';
-import { NewPasswordFields } from '@/components/forms/new-password-fields';
+import { NewPasswordFields, RevokeTokensCheckbox } from '@/components/forms/new-password-fields';
 import { useApiForm } from '@/components/forms/use-api-form';
 import { PASSWORD_MAX_LENGTH } from '@/lib/validation/password';
 import { Section } from './section';
@@ -59,16 +59,11 @@ function PasswordForm({ onDone }: { onDone: () => void }) {
         labels={[t('newPassword'), t('newPassword2')]}
         ids={['new-password', 'new-password2']}
       />
-      <label className="flex items-start gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="mt-1 size-4"
-          checked={form.values.revoke_tokens === 'true'}
-          onChange={(e) => form.set('revoke_tokens', String(e.target.checked))}
-          data-testid="password-revoke-tokens"
-        />
-        <span>{t('revokeTokensOnChange')}</span>
-      </label>
+      <RevokeTokensCheckbox
+        checked={form.values.revoke_tokens === 'true'}
+        onChange={(on) => form.set('revoke_tokens', String(on))}
+        testId="password-revoke-tokens"
+      />
       <Button type="submit" disabled={!form.canSubmit} data-testid="password-save">
         {form.submitting ? t('submitting') : t('save')}
       </Button>
