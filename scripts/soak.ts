@@ -38,6 +38,8 @@ const DEFAULT_HEAP_MB = 512;
 const VISITORS = 4;
 /** Members (one loop each; an even number: members pair up for friend requests). */
 const MEMBERS = 6;
+/** The members' password (their deletion at the end re-authenticates with it). */
+const MEMBER_PASSWORD = 'Slipcover-Shelf-77';
 /** Minimum ms between two reviews, and between two comments, of one member. */
 const WRITE_GAP_MS = 16_000;
 /** A request without an answer in this many ms is an error. */
@@ -143,8 +145,8 @@ try {
       {
         name: `Soak ${stamp} ${i}`,
         email: `soak-${stamp}-${i}@soak.invalid`,
-        password: 'Slipcover-Shelf-77',
-        password2: 'Slipcover-Shelf-77',
+        password: MEMBER_PASSWORD,
+        password2: MEMBER_PASSWORD,
       },
       {},
       handle.db,
@@ -369,7 +371,7 @@ try {
   for (const m of members) {
     try {
       const actor = await sessionActor(m.token, handle.db);
-      if (actor) await deleteAccount(actor, handle.db);
+      if (actor) await deleteAccount(actor, MEMBER_PASSWORD, handle.db);
     } catch (error) {
       console.error(`soak: deleting member ${m.publicId} failed`, error);
     }

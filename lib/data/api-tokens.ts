@@ -13,6 +13,7 @@ import { API_TOKEN_NAME_MAX } from '@/lib/validation/limits';
 import { resolveDb } from './sql';
 import { hashSecret, newSecret } from './secret-tokens';
 import { SESSION_TOUCH_SECONDS } from './sessions';
+import { reauthenticate, type ReauthRefused } from './reauth';
 
 /**
  * A personal API token as its owner sees it in the list (the token itself is shown once, at
@@ -30,7 +31,8 @@ export type ApiTokenInfo = {
 /** Outcome of {@link createApiToken}: the new token, or field problems as message keys (`forms`). */
 export type CreateApiTokenResult =
   | { ok: true; id: number; token: string; expiresAt: Date }
-  | { ok: false; errors: { name?: 'invalid'; days?: 'invalid' } };
+  | { ok: false; errors: { name?: 'invalid'; days?: 'invalid' } }
+  | ReauthRefused;
 
 /** Most unexpired API tokens one account may hold. */
 export const API_TOKENS_MAX = 10;
@@ -41,24 +43,29 @@ export const API_TOKEN_DEFAULT_DAYS = 90;
 
 /**
  * Creates a personal API token for `Authorization: Bearer <token>`, valid `days` (one of
- * API_TOKEN_DAYS, default API_TOKEN_DEFAULT_DAYS). The caller has confirmed the owner's identity
- * (password or fresh login: lib/data/users.ts confirmIdentity).
- * @param input the token's name, or its name and lifetime
- * @returns the token (shown once), its id and expiry; `name: invalid` when the name is empty or too
- *   long or the account already holds API_TOKENS_MAX unexpired tokens; `days: invalid` for another
- *   lifetime
+ * API_TOKEN_DAYS, default API_TOKEN_DEFAULT_DAYS), after re-authenticating the owner
+ * (lib/data/reauth.ts reauthenticate: `current` is the account's password, or "" for an account
+ * without one, which needs a fresh login).
+ * @param input the token's name, its lifetime (null or absent: the default) and `current`
+ * @returns the token (shown once), its id and expiry; `current: credentialsIncorrect |
+ *   reauthFreshLogin` when not confirmed (checked before the other fields); `name: invalid` when
+ *   the name is empty or too long or the account already holds API_TOKENS_MAX unexpired tokens;
+ *   `days: invalid` for another lifetime
+ * @throws AppError rate_limited after 5 wrong passwords (the account's login limit)
  */
 export async function createApiToken(
   actor: Actor,
-  input: string | { name: string; days?: number | null },
+  input: { name: string; days?: number | null; current: string },
   db?: Db,
 ): Promise<CreateApiTokenResult> {
-  const { name, days } = typeof input === 'string' ? { name: input, days: null } : input;
+  const { name, days, current } = input;
+  const d = await resolveDb(db);
+  const refused = await reauthenticate(actor, current, d);
+  if (refused) return refused;
   const label = name.trim();
   if (!label || label.length > API_TOKEN_NAME_MAX) return { ok: false, errors: { name: 'invalid' } };
   const lifetime = days ?? API_TOKEN_DEFAULT_DAYS;
   if (!(API_TOKEN_DAYS as readonly number[]).includes(lifetime)) return { ok: false, errors: { days: 'invalid' } };
-  const d = await resolveDb(db);
   const [{ n }] = await d
     .select({ n: sql<number>`count(*)::int` })
     .from(apiTokens)

@@ -14,6 +14,7 @@ import { EMAIL_MAX, USER_NAME_MAX } from '@/lib/validation/limits';
 import { inTransaction } from './events';
 import { resolveDb } from './sql';
 import type { Actor } from '@/lib/auth/actor';
+import { reauthenticate, type ReauthRefused } from './reauth';
 import { insertAccount, type PublicUser } from './users';
 
 /** Login providers (Auth.js provider ids). */
@@ -71,16 +72,22 @@ export async function listIdentities(actor: Actor, db?: Db): Promise<SocialProvi
 }
 
 /**
- * Removes the link of one provider from the actor's account. Refused (`_form: unlinkRefused`)
- * when the provider is not linked or is the account's only way to log in (no password and no
- * other linked provider).
+ * Removes the link of one provider from the actor's account, after re-authentication
+ * (lib/data/reauth.ts reauthenticate: `current` is the account's password, or "" for an account
+ * without one, which needs a fresh login; refused as `current: credentialsIncorrect |
+ * reauthFreshLogin`). Refused (`_form: unlinkRefused`) when the provider is not linked or is the
+ * account's only way to log in (no password and no other linked provider).
+ * @throws AppError rate_limited after 5 wrong passwords (the account's login limit)
  */
 export async function unlinkIdentity(
   actor: Actor,
   provider: SocialProvider,
+  current: string,
   db?: Db,
-): Promise<{ ok: true } | { ok: false; errors: { _form: 'unlinkRefused' } }> {
+): Promise<{ ok: true } | { ok: false; errors: { _form: 'unlinkRefused' } } | ReauthRefused> {
   const d = await resolveDb(db);
+  const refused = await reauthenticate(actor, current, d);
+  if (refused) return refused;
   const unlinked = await d.transaction(async (tx) => {
     const [u] = await tx
       .select({ passwordHash: users.passwordHash })

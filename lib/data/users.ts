@@ -27,8 +27,8 @@ import {
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { resolveDb } from './sql';
 import { revokeAllApiTokens } from './api-tokens';
-import { checkLimit, hitLimit, resetLimit } from './rate-limits';
-import { isFreshLogin, revokeAllSessions } from './sessions';
+import { confirmIdentity, reauthenticate, type ReauthRefused } from './reauth';
+import { revokeAllSessions } from './sessions';
 import { inTransaction, publish } from './events';
 import { newPublicId } from './public-id';
 import type { Page } from './types';
@@ -179,56 +179,6 @@ export async function verifyCredentials(email: string, password: string, db?: Db
     return null;
   }
   return (await verifyPassword(u.passwordHash, password)) ? u.id : null;
-}
-
-/** Outcome of {@link confirmIdentity}: field errors are message keys (namespace `forms`). */
-export type ConfirmResult =
-  | { ok: true }
-  | { ok: false; errors: { current: 'credentialsIncorrect' | 'reauthFreshLogin' } }
-  | { ok: false; rateLimited: number };
-
-/**
- * Re-authentication before a sensitive change (API token, linking or unlinking Facebook/Google,
- * e-mail change, deletion): the account's current password, or for an account without a password
- * (Facebook or Google only) a fresh login (a session created within FRESH_LOGIN_SECONDS;
- * `current: reauthFreshLogin` otherwise). A wrong password is `current: credentialsIncorrect` and
- * counts as a failed login of the account (lib/data/rate-limits.ts `loginAccount`: after 5, 15
- * minutes' wait), so a stolen session cannot guess the password without limit.
- */
-export async function confirmIdentity(actor: Actor, password: string, db?: Db): Promise<ConfirmResult> {
-  const d = await resolveDb(db);
-  const [u] = await d
-    .select({ email: users.email, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, actor.userId))
-    .limit(1);
-  if (!u) return { ok: false, errors: { current: 'credentialsIncorrect' } };
-  if (!u.passwordHash)
-    return (await isFreshLogin(actor, d)) ? { ok: true } : { ok: false, errors: { current: 'reauthFreshLogin' } };
-  const locked = await checkLimit('loginAccount', u.email, d);
-  if (!locked.ok) return { ok: false, rateLimited: locked.retryAfter };
-  if (await verifyPassword(u.passwordHash, password)) {
-    await resetLimit('loginAccount', u.email, d);
-    return { ok: true };
-  }
-  const r = await hitLimit('loginAccount', u.email, d);
-  return r.ok ? { ok: false, errors: { current: 'credentialsIncorrect' } } : { ok: false, rateLimited: r.retryAfter };
-}
-
-/**
- * {@link confirmIdentity} for route handlers: null when confirmed, else the field errors to answer
- * (400 `{ fields: { current } }`).
- * @throws AppError rate_limited (429) while the account's login limit is used up
- */
-export async function reauthenticate(
-  actor: Actor,
-  password: string,
-  db?: Db,
-): Promise<{ ok: false; errors: { current: 'credentialsIncorrect' | 'reauthFreshLogin' } } | null> {
-  const r = await confirmIdentity(actor, password, db);
-  if (r.ok) return null;
-  if ('rateLimited' in r) throw new AppError('rate_limited', { seconds: r.rateLimited });
-  return r;
 }
 
 /** Outcome of {@link changeEmail}: the owner's account view, or message keys per field (`forms`). */
@@ -479,14 +429,21 @@ export async function getUser(publicId: string, db?: Db): Promise<PublicUser | n
 }
 
 /**
- * Deletes the actor's account and everything §4 lists, in one transaction: irreversible. The
+ * Deletes the actor's account and everything §4 lists, in one transaction: irreversible. Only
+ * after re-authentication ({@link reauthenticate}: `current` is the account's password, or ""
+ * for an account without one, which needs a login within FRESH_LOGIN_SECONDS). The
  * `account.deleting` event lets other domains take the user out of derived rows first (toggle
  * counters); the user's own rows (sessions, tokens, collections, entries, likes, import reports,
  * unknown barcodes) go with the user row (foreign keys ON DELETE CASCADE).
- * @throws AppError not_found when the account is already gone
+ * @returns `{ ok: true }` when deleted; `current: credentialsIncorrect | reauthFreshLogin` when
+ *   not confirmed (also for an account that is already gone: there is no password to check)
+ * @throws AppError rate_limited after 5 wrong passwords (the account's login limit); not_found
+ *   when the account went between the confirmation and the deletion
  */
-export async function deleteAccount(actor: Actor, db?: Db): Promise<void> {
+export async function deleteAccount(actor: Actor, current: string, db?: Db): Promise<{ ok: true } | ReauthRefused> {
   const d = await resolveDb(db);
+  const refused = await reauthenticate(actor, current, d);
+  if (refused) return refused;
   const gone = await inTransaction(d, async (tx) => {
     await publish(tx, 'account.deleting', { userId: actor.userId, pages: [] });
     return tx.delete(users).where(eq(users.id, actor.userId)).returning({ id: users.id, picture: users.picture });
@@ -494,4 +451,5 @@ export async function deleteAccount(actor: Actor, db?: Db): Promise<void> {
   // The profile picture's files go once the rows are gone (files are not transactional).
   if (!gone[0]) throw new AppError('not_found');
   if (gone[0].picture) removePicture(gone[0].picture, Object.keys(AVATAR_SIZES));
+  return { ok: true };
 }

@@ -48,7 +48,7 @@ import { createReview } from '@/lib/data/reviews';
 import { createSession } from '@/lib/data/sessions';
 import { setToggle } from '@/lib/data/toggles';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
-import { registerMember, type Member } from '../support/members';
+import { MEMBER_PASSWORD, registerMember, type Member } from '../support/members';
 import { FIX, insertFixtures, useAsProcessDb } from './api-fixtures';
 
 const ORIGIN = 'http://localhost';
@@ -294,7 +294,7 @@ describe.each(testEngines())('fuzz of every API route on %s', (engine) => {
     await setToggle(owner.actor, { kind: 'have', item: 'release', publicId: FIX.upcRelease, on: true }, h.db);
     await changeFriendship(friend.actor, { publicId: owner.actor.publicId, action: 'request' }, h.db);
     const s = await createSession(owner.actor.userId, {}, h.db);
-    const t = await createApiToken(owner.actor, 'owner token', h.db);
+    const t = await createApiToken(owner.actor, { name: 'owner token', current: MEMBER_PASSWORD }, h.db);
     if (!t.ok) throw new Error('token');
     ids.push(String(s.sessionId), String(t.id));
     ownerCommunityIds = [r.review.public_id, p.post.public_id, cm.comment.public_id];

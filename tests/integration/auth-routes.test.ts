@@ -191,7 +191,7 @@ describe.each(testEngines())('account routes on %s', (engine) => {
   it('a personal API token authenticates /api/me with Authorization: Bearer', async () => {
     const actor = await sessionActor(decodeURIComponent(cookie.split('=')[1]));
     expect(actor).not.toBeNull();
-    const t = await createApiToken(actor!, 'my script');
+    const t = await createApiToken(actor!, { name: 'my script', current: PASSWORD });
     if (!t.ok) throw new Error('no token');
     const res = await meRoute(new Request(`${ORIGIN}/api/me`, { headers: { authorization: `Bearer ${t.token}` } }));
     expect(res.status).toBe(200);

@@ -42,7 +42,7 @@ import { POST as importPost, GET as importsGet } from '@/app/api/collections/[pu
 import { GET as reportGet } from '@/app/api/collections/[publicId]/imports/[importId]/route';
 import { POST as pickPost } from '@/app/api/collections/[publicId]/imports/[importId]/picks/route';
 import { assertPostgresConfiguredInCi, getSeededTestDb, testEngines } from '../support/db';
-import { registerMember } from '../support/members';
+import { MEMBER_PASSWORD, registerMember } from '../support/members';
 import { useAsProcessDb } from './api-fixtures';
 
 assertPostgresConfiguredInCi();
@@ -355,7 +355,7 @@ describe.each(testEngines())('collection import on %s', (engine) => {
       { ean: '6416548001128', title: 'Maniac Cop 2', format: V },
     ]);
     // Deleting the account takes its import reports and the unknown barcodes of its imports along.
-    await deleteAccount(actor, h.db);
+    expect(await deleteAccount(actor, MEMBER_PASSWORD, h.db)).toEqual({ ok: true });
     const left = await queryRows<{ n: number }>(
       h.db,
       sql`SELECT (SELECT count(*) FROM unknown_barcodes WHERE user_id = ${actor.userId})

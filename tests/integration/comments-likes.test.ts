@@ -29,7 +29,7 @@ import {
 } from '../support/community';
 import type { PublishedEvent } from '../support/published-events';
 import { assertPostgresConfiguredInCi, testEngines } from '../support/db';
-import { registerMember, type Member } from '../support/members';
+import { MEMBER_PASSWORD, registerMember, type Member } from '../support/members';
 
 const published = vi.hoisted(() => [] as PublishedEvent[]);
 vi.mock('@/lib/data/events', async (importOriginal) =>
@@ -462,7 +462,7 @@ describe.each(testEngines())('comments and likes on %s', (engine) => {
     expect(await counters('comments', ownerComment)).toEqual({ likes: 2, comments: 0 });
     expect(await counters('comments', staysComment)).toEqual({ likes: 1, comments: 0 });
 
-    await deleteAccount(leaving.actor, h.db);
+    expect(await deleteAccount(leaving.actor, MEMBER_PASSWORD, h.db)).toEqual({ ok: true });
 
     expect(await counters('posts', p)).toEqual({ likes: 1, comments: 1 });
     expect(await counters('reviews', rv)).toEqual({ likes: 1, comments: 1 });

@@ -21,7 +21,7 @@ import {
   writePost,
 } from '../support/community';
 import { assertPostgresConfiguredInCi, testEngines } from '../support/db';
-import { registerMember, type Member } from '../support/members';
+import { MEMBER_PASSWORD, registerMember, type Member } from '../support/members';
 import type { PublishedEvent } from '../support/published-events';
 
 const published = vi.hoisted(() => [] as PublishedEvent[]);
@@ -138,7 +138,7 @@ describe.each(testEngines())('review and discussion threads on %s', (engine) => 
     const onRelease = await post(a, { release: RELEASE });
     await comment(leaver, { type: 'post', publicId: onRelease });
     published.length = 0;
-    await deleteAccount(leaver.actor, h.db);
+    expect(await deleteAccount(leaver.actor, MEMBER_PASSWORD, h.db)).toEqual({ ok: true });
     const event = published.find((e) => e.name === 'account.deleting')?.event as { pages: unknown[] } | undefined;
     expect(event?.pages).toEqual(
       expect.arrayContaining([

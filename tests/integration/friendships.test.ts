@@ -24,7 +24,7 @@ import type { FriendshipState } from '@/lib/validation/notifications';
 import { apiRequest, openCommunityDb, publicIdContext } from '../support/community';
 import type { PublishedEvent } from '../support/published-events';
 import { assertPostgresConfiguredInCi, testEngines } from '../support/db';
-import { registerMember, type Member } from '../support/members';
+import { MEMBER_PASSWORD, registerMember, type Member } from '../support/members';
 
 const published = vi.hoisted(() => [] as PublishedEvent[]);
 vi.mock('@/lib/data/events', async (importOriginal) =>
@@ -324,7 +324,7 @@ describe.each(testEngines())('friendships on %s', (engine) => {
     const [a, b, c] = [await member(), await member(), await member()];
     await reach(a, b, 'accepted');
     await reach(c, a, 'invited');
-    await deleteAccount(a.actor, h.db);
+    expect(await deleteAccount(a.actor, MEMBER_PASSWORD, h.db)).toEqual({ ok: true });
     const left = await queryRows<{ n: number }>(
       h.db,
       sql`SELECT count(*)::int AS n FROM friendships WHERE requester_id = ${a.actor.userId} OR addressee_id = ${a.actor.userId}`,

@@ -27,7 +27,7 @@ import { deleteAccount } from '@/lib/data/users';
 import { NOTIFICATION_TYPES } from '@/lib/validation/notifications';
 import { apiRequest, forgetWriteLimits, insertReview, openCommunityDb, writePost } from '../support/community';
 import { assertPostgresConfiguredInCi, testEngines } from '../support/db';
-import { registerMember, type Member } from '../support/members';
+import { MEMBER_PASSWORD, registerMember, type Member } from '../support/members';
 
 const pushes = vi.hoisted(() => [] as { userPublicId: string; type: number; publicId: string }[]);
 vi.mock('@/lib/realtime/server', () => ({
@@ -400,7 +400,7 @@ describe.each(testEngines())('notifications on %s', (engine) => {
         byUserId: gone.actor.userId,
       }),
     );
-    await deleteAccount(gone.actor, h.db);
+    expect(await deleteAccount(gone.actor, MEMBER_PASSWORD, h.db)).toEqual({ ok: true });
     const [left] = await queryRows<{ n: number }>(
       h.db,
       sql`SELECT count(*)::int AS n FROM notifications WHERE user_id = ${gone.actor.userId}`,

@@ -53,7 +53,7 @@ import { createApiToken } from '@/lib/data/api-tokens';
 import { createSession, listSessions } from '@/lib/data/sessions';
 import { insertReview, openCommunityDb, ORIGIN } from '../support/community';
 import { assertPostgresConfiguredInCi, testEngines } from '../support/db';
-import { registerMember, type Member } from '../support/members';
+import { MEMBER_PASSWORD, registerMember, type Member } from '../support/members';
 
 assertPostgresConfiguredInCi();
 
@@ -489,7 +489,7 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       handler: tokenDelete as Handler,
       expect: OWNED,
       setup: async (o) => {
-        const t = await createApiToken(o.actor, `Token ${++n}`, h.db);
+        const t = await createApiToken(o.actor, { name: `Token ${++n}`, current: MEMBER_PASSWORD }, h.db);
         if (!t.ok) throw new Error('no token');
         return { params: { id: String(t.id) }, path: `/api/me/tokens/${t.id}` };
       },

@@ -15,7 +15,7 @@ import { route } from '@/lib/api/route';
 import { createApiToken } from '@/lib/data/api-tokens';
 import { AppError } from '@/lib/errors';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
-import { registerMember, type Member } from '../support/members';
+import { MEMBER_PASSWORD, registerMember, type Member } from '../support/members';
 import { useAsProcessDb } from './api-fixtures';
 
 assertPostgresConfiguredInCi();
@@ -382,7 +382,7 @@ describe.each(testEngines())('who may call, on %s', (engine) => {
     useAsProcessDb(h);
     basic = await registerMember(h.db, { label: 'Edge', n: 1 });
     admin = await registerMember(h.db, { label: 'Edge', n: 2, role: 'admin' });
-    const made = await createApiToken(basic.actor, 'edge test', h.db);
+    const made = await createApiToken(basic.actor, { name: 'edge test', current: MEMBER_PASSWORD }, h.db);
     if (!made.ok) throw new Error('no token');
     token = made.token;
   });

@@ -28,7 +28,7 @@ import { listTrades } from '@/lib/data/trades';
 import { deleteAccount } from '@/lib/data/users';
 import { apiRequest, insertReview, openCommunityDb, writePost } from '../support/community';
 import { assertPostgresConfiguredInCi, testEngines } from '../support/db';
-import { registerMember, type Member } from '../support/members';
+import { MEMBER_PASSWORD, registerMember, type Member } from '../support/members';
 
 assertPostgresConfiguredInCi();
 
@@ -360,7 +360,7 @@ describe.each(testEngines())('stream and trade matching on %s', (engine) => {
     await add(b, await list(b, { style: 4 }), RELEASES[2]!);
     await add(a, await list(a, { style: 7 }), RELEASES[2]!);
     expect(await matchRows()).toHaveLength(1);
-    await deleteAccount(a.actor, h.db);
+    expect(await deleteAccount(a.actor, MEMBER_PASSWORD, h.db)).toEqual({ ok: true });
     expect(await matchRows()).toEqual([]);
     expect((await listTrades(b.actor, {}, h.db)).items).toEqual([]);
   });

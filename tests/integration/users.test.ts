@@ -2,7 +2,8 @@
  * Accounts and sessions in lib/data/users.ts on PGlite (and PostgreSQL with TEST_DATABASE_URL):
  * registration rules, credentials (the decoy hash for unknown and password-less accounts), session
  * expiry (sliding and absolute) and revocation, API token expiry and revocation by a password
- * change, a reset and "log out everywhere", re-authentication, the e-mail change, password reset
+ * change, a reset and "log out everywhere", re-authentication (checked by the data functions
+ * themselves: API token, unlink, deletion), the e-mail change, password reset
  * redemption (token looked up before hashing, per-IP limit), account deletion, and that no public
  * DTO carries an e-mail or a password hash.
  */
@@ -18,6 +19,8 @@ import { commonPasswords, decoyPasswordHash, hashPassword, passwordProblem, veri
 import { apiTokenActor, createApiToken, listApiTokens } from '@/lib/data/api-tokens';
 import { createPasswordReset, redeemPasswordReset } from '@/lib/data/password-reset';
 import { purgeExpired } from '@/lib/data/purge';
+import { confirmIdentity } from '@/lib/data/reauth';
+import { linkIdentity, listIdentities, unlinkIdentity } from '@/lib/data/social';
 import {
   createSession,
   listSessions,
@@ -30,7 +33,6 @@ import {
 import {
   changeEmail,
   changePassword,
-  confirmIdentity,
   deleteAccount,
   getOwnAccount,
   getUser,
@@ -226,11 +228,15 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
   it('deleting an account removes the user and its sessions in one go', async () => {
     const a = await account();
     await createSession(a.id, {}, h.db);
-    await expect(deleteAccount(a.actor, h.db)).resolves.toBeUndefined();
+    await expect(deleteAccount(a.actor, PASSWORD, h.db)).resolves.toEqual({ ok: true });
     expect(await getUser(a.actor.publicId, h.db)).toBeNull();
     expect(await h.db.select().from(userSessions).where(eq(userSessions.userId, a.id))).toEqual([]);
     expect(await sessionActor(a.token, h.db)).toBeNull();
-    await expect(deleteAccount(a.actor, h.db)).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    // A gone account has no password to confirm.
+    expect(await deleteAccount(a.actor, PASSWORD, h.db)).toEqual({
+      ok: false,
+      errors: { current: 'credentialsIncorrect' },
+    });
   });
 
   /** An account without a password (Facebook or Google only) and a session actor for it. */
@@ -293,10 +299,10 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
 
   it('API tokens: a lifetime of 30, 90 (default) or 365 days, listed with expiry and last use; expired ones stop working', async () => {
     const a = await account();
-    const made = await createApiToken(a.actor, { name: 'month', days: 30 }, h.db);
-    const byDefault = await createApiToken(a.actor, 'default', h.db);
-    const year = await createApiToken(a.actor, { name: 'year', days: 365 }, h.db);
-    expect(await createApiToken(a.actor, { name: 'week', days: 7 }, h.db)).toEqual({
+    const made = await createApiToken(a.actor, { name: 'month', days: 30, current: PASSWORD }, h.db);
+    const byDefault = await createApiToken(a.actor, { name: 'default', current: PASSWORD }, h.db);
+    const year = await createApiToken(a.actor, { name: 'year', days: 365, current: PASSWORD }, h.db);
+    expect(await createApiToken(a.actor, { name: 'week', days: 7, current: PASSWORD }, h.db)).toEqual({
       ok: false,
       errors: { days: 'invalid' },
     });
@@ -319,13 +325,17 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     expect(await apiTokenActor(made.token, h.db)).toBeNull();
     expect((await listApiTokens(a.actor, h.db)).find((t) => t.id === made.id)?.expired).toBe(true);
     // Expired tokens do not count towards the 10 an account may hold.
-    for (let i = 0; i < 8; i++) expect((await createApiToken(a.actor, `t${i}`, h.db)).ok).toBe(true);
-    expect(await createApiToken(a.actor, 'eleventh', h.db)).toEqual({ ok: false, errors: { name: 'invalid' } });
+    for (let i = 0; i < 8; i++)
+      expect((await createApiToken(a.actor, { name: `t${i}`, current: PASSWORD }, h.db)).ok).toBe(true);
+    expect(await createApiToken(a.actor, { name: 'eleventh', current: PASSWORD }, h.db)).toEqual({
+      ok: false,
+      errors: { name: 'invalid' },
+    });
   });
 
   it('a password change revokes the API tokens unless the owner keeps them; log out everywhere revokes them too', async () => {
     const a = await account();
-    const t1 = await createApiToken(a.actor, 'script', h.db);
+    const t1 = await createApiToken(a.actor, { name: 'script', current: PASSWORD }, h.db);
     if (!t1.ok) throw new Error('no token');
     expect(await changePassword(a.actor, { current: PASSWORD, next: 'Second-Password-42' }, h.db)).toEqual({
       ok: true,
@@ -334,7 +344,7 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     });
     expect(await apiTokenActor(t1.token, h.db)).toBeNull();
 
-    const t2 = await createApiToken(a.actor, 'kept', h.db);
+    const t2 = await createApiToken(a.actor, { name: 'kept', current: 'Second-Password-42' }, h.db);
     if (!t2.ok) throw new Error('no token');
     expect(
       await changePassword(
@@ -378,6 +388,52 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     });
     expect((await getOwnAccount(s.actor, h.db))?.has_password).toBe(false);
     expect((await getOwnAccount(a.actor, h.db))?.has_password).toBe(true);
+  });
+
+  it('re-authentication lives in the data layer: an API token, an unlink and a deletion are refused without it', async () => {
+    const a = await account();
+    const wrong = { ok: false, errors: { current: 'credentialsIncorrect' } };
+    expect(await createApiToken(a.actor, { name: 'script', current: '' }, h.db)).toEqual(wrong);
+    // The password is checked before the other fields.
+    expect(await createApiToken(a.actor, { name: '', current: 'wrong-password' }, h.db)).toEqual(wrong);
+    expect(await listApiTokens(a.actor, h.db)).toEqual([]);
+    await linkIdentity(a.id, { provider: 'google', subject: `google-${a.id}`, email: null, name: null }, h.db);
+    expect(await unlinkIdentity(a.actor, 'google', 'wrong-password', h.db)).toEqual(wrong);
+    expect(await listIdentities(a.actor, h.db)).toEqual(['google']);
+    expect(await deleteAccount(a.actor, '', h.db)).toEqual(wrong);
+    expect(await getUser(a.actor.publicId, h.db)).not.toBeNull();
+    // The right password works (and clears the four failures).
+    expect(await unlinkIdentity(a.actor, 'google', PASSWORD, h.db)).toEqual({ ok: true });
+    expect((await createApiToken(a.actor, { name: 'script', current: PASSWORD }, h.db)).ok).toBe(true);
+    // Wrong passwords count as failed logins: after 5, even the right one is refused with a wait.
+    for (let i = 0; i < 5; i++) await deleteAccount(a.actor, `wrong-${i}`, h.db).catch(() => null);
+    await expect(deleteAccount(a.actor, PASSWORD, h.db)).rejects.toMatchObject({ code: 'rate_limited', status: 429 });
+    await expect(createApiToken(a.actor, { name: 'again', current: PASSWORD }, h.db)).rejects.toMatchObject({
+      code: 'rate_limited',
+    });
+    expect(await getUser(a.actor.publicId, h.db)).not.toBeNull();
+
+    // An account without a password: a login within the last 10 minutes, whatever `current` says.
+    const s = await socialAccount();
+    await linkIdentity(s.id, { provider: 'google', subject: `google-${s.id}`, email: null, name: null }, h.db);
+    await linkIdentity(s.id, { provider: 'facebook', subject: `facebook-${s.id}`, email: null, name: null }, h.db);
+    await h.db
+      .update(userSessions)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(userSessions.id, s.sessionId));
+    const stale = { ok: false, errors: { current: 'reauthFreshLogin' } };
+    expect(await createApiToken(s.actor, { name: 'script', current: '' }, h.db)).toEqual(stale);
+    expect(await unlinkIdentity(s.actor, 'google', 'anything', h.db)).toEqual(stale);
+    expect(await deleteAccount(s.actor, '', h.db)).toEqual(stale);
+    expect(await listIdentities(s.actor, h.db)).toEqual(['facebook', 'google']);
+    expect(await getUser(s.actor.publicId, h.db)).not.toBeNull();
+    // An API token is never a fresh login.
+    const tokenActor = { ...s.actor, sessionId: null };
+    expect(await deleteAccount(tokenActor, '', h.db)).toEqual(stale);
+    await h.db.update(userSessions).set({ createdAt: new Date() }).where(eq(userSessions.id, s.sessionId));
+    expect(await unlinkIdentity(s.actor, 'google', '', h.db)).toEqual({ ok: true });
+    expect(await deleteAccount(s.actor, '', h.db)).toEqual({ ok: true });
+    expect(await getUser(s.actor.publicId, h.db)).toBeNull();
   });
 
   it('e-mail change: the password first, the registration rules, no other account named; open reset links spent', async () => {
@@ -445,7 +501,7 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     ).toEqual({ ok: false, errors: { _form: 'resetInvalid' } });
     expect(hash).not.toHaveBeenCalled();
 
-    const t = await createApiToken(a.actor, 'script', h.db);
+    const t = await createApiToken(a.actor, { name: 'script', current: PASSWORD }, h.db);
     const first = await createPasswordReset(a.email, h.db);
     if (!t.ok || !first) throw new Error('setup');
     const r = await redeemPasswordReset(
@@ -456,7 +512,7 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     expect(hash).toHaveBeenCalledTimes(1);
     expect(await apiTokenActor(t.token, h.db)).toBeNull();
 
-    const kept = await createApiToken(a.actor, 'kept', h.db);
+    const kept = await createApiToken(a.actor, { name: 'kept', current: 'Reset-Password-11' }, h.db);
     const second = await createPasswordReset(a.email, h.db);
     if (!kept.ok || !second) throw new Error('setup');
     expect(

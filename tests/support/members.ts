@@ -9,6 +9,9 @@ import { registerUser } from '@/lib/data/users';
 
 export type Member = { actor: Actor; cookie: string };
 
+/** The password of every account {@link registerMember} makes (for the re-authenticating calls). */
+export const MEMBER_PASSWORD = 'Slipcover-Shelf-77';
+
 /** Registers `{label} {n}` (`{label}{n}@example.fi`) with `role` (default basic) and starts a session for it. */
 export async function registerMember(db: Db, who: { label: string; n: number; role?: Role }): Promise<Member> {
   const { label, n, role = 'basic' } = who;
@@ -16,8 +19,8 @@ export async function registerMember(db: Db, who: { label: string; n: number; ro
     {
       name: `${label} ${n}`,
       email: `${label.toLowerCase()}${n}@example.fi`,
-      password: 'Slipcover-Shelf-77',
-      password2: 'Slipcover-Shelf-77',
+      password: MEMBER_PASSWORD,
+      password2: MEMBER_PASSWORD,
     },
     { role },
     db,

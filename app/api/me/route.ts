@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { route } from '@/lib/api/route';
 import { dto, errorSchema, formFlag, formText, invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
 import { bearerToken, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
-import { deleteAccount, getOwnAccount, reauthenticate, updateProfile } from '@/lib/data/users';
+import { deleteAccount, getOwnAccount, updateProfile } from '@/lib/data/users';
 import { apiMessage } from '@/lib/errors';
 import { FLAG_FIELDS, SOCIAL_FIELDS } from '@/lib/validation/users';
 
@@ -83,7 +83,8 @@ export const PATCH = route({
  * (an account without a password: a login within the last 10 minutes, `current` ""). 200
  * `{ ok: true }` and the session cookie cleared; 400 without the confirmation (`{ error }`) or
  * with a wrong password (`{ fields: { current: credentialsIncorrect | reauthFreshLogin } }`); 429
- * after 5 wrong passwords; 401 without a session.
+ * after 5 wrong passwords; 401 without a session. Data: lib/data/users.ts deleteAccount, which
+ * checks the password itself.
  */
 export const DELETE = route({
   method: 'DELETE',
@@ -101,9 +102,8 @@ export const DELETE = route({
     429: jsonResponse('Too many wrong passwords (Retry-After)', errorSchema),
   },
   handler: async ({ actor, body }) => {
-    const refused = await reauthenticate(actor, body.current);
-    if (refused) return refused;
-    await deleteAccount(actor);
+    const deleted = await deleteAccount(actor, body.current);
+    if (!deleted.ok) return deleted;
     const res = NextResponse.json({ ok: true }, { headers: { 'cache-control': 'no-store' } });
     res.cookies.set(SESSION_COOKIE, '', sessionCookieOptions(null));
     return res;

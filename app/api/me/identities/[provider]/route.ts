@@ -5,7 +5,7 @@ import { errorSchema, formText, invalidResponseDoc, jsonResponse, okSchema } fro
 import { sessionCookieOptions } from '@/lib/auth/request';
 import { LINK_COOKIE, LINK_SECONDS, sealLinkGrant } from '@/lib/auth/social';
 import { isSocialProvider, unlinkIdentity } from '@/lib/data/social';
-import { reauthenticate } from '@/lib/data/users';
+import { reauthenticate } from '@/lib/data/reauth';
 
 export const dynamic = 'force-dynamic';
 
@@ -26,7 +26,8 @@ const currentBody = z.object({
  * 200 `{ ok: true }` with the encrypted `discshelf_link` cookie (10 minutes), after which the
  * browser goes through the provider login and /api/social/complete links the provider account.
  * 400 `{ fields: { current: credentialsIncorrect | reauthFreshLogin } }`; 429 after 5 wrong
- * passwords; 404 for another provider name.
+ * passwords; 404 for another provider name. The confirmation is lib/data/reauth.ts reauthenticate;
+ * the grant itself is a sealed cookie, not a row, and /api/social/complete links only with it.
  */
 export const POST = route({
   method: 'POST',
@@ -61,7 +62,8 @@ export const POST = route({
  * logged-in user. 200 `{ ok: true }`; 400 `{ error: 'invalid', fields }`: `current:
  * credentialsIncorrect | reauthFreshLogin`, or `_form: unlinkRefused` when it is not linked or is
  * the account's only way to log in (no password, no other provider); 429 after 5 wrong passwords;
- * 404 for another provider name; 401 / 403 as every write. Data: lib/data/social.ts unlinkIdentity.
+ * 404 for another provider name; 401 / 403 as every write. Data: lib/data/social.ts
+ * unlinkIdentity, which checks the password itself.
  */
 export const DELETE = route({
   method: 'DELETE',
@@ -79,9 +81,7 @@ export const DELETE = route({
   },
   handler: async ({ actor, params, body }) => {
     if (!isSocialProvider(params.provider)) return null;
-    const refused = await reauthenticate(actor, body.current);
-    if (refused) return refused;
-    const r = await unlinkIdentity(actor, params.provider);
+    const r = await unlinkIdentity(actor, params.provider, body.current);
     return r.ok ? { ok: true } : r;
   },
 });
