@@ -9,9 +9,11 @@
  *  - runs Next's handling inside an AsyncLocalStorage context holding the request id, published
  *    for lib/log.ts, and makes console.error / console.warn redact and prefix with that id.
  *
- * Usage: `node --import tsx scripts/serve.ts [--dev] [--port N] [--hostname ADDRESS]` (the address to
- * listen on; all interfaces by default) (scripts/start.ts
- * runs it after preparing the database). Production mode needs a build (`next build`).
+ * Usage: `node .next/discshelf-serve.mjs [--port N] [--hostname ADDRESS]` in production (the
+ * bundle of this script that scripts/serve-entry.ts makes, run by plain `node` because tsx's
+ * module hooks would cost every request), `node --import tsx scripts/serve.ts --dev [--port N]`
+ * in development; `--hostname` is the address to listen on (all interfaces by default).
+ * scripts/start.ts runs it after preparing the database. Production mode needs a build (`next build`).
  * Exit code: 1 when the server cannot start.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';

@@ -7,8 +7,9 @@
  *     and the import's duration;
  *     then stores the new-release notifications of the releases that import created;
  *  3. closes it (PGlite is single-process) and runs the app's HTTP server (scripts/serve.ts: Next
- *     through its custom-server API, in production mode, or development mode with --dev), which
- *     sets the client address, request ids and security headers of every request.
+ *     through its custom-server API, in production mode from a bundle run by plain `node`, see
+ *     scripts/serve-entry.ts; or development mode with --dev), which sets the client address,
+ *     request ids and security headers of every request.
  * Before the database, it starts a local Soketi (the realtime server, lib/realtime/soketi.ts) on
  * PUSHER_HOST:PUSHER_PORT (default 127.0.0.1:6001) with the app's PUSHER_* credentials, unless
  * those point at another server (PUSHER_CLUSTER, or a host that is not this machine); Soketi stops
@@ -18,7 +19,6 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, queryRows } from '@/db';
 import { formatReport, importFiles, seedFiles } from '@/lib/import';
@@ -26,6 +26,7 @@ import { realtimeConfig, wantsLocalSoketi } from '@/lib/realtime/config';
 import { portInUse, startSoketi, type SoketiHandle } from '@/lib/realtime/soketi';
 import { buildIfNeeded } from './next-build';
 import { createImportProgress } from './progress';
+import { serverArgs } from './serve-entry';
 import { allowServerOnlyImports } from './server-only';
 
 const args = process.argv.slice(2);
@@ -33,7 +34,6 @@ const dev = args.includes('--dev');
 const portArg = args.indexOf('--port');
 const port = portArg >= 0 ? args[portArg + 1] : process.env.PORT || '3000';
 const root = process.cwd();
-const serveScript = path.join(root, 'scripts', 'serve.ts');
 
 function buildOrExit() {
   if (!buildIfNeeded(root)) {
@@ -109,11 +109,10 @@ try {
   throw error;
 }
 console.log(`Serving on http://localhost:${port}`);
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', serveScript, ...(dev ? ['--dev'] : []), '--port', String(port)],
-  { stdio: 'inherit', env: process.env },
-);
+const server = spawn(process.execPath, serverArgs(root, { dev, extra: ['--port', String(port)] }), {
+  stdio: 'inherit',
+  env: process.env,
+});
 for (const sig of ['SIGINT', 'SIGTERM'] as const)
   process.on(sig, () => {
     stopping = true;

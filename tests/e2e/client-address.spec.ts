@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { serverArgs } from '../../scripts/serve-entry';
 import { uniqueTag } from './support/accounts';
 import { expect, test } from './support/fixtures';
 
@@ -65,7 +66,7 @@ test.describe('client address', () => {
     expect(migrate.status, migrate.stderr).toBe(0);
     const port = await freePort();
     baseURL = `http://localhost:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--port', String(port)], { env });
+    server = spawn(process.execPath, serverArgs(process.cwd(), { extra: ['--port', String(port)] }), { env });
     server.stdout?.on('data', (d) => (output += String(d)));
     server.stderr?.on('data', (d) => (output += String(d)));
     for (let waited = 0; ; waited += 250) {

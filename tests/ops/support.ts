@@ -1,7 +1,8 @@
 /**
  * Support of the operations tests (tests/ops): a PostgreSQL server of the test's own (initdb in a
  * temporary directory, on a free loopback port), seeded databases on it, production app servers
- * (`scripts/serve.ts` of the existing build with a given environment), HTTP calls with a cookie and a
+ * (`scripts/serve.ts` of the existing build, bundled as `npm start` runs it, with a given
+ * environment), HTTP calls with a cookie and a
  * deadline, and members with sessions made through the data layer.
  *
  * These tests need the production build in .next (scripts/test.ts builds it before the ops phase;
@@ -18,6 +19,7 @@ import { migrateDatabase, openDatabase, type DbHandle } from '@/db';
 import { importFiles } from '@/lib/import';
 import { freePort } from '@/lib/realtime/soketi';
 import { registerMember, type Member } from '../support/members';
+import { serverArgs } from '../../scripts/serve-entry';
 
 export { freePort };
 
@@ -145,7 +147,7 @@ async function stopGroup(child: ChildProcess): Promise<void> {
 
 /**
  * Starts the production app server of the existing build as `npm start` runs it after preparing
- * the database (`scripts/serve.ts`: Next behind the app's own HTTP server, which rewrites
+ * the database (`scripts/serve.ts`, bundled: scripts/serve-entry.ts; Next behind the app's own HTTP server, which rewrites
  * X-Forwarded-For by TRUSTED_PROXIES) on a free loopback port, with `env` added to this process's
  * environment (DATABASE_URL, secrets, PUSHER_*, …), in its own process group, and waits until
  * `GET /api/health` answers 200. Output goes to a log file whose tail is in any error.
@@ -156,7 +158,7 @@ export async function startAppServer(env: Record<string, string>, timeoutMs = 90
   const port = await freePort();
   const logFile = path.join(os.tmpdir(), `discshelf-ops-app-${port}.log`);
   const out = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--port', String(port)], {
+  const child = spawn(process.execPath, serverArgs(process.cwd(), { extra: ['--port', String(port)] }), {
     env: { ...process.env, NODE_ENV: 'production', ...env },
     stdio: ['ignore', out, out],
     detached: true,
