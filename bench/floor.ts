@@ -11,8 +11,9 @@
  *   copy) so that the locale proxy leaves these paths alone;
  * - `app/[locale]/floor-layout/[id]/`: the same page under the app's real root layout
  *   (app/[locale]/layout.tsx: providers, drawer, footer, metadata), English.
- * Then `next build` there, `node --import tsx scripts/serve.ts` with DATABASE_URL, and one
- * interleaved load (bench/pages.ts runLoad) with the settings of the bench's `pages` case
+ * Then `next build` there, the app's HTTP server (scripts/serve.ts) started as `npm start` and the
+ * bench start it (scripts/serve-entry.ts serverArgs: the esbuild bundle of the worktree's
+ * scripts/serve.ts under plain node) with DATABASE_URL, and one interleaved load (bench/pages.ts runLoad) with the settings of the bench's `pages` case
  * (bench/run.ts SETTINGS): the static file /icon.svg, then for each of floor-bare, floor-layout and
  * the real release page a cached target (ids requested once before, warm-up load) and a
  * never-cached one (ids never requested before in this run, no warm-up, fewer connections; every
@@ -24,6 +25,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { serverArgs } from '../scripts/serve-entry';
 import { openRawClient } from './capture';
 import { runLoad, type LoadResult, type LoadTarget } from './pages';
 import { SETTINGS, type BenchSettings } from './run';
@@ -365,7 +367,7 @@ export async function runFloor(o: FloorOptions): Promise<FloorResults> {
     const port = await freePort();
     const serverLog = path.join(dir, '.data', 'floor-server.log');
     const out = fs.openSync(serverLog, 'w');
-    child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--port', String(port)], {
+    child = spawn(process.execPath, serverArgs(dir, { extra: ['--port', String(port)] }), {
       cwd: dir,
       env: { ...process.env, DATABASE_URL: o.databaseUrl, PORT: String(port) },
       stdio: ['ignore', out, out],
@@ -389,7 +391,7 @@ export async function runFloor(o: FloorOptions): Promise<FloorResults> {
       }
       await sleep(500);
     }
-    o.log(`server (scripts/serve.ts) at ${baseUrl}`);
+    o.log(`server (scripts/serve.ts, bundled as npm start runs it) at ${baseUrl}`);
 
     // Ids: release ids as the bench draws them; the probes take any strings, fresh per run.
     const ids = await samplePublicIds(raw, settings.sampleIds);
