@@ -54,7 +54,8 @@ export type BenchSettings = {
   communityRandomQueries: number;
   /**
    * Recorded rounds of the community requests: more than the search rounds, since their SQL
-   * takes a few milliseconds and a p95 of few samples is close to their maximum.
+   * takes a few milliseconds and a p95 of few samples is close to their maximum (the plain lists
+   * have 5 and 3 requests: 60 rounds give them 300 and 180 samples).
    */
   communityRounds: number;
   /**
@@ -93,7 +94,7 @@ export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
     searchRounds: 5,
     randomQueries: { words: 16, prefixes: 8, persons: 8, titles: 8 },
     communityRandomQueries: 8,
-    communityRounds: 20,
+    communityRounds: 60,
     listingRounds: 200,
     listingMaxRounds: 800,
     loadSeconds: 12,
@@ -111,7 +112,7 @@ export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
     searchRounds: 2,
     randomQueries: { words: 6, prefixes: 3, persons: 3, titles: 3 },
     communityRandomQueries: 3,
-    communityRounds: 12,
+    communityRounds: 24,
     listingRounds: 100,
     listingMaxRounds: 400,
     loadSeconds: 4,
