@@ -21,7 +21,7 @@ import { listPosts } from '@/lib/data/posts';
 import { listReviews } from '@/lib/data/reviews';
 import { foldText } from '@/lib/text';
 import { replay, type CapturedStatement, type CapturingDb } from './capture';
-import { explainSection, timeFloor } from './search';
+import { emptyFloors, explainSection, recordFloor, timeFloor, type Floors } from './search';
 import { summarize, timed, type Summary } from './stats';
 
 /** Data-layer list functions and the API endpoint each one serves. */
@@ -146,8 +146,8 @@ export type CommunityCaseResult = {
     raw: Summary;
     errors: number;
   }[];
-  /** The HTTP floor (bench/search.ts timeFloor) timed once per request and round beside the API requests. */
-  floor: number[];
+  /** The HTTP and route floors (bench/search.ts timeFloor) timed once per request and round beside the API requests. */
+  floor: Floors;
 };
 
 async function timeApi(
@@ -187,7 +187,7 @@ export async function runCommunityCase(o: CommunityCaseOptions): Promise<Communi
   }
   o.log?.(`community: ${samples.length} (endpoint, parameters) pairs, ${o.reps} rounds + HTTP API`);
   const http = new Pool(o.baseUrl, { connections: 1 });
-  const floor: number[] = [];
+  const floor = emptyFloors();
   try {
     for (let round = 0; round <= o.reps; round++) {
       const record = round > 0;
@@ -209,8 +209,8 @@ export async function runCommunityCase(o: CommunityCaseOptions): Promise<Communi
             }
           },
           async () => {
-            const ms = await timeFloor(http);
-            if (record) floor.push(ms);
+            const sample = await timeFloor(http);
+            if (record) recordFloor(floor, sample);
           },
         ];
         const shift = (round + i) % timers.length;

@@ -33,7 +33,7 @@ import { clientConfig, realtimeConfig } from '@/lib/realtime/config';
 import { authorizeChannel, pushNotification } from '@/lib/realtime/server';
 import { freePort, startSoketi } from '@/lib/realtime/soketi';
 import { replay, type CapturedStatement, type CapturingDb } from './capture';
-import { timeFloor } from './search';
+import { emptyFloors, recordFloor, timeFloor, type Floors } from './search';
 import { summarize, timed, type Summary } from './stats';
 
 /** Options of {@link runRealtimeCase}. */
@@ -65,8 +65,8 @@ export type RealtimeCaseResult = {
     app: Summary;
     /** The HTTP and raw times in the order they were taken (one per round), for the halves. */
     samples: { api: number[]; raw: number[] };
-    /** The HTTP floor (bench/search.ts timeFloor) once per round; empty through the handler. */
-    floor: number[];
+    /** The HTTP and route floors (bench/search.ts timeFloor) once per round; empty through the handler. */
+    floor: Floors;
     statements: number;
     unseen: number;
     via: 'http' | 'handler';
@@ -203,7 +203,7 @@ export async function runRealtimeCase(o: RealtimeCaseOptions): Promise<RealtimeC
       const api: number[] = [];
       const rawMs: number[] = [];
       const app: number[] = [];
-      const floor: number[] = [];
+      const floor = emptyFloors();
       const http = o.baseUrl ? new Pool(o.baseUrl, { connections: 1 }) : null;
       const handler = http ? null : (await import('@/app/api/me/route')).GET;
       const cookie = `discshelf_session=${session.token}`;
@@ -236,8 +236,8 @@ export async function runRealtimeCase(o: RealtimeCaseOptions): Promise<RealtimeC
             },
             async () => {
               if (!http) return;
-              const ms = await timeFloor(http);
-              if (round > 0) floor.push(ms);
+              const sample = await timeFloor(http);
+              if (round > 0) recordFloor(floor, sample);
             },
           ];
           const shift = round % timers.length;

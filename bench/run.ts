@@ -18,7 +18,7 @@ import { runListingCase, TARGET_PAGE, type ListingResult } from './listings';
 import { runLoad, type LoadResult, type LoadTarget } from './pages';
 import { runRealtimeCase, type RealtimeCaseResult } from './realtime';
 import { checkTarget, formatTable, formatTargets, pct, type CaseRow, type TargetCheck } from './report';
-import { runSearchCase, type SearchCaseResult } from './search';
+import { emptyFloors, FLOOR_PATH, ROUTE_FLOOR_PATH, runSearchCase, type Floors, type SearchCaseResult } from './search';
 import { startServer, type RunningServer } from './server';
 import { ratio, splitHalves, summarize } from './stats';
 import {
@@ -406,17 +406,23 @@ function halvesRatio(
 }
 
 /**
- * The plain API ratio's context: the same ratio once the HTTP floor (a static file on the same
- * connection, timed in turn with the API requests) is taken off the API's p95. Information only:
- * the target stays API p95 / raw p95.
+ * The plain API ratio's context: the same ratio once a floor is taken off the API's p95, for the
+ * HTTP floor (a static file) and the route floor (an unknown API path: the catch-all route's 404),
+ * both on the same connection, timed in turn with the API requests. Information only: the target
+ * stays API p95 / raw p95.
  */
-function floorNote(api: number[], raw: number[], floor: number[]): string | undefined {
-  if (!floor.length || !api.length || !raw.length) return undefined;
-  const f = summarize(floor);
-  const over = ratio(summarize(api).p95 - f.p95, summarize(raw).p95);
+function floorNote(api: number[], raw: number[], floors: Floors): string | undefined {
+  if (!floors.file.length || !api.length || !raw.length) return undefined;
+  const apiP95 = summarize(api).p95;
+  const rawP95 = summarize(raw).p95;
+  const part = (label: string, samples: number[]) => {
+    const f = summarize(samples);
+    return `${label} p50 ${f.p50} / p95 ${f.p95} ms, (API p95 − floor p95) / raw p95 = ${ratio(apiP95 - f.p95, rawP95)} x`;
+  };
   return (
-    `not the target, context: HTTP floor (GET /icon.svg, same connection, interleaved) p50 ${f.p50} / p95 ${f.p95} ms; ` +
-    `(API p95 − floor p95) / raw p95 = ${over} x`
+    'not the target, context (same connection, interleaved): ' +
+    `${part(`HTTP floor (GET ${FLOOR_PATH})`, floors.file)}; ` +
+    part(`route floor (GET ${ROUTE_FLOOR_PATH}, 404)`, floors.route)
   );
 }
 
@@ -488,7 +494,7 @@ function targetChecks({ search, community, listings, pages, imports, realtime }:
           note: floorNote(
             of.flatMap((s) => s.api),
             of.flatMap((s) => s.raw),
-            community?.floor ?? [],
+            community?.floor ?? emptyFloors(),
           ),
         },
       ),

@@ -107,8 +107,8 @@ export type SearchCaseResult = {
   samples: SearchSample[];
   groups: { fn: SearchFn; set: SearchSet; app: Summary; raw: Summary; queries: number }[];
   api: { fn: SearchFn; endpoint: string; api: Summary; raw: Summary; errors: number }[];
-  /** The HTTP floor ({@link timeFloor}) timed once per query and round beside the API requests; empty without a server. */
-  floor: number[];
+  /** The HTTP and route floors ({@link timeFloor}) timed once per query and round beside the API requests; empty without a server. */
+  floor: Floors;
 };
 
 /**
@@ -128,17 +128,44 @@ async function timeApi(http: Pool, fn: SearchFn, q: string): Promise<{ ms: numbe
 
 /** Path of the HTTP floor: a static file of the same server (no route code, no database). */
 export const FLOOR_PATH = '/icon.svg';
+/**
+ * Path of the route floor: an API path that no route serves, answered 404 JSON at once by the
+ * catch-all route (app/api/[...path], no route wrapper, no database): what Next's handling of an
+ * app route costs before any code of an endpoint runs.
+ */
+export const ROUTE_FLOOR_PATH = '/api/bench-floor';
+
+/** The two floors' samples in milliseconds, timed together beside the API requests. */
+export type Floors = { file: number[]; route: number[] };
+
+/** Empty {@link Floors}. */
+export function emptyFloors(): Floors {
+  return { file: [], route: [] };
+}
 
 /**
- * One request for the static file {@link FLOOR_PATH} on the kept-alive connection of the API
- * timings: what any request through the server costs (the HTTP floor). Milliseconds.
+ * One request for the static file {@link FLOOR_PATH} and one for {@link ROUTE_FLOOR_PATH} on the
+ * kept-alive connection of the API timings: what any request through the server costs (the HTTP
+ * floor) and what any API request costs before its endpoint's work (the route floor). Milliseconds.
+ * @throws Error when the route floor does not answer 404 (the catch-all route changed)
  */
-export async function timeFloor(http: Pool): Promise<number> {
-  const { ms } = await timed(async () => {
+export async function timeFloor(http: Pool): Promise<{ file: number; route: number }> {
+  const file = await timed(async () => {
     const res = await http.request({ method: 'GET', path: FLOOR_PATH });
     await res.body.arrayBuffer();
   });
-  return ms;
+  const route = await timed(async () => {
+    const res = await http.request({ method: 'GET', path: ROUTE_FLOOR_PATH });
+    await res.body.arrayBuffer();
+    if (res.statusCode !== 404) throw new Error(`${ROUTE_FLOOR_PATH} answered ${res.statusCode}, not 404`);
+  });
+  return { file: file.ms, route: route.ms };
+}
+
+/** Adds one {@link timeFloor} sample to `floors`. */
+export function recordFloor(floors: Floors, sample: { file: number; route: number }): void {
+  floors.file.push(sample.file);
+  floors.route.push(sample.route);
 }
 
 /** Runs case 1 (see module doc). */
@@ -166,7 +193,7 @@ export async function runSearchCase(o: SearchCaseOptions): Promise<SearchCaseRes
   }
   o.log?.(`search: ${samples.length} (function, query) pairs, ${o.reps} rounds${o.baseUrl ? ' + HTTP API' : ''}`);
   const http = o.baseUrl ? new Pool(o.baseUrl, { connections: 1 }) : null;
-  const floor: number[] = [];
+  const floor = emptyFloors();
   for (let round = 0; round <= o.reps; round++) {
     const record = round > 0;
     for (const [i, s] of samples.entries()) {
@@ -191,8 +218,8 @@ export async function runSearchCase(o: SearchCaseOptions): Promise<SearchCaseRes
         },
         async () => {
           if (!http) return;
-          const ms = await timeFloor(http);
-          if (record) floor.push(ms);
+          const sample = await timeFloor(http);
+          if (record) recordFloor(floor, sample);
         },
       ];
       const shift = (round + i) % timers.length;
