@@ -25,9 +25,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { stopProcessGroup } from '../scripts/process-group';
 import { serverArgs } from '../scripts/serve-entry';
 import { openRawClient } from './capture';
-import { runLoad, type LoadResult, type LoadTarget } from './pages';
+import { cachedPageTarget, runLoad, uncachedPageTarget, type LoadResult, type LoadTarget } from './pages';
 import { SETTINGS, type BenchSettings } from './run';
 import { freePort } from './server';
 import { ratio, type Summary } from './stats';
@@ -212,24 +213,6 @@ async function runLogged(
   return code;
 }
 
-/** Stops a detached child and its process group: SIGTERM, then SIGKILL after 15 s. */
-async function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const kill = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      // already gone
-    }
-  };
-  kill('SIGTERM');
-  if (!(await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]))) {
-    kill('SIGKILL');
-    await exited;
-  }
-}
-
 /** GETs `url` without following redirects; the status, the x-nextjs-cache header and the body. */
 async function probe(url: string): Promise<{ status: number; cache: string | null; body: string }> {
   const res = await fetch(url, { redirect: 'manual' });
@@ -302,7 +285,7 @@ export async function runFloor(o: FloorOptions): Promise<FloorResults> {
   let cleaned: Promise<void> | null = null;
   const cleanup = () =>
     (cleaned ??= (async () => {
-      if (child) await stopGroup(child);
+      if (child) await stopProcessGroup(child, 15_000);
       child = null;
       if (worktreeAdded) {
         o.log(`removing the worktree ${dir} …`);
@@ -412,19 +395,9 @@ export async function runFloor(o: FloorOptions): Promise<FloorResults> {
       if (second.cache !== 'HIT') o.log(`WARNING: the second GET ${p} was not a page-cache hit`);
     }
 
-    const cachedTarget = (name: string, list: string[]): LoadTarget => ({
-      name,
-      paths: list.map((id) => `/${name}/${id}`),
-      prefetch: true,
-      warmup: true,
-    });
-    const uncachedTarget = (name: string, list: string[]): LoadTarget => ({
-      name: `${name}_uncached`,
-      paths: list.map((id) => `/${name}/${id}`),
-      prefetch: false,
-      warmup: false,
-      connections: settings.uncachedConnections,
-    });
+    const cachedTarget = cachedPageTarget;
+    const uncachedTarget = (kind: string, list: string[]) =>
+      uncachedPageTarget(kind, list, settings.uncachedConnections);
     const targets: LoadTarget[] = [
       { name: 'static', paths: ['/icon.svg'], prefetch: false, warmup: true },
       cachedTarget('floor-bare', made('c', settings.sampleIds)),

@@ -53,6 +53,25 @@ export type LoadResult = {
   errors: number;
 };
 
+/** A cached page target: `/{kind}/{id}` for each id, each requested once before the load, then a warm-up. */
+export function cachedPageTarget(kind: string, ids: readonly string[]): LoadTarget {
+  return { name: kind, paths: ids.map((id) => `/${kind}/${id}`), prefetch: true, warmup: true };
+}
+
+/**
+ * A never-cached page target (`{kind}_uncached`): ids not requested before, no prefetch and no
+ * warm-up, so every request renders; `connections` of its own (fewer than the cached loads).
+ */
+export function uncachedPageTarget(kind: string, ids: readonly string[], connections: number): LoadTarget {
+  return {
+    name: `${kind}_uncached`,
+    paths: ids.map((id) => `/${kind}/${id}`),
+    prefetch: false,
+    warmup: false,
+    connections,
+  };
+}
+
 /**
  * Options of {@link runLoad}: `duration` seconds of load per target in all, given in `slices`
  * interleaved parts (default 2); `warmup` seconds before the first part.

@@ -15,7 +15,7 @@ import { indexesNotYetUsable, openCapturingDb, openRawClient } from './capture';
 import { randomCommunityQueries, runCommunityCase, type CommunityCaseResult } from './community';
 import { importPglite, importPostgres, type ImportResult } from './imports';
 import { runListingCase, TARGET_PAGE, type ListingResult } from './listings';
-import { runLoad, type LoadResult, type LoadTarget } from './pages';
+import { cachedPageTarget, runLoad, uncachedPageTarget, type LoadResult, type LoadTarget } from './pages';
 import { runRealtimeCase, type RealtimeCaseResult } from './realtime';
 import { checkTarget, formatTable, formatTargets, pct, type CaseRow, type TargetCheck } from './report';
 import { emptyFloors, FLOOR_PATH, ROUTE_FLOOR_PATH, runSearchCase, type Floors, type SearchCaseResult } from './search';
@@ -733,20 +733,10 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
         const cached = new Set(ids[kind]);
         return fresh[kind].filter((id) => !cached.has(id));
       };
-      const cachedTarget = (name: string, list: string[]): LoadTarget => ({
-        name,
-        paths: list.map((id) => `/${name}/${id}`),
-        prefetch: true,
-        warmup: true,
-      });
+      const cachedTarget = cachedPageTarget;
       // Never-cached pages: no warm-up, fewer connections (each request renders).
-      const uncachedTarget = (name: string, list: string[]): LoadTarget => ({
-        name: `${name}_uncached`,
-        paths: list.map((id) => `/${name}/${id}`),
-        prefetch: false,
-        warmup: false,
-        connections: settings.uncachedConnections,
-      });
+      const uncachedTarget = (kind: string, list: string[]) =>
+        uncachedPageTarget(kind, list, settings.uncachedConnections);
       const targets: LoadTarget[] = [
         { name: 'static', paths: ['/icon.svg'], prefetch: false, warmup: true },
         cachedTarget('release', ids.releases),

@@ -4,11 +4,12 @@
  * imports the seed only when it is not imported yet, then runs `next start`). The server runs in
  * its own process group so that stopping it also stops `next start`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { stopProcessGroup } from '../scripts/process-group';
 
 /** A running server: its base URL (loopback), the log file, the pid of its top process, and how to stop it. */
 export type RunningServer = { baseUrl: string; logFile: string; pid: number; stop: () => Promise<void> };
@@ -30,24 +31,6 @@ function tail(file: string, lines = 30): string {
     return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
   } catch {
     return '';
-  }
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const kill = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal); // the server's own process group (start.ts and next start)
-    } catch {
-      // already gone
-    }
-  };
-  kill('SIGTERM');
-  const done = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
-  if (!done) {
-    kill('SIGKILL');
-    await exited;
   }
 }
 
@@ -73,8 +56,8 @@ export async function startServer(
   });
   fs.closeSync(out);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = () => stopProcess(child);
-  const onExit = () => stopProcess(child);
+  const stop = () => stopProcessGroup(child, 15_000);
+  const onExit = () => stopProcessGroup(child, 15_000);
   process.once('exit', () => {
     if (child.pid && child.exitCode === null) {
       try {

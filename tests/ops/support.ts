@@ -8,7 +8,7 @@
  * These tests need the production build in .next (scripts/test.ts builds it before the ops phase;
  * `npx next build` otherwise) and the PostgreSQL server binaries (initdb, pg_ctl) on PATH.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +19,7 @@ import { migrateDatabase, openDatabase, type DbHandle } from '@/db';
 import { importFiles } from '@/lib/import';
 import { freePort } from '@/lib/realtime/soketi';
 import { registerMember, type Member } from '../support/members';
+import { stopProcessGroup } from '../../scripts/process-group';
 import { serverArgs } from '../../scripts/serve-entry';
 
 export { freePort };
@@ -128,23 +129,6 @@ function tail(file: string, lines = 40): string {
   }
 }
 
-async function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const kill = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      // already gone
-    }
-  };
-  kill('SIGTERM');
-  if (!(await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]))) {
-    kill('SIGKILL');
-    await exited;
-  }
-}
-
 /**
  * Starts the production app server of the existing build as `npm start` runs it after preparing
  * the database (`scripts/serve.ts`, bundled: scripts/serve-entry.ts; Next behind the app's own HTTP server, which rewrites
@@ -165,7 +149,7 @@ export async function startAppServer(env: Record<string, string>, timeoutMs = 90
   });
   fs.closeSync(out);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = () => stopGroup(child);
+  const stop = () => stopProcessGroup(child, 10_000);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
