@@ -1,37 +1,33 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState, type ComponentType, type ComponentProps } from 'react';
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 import type LoginDialogComponent from './login-dialog';
-import type { NotificationBellProps } from './notification-bell';
+import type { MemberWidgetProps } from './member-widget';
 import { LOGIN_DIALOG_EVENT, openLoginDialog, SESSION_CHANGED } from './session-events';
-import type { UserMenu as UserMenuComponent } from './user-menu';
 
-type Me = { public_id: string; name: string; notifications_unseen_count: number };
+type Me = MemberWidgetProps['me'];
 
 /**
  * The account corner of the top bar: a login link for visitors (a plain click opens the login
- * dialog, which any member action can also open), the user's name with a menu (profile, edit my
- * data, log out) when logged in, and the notification bell beside it for members (its code and
- * pusher-js load with `import()` once /api/me names a member). It asks `/api/me` from the browser,
- * so the server-rendered page stays the same for everyone (cacheable) and a failed /me clears the
- * cookie.
+ * dialog, which any member action can also open); for a member, the notification bell and the
+ * user's name with a menu (member-widget.tsx: its code, the bell's and later pusher-js load with
+ * `import()` once /api/me names a member, so visitors never download them). It asks `/api/me`
+ * from the browser, so the server-rendered page stays the same for everyone (cacheable) and a
+ * failed /me clears the cookie.
  */
 export function UserWidget() {
   const t = useTranslations('account');
   const pathname = usePathname();
   const [me, setMe] = useState<Me | null | undefined>(undefined);
-  const [open, setOpen] = useState(false);
-  // The menu's code loads on the first open (it is not needed to draw the page).
-  const [Menu, setMenu] = useState<ComponentType<ComponentProps<typeof UserMenuComponent>> | null>(null);
 
-  // The bell's code loads once the visitor is known to be a member.
-  const [Bell, setBell] = useState<ComponentType<NotificationBellProps> | null>(null);
+  // The member's corner (bell, name, menu) loads once the visitor is known to be a member.
+  const [Member, setMember] = useState<ComponentType<MemberWidgetProps> | null>(null);
   const isMember = Boolean(me);
   useEffect(() => {
-    if (isMember && !Bell) void import('./notification-bell').then((m) => setBell(() => m.NotificationBell));
-  }, [isMember, Bell]);
+    if (isMember && !Member) void import('./member-widget').then((m) => setMember(() => m.MemberWidget));
+  }, [isMember, Member]);
 
   const load = useCallback(async () => {
     try {
@@ -66,7 +62,9 @@ export function UserWidget() {
     <LoginDialog open={dialog.open} prompt={dialog.prompt} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
   ) : null;
 
-  if (me === undefined) return <span className="inline-block h-10 w-16" aria-hidden="true" />;
+  // Until /api/me answers (and, for a member, until the member's corner has loaded).
+  const placeholder = <span className="inline-block h-10 w-16" aria-hidden="true" />;
+  if (me === undefined) return placeholder;
   if (!me) {
     const next =
       pathname && pathname !== '/login' && pathname !== '/register' ? `?next=${encodeURIComponent(pathname)}` : '';
@@ -90,34 +88,5 @@ export function UserWidget() {
       </>
     );
   }
-  return (
-    <div className="relative flex items-center gap-1">
-      {Bell ? <Bell publicId={me.public_id} initialCount={me.notifications_unseen_count} /> : null}
-      <button
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-label={t('accountMenu', { name: me.name })}
-        onClick={() => {
-          if (!Menu) void import('./user-menu').then((m) => setMenu(() => m.UserMenu));
-          setOpen((v) => !v);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') setOpen(false);
-        }}
-        className="inline-flex min-h-10 max-w-40 items-center gap-2 rounded-lg px-2 hover:bg-black/5"
-        data-testid="user-widget"
-      >
-        <span
-          aria-hidden="true"
-          className="flex size-8 items-center justify-center rounded-full bg-accent-soft font-bold text-accent-strong"
-        >
-          {me.name.slice(0, 1).toUpperCase()}
-        </span>
-        <span className="hidden truncate text-sm font-medium nav:inline">{me.name}</span>
-      </button>
-      {open && Menu ? <Menu publicId={me.public_id} onClose={() => setOpen(false)} /> : null}
-      {loginDialog}
-    </div>
-  );
+  return Member ? <Member me={me}>{loginDialog}</Member> : placeholder;
 }

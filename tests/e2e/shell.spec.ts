@@ -365,3 +365,52 @@ test.describe('security headers (lib/server/security-headers.ts, set by scripts/
     expect(violations).toEqual([]);
   });
 });
+
+test.describe('prefetch on intent (lib/i18n/link.tsx)', () => {
+  /** Paths (with query, without `_rsc`) of the RSC requests the page sends from now on. */
+  function rscRequests(page: Page): string[] {
+    const seen: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (!url.searchParams.has('_rsc') && req.headers()['rsc'] !== '1') return;
+      url.searchParams.delete('_rsc');
+      seen.push(url.pathname + url.search);
+    });
+    return seen;
+  }
+
+  test('a release page prefetches nothing on sight, a link when hovered or focused, and navigates by its tabs', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const res = await request.get('/api/releases?q=grand%20illusion');
+    const { items } = (await res.json()) as { items: { public_id: string }[] };
+    const id = items[0].public_id;
+    const rsc = rscRequests(page);
+    await gotoApp(page, `/release/${id}`);
+    // The drawer, the footer, the release's tabs and its label link are in view, and the login link
+    // shows once /api/me has answered, well after hydration: with Next's default every link in view
+    // would have been prefetched by then.
+    await expect(
+      page.getByRole('navigation', { name: 'Release sections' }).getByRole('link', { name: 'Photos' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('login-link')).toBeVisible();
+    const movies = page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Movies', exact: true });
+    const hovered = page.waitForRequest((req) => new URL(req.url()).pathname === '/movies');
+    await movies.hover();
+    await hovered;
+    expect(rsc).toEqual(['/movies']);
+
+    const upcoming = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Upcoming' });
+    const focused = page.waitForRequest((req) => new URL(req.url()).pathname === '/releases/upcoming');
+    await upcoming.focus();
+    await focused;
+    expect(rsc.every((path) => path === '/movies' || path === '/releases/upcoming')).toBe(true);
+
+    await page.getByRole('navigation', { name: 'Release sections' }).getByRole('link', { name: 'Photos' }).click();
+    await expect(page).toHaveURL(new RegExp(`/release/${id}/photos$`));
+  });
+});
