@@ -21,9 +21,9 @@ import 'server-only';
  * address); linking a provider account to an existing one does not (the owner proves the account
  * with its password, or with a fresh login when it has none).
  *
- * Linking while logged in needs a link grant: `POST /api/me/identities/{provider}` checks the
- * password (or a fresh login) and sets the encrypted `discshelf_link` cookie (LINK_SECONDS) naming
- * the user and provider; the completion links only with it.
+ * Linking while logged in needs a link grant (link-grant.ts): `POST /api/me/identities/{provider}`
+ * has lib/data/social.ts grantIdentityLink check the password (or a fresh login) and seal one into
+ * the `discshelf_link` cookie; the completion's linkIdentity links only with it.
  */
 import crypto from 'node:crypto';
 import NextAuth, { type NextAuthConfig } from 'next-auth';
@@ -41,10 +41,6 @@ const TRANSIT_SECONDS = 300;
 export const PENDING_SECONDS = 900;
 /** Cookie holding a provider account that matched no user (encrypted, HttpOnly). */
 export const PENDING_COOKIE = 'discshelf_social';
-/** Cookie holding a link grant (encrypted, HttpOnly): the user may link that provider for a while. */
-export const LINK_COOKIE = 'discshelf_link';
-/** Seconds a link grant lasts: enough for the provider's login screens. */
-export const LINK_SECONDS = 600;
 /** Auth.js's session cookie names (the `__Secure-` one on https): the transit cookie. */
 export const TRANSIT_COOKIES = ['__Secure-authjs.session-token', 'authjs.session-token'] as const;
 
@@ -166,17 +162,4 @@ export async function pendingIdentity(request: Request): Promise<ProviderAccount
     name: typeof t.name === 'string' ? t.name : null,
     emailVerified: t.emailVerified === true,
   };
-}
-
-/** The encrypted value of a link grant cookie: `userId` may link a `provider` account for LINK_SECONDS. */
-export function sealLinkGrant(userId: number, provider: SocialProvider): Promise<string> {
-  return encode({ token: { userId, provider }, secret: serverSecret('auth'), salt: LINK_COOKIE, maxAge: LINK_SECONDS });
-}
-
-/** Whether the request carries an unexpired link grant for this user and provider. */
-export async function hasLinkGrant(request: Request, userId: number, provider: SocialProvider): Promise<boolean> {
-  const value = requestCookie(request, LINK_COOKIE);
-  if (!value) return false;
-  const t = await decode({ token: value, secret: serverSecret('auth'), salt: LINK_COOKIE }).catch(() => null);
-  return !!t && t.userId === userId && t.provider === provider;
 }

@@ -15,6 +15,7 @@ import {
 import { checkLimit, hitLimit, resetLimit } from './rate-limits';
 import { createPasswordReset } from './password-reset';
 import { createSession } from './sessions';
+import { insertIdentity, type LinkResult, type SocialIdentity } from './social';
 import { registerUser, verifyCredentials, type PublicUser } from './users';
 
 /** Who is asking: client IP (for the per-IP limits) and browser description (session list). */
@@ -29,13 +30,16 @@ export type AuthResult<T> =
  * `_form: credentialsIncorrect`, so a login reveals no accounts; a missing e-mail gives
  * `email: emailRequired` ('the email field is required'). Limits: 5 attempts a minute and 20 an
  * hour per IP; 5 failures in 15 minutes lock logins to that e-mail for 15 minutes.
- * @returns the new session's token (for the cookie) and expiry on success
+ * `meta.link`: a provider account that matched no user ("{provider} user not found": the login
+ * page's "link"), linked to the account once its password is verified, never before.
+ * @returns the new session's token (for the cookie) and expiry on success, and with `meta.link`
+ *   what linking did (lib/data/social.ts insertIdentity: 'linked', 'already' or 'taken')
  */
 export async function login(
   input: LoginInput,
-  meta: RequestMeta,
+  meta: RequestMeta & { link?: SocialIdentity | null },
   db?: Db,
-): Promise<AuthResult<{ token: string; expiresAt: Date; userId: number }>> {
+): Promise<AuthResult<{ token: string; expiresAt: Date; userId: number; link: LinkResult | null }>> {
   if (!String(input.email ?? '').trim()) return { ok: false, errors: { email: 'emailRequired' } };
   const parsed = loginSchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
@@ -53,7 +57,8 @@ export async function login(
   }
   await resetLimit('loginAccount', email, db);
   const session = await createSession(userId, { userAgent: meta.userAgent, ip: meta.ip }, db);
-  return { ok: true, token: session.token, expiresAt: session.expiresAt, userId };
+  const link = meta.link ? await insertIdentity(userId, meta.link, db) : null;
+  return { ok: true, token: session.token, expiresAt: session.expiresAt, userId, link };
 }
 
 /** Result of the bot check (lib/auth/bot-check.ts verifyBotCheck). */

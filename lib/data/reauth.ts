@@ -3,7 +3,7 @@ import 'server-only';
  * Re-authentication before a sensitive change: the account's current password, or for an account
  * without one a fresh login. The data-layer functions of those changes call it themselves
  * (users.ts changeEmail, changePassword and deleteAccount, api-tokens.ts createApiToken, social.ts
- * unlinkIdentity), so no caller can skip it.
+ * grantIdentityLink and unlinkIdentity), so no caller can skip it.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db';
@@ -54,9 +54,9 @@ export type ReauthRefused = { ok: false; errors: { current: 'credentialsIncorrec
 
 /**
  * {@link confirmIdentity} as the sensitive data-layer functions use it before they change
- * anything (createApiToken, unlinkIdentity, deleteAccount), so no caller can skip it; the link
- * grant's route (which writes nothing itself) calls it too. Null when confirmed, else the field
- * errors, which a route answers 400 `{ fields: { current } }`.
+ * anything (createApiToken, grantIdentityLink, unlinkIdentity, deleteAccount), so no caller can
+ * skip it. Null when confirmed, else the field errors, which a route answers 400
+ * `{ fields: { current } }`.
  * @throws AppError rate_limited (429, Retry-After) while the account's login limit is used up
  */
 export async function reauthenticate(actor: Actor, password: string, db?: Db): Promise<ReauthRefused | null> {

@@ -14,6 +14,7 @@ import { EMAIL_MAX, USER_NAME_MAX } from '@/lib/validation/limits';
 import { inTransaction } from './events';
 import { resolveDb } from './sql';
 import type { Actor } from '@/lib/auth/actor';
+import { linkGrantAllows, sealLinkGrant } from '@/lib/auth/link-grant';
 import { reauthenticate, type ReauthRefused } from './reauth';
 import { insertAccount, type PublicUser } from './users';
 
@@ -40,16 +41,15 @@ export async function identityUser(provider: SocialProvider, subject: string, db
   return row?.userId ?? null;
 }
 
+/** What linking a provider account did. */
+export type LinkResult = 'linked' | 'already' | 'taken';
+
 /**
- * Links a provider account to a user whose password or session the caller has verified.
+ * Links a provider account to a user (no check: callers below prove the user first).
  * @returns 'linked'; 'already' when it is linked to this user; 'taken' when it is linked to
  *   another user or this user already has a different account of that provider
  */
-export async function linkIdentity(
-  userId: number,
-  identity: SocialIdentity,
-  db?: Db,
-): Promise<'linked' | 'already' | 'taken'> {
+export async function insertIdentity(userId: number, identity: SocialIdentity, db?: Db): Promise<LinkResult> {
   const d = await resolveDb(db);
   const inserted = await d
     .insert(userIdentities)
@@ -58,6 +58,42 @@ export async function linkIdentity(
     .returning({ id: userIdentities.id });
   if (inserted.length) return 'linked';
   return (await identityUser(identity.provider, identity.subject, d)) === userId ? 'already' : 'taken';
+}
+
+/**
+ * The first step of linking a provider to the actor's account: re-authentication
+ * (lib/data/reauth.ts reauthenticate: `current` is the account's password, or "" for an account
+ * without one, which needs a fresh login; refused as `current: credentialsIncorrect |
+ * reauthFreshLogin`), then a sealed link grant (lib/auth/link-grant.ts, LINK_SECONDS) for the
+ * caller to keep in the `discshelf_link` cookie while the browser goes through the provider.
+ * Writes nothing.
+ * @throws AppError rate_limited after 5 wrong passwords (the account's login limit)
+ */
+export async function grantIdentityLink(
+  actor: Actor,
+  provider: SocialProvider,
+  current: string,
+  db?: Db,
+): Promise<{ ok: true; grant: string } | ReauthRefused> {
+  const refused = await reauthenticate(actor, current, await resolveDb(db));
+  if (refused) return refused;
+  return { ok: true, grant: await sealLinkGrant(actor.userId, provider) };
+}
+
+/**
+ * Links the provider account the OAuth exchange just reported to the actor's account, only with
+ * the link grant {@link grantIdentityLink} made for this user and provider (`grant`: the cookie's
+ * value, null when absent; a forged, expired or other user's grant counts as none).
+ * @returns 'unconfirmed' without a valid grant (nothing linked), else {@link insertIdentity}'s result
+ */
+export async function linkIdentity(
+  actor: Actor,
+  identity: SocialIdentity,
+  grant: string | null,
+  db?: Db,
+): Promise<LinkResult | 'unconfirmed'> {
+  if (!(await linkGrantAllows(grant, actor.userId, identity.provider))) return 'unconfirmed';
+  return insertIdentity(actor.userId, identity, db);
 }
 
 /** The providers linked to the actor's account ("edit my data"). */

@@ -3,7 +3,8 @@
  * registration rules, credentials (the decoy hash for unknown and password-less accounts), session
  * expiry (sliding and absolute) and revocation, API token expiry and revocation by a password
  * change, a reset and "log out everywhere", re-authentication (checked by the data functions
- * themselves: API token, unlink, deletion), the e-mail change, password reset
+ * themselves: API token, link grant, unlink, deletion), linking a provider account (only with a
+ * link grant, or at a password login), the e-mail change, password reset
  * redemption (token looked up before hashing, per-IP limit), account deletion, and that no public
  * DTO carries an e-mail or a password hash.
  */
@@ -20,7 +21,7 @@ import { apiTokenActor, createApiToken, listApiTokens } from '@/lib/data/api-tok
 import { createPasswordReset, redeemPasswordReset } from '@/lib/data/password-reset';
 import { purgeExpired } from '@/lib/data/purge';
 import { confirmIdentity } from '@/lib/data/reauth';
-import { linkIdentity, listIdentities, unlinkIdentity } from '@/lib/data/social';
+import { grantIdentityLink, insertIdentity, linkIdentity, listIdentities, unlinkIdentity } from '@/lib/data/social';
 import {
   createSession,
   listSessions,
@@ -397,7 +398,7 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     // The password is checked before the other fields.
     expect(await createApiToken(a.actor, { name: '', current: 'wrong-password' }, h.db)).toEqual(wrong);
     expect(await listApiTokens(a.actor, h.db)).toEqual([]);
-    await linkIdentity(a.id, { provider: 'google', subject: `google-${a.id}`, email: null, name: null }, h.db);
+    await insertIdentity(a.id, { provider: 'google', subject: `google-${a.id}`, email: null, name: null }, h.db);
     expect(await unlinkIdentity(a.actor, 'google', 'wrong-password', h.db)).toEqual(wrong);
     expect(await listIdentities(a.actor, h.db)).toEqual(['google']);
     expect(await deleteAccount(a.actor, '', h.db)).toEqual(wrong);
@@ -415,8 +416,8 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
 
     // An account without a password: a login within the last 10 minutes, whatever `current` says.
     const s = await socialAccount();
-    await linkIdentity(s.id, { provider: 'google', subject: `google-${s.id}`, email: null, name: null }, h.db);
-    await linkIdentity(s.id, { provider: 'facebook', subject: `facebook-${s.id}`, email: null, name: null }, h.db);
+    await insertIdentity(s.id, { provider: 'google', subject: `google-${s.id}`, email: null, name: null }, h.db);
+    await insertIdentity(s.id, { provider: 'facebook', subject: `facebook-${s.id}`, email: null, name: null }, h.db);
     await h.db
       .update(userSessions)
       .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
@@ -434,6 +435,52 @@ describe.each(testEngines())('accounts and sessions on %s', (engine) => {
     expect(await unlinkIdentity(s.actor, 'google', '', h.db)).toEqual({ ok: true });
     expect(await deleteAccount(s.actor, '', h.db)).toEqual({ ok: true });
     expect(await getUser(s.actor.publicId, h.db)).toBeNull();
+  });
+
+  it('linking a provider account: only with a link grant made after re-authentication, or at a password login', async () => {
+    const a = await account();
+    const b = await account();
+    const google = { provider: 'google' as const, subject: `google-link-${a.id}`, email: null, name: null };
+    expect(await grantIdentityLink(a.actor, 'google', 'wrong-password', h.db)).toEqual({
+      ok: false,
+      errors: { current: 'credentialsIncorrect' },
+    });
+    const granted = await grantIdentityLink(a.actor, 'google', PASSWORD, h.db);
+    if (!granted.ok) throw new Error('the right password was refused');
+    // No grant, a garbled one, one for another provider or another user's: nothing is linked.
+    expect(await linkIdentity(a.actor, google, null, h.db)).toBe('unconfirmed');
+    expect(await linkIdentity(a.actor, google, `${granted.grant}x`, h.db)).toBe('unconfirmed');
+    expect(await linkIdentity(a.actor, { ...google, provider: 'facebook' }, granted.grant, h.db)).toBe('unconfirmed');
+    expect(await linkIdentity(b.actor, { ...google, subject: `google-link-${b.id}` }, granted.grant, h.db)).toBe(
+      'unconfirmed',
+    );
+    expect(await listIdentities(a.actor, h.db)).toEqual([]);
+    expect(await listIdentities(b.actor, h.db)).toEqual([]);
+    // With its own grant: linked once, then already linked.
+    expect(await linkIdentity(a.actor, google, granted.grant, h.db)).toBe('linked');
+    expect(await linkIdentity(a.actor, google, granted.grant, h.db)).toBe('already');
+    expect(await listIdentities(a.actor, h.db)).toEqual(['google']);
+    // Another member with a grant of their own cannot take it.
+    const grantB = await grantIdentityLink(b.actor, 'google', PASSWORD, h.db);
+    if (!grantB.ok) throw new Error('the right password was refused');
+    expect(await linkIdentity(b.actor, google, grantB.grant, h.db)).toBe('taken');
+    expect(await listIdentities(b.actor, h.db)).toEqual([]);
+
+    // At a password login ("{provider} user not found", then "link"): only once the password is right.
+    const facebook = { provider: 'facebook' as const, subject: `facebook-link-${b.id}`, email: null, name: null };
+    const meta = { ip: `198.51.100.${b.id % 250}`, userAgent: 'test', link: facebook };
+    expect(await login({ email: b.email, password: 'wrong-password' }, meta, h.db)).toEqual({
+      ok: false,
+      errors: { _form: 'credentialsIncorrect' },
+    });
+    expect(await listIdentities(b.actor, h.db)).toEqual([]);
+    const loggedIn = await login({ email: b.email, password: PASSWORD }, meta, h.db);
+    expect(loggedIn).toMatchObject({ ok: true, link: 'linked' });
+    expect(await listIdentities(b.actor, h.db)).toEqual(['facebook']);
+    expect(await login({ email: b.email, password: PASSWORD }, { ...meta, link: null }, h.db)).toMatchObject({
+      ok: true,
+      link: null,
+    });
   });
 
   it('e-mail change: the password first, the registration rules, no other account named; open reset links spent', async () => {

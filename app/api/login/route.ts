@@ -5,7 +5,6 @@ import { dto, errorSchema, formText, invalidResponseDoc, jsonResponse } from '@/
 import { clientIp, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
 import { PENDING_COOKIE, pendingIdentity } from '@/lib/auth/social';
 import { login } from '@/lib/data/auth';
-import { linkIdentity } from '@/lib/data/social';
 import { sessionActor } from '@/lib/data/sessions';
 import { getOwnAccount } from '@/lib/data/users';
 import { AppError } from '@/lib/errors';
@@ -39,17 +38,20 @@ export const POST = route({
     429: jsonResponse('Too many attempts (Retry-After)', errorSchema),
   },
   handler: async ({ request, body }) => {
-    const r = await login(body, { ip: clientIp(request), userAgent: request.headers.get('user-agent') });
+    const pending = await pendingIdentity(request);
+    const r = await login(body, { ip: clientIp(request), userAgent: request.headers.get('user-agent'), link: pending });
     if (!r.ok) {
       if ('rateLimited' in r) throw new AppError('rate_limited', { seconds: r.rateLimited });
       return { ok: false, errors: r.errors };
     }
     const actor = await sessionActor(r.token);
     const user = actor ? await getOwnAccount(actor) : null;
-    const pending = await pendingIdentity(request);
-    const link = pending ? await linkIdentity(r.userId, pending) : null;
     const linkResult =
-      !pending || !link ? {} : link === 'taken' ? { link_error: 'socialAlreadyLinked' } : { linked: pending.provider };
+      !pending || !r.link
+        ? {}
+        : r.link === 'taken'
+          ? { link_error: 'socialAlreadyLinked' }
+          : { linked: pending.provider };
     const res = NextResponse.json({ user, ...linkResult }, { headers: { 'cache-control': 'no-store' } });
     res.cookies.set(SESSION_COOKIE, r.token, sessionCookieOptions(r.expiresAt));
     if (pending) res.cookies.set(PENDING_COOKIE, '', sessionCookieOptions(null));

@@ -1,10 +1,9 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
-import { clientIp, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
+import { LINK_COOKIE } from '@/lib/auth/link-grant';
+import { clientIp, requestCookie, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
 import {
-  hasLinkGrant,
-  LINK_COOKIE,
   PENDING_COOKIE,
   PENDING_SECONDS,
   sealPendingIdentity,
@@ -64,9 +63,8 @@ export const GET = route({
       const withError = (key: string) =>
         `${next}${next.includes('?') ? '&' : '?'}social_error=${key}&provider=${identity.provider}`;
       if ((await identityUser(identity.provider, identity.subject)) === actor.userId) return redirect(next);
-      if (!(await hasLinkGrant(request, actor.userId, identity.provider)))
-        return redirect(withError('linkNotConfirmed'));
-      const linked = await linkIdentity(actor.userId, identity);
+      const linked = await linkIdentity(actor, identity, requestCookie(request, LINK_COOKIE));
+      if (linked === 'unconfirmed') return redirect(withError('linkNotConfirmed'));
       const res = redirect(linked === 'taken' ? withError('socialAlreadyLinked') : next);
       res.cookies.set(LINK_COOKIE, '', sessionCookieOptions(null));
       return res;

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { route } from '@/lib/api/route';
 import { errorSchema, formText, invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
 import { sessionCookieOptions } from '@/lib/auth/request';
-import { LINK_COOKIE, LINK_SECONDS, sealLinkGrant } from '@/lib/auth/social';
-import { isSocialProvider, unlinkIdentity } from '@/lib/data/social';
-import { reauthenticate } from '@/lib/data/reauth';
+import { LINK_COOKIE, LINK_SECONDS } from '@/lib/auth/link-grant';
+import { grantIdentityLink, isSocialProvider, unlinkIdentity } from '@/lib/data/social';
 
 export const dynamic = 'force-dynamic';
 
@@ -26,8 +25,9 @@ const currentBody = z.object({
  * 200 `{ ok: true }` with the encrypted `discshelf_link` cookie (10 minutes), after which the
  * browser goes through the provider login and /api/social/complete links the provider account.
  * 400 `{ fields: { current: credentialsIncorrect | reauthFreshLogin } }`; 429 after 5 wrong
- * passwords; 404 for another provider name. The confirmation is lib/data/reauth.ts reauthenticate;
- * the grant itself is a sealed cookie, not a row, and /api/social/complete links only with it.
+ * passwords; 404 for another provider name. Data: lib/data/social.ts grantIdentityLink, which
+ * checks the password itself; the grant is a sealed cookie, not a row, and /api/social/complete
+ * links only with it.
  */
 export const POST = route({
   method: 'POST',
@@ -44,14 +44,10 @@ export const POST = route({
   },
   handler: async ({ actor, params, body }) => {
     if (!isSocialProvider(params.provider)) return null;
-    const refused = await reauthenticate(actor, body.current);
-    if (refused) return refused;
+    const granted = await grantIdentityLink(actor, params.provider, body.current);
+    if (!granted.ok) return granted;
     const res = NextResponse.json({ ok: true }, { headers: { 'cache-control': 'no-store' } });
-    res.cookies.set(
-      LINK_COOKIE,
-      await sealLinkGrant(actor.userId, params.provider),
-      sessionCookieOptions(new Date(Date.now() + LINK_SECONDS * 1000)),
-    );
+    res.cookies.set(LINK_COOKIE, granted.grant, sessionCookieOptions(new Date(Date.now() + LINK_SECONDS * 1000)));
     return res;
   },
 });
