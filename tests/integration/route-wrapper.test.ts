@@ -40,6 +40,20 @@ const echo = route({
   },
 });
 
+/** A body whose schema gives no message keys of its own. */
+const enumBody = route({
+  method: 'POST',
+  path: '/api/test/enum',
+  summary: 'test',
+  auth: 'public',
+  body: z.object({ action: z.enum(['request', 'accept']), count: z.number() }),
+  responses: {},
+  handler: async ({ body }) => {
+    ran.push('enum');
+    return body;
+  },
+});
+
 /** A body of optional fields that may be left out altogether (a DELETE with an admin's reason). */
 const optionalBody = route({
   method: 'POST',
@@ -316,6 +330,13 @@ describe('parsing and results', () => {
     );
     const res = await echo(post('/api/test/echo', '{"name":""}'));
     expect([res.status, await res.json()]).toEqual([400, { error: 'invalid', fields: { name: 'required' } }]);
+    // A problem the schema gives no message key for (here a value outside an enum, a wrong type)
+    // is the key `invalid`, never zod's English text.
+    const outside = await enumBody(post('/api/test/enum', '{"action":"invite","count":"2"}'));
+    expect([outside.status, await outside.json()]).toEqual([
+      400,
+      { error: 'invalid', fields: { action: 'invalid', count: 'invalid' } },
+    ]);
     expect(ran).toEqual([]);
   });
 
