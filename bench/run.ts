@@ -16,6 +16,7 @@ import { randomCommunityQueries, runCommunityCase, type CommunityCaseResult } fr
 import { importPglite, importPostgres, type ImportResult } from './imports';
 import { runListingCase, TARGET_PAGE, type ListingResult } from './listings';
 import { cachedPageTarget, runLoad, uncachedPageTarget, type LoadResult, type LoadTarget } from './pages';
+import { runViews, type ViewResult } from './views';
 import { runRealtimeCase, type RealtimeCaseResult } from './realtime';
 import { checkTarget, formatTable, formatTargets, pct, type CaseRow, type TargetCheck } from './report';
 import { emptyFloors, FLOOR_PATH, ROUTE_FLOOR_PATH, runSearchCase, type Floors, type SearchCaseResult } from './search';
@@ -86,6 +87,10 @@ export type BenchSettings = {
   realtimeSamples: number;
   /** Recorded rounds of GET /api/me. */
   meRounds: number;
+  /** Never-cached release pages fetched and viewed in Chromium (half each, two of them a warm-up). */
+  viewIds: number;
+  /** How long a page view waits after the user widget has shown, ms. */
+  viewSettleMs: number;
 };
 
 /** Default mode (the recorded measurement) and quick mode (CI-sized: fewer samples, shorter loads). */
@@ -107,6 +112,8 @@ export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
     realtimeSubscribers: 20,
     realtimeSamples: 300,
     meRounds: 50,
+    viewIds: 42,
+    viewSettleMs: 2000,
   },
   quick: {
     searchRounds: 2,
@@ -125,6 +132,8 @@ export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
     realtimeSubscribers: 5,
     realtimeSamples: 100,
     meRounds: 50,
+    viewIds: 22,
+    viewSettleMs: 2000,
   },
 };
 
@@ -307,6 +316,22 @@ function listingRows(results: ListingResult[]): CaseRow[] {
         : {}),
     },
   }));
+}
+
+function viewRows(v: ViewResult): CaseRow[] {
+  return [
+    {
+      id: 'pages/view_release',
+      group: 'pages',
+      description:
+        'a never-cached release page viewed in Chromium (document, static files, /api/me, anything the page starts by itself), one at a time',
+      ...pct(v.view),
+      baseline: { description: 'a plain GET of a never-cached release page (no JavaScript run)', ...pct(v.fetch) },
+      ratio: ratio(v.view.p50, v.fetch.p50),
+      ratio_of: 'server CPU per view p50 / per plain fetch p50; percentiles are server CPU ms',
+      extra: { requests_per_view: v.requests, max_rsc_requests: v.maxRsc },
+    },
+  ];
 }
 
 function pageRows(results: LoadResult[]): CaseRow[] {
@@ -725,6 +750,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
         })
       : [];
     let pages: LoadResult[] = [];
+    let views: ViewResult | null = null;
     if (o.cases.includes('pages') && server) {
       const ids = await samplePublicIds(raw, settings.sampleIds);
       // A per-run seed: ids no earlier run has requested (the page cache outlives the server).
@@ -757,6 +783,17 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
         targets,
         o.log,
       );
+      // Page views in a browser against plain fetches, on release ids of another draw.
+      const viewIds = (await samplePublicIds(raw, settings.viewIds * 2, (Date.now() + 1) % 2 ** 31)).releases
+        .filter((id) => !ids.releases.includes(id) && !fresh.releases.includes(id))
+        .slice(0, settings.viewIds);
+      views = await runViews({
+        baseUrl: server.baseUrl,
+        serverPid: server.pid,
+        ids: viewIds,
+        settleMs: settings.viewSettleMs,
+        log: o.log,
+      });
     }
     const realtime = o.cases.includes('realtime')
       ? await runRealtimeCase({
@@ -815,6 +852,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
         ...(community ? communityRows(community) : []),
         ...listingRows(listings),
         ...pageRows(pages),
+        ...(views ? viewRows(views) : []),
         ...importRows(imports),
         ...(realtime ? realtimeRows(realtime) : []),
       ],

@@ -29,6 +29,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { allowServerOnlyImports } from './server-only';
+import { processTree } from './process-group';
 
 /** Target: the server's memory at the end may exceed its memory when ready by at most this many MB. */
 export const RSS_GROWTH_BOUND_MB = 300;
@@ -83,26 +84,6 @@ type Member = { userId: number; publicId: string; cookie: string; token: string 
 
 /** Memory of one process: pid, command name, resident set in kB. */
 type ProcessMemory = { pid: number; name: string; rssKb: number };
-
-/** Processes of the tree under `root` (itself included) from /proc: pid → parent. */
-function processTree(root: number): number[] {
-  const parent = new Map<number, number>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // Field 4 of /proc/<pid>/stat is the parent pid; the command name (field 2) may hold spaces.
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(entry), Number(rest[1]));
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  const tree = [root];
-  for (let i = 0; i < tree.length; i++)
-    for (const [pid, ppid] of parent) if (ppid === tree[i] && !tree.includes(pid)) tree.push(pid);
-  return tree;
-}
 
 /** VmRSS of every app process in the server's tree (Soketi, a separate service, left out). */
 function appMemory(root: number): ProcessMemory[] {
