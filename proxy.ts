@@ -2,6 +2,8 @@ import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { isCleanUrlPart } from './lib/api/url-text';
 import { routing } from './lib/i18n/routing';
+import en from './messages/en.json';
+import fi from './messages/fi.json';
 
 const intl = createMiddleware(routing);
 
@@ -9,13 +11,13 @@ const intl = createMiddleware(routing);
  * Next 16 proxy (formerly middleware): next-intl locale routing — rewrites `/path` to the `en`
  * locale, serves `/fi/path` as Finnish and redirects `/en/path` to `/path`. Before that, a page
  * URL whose path or query carries a NUL or invalid UTF-8 (`%00`, `%FF`) is answered 400, so no
- * page hands such text to the database (which refuses NUL with an error). Never a security
- * boundary.
+ * page hands such text to the database (which refuses NUL with an error), with `errors.badAddress`
+ * in the locale of the path (Finnish under `/fi`). Never a security boundary.
  */
 export default function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   if (!isCleanUrlPart(pathname) || !isCleanUrlPart(search))
-    return new NextResponse('Bad request: the address contains a NUL character or invalid UTF-8', {
+    return new NextResponse((pathname === '/fi' || pathname.startsWith('/fi/') ? fi : en).errors.badAddress, {
       status: 400,
       headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
     });

@@ -6,6 +6,8 @@
  */
 import { NextRequest } from 'next/server';
 import { describe, expect, it, vi } from 'vitest';
+import en from '@/messages/en.json';
+import fi from '@/messages/fi.json';
 import proxy from '@/proxy';
 
 // next-intl's middleware imports 'next/server' in a way Node's ESM resolver refuses outside Next;
@@ -26,11 +28,13 @@ describe('isCleanUrlPart', () => {
 });
 
 describe('page proxy', () => {
-  it('answers 400 for NUL or invalid UTF-8 in a page path or query', async () => {
-    for (const url of ['/release/%00', '/fi/user/a%FF', '/releases?q=a%00', '/users?cursor=%C3%28']) {
+  it('answers 400 for NUL or invalid UTF-8 in a page path or query, in the locale of the path', async () => {
+    for (const url of ['/release/%00', '/fi/user/a%FF', '/releases?q=a%00', '/users?cursor=%C3%28', '/fi?q=%00']) {
       const res = await proxy(new NextRequest(`http://localhost${url}`));
-      expect([url, res.status]).toEqual([url, 400]);
+      const text = url.startsWith('/fi') ? fi.errors.badAddress : en.errors.badAddress;
+      expect([url, res.status, await res.text()]).toEqual([url, 400, text]);
     }
+    expect(fi.errors.badAddress).not.toBe(en.errors.badAddress);
   });
   it('hands clean page URLs to the locale routing', async () => {
     for (const url of ['/releases?q=Am%C3%A9lie', '/fi/releases', '/release/abc', '/users?q=100%']) {
