@@ -20,6 +20,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 import { installConsoleRedaction, logError, newRequestId, REQUEST_CONTEXT, type RequestContext } from '@/lib/log';
 import { rewriteForwardedHeaders, trustedProxyCount } from '@/lib/server/forwarded';
+import { lastResortText } from '@/lib/server/last-resort';
 import { securityHeaders } from '@/lib/server/security-headers';
 
 const args = process.argv.slice(2);
@@ -56,7 +57,7 @@ const server = http.createServer((req, res) => {
         res.statusCode = 500;
         res.setHeader('content-type', 'text/plain; charset=utf-8');
       }
-      res.end(res.headersSent ? undefined : `Internal Server Error (request ${requestId})`);
+      res.end(res.headersSent ? undefined : lastResortText(req.url, requestId));
     });
   });
 });
