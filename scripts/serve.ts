@@ -7,7 +7,9 @@
  *  - sets the security headers (lib/server/security-headers.ts) on the response, which Next then
  *    completes: cached pages, API answers and static files all carry them; and `X-Request-Id`;
  *  - runs Next's handling inside an AsyncLocalStorage context holding the request id, published
- *    for lib/log.ts, and makes console.error / console.warn redact and prefix with that id.
+ *    for lib/log.ts, and makes console.error / console.warn redact and prefix with that id;
+ *  - in production, answers `/_next/static/…` itself from copies compressed once at start
+ *    (lib/server/static-files.ts) instead of having Next compress each response again.
  *
  * Usage: `node .next/discshelf-serve.mjs [--port N] [--hostname ADDRESS]` in production (the
  * bundle of this script that scripts/serve-entry.ts makes, run by plain `node` because tsx's
@@ -18,9 +20,11 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
+import path from 'node:path';
 import { installConsoleRedaction, logError, newRequestId, REQUEST_CONTEXT, type RequestContext } from '@/lib/log';
 import { rewriteForwardedHeaders, trustedProxyCount } from '@/lib/server/forwarded';
 import { lastResortText } from '@/lib/server/last-resort';
+import { precompressStatic, staticFiles } from '@/lib/server/static-files';
 import { securityHeaders } from '@/lib/server/security-headers';
 
 const args = process.argv.slice(2);
@@ -46,19 +50,33 @@ installConsoleRedaction();
 const trustedProxies = trustedProxyCount(process.env.TRUSTED_PROXIES);
 const headers = Object.entries(securityHeaders(process.env, dev));
 
+// Production: Next's build output, compressed once here and served without Next (a file the
+// handler does not have, or any other URL, goes on to Next).
+let serveStatic: ReturnType<typeof staticFiles> | null = null;
+if (!dev) {
+  const dir = path.resolve('.next', 'static');
+  const started = Date.now();
+  const { files, written } = precompressStatic(dir);
+  if (written) console.log(`Compressed ${written} copies of ${files} static files in ${Date.now() - started} ms`);
+  serveStatic = staticFiles(dir);
+}
+
 const server = http.createServer((req, res) => {
   const requestId = rewriteForwardedHeaders(req.headers, req.socket.remoteAddress, trustedProxies, newRequestId);
   for (const [name, value] of headers) res.setHeader(name, value);
   res.setHeader('x-request-id', requestId);
   storage.run({ requestId }, () => {
-    handle(req, res).catch((error: unknown) => {
-      logError(`${req.method} ${req.url} failed`, error, requestId);
-      if (!res.headersSent) {
-        res.statusCode = 500;
-        res.setHeader('content-type', 'text/plain; charset=utf-8');
-      }
-      res.end(res.headersSent ? undefined : lastResortText(req.url, requestId));
-    });
+    const toNext = () =>
+      void handle(req, res).catch((error: unknown) => {
+        logError(`${req.method} ${req.url} failed`, error, requestId);
+        if (!res.headersSent) {
+          res.statusCode = 500;
+          res.setHeader('content-type', 'text/plain; charset=utf-8');
+        }
+        res.end(res.headersSent ? undefined : lastResortText(req.url, requestId));
+      });
+    if (serveStatic) serveStatic(req, res, toNext);
+    else toNext();
   });
 });
 

@@ -324,6 +324,24 @@ test.describe('security headers (lib/server/security-headers.ts, set by scripts/
     expect(cached.headers()['x-request-id']).not.toBe(api.headers()['x-request-id']);
   });
 
+  test('static files (lib/server/static-files.ts): precompressed brotli or gzip, a year of cache, the same headers', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/terms-of-service')).text();
+    const src = /src="(\/_next\/static\/chunks\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(src, 'a script of the page').toBeTruthy();
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ]) {
+      const res = await request.get(src!, { headers: { 'accept-encoding': accept } });
+      expect([accept, res.status(), res.headers()['content-encoding']]).toEqual([accept, 200, encoding]);
+      expect(res.headers()['cache-control']).toBe('public,max-age=31536000,immutable');
+      expect(res.headers()['vary']).toBe('Accept-Encoding');
+      expectSecurityHeaders(res.headers(), src!);
+    }
+  });
+
   test('no Content Security Policy violations: home, a release page, the register page with the ALTCHA proof of work', async ({
     page,
     request,
