@@ -51,14 +51,19 @@ const trustedProxies = trustedProxyCount(process.env.TRUSTED_PROXIES);
 const headers = Object.entries(securityHeaders(process.env, dev));
 
 // Production: Next's build output, compressed once here and served without Next (a file the
-// handler does not have, or any other URL, goes on to Next).
+// handler does not have, or any other URL, goes on to Next). Where the copies cannot be written
+// (a read-only build folder), Next serves the files as before.
 let serveStatic: ReturnType<typeof staticFiles> | null = null;
 if (!dev) {
   const dir = path.resolve('.next', 'static');
   const started = Date.now();
-  const { files, written } = precompressStatic(dir);
-  if (written) console.log(`Compressed ${written} copies of ${files} static files in ${Date.now() - started} ms`);
-  serveStatic = staticFiles(dir);
+  try {
+    const { files, written } = precompressStatic(dir);
+    if (written) console.log(`Compressed ${written} copies of ${files} static files in ${Date.now() - started} ms`);
+    serveStatic = staticFiles(dir);
+  } catch (error) {
+    logError('static files: cannot write compressed copies; Next serves them', error);
+  }
 }
 
 const server = http.createServer((req, res) => {
