@@ -82,6 +82,27 @@ export default tseslint.config(
       'layers/client-no-data-runtime': 'error',
     },
   },
+  // Data-layer functions that check nothing themselves, for other data-layer functions that have
+  // proven the caller first: nothing outside lib/data may call them.
+  {
+    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}', 'scripts/**/*.ts', '*.ts'],
+    ignores: ['lib/data/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@/lib/data/social',
+              importNames: ['insertIdentity'],
+              message:
+                'insertIdentity checks nothing: link through linkIdentity (a link grant) or login (the password).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['lib/validation/**/*.ts'],
     rules: {

@@ -1,7 +1,7 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { isCleanUrlPart } from './lib/api/url-text';
-import { routing } from './lib/i18n/routing';
+import { localeOfPath, routing } from './lib/i18n/routing';
 import en from './messages/en.json';
 import fi from './messages/fi.json';
 
@@ -17,7 +17,7 @@ const intl = createMiddleware(routing);
 export default function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   if (!isCleanUrlPart(pathname) || !isCleanUrlPart(search))
-    return new NextResponse((pathname === '/fi' || pathname.startsWith('/fi/') ? fi : en).errors.badAddress, {
+    return new NextResponse({ en, fi }[localeOfPath(pathname)].errors.badAddress, {
       status: 400,
       headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
     });

@@ -13,9 +13,9 @@
  * One at a time; milliseconds of CPU. Requests to the server are counted per view by kind.
  */
 import { chromium, type Browser } from '@playwright/test';
-import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { processCpuMs, processTree } from '../scripts/process-group';
+import { COOKIE_CONSENT_NAME } from '@/components/layout/cookie-consent';
+import { appProcesses, processCpuMs } from '../scripts/process-group';
 import { summarize, type Summary } from './stats';
 
 /** Options of {@link runViews}. */
@@ -45,17 +45,6 @@ export type ViewResult = {
   maxRsc: number;
 };
 
-/** The pids of the server's processes, Soketi (a separate service) left out. */
-function serverPids(root: number): number[] {
-  return processTree(root).filter((pid) => {
-    try {
-      return !/soketi/i.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
-    } catch {
-      return false;
-    }
-  });
-}
-
 /** The kind of one request the page sent to the app's origin. */
 function requestKind(url: URL, resourceType: string): keyof ViewRequests {
   if (resourceType === 'document') return 'document';
@@ -72,7 +61,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * @throws when Chromium cannot start or a page does not answer 200
  */
 export async function runViews(o: ViewOptions): Promise<ViewResult> {
-  const pids = serverPids(o.serverPid);
+  const pids = appProcesses(o.serverPid);
   const cpu = () => processCpuMs(pids);
   let browser: Browser | null = null;
   const viewMs: number[] = [];
@@ -97,7 +86,7 @@ export async function runViews(o: ViewOptions): Promise<ViewResult> {
         continue;
       }
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      await context.addCookies([{ name: 'cookie_consent', value: '1', url: o.baseUrl }]);
+      await context.addCookies([{ name: COOKIE_CONSENT_NAME, value: '1', url: o.baseUrl }]);
       const page = await context.newPage();
       const counts: ViewRequests = { document: 0, rsc: 0, api: 0, static: 0, other: 0 };
       page.on('request', (req) => {

@@ -5,6 +5,8 @@
  */
 import { fillPlaceholders } from '@/lib/format';
 import { currentRequestId, logError, newRequestId } from '@/lib/log';
+import type { z } from 'zod';
+import { FORM_ERRORS, type FieldErrors } from '@/lib/validation/users';
 import en from '@/messages/en.json';
 
 /** Error codes → HTTP status and message key (`api.<key>`). */
@@ -105,4 +107,19 @@ export function withApiErrors<A extends unknown[]>(
       return errorResponse(error);
     }
   };
+}
+
+/**
+ * The first issue per field of a zod error (`_form` for the whole input), as message keys: the
+ * schema's own key, or `invalid` ("Invalid value") where the schema gave none (zod's default
+ * English text for a value outside an enum or of the wrong type), so no caller shows or sends
+ * zod's text.
+ */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? String(issue.path[0]) : '_form';
+    out[field] ??= Object.hasOwn(en.forms, issue.message) ? issue.message : FORM_ERRORS.invalid;
+  }
+  return out;
 }

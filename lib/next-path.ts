@@ -3,6 +3,7 @@
  * social login): a same-origin path only, so a crafted link cannot send a user to another site
  * after login. Shared by the browser (login form) and the server (social completion).
  */
+import { localeOfPath, routing } from '@/lib/i18n/routing';
 
 /** The origin paths are resolved against when the caller gives none (a name that never resolves). */
 const FALLBACK_ORIGIN = 'https://discshelf.invalid';
@@ -41,8 +42,8 @@ export function safeNextPath(next: string | null | undefined, origin: string = F
  * locale (`/movie/x`), as /login's `next` parameter takes it.
  */
 export function splitLocalePath(path: string): { login: string; inner: string } {
-  const m = /^\/fi(?=$|[/?#])/.exec(path);
-  if (!m) return { login: '/login', inner: path };
-  const inner = path.slice(3);
-  return { login: '/fi/login', inner: inner.startsWith('/') ? inner : `/${inner}` };
+  const locale = localeOfPath(path);
+  if (locale === routing.defaultLocale) return { login: '/login', inner: path };
+  const inner = path.slice(locale.length + 1);
+  return { login: `/${locale}/login`, inner: inner.startsWith('/') ? inner : `/${inner}` };
 }

@@ -31,6 +31,19 @@ export async function stopProcessGroup(child: ChildProcess, graceMs: number): Pr
   }
 }
 
+/**
+ * The fields of /proc/<pid>/stat from field 3 (the state) on, or null when the process is gone.
+ * Field 2, the command name in parentheses, may hold spaces, so the split starts after its `)`.
+ */
+function statFields(pid: number | string): string[] | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
 /** Processes of the tree under `root` (itself included) from /proc; empty where there is no /proc. */
 export function processTree(root: number): number[] {
   const parent = new Map<number, number>();
@@ -42,19 +55,29 @@ export function processTree(root: number): number[] {
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      // Field 4 of /proc/<pid>/stat is the parent pid; the command name (field 2) may hold spaces.
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(entry), Number(rest[1]));
-    } catch {
-      // the process ended meanwhile
-    }
+    // Field 4 is the parent pid.
+    const fields = statFields(entry);
+    if (fields) parent.set(Number(entry), Number(fields[1]));
   }
   const tree = [root];
   for (let i = 0; i < tree.length; i++)
     for (const [pid, ppid] of parent) if (ppid === tree[i] && !tree.includes(pid)) tree.push(pid);
   return tree;
+}
+
+/**
+ * The app's own processes under the server's top process `root` (start.ts, the server, a build):
+ * {@link processTree} without Soketi, the realtime service start.ts also runs, whose memory and
+ * CPU are not the app's.
+ */
+export function appProcesses(root: number): number[] {
+  return processTree(root).filter((pid) => {
+    try {
+      return !/soketi/i.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+    } catch {
+      return false; // the process ended meanwhile
+    }
+  });
 }
 
 let ticksPerSecond: number | null = null;
@@ -68,14 +91,9 @@ export function processCpuMs(pids: number[]): number {
   ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   let ticks = 0;
   for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // rest[0] is field 3 (state): utime and stime (fields 14, 15) are rest[11] and rest[12].
-      ticks += Number(rest[11]) + Number(rest[12]);
-    } catch {
-      // the process ended meanwhile
-    }
+    // Fields 14 and 15 (utime, stime) are at 11 and 12 of the fields from field 3 on.
+    const fields = statFields(pid);
+    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
   }
   return (ticks * 1000) / ticksPerSecond;
 }

@@ -29,7 +29,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { allowServerOnlyImports } from './server-only';
-import { processTree } from './process-group';
+import { appProcesses } from './process-group';
 
 /** Target: the server's memory at the end may exceed its memory when ready by at most this many MB. */
 export const RSS_GROWTH_BOUND_MB = 300;
@@ -88,10 +88,8 @@ type ProcessMemory = { pid: number; name: string; rssKb: number };
 /** VmRSS of every app process in the server's tree (Soketi, a separate service, left out). */
 function appMemory(root: number): ProcessMemory[] {
   const out: ProcessMemory[] = [];
-  for (const pid of processTree(root)) {
+  for (const pid of appProcesses(root)) {
     try {
-      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (/soketi/i.test(cmdline)) continue;
       const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
       const rss = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
       const name = /^Name:\s+(.+)$/m.exec(status)?.[1] ?? '?';

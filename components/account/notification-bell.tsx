@@ -22,11 +22,11 @@ async function fetchUnseenCount(): Promise<number | null> {
 /**
  * The notification bell of the top bar (members only; part of member-widget.tsx, which the user
  * widget loads with `import()` once it knows the visitor is a member, so it is never part of a
- * page's first load and cached pages stay the same for everyone). Shows the unseen count and links to /notifications, which
- * marks them seen (NOTIFICATIONS_SEEN drops the count here). After the page it connects to the
- * member's realtime channel (lib/realtime/client.ts, pusher-js imported then): each pushed
- * notification adds one, and a reconnect refetches the count from /api/me (pushes missed while
- * disconnected are not replayed; the rows are).
+ * page's first load and cached pages stay the same for everyone). Shows the unseen count and
+ * links to /notifications, which marks them seen (NOTIFICATIONS_SEEN drops the count here).
+ * After the page it connects to the member's realtime channel (lib/realtime/client.ts, pusher-js
+ * imported then): each pushed notification adds one, and a reconnect refetches the count from
+ * /api/me (pushes missed while disconnected are not replayed; the rows are).
  */
 export function NotificationBell({ publicId, initialCount }: NotificationBellProps) {
   const t = useTranslations('account');

@@ -18,9 +18,15 @@ import type { ZodObjectInput, ZodOpenApiResponsesObject } from 'zod-openapi';
 import type { Actor } from '@/lib/auth/actor';
 import { requireRole } from '@/lib/auth/actor';
 import { actorFromRequest, assertSameOrigin, requireWriter } from '@/lib/auth/request';
-import { AppError, APP_ERRORS, apiMessage, badParam, errorResponse, type AppErrorCode } from '@/lib/errors';
-import { fieldErrors } from '@/lib/validation/users';
-import en from '@/messages/en.json';
+import {
+  apiMessage,
+  APP_ERRORS,
+  AppError,
+  badParam,
+  errorResponse,
+  fieldErrors,
+  type AppErrorCode,
+} from '@/lib/errors';
 import { assertCleanQuery, isCleanText, JSON_BODY_MAX_BYTES, parseJsonObject, readBodyCapped } from './body';
 
 /** Who may call: anyone (`public`), a logged-in member (`member`), an admin (`admin`). */
@@ -121,18 +127,6 @@ function isInvalid(value: unknown): value is Invalid {
   );
 }
 
-/**
- * The `fields` of a 400 for a body the route's schema refused: each field's message key
- * (namespace `forms` of messages/*.json, which clients translate), or `invalid` ("Invalid value")
- * where the schema gave none of its own (a value outside an enum, a wrong type), so that every
- * `fields` value is a key and never zod's English text.
- */
-export function bodyFieldErrors(error: z.ZodError): Record<string, string> {
-  const out = fieldErrors(error);
-  for (const [field, message] of Object.entries(out)) if (!Object.hasOwn(en.forms, message)) out[field] = 'invalid';
-  return out;
-}
-
 /** 400 `{ error: 'invalid', fields, params? }`: field problems as message keys of `forms`. */
 export function invalidResponse(errors: Record<string, string>, params?: Record<string, string | number>): Response {
   return Response.json(
@@ -214,7 +208,7 @@ export function route<
         if (!parsed.success) {
           const code = issueAppError(parsed.error.issues);
           if (code) throw new AppError(code);
-          return invalidResponse(bodyFieldErrors(parsed.error));
+          return invalidResponse(fieldErrors(parsed.error));
         }
         body = parsed.data;
       }

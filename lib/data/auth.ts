@@ -5,13 +5,8 @@ import 'server-only';
  * per field; `rateLimited` carries the seconds to wait (HTTP 429 `Retry-After`).
  */
 import type { Db } from '@/db';
-import {
-  fieldErrors,
-  loginSchema,
-  type FieldErrors,
-  type LoginInput,
-  type RegisterInput,
-} from '@/lib/validation/users';
+import { fieldErrors } from '@/lib/errors';
+import { loginSchema, type FieldErrors, type LoginInput, type RegisterInput } from '@/lib/validation/users';
 import { checkLimit, hitLimit, resetLimit } from './rate-limits';
 import { createPasswordReset } from './password-reset';
 import { createSession } from './sessions';

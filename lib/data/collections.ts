@@ -15,12 +15,12 @@ import {
   type CollectionInput,
   type EntryInput,
 } from '@/lib/validation/collections';
-import { fieldErrors, type FieldErrors } from '@/lib/validation/users';
+import type { FieldErrors } from '@/lib/validation/users';
 import { itemJsonColumns, toItemPair, type ReleaseListRow, type TitleListRow } from './catalogue-rows';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { queryRows, resolveDb } from './sql';
 import { canEditCollection, canViewCollection } from '@/lib/auth/policies';
-import { AppError } from '@/lib/errors';
+import { AppError, fieldErrors } from '@/lib/errors';
 import { addEntries, removeOwnEntry, updateOwnEntry, type EntryTarget } from './collection-entries';
 import { collectionVisibleTo } from './collection-visibility';
 import { inTransaction, publish } from './events';

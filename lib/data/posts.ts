@@ -11,7 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import type { Actor } from '@/lib/auth/actor';
 import { canEditOwnContent } from '@/lib/auth/policies';
-import { AppError } from '@/lib/errors';
+import { AppError, fieldErrors } from '@/lib/errors';
 import { parseSearchQuery } from '@/lib/search-query';
 import { searchDocument } from '@/lib/text';
 import {
@@ -21,7 +21,7 @@ import {
   type PostLanguage,
   type PostUpdateInput,
 } from '@/lib/validation/posts';
-import { fieldErrors, type FieldErrors } from '@/lib/validation/users';
+import type { FieldErrors } from '@/lib/validation/users';
 import type { ItemPage } from './event-types';
 import { inTransaction, publish } from './events';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';

@@ -6,9 +6,9 @@ import 'server-only';
  */
 import type { Actor } from '@/lib/auth/actor';
 import { canEditOwnContent, canModerate } from '@/lib/auth/policies';
-import { AppError } from '@/lib/errors';
+import { AppError, fieldErrors } from '@/lib/errors';
 import { removalSchema } from '@/lib/validation/moderation';
-import { fieldErrors, type FieldErrors } from '@/lib/validation/users';
+import type { FieldErrors } from '@/lib/validation/users';
 
 /** A deletion that may go ahead: `byAdmin` for another member's content, with its reason. */
 export type Removal = { ok: true; byAdmin: boolean; reason: string | null };

@@ -10,9 +10,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import type { Actor } from '@/lib/auth/actor';
 import { canEditOwnContent, canUseMemberFeatures } from '@/lib/auth/policies';
-import { AppError } from '@/lib/errors';
+import { AppError, fieldErrors } from '@/lib/errors';
 import { foldText, searchDocument } from '@/lib/text';
-import { fieldErrors, type FieldErrors } from '@/lib/validation/users';
+import type { FieldErrors } from '@/lib/validation/users';
 import {
   reviewSchema,
   reviewUpdateSchema,

@@ -45,7 +45,9 @@ export async function identityUser(provider: SocialProvider, subject: string, db
 export type LinkResult = 'linked' | 'already' | 'taken';
 
 /**
- * Links a provider account to a user (no check: callers below prove the user first).
+ * Links a provider account to a user. Checks nothing: only data-layer callers that have proven
+ * the user (linkIdentity: a link grant; auth.ts login: the password) call it, and the lint rules
+ * refuse it anywhere outside lib/data.
  * @returns 'linked'; 'already' when it is linked to this user; 'taken' when it is linked to
  *   another user or this user already has a different account of that provider
  */

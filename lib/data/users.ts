@@ -9,7 +9,7 @@ import 'server-only';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/db';
-import { AppError } from '@/lib/errors';
+import { AppError, fieldErrors } from '@/lib/errors';
 import { passwordResetTokens, users } from '@/db/schema';
 import type { Actor, Role } from '@/lib/auth/actor';
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password';
@@ -17,7 +17,6 @@ import { AVATAR_SIZES, removePicture } from '@/lib/images';
 import { foldText } from '@/lib/text';
 import {
   emailSchema,
-  fieldErrors,
   profileSchema,
   registerSchema,
   type FieldErrors,

@@ -15,7 +15,7 @@ export type LinkProps = ComponentProps<typeof LocaleLink>;
  * for nothing while it merely sits in the viewport, and switches to Next's default prefetch once
  * the pointer rests on it, it takes keyboard focus or a finger touches it (Next's "hover-triggered
  * prefetch" pattern). Why: with Next's default every visible link is prefetched as the page loads;
- * the drawer, the footer and an item's tabs then made a page view send about 25-45 requests, and
+ * the drawer, the footer and an item's tabs then made a page view send 20-60 requests, and
  * each tab of a release page not yet in the page cache was rendered on the server for it.
  * An explicit `prefetch` (`false`, `true`) is passed on unchanged.
  */

@@ -19,3 +19,12 @@ export const routing = defineRouting({
 });
 
 export type AppLocale = (typeof routing.locales)[number];
+
+/**
+ * The locale a URL path (a query may follow) is in: the locale its first segment names (`/fi`,
+ * `/fi/movie/x`, `/fi?q=1`), else the default (English lives at `/`). Pure.
+ */
+export function localeOfPath(path: string): AppLocale {
+  const first = /^\/([^/?#]*)/.exec(path)?.[1] ?? '';
+  return (routing.locales as readonly string[]).includes(first) ? (first as AppLocale) : routing.defaultLocale;
+}

@@ -1,9 +1,9 @@
 /**
  * Next's build output under `/_next/static/` (JavaScript chunks, CSS, fonts: content-hashed names,
  * never changed once built) served by the app's server itself instead of by Next, from
- * precompressed copies. Next compresses each such response again on every request (gzip) and
- * spends about 2 ms of the main thread per file on its own request handling; a first visit loads
- * a dozen of them. Here the files are compressed once (brotli and gzip at their highest levels,
+ * precompressed copies. Next runs its whole request handling for each such file and compresses
+ * it again (gzip) on every request, and a first visit loads a dozen of them (the effect on a page
+ * view is measured by the bench's `pages/view_release` row, docs/performance.md). Here the files are compressed once (brotli and gzip at their highest levels,
  * next to each file as `.br` and `.gz`) when the production server starts, and `sirv` answers
  * with the variant the browser accepts (`Vary: Accept-Encoding`), `Cache-Control: public,
  * max-age=31536000, immutable` as Next does, and everything else (a file it does not have) falls

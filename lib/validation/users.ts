@@ -73,16 +73,6 @@ export type LoginInput = z.input<typeof loginSchema>;
 /** Field → message key of the first problem of each field (form-level problems under `_form`). */
 export type FieldErrors = Record<string, string>;
 
-/** The first issue per field of a zod error, as message keys. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length ? String(issue.path[0]) : '_form';
-    out[field] ??= issue.message;
-  }
-  return out;
-}
-
 /** Social link fields of the profile form (spec §3 User: Facebook, Instagram, YouTube, TikTok, X). */
 export const SOCIAL_FIELDS = ['facebookUrl', 'instagramUrl', 'youtubeUrl', 'tiktokUrl', 'xUrl'] as const;
 /** Flag fields of the profile form. */

@@ -32,6 +32,9 @@ const PROBES: Record<string, string> = {
   'components/zz-lint-probe-ok.tsx':
     "'use client';\nimport type { Page } from '@/lib/data/types';\nimport { type LabelListItem } from '@/lib/data/types';\nexport type Probe = " +
     'Page<LabelListItem>;\n',
+  // A route linking a provider account without the data layer's proof.
+  'app/zz-lint-probe-identity.ts':
+    "import { insertIdentity } from '@/lib/data/social';\nexport const probe = insertIdentity;\n",
   'components/zz-lint-probe-server.tsx':
     "import { listLabels } from '@/lib/data/labels';\nexport const probe = listLabels;\n",
 };
@@ -70,6 +73,11 @@ describe('layer rules of npm run lint', () => {
     expect(found['lib/validation/zz-lint-probe.ts']).toEqual(
       expect.arrayContaining(['no-restricted-imports', 'import-x/no-restricted-paths']),
     );
+  });
+
+  it('nothing outside lib/data calls a data function that checks nothing (insertIdentity)', () => {
+    expect(found['app/zz-lint-probe-identity.ts']).toContain('no-restricted-imports');
+    expect(found['components/zz-lint-probe-server.tsx']).toEqual([]);
   });
 
   it('a client component imports no runtime value from lib/data, types only', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeNextPath, splitLocalePath } from '@/lib/next-path';
+import { localeOfPath } from '@/lib/i18n/routing';
 
 describe('return paths after login', () => {
   it('keep same-origin paths with their query and fragment', () => {
@@ -67,5 +68,23 @@ describe('return paths after login', () => {
     expect(splitLocalePath('/fi?q=1')).toEqual({ login: '/fi/login', inner: '/?q=1' });
     expect(splitLocalePath('/film/x')).toEqual({ login: '/login', inner: '/film/x' });
     expect(splitLocalePath('/finland')).toEqual({ login: '/login', inner: '/finland' });
+  });
+});
+
+describe('localeOfPath (lib/i18n/routing.ts)', () => {
+  it('is the locale the first segment names, else English', () => {
+    for (const [path, locale] of [
+      ['/fi', 'fi'],
+      ['/fi/movie/x', 'fi'],
+      ['/fi?q=1', 'fi'],
+      ['/fi#top', 'fi'],
+      ['/', 'en'],
+      ['/movie/x', 'en'],
+      ['/finland', 'en'],
+      ['/film/fi', 'en'],
+      ['/en/movie/x', 'en'],
+      ['', 'en'],
+    ])
+      expect([path, localeOfPath(path)]).toEqual([path, locale]);
   });
 });

@@ -4,16 +4,25 @@
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { processCpuMs, processTree } from '../../scripts/process-group';
+import { appProcesses, processCpuMs, processTree } from '../../scripts/process-group';
 
 describe('process tree and CPU time from /proc', () => {
-  it('finds a child under this process, and counts CPU time that a busy loop spends', async () => {
+  it("finds children under this process (Soketi not among the app's), and counts CPU time that a busy loop spends", async () => {
     const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 5000)'], { stdio: 'ignore' });
+    const soketi = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 5000)', 'soketi-stand-in'], {
+      stdio: 'ignore',
+    });
     try {
-      await new Promise((resolve) => child.once('spawn', resolve));
+      await Promise.all([child, soketi].map((p) => new Promise((resolve) => p.once('spawn', resolve))));
       const tree = processTree(process.pid);
       expect(tree[0]).toBe(process.pid);
       expect(tree).toContain(child.pid);
+      // The app's processes leave out a Soketi (recognised by its command line).
+      const app = appProcesses(process.pid);
+      expect(app).toContain(process.pid);
+      expect(app).toContain(child.pid);
+      expect(tree).toContain(soketi.pid);
+      expect(app).not.toContain(soketi.pid);
 
       const before = processCpuMs([process.pid]);
       const until = Date.now() + 300;
@@ -26,6 +35,7 @@ describe('process tree and CPU time from /proc', () => {
       expect(processCpuMs([2 ** 22 + 12345])).toBe(0);
     } finally {
       child.kill();
+      soketi.kill();
     }
   });
 });

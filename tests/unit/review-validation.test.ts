@@ -1,7 +1,7 @@
 /** Review input rules (lib/validation/reviews.ts): YouTube ids, buckets, watch sources, the release-rating rule, lengths. */
 import { describe, expect, it } from 'vitest';
 import { REVIEW_HEADLINE_MAX } from '@/lib/validation/limits';
-import { fieldErrors } from '@/lib/validation/users';
+import { fieldErrors } from '@/lib/errors';
 import { reviewSchema, reviewUpdateSchema, youtubeVideoId } from '@/lib/validation/reviews';
 
 const base = { movie: 'mov1', headline: 'Great', body: 'Text', language: 'en' };
