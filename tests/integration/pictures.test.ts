@@ -151,4 +151,14 @@ describe('POST /api/me/picture', () => {
     );
     expect(anonymous.status).toBe(401);
   });
+
+  it('answers 413 pictureTooLarge for a file just over 20 MB whose request fits the form margin', async () => {
+    const res = await upload(Buffer.alloc(PICTURE_MAX_BYTES + 1024));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      error: 'invalid',
+      fields: { picture: 'pictureTooLarge' },
+      params: { 0: 20.1, 1: 20 },
+    });
+  });
 });

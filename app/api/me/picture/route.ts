@@ -14,8 +14,9 @@ export const dynamic = 'force-dynamic';
  * 20 MB; lib/images.ts) becomes the logged-in user's profile picture (variants `lg` 400 px and
  * `sm` 96 px wide, metadata stripped). The request is read up to 64 KB more than the file's cap.
  * 200 `{ picture }` (file name; served as `/uploads/{lg|sm}-{picture}`); 400 `{ error, fields:
- * { picture: key }, params }` (`pictureTooLarge` with {0} the size, rounded up to one decimal, and {1} the
- * maximum, both in MB as numbers; `pictureType`, `pictureTooManyPixels`, `pictureUnreadable`, `required`);
+ * { picture: key }, params? }` (`pictureType`, `pictureTooManyPixels`, `pictureUnreadable`, `required`);
+ * 413 with the same shape and key `pictureTooLarge`, {0} the size rounded up to one decimal and {1} the
+ * maximum, both in MB as numbers (a request over the cap, or a file over 20 MB within the form margin);
  * 401 / 403 as for writes.
  * DELETE /api/me/picture removes it.
  */
@@ -33,7 +34,11 @@ export const POST = route({
       picture: z.string().meta({ format: 'binary', description: 'jpg, gif, png or webp, at most 20 MB' }),
     }),
   },
-  responses: { 200: jsonResponse('The stored file name', z.object({ picture: z.string() })), 400: invalidResponseDoc },
+  responses: {
+    200: jsonResponse('The stored file name', z.object({ picture: z.string() })),
+    400: invalidResponseDoc,
+    413: jsonResponse('The picture is over 20 MB: `{ error, fields: { picture: "pictureTooLarge" }, params }`'),
+  },
   handler: async ({ actor, form }) => {
     if (!form) throw new AppError('bad_body');
     const file = form.get('picture');
@@ -43,7 +48,13 @@ export const POST = route({
       await setUserPicture(actor, { file: stored.file, sizes: Object.keys(AVATAR_SIZES) });
       return { picture: stored.file };
     } catch (e) {
-      if (e instanceof PictureError) return { ok: false, errors: { picture: e.key }, params: e.params };
+      if (e instanceof PictureError) {
+        const answer = invalidResponse({ picture: e.key }, e.params);
+        // A file over the cap whose request still fitted the form margin: the same 413 as a body over the cap.
+        return e.key === 'pictureTooLarge'
+          ? new Response(answer.body, { status: 413, headers: answer.headers })
+          : answer;
+      }
       throw e;
     }
   },
