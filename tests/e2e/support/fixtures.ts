@@ -1,7 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
-/** Name of the cookie the cookie notice sets (components/layout/cookie-notice.tsx). */
-export const COOKIE_CONSENT_NAME = 'cookie_consent';
+import { COOKIE_CONSENT_NAME } from '../../../components/layout/cookie-consent';
+
+export { COOKIE_CONSENT_NAME };
 
 /**
  * Navigates and waits until the app has hydrated (AppShell sets `html[data-hydrated]`), so
