@@ -4,7 +4,7 @@
  * `.next/BUILD_ID` is missing or older than any file a build depends on — the same rule as
  * scripts/start.ts (which rebuilds on `npm start`).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -56,4 +56,27 @@ export function buildIfNeeded(root: string): boolean {
     env: process.env,
   });
   return r.status === 0;
+}
+
+/**
+ * Starts `next build` in `root` as a child process unless the build is current, with its output
+ * written to `logFile` instead of the terminal (it runs beside other output).
+ * @returns null when the build is current (nothing started), else a promise of the build's
+ *   duration in seconds and whether it succeeded (a build that cannot be started counts as failed)
+ */
+export function startBuildIfNeeded(root: string, logFile: string): Promise<{ ok: boolean; seconds: number }> | null {
+  if (isBuildCurrent(root)) return null;
+  const started = Date.now();
+  const log = fs.openSync(logFile, 'w');
+  const child = spawn(path.join(root, 'node_modules', '.bin', 'next'), ['build'], {
+    cwd: root,
+    stdio: ['ignore', log, log],
+    env: process.env,
+  });
+  fs.closeSync(log);
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => resolve({ ok, seconds: Math.round((Date.now() - started) / 1000) });
+    child.on('error', () => done(false));
+    child.on('exit', (code) => done(code === 0));
+  });
 }

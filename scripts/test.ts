@@ -1,11 +1,11 @@
 /**
  * `npm test`: the whole suite — vitest (unit, integration on PGlite and, with TEST_DATABASE_URL, on
  * PostgreSQL, components), then Playwright e2e in the system Chromium against `next build && next
- * start` (started by playwright.config.ts), then the operations tests (vitest project `ops`:
- * production servers on a PostgreSQL server of their own — database restart, two servers behind a
- * proxy; the build is made first when missing or stale), then the first-load JavaScript budget of
- * every route (scripts/check-bundle-size.ts on the build in .next/, rebuilt first if it is missing
- * or older than the sources; counted as one test). Prints one closing line "tests: N passed, N
+ * start` (started by playwright.config.ts; a stale build is remade while vitest runs), then the
+ * operations tests (vitest project `ops`: production servers on a PostgreSQL server of their own —
+ * database restart, two servers behind a proxy; the build is made first when missing or stale),
+ * then the first-load JavaScript budget of every route (scripts/check-bundle-size.ts on the build
+ * in .next/, rebuilt first if it is missing or older than the sources; counted as one test). Prints one closing line "tests: N passed, N
  * failed".
  * Flags: --no-e2e (vitest, ops and the bundle check), --e2e-only (e2e and the bundle check),
  * --no-ops (leaves the ops phase out). Exit code 1 when any part fails.
@@ -13,7 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildIfNeeded } from './next-build';
+import { buildIfNeeded, startBuildIfNeeded } from './next-build';
 
 const args = new Set(process.argv.slice(2));
 const out = path.resolve('.data', 'test-results');
@@ -54,9 +54,26 @@ function runVitest(extra: string[], file: string): void {
   }
 }
 
+// The e2e phase serves a production build. When it is stale, it is made beside the vitest phase
+// (whose integration files run one at a time, leaving the second core mostly idle) instead of
+// after it; its output goes to a file and is shown only when it fails.
+const buildLog = path.join(out, 'next-build.log');
+const building = !args.has('--no-e2e') && !args.has('--e2e-only') ? startBuildIfNeeded(process.cwd(), buildLog) : null;
+if (building) console.log(`Building the app (next build) beside the vitest phase; output in ${buildLog}`);
+
 if (!args.has('--e2e-only')) {
   const projects = ['unit', 'integration', 'components'].flatMap((p) => ['--project', p]);
   runVitest(projects, path.join(out, 'vitest.json'));
+}
+
+if (building) {
+  const { ok, seconds } = await building;
+  if (ok) console.log(`\nnext build (beside vitest) finished in ${seconds} s.`);
+  else {
+    // The e2e server's start script builds again and shows the errors in the terminal.
+    console.error(`\nnext build (beside vitest) failed after ${seconds} s; its output:`);
+    console.error(fs.readFileSync(buildLog, 'utf8').slice(-8000));
+  }
 }
 
 if (!args.has('--no-e2e')) {

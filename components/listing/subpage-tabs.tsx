@@ -16,7 +16,7 @@ export function SubpageTabs({
   current: string;
 }) {
   return (
-    <nav aria-label={label} className="-mx-1 mb-6 overflow-x-auto border-b border-line" data-testid="subpage-tabs">
+    <nav aria-label={label} className="scroll-shadow-x -mx-1 mb-6 overflow-x-auto border-b border-line" data-testid="subpage-tabs">
       <ul className="flex min-w-max gap-1 px-1">
         {tabs.map((tab) => {
           const href = tab.id === 'overview' ? base : `${base}/${tab.id}`;
