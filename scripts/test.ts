@@ -10,7 +10,7 @@
  * Flags: --no-e2e (vitest, ops and the bundle check), --e2e-only (e2e and the bundle check),
  * --no-ops (leaves the ops phase out). Exit code 1 when any part fails.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded, startBuildIfNeeded } from './next-build';
@@ -34,10 +34,13 @@ function readJson<T>(file: string): T | null {
   }
 }
 
-/** Runs vitest with `extra` arguments and adds its counts (a runner failure counts as one failed test). */
-function runVitest(extra: string[], file: string): void {
+/**
+ * Runs vitest with `extra` arguments and adds its counts (a runner failure counts as one failed
+ * test). Asynchronous, so a build running beside it is seen ending when it ends.
+ */
+async function runVitest(extra: string[], file: string): Promise<void> {
   fs.rmSync(file, { force: true });
-  const r = spawnSync(
+  const child = spawn(
     bin('vitest'),
     ['run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
     {
@@ -45,10 +48,14 @@ function runVitest(extra: string[], file: string): void {
       env: process.env,
     },
   );
+  const status = await new Promise<number | null>((resolve) => {
+    child.on('error', () => resolve(null));
+    child.on('exit', (code) => resolve(code));
+  });
   const j = readJson<VitestJson>(file);
   passed += j?.numPassedTests ?? 0;
   failed += j?.numFailedTests ?? 0;
-  if (r.status !== 0) {
+  if (status !== 0) {
     exitCode = 1;
     if (!j?.numFailedTests) failed += 1; // the runner itself failed (e.g. a suite did not load)
   }
@@ -63,12 +70,12 @@ if (building) console.log(`Building the app (next build) beside the vitest phase
 
 if (!args.has('--e2e-only')) {
   const projects = ['unit', 'integration', 'components'].flatMap((p) => ['--project', p]);
-  runVitest(projects, path.join(out, 'vitest.json'));
+  await runVitest(projects, path.join(out, 'vitest.json'));
 }
 
 if (building) {
   const { ok, seconds } = await building;
-  if (ok) console.log(`\nnext build (beside vitest) finished in ${seconds} s.`);
+  if (ok) console.log(`\nnext build (beside vitest) took ${seconds} s.`);
   else {
     // The e2e server's start script builds again and shows the errors in the terminal.
     console.error(`\nnext build (beside vitest) failed after ${seconds} s; its output:`);
@@ -95,7 +102,7 @@ if (!args.has('--no-e2e')) {
 // Operations tests: they serve the production build, so it is made first when missing or stale.
 if (!args.has('--e2e-only') && !args.has('--no-ops')) {
   console.log('\nOperations tests (vitest project ops):');
-  if (buildIfNeeded(process.cwd())) runVitest(['--project', 'ops'], path.join(out, 'ops.json'));
+  if (buildIfNeeded(process.cwd())) await runVitest(['--project', 'ops'], path.join(out, 'ops.json'));
   else {
     console.error('ops: next build failed, so there is no build to serve.');
     failed += 1;

@@ -195,6 +195,25 @@ test('release and movie subpages render real data or a translated empty state', 
   await expect(page.getByRole('navigation', { name: 'Julkaisun osiot' })).toBeVisible();
 });
 
+test('at phone width a subpage opens with its tab strip scrolled to the current tab', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const list = await api<{ items: ApiRelease[] }>(request, '/api/releases?q=grand%20illusion');
+  const id = list.items[0].public_id;
+  const tabs = page.getByRole('navigation', { name: 'Release sections' });
+  const inView = async (name: string) => {
+    const [strip, tab] = [await tabs.boundingBox(), await tabs.getByRole('link', { name }).boundingBox()];
+    return tab!.x >= strip!.x - 1 && tab!.x + tab!.width <= strip!.x + strip!.width + 1;
+  };
+  await gotoApp(page, `/release/${id}`);
+  expect(await tabs.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  expect(await tabs.evaluate((el) => el.scrollLeft)).toBe(0);
+  expect(await inView('In collections')).toBe(false);
+  await gotoApp(page, `/release/${id}/user_collections`);
+  await expect(tabs.getByRole('link', { name: 'In collections' })).toHaveAttribute('aria-current', 'page');
+  expect(await tabs.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  expect(await inView('In collections')).toBe(true);
+});
+
 test('a listing at phone width keeps filters and cards usable', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await gotoApp(page, '/releases/4k');
