@@ -5,8 +5,8 @@
  * operations tests (vitest project `ops`: production servers on a PostgreSQL server of their own —
  * database restart, two servers behind a proxy; the build is made first when missing or stale),
  * then the first-load JavaScript budget of every route (scripts/check-bundle-size.ts on the build
- * in .next/, rebuilt first if it is missing or older than the sources; counted as one test). Prints one closing line "tests: N passed, N
- * failed".
+ * in .next/, rebuilt first if it is missing or older than the sources; counted as one test).
+ * Prints one closing line "tests: N passed, N failed".
  * Flags: --no-e2e (vitest, ops and the bundle check), --e2e-only (e2e and the bundle check),
  * --no-ops (leaves the ops phase out). Exit code 1 when any part fails.
  */
@@ -62,8 +62,8 @@ async function runVitest(extra: string[], file: string): Promise<void> {
 }
 
 // The e2e phase serves a production build. When it is stale, it is made beside the vitest phase
-// (whose integration files run one at a time, leaving the second core mostly idle) instead of
-// after it; its output goes to a file and is shown only when it fails.
+// (whose integration files run one at a time, so the second core has room) instead of after it;
+// its output goes to a file and is shown only when it fails.
 const buildLog = path.join(out, 'next-build.log');
 const building = !args.has('--no-e2e') && !args.has('--e2e-only') ? startBuildIfNeeded(process.cwd(), buildLog) : null;
 if (building) console.log(`Building the app (next build) beside the vitest phase; output in ${buildLog}`);
