@@ -127,11 +127,18 @@ function isInvalid(value: unknown): value is Invalid {
   );
 }
 
-/** 400 `{ error: 'invalid', fields, params? }`: field problems as message keys of `forms`. */
-export function invalidResponse(errors: Record<string, string>, params?: Record<string, string | number>): Response {
+/**
+ * `{ error: 'invalid', fields, params? }`: field problems as message keys of `forms`, with status
+ * 400, or `status` (413 for an upload's "too large" key).
+ */
+export function invalidResponse(
+  errors: Record<string, string>,
+  params?: Record<string, string | number>,
+  status: 400 | 413 = 400,
+): Response {
   return Response.json(
     { error: 'invalid', fields: errors, ...(params ? { params } : {}) },
-    { status: 400, headers: NO_STORE },
+    { status, headers: NO_STORE },
   );
 }
 

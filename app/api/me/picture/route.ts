@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
-import { invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
+import { invalidResponseDoc, invalidSchema, jsonResponse, okSchema } from '@/lib/api/schemas';
 import { setUserPicture } from '@/lib/data/users';
 import { AppError } from '@/lib/errors';
 import { AVATAR_SIZES, PICTURE_MAX_BYTES, PictureError, storePicture } from '@/lib/images';
@@ -37,7 +37,7 @@ export const POST = route({
   responses: {
     200: jsonResponse('The stored file name', z.object({ picture: z.string() })),
     400: invalidResponseDoc,
-    413: jsonResponse('The picture is over 20 MB: `{ error, fields: { picture: "pictureTooLarge" }, params }`'),
+    413: jsonResponse('The picture is over 20 MB (`fields.picture` = pictureTooLarge, with params)', invalidSchema),
   },
   handler: async ({ actor, form }) => {
     if (!form) throw new AppError('bad_body');
@@ -48,13 +48,9 @@ export const POST = route({
       await setUserPicture(actor, { file: stored.file, sizes: Object.keys(AVATAR_SIZES) });
       return { picture: stored.file };
     } catch (e) {
-      if (e instanceof PictureError) {
-        const answer = invalidResponse({ picture: e.key }, e.params);
-        // A file over the cap whose request still fitted the form margin: the same 413 as a body over the cap.
-        return e.key === 'pictureTooLarge'
-          ? new Response(answer.body, { status: 413, headers: answer.headers })
-          : answer;
-      }
+      // A file over 20 MB whose request still fitted the form margin: the same 413 as a body over the cap.
+      if (e instanceof PictureError)
+        return invalidResponse({ picture: e.key }, e.params, e.key === 'pictureTooLarge' ? 413 : 400);
       throw e;
     }
   },
