@@ -16,6 +16,9 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // One file per core (vitest's default leaves a core free, which on a 2-core machine means one
+    // file at a time); the integration files spend much of their time waiting on PostgreSQL.
+    maxWorkers: '100%',
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
@@ -26,7 +29,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 600_000,
           hookTimeout: 600_000,
-          fileParallelism: false,
+          // The seeded templates are built once before the files start; each file then works on
+          // databases of its own (copies of them, or new ones), so files run in parallel.
+          globalSetup: ['tests/support/integration-setup.ts'],
           // next-auth imports 'next/server' without the extension Node's ESM resolver needs.
           server: { deps: { inline: ['next-auth'] } },
         },

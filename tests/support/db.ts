@@ -85,6 +85,10 @@ export async function createTestDb(engine: Engine = 'pglite'): Promise<DbHandle>
   return handle;
 }
 
+/**
+ * Builds the PGlite template in a folder of its own and moves it into place; when another process
+ * has put one there meanwhile, that one is kept and this build is discarded.
+ */
 async function buildPgliteTemplate(dir: string): Promise<void> {
   const building = `${dir}.building-${process.pid}`;
   fs.rmSync(building, { recursive: true, force: true });
@@ -92,40 +96,65 @@ async function buildPgliteTemplate(dir: string): Promise<void> {
   await migrateDatabase(handle);
   await importFiles(handle.db, seedFiles());
   await handle.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.renameSync(building, dir);
+  try {
+    fs.renameSync(building, dir);
+  } catch (e) {
+    fs.rmSync(building, { recursive: true, force: true });
+    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) throw e;
+  }
+}
+
+/** Folder of the PGlite seeded template for `hash`, built when missing. */
+async function pgliteTemplate(hash: string): Promise<string> {
+  const root = path.resolve('.data', 'test-template');
+  const dir = path.join(root, hash);
+  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+    // A folder without PG_VERSION is no template (templates are moved in whole): remove it.
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(root, { recursive: true });
+    await buildPgliteTemplate(dir);
+  }
+  return dir;
+}
+
+/** Name of the PostgreSQL seeded template database for `hash`, built when missing. */
+async function postgresTemplate(hash: string): Promise<string> {
+  const template = `discshelf_seed_${hash}`;
+  const exists = await admin((q) => q`SELECT 1 FROM pg_database WHERE datname = ${template}`);
+  if (!exists.length) {
+    const building = uniqueName('discshelf_seedbuild');
+    await admin((q) => q.unsafe(`CREATE DATABASE ${building}`));
+    const h = await openDatabase({ url: serverUrl(building) });
+    await migrateDatabase(h);
+    await importFiles(h.db, seedFiles());
+    await h.close();
+    await admin(async (q) => {
+      const again = await q`SELECT 1 FROM pg_database WHERE datname = ${template}`;
+      if (again.length) await q.unsafe(`DROP DATABASE ${building} WITH (FORCE)`);
+      else await q.unsafe(`ALTER DATABASE ${building} RENAME TO ${template}`);
+    });
+  }
+  return template;
+}
+
+/**
+ * Builds the seeded template of every test engine that lacks one, both at once (about a minute).
+ * The integration project's global setup calls it before its files start, so files running in
+ * parallel find the templates ready instead of each building them.
+ */
+export async function ensureSeedTemplates(): Promise<void> {
+  const hash = contentHash();
+  await Promise.all(testEngines().map((e) => (e === 'postgres' ? postgresTemplate(hash) : pgliteTemplate(hash))));
 }
 
 /**
  * A private database with the full seed imported (see module doc); close() removes the copy.
- * The first call per seed content builds the template (about a minute on PGlite).
+ * Without the global setup, the first call per seed content builds the template.
  */
 export async function getSeededTestDb(engine: Engine = 'pglite'): Promise<DbHandle> {
   const hash = contentHash();
-  if (engine === 'postgres') {
-    const template = `discshelf_seed_${hash}`;
-    const exists = await admin((q) => q`SELECT 1 FROM pg_database WHERE datname = ${template}`);
-    if (!exists.length) {
-      const building = uniqueName('discshelf_seedbuild');
-      await admin((q) => q.unsafe(`CREATE DATABASE ${building}`));
-      const h = await openDatabase({ url: serverUrl(building) });
-      await migrateDatabase(h);
-      await importFiles(h.db, seedFiles());
-      await h.close();
-      await admin(async (q) => {
-        const again = await q`SELECT 1 FROM pg_database WHERE datname = ${template}`;
-        if (again.length) await q.unsafe(`DROP DATABASE ${building} WITH (FORCE)`);
-        else await q.unsafe(`ALTER DATABASE ${building} RENAME TO ${template}`);
-      });
-    }
-    return openPostgresCopy(template);
-  }
-  const root = path.resolve('.data', 'test-template');
-  const templateDir = path.join(root, hash);
-  if (!fs.existsSync(path.join(templateDir, 'PG_VERSION'))) {
-    fs.mkdirSync(root, { recursive: true });
-    await buildPgliteTemplate(templateDir);
-  }
+  if (engine === 'postgres') return openPostgresCopy(await postgresTemplate(hash));
+  const templateDir = await pgliteTemplate(hash);
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'discshelf-pglite-'));
   fs.cpSync(templateDir, copy, { recursive: true });
   const handle = await openDatabase({ dataDir: copy });
