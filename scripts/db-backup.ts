@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataDir } from '@/db';
+import { attachOptionValues } from './cli-args';
 import { clientConnection, megabytes, Refused, run, runMain, stamp } from './db-archive';
 
 const USAGE = 'Usage: npm run db:backup -- [--out FILE] [--force]';
@@ -99,8 +100,14 @@ async function backupPglite(dir: string, partial: string): Promise<void> {
 async function main(): Promise<void> {
   let values: { out?: string; force?: boolean; help?: boolean };
   try {
+    const options = {
+      out: { type: 'string' },
+      force: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    } as const;
     ({ values } = parseArgs({
-      options: { out: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      args: attachOptionValues(process.argv.slice(2), options),
+      options,
       strict: true,
       allowPositionals: false,
     }));

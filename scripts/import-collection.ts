@@ -22,6 +22,7 @@ import { formatImportError, formatImportReport } from '@/lib/collections/report-
 import { AppError } from '@/lib/errors';
 import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX } from '@/lib/validation/collection-limits';
 import en from '@/messages/en.json';
+import { attachOptionValues } from './cli-args';
 import { allowServerOnlyImports } from './server-only';
 
 allowServerOnlyImports();
@@ -31,16 +32,19 @@ const USAGE = 'usage: npm run import:collection -- --user NAME --collection PUBL
 /** Command-line arguments, or the reason they are not usable. */
 type Args = { user: string; collection: string; file: string } | { error: string };
 
-/** Reads `--user NAME --collection ID|new FILE` (also `--user=NAME`); `help` for -h / --help. */
+/**
+ * Reads `--user NAME --collection ID|new FILE` (also `--user=NAME`; values may begin with a dash,
+ * as public ids can); `help` for -h / --help.
+ */
 function readArgs(argv: string[]): Args | 'help' {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: { user: { type: 'string' }, collection: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
+    const options = {
+      user: { type: 'string' },
+      collection: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    } as const;
+    parsed = parseArgs({ args: attachOptionValues(argv, options), allowPositionals: true, strict: true, options });
   } catch (e) {
     return { error: (e as Error).message };
   }

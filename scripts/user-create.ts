@@ -13,6 +13,7 @@ import { migrateDatabase, openDatabase } from '@/db';
 import en from '@/messages/en.json';
 import { EMAIL_MAX, USER_NAME_MAX } from '@/lib/validation/limits';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/validation/password';
+import { attachOptionValues } from './cli-args';
 import { allowServerOnlyImports } from './server-only';
 
 allowServerOnlyImports();
@@ -30,9 +31,13 @@ function reason(field: string, key: string): string {
 async function main(): Promise<number> {
   let args;
   try {
+    const options = { admin: { type: 'boolean' }, name: { type: 'string' }, email: { type: 'string' } } as const;
     args = parseArgs({
-      args: process.argv.slice(2).filter((a) => a !== '--'),
-      options: { admin: { type: 'boolean' }, name: { type: 'string' }, email: { type: 'string' } },
+      args: attachOptionValues(
+        process.argv.slice(2).filter((a) => a !== '--'),
+        options,
+      ),
+      options,
     });
   } catch (e) {
     console.error(`${(e as Error).message}\n${USAGE}`);
