@@ -5,6 +5,7 @@ import type { ReleaseTabProps } from '@/components/releases/tabs/tab-empty';
 import { listPosts, type PostLink } from '@/lib/data/posts';
 import { Link } from '@/lib/i18n/navigation';
 import { PostList } from './post-list';
+import { WRITE_LINK_CLASS } from '@/components/community/write-link';
 
 /** Discussions shown on a movie's or release's posts tab (the newest activity first). */
 export const ITEM_POSTS_PAGE_SIZE = 24;
@@ -19,11 +20,7 @@ export async function ItemPosts({ link, locale, empty }: { link: PostLink; local
   const page = await listPosts({ [link.type]: link.publicId }, { limit: ITEM_POSTS_PAGE_SIZE });
   return (
     <div>
-      <Link
-        href={`/posts/new?${link.type}=${link.publicId}`}
-        className="mb-4 inline-flex min-h-10 items-center rounded-lg bg-accent px-4 text-sm font-medium text-white hover:bg-accent-strong"
-        data-testid="post-write"
-      >
+      <Link href={`/posts/new?${link.type}=${link.publicId}`} className={WRITE_LINK_CLASS} data-testid="post-write">
         {t('new')}
       </Link>
       {page.items.length ? <PostList posts={page.items} locale={locale} /> : <EmptyState title={empty} />}

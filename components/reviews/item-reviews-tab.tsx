@@ -7,9 +7,7 @@ import { listReviews, REVIEW_PAGE_SIZE } from '@/lib/data/reviews';
 import { Link } from '@/lib/i18n/navigation';
 import { BestEditionTable } from './best-edition-table';
 import { ReviewList } from './review-list';
-
-const writeLinkClass =
-  'mb-4 inline-flex min-h-10 items-center rounded-lg bg-accent px-4 text-sm font-medium text-white hover:bg-accent-strong';
+import { WRITE_LINK_CLASS } from '@/components/community/write-link';
 
 /**
  * `/movie/{id}/reviews`: the best edition ranking of the movie's releases (when it has any), the
@@ -26,7 +24,7 @@ export async function MovieReviewsTab({ title, locale }: MovieTabProps) {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <Link href={`/reviews/new?movie=${title.public_id}`} className={writeLinkClass} data-testid="review-write">
+        <Link href={`/reviews/new?movie=${title.public_id}`} className={WRITE_LINK_CLASS} data-testid="review-write">
           {t('new')}
         </Link>
         {page.items.length ? (
@@ -54,7 +52,7 @@ export async function ReleaseReviewsTab({ release, locale }: ReleaseTabProps) {
       {movie ? (
         <Link
           href={`/reviews/new?movie=${movie.public_id}&release=${release.public_id}`}
-          className={writeLinkClass}
+          className={WRITE_LINK_CLASS}
           data-testid="review-write"
         >
           {t('new')}

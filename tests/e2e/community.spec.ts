@@ -111,6 +111,30 @@ for (const locale of ['en', 'fi'] as const) {
           ratings: /\d+ ratings?/,
         };
 
+  test(`${locale}: "Write a review" on /reviews finds the movie by name and opens its review form`, async ({
+    page,
+    baseURL,
+  }) => {
+    await registerMember(page, baseURL ?? 'http://localhost:3100', 'Picker');
+    await gotoApp(page, `${prefix}/reviews`);
+    await page.getByRole('link', { name: r.new, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/reviews/new$`));
+    await expect(page.getByText(r.pickMovie)).toBeVisible();
+    const search = page.getByRole('search');
+    await search.getByRole('searchbox').fill('seven samurai');
+    await search.getByRole('button', { name: m.listing.searchButton }).click();
+    const found = page.getByRole('list', { name: r.pickResults }).getByRole('link', { name: /^Seven Samurai\s*1954$/ });
+    await expect(found).toHaveCount(1);
+    await found.click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/reviews/new\\?movie=[A-Za-z0-9_-]{10}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(r.newFor.replace('{name}', 'Seven Samurai'));
+    await expect(page.getByTestId('review-form')).toBeVisible();
+
+    await gotoApp(page, `${prefix}/reviews/new?q=qqxqzzv`);
+    await expect(page.getByText(r.pickNone)).toBeVisible();
+    await expect(page.getByRole('list', { name: r.pickResults })).toHaveCount(0);
+  });
+
   test(`${locale}: a review with ratings is shown on its page, on the movie's Reviews tab and in the best edition`, async ({
     page,
     baseURL,

@@ -13,6 +13,7 @@ import { AppError } from '@/lib/errors';
 import { Link, redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 import { isPublicId, MAX_QUERY_LENGTH } from '@/lib/validation/listing';
+import { WRITE_LINK_CLASS } from '@/components/community/write-link';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParamsRecord> };
 
@@ -68,7 +69,7 @@ export default async function PostsPage({ params, searchParams }: Props) {
       <PageHeading title={about ? t('aboutTitle', { name: about.name }) : t('title')} lead={t('description')} />
       <Link
         href={about ? `/posts/new?${about.type}=${about.publicId}` : '/posts/new'}
-        className="mb-4 inline-flex min-h-10 items-center rounded-lg bg-accent px-4 text-sm font-medium text-white hover:bg-accent-strong"
+        className={WRITE_LINK_CLASS}
         data-testid="post-write"
       >
         {t('new')}

@@ -8,9 +8,10 @@ import { filterHref, ReviewFilters, type ReviewFilter } from '@/components/revie
 import { ReviewList } from '@/components/reviews/review-list';
 import { listReviews } from '@/lib/data/reviews';
 import { AppError } from '@/lib/errors';
-import { redirect } from '@/lib/i18n/navigation';
+import { Link, redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 import { MAX_QUERY_LENGTH } from '@/lib/validation/listing';
+import { WRITE_LINK_CLASS } from '@/components/community/write-link';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParamsRecord> };
 
@@ -58,6 +59,9 @@ export default async function ReviewsPage({ params, searchParams }: Props) {
   return (
     <div data-testid="listing-reviews">
       <PageHeading title={t('title')} lead={t('description')} />
+      <Link href="/reviews/new" className={WRITE_LINK_CLASS} data-testid="review-write">
+        {t('new')}
+      </Link>
       <ReviewFilters locale={locale} current={filter} q={q} />
       {page.items.length ? <ReviewList reviews={page.items} locale={locale} /> : <EmptyState title={t('empty')} />}
       <Pagination locale={locale} href={href} nextCursor={page.next_cursor} isFirstPage={!cursor} />

@@ -2,14 +2,19 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { EmptyState } from '@/components/listing/empty-state';
 import { PageHeading } from '@/components/listing/page-heading';
+import { SearchForm } from '@/components/listing/search-form';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { reviewFormLabels } from '@/components/reviews/review-form-labels';
 import { ReviewFormLoader } from '@/components/reviews/review-form-loader';
 import { currentActor } from '@/lib/auth/session';
+import { listTitles } from '@/lib/data/movies';
 import { reviewFormChoices } from '@/lib/data/reviews';
-import { redirect } from '@/lib/i18n/navigation';
+import { Link, redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
-import { isPublicId } from '@/lib/validation/listing';
+import { isPublicId, MAX_QUERY_LENGTH } from '@/lib/validation/listing';
+
+/** Titles listed by the movie picker (`/reviews/new?q=`). */
+const PICK_LIMIT = 12;
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParamsRecord> };
 
@@ -28,7 +33,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * /reviews/new?movie={public_id}&release={public_id} (spec §2): the form of a new review of the
  * movie, the release chosen when given; visitors go to the login page and come back. Without a
- * known movie the page says where reviews are written.
+ * known movie it is a movie picker: a GET search (`?q=`, the titles listing's search with close
+ * spellings) listing up to PICK_LIMIT titles, each linking to its review form.
  */
 export default async function NewReviewPage({ params, searchParams }: Props) {
   const { locale } = await params;
@@ -44,13 +50,29 @@ export default async function NewReviewPage({ params, searchParams }: Props) {
   if (!(await currentActor())) redirect({ href: `/login?next=${encodeURIComponent(self)}`, locale });
   const t = await getTranslations({ locale, namespace: 'reviews' });
   const choices = moviePublicId && isPublicId(moviePublicId) ? await reviewFormChoices(moviePublicId) : null;
-  if (!choices)
+  if (!choices) {
+    const q = (firstParam(sp, 'q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+    const found = q ? (await listTitles({ q }, { limit: PICK_LIMIT })).items : [];
     return (
       <div>
-        <PageHeading title={t('newTitle')} />
-        <EmptyState title={t('pickMovie')} />
+        <PageHeading title={t('newTitle')} lead={t('pickMovie')} />
+        <SearchForm locale={locale} path="/reviews/new" q={q} />
+        {q && !found.length ? <EmptyState title={t('pickNone')} /> : null}
+        {found.length ? (
+          <ul aria-label={t('pickResults')} className="divide-y divide-line rounded-lg border border-line bg-panel">
+            {found.map((m) => (
+              <li key={m.public_id}>
+                <Link href={`/reviews/new?movie=${m.public_id}`} className="flex gap-2 px-4 py-3 hover:bg-accent-soft">
+                  <span className="font-medium">{m.name}</span>
+                  {m.year ? <span className="text-muted">{m.year}</span> : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
     );
+  }
   const release = choices.releases.some((r) => r.public_id === releasePublicId) ? releasePublicId : '';
   return (
     <div>
