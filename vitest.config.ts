@@ -17,7 +17,8 @@ export default defineConfig({
   resolve: { alias },
   test: {
     // One file per core (vitest's default leaves a core free, which on a 2-core machine means one
-    // file at a time); the integration files spend much of their time waiting on PostgreSQL.
+    // file at a time); the integration files spend much of their time waiting on PostgreSQL,
+    // child processes and Soketi.
     maxWorkers: '100%',
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },

@@ -62,8 +62,8 @@ async function runVitest(extra: string[], file: string): Promise<void> {
 }
 
 // The e2e phase serves a production build. When it is stale, it is made beside the vitest phase
-// (whose integration files run one at a time, so the second core has room) instead of after it;
-// its output goes to a file and is shown only when it fails.
+// instead of after it (the vitest files often wait on databases, child processes and Soketi, so
+// the cores have room); its output goes to a file and is shown only when it fails.
 const buildLog = path.join(out, 'next-build.log');
 const building = !args.has('--no-e2e') && !args.has('--e2e-only') ? startBuildIfNeeded(process.cwd(), buildLog) : null;
 if (building) console.log(`Building the app (next build) beside the vitest phase; output in ${buildLog}`);

@@ -5,7 +5,7 @@ import type { ReleaseTabProps } from '@/components/releases/tabs/tab-empty';
 import { listPosts, type PostLink } from '@/lib/data/posts';
 import { Link } from '@/lib/i18n/navigation';
 import { PostList } from './post-list';
-import { WRITE_LINK_CLASS } from '@/components/community/write-link';
+import { WRITE_LINK_CLASS } from './write-link';
 
 /** Discussions shown on a movie's or release's posts tab (the newest activity first). */
 export const ITEM_POSTS_PAGE_SIZE = 24;

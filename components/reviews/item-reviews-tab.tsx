@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { WRITE_LINK_CLASS } from '@/components/community/write-link';
 import { EmptyState } from '@/components/listing/empty-state';
 import type { MovieTabProps } from '@/components/movies/tabs/tab-empty';
 import type { ReleaseTabProps } from '@/components/releases/tabs/tab-empty';
@@ -7,7 +8,6 @@ import { listReviews, REVIEW_PAGE_SIZE } from '@/lib/data/reviews';
 import { Link } from '@/lib/i18n/navigation';
 import { BestEditionTable } from './best-edition-table';
 import { ReviewList } from './review-list';
-import { WRITE_LINK_CLASS } from '@/components/community/write-link';
 
 /**
  * `/movie/{id}/reviews`: the best edition ranking of the movie's releases (when it has any), the

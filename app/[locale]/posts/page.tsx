@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ListFilters, withQuery } from '@/components/community/list-filters';
 import { PostList } from '@/components/community/post-list';
+import { WRITE_LINK_CLASS } from '@/components/community/write-link';
 import { EmptyState } from '@/components/listing/empty-state';
 import { PageHeading } from '@/components/listing/page-heading';
 import { Pagination } from '@/components/listing/pagination';
@@ -13,7 +14,6 @@ import { AppError } from '@/lib/errors';
 import { Link, redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 import { isPublicId, MAX_QUERY_LENGTH } from '@/lib/validation/listing';
-import { WRITE_LINK_CLASS } from '@/components/community/write-link';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParamsRecord> };
 

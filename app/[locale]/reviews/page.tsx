@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { WRITE_LINK_CLASS } from '@/components/community/write-link';
 import { EmptyState } from '@/components/listing/empty-state';
 import { PageHeading } from '@/components/listing/page-heading';
 import { Pagination } from '@/components/listing/pagination';
@@ -11,7 +12,6 @@ import { AppError } from '@/lib/errors';
 import { Link, redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 import { MAX_QUERY_LENGTH } from '@/lib/validation/listing';
-import { WRITE_LINK_CLASS } from '@/components/community/write-link';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParamsRecord> };
 
