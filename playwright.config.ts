@@ -5,7 +5,9 @@ import { E2E_PORT, OAUTH_MOCK_URL } from './tests/e2e/support/ports';
 /**
  * E2E against the production server (`next build` + `next start` via scripts/start.ts) on port
  * 3100 with its own data directory (.data/e2e), driving the system Chromium (never a downloaded
- * browser). The first start builds and imports the seed (~40k rows), hence the long timeout.
+ * browser). The first start builds and imports the seed (~40k rows; a copy of the integration
+ * tests' seeded PGlite template when `npm test` has built one, tests/e2e/support/web-server.ts),
+ * hence the long timeout.
  * Facebook and Google point at a local OAuth 2 / OIDC server that the global setup starts on port
  * 3199 (tests/support/oauth-mock.ts). `scripts/test.ts` sets PLAYWRIGHT_JSON_OUTPUT_FILE to collect the totals. Specs import `test`
  * and helpers from tests/e2e/support/fixtures.ts.
@@ -45,7 +47,8 @@ export default defineConfig({
     headless: true,
   },
   webServer: {
-    command: `node --import tsx scripts/start.ts --port ${PORT}`,
+    // scripts/start.ts, its database first copied from the seeded test template when there is one.
+    command: `node --import tsx tests/e2e/support/web-server.ts --port ${PORT}`,
     url: `${baseURL}/version.json`,
     // No NEXT_PUBLIC_VERSION_CHECK_MS here on purpose: start.ts may run `next build` under this
     // env, and Next inlines NEXT_PUBLIC_* into that build, so a later `npm start` would keep

@@ -117,6 +117,16 @@ async function pgliteTemplate(hash: string): Promise<string> {
   return dir;
 }
 
+/**
+ * Folder of the PGlite seeded template for the current seed and migrations when one has been
+ * built (by the integration tests' global setup or a first `getSeededTestDb`), else null. A
+ * PGlite data directory: copy it before opening it, never open it in place.
+ */
+export function builtPgliteTemplate(): string | null {
+  const dir = path.resolve('.data', 'test-template', contentHash());
+  return fs.existsSync(path.join(dir, 'PG_VERSION')) ? dir : null;
+}
+
 /** Name of the PostgreSQL seeded template database for `hash`, built when missing. */
 async function postgresTemplate(hash: string): Promise<string> {
   const template = `discshelf_seed_${hash}`;
