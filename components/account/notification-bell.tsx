@@ -12,8 +12,8 @@ export type NotificationBellProps = { publicId: string; initialCount: number };
 async function fetchUnseenCount(): Promise<number | null> {
   try {
     const res = await fetch('/api/me', { credentials: 'same-origin', cache: 'no-store' });
-    if (!res.ok) return null;
-    return ((await res.json()) as { notifications_unseen_count: number }).notifications_unseen_count;
+    const body: unknown = await res.json(); // read either way, so the request completes
+    return res.ok ? (body as { notifications_unseen_count: number }).notifications_unseen_count : null;
   } catch {
     return null;
   }

@@ -32,7 +32,10 @@ export function UserWidget() {
   const load = useCallback(async () => {
     try {
       const res = await fetch('/api/me', { credentials: 'same-origin', cache: 'no-store' });
-      setMe(res.ok ? ((await res.json()) as Me) : null);
+      // A visitor's 401 body is read too: a response left unread never completes in the browser's
+      // network log, so the page would never count as settled (Lighthouse, crawlers, tests).
+      const body: unknown = await res.json();
+      setMe(res.ok ? (body as Me) : null);
     } catch {
       setMe(null);
     }

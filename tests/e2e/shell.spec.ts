@@ -384,6 +384,17 @@ test.describe('security headers (lib/server/security-headers.ts, set by scripts/
   });
 });
 
+test("a visitor's page settles: the /api/me it asks answers 401 and completes, so the network goes idle", async ({
+  page,
+}) => {
+  const me = page.waitForEvent('requestfinished', (req) => new URL(req.url()).pathname === '/api/me');
+  // Fails with a timeout while any request the page started stays open.
+  await page.goto('/fi/movies', { waitUntil: 'networkidle', timeout: 15_000 });
+  const finished = await me;
+  expect((await finished.response())?.status()).toBe(401);
+  await expect(page.getByTestId('login-link')).toBeVisible();
+});
+
 test.describe('prefetch on intent (lib/i18n/link.tsx)', () => {
   /** Paths (with query, without `_rsc`) of the RSC requests the page sends from now on. */
   function rscRequests(page: Page): string[] {
