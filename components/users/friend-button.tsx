@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { requireLogin, takePendingAction } from '@/components/account/login-required';
 import { SESSION_CHANGED } from '@/components/account/session-events';
 import { showSnackbar } from '@/components/ui/snackbar';
+import { Link } from '@/lib/i18n/navigation';
 import type { FriendRelation, FriendshipAction } from '@/lib/data/friendships';
 
 /** The translated texts of the friend button (users.friends of the messages, about one user), given by the server page. */
@@ -14,6 +15,8 @@ export type FriendButtonLabels = {
   failed: string;
   conflict: string;
   label: string;
+  /** The link shown instead of the buttons on one's own page. */
+  editOwn: string;
 };
 
 /** The actions each relation offers, first the main one. */
@@ -33,7 +36,8 @@ const ACTIONS: Record<FriendRelation, FriendshipAction[]> = {
  * (`GET /api/users/{id}/friendship`), so a cached page stays the same for everyone; it is fetched
  * again when the session changes. A click posts `{ action }` to the same address and is confirmed
  * in the snackbar; a 409 (the state had changed elsewhere) shows the current state. A visitor's
- * click opens the login dialog, and the request is sent once logged in. Nothing on one's own page.
+ * click opens the login dialog, and the request is sent once logged in. On one's own page: a link
+ * to "Edit my data" instead.
  */
 export function FriendButton({
   publicId,
@@ -113,7 +117,17 @@ export function FriendButton({
     };
   }, [given, load, act, pendingKey]);
 
-  if (!relation || relation === 'self') return null;
+  if (!relation) return null;
+  if (relation === 'self')
+    return (
+      <Link
+        href="/users/edit_my_data"
+        className="inline-flex min-h-9 items-center rounded-full border border-line bg-panel px-3 text-sm font-semibold hover:bg-black/5"
+        data-testid="edit-own-profile"
+      >
+        {labels.editOwn}
+      </Link>
+    );
   const status =
     relation === 'incoming' || relation === 'outgoing' || relation === 'friends' ? labels.status[relation] : null;
   return (

@@ -20,5 +20,6 @@ export async function friendButtonLabels(locale: string, name: string): Promise<
     failed: t('failed'),
     conflict: t('conflict'),
     label: t('label'),
+    editOwn: t('editOwn'),
   };
 }

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FriendButton, type FriendButtonLabels } from '@/components/users/friend-button';
 import type { FriendRelation } from '@/lib/data/friendships';
@@ -9,6 +10,13 @@ const snackbar = vi.hoisted(() => vi.fn());
 vi.mock('@/components/ui/snackbar', () => ({ showSnackbar: snackbar, queueSnackbar: vi.fn() }));
 const login = vi.hoisted(() => vi.fn());
 vi.mock('@/components/account/login-required', () => ({ requireLogin: login, takePendingAction: () => false }));
+vi.mock('@/lib/i18n/navigation', () => ({
+  Link: ({ href, children, ...rest }: { href: string; children: ReactNode }) => (
+    <a href={href} {...rest}>
+      {children}
+    </a>
+  ),
+}));
 
 /** The labels the server builds (components/users/friend-labels.ts) from a locale's messages. */
 function labels(locale: 'en' | 'fi'): FriendButtonLabels {
@@ -38,6 +46,18 @@ describe('friend button', () => {
   ] as [FriendRelation, string[]][])('%s offers %j', (relation, buttons) => {
     render(<FriendButton publicId="aino" relation={relation} labels={labels('en')} />);
     expect(screen.queryAllByRole('button').map((b) => b.getAttribute('data-testid'))).toEqual(buttons);
+  });
+
+  it('one\'s own page links to "Edit my data" instead (Finnish, relation fetched)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ relation: 'self' })),
+    );
+    render(<FriendButton publicId="aino" labels={labels('fi')} />);
+    const link = await screen.findByTestId('edit-own-profile');
+    expect(link.getAttribute('href')).toBe('/users/edit_my_data');
+    expect(link.textContent).toBe('Muokkaa tietojani');
+    expect(screen.queryAllByRole('button')).toEqual([]);
   });
 
   it('fetches the relation after the page loads, then accepts with a confirmation (Finnish)', async () => {

@@ -7,6 +7,8 @@ import { COOKIE_CONSENT_NAME, expect, gotoApp, test } from './support/fixtures';
 /**
  * The friends journey in both locales (texts from messages/en.json and messages/fi.json), two
  * members in browser contexts of their own:
+ *  0. member A, without friends, finds an empty stream that leads to the users list, and on A's own
+ *     page a link to "Edit my data" instead of the friend button;
  *  1. member A opens member B's user page and sends a friend request with the friend button;
  *  2. B, already on a page, sees the bell in the top bar count one unseen notification without a
  *     reload (pushed through the local Soketi), opens it and reads the request;
@@ -78,6 +80,16 @@ for (const locale of ['en', 'fi'] as const) {
     const base = baseURL ?? 'http://localhost:3100';
     const a = await newMember(browser, base, 'Asker');
     const b = await newMember(browser, base, 'Buddy');
+
+    // A, without friends yet: the stream is empty and leads to the users list, and A's own page
+    // offers "Edit my data" where others' pages have the friend button.
+    await gotoApp(a.page, `${prefix}/stream`);
+    await expect(a.page.getByTestId('empty-state')).toContainText(m.social.stream.empty);
+    await a.page.getByTestId('find-collectors').click();
+    await expect(a.page).toHaveURL(new RegExp(`${prefix}/users$`));
+    await gotoApp(a.page, `${prefix}/user/${a.publicId}`);
+    await expect(a.page.getByTestId('edit-own-profile')).toHaveText(f.editOwn);
+    await expect(a.page.getByTestId('friendship')).toHaveCount(0);
 
     // B waits on the home page, the bell showing nothing new.
     await gotoWithBell(b.page, `${prefix}/`);

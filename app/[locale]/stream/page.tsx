@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/listing/empty-state';
 import { PageHeading } from '@/components/listing/page-heading';
 import { Pagination } from '@/components/listing/pagination';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
+import { FindCollectorsLink } from '@/components/social/find-collectors-link';
 import { StreamList } from '@/components/social/stream-list';
 import { currentActor } from '@/lib/auth/session';
 import { listStream } from '@/lib/data/stream';
@@ -52,7 +53,10 @@ export default async function StreamPage({ params, searchParams }: Props) {
       {page.items.length ? (
         <StreamList items={page.items} locale={locale} />
       ) : (
-        <EmptyState title={t('title')}>{t('empty')}</EmptyState>
+        <EmptyState title={t('title')}>
+          {t('empty')}
+          <FindCollectorsLink locale={locale} />
+        </EmptyState>
       )}
       <Pagination locale={locale} href="/stream" nextCursor={page.next_cursor} isFirstPage={!cursor} />
     </div>

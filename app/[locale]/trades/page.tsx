@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/listing/empty-state';
 import { PageHeading } from '@/components/listing/page-heading';
 import { Pagination } from '@/components/listing/pagination';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
+import { FindCollectorsLink } from '@/components/social/find-collectors-link';
 import { TradeList } from '@/components/social/trade-list';
 import { currentActor } from '@/lib/auth/session';
 import { listTrades } from '@/lib/data/trades';
@@ -45,7 +46,10 @@ export default async function TradesPage({ params, searchParams }: Props) {
       {page.items.length ? (
         <TradeList items={page.items} locale={locale} />
       ) : (
-        <EmptyState title={t('title')}>{t('empty')}</EmptyState>
+        <EmptyState title={t('title')}>
+          {t('empty')}
+          <FindCollectorsLink locale={locale} />
+        </EmptyState>
       )}
       <Pagination locale={locale} href="/trades" nextCursor={page.next_cursor} isFirstPage={!cursor} />
     </div>
