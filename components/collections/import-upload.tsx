@@ -3,6 +3,7 @@
 import { useLocale } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { FILE_INPUT_CLASS } from '@/components/ui/file-input';
 import { queueSnackbar } from '@/components/ui/snackbar';
 import { fillPlaceholders, formatMegabytes } from '@/lib/format';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -92,8 +93,7 @@ export function ImportUpload({ collectionId, texts }: { collectionId: string; te
             setFile(e.target.files?.[0] ?? null);
             setError(null);
           }}
-          className="rounded-lg border border-line bg-panel p-2 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-accent file:px-3 file:py-1.5
-            file:text-white"
+          className={FILE_INPUT_CLASS}
         />
         <p id="import-file-hint" className="text-xs text-muted">
           {texts.fileHint}

@@ -122,7 +122,7 @@ export function FriendButton({
     return (
       <Link
         href="/users/edit_my_data"
-        className="inline-flex min-h-9 items-center rounded-full border border-line bg-panel px-3 text-sm font-semibold hover:bg-black/5"
+        className="inline-flex min-h-9 items-center whitespace-nowrap rounded-full border border-line bg-panel px-3 text-sm font-semibold hover:bg-black/5"
         data-testid="edit-own-profile"
       >
         {labels.editOwn}

@@ -49,7 +49,7 @@ export async function UserProfile({
   const links = Object.entries(user.social).filter((e): e is [string, string] => Boolean(e[1]));
   return (
     <article className="flex flex-col gap-4">
-      <header className="flex items-center gap-4">
+      <header className="flex flex-wrap items-center gap-4">
         {user.picture ? (
           // eslint-disable-next-line @next/next/no-img-element -- user uploads are served as static variants, never through the image optimizer
           <img

@@ -216,11 +216,17 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(page.getByLabel(text.municipality)).toHaveValue('Tampere');
 
     // A profile picture: uploaded, shown; a file that is not a picture gets the spec's kind of message.
+    // At phone width the round placeholder and the picture keep their 96 px beside the file field.
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect((await page.getByTestId('picture-placeholder').boundingBox())?.width).toBe(96);
     const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#b4231f' } })
       .png()
       .toBuffer();
     await page.locator('#field-picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await expect(page.getByTestId('picture-preview')).toBeVisible();
+    expect((await page.getByTestId('picture-preview').boundingBox())?.width).toBe(96);
+    if (viewport) await page.setViewportSize(viewport);
     await page
       .locator('#field-picture')
       .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just text') });

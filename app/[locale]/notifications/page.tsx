@@ -69,7 +69,7 @@ export default async function NotificationsPage({ params, searchParams }: Props)
           ))}
         </ul>
       ) : (
-        <EmptyState title={t('empty')} />
+        <EmptyState title={t('title')}>{t('empty')}</EmptyState>
       )}
       <Pagination locale={locale} href={href} nextCursor={page.next_cursor} isFirstPage={!cursor} />
     </div>

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { FILE_INPUT_CLASS } from '@/components/ui/file-input';
 import { showSnackbar } from '@/components/ui/snackbar';
 import { toMegabytes } from '@/lib/format';
 import type { FormsKey } from '@/lib/i18n/keys';
@@ -49,13 +50,17 @@ export function PictureSection({ initial }: { initial: string | null }) {
             alt=""
             width={96}
             height={96}
-            className="size-24 rounded-full object-cover"
+            className="size-24 shrink-0 rounded-full object-cover"
             data-testid="picture-preview"
           />
         ) : (
-          <span aria-hidden="true" className="size-24 rounded-full bg-accent-soft" />
+          <span
+            aria-hidden="true"
+            className="size-24 shrink-0 rounded-full bg-accent-soft"
+            data-testid="picture-placeholder"
+          />
         )}
-        <div className="flex flex-col gap-2">
+        <div className="flex min-w-0 flex-col gap-2">
           <label htmlFor="field-picture" className="text-sm font-medium">
             {t('uploadPicture')}
           </label>
@@ -77,7 +82,7 @@ export function PictureSection({ initial }: { initial: string | null }) {
               else if (file) void send('POST', file);
               e.target.value = '';
             }}
-            className="text-sm"
+            className={FILE_INPUT_CLASS}
           />
           <p id="field-picture-hint" className="text-xs text-muted">
             {t('pictureHelp')}
