@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { CollectionValue, ItemValue, RatesNote, ValueTotals } from '@/lib/data/collection-values';
 import { ECB_SOURCE } from '@/lib/collections/rates';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '@/lib/format';
+import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 
 /** Euros as the locale writes them (2 decimals: "€12.50", "12,50 €"). */
 export function euros(value: string | number, locale: string): string {
@@ -66,7 +66,10 @@ export async function ValueSummary({
   );
 }
 
-/** A collection's value and how it moved (the stored snapshots, newest first); nothing when no entry has a price. */
+/**
+ * A collection's value and how it moved (its value at the end of each day with a change, newest
+ * first; shown from the second such day); nothing when no entry has a price.
+ */
 export async function CollectionValueView({ value, locale }: { value: CollectionValue; locale: string }) {
   if (!value.priced_count && !value.history.some((h) => h.priced_count)) return null;
   const t = await getTranslations({ locale, namespace: 'collections' });
@@ -91,7 +94,7 @@ export async function CollectionValueView({ value, locale }: { value: Collection
             <tbody>
               {value.history.map((h) => (
                 <tr key={h.taken_at}>
-                  <td className="whitespace-nowrap pr-3">{formatDateTime(h.taken_at, locale)}</td>
+                  <td className="whitespace-nowrap pr-3">{formatDate(h.taken_at.slice(0, 10), locale)}</td>
                   <td className="whitespace-nowrap pr-3">{euros(h.total_eur, locale)}</td>
                   <td className="whitespace-nowrap">{euros(h.weighted_eur, locale)}</td>
                 </tr>

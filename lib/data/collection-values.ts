@@ -93,14 +93,20 @@ export async function snapshotCollectionValue(tx: Db, collectionId: number): Pro
   );
 }
 
-/** A collection's value now and its snapshots, newest first. */
+/**
+ * A collection's value now and its history: the last snapshot of each day (UTC) that had a change,
+ * newest first (`taken_at`: ISO time of that snapshot).
+ */
 export type CollectionValue = ValueTotals & RatesNote & { history: (ValueTotals & { taken_at: string })[] };
 
-/** How many snapshots {@link collectionValue} returns. */
+/** How many days of history {@link collectionValue} returns. */
 export const VALUE_HISTORY_SHOWN = 20;
 
 /**
- * The value of a collection the viewer may see (public and not deleted, or their own).
+ * The value of a collection the viewer may see (public and not deleted, or their own), with the
+ * value at the end of each of the last {@link VALUE_HISTORY_SHOWN} days (UTC) on which its entries
+ * changed: a snapshot is stored per change, and an evening of adding fifty entries is one day of
+ * history, not fifty rows of the same minute.
  * @returns null when the viewer may not see it
  */
 export async function collectionValue(
@@ -118,8 +124,10 @@ export async function collectionValue(
   const [now] = await queryRows<ValueTotals>(d, totalsSql(table, sql`e.collection_id = ${c.id}`));
   const history = await queryRows<ValueTotals & { taken_at: string | Date }>(
     d,
-    sql`SELECT taken_at, total_eur::text AS total_eur, weighted_eur::text AS weighted_eur, priced_count, entries_count
-        FROM collection_value_snapshots WHERE collection_id = ${c.id} ORDER BY taken_at DESC, id DESC LIMIT ${VALUE_HISTORY_SHOWN}`,
+    sql`SELECT DISTINCT ON ((taken_at AT TIME ZONE 'UTC')::date)
+          taken_at, total_eur::text AS total_eur, weighted_eur::text AS weighted_eur, priced_count, entries_count
+        FROM collection_value_snapshots WHERE collection_id = ${c.id}
+        ORDER BY (taken_at AT TIME ZONE 'UTC')::date DESC, taken_at DESC, id DESC LIMIT ${VALUE_HISTORY_SHOWN}`,
   );
   return {
     ...now,

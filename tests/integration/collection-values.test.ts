@@ -8,7 +8,8 @@
  * none 0.7), or from a CURRENCY_RATES table the test sets.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DbHandle } from '@/db';
+import { sql } from 'drizzle-orm';
+import { queryRows, type DbHandle } from '@/db';
 import { labels, releases } from '@/db/schema';
 import { collectionStats } from '@/lib/data/collection-stats';
 import { rateTable } from '@/lib/collections/rates';
@@ -90,10 +91,17 @@ describe.each(testEngines())('collection values on %s', (engine) => {
     expect(await itemValueAverage({ type: 'release', publicId: UNPRICED }, h.db)).toBeNull();
   });
 
-  it('a collection keeps its total, its condition-weighted value and a snapshot after each change', async () => {
+  it('a collection keeps its total, its condition-weighted value and its value at the end of each day with a change', async () => {
     const owner = await member();
     const id = await shelf(owner, 'Valued shelf');
+    /** Moves the collection's stored snapshots one day back, as if they had been taken yesterday. */
+    const aDayPasses = () =>
+      h.db.execute(
+        sql`UPDATE collection_value_snapshots SET taken_at = taken_at - interval '1 day'
+            WHERE collection_id = (SELECT c.id FROM collections c WHERE c.public_id = ${id})`,
+      );
     const first = await add(owner, id, { price: '10.00', currency: 'EUR', condition: '6' });
+    await aDayPasses();
     const r2 = await addEntry(
       owner,
       { collection: id, item: { type: 'release', publicId: UNPRICED }, price: '100', currency: 'SEK', condition: '4' },
@@ -105,11 +113,23 @@ describe.each(testEngines())('collection values on %s', (engine) => {
     expect(v).toMatchObject({ total_eur: '18.73', weighted_eur: '14.49', priced_count: 2, entries_count: 2 });
     expect(v?.history.map((s) => s.total_eur)).toEqual(['18.73', '10.00']);
 
+    // Two changes on the next day (23.73, then 15.00): the day shows its last value only.
+    await aDayPasses();
     await updateEntry(owner, { entryId: first, price: '15', currency: 'EUR', condition: '6' }, h.db);
     await removeEntry(owner, r2.entry.id, h.db);
     const after = await collectionValue(owner, id, h.db);
     expect(after?.total_eur).toBe('15.00');
-    expect(after?.history.map((s) => s.total_eur)).toEqual(['15.00', '23.73', '18.73', '10.00']);
+    expect(after?.history.map((s) => s.total_eur)).toEqual(['15.00', '18.73', '10.00']);
+    expect(after?.history.map((s) => s.entries_count)).toEqual([1, 2, 1]);
+    const days = after!.history.map((s) => s.taken_at.slice(0, 10));
+    expect(new Set(days).size).toBe(3);
+    // Every change keeps its own snapshot; only the history shown is one per day.
+    const [stored] = await queryRows<{ n: number }>(
+      h.db,
+      sql`SELECT count(*)::int AS n FROM collection_value_snapshots
+          WHERE collection_id = (SELECT c.id FROM collections c WHERE c.public_id = ${id})`,
+    );
+    expect(stored.n).toBe(4);
 
     const stranger = await member();
     const secret = await shelf(owner, 'Hidden value', 'private');

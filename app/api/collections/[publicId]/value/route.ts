@@ -7,8 +7,9 @@ export const dynamic = 'force-dynamic';
 /**
  * GET /api/collections/{public_id}/value: the collection's value in euros — `{ total_eur,
  * weighted_eur, priced_count, entries_count, rates_date, rates_source, history: [{ taken_at,
- * total_eur, weighted_eur, priced_count, entries_count }] }` (amounts as decimal strings, newest
- * snapshot first, at most 20). 404 when the caller may not see the collection.
+ * total_eur, weighted_eur, priced_count, entries_count }] }` (amounts as decimal strings; history:
+ * the value at the last change of each day (UTC) that had one, newest first, at most 20 days). 404
+ * when the caller may not see the collection.
  * Data: lib/data/collection-values.ts collectionValue.
  */
 export const GET = route({
