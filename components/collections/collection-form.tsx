@@ -86,7 +86,7 @@ export function CollectionForm({ initial, publicId }: { initial: CollectionFormV
       <SelectField
         name="category"
         label={t('fields.category')}
-        hint={publicId ? undefined : t('fields.categoryHint')}
+        hint={t(publicId ? 'fields.categoryFixed' : 'fields.categoryHint')}
         disabled={!!publicId}
         value={form.values.category}
         onValue={(v) => form.set('category', v)}

@@ -24,6 +24,8 @@ for (const locale of ['en', 'fi'] as const) {
           visibility: 'Näkyvyys',
           private: 'Yksityinen',
           created: 'Kokoelma luotu.',
+          holds: 'Sisältö',
+          holdsFixed: 'Valittu kokoelmaa luotaessa, eikä sitä voi muuttaa.',
           money: /29,90\s€/,
           weighted: /32,89\s€/,
         }
@@ -39,6 +41,8 @@ for (const locale of ['en', 'fi'] as const) {
           visibility: 'Visibility',
           private: 'Private',
           created: 'Collection created.',
+          holds: 'Holds',
+          holdsFixed: 'Chosen when the collection was created; it cannot be changed.',
           money: /€29\.90/,
           weighted: /€32\.89/,
         };
@@ -133,6 +137,14 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
     await expect(page.getByTestId('snackbar')).toContainText(text.created);
     await expect(page.getByTestId('collection-page')).toContainText(text.private);
+
+    // Its edit form shows what it holds as fixed since its creation (greyed out, with the reason).
+    const collectionPath = new URL(page.url()).pathname;
+    await gotoApp(page, `${collectionPath}/edit`);
+    const holds = page.getByLabel(text.holds, { exact: true });
+    await expect(holds).toBeDisabled();
+    await expect(page.locator('#field-category-hint')).toHaveText(text.holdsFixed);
+    await gotoApp(page, collectionPath);
 
     const visitor = await browser.newContext();
     const res = await (await visitor.newPage()).goto(page.url());
