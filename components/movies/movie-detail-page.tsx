@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { SubpageTabs } from '@/components/listing/subpage-tabs';
 import type { TitleDetail } from '@/lib/data/types';
 import { joinNames } from '@/lib/format';
+import { catalogueNames } from '@/lib/i18n/catalogue-names';
 import { enumKey, type MessageKey } from '@/lib/i18n/keys';
 import { MOVIE_TABS, tabSegment, type MovieTab } from '@/lib/item-tabs';
 import { pageMetadata, truncate } from '@/lib/seo';
@@ -101,6 +102,7 @@ export async function MovieDetailPage({ locale, publicId, tab }: { locale: strin
   const t = await getTranslations({ locale, namespace: 'movies' });
   const te = await getTranslations({ locale, namespace: 'enums' });
   const local = localName(title, locale);
+  const names = await catalogueNames(locale);
   const Content = TAB_CONTENT[tab];
   return (
     <article data-testid="movie-page" data-public-id={title.public_id}>
@@ -118,7 +120,7 @@ export async function MovieDetailPage({ locale, publicId, tab }: { locale: strin
           {joinNames([
             te(enumKey('movieTypes', title.type)),
             title.runtime_min ? t('runtime', { minutes: title.runtime_min }) : null,
-            joinNames(title.genres),
+            joinNames(title.genres.map(names.genre)),
           ])}
         </p>
         <ToggleBar item="movie" publicId={title.public_id} name={title.name} />

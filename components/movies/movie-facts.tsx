@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { TitleDetail } from '@/lib/data/types';
 import { joinNames } from '@/lib/format';
+import { catalogueNames } from '@/lib/i18n/catalogue-names';
 import { enumKey, type MessageKey } from '@/lib/i18n/keys';
 import { Link } from '@/lib/i18n/navigation';
 
@@ -24,6 +25,7 @@ export async function MovieFacts({ title, locale }: { title: TitleDetail; locale
   const t = await getTranslations({ locale, namespace: 'movies' });
   const te = await getTranslations({ locale, namespace: 'enums' });
   const f = (k: MessageKey<'movies.fields'>) => t(`fields.${k}`);
+  const names = await catalogueNames(locale);
   const localized = Object.entries(title.localized_names ?? {}).filter(([, n]) => n && n !== title.name);
   return (
     <dl
@@ -66,17 +68,17 @@ export async function MovieFacts({ title, locale }: { title: TitleDetail; locale
       ) : null}
       {title.genres.length ? (
         <Row label={f('genres')} field="genres">
-          {joinNames(title.genres)}
+          {joinNames(title.genres.map(names.genre))}
         </Row>
       ) : null}
       {title.countries.length ? (
         <Row label={f('countries')} field="countries">
-          {joinNames(title.countries)}
+          {joinNames(title.countries.map(names.country))}
         </Row>
       ) : null}
       {title.spoken_languages.length ? (
         <Row label={f('languages')} field="languages">
-          {joinNames(title.spoken_languages)}
+          {joinNames(title.spoken_languages.map(names.language))}
         </Row>
       ) : null}
       {title.certifications.length ? (

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { TitleListItem } from '@/lib/data/types';
 import { joinNames } from '@/lib/format';
+import { catalogueNames } from '@/lib/i18n/catalogue-names';
 import { Link } from '@/lib/i18n/navigation';
 import { enumKey } from '@/lib/i18n/keys';
 
@@ -20,6 +21,7 @@ export async function TitleCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const t = await getTranslations({ locale, namespace: 'movies' });
   const te = await getTranslations({ locale, namespace: 'enums' });
+  const names = await catalogueNames(locale);
   const facts = [
     title.year ? String(title.year) : null,
     title.type !== 1 ? te(enumKey('movieTypes', title.type)) : null,
@@ -40,7 +42,7 @@ export async function TitleCard({
         <p className="text-sm italic text-muted">{title.original_name}</p>
       ) : null}
       <p className="text-sm text-muted">{facts.join(' · ')}</p>
-      {title.genres.length > 0 ? <p className="text-sm">{joinNames(title.genres)}</p> : null}
+      {title.genres.length > 0 ? <p className="text-sm">{joinNames(title.genres.map(names.genre))}</p> : null}
       <p className="mt-1 text-sm font-medium">{t('releaseCount', { count: title.release_count })}</p>
     </article>
   );

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { ReleaseDetail } from '@/lib/data/types';
 import { formatDate, formatMoney, joinNames } from '@/lib/format';
+import { catalogueNames } from '@/lib/i18n/catalogue-names';
 import { enumKey, keyFromData, type MessageKey } from '@/lib/i18n/keys';
 import { Link } from '@/lib/i18n/navigation';
 
@@ -17,6 +18,7 @@ type Row = { key: FieldKey; label: string; value: ReactNode };
 export async function ReleaseFields({ release, locale }: { release: ReleaseDetail; locale: string }) {
   const t = await getTranslations({ locale, namespace: 'releases' });
   const te = await getTranslations({ locale, namespace: 'enums' });
+  const names = await catalogueNames(locale);
   const f = (k: FieldKey) => t(`fields.${k}`);
   const yesNo = (v: boolean) => (v ? t('yes') : t('no'));
   const rows: Row[] = [];
@@ -64,10 +66,14 @@ export async function ReleaseFields({ release, locale }: { release: ReleaseDetai
   add(
     'audioTracks',
     release.audio_tracks.length
-      ? joinNames(release.audio_tracks.map((a) => [a.language, a.system].filter(Boolean).join(' ')))
+      ? joinNames(
+          release.audio_tracks.map((a) =>
+            [a.language ? names.language(a.language) : null, a.system].filter(Boolean).join(' '),
+          ),
+        )
       : null,
   );
-  add('subtitles', release.subtitles.length ? joinNames(release.subtitles) : null);
+  add('subtitles', release.subtitles.length ? joinNames(release.subtitles.map(names.language)) : null);
   add('hdr', release.hdr.length ? joinNames(release.hdr) : null);
   add('immersiveAudio', release.immersive_audio.length ? joinNames(release.immersive_audio) : null);
   add('format3d', release.format_3d > 0 ? te(enumKey('format3d', release.format_3d)) : null);

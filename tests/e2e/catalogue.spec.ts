@@ -224,3 +224,49 @@ test('a listing at phone width keeps filters and cards usable', async ({ page })
   );
   expect(overflow).toBeLessThanOrEqual(1);
 });
+
+test('Finnish pages give genres, countries and spoken languages in Finnish; English pages as the sources have them', async ({
+  page,
+  request,
+}) => {
+  const cases = [
+    {
+      q: 'come and see',
+      year: 1985,
+      en: { genres: 'Drama, War', countries: 'Soviet Union', languages: 'Russian' },
+      fi: { genres: 'Draama, Sota', countries: 'Neuvostoliitto', languages: 'venäjä' },
+    },
+    {
+      q: 'chungking express',
+      year: 1994,
+      en: { genres: 'Drama, Comedy, Romance', countries: 'Hong Kong', languages: 'Cantonese' },
+      fi: { genres: 'Draama, Komedia, Romantiikka', countries: 'Hongkong', languages: 'kantoninkiina' },
+    },
+    {
+      q: 'seven samurai',
+      year: 1954,
+      en: { genres: 'Action, Drama', countries: 'Japan', languages: 'Japanese' },
+      fi: { genres: 'Toiminta, Draama', countries: 'Japani', languages: 'japani' },
+    },
+  ];
+  for (const c of cases) {
+    const { items } = await api<{ items: { public_id: string; year: number }[] }>(
+      request,
+      `/api/titles?q=${encodeURIComponent(c.q)}`,
+    );
+    const movie = items.find((t) => t.year === c.year);
+    expect(movie, c.q).toBeTruthy();
+    for (const locale of ['en', 'fi'] as const) {
+      const want = c[locale];
+      await gotoApp(page, `${locale === 'fi' ? '/fi' : ''}/movie/${movie!.public_id}`);
+      const facts = page.getByTestId('movie-facts');
+      await expect(facts.locator('[data-field="genres"] dd'), `${c.q} ${locale}`).toHaveText(want.genres);
+      await expect(facts.locator('[data-field="countries"] dd'), `${c.q} ${locale}`).toHaveText(want.countries);
+      await expect(facts.locator('[data-field="languages"] dd'), `${c.q} ${locale}`).toHaveText(want.languages);
+      await expect(page.getByTestId('movie-page').locator('header')).toContainText(want.genres);
+    }
+  }
+  // The cards of the movies listing too.
+  await gotoApp(page, `/fi/movies?q=${encodeURIComponent('come and see')}`);
+  await expect(page.getByTestId('title-card').filter({ hasText: '1985' }).first()).toContainText('Draama, Sota');
+});

@@ -57,6 +57,9 @@ export const SAME_IN_BOTH_LANGUAGES: ReadonlySet<string> = new Set([
   'PAL',
   'NTSC',
   'OK',
+  // Film genres Finnish calls by their English names.
+  'Western',
+  'Slasher',
   // A country name written the same in Finnish, and the minute abbreviation used in both languages.
   'Australia',
   '{minutes} min',
