@@ -101,11 +101,16 @@ export function languageCode(name: string): string | null {
   return LANGUAGE_ALIASES[key] ?? languageCodes.get(key) ?? null;
 }
 
+const displayNames = new Map<string, Intl.DisplayNames>();
+
 /** What `Intl.DisplayNames` gives for `code` in `locale`, or null. */
 function intlName(locale: string, type: 'region' | 'language', code: string | null): string | null {
   if (!code) return null;
+  const key = `${locale}:${type}`;
+  let names = displayNames.get(key);
+  if (!names) displayNames.set(key, (names = new Intl.DisplayNames([locale], { type, fallback: 'none' })));
   try {
-    return new Intl.DisplayNames([locale], { type, fallback: 'none' }).of(code) ?? null;
+    return names.of(code) ?? null;
   } catch {
     return null;
   }
