@@ -78,7 +78,12 @@ export async function CensorshipHistory({
                   </>
                 ) : null}
               </dl>
-              {e.details ? <p className="mt-1 text-sm">{e.details}</p> : null}
+              {/* The source's notes are in English (finland_censorship_events.json): marked so for screen readers. */}
+              {e.details ? (
+                <p className="mt-1 text-sm" lang="en">
+                  {e.details}
+                </p>
+              ) : null}
               {e.source_url ? (
                 <p className="mt-1 text-sm">
                   <a
