@@ -30,7 +30,11 @@ export function assertPostgresConfiguredInCi(): void {
     throw new Error('CI must set TEST_DATABASE_URL: the PostgreSQL tests cannot be skipped under CI.');
 }
 
+let hashOfContent: string | null = null;
+
+/** Hash of what a seeded template holds (seed files, migrations, importer); computed once per process. */
 function contentHash(): string {
+  if (hashOfContent) return hashOfContent;
   const h = crypto.createHash('sha256');
   for (const f of seedFiles()) h.update(fs.readFileSync(f));
   for (const f of fs.readdirSync(MIGRATIONS_DIR).sort()) {
@@ -40,7 +44,8 @@ function contentHash(): string {
   for (const f of fs.readdirSync(path.resolve('lib/import')).sort())
     h.update(fs.readFileSync(path.resolve('lib/import', f)));
   h.update(fs.readFileSync(path.resolve('lib/text.ts')));
-  return h.digest('hex').slice(0, 12);
+  hashOfContent = h.digest('hex').slice(0, 12);
+  return hashOfContent;
 }
 
 /** URL of database `dbName` on the TEST_DATABASE_URL server. */
