@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { buttonClass } from '@/components/ui/button';
 import { Link } from '@/lib/i18n/navigation';
 
 /**
@@ -9,11 +10,7 @@ export async function FindCollectorsLink({ locale }: { locale: string }) {
   const t = await getTranslations({ locale, namespace: 'social' });
   return (
     <p className="mt-4">
-      <Link
-        href="/users"
-        className="inline-flex min-h-10 items-center rounded-lg bg-accent px-4 text-sm font-medium text-white hover:bg-accent-strong"
-        data-testid="find-collectors"
-      >
+      <Link href="/users" className={buttonClass('primary')} data-testid="find-collectors">
         {t('findCollectors')}
       </Link>
     </p>

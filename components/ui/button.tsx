@@ -9,6 +9,14 @@ const VARIANT_CLASS: Record<ButtonVariant, string> = {
   ghost: 'text-ink hover:bg-black/5',
 };
 
+const BASE_CLASS =
+  'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium transition-colors';
+
+/** The classes of a house button of `variant`, for a link that looks like one. */
+export function buttonClass(variant: ButtonVariant = 'primary'): string {
+  return `${BASE_CLASS} ${VARIANT_CLASS[variant]}`;
+}
+
 /** Plain button with the house variants; same props as `<button>` (type defaults to "button"). */
 export function Button({
   variant = 'primary',
@@ -16,15 +24,5 @@ export function Button({
   type = 'button',
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
-  return (
-    <button
-      type={type}
-      className={clsx(
-        'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium transition-colors disabled:opacity-50',
-        VARIANT_CLASS[variant],
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <button type={type} className={clsx(buttonClass(variant), 'disabled:opacity-50', className)} {...props} />;
 }

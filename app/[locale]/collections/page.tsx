@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/listing/empty-state';
 import { PageHeading } from '@/components/listing/page-heading';
 import { Pagination } from '@/components/listing/pagination';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
+import { buttonClass } from '@/components/ui/button';
 import { listCollections } from '@/lib/data/collections';
 import { AppError } from '@/lib/errors';
 import { Link, redirect } from '@/lib/i18n/navigation';
@@ -37,11 +38,7 @@ export default async function CollectionsPage({ params, searchParams }: Props) {
   return (
     <div data-testid="listing-collections">
       <PageHeading title={t('title')} lead={t('description')}>
-        <Link
-          href="/collections/new"
-          className="mt-3 inline-flex min-h-10 items-center rounded-lg bg-accent px-4 text-sm font-medium text-white hover:bg-accent-strong"
-          data-testid="collection-new"
-        >
+        <Link href="/collections/new" className={`mt-3 ${buttonClass('primary')}`} data-testid="collection-new">
           {t('new')}
         </Link>
       </PageHeading>
