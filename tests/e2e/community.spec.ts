@@ -13,7 +13,8 @@ import { COOKIE_CONSENT_NAME, expect, gotoApp, test, waitForApp } from './suppor
 /**
  * Community journeys in both locales (texts from messages/en.json and messages/fi.json):
  *  1. a member writes a review of a release with its ratings from the movie's Reviews tab, reads
- *     it on its page, and finds it on the tab with the release ranked in the best-edition table;
+ *     it on its page, and finds it on the tab with the release ranked in the best-edition table,
+ *     which the movie's overview shows as well;
  *  2. a member starts a discussion on a release's Discussions tab, a second member replies, a
  *     third answers that reply ("In reply to …"), and the tab lists the discussion; a discussion
  *     started right after a reply is refused with the seconds to wait;
@@ -194,6 +195,17 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('cell').first()).toHaveText(/^\d+$/);
     await expect(row).toContainText(text.ratings);
+
+    // The movie's overview ranks the release too, and leads to the reviews.
+    await gotoApp(page, `${prefix}/movie/${movie.public_id}`);
+    const overviewRow = page
+      .getByTestId('best-edition')
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: release.name, exact: true }) });
+    await reloadIfStale(page, overviewRow);
+    await expect(overviewRow).toHaveCount(1);
+    await page.getByRole('link', { name: m.movies.allReviews, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/movie/${movie.public_id}/reviews$`));
   });
 
   test(`${locale}: a discussion on a release gets a reply and a reply to the reply, and the release lists it; writing too soon says how long to wait`, async ({

@@ -1,5 +1,7 @@
 import { getTranslations } from 'next-intl/server';
+import { BestEditionTable } from '@/components/reviews/best-edition-table';
 import { JsonLd } from '@/components/seo/json-ld';
+import { bestEditions } from '@/lib/data/best-editions';
 import { Link } from '@/lib/i18n/navigation';
 import { movieJsonLd } from '@/lib/seo';
 import { CastCrew } from '../cast-crew';
@@ -14,10 +16,13 @@ const OVERVIEW_ACTORS = 12;
 
 /**
  * `/movie/{id}`: Movie JSON-LD, facts, plot with Wikipedia attribution, the first actors and crew
- * linking to persons, every release grouped by format, Finnish censorship history.
+ * linking to persons, every release grouped by format, the best edition ranking when members have
+ * rated any release (as on the Reviews tab; review events revalidate the page), Finnish censorship
+ * history.
  */
 export async function MovieOverviewTab({ title, locale }: MovieTabProps) {
   const t = await getTranslations({ locale, namespace: 'movies' });
+  const best = await bestEditions(title.public_id);
   return (
     <>
       <JsonLd data={movieJsonLd(title, locale)} />
@@ -46,6 +51,16 @@ export async function MovieOverviewTab({ title, locale }: MovieTabProps) {
           <MovieTabEmpty tab="releases" locale={locale} />
         )}
       </section>
+      {best && best.releases.some((r) => r.rank !== null) ? (
+        <div className="mt-8">
+          <BestEditionTable best={best} locale={locale} />
+          <p className="mt-2">
+            <Link href={`/movie/${title.public_id}/reviews`} className="text-sm font-medium underline">
+              {t('allReviews')}
+            </Link>
+          </p>
+        </div>
+      ) : null}
       <CensorshipHistory events={title.censorship} locale={locale} />
     </>
   );
