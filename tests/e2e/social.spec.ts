@@ -8,7 +8,8 @@ import { COOKIE_CONSENT_NAME, expect, gotoApp, test } from './support/fixtures';
  * The friends journey in both locales (texts from messages/en.json and messages/fi.json), two
  * members in browser contexts of their own:
  *  0. member A, without friends, finds an empty stream that leads to the users list, no
- *     notifications, and on A's own page a link to "Edit my data" instead of the friend button;
+ *     notifications (and their settings one click away), and on A's own page a link to "Edit my
+ *     data" instead of the friend button;
  *  1. member A opens member B's user page and sends a friend request with the friend button;
  *  2. B, already on a page, sees the bell in the top bar count one unseen notification without a
  *     reload (pushed through the local Soketi), opens it and reads the request;
@@ -91,6 +92,10 @@ for (const locale of ['en', 'fi'] as const) {
     const noNotices = a.page.getByTestId('empty-state');
     await expect(noNotices.locator('p').first()).toHaveText(m.notifications.title);
     await expect(noNotices).toContainText(m.notifications.empty);
+    // Its settings link opens "Edit my data" at the e-mail and notification flags.
+    await a.page.getByTestId('notification-settings-link').click();
+    await expect(a.page).toHaveURL(new RegExp(`${prefix}/users/edit_my_data#notification-settings$`));
+    await expect(a.page.locator('#notification-settings')).toBeInViewport();
     await gotoApp(a.page, `${prefix}/user/${a.publicId}`);
     await expect(a.page.getByTestId('edit-own-profile')).toHaveText(f.editOwn);
     await expect(a.page.getByTestId('friendship')).toHaveCount(0);

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { NOTIFICATION_SETTINGS_ID } from '@/components/account/edit-my-data/anchors';
 import { EmptyState } from '@/components/listing/empty-state';
 import { PageHeading } from '@/components/listing/page-heading';
 import { Pagination } from '@/components/listing/pagination';
@@ -54,7 +55,17 @@ export default async function NotificationsPage({ params, searchParams }: Props)
   const unseen = page.items.filter((n) => !n.seen).length;
   return (
     <div data-testid="notifications-page">
-      <PageHeading title={t('title')} lead={t('description')} />
+      <PageHeading title={t('title')} lead={t('description')}>
+        <p className="mt-2 text-sm">
+          <Link
+            href={`/users/edit_my_data#${NOTIFICATION_SETTINGS_ID}`}
+            className="text-accent-strong underline"
+            data-testid="notification-settings-link"
+          >
+            {t('settingsLink')}
+          </Link>
+        </p>
+      </PageHeading>
       <MarkSeen unseen={unseen} />
       {page.items.length ? (
         <ul className="divide-y divide-line rounded-lg border border-line bg-panel" data-testid="notification-list">

@@ -32,6 +32,13 @@ export function EditMyData({ countries }: { countries: CountryOption[] }) {
   useEffect(() => {
     if (refused) router.replace(`/login?next=${encodeURIComponent('/users/edit_my_data')}`);
   }, [refused, router]);
+  // The sections exist once /api/me has answered, after the browser looked for the address's
+  // #fragment (the notifications page links to #notification-settings): it is followed then.
+  const loaded = Boolean(me.data);
+  useEffect(() => {
+    const id = loaded ? decodeURIComponent(window.location.hash.slice(1)) : '';
+    if (id) document.getElementById(id)?.scrollIntoView();
+  }, [loaded]);
   if (!me.data) return <p className="text-sm text-muted">…</p>;
   return (
     <div className="flex max-w-xl flex-col gap-8">

@@ -9,6 +9,7 @@ import { useApiForm } from '@/components/forms/use-api-form';
 import type { CountryOption } from '@/lib/countries';
 import type { OwnAccount } from '@/lib/data/users';
 import { MUNICIPALITY_MAX, SOCIAL_URL_MAX } from '@/lib/validation/limits';
+import { NOTIFICATION_SETTINGS_ID } from './anchors';
 import { Section } from './section';
 
 const SOCIAL = ['facebookUrl', 'instagramUrl', 'youtubeUrl', 'tiktokUrl', 'xUrl'] as const;
@@ -68,7 +69,7 @@ export function ProfileSection({ me, countries }: { me: OwnAccount; countries: C
             />
           ))}
         </fieldset>
-        <fieldset className="flex flex-col gap-2">
+        <fieldset id={NOTIFICATION_SETTINGS_ID} className="flex scroll-mt-20 flex-col gap-2">
           <legend className="mb-1 text-sm font-semibold">{t('flagsSection')}</legend>
           {FLAGS.map((f) => (
             <label key={f} className="flex items-start gap-2 text-sm">
