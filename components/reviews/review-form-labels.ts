@@ -1,5 +1,7 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
+import type { ReviewReleaseChoice } from '@/lib/data/reviews';
+import { enumKey } from '@/lib/i18n/keys';
 import { RATING_ASPECTS } from '@/lib/validation/review-options';
 import type { ReviewFormLabels } from './review-form';
 
@@ -29,4 +31,20 @@ export async function reviewFormLabels(locale: string, mode: 'new' | 'edit'): Pr
     submit: t(mode === 'new' ? 'submit' : 'save'),
     done: t(mode === 'new' ? 'created' : 'saved'),
   };
+}
+
+/**
+ * The review form's release options in the page's locale: each release as "name · format · label ·
+ * year" (the parts it has), so that a movie's editions of the same name can be told apart.
+ */
+export async function releaseOptions(
+  releases: readonly ReviewReleaseChoice[],
+  locale: string,
+): Promise<{ public_id: string; name: string }[]> {
+  const te = await getTranslations({ locale, namespace: 'enums' });
+  return releases.map((r) => {
+    const format = te.has(enumKey('formats', r.format)) ? te(enumKey('formats', r.format)) : null;
+    const parts = [r.name, format, r.label, r.year != null ? String(r.year) : null];
+    return { public_id: r.public_id, name: parts.filter(Boolean).join(' · ') };
+  });
 }

@@ -358,6 +358,19 @@ export async function deleteReview(
 }
 
 /**
+ * A release the review form offers: name, format code (lib/validation/enums.ts), label name, and
+ * the year of its street date (else its release year), so that editions of the same name can be
+ * told apart.
+ */
+export type ReviewReleaseChoice = {
+  public_id: string;
+  name: string;
+  format: number;
+  label: string | null;
+  year: number | null;
+};
+
+/**
  * What the review form offers for a movie: the movie and its releases (by name), for the
  * release choice.
  * @returns null for an unknown movie
@@ -365,16 +378,19 @@ export async function deleteReview(
 export async function reviewFormChoices(
   moviePublicId: string,
   db?: Db,
-): Promise<{ movie: MovieRef; releases: { public_id: string; name: string }[] } | null> {
+): Promise<{ movie: MovieRef; releases: ReviewReleaseChoice[] } | null> {
   const d = await resolveDb(db);
   const [movie] = await queryRows<MovieRef & { id: number }>(
     d,
     sql`SELECT id, public_id, name, year FROM movies WHERE public_id = ${moviePublicId}`,
   );
   if (!movie) return null;
-  const releases = await queryRows<{ public_id: string; name: string }>(
+  const releases = await queryRows<ReviewReleaseChoice>(
     d,
-    sql`SELECT rel.public_id, rel.name FROM release_movies rm JOIN releases rel ON rel.id = rm.release_id
+    sql`SELECT rel.public_id, rel.name, rel.format, l.name AS label,
+          COALESCE(EXTRACT(YEAR FROM rel.street_date)::int, rel.release_year::int) AS year
+        FROM release_movies rm JOIN releases rel ON rel.id = rm.release_id
+        LEFT JOIN labels l ON l.id = rel.label_id
         WHERE rm.movie_id = ${movie.id} ORDER BY rel.name, rel.public_id`,
   );
   return { movie: { public_id: movie.public_id, name: movie.name, year: movie.year }, releases };

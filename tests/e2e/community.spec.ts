@@ -160,7 +160,12 @@ for (const locale of ['en', 'fi'] as const) {
     await form.getByRole('textbox', { name: r.fields.body, exact: true }).fill(body);
     // Only the movie is rated until a release is chosen.
     await expect(form.getByRole('combobox', { name: r.aspects.picture, exact: true })).toHaveCount(0);
-    await form.getByRole('combobox', { name: r.fields.release, exact: true }).selectOption(release.public_id);
+    const releaseChoice = form.getByRole('combobox', { name: r.fields.release, exact: true });
+    // Each option names the release with its format (and label and year where known).
+    await expect(releaseChoice.locator(`option[value="${release.public_id}"]`)).toHaveText(
+      new RegExp(`^${release.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · `),
+    );
+    await releaseChoice.selectOption(release.public_id);
     const ratings = { movie: '5', release: '4', picture: '5', sound: '4', extras: '3', package: '4' } as const;
     for (const [aspect, bucket] of Object.entries(ratings) as [keyof typeof ratings, keyof typeof r.buckets][])
       await form

@@ -15,7 +15,14 @@ import { listTitles } from '@/lib/data/movies';
 import { listReleases } from '@/lib/data/releases';
 import { resetLimit } from '@/lib/data/rate-limits';
 import { searchAll } from '@/lib/data/search';
-import { createReview, deleteReview, getReview, listReviews, updateReview } from '@/lib/data/reviews';
+import {
+  createReview,
+  deleteReview,
+  getReview,
+  listReviews,
+  reviewFormChoices,
+  updateReview,
+} from '@/lib/data/reviews';
 import type { ReviewInput } from '@/lib/validation/reviews';
 import { apiRequest, insertCatalogue, openCommunityDb, publicIdContext } from '../support/community';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
@@ -135,6 +142,24 @@ describe.each(testEngines())('reviews on %s', (engine) => {
         { type: 'release', publicId: 'rvRelA1' },
       ],
     });
+  });
+
+  it("the form offers the movie's releases with format, label and year to tell editions apart", async () => {
+    await h.db.execute(
+      sql`INSERT INTO labels (public_id, name, name_key) VALUES ('rvLabel01', 'Arrow Video', 'arrow video')`,
+    );
+    await h.db.execute(
+      sql`UPDATE releases SET label_id = (SELECT id FROM labels WHERE public_id = 'rvLabel01'), street_date = '2021-06-21',
+            release_year = 2020 WHERE public_id = 'rvRelA1'`,
+    );
+    await h.db.execute(sql`UPDATE releases SET format = 7, release_year = 1999 WHERE public_id = 'rvRelA2'`);
+    const choices = await reviewFormChoices('rvMovieA', h.db);
+    expect(choices?.movie).toMatchObject({ public_id: 'rvMovieA', name: 'Movie rvMovieA' });
+    expect(choices?.releases).toEqual([
+      { public_id: 'rvRelA1', name: 'Release rvRelA1', format: 1, label: 'Arrow Video', year: 2021 },
+      { public_id: 'rvRelA2', name: 'Release rvRelA2', format: 7, label: null, year: 1999 },
+    ]);
+    expect(await reviewFormChoices('noSuchMov', h.db)).toBeNull();
   });
 
   it('field errors: required fields, a bad YouTube address, release ratings without a release, a release of another movie', async () => {

@@ -4,7 +4,7 @@ import { EmptyState } from '@/components/listing/empty-state';
 import { PageHeading } from '@/components/listing/page-heading';
 import { SearchForm } from '@/components/listing/search-form';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
-import { reviewFormLabels } from '@/components/reviews/review-form-labels';
+import { releaseOptions, reviewFormLabels } from '@/components/reviews/review-form-labels';
 import { ReviewFormLoader } from '@/components/reviews/review-form-loader';
 import { currentActor } from '@/lib/auth/session';
 import { listTitles } from '@/lib/data/movies';
@@ -79,7 +79,7 @@ export default async function NewReviewPage({ params, searchParams }: Props) {
       <PageHeading title={t('newFor', { name: choices.movie.name })} />
       <ReviewFormLoader
         movie={choices.movie.public_id}
-        releases={choices.releases}
+        releases={await releaseOptions(choices.releases, locale)}
         labels={await reviewFormLabels(locale, 'new')}
         initial={{
           headline: '',

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PageHeading } from '@/components/listing/page-heading';
-import { reviewFormLabels } from '@/components/reviews/review-form-labels';
+import { releaseOptions, reviewFormLabels } from '@/components/reviews/review-form-labels';
 import { ReviewFormLoader } from '@/components/reviews/review-form-loader';
 import { currentActor } from '@/lib/auth/session';
 import { getReview, reviewFormChoices } from '@/lib/data/reviews';
@@ -44,7 +44,7 @@ export default async function EditReviewPage({ params }: Props) {
       <PageHeading title={t('editTitle')} lead={review.movie.name} />
       <ReviewFormLoader
         publicId={review.public_id}
-        releases={choices?.releases ?? []}
+        releases={await releaseOptions(choices?.releases ?? [], locale)}
         labels={await reviewFormLabels(locale, 'edit')}
         initial={{
           headline: review.headline,
