@@ -200,6 +200,9 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('cell').first()).toHaveText(/^\d+$/);
     await expect(row).toContainText(text.ratings);
+    // The release is named with its format (editions often share a name).
+    const rowText = (await row.textContent()) ?? '';
+    expect(Object.values(m.enums.formats).some((f) => rowText.includes(`${release.name} · ${f}`))).toBe(true);
 
     // The movie's overview ranks the release too, and leads to the reviews.
     await gotoApp(page, `${prefix}/movie/${movie.public_id}`);
