@@ -20,7 +20,9 @@ export async function BestEditionTable({ best, locale }: { best: BestEditions; l
       <h2 className="text-xl font-semibold">{t('bestEdition')}</h2>
       <p className="mb-2 text-sm text-muted">{t('bestEditionLead')}</p>
       <div className="overflow-x-auto">
-        <table className="w-full text-sm">
+        {/* Cells padded, headings on one line and the release at least 10rem wide: on a phone the
+            table scrolls sideways instead of squeezing its columns together. */}
+        <table className="w-full text-sm [&_td]:px-2 [&_td]:py-1.5 [&_th]:whitespace-nowrap [&_th]:px-2 [&_th]:py-1.5">
           <thead>
             <tr className="text-left">
               <th scope="col">#</th>
@@ -37,7 +39,7 @@ export async function BestEditionTable({ best, locale }: { best: BestEditions; l
             {rated.map((r) => (
               <tr key={r.release.public_id} className="border-t border-line">
                 <td>{r.rank}</td>
-                <td>
+                <td className="min-w-40">
                   <Link href={`/release/${r.release.public_id}`} className="hover:underline">
                     {r.release.name}
                   </Link>

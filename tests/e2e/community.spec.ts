@@ -212,6 +212,14 @@ for (const locale of ['en', 'fi'] as const) {
       .filter({ has: page.getByRole('link', { name: release.name, exact: true }) });
     await reloadIfStale(page, overviewRow);
     await expect(overviewRow).toHaveCount(1);
+    // At phone width the table scrolls sideways instead of squeezing: the release keeps 10rem and
+    // every heading stays on one line.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const releaseCell = overviewRow.getByRole('cell').nth(1);
+    expect((await releaseCell.boundingBox())!.width).toBeGreaterThanOrEqual(160);
+    for (const heading of await page.getByTestId('best-edition').getByRole('columnheader').all())
+      expect((await heading.boundingBox())!.height).toBeLessThan(40);
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByRole('link', { name: m.movies.allReviews, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/movie/${movie.public_id}/reviews$`));
   });
