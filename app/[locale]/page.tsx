@@ -38,6 +38,7 @@ export default async function HomePage({ params }: Props) {
   await connection();
   const t = await getTranslations({ locale, namespace: 'home' });
   const tc = await getTranslations({ locale, namespace: 'common' });
+  const tr = await getTranslations({ locale, namespace: 'releases' });
   const sections = SECTIONS.filter((s) => !s.fiOnly || locale === 'fi');
   const pages = await Promise.all(
     sections.map((s) =>
@@ -74,7 +75,7 @@ export default async function HomePage({ params }: Props) {
           {pages[i].items.length ? (
             <ReleaseGrid releases={pages[i].items} locale={locale} />
           ) : (
-            <EmptyState title={t('empty')} />
+            <EmptyState title={t('empty')}>{s.preset === 'upcoming' ? <p>{tr('emptyUpcoming')}</p> : null}</EmptyState>
           )}
         </section>
       ))}

@@ -192,6 +192,7 @@ export async function ReleaseListing({
   heading?: string;
 }) {
   const t = await getTranslations({ locale, namespace: 'releases.presets' });
+  const tr = await getTranslations({ locale, namespace: 'releases' });
   const tl = await getTranslations({ locale, namespace: 'listing' });
   const { canonical, href, cursor } = resolve(preset, searchParams);
   const page = await loadReleasePage(locale, queryString(canonical), cursor);
@@ -211,14 +212,19 @@ export async function ReleaseListing({
       />
       {page.items.length === 0 ? (
         <EmptyState title={tl('noResults')}>
-          <p>{tl('emptyHint')}</p>
-          {href !== clear ? (
-            <p className="mt-2">
-              <Link href={clear} className="underline">
-                {tl('clearFilters')}
-              </Link>
-            </p>
-          ) : null}
+          {href === clear ? (
+            // Nothing was filtered: the listing itself is empty, so say why instead of blaming filters.
+            <p data-testid="empty-preset">{tr(preset === 'upcoming' ? 'emptyUpcoming' : 'emptyPreset')}</p>
+          ) : (
+            <>
+              <p>{tl('emptyHint')}</p>
+              <p className="mt-2">
+                <Link href={clear} className="underline">
+                  {tl('clearFilters')}
+                </Link>
+              </p>
+            </>
+          )}
         </EmptyState>
       ) : (
         <ReleaseGrid releases={page.items} locale={locale} headingLevel={2} />

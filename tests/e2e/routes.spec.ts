@@ -126,12 +126,24 @@ test('the documented empty states say why the list is empty, in both languages',
     { path: '/fi/tv_episodes', text: 'Tietokannassa ei ole vielä TV-jaksoja.' },
     { path: '/trashvideo', text: 'No production companies are in the catalogue yet' },
     { path: '/fi/trashvideo', text: 'Tietokannassa ei ole vielä tuotantoyhtiöitä' },
+    // The seed's street dates end in 2024: nothing is upcoming, and no filter is to blame.
+    { path: '/releases/upcoming', text: 'No upcoming releases are known' },
+    { path: '/fi/releases/upcoming', text: 'Tulevia julkaisuja ei ole tiedossa' },
   ];
   for (const c of cases) {
     const html = await (await request.get(c.path)).text();
     expect(html, c.path).toContain(c.text);
     expect(html, c.path).toContain(c.path.startsWith('/fi') ? 'Ei tuloksia' : 'No results');
+    expect(html, c.path).not.toContain(
+      c.path.startsWith('/fi') ? 'Mikään ei vastaa näitä rajauksia' : 'Nothing matches these filters',
+    );
   }
+  // A filtered listing that is empty still blames its filters and offers to clear them.
+  const filtered = await (await request.get('/releases/4k?q=zzqxjv')).text();
+  expect(filtered).toContain('Nothing matches these filters');
+  expect(filtered).toContain('Clear all filters');
+  // The home page's upcoming section says the same.
+  expect(await (await request.get('/fi')).text()).toContain('Tulevia julkaisuja ei ole tiedossa');
 });
 
 test('/title/{id} redirects to /movie/{id} and /productionCompany/{id} to /company/{id}, keeping the locale', async ({
