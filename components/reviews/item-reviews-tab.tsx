@@ -3,7 +3,7 @@ import { WRITE_LINK_CLASS } from '@/components/community/write-link';
 import { EmptyState } from '@/components/listing/empty-state';
 import type { MovieTabProps } from '@/components/movies/tabs/tab-empty';
 import type { ReleaseTabProps } from '@/components/releases/tabs/tab-empty';
-import { bestEditions } from '@/lib/data/best-editions';
+import { bestEditions, hasEditionRatings } from '@/lib/data/best-editions';
 import { listReviews, REVIEW_PAGE_SIZE } from '@/lib/data/reviews';
 import { Link } from '@/lib/i18n/navigation';
 import { BestEditionTable } from './best-edition-table';
@@ -19,7 +19,7 @@ export async function MovieReviewsTab({ title, locale }: MovieTabProps) {
   const tm = await getTranslations({ locale, namespace: 'movies' });
   const [page, best] = await Promise.all([
     listReviews({ movie: title.public_id }, { limit: REVIEW_PAGE_SIZE }),
-    bestEditions(title.public_id),
+    hasEditionRatings(title.public_id).then((rated) => (rated ? bestEditions(title.public_id) : null)),
   ]);
   return (
     <div className="flex flex-col gap-6">

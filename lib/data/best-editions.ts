@@ -43,6 +43,28 @@ type Row = { public_id: string; name: string; format: number } & Record<
 >;
 
 /**
+ * Whether any review rates a release of the movie (by public id): picture, sound, extras or
+ * package. Without one there is no ranking to show, and pages ask this first, since
+ * {@link bestEditions} computes the catalogue's mean of every aspect (a pass over all rated
+ * reviews) while this is one index probe per release of the movie.
+ */
+export async function hasEditionRatings(moviePublicId: string, db?: Db): Promise<boolean> {
+  const d = await resolveDb(db);
+  const [r] = await queryRows<{ rated: boolean }>(
+    d,
+    sql`SELECT EXISTS (
+          SELECT 1 FROM movies m
+          JOIN release_movies rm ON rm.movie_id = m.id
+          JOIN reviews rv ON rv.release_id = rm.release_id
+          WHERE m.public_id = ${moviePublicId}
+            AND (rv.rating_picture IS NOT NULL OR rv.rating_sound IS NOT NULL
+              OR rv.rating_extras IS NOT NULL OR rv.rating_package IS NOT NULL)
+        ) AS rated`,
+  );
+  return Boolean(r?.rated);
+}
+
+/**
  * Ranks the releases of a movie (by public id) by their Bayesian aspect scores: rated releases
  * first by overall score (ties: more ratings, then name), then the releases without a rating,
  * by name and unranked.

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows, type DbHandle } from '@/db';
 import { GET as reviewsGet, POST as reviewsPost } from '@/app/api/reviews/route';
 import { DELETE as reviewDelete, GET as reviewGet, PATCH as reviewPatch } from '@/app/api/reviews/[publicId]/route';
-import { bestEditions } from '@/lib/data/best-editions';
+import { bestEditions, hasEditionRatings } from '@/lib/data/best-editions';
 import { listTitles } from '@/lib/data/movies';
 import { listReleases } from '@/lib/data/releases';
 import { resetLimit } from '@/lib/data/rate-limits';
@@ -428,6 +428,7 @@ describe.each(testEngines())('best edition on %s', (engine) => {
   }
 
   it('without any rating the prior is 3 and every release is listed unranked by name', async () => {
+    expect(await hasEditionRatings('beMovie', h.db)).toBe(false);
     const b = await bestEditions('beMovie', h.db);
     expect(b?.prior).toEqual({ weight: 3, mean: { picture: 3, sound: 3, extras: 3, package: 3 } });
     expect(b?.releases.map((r) => [r.release.public_id, r.rank, r.overall])).toEqual([
@@ -446,6 +447,8 @@ describe.each(testEngines())('best edition on %s', (engine) => {
     await rate('beAlpha', [5, 5, 5, 5]);
     await rate('beBeta', [5, 5, 5, 5]);
     await rate('beDelta', [1, 1, 1, 1]);
+    expect(await hasEditionRatings('beMovie', h.db)).toBe(true);
+    expect(await hasEditionRatings('noSuchMovie', h.db)).toBe(false);
     const b = (await bestEditions('beMovie', h.db))!;
     // m: picture 21/5 = 4.2, sound 20/5 = 4, extras 19/5 = 3.8, package 20/5 = 4.
     expect(b.prior.mean.picture).toBeCloseTo(4.2, 10);

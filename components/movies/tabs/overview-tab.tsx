@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { BestEditionTable } from '@/components/reviews/best-edition-table';
 import { JsonLd } from '@/components/seo/json-ld';
-import { bestEditions } from '@/lib/data/best-editions';
+import { bestEditions, hasEditionRatings } from '@/lib/data/best-editions';
 import { Link } from '@/lib/i18n/navigation';
 import { movieJsonLd } from '@/lib/seo';
 import { CastCrew } from '../cast-crew';
@@ -22,7 +22,7 @@ const OVERVIEW_ACTORS = 12;
  */
 export async function MovieOverviewTab({ title, locale }: MovieTabProps) {
   const t = await getTranslations({ locale, namespace: 'movies' });
-  const best = await bestEditions(title.public_id);
+  const best = (await hasEditionRatings(title.public_id)) ? await bestEditions(title.public_id) : null;
   return (
     <>
       <JsonLd data={movieJsonLd(title, locale)} />
