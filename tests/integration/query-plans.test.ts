@@ -44,6 +44,7 @@ import { listingCall } from '@/bench/listings';
 import { SEARCH_FUNCTIONS, searchCall, type SearchFn } from '@/bench/search';
 import { FIXED_SEARCH_QUERIES, listingCases, samplePublicIds, type SampleIds } from '@/bench/workload';
 import { getRelease, listOtherReleases } from '@/lib/data/releases';
+import { hasEditionRatings } from '@/lib/data/best-editions';
 import { getTitle, listTitles } from '@/lib/data/movies';
 import { searchAll } from '@/lib/data/search';
 import { getPerson, listPersonReleases } from '@/lib/data/persons';
@@ -310,6 +311,7 @@ describe.each(engines)('hot queries at scale on %s: no Seq Scan on releases, mov
     ['release detail', (db) => getRelease(ids.releases[0], db)],
     ['other releases of a release', (db) => listOtherReleases(ids.releases[0], db)],
     ['title detail', (db) => getTitle(ids.movies[0], db)],
+    ['whether a title has rated editions (every movie page)', (db) => hasEditionRatings(ids.movies[0], db)],
     ['person detail', (db) => getPerson(ids.persons[0], db)],
     ['releases of a person', (db) => listPersonReleases(ids.persons[0], { cursor: null, limit: undefined }, db)],
   ];
