@@ -63,6 +63,7 @@ export function SearchResults({
           secondary: joinParts([
             t.has(`formats.${r.format}`) ? t(`formats.${r.format}`) : null,
             r.label?.name,
+            r.spine_id != null ? t('spine', { spine: r.spine_id }) : null,
             r.street_date ? r.street_date.slice(0, 4) : r.release_year,
           ]),
         }));

@@ -75,6 +75,31 @@ const AMELIE: SearchResult = {
   persons: [{ public_id: 'p1', source_id: null, name: 'Audrey Tautou', credit_count: 3 }],
 };
 
+/** Two releases of one name, a spine-numbered one and a box set without a spine number. */
+const AK_100: SearchResult = {
+  ...EMPTY,
+  q: 'ak 100',
+  releases: [
+    {
+      ...AMELIE.releases[0],
+      public_id: 'rAk1',
+      name: 'AK 100: 25 Films by Akira Kurosawa',
+      format: 1,
+      label: { public_id: 'l2', name: 'The Criterion Collection' },
+      spine_id: 239,
+      street_date: null,
+    },
+    {
+      ...AMELIE.releases[0],
+      public_id: 'rAk2',
+      name: 'AK 100: 25 Films by Akira Kurosawa',
+      format: 1,
+      label: { public_id: 'l2', name: 'The Criterion Collection' },
+      street_date: null,
+    },
+  ],
+};
+
 /** What the API answers for a misspelt query: close matches and the suggested query. */
 const BLADE_RUNER: SearchResult = {
   ...EMPTY,
@@ -95,7 +120,9 @@ beforeEach(() => {
           ? { ...AMELIE, q, complex: true }
           : q === 'blade runer'
             ? BLADE_RUNER
-            : { ...EMPTY, q };
+            : q === 'ak 100'
+              ? AK_100
+              : { ...EMPTY, q };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -128,6 +155,19 @@ describe('SearchDialog', () => {
     expect(headings).toEqual(['Movies and TV', 'Releases', 'Persons']);
     expect(screen.getByRole('link', { name: /Amélie 4K/ }).textContent).toContain('4K UHD, Arrow, 2023');
     expect(screen.queryByText('Complex search warning')).toBeNull();
+  });
+
+  it('tells releases of one name apart by their spine number', async () => {
+    renderDialog();
+    type('ak 100');
+    const releases = await screen.findByRole('region', { name: 'Releases' });
+    const rows = within(releases)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(rows).toEqual([
+      'AK 100: 25 Films by Akira KurosawaBlu-ray, The Criterion Collection, Spine #239',
+      'AK 100: 25 Films by Akira KurosawaBlu-ray, The Criterion Collection',
+    ]);
   });
 
   it('shows the complex search warning when the API says complex', async () => {
