@@ -46,7 +46,7 @@ export async function BestEditionTable({ best, locale }: { best: BestEditions; l
                   {te.has(enumKey('formats', r.release.format)) ? (
                     <span className="text-muted"> · {te(enumKey('formats', r.release.format))}</span>
                   ) : null}
-                  <span className="block text-xs text-muted">{t('ratingsCount', { count: r.ratings_count })}</span>
+                  <span className="block text-xs text-muted">{t('reviewsCount', { count: r.reviews_count })}</span>
                 </td>
                 <td className="font-semibold">{score(r.overall!)}</td>
                 {EDITION_ASPECTS.map((a) => (

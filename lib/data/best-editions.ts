@@ -29,15 +29,17 @@ export type EditionScore = {
   rank: number | null;
   /** Mean of the four aspect scores; null for an unrated release. */
   overall: number | null;
-  /** Ratings of the four aspects together. */
+  /** Ratings of the four aspects together (a review rating all four counts 4). */
   ratings_count: number;
+  /** Reviews that rate at least one aspect of the release. */
+  reviews_count: number;
   aspects: Record<EditionAspect, AspectScore>;
 };
 
 /** The ranking and the prior it used (per aspect: `mean` m, and the weight C). */
 export type BestEditions = { prior: { weight: number; mean: Record<EditionAspect, number> }; releases: EditionScore[] };
 
-type Row = { public_id: string; name: string; format: number } & Record<
+type Row = { public_id: string; name: string; format: number; reviews_n: number } & Record<
   `${EditionAspect}_n` | `${EditionAspect}_sum`,
   number
 >;
@@ -88,7 +90,9 @@ export async function bestEditions(moviePublicId: string, db?: Db): Promise<Best
           count(rv.rating_picture)::int AS picture_n, coalesce(sum(rv.rating_picture), 0)::int AS picture_sum,
           count(rv.rating_sound)::int AS sound_n, coalesce(sum(rv.rating_sound), 0)::int AS sound_sum,
           count(rv.rating_extras)::int AS extras_n, coalesce(sum(rv.rating_extras), 0)::int AS extras_sum,
-          count(rv.rating_package)::int AS package_n, coalesce(sum(rv.rating_package), 0)::int AS package_sum
+          count(rv.rating_package)::int AS package_n, coalesce(sum(rv.rating_package), 0)::int AS package_sum,
+          count(rv.id) FILTER (WHERE rv.rating_picture IS NOT NULL OR rv.rating_sound IS NOT NULL
+            OR rv.rating_extras IS NOT NULL OR rv.rating_package IS NOT NULL)::int AS reviews_n
         FROM release_movies rm JOIN releases rel ON rel.id = rm.release_id
         LEFT JOIN reviews rv ON rv.release_id = rel.id
         WHERE rm.movie_id = ${movie.id}
@@ -112,6 +116,7 @@ export async function bestEditions(moviePublicId: string, db?: Db): Promise<Best
       rank: null,
       overall,
       ratings_count,
+      reviews_count: Number(r.reviews_n),
       aspects,
     };
   });

@@ -469,13 +469,15 @@ describe.each(testEngines())('best edition on %s', (engine) => {
     expect(alpha!.aspects.package.score).toBeCloseTo(26 / 6, 10);
     expect(alpha!.overall).toBeCloseTo(13 / 3, 10);
     expect(alpha!.ratings_count).toBe(12);
+    expect(alpha!.reviews_count).toBe(3);
     // Beta: one perfect review ranks below Alpha although its plain mean is higher:
     // picture (12.6 + 5)/4 = 4.4, sound 17/4 = 4.25, extras 16.4/4 = 4.1, package 4.25; overall 4.25.
     expect(beta!.aspects.picture).toEqual({ score: expect.closeTo(4.4, 10), count: 1, mean: 5 });
     expect(beta!.overall).toBeCloseTo(4.25, 10);
     // Delta: picture 13.6/4 = 3.4, sound 13/4, extras 12.4/4, package 13/4; overall 3.25.
     expect(delta!.overall).toBeCloseTo(3.25, 10);
-    expect(gamma).toMatchObject({ rank: null, overall: null, ratings_count: 0 });
+    expect(beta!.reviews_count).toBe(1);
+    expect(gamma).toMatchObject({ rank: null, overall: null, ratings_count: 0, reviews_count: 0 });
     expect(gamma!.aspects.picture).toEqual({ score: expect.closeTo(4.2, 10), count: 0, mean: null });
   });
 
