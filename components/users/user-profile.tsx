@@ -4,7 +4,9 @@ import { SubpageTabs } from '@/components/listing/subpage-tabs';
 import { COUNTRIES } from '@/lib/validation/enums';
 import { ValueSummary } from '@/components/collections/value-views';
 import { userCollectionsValue } from '@/lib/data/collection-values';
-import type { PublicUser } from '@/lib/data/users';
+import { currentActor } from '@/lib/auth/session';
+import { userActivity, type PublicUser } from '@/lib/data/users';
+import { Link } from '@/lib/i18n/navigation';
 import { formatDate, formatNumber } from '@/lib/format';
 import { FriendButton } from './friend-button';
 import { friendButtonLabels } from './friend-labels';
@@ -89,6 +91,7 @@ export async function UserProfile({
       ) : tab === 'overview' ? (
         <>
           <ProfileDetails user={user} country={country} links={links} locale={locale} />
+          <ActivitySummary user={user} locale={locale} />
           <UserValue user={user} locale={locale} />
         </>
       ) : tab === 'score' ? (
@@ -147,6 +150,40 @@ async function ProfileDetails({
         </section>
       ) : null}
     </>
+  );
+}
+
+/** The sections counted in the profile's activity summary, each a link to its tab. */
+const ACTIVITY_TABS = ['reviews', 'posts', 'friends', 'collections'] as const;
+
+/**
+ * What the member has done, as counts linking to the tabs that list them ("3 reviews",
+ * "1 friend"): the viewer's own private collections count on their own page only.
+ */
+async function ActivitySummary({ user, locale }: { user: PublicUser; locale: string }) {
+  const activity = await userActivity(await currentActor(), user.public_id);
+  if (!activity) return null;
+  const t = await getTranslations({ locale, namespace: 'users.activity' });
+  return (
+    <section aria-labelledby="user-activity" data-testid="user-activity">
+      <h2 id="user-activity" className="text-lg font-semibold">
+        {t('title')}
+      </h2>
+      <ul className="mt-2 grid max-w-2xl grid-cols-2 gap-2 sm:grid-cols-4">
+        {ACTIVITY_TABS.map((tab) => (
+          <li key={tab}>
+            <Link
+              href={`/user/${user.public_id}/${tab}`}
+              prefetch={false}
+              className="block rounded-lg border border-line bg-panel px-3 py-2 hover:border-accent"
+            >
+              <span className="block text-2xl font-bold tabular-nums">{formatNumber(activity[tab], locale)}</span>{' '}
+              <span className="text-sm text-muted">{t(tab, { count: activity[tab] })}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -24,12 +24,13 @@ import {
   type RegisterInput,
 } from '@/lib/validation/users';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
-import { resolveDb } from './sql';
+import { queryRows, resolveDb } from './sql';
 import { revokeAllApiTokens } from './api-tokens';
 import { confirmIdentity, reauthenticate, type ReauthRefused } from './reauth';
 import { revokeAllSessions } from './sessions';
 import { inTransaction, publish } from './events';
 import { newPublicId } from './public-id';
+import { collectionVisibleTo } from './collection-visibility';
 import type { Page } from './types';
 
 /** A user as any visitor may see it (`/api/users`, user pages): public fields only. */
@@ -418,6 +419,32 @@ export async function setUserPicture(
   const [before] = await d.select({ picture: users.picture }).from(users).where(eq(users.id, actor.userId)).limit(1);
   await d.update(users).set({ picture: file, updatedAt: new Date() }).where(eq(users.id, actor.userId));
   if (before?.picture && before.picture !== file) removePicture(before.picture, sizes);
+}
+
+/** What a member has done on the site, as counts (the profile's activity summary). */
+export type UserActivity = { reviews: number; posts: number; friends: number; collections: number };
+
+/**
+ * Counts of a member's reviews, discussions (posts), friends (accepted) and the collections the
+ * viewer may see (public ones not in the trash, and the viewer's own not in the trash): the same
+ * items the user page's tabs list. Each count is an index range scan on the member's id.
+ * @returns the counts, or null for an unknown user
+ */
+export async function userActivity(viewer: Actor | null, publicId: string, db?: Db): Promise<UserActivity | null> {
+  const d = await resolveDb(db);
+  const visible = collectionVisibleTo(viewer);
+  const [row] = await queryRows<UserActivity>(
+    d,
+    sql`SELECT
+          (SELECT count(*) FROM reviews r WHERE r.user_id = u.id)::int AS reviews,
+          (SELECT count(*) FROM posts p WHERE p.user_id = u.id)::int AS posts,
+          ((SELECT count(*) FROM friendships f WHERE f.requester_id = u.id AND f.state = 'accepted')
+            + (SELECT count(*) FROM friendships f WHERE f.addressee_id = u.id AND f.state = 'accepted'))::int AS friends,
+          (SELECT count(*) FROM collections c
+            WHERE c.user_id = u.id AND c.deleted_at IS NULL AND ${visible})::int AS collections
+        FROM users u WHERE u.public_id = ${publicId}`,
+  );
+  return row ?? null;
 }
 
 /** One public user by public id, or null. */

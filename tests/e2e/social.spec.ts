@@ -170,6 +170,16 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(item.getByRole('link', { name: headline })).toBeVisible();
     await expect(item.getByRole('link', { name: a.name })).toHaveAttribute('href', `${prefix}/user/${a.publicId}`);
 
+    // A's profile sums up what A has done, each count leading to its tab.
+    await item.getByRole('link', { name: a.name }).click();
+    await expect(b.page).toHaveURL(new RegExp(`${prefix}/user/${a.publicId}$`));
+    const activity = b.page.getByTestId('user-activity');
+    await expect(activity.getByRole('heading', { level: 2 })).toHaveText(m.users.activity.title);
+    await expect(activity.getByRole('link', { name: locale === 'fi' ? '1 kaveri' : '1 friend' })).toBeVisible();
+    await activity.getByRole('link', { name: locale === 'fi' ? '1 arvostelu' : '1 review' }).click();
+    await expect(b.page).toHaveURL(new RegExp(`${prefix}/user/${a.publicId}/reviews$`));
+    await expect(b.page.getByRole('main').getByRole('link', { name: headline })).toBeVisible();
+
     await a.page.context().close();
     await b.page.context().close();
   });

@@ -19,9 +19,10 @@ import {
   listFriends,
   type FriendshipAction,
 } from '@/lib/data/friendships';
-import { deleteAccount } from '@/lib/data/users';
+import { createCollection, setCollectionDeleted } from '@/lib/data/collections';
+import { deleteAccount, userActivity } from '@/lib/data/users';
 import type { FriendshipState } from '@/lib/validation/notifications';
-import { apiRequest, openCommunityDb, publicIdContext } from '../support/community';
+import { apiRequest, insertReview, openCommunityDb, publicIdContext, writePost } from '../support/community';
 import type { PublishedEvent } from '../support/published-events';
 import { assertPostgresConfiguredInCi, testEngines } from '../support/db';
 import { MEMBER_PASSWORD, registerMember, type Member } from '../support/members';
@@ -332,5 +333,46 @@ describe.each(testEngines())('friendships on %s', (engine) => {
     expect(left[0]?.n).toBe(0);
     expect((await listFriends(b.actor.publicId, {}, h.db))?.items).toEqual([]);
     expect((await listFriendRequests(c.actor, 'outgoing', {}, h.db)).items).toEqual([]);
+  });
+
+  it("a profile's activity counts reviews, posts, accepted friends and the collections the viewer may see", async () => {
+    const [a, b, c, d] = [await member(), await member(), await member(), await member()];
+    // A new member starts with the default lists registration creates (shortcut-lists.ts).
+    const start = (await userActivity(null, a.actor.publicId, h.db))!;
+    expect(start).toMatchObject({ reviews: 0, posts: 0, friends: 0 });
+    const own = (await userActivity(a.actor, a.actor.publicId, h.db))!.collections;
+    await insertReview(h.db, {
+      publicId: `actRev${n}`,
+      author: a,
+      movie: 'frMovie0001',
+      headline: 'Sisu',
+      body: 'Good.',
+    });
+    await writePost(h.db, a, { headline: 'Sisu on disc?', body: 'Any news?', language: 'en' });
+    await writePost(h.db, a, { headline: 'Sisu 4K', body: 'Any news?', language: 'en' });
+    await reach(a, b, 'accepted');
+    await reach(c, a, 'accepted');
+    await reach(a, d, 'invited');
+    const made: string[] = [];
+    for (const visibility of ['public', 'public', 'private'] as const) {
+      const r = await createCollection(
+        a.actor,
+        { name: `Shelf ${made.length}`, description: null, visibility, category: 'releases' },
+        h.db,
+      );
+      if (!r.ok) throw new Error(JSON.stringify(r.errors));
+      made.push(r.collection.public_id);
+    }
+    // A public collection in the trash counts for nobody.
+    await setCollectionDeleted(a.actor, { publicId: made[1]!, deleted: true }, h.db);
+    const base = { reviews: 1, posts: 2, friends: 2 };
+    expect(await userActivity(null, a.actor.publicId, h.db)).toEqual({ ...base, collections: start.collections + 1 });
+    expect(await userActivity(b.actor, a.actor.publicId, h.db)).toEqual({
+      ...base,
+      collections: start.collections + 1,
+    });
+    // The owner also counts the private one.
+    expect(await userActivity(a.actor, a.actor.publicId, h.db)).toEqual({ ...base, collections: own + 2 });
+    expect(await userActivity(null, 'noSuchUser', h.db)).toBeNull();
   });
 });
