@@ -2,17 +2,17 @@ import { getTranslations } from 'next-intl/server';
 import type { BestEditions } from '@/lib/data/best-editions';
 import { EDITION_ASPECTS } from '@/lib/data/best-editions';
 import { formatNumber } from '@/lib/format';
-import { enumKey } from '@/lib/i18n/keys';
+import { formatNames } from '@/lib/i18n/format-names';
 import { Link } from '@/lib/i18n/navigation';
 
 /**
  * The best edition ranking (server component): rank, release (name and format), the overall and
- * per-aspect Bayesian scores (1-5, one decimal) and the number of ratings; unrated releases are
+ * per-aspect Bayesian scores (1-5, one decimal) and the number of reviews that rate it; unrated releases are
  * left out.
  */
 export async function BestEditionTable({ best, locale }: { best: BestEditions; locale: string }) {
   const t = await getTranslations({ locale, namespace: 'reviews' });
-  const te = await getTranslations({ locale, namespace: 'enums' });
+  const formatName = await formatNames(locale);
   const rated = best.releases.filter((r) => r.rank !== null);
   const score = (n: number) => formatNumber(n, locale, { decimals: 1 });
   return (
@@ -43,8 +43,8 @@ export async function BestEditionTable({ best, locale }: { best: BestEditions; l
                   <Link href={`/release/${r.release.public_id}`} className="hover:underline">
                     {r.release.name}
                   </Link>
-                  {te.has(enumKey('formats', r.release.format)) ? (
-                    <span className="text-muted"> · {te(enumKey('formats', r.release.format))}</span>
+                  {formatName(r.release.format) ? (
+                    <span className="text-muted"> · {formatName(r.release.format)}</span>
                   ) : null}
                   <span className="block text-xs text-muted">{t('reviewsCount', { count: r.reviews_count })}</span>
                 </td>

@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { formatNames } from '@/lib/i18n/format-names';
 import { PlainText } from '@/components/community/plain-text';
 import type { ReviewDto } from '@/lib/data/types';
 import { formatDate } from '@/lib/format';
@@ -13,6 +14,7 @@ import { RatingBadge } from './rating-badge';
  */
 export async function ReviewArticle({ review, locale }: { review: ReviewDto; locale: string }) {
   const t = await getTranslations({ locale, namespace: 'reviews' });
+  const formatName = await formatNames(locale);
   const source = review.watch_source ? (String(review.watch_source) as '1' | '2' | '3' | '4' | '5' | '6') : null;
   return (
     <article className="max-w-3xl" data-testid="review">
@@ -31,6 +33,7 @@ export async function ReviewArticle({ review, locale }: { review: ReviewDto; loc
             <Link href={`/release/${review.release.public_id}`} className="underline">
               {review.release.name}
             </Link>
+            {formatName(review.release.format) ? ` · ${formatName(review.release.format)}` : null}
           </p>
         ) : null}
         <p className="mt-2 flex flex-wrap gap-3 text-sm text-muted">

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
+import { formatNames } from '@/lib/i18n/format-names';
 import type { ReviewReleaseChoice } from '@/lib/data/reviews';
-import { enumKey } from '@/lib/i18n/keys';
 import { RATING_ASPECTS } from '@/lib/validation/review-options';
 import type { ReviewFormLabels } from './review-form';
 
@@ -41,10 +41,9 @@ export async function releaseOptions(
   releases: readonly ReviewReleaseChoice[],
   locale: string,
 ): Promise<{ public_id: string; name: string }[]> {
-  const te = await getTranslations({ locale, namespace: 'enums' });
+  const formatName = await formatNames(locale);
   return releases.map((r) => {
-    const format = te.has(enumKey('formats', r.format)) ? te(enumKey('formats', r.format)) : null;
-    const parts = [r.name, format, r.label, r.year != null ? String(r.year) : null];
+    const parts = [r.name, formatName(r.format), r.label, r.year != null ? String(r.year) : null];
     return { public_id: r.public_id, name: parts.filter(Boolean).join(' · ') };
   });
 }

@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { formatNames } from '@/lib/i18n/format-names';
 import type { ReviewListItem } from '@/lib/data/types';
 import { formatDate } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
@@ -10,6 +11,7 @@ import { RatingBadge } from './rating-badge';
  */
 export async function ReviewList({ reviews, locale }: { reviews: ReviewListItem[]; locale: string }) {
   const t = await getTranslations({ locale, namespace: 'reviews' });
+  const formatName = await formatNames(locale);
   return (
     <ul className="flex flex-col gap-3" data-testid="review-list">
       {reviews.map((r) => (
@@ -30,6 +32,7 @@ export async function ReviewList({ reviews, locale }: { reviews: ReviewListItem[
                 <Link href={`/release/${r.release.public_id}`} className="hover:underline">
                   {r.release.name}
                 </Link>
+                {formatName(r.release.format) ? ` (${formatName(r.release.format)})` : null}
               </>
             ) : null}
           </p>

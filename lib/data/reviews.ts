@@ -66,6 +66,7 @@ type ReviewRow = {
   movie_year: number | null;
   release_public_id: string | null;
   release_name: string | null;
+  release_format: number | null;
   author_public_id: string;
   author_name: string;
 };
@@ -80,7 +81,7 @@ const COLUMNS = (
   r.rating_movie, r.rating_release, r.rating_picture, r.rating_sound, r.rating_extras, r.rating_package,
   r.likes_count, r.comments_count, r.created_at, r.updated_at,
   m.public_id AS movie_public_id, m.name AS movie_name, m.year AS movie_year,
-  rel.public_id AS release_public_id, rel.name AS release_name,
+  rel.public_id AS release_public_id, rel.name AS release_name, rel.format AS release_format,
   u.public_id AS author_public_id, u.name AS author_name`;
 
 const FROM = sql`reviews r JOIN movies m ON m.id = r.movie_id LEFT JOIN releases rel ON rel.id = r.release_id
@@ -104,7 +105,9 @@ function toListItem(r: ReviewRow): ReviewListItem {
       package: r.rating_package,
     },
     movie: { public_id: r.movie_public_id, name: r.movie_name, year: r.movie_year },
-    release: r.release_public_id ? { public_id: r.release_public_id, name: r.release_name ?? '' } : null,
+    release: r.release_public_id
+      ? { public_id: r.release_public_id, name: r.release_name ?? '', format: r.release_format ?? 0 }
+      : null,
     author: { public_id: r.author_public_id, name: r.author_name },
     likes_count: r.likes_count,
     comments_count: r.comments_count,

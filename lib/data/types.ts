@@ -258,7 +258,8 @@ export type ReviewListItem = {
   youtube_id: string | null;
   ratings: ReviewRatings;
   movie: MovieRef;
-  release: { public_id: string; name: string } | null;
+  /** The reviewed release: its name and format (editions often share a name). */
+  release: { public_id: string; name: string; format: number } | null;
   author: { public_id: string; name: string };
   likes_count: number;
   comments_count: number;

@@ -42,7 +42,7 @@ async function releaseWithMovie(
   request: APIRequestContext,
   q: string,
 ): Promise<{
-  release: { public_id: string; name: string };
+  release: { public_id: string; name: string; format: number };
   movie: { public_id: string; name: string; year: number | null };
 }> {
   const res = await request.get(`/api/releases?q=${encodeURIComponent(q)}&limit=24`);
@@ -52,13 +52,17 @@ async function releaseWithMovie(
       items: {
         public_id: string;
         name: string;
+        format: number;
         movies: { public_id: string; name: string; year: number | null }[];
       }[];
     }
   ).items.filter((r) => r.movies.length > 0);
   expect(items.length).toBeGreaterThan(0);
   const [release] = items;
-  return { release: { public_id: release.public_id, name: release.name }, movie: release.movies[0] };
+  return {
+    release: { public_id: release.public_id, name: release.name, format: release.format },
+    movie: release.movies[0],
+  };
 }
 
 /** Registers a new member whose session the page (and its context's requests) then carries. */
@@ -178,7 +182,11 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(review.getByRole('heading', { level: 1 })).toHaveText(headline);
     await expect(review.getByTestId('review-body')).toContainText(body);
     await expect(review).toContainText(format(r.by, { name }));
-    await expect(review.getByRole('link', { name: release.name, exact: true })).toBeVisible();
+    const releaseLink = review.getByRole('link', { name: release.name, exact: true });
+    await expect(releaseLink).toBeVisible();
+    // The release is named with its format, as editions often share a name.
+    const formatName = m.enums.formats[String(release.format) as keyof typeof m.enums.formats];
+    await expect(review.locator('p', { has: releaseLink })).toContainText(`${release.name} · ${formatName}`);
     await expect(review.getByTestId('rating-picture')).toHaveText(`${r.aspects.picture}: ${r.buckets['5']}`);
     await expect(review.getByTestId('rating-extras')).toHaveText(`${r.aspects.extras}: ${r.buckets['3']}`);
     await expect(page.getByTestId('snackbar')).toContainText(r.created);

@@ -120,12 +120,13 @@ describe.each(testEngines())('reviews on %s', (engine) => {
       youtube_id: 'dQw4w9WgXcQ',
       ratings: { movie: 5, release: null, picture: 4, sound: null, extras: null, package: 1 },
       movie: { public_id: 'rvMovieA', name: 'Movie rvMovieA', year: 2000 },
-      release: { public_id: 'rvRelA1', name: 'Release rvRelA1' },
+      release: { public_id: 'rvRelA1', name: 'Release rvRelA1', format: 1 },
       author: { public_id: author.actor.publicId, name: author.actor.name },
       likes_count: 0,
       comments_count: 0,
     });
     expect(Object.keys(r.author).sort()).toEqual(['name', 'public_id']);
+    expect(Object.keys(r.release!).sort()).toEqual(['format', 'name', 'public_id']);
     expect(JSON.stringify(r)).not.toContain('@example.fi');
     expect(JSON.stringify(await listReviews({}, {}, h.db))).not.toContain('@example.fi');
     const [row] = await queryRows<{ search_text: string }>(
