@@ -186,7 +186,10 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(releaseLink).toBeVisible();
     // The release is named with its format, as editions often share a name.
     const formatName = m.enums.formats[String(release.format) as keyof typeof m.enums.formats];
-    await expect(review.locator('p', { has: releaseLink })).toContainText(`${release.name} · ${formatName}`);
+    const releaseLine = review
+      .locator('p')
+      .filter({ has: page.getByRole('link', { name: release.name, exact: true }) });
+    await expect(releaseLine).toContainText(`${release.name} · ${formatName}`);
     await expect(review.getByTestId('rating-picture')).toHaveText(`${r.aspects.picture}: ${r.buckets['5']}`);
     await expect(review.getByTestId('rating-extras')).toHaveText(`${r.aspects.extras}: ${r.buckets['3']}`);
     await expect(page.getByTestId('snackbar')).toContainText(r.created);
