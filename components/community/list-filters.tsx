@@ -1,4 +1,6 @@
+import { buttonClass } from '@/components/ui/button';
 import { Link } from '@/lib/i18n/navigation';
+import { MAX_QUERY_LENGTH } from '@/lib/validation/listing';
 
 /** A filter link: its key, href (unprefixed, with the filter's query) and label. */
 export type FilterLink<F extends string> = { key: F; href: string; label: string };
@@ -56,10 +58,11 @@ export function ListFilters<F extends string>({
           name="q"
           type="search"
           defaultValue={q ?? ''}
-          maxLength={200}
-          className="min-h-10 flex-1 rounded-lg border border-line px-3"
+          placeholder={labels.searchLabel}
+          maxLength={MAX_QUERY_LENGTH}
+          className="min-h-10 min-w-0 flex-1 rounded-lg border border-line bg-panel px-3"
         />
-        <button type="submit" className="min-h-10 rounded-lg border border-line px-4 text-sm">
+        <button type="submit" className={buttonClass('secondary')}>
           {labels.search}
         </button>
       </form>
