@@ -177,8 +177,12 @@ async function ActivitySummary({ user, locale }: { user: PublicUser; locale: str
               prefetch={false}
               className="block rounded-lg border border-line bg-panel px-3 py-2 hover:border-accent"
             >
-              <span className="block text-2xl font-bold tabular-nums">{formatNumber(activity[tab], locale)}</span>{' '}
-              <span className="text-sm text-muted">{t(tab, { count: activity[tab] })}</span>
+              <span className="text-sm text-muted">
+                {t.rich(tab, {
+                  count: activity[tab],
+                  n: (chunks) => <span className="block text-2xl font-bold tabular-nums text-ink">{chunks}</span>,
+                })}
+              </span>
             </Link>
           </li>
         ))}
