@@ -160,6 +160,29 @@ function excludedSet(keys: string[]) {
   return Object.fromEntries(keys.map((k) => [k, sql.raw(`excluded.${snake(k)}`)]));
 }
 
+/**
+ * Adds each movie's Finnish title (`words`: folded, as searchDocument folds it) to the search
+ * documents of the releases holding the movie that do not hold it yet: a release written before
+ * its film's Finnish title was known (a later file of the same import names it, e.g. the
+ * censorship records) is then found by that title too. Running it again changes nothing.
+ */
+async function addFinnishTitles(db: Db, titled: { movieId: number; words: string }[]): Promise<void> {
+  const rows = titled.filter((t) => t.words);
+  if (!rows.length) return;
+  const ids = sql`${sql.param(rows.map((t) => t.movieId))}::int[]`;
+  const words = sql`${sql.param(rows.map((t) => t.words))}::text[]`;
+  await db.execute(
+    sql`UPDATE releases r SET search_text = concat_ws(' ', nullif(r.search_text, ''), d.words)
+        FROM (SELECT rel.id, string_agg(t.words, ' ' ORDER BY t.words) AS words
+              FROM unnest(${ids}, ${words}) AS t(movie_id, words)
+              JOIN release_movies rm ON rm.movie_id = t.movie_id
+              JOIN releases rel ON rel.id = rm.release_id
+              WHERE position(' ' || t.words || ' ' IN ' ' || rel.search_text || ' ') = 0
+              GROUP BY rel.id) d
+        WHERE r.id = d.id`,
+  );
+}
+
 /** Rows per INSERT so that rows × columns stays under PostgreSQL's 65,535 parameters. */
 function chunked<T>(rows: T[], columns: number): T[][] {
   const size = Math.max(1, Math.floor(30_000 / Math.max(1, columns)));
@@ -245,6 +268,11 @@ export class Catalog {
   // Pending writes of the current file.
   private newSources: { sourceId: string; movieId: number }[] = [];
   private credits: { movieId: number; personId: number; role: string; character: string; ord: number }[] = [];
+  /**
+   * Movies that got their Finnish title in this run, by id: releases written before (by an
+   * earlier file or run) get the title into their search documents at the next flush.
+   */
+  private finnishTitled = new Set<number>();
   private releases: (typeof t.releases.$inferInsert)[] = [];
   private releaseMovies: { releaseId: number; movieId: number; position: number }[] = [];
   private events: (typeof t.censorshipEvents.$inferInsert)[] = [];
@@ -454,7 +482,10 @@ export class Catalog {
       ]);
     const before = snapshot();
     m.originalName ??= f.originalName;
-    if (f.localizedFi && !m.localizedNames.fi) m.localizedNames = { ...m.localizedNames, fi: f.localizedFi };
+    if (f.localizedFi && !m.localizedNames.fi) {
+      m.localizedNames = { ...m.localizedNames, fi: f.localizedFi };
+      this.finnishTitled.add(m.id);
+    }
     m.akas = union(
       m.akas,
       f.akas.filter((a) => a !== m.name),
@@ -1238,6 +1269,9 @@ export class Catalog {
     const events = this.events;
     const sources = this.newSources;
     const stale = this.takeStaleSources();
+    const finnishTitled = movies
+      .filter((m) => this.finnishTitled.has(m.id) && m.localizedNames.fi)
+      .map((m) => ({ movieId: m.id, words: searchDocument(m.localizedNames.fi) }));
 
     await this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
@@ -1395,8 +1429,10 @@ export class Catalog {
         progress,
         conflict: (q) => q.onConflictDoUpdate({ target: t.censorshipEvents.sourceId, set: excludedSet(eventKeys) }),
       });
+      await addFinnishTitles(db, finnishTitled);
     });
 
+    for (const { movieId } of finnishTitled) this.finnishTitled.delete(movieId);
     for (const written of [...labels, ...movies, ...persons]) {
       written.dirty = false;
       written.isNew = false;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '@/db';
+import { searchAll } from '@/lib/data/search';
 import { importFiles, seedFiles } from '@/lib/import';
 import { assertPostgresConfiguredInCi, createTestDb, getSeededTestDb, testEngines } from '../support/db';
 
@@ -54,6 +55,16 @@ async function releaseMovies(h: DbHandle): Promise<string[]> {
         GROUP BY r.public_id ORDER BY r.public_id COLLATE "C"`,
   );
   return rows.map((r) => `${r.release} → ${r.movies.join(',')}`);
+}
+
+/** Every movie's and release's search document as its sorted words, in id order. */
+async function searchWordsOf(h: DbHandle): Promise<string[]> {
+  const rows = await queryRows<{ kind: string; id: number; search_text: string }>(
+    h.db,
+    sql`SELECT 'movie' AS kind, id, search_text FROM movies UNION ALL SELECT 'release', id, search_text FROM releases
+        ORDER BY 1, 2`,
+  );
+  return rows.map((r) => `${r.kind} ${r.id}: ${[...new Set(r.search_text.split(' '))].sort().join(' ')}`);
 }
 
 describe.each(testEngines())('seed import on %s', (engine) => {
@@ -195,9 +206,29 @@ describe.each(testEngines())('seed import on %s', (engine) => {
     expect(robo.year).toBe(1987);
   });
 
+  it("finds a film's earlier releases by the Finnish title a later file gives it", async () => {
+    // The 4K list and the disc records come before the censorship records, which name Dead &
+    // Buried "Noituutta": its Blue Underground releases were written without that title.
+    const rows = await queryRows<{ name: string; search_text: string }>(
+      h.db,
+      sql`SELECT r.name, r.search_text FROM releases r JOIN release_movies rm ON rm.release_id = r.id
+          JOIN movies m ON m.id = rm.movie_id
+          WHERE m.title_key = 'dead and buried' AND m.year = 1981 AND r.source_id NOT LIKE 'fi-cens-%'
+          ORDER BY r.name`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows)
+      expect({ name: r.name, words: r.search_text.split(' ') }).toMatchObject({
+        words: expect.arrayContaining(['noituutta']),
+      });
+    const found = await searchAll('noituutta', h.db);
+    expect(found.releases.map((r) => r.name)).toEqual(expect.arrayContaining(rows.map((r) => r.name)));
+  });
+
   it('is idempotent: importing the same files again changes no counts and moves no source row to another movie', async () => {
     const before = await tableCounts(h);
     const sourcesBefore = await sourceOwners(h);
+    const documentsBefore = await searchWordsOf(h);
     const releasesBefore = await releaseMovies(h);
     expect(sourcesBefore.length).toBe(before.movie_sources);
     const report = await importFiles(h.db, seedFiles());
@@ -218,6 +249,8 @@ describe.each(testEngines())('seed import on %s', (engine) => {
     // Each source row still belongs to the same movie (by public id), each release to the same movies.
     expect(await sourceOwners(h)).toEqual(sourcesBefore);
     expect(await releaseMovies(h)).toEqual(releasesBefore);
+    // Every search document holds the same words.
+    expect(await searchWordsOf(h)).toEqual(documentsBefore);
   });
 
   it('on start-up (skipUnchanged) skips files already recorded without loading the catalogue', async () => {
