@@ -71,6 +71,7 @@ export function PostForm({
       />
       <TextAreaField
         name="body"
+        required
         label={labels.body}
         rows={10}
         value={form.values.body}

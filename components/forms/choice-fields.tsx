@@ -37,16 +37,29 @@ export function SelectField({ options, ...p }: Common & { options: [string, stri
   );
 }
 
-/** A multi-line text field of the form mechanism with its declared maximum length. */
-export function TextAreaField({ maxLength, rows = 4, ...p }: Common & { maxLength: number; rows?: number }) {
+/** A multi-line text field of the form mechanism with its declared maximum length; `required` marks its label. */
+export function TextAreaField({
+  maxLength,
+  rows = 4,
+  required,
+  ...p
+}: Common & { maxLength: number; rows?: number; required?: boolean }) {
   return (
-    <FieldFrame name={p.name} label={p.label} error={p.error} errorParams={{ max: maxLength }} hint={p.hint}>
+    <FieldFrame
+      name={p.name}
+      label={p.label}
+      required={required}
+      error={p.error}
+      errorParams={{ max: maxLength }}
+      hint={p.hint}
+    >
       <textarea
         id={`field-${p.name}`}
         name={p.name}
         value={p.value}
         rows={rows}
         maxLength={maxLength}
+        required={required}
         disabled={p.disabled}
         onChange={(e) => p.onValue(e.target.value)}
         aria-invalid={p.error ? true : undefined}

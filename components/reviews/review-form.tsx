@@ -118,6 +118,7 @@ export function ReviewForm({
       />
       <TextAreaField
         name="body"
+        required
         label={f.body}
         rows={12}
         value={form.values.body}

@@ -57,6 +57,15 @@ describe('ReviewForm', () => {
     vi.unstubAllGlobals();
   });
 
+  it('marks the headline and the body as required', () => {
+    renderForm();
+    for (const name of [r.fields.headline, r.fields.body]) {
+      const field = screen.getByRole('textbox', { name });
+      expect(field.hasAttribute('required')).toBe(true);
+      expect(document.querySelector(`label[for="${field.id}"]`)?.textContent).toBe(`${name} *`);
+    }
+  });
+
   it('shows the release, picture, sound, extras and package ratings only with a release', () => {
     renderForm();
     expect(screen.getByLabelText('Movie')).toBeTruthy();
@@ -77,7 +86,7 @@ describe('ReviewForm', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderForm();
     fireEvent.change(screen.getByLabelText(/Headline/), { target: { value: 'Great' } });
-    fireEvent.change(screen.getByLabelText(r.fields.body), { target: { value: 'Text' } });
+    fireEvent.change(screen.getByRole('textbox', { name: r.fields.body }), { target: { value: 'Text' } });
     fireEvent.change(screen.getByLabelText(r.fields.release), { target: { value: 'rel1' } });
     fireEvent.change(screen.getByLabelText('Picture'), { target: { value: '4' } });
     fireEvent.change(screen.getByLabelText('Movie'), { target: { value: '5' } });
