@@ -7,8 +7,8 @@ import { Link } from '@/lib/i18n/navigation';
 
 /**
  * The best edition ranking (server component): rank, release (name and format), the overall and
- * per-aspect Bayesian scores (1-5, one decimal) and the number of reviews that rate it; unrated releases are
- * left out.
+ * per-aspect Bayesian scores (1-5, one decimal) and the number of reviews that rate it; unrated
+ * releases are left out.
  */
 export async function BestEditionTable({ best, locale }: { best: BestEditions; locale: string }) {
   const t = await getTranslations({ locale, namespace: 'reviews' });
