@@ -17,7 +17,8 @@
  *
  * The database is built once per content (migrations, importer, synthetic generator, seed,
  * scale) as `discshelf_bench_plans_<hash>` next to TEST_DATABASE_URL and reused read-only by
- * later runs; building it takes about a minute or two. PostgreSQL only (the generator writes
+ * later runs; building it (a copy of the seeded test template, then the synthetic rows) takes
+ * about a minute. PostgreSQL only (the generator writes
  * through postgres.js): without TEST_DATABASE_URL only the plan-walker check on PGlite runs, and
  * under CI a missing TEST_DATABASE_URL fails the run.
  */
@@ -27,7 +28,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR, migrateDatabase, openDatabase, queryRows, type Db } from '@/db';
+import { MIGRATIONS_DIR, queryRows, type Db } from '@/db';
 import {
   explainJson,
   findSeqScans,
@@ -48,9 +49,9 @@ import { hasEditionRatings } from '@/lib/data/best-editions';
 import { getTitle, listTitles } from '@/lib/data/movies';
 import { searchAll } from '@/lib/data/search';
 import { getPerson, listPersonReleases } from '@/lib/data/persons';
-import { importFiles, seedFiles } from '@/lib/import';
+import { seedFiles } from '@/lib/import';
 import { generateSynthetic } from '@/lib/synthetic';
-import { admin, assertPostgresConfiguredInCi, createTestDb, serverUrl } from '../support/db';
+import { admin, assertPostgresConfiguredInCi, createTestDb, seededPostgresTemplate, serverUrl } from '../support/db';
 
 assertPostgresConfiguredInCi();
 
@@ -95,16 +96,12 @@ async function scaleDatabase(): Promise<string> {
   const exists = await admin((q) => q`SELECT 1 FROM pg_database WHERE datname = ${name}`);
   if (exists.length) return name;
   const building = `discshelf_bench_build_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
-  await admin((q) => q.unsafe(`CREATE DATABASE ${building}`));
+  const started = Date.now();
+  // The seed comes from the integration tests' seeded template (a file copy, seconds) instead of
+  // a second import of the seed files.
+  const template = await seededPostgresTemplate();
+  await admin((q) => q.unsafe(`CREATE DATABASE ${building} TEMPLATE ${template}`));
   try {
-    const started = Date.now();
-    const handle = await openDatabase({ url: serverUrl(building) });
-    try {
-      await migrateDatabase(handle);
-      await importFiles(handle.db, seedFiles());
-    } finally {
-      await handle.close();
-    }
     const importedMs = Date.now() - started;
     const client = postgres(serverUrl(building), { max: 4, onnotice: () => {} });
     try {
@@ -119,7 +116,7 @@ async function scaleDatabase(): Promise<string> {
       await client.end({ timeout: 5 });
     }
     console.log(
-      `query-plans: built ${name} (seed import ${Math.round(importedMs / 1000)} s, ` +
+      `query-plans: built ${name} (seeded copy ${Math.round(importedMs / 1000)} s, ` +
         `synthetic + ANALYZE ${Math.round((Date.now() - started - importedMs) / 1000)} s)`,
     );
     await admin(async (q) => {

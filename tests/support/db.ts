@@ -153,6 +153,14 @@ async function postgresTemplate(hash: string): Promise<string> {
 }
 
 /**
+ * Name of the PostgreSQL database holding the seed (migrated, imported; built when missing), to
+ * clone with `CREATE DATABASE … TEMPLATE`: never connect to it, or the clones fail while connected.
+ */
+export async function seededPostgresTemplate(): Promise<string> {
+  return postgresTemplate(contentHash());
+}
+
+/**
  * Builds the seeded template of every test engine that lacks one, both at once (about a minute).
  * The integration project's global setup calls it before its files start, so files running in
  * parallel find the templates ready instead of each building them.
