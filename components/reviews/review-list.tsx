@@ -32,7 +32,7 @@ export async function ReviewList({ reviews, locale }: { reviews: ReviewListItem[
                 <Link href={`/release/${r.release.public_id}`} className="hover:underline">
                   {r.release.name}
                 </Link>
-                {formatName(r.release.format) ? ` (${formatName(r.release.format)})` : null}
+                {formatName(r.release.format) ? ` · ${formatName(r.release.format)}` : null}
               </>
             ) : null}
           </p>
