@@ -5,18 +5,11 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { showSnackbar } from '@/components/ui/snackbar';
-import { SelectField, TextAreaField } from '@/components/forms/choice-fields';
+import { SelectField } from '@/components/forms/choice-fields';
 import { FormError, FormField } from '@/components/forms/form-field';
 import { useApiForm } from '@/components/forms/use-api-form';
-import {
-  defaultNameKey,
-  COLLECTION_NAME_MAX,
-  COMMENT_LANGUAGES,
-  CONDITIONS,
-  CURRENCIES,
-  ENTRY_COMMENT_MAX,
-  WATCHED_METHODS,
-} from '@/lib/validation/collection-limits';
+import { defaultNameKey, COLLECTION_NAME_MAX } from '@/lib/validation/collection-limits';
+import { EMPTY_ENTRY, EntryInputs } from './entry-inputs';
 
 type Choice = { public_id: string; name: string; style: number; has_item: boolean };
 
@@ -48,13 +41,7 @@ export default function AddToCollectionDialog({
     initial: {
       collection: '',
       new_name: '',
-      comment: '',
-      comment_language: '',
-      price: '',
-      currency: 'EUR',
-      condition: '',
-      acquired_on: '',
-      watched_method: '',
+      ...EMPTY_ENTRY,
     },
     required: ['collection'],
     encode: (v) => ({ ...v, [item]: publicId }),
@@ -74,7 +61,6 @@ export default function AddToCollectionDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [item, publicId]);
 
-  const none = t('entry.none');
   const shown = (c: { name: string; style: number }) => {
     const key = defaultNameKey(c);
     return key ? t(key) : c.name;
@@ -129,78 +115,7 @@ export default function AddToCollectionDialog({
             maxLength={COLLECTION_NAME_MAX}
           />
         ) : null}
-        <div className="grid gap-3 sm:grid-cols-2">
-          <FormField
-            name="price"
-            inputMode="decimal"
-            label={t('entry.price')}
-            value={v.price}
-            onValue={(x) => form.set('price', x)}
-            error={form.errors.price}
-            maxLength={12}
-            placeholder="19.99"
-          />
-          <SelectField
-            name="currency"
-            label={t('entry.currency')}
-            value={v.currency}
-            onValue={(x) => form.set('currency', x)}
-            error={form.errors.currency}
-            options={CURRENCIES.map((c) => [c, c])}
-          />
-          <SelectField
-            name="condition"
-            label={t('entry.condition')}
-            value={v.condition}
-            onValue={(x) => form.set('condition', x)}
-            error={form.errors.condition}
-            options={[['', none], ...CONDITIONS.map((c): [string, string] => [String(c), t(`condition.${c}`)])]}
-          />
-          <FormField
-            name="acquired_on"
-            type="date"
-            label={t('entry.acquiredOn')}
-            value={v.acquired_on}
-            onValue={(x) => form.set('acquired_on', x)}
-            error={form.errors.acquired_on}
-            maxLength={10}
-          />
-          {item === 'movie' ? (
-            <SelectField
-              name="watched_method"
-              label={t('entry.watchedMethod')}
-              value={v.watched_method}
-              onValue={(x) => form.set('watched_method', x)}
-              error={form.errors.watched_method}
-              options={[['', none], ...WATCHED_METHODS.map((m): [string, string] => [m, t(`watchedMethod.${m}`)])]}
-            />
-          ) : null}
-          <SelectField
-            name="comment_language"
-            label={t('entry.commentLanguage')}
-            value={v.comment_language}
-            onValue={(x) => form.set('comment_language', x)}
-            error={form.errors.comment_language}
-            options={[
-              ['', none],
-              ...COMMENT_LANGUAGES.map((l): [string, string] => [
-                l,
-                l === 'other'
-                  ? t('watchedMethod.other')
-                  : (new Intl.DisplayNames([l], { type: 'language' }).of(l) ?? l),
-              ]),
-            ]}
-          />
-        </div>
-        <TextAreaField
-          name="comment"
-          label={t('entry.comment')}
-          value={v.comment}
-          onValue={(x) => form.set('comment', x)}
-          error={form.errors.comment}
-          maxLength={ENTRY_COMMENT_MAX}
-          rows={3}
-        />
+        <EntryInputs item={item} values={v} errors={form.errors} onValue={form.set} />
         <Button type="submit" disabled={!form.canSubmit || choices === null} data-testid="add-submit">
           {t('add')}
         </Button>

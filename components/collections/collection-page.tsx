@@ -4,12 +4,15 @@ import { Pagination } from '@/components/listing/pagination';
 import { TitleCard } from '@/components/movies/title-card';
 import { ReleaseCard } from '@/components/releases/release-card';
 import type { CollectionValue } from '@/lib/data/collection-values';
-import type { CollectionDto, CollectionEntryDto } from '@/lib/data/collections';
+import { buttonClass } from '@/components/ui/button';
+import { ENTRY_SORTS, type CollectionDto, type CollectionEntryDto, type EntrySort } from '@/lib/data/collections';
+import { MAX_QUERY_LENGTH } from '@/lib/validation/listing';
 import type { Page } from '@/lib/data/types';
 import { formatDate, formatMoney } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { CollectionBadges, collectionTitle } from './collection-list';
-import { CollectionTrashButton, RemoveEntryButton } from './owner-actions';
+import type { EditableEntry } from './edit-entry-dialog';
+import { CollectionTrashButton, EntryOwnerActions } from './owner-actions';
 import { CollectionValueView } from './value-views';
 
 const OWNER_LINK =
@@ -17,10 +20,11 @@ const OWNER_LINK =
 
 /**
  * A collection page (`/collection/{id}`): name, owner, badges, description, export (CSV, JSON),
- * the owner's edit, import and delete/restore, its value (total, by condition, history), and the entries
- * newest first, keyset-paged: each the movie or release card with a strip of the entry's fields
+ * the owner's edit, import and delete/restore, its value (total, by condition, history), a search
+ * and order of the entries (from two entries on), and the entries (newest first unless another
+ * order is chosen), keyset-paged: each the movie or release card with a strip of the entry's fields
  * under it (price, condition, date acquired, watched-on method, date added, comment; the owner's
- * remove button), one column on phones, two from the `lg` breakpoint.
+ * edit and remove buttons), one column on phones, two from the `lg` breakpoint.
  */
 export async function CollectionPage({
   collection,
@@ -28,16 +32,23 @@ export async function CollectionPage({
   value,
   locale,
   cursor,
+  q,
+  so,
 }: {
   collection: CollectionDto;
   entries: Page<CollectionEntryDto>;
   value: CollectionValue | null;
   locale: string;
   cursor: string;
+  /** The search in the collection, null for none. */
+  q: string | null;
+  /** The order chosen, null for the default (newest additions first). */
+  so: EntrySort | null;
 }) {
   const t = await getTranslations({ locale, namespace: 'collections' });
   const ti = await getTranslations({ locale, namespace: 'collectionImport' });
   const href = `/collection/${collection.public_id}`;
+  const listHref = entriesHref(collection.public_id, q, so);
   return (
     <article data-testid="collection-page" data-public-id={collection.public_id}>
       <header className="mb-5 flex flex-col gap-2">
@@ -87,6 +98,7 @@ export async function CollectionPage({
         ) : null}
       </header>
       {value ? <CollectionValueView value={value} locale={locale} /> : null}
+      {collection.entries_count > 1 ? <EntrySearch q={q} so={so} locale={locale} /> : null}
       {entries.items.length ? (
         <ul className="grid items-start gap-3 lg:grid-cols-2" data-testid="entries">
           {entries.items.map((e) => (
@@ -98,23 +110,90 @@ export async function CollectionPage({
                 <TitleCard title={e.movie} locale={locale} headingLevel={2} />
               ) : null}
               <EntryFields entry={e} locale={locale}>
-                {collection.mine ? (
-                  <RemoveEntryButton
-                    publicId={collection.public_id}
-                    entryId={e.id}
-                    label={`${t('remove')}: ${e.release?.name ?? e.movie?.name ?? ''}`}
-                  />
-                ) : null}
+                {collection.mine ? <EntryOwnerActions collectionId={collection.public_id} entry={editable(e)} /> : null}
               </EntryFields>
             </li>
           ))}
         </ul>
+      ) : q ? (
+        <EmptyState title={t('find.noMatches', { q })}>
+          <Link href={entriesHref(collection.public_id, null, so)} className="underline">
+            {t('find.showAll')}
+          </Link>
+        </EmptyState>
       ) : (
         <EmptyState title={t('entriesEmpty')} />
       )}
-      <Pagination locale={locale} href={href} nextCursor={entries.next_cursor} isFirstPage={!cursor} />
+      <Pagination locale={locale} href={listHref} nextCursor={entries.next_cursor} isFirstPage={!cursor} />
     </article>
   );
+}
+
+/** The unprefixed href of a collection's entries with a search and an order (the defaults left out). Pure. */
+export function entriesHref(publicId: string, q: string | null, so: EntrySort | null): string {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (so && so !== 'added') params.set('so', so);
+  const query = params.toString();
+  return `/collection/${publicId}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * Search and order of a collection's entries: a plain GET form (works without script) with the
+ * words to find (the catalogue's search syntax) and the order.
+ */
+async function EntrySearch({ q, so, locale }: { q: string | null; so: EntrySort | null; locale: string }) {
+  const t = await getTranslations({ locale, namespace: 'collections' });
+  return (
+    <form role="search" method="get" className="mb-4 flex flex-wrap items-end gap-2" data-testid="entry-search">
+      <label className="flex min-w-0 flex-1 basis-56 flex-col gap-1 text-sm">
+        <span className="font-medium">{t('find.label')}</span>
+        <input
+          name="q"
+          type="search"
+          defaultValue={q ?? ''}
+          placeholder={t('find.placeholder')}
+          maxLength={MAX_QUERY_LENGTH}
+          className="min-h-10 min-w-0 rounded-lg border border-line bg-panel px-3 text-base"
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium">{t('find.order')}</span>
+        <select
+          name="so"
+          defaultValue={so ?? 'added'}
+          className="min-h-10 rounded-lg border border-line bg-panel px-3 text-base"
+        >
+          {ENTRY_SORTS.map((s) => (
+            <option key={s} value={s}>
+              {t(`find.sorts.${s}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className={buttonClass('secondary')}>
+        {t('find.submit')}
+      </button>
+    </form>
+  );
+}
+
+/** An entry as the edit-entry dialog takes it: its fields as typed ('' for none). */
+function editable(e: CollectionEntryDto): EditableEntry {
+  return {
+    id: e.id,
+    item: e.movie ? 'movie' : 'release',
+    name: e.release?.name ?? e.movie?.name ?? '',
+    values: {
+      comment: e.comment ?? '',
+      comment_language: e.comment_language ?? '',
+      price: e.price ?? '',
+      currency: e.currency ?? 'EUR',
+      condition: e.condition ? String(e.condition) : '',
+      acquired_on: e.acquired_on ?? '',
+      watched_method: e.watched_method ?? '',
+    },
+  };
 }
 
 async function EntryFields({

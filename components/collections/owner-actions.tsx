@@ -1,15 +1,16 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Button, type ButtonVariant } from '@/components/ui/button';
 import { showSnackbar } from '@/components/ui/snackbar';
 import { useRouter } from '@/lib/i18n/navigation';
+import type { EditableEntry } from './edit-entry-dialog';
 
 /**
  * A button that sends one request to the JSON API (cookie session; `body` sent as JSON), confirms the outcome in the
  * snackbar (`done` on success, 'Something went wrong…' otherwise) and re-renders the page from
- * the server.
+ * the server. With `confirm`, the browser asks that question first and a cancel sends nothing.
  */
 export function ApiActionButton({
   url,
@@ -20,6 +21,7 @@ export function ApiActionButton({
   ariaLabel,
   variant,
   testId,
+  confirm,
 }: {
   url: string;
   method: 'POST' | 'DELETE';
@@ -29,6 +31,7 @@ export function ApiActionButton({
   ariaLabel?: string;
   variant: ButtonVariant;
   testId?: string;
+  confirm?: string;
 }) {
   const tf = useTranslations('forms');
   const router = useRouter();
@@ -40,6 +43,7 @@ export function ApiActionButton({
       aria-label={ariaLabel}
       data-testid={testId}
       onClick={async () => {
+        if (confirm && !window.confirm(confirm)) return;
         setBusy(true);
         const init: RequestInit =
           body === undefined
@@ -74,17 +78,45 @@ export function CollectionTrashButton({ publicId, deleted }: { publicId: string;
   );
 }
 
-/** The owner's remove button of one entry. */
-export function RemoveEntryButton({ publicId, entryId, label }: { publicId: string; entryId: number; label: string }) {
+type EditDialogProps = { collectionId: string; entry: EditableEntry; onClose: () => void };
+
+/**
+ * The owner's buttons on one entry of a collection page: Edit (the edit-entry dialog, its code
+ * loaded on first use) and Remove (after a confirmation, as the entry's price, condition and
+ * comment go with it).
+ */
+export function EntryOwnerActions({ collectionId, entry }: { collectionId: string; entry: EditableEntry }) {
   const t = useTranslations('collections');
+  const [EditDialog, setEditDialog] = useState<ComponentType<EditDialogProps> | null>(null);
+  const [editing, setEditing] = useState(false);
   return (
-    <ApiActionButton
-      url={`/api/collections/${publicId}/entries/${entryId}`}
-      method="DELETE"
-      done={t('removed')}
-      label={t('remove')}
-      ariaLabel={label}
-      variant="ghost"
-    />
+    <div className="flex gap-1">
+      <Button
+        variant="ghost"
+        aria-label={`${t('edit')}: ${entry.name}`}
+        data-testid="entry-edit"
+        onClick={() =>
+          void import('./edit-entry-dialog').then((m) => {
+            setEditDialog(() => m.default);
+            setEditing(true);
+          })
+        }
+      >
+        {t('edit')}
+      </Button>
+      <ApiActionButton
+        url={`/api/collections/${collectionId}/entries/${entry.id}`}
+        method="DELETE"
+        done={t('removed')}
+        label={t('remove')}
+        ariaLabel={`${t('remove')}: ${entry.name}`}
+        variant="ghost"
+        testId="entry-remove"
+        confirm={t('removeConfirm', { name: entry.name })}
+      />
+      {EditDialog && editing ? (
+        <EditDialog collectionId={collectionId} entry={entry} onClose={() => setEditing(false)} />
+      ) : null}
+    </div>
   );
 }

@@ -18,7 +18,8 @@ import {
 import type { FieldErrors } from '@/lib/validation/users';
 import { itemJsonColumns, toItemPair, type ReleaseListRow, type TitleListRow } from './catalogue-rows';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
-import { queryRows, resolveDb } from './sql';
+import { and, inList, queryRows, resolveDb, textConditions } from './sql';
+import { parseSearchQuery, type SearchQuery } from '@/lib/search-query';
 import { canEditCollection, canViewCollection } from '@/lib/auth/policies';
 import { AppError, fieldErrors } from '@/lib/errors';
 import { addEntries, removeOwnEntry, updateOwnEntry, type EntryTarget } from './collection-entries';
@@ -370,6 +371,60 @@ type EntryRow = {
 
 const ENTRY_SORT: KeysetSort = { name: 'added', expr: sql`e.created_at`, cast: 'timestamptz', dir: 'desc' };
 
+/**
+ * Orders of a collection's entries: `added` (newest addition first; the default), `name` (the
+ * item's name A-Z, a leading article ignored, as the catalogue lists sort) and `acquired` (date
+ * acquired, newest first; entries without one last).
+ */
+export const ENTRY_SORTS = ['added', 'name', 'acquired'] as const;
+export type EntrySort = (typeof ENTRY_SORTS)[number];
+
+function entrySort(so: EntrySort | null | undefined): KeysetSort {
+  switch (so) {
+    case 'name':
+      return {
+        name: 'name',
+        expr: sql`coalesce((SELECT r.name_key FROM releases r WHERE r.id = e.release_id),
+          (SELECT m.title_key FROM movies m WHERE m.id = e.movie_id))`,
+        cast: 'text',
+        dir: 'asc',
+      };
+    case 'acquired':
+      return { name: 'acquired', expr: sql`e.acquired_on`, cast: 'date', dir: 'desc', nullable: true };
+    default:
+      return ENTRY_SORT;
+  }
+}
+
+/**
+ * The entries whose item matches a search (lib/search-query.ts syntax): every word in the
+ * release's or movie's search document (names, akas, the release's films and label), a `(year)`
+ * the movie's year or a release's film's, a `[format]` the release's format. Null without words,
+ * year or format.
+ */
+function entrySearchCondition(q: SearchQuery): SQL | null {
+  const release = [
+    ...textConditions(q, sql`r.search_text`, sql`r.name_key`),
+    ...(q.formats ? [inList(sql`r.format`, q.formats)] : []),
+    ...(q.year !== null
+      ? [
+          sql`EXISTS (SELECT 1 FROM release_movies rmy JOIN movies my ON my.id = rmy.movie_id
+              WHERE rmy.release_id = r.id AND my.year = ${q.year})`,
+        ]
+      : []),
+  ];
+  if (!release.length) return null;
+  // A format asks for releases: a movie never matches it.
+  const movie = q.formats
+    ? [sql`FALSE`]
+    : [
+        ...textConditions(q, sql`m.search_text`, sql`m.title_key`),
+        ...(q.year !== null ? [sql`m.year = ${q.year}`] : []),
+      ];
+  return sql`(EXISTS (SELECT 1 FROM releases r WHERE r.id = e.release_id AND ${and(release)})
+    OR EXISTS (SELECT 1 FROM movies m WHERE m.id = e.movie_id AND ${and(movie)}))`;
+}
+
 const ENTRY_COLUMNS = sql`e.id, e.comment, e.comment_language, e.price::text AS price, e.currency, e.condition, e.acquired_on::text AS acquired_on,
   e.watched_method, e.created_at, ${itemJsonColumns(sql`e`)}`;
 
@@ -389,28 +444,33 @@ function toEntry(r: EntryRow): CollectionEntryDto {
 }
 
 /**
- * One page of a collection's entries, newest first, for a viewer who may see the collection.
+ * One page of a collection's entries for a viewer who may see the collection: those whose item
+ * matches `q` (see {@link entrySearchCondition}; all without it), in the order `so` (default
+ * `added`, newest first).
  * @returns null when the viewer may not see it (or it does not exist)
+ * @throws AppError bad_cursor (HTTP 400) for a cursor of another order or a forged one
  */
 export async function listEntries(
   viewer: Actor | null,
-  query: { publicId: string } & Paging,
+  query: { publicId: string; q?: string | null; so?: EntrySort | null } & Paging,
   db?: Db,
 ): Promise<Page<CollectionEntryDto> | null> {
   const { publicId, cursor = null, limit = COLLECTION_PAGE_SIZE } = query;
   const d = await resolveDb(db);
   const c = await visibleCollectionRow(d, viewer, publicId);
   if (!c) return null;
+  const sort = entrySort(query.so);
+  const search = entrySearchCondition(parseSearchQuery(query.q));
   const rows = await keysetRows<EntryRow>(d, {
     columns: ENTRY_COLUMNS,
     from: sql`collection_entries e`,
-    conds: [sql`e.collection_id = ${c.id}`],
-    sort: ENTRY_SORT,
+    conds: [sql`e.collection_id = ${c.id}`, ...(search ? [search] : [])],
+    sort,
     idCol: sql`e.id`,
     cursor,
     limit,
   });
-  return pageOf(rows, { limit, sort: ENTRY_SORT }, toEntry);
+  return pageOf(rows, { limit, sort }, toEntry);
 }
 
 /** Outcome of an entry write: the entry, a message key for the whole request, or field errors. */

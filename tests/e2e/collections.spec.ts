@@ -5,7 +5,7 @@ import { expect, gotoApp, test } from './support/fixtures';
 /**
  * Collections in both locales: add a release to a new collection through the add-to-collection
  * dialog (entry price and condition), see the snackbar, find the collection on the user's page
- * and open it; create a collection from /collections/new; a private collection is not shown to
+ * and open it, edit the entry and remove it, search and order the entries; create a collection from /collections/new; a private collection is not shown to
  * visitors.
  */
 for (const locale of ['en', 'fi'] as const) {
@@ -28,6 +28,17 @@ for (const locale of ['en', 'fi'] as const) {
           holdsFixed: 'Valittu kokoelmaa luotaessa, eikä sitä voi muuttaa.',
           money: /29,90\s€/,
           weighted: /32,89\s€/,
+          mint: 'Uudenveroinen',
+          comment: 'Kommentti',
+          saved: 'Muutokset on tallennettu.',
+          newMoney: /35,00\s€/,
+          empty: 'Tässä kokoelmassa ei ole vielä mitään.',
+          find: 'Hae tästä kokoelmasta',
+          order: 'Järjestys',
+          byName: 'Nimi A–Ö',
+          show: 'Näytä',
+          noMatches: 'Mikään tämän kokoelman nimike ei vastaa hakua ”nosuchwordqq”.',
+          showAll: 'Näytä koko kokoelma',
         }
       : {
           newName: 'Name of the new collection',
@@ -45,6 +56,17 @@ for (const locale of ['en', 'fi'] as const) {
           holdsFixed: 'Chosen when the collection was created; it cannot be changed.',
           money: /€29\.90/,
           weighted: /€32\.89/,
+          mint: 'Mint',
+          comment: 'Comment',
+          saved: 'Your changes are saved.',
+          newMoney: /€35\.00/,
+          empty: 'Nothing in this collection yet.',
+          find: 'Search this collection',
+          order: 'Order',
+          byName: 'Name A–Z',
+          show: 'Show',
+          noMatches: 'Nothing in this collection matches “nosuchwordqq”.',
+          showAll: 'Show the whole collection',
         };
 
   test(`${locale}: add a release to a new collection through the dialog, then open the collection`, async ({
@@ -111,6 +133,68 @@ for (const locale of ['en', 'fi'] as const) {
     await formats.locator('summary').click();
     await expect(formats.locator('table')).toContainText('4K UHD');
     await expect(page.getByTestId('stats-average')).toContainText(text.money);
+
+    // The owner edits the entry: the dialog holds what is stored; the page shows what is saved.
+    await page.goBack();
+    const fields = entry.getByTestId('entry-fields');
+    await entry.getByTestId('entry-edit').click();
+    const edit = page.getByRole('dialog');
+    await expect(edit.getByLabel(text.price)).toHaveValue('29.90');
+    await expect(edit.getByLabel(text.condition)).toHaveValue('6');
+    await expect(edit.getByTestId('edit-entry-submit')).toBeDisabled();
+    await edit.getByLabel(text.price).fill('35');
+    await edit.getByLabel(text.condition).selectOption({ label: text.mint });
+    await edit.getByRole('textbox', { name: text.comment, exact: true }).fill(`Bought at a fair ${tag}`);
+    await edit.getByTestId('edit-entry-submit').click();
+    await expect(edit).toBeHidden();
+    await expect(page.getByTestId('snackbar')).toContainText(text.saved);
+    await expect(fields).toContainText(text.newMoney);
+    await expect(fields).toContainText(text.mint);
+    await expect(fields).toContainText(`Bought at a fair ${tag}`);
+    await expect(page.getByTestId('value-summary')).toContainText(text.newMoney);
+
+    // Removing asks first: a cancel keeps the entry, a confirmation removes it.
+    page.once('dialog', (d) => void d.dismiss());
+    await entry.getByTestId('entry-remove').click();
+    await page.reload();
+    await expect(fields).toContainText(text.newMoney);
+    page.once('dialog', (d) => {
+      expect(d.message()).toContain(release.name);
+      void d.accept();
+    });
+    await entry.getByTestId('entry-remove').click();
+    await expect(page.getByText(text.empty)).toBeVisible();
+
+    // Two entries on: the entries can be searched and ordered (a plain GET form).
+    const collectionId = (await page.getByTestId('collection-page').getAttribute('data-public-id'))!;
+    for (const q of ['seven samurai [4k]', 'sisu']) {
+      const found = (await (await page.request.get(`/api/releases?q=${encodeURIComponent(q)}&limit=1`)).json()) as {
+        items: { public_id: string }[];
+      };
+      const added = await page.request.post(`/api/collections/${collectionId}/entries`, {
+        headers: { origin: baseURL ?? 'http://localhost:3100' },
+        data: { release: found.items[0].public_id },
+      });
+      expect(added.status()).toBe(200);
+    }
+    await page.reload();
+    const entries = page.getByTestId('entries').locator('li');
+    await expect(entries).toHaveCount(2);
+    await expect(entries.first()).toContainText('Sisu');
+    const search = page.getByTestId('entry-search');
+    await search.getByLabel(text.order).selectOption({ label: text.byName });
+    await search.getByRole('button', { name: text.show }).click();
+    await expect(page).toHaveURL(/[?&]so=name/);
+    await expect(entries.first()).toContainText('Seven Samurai');
+    await search.getByLabel(text.find).fill('sisu');
+    await search.getByRole('button', { name: text.show }).click();
+    await expect(entries).toHaveCount(1);
+    await expect(entries.first()).toContainText('Sisu');
+    await search.getByLabel(text.find).fill('nosuchwordqq');
+    await search.getByRole('button', { name: text.show }).click();
+    await expect(page.getByTestId('empty-state')).toContainText(text.noMatches);
+    await page.getByRole('link', { name: text.showAll }).click();
+    await expect(entries).toHaveCount(2);
   });
 
   test(`${locale}: create a private collection from /collections/new; visitors cannot see it`, async ({

@@ -24,11 +24,15 @@ import {
   listCollections,
   listEntries,
   removeEntry,
+  type CollectionEntryDto,
+  type EntrySort,
   setCollectionDeleted,
   updateCollection,
   updateEntry,
 } from '@/lib/data/collections';
 import { listLikes, setToggle, toggleState } from '@/lib/data/toggles';
+import type { Page } from '@/lib/data/types';
+import { searchDocument, titleKey } from '@/lib/text';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 import { registerMember } from '../support/members';
 import { useAsProcessDb } from './api-fixtures';
@@ -279,6 +283,151 @@ describe.each(testEngines())('collections on %s', (engine) => {
     expect(post.status).toBe(401);
     expect((await collectionsGet(new Request(`${ORIGIN}/api/collections?category=games`))).status).toBe(400);
     expect((await collectionsGet(new Request(`${ORIGIN}/api/collections?cursor=nonsense`))).status).toBe(400);
+  });
+
+  it('entries are searched by their item (words, year, format) and ordered by addition, name or date acquired; paging keeps both', async () => {
+    const { actor } = await member();
+    // Three films and four releases of them (names, keys and documents as the importer writes them).
+    const films = await h.db
+      .insert(movies)
+      .values([
+        {
+          publicId: 'findFilm001',
+          name: 'Seven Samurai',
+          titleKey: titleKey('Seven Samurai'),
+          year: 1954,
+          searchText: searchDocument('Seven Samurai', 1954),
+        },
+        {
+          publicId: 'findFilm002',
+          name: 'The Thing',
+          titleKey: titleKey('The Thing'),
+          year: 1982,
+          searchText: searchDocument('The Thing', 1982),
+        },
+        {
+          publicId: 'findFilm003',
+          name: 'Alien',
+          titleKey: titleKey('Alien'),
+          year: 1979,
+          searchText: searchDocument('Alien', 1979),
+        },
+      ])
+      .returning({ id: movies.id });
+    const rels = [
+      ['findRel0001', 'Seven Samurai', 1, 0],
+      ['findRel0002', 'Seven Samurai (1954)', 7, 0],
+      ['findRel0003', 'The Thing', 7, 1],
+      ['findRel0004', 'Alien: 40th Anniversary Edition', 7, 2],
+    ] as const;
+    const relIds = await h.db
+      .insert(releases)
+      .values(
+        rels.map(([publicId, name, format]) => ({
+          publicId,
+          name,
+          format,
+          nameKey: titleKey(name),
+          searchText: searchDocument(name),
+        })),
+      )
+      .returning({ id: releases.id });
+    await h.db.execute(
+      sql`INSERT INTO release_movies (release_id, movie_id) VALUES ${sql.join(
+        rels.map((r, i) => sql`(${relIds[i].id}, ${films[r[3]].id})`),
+        sql`, `,
+      )}`,
+    );
+    const made = await createCollection(actor, { name: 'Shelf to search', category: 'releases' }, h.db);
+    if (!made.ok) throw new Error('collection not created');
+    const publicId = made.collection.public_id;
+    const acquired: Record<string, string | null> = {
+      findRel0001: '2020-05-01',
+      findRel0002: null,
+      findRel0003: '2024-10-31',
+      findRel0004: null,
+    };
+    for (const [release] of rels) {
+      const r = await addEntry(
+        actor,
+        { collection: publicId, item: { type: 'release', publicId: release }, acquired_on: acquired[release] },
+        h.db,
+      );
+      expect(r.ok).toBe(true);
+    }
+    const names = async (q: string | null, so: EntrySort | null = null) =>
+      (await listEntries(actor, { publicId, q, so }, h.db))!.items.map((e) => e.release!.name);
+
+    // Default: newest addition first.
+    expect(await names(null)).toEqual([
+      'Alien: 40th Anniversary Edition',
+      'The Thing',
+      'Seven Samurai (1954)',
+      'Seven Samurai',
+    ]);
+    expect(await names('samurai')).toEqual(['Seven Samurai (1954)', 'Seven Samurai']);
+    expect(await names('SAMURAI [4k]')).toEqual(['Seven Samurai (1954)']);
+    expect(await names('[bluray]')).toEqual(['Seven Samurai']);
+    expect(await names('(1982)')).toEqual(['The Thing']);
+    expect(await names('alien (1954)')).toEqual([]);
+    // By name, a leading article left out (Alien, Seven Samurai ×2, Thing).
+    expect(await names(null, 'name')).toEqual([
+      'Alien: 40th Anniversary Edition',
+      'Seven Samurai',
+      'Seven Samurai (1954)',
+      'The Thing',
+    ]);
+    // By date acquired, newest first; entries without a date last, newest addition first.
+    expect(await names(null, 'acquired')).toEqual([
+      'The Thing',
+      'Seven Samurai',
+      'Alien: 40th Anniversary Edition',
+      'Seven Samurai (1954)',
+    ]);
+
+    // One entry per page: the pages follow the order and the search.
+    const walk = async (q: string | null, so: EntrySort) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Page<CollectionEntryDto> = (await listEntries(actor, { publicId, q, so, cursor, limit: 1 }, h.db))!;
+        seen.push(...page.items.map((e) => e.release!.name));
+        cursor = page.next_cursor;
+      } while (cursor);
+      return seen;
+    };
+    expect(await walk(null, 'name')).toEqual(await names(null, 'name'));
+    expect(await walk(null, 'acquired')).toEqual(await names(null, 'acquired'));
+    expect(await walk('seven', 'name')).toEqual(['Seven Samurai', 'Seven Samurai (1954)']);
+    // A cursor of one order is refused by another (400), never read as a key of the wrong type.
+    const byName = (await listEntries(actor, { publicId, so: 'name', limit: 1 }, h.db))!.next_cursor;
+    await expect(listEntries(actor, { publicId, so: 'acquired', cursor: byName }, h.db)).rejects.toMatchObject({
+      code: 'bad_cursor',
+    });
+
+    // The API: the same search and order; an unknown order is a 400.
+    const api = async (query: string) =>
+      entriesGet(new Request(`${ORIGIN}/api/collections/${publicId}/entries?${query}`), ctx(publicId));
+    const found = (await (await api('q=samurai&so=name')).json()) as Page<CollectionEntryDto>;
+    expect(found.items.map((e) => e.release!.name)).toEqual(['Seven Samurai', 'Seven Samurai (1954)']);
+    const bad = await api('so=price');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: expect.any(String) });
+
+    // A movies collection: words and years find movies; a format finds none.
+    const watched = await createCollection(actor, { name: 'Films to search', category: 'movies' }, h.db);
+    if (!watched.ok) throw new Error('collection not created');
+    for (const movie of ['findFilm001', 'findFilm002'])
+      await addEntry(
+        actor,
+        { collection: watched.collection.public_id, item: { type: 'movie', publicId: movie } },
+        h.db,
+      );
+    const movieNames = async (q: string) =>
+      (await listEntries(actor, { publicId: watched.collection.public_id, q }, h.db))!.items.map((e) => e.movie!.name);
+    expect(await movieNames('thing')).toEqual(['The Thing']);
+    expect(await movieNames('(1954)')).toEqual(['Seven Samurai']);
+    expect(await movieNames('samurai [4k]')).toEqual([]);
   });
 
   it('entries of shortcut lists feed the counters however they arrive; trash, restore and style changes move them', async () => {

@@ -2,11 +2,12 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { collectionTitle } from '@/components/collections/collection-list';
-import { CollectionPage } from '@/components/collections/collection-page';
+import { CollectionPage, entriesHref } from '@/components/collections/collection-page';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { currentActor } from '@/lib/auth/session';
 import { collectionValue } from '@/lib/data/collection-values';
-import { listEntries } from '@/lib/data/collections';
+import { ENTRY_SORTS, listEntries, type EntrySort } from '@/lib/data/collections';
+import { MAX_QUERY_LENGTH } from '@/lib/validation/listing';
 import { AppError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
@@ -31,7 +32,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /collection/{public_id} (spec §2): one collection with its entries, newest first (`?cursor=`).
+ * /collection/{public_id} (spec §2): one collection with its entries, newest first (`?cursor=`),
+ * or those matching `?q=` in the order `?so=` (`added`, `name`, `acquired`; another value reads as
+ * `added`).
  * Private and deleted collections exist for their owner only ('404 not found' for anyone else).
  * Rendered per viewer (the owner gets edit, delete/restore and remove). Data: lib/data/collections.ts.
  */
@@ -40,16 +43,32 @@ export default async function CollectionRoute({ params, searchParams }: Props) {
   setRequestLocale(locale);
   const collection = await loadVisibleCollection(publicId);
   if (!collection) notFound();
-  const cursor = firstParam(await searchParams, 'cursor');
+  const sp = await searchParams;
+  const cursor = firstParam(sp, 'cursor');
+  const q = firstParam(sp, 'q').trim().slice(0, MAX_QUERY_LENGTH) || null;
+  const soParam = firstParam(sp, 'so');
+  // An unknown order reads as the default one.
+  const so = (ENTRY_SORTS as readonly string[]).includes(soParam) ? (soParam as EntrySort) : null;
   let entries;
   try {
-    entries = await listEntries(await currentActor(), { publicId, cursor: cursor || null });
+    entries = await listEntries(await currentActor(), { publicId, q, so, cursor: cursor || null });
   } catch (error) {
+    // A cursor of another order (the order changed) or a forged one: back to the first page.
     if (cursor && error instanceof AppError && error.code === 'bad_cursor')
-      redirect({ href: `/collection/${publicId}`, locale });
+      redirect({ href: entriesHref(publicId, q, so), locale });
     throw error;
   }
   if (!entries) notFound();
   const value = await collectionValue(await currentActor(), publicId);
-  return <CollectionPage collection={collection} entries={entries} value={value} locale={locale} cursor={cursor} />;
+  return (
+    <CollectionPage
+      collection={collection}
+      entries={entries}
+      value={value}
+      locale={locale}
+      cursor={cursor}
+      q={q}
+      so={so}
+    />
+  );
 }

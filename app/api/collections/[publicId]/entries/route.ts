@@ -4,31 +4,45 @@ import {
   invalidResponseDoc,
   itemRefSchema,
   jsonResponse,
+  listQueryText,
   pageOf,
   pagingQuery,
   publicIdParams,
 } from '@/lib/api/schemas';
-import { addEntry, COLLECTION_PAGE_SIZE, listEntries } from '@/lib/data/collections';
+import { addEntry, COLLECTION_PAGE_SIZE, ENTRY_SORTS, listEntries } from '@/lib/data/collections';
 import { entrySchema } from '@/lib/validation/collections';
 
 export const dynamic = 'force-dynamic';
 
 /**
- * GET /api/collections/{public_id}/entries: one page of the collection's entries, newest first
- * (`cursor`, `limit` 1-100, default 48): `{ items: CollectionEntryDto[], next_cursor }`. 404 when
- * the caller may not see the collection. Data: lib/data/collections.ts listEntries.
+ * GET /api/collections/{public_id}/entries: one page of the collection's entries (`cursor`,
+ * `limit` 1-100, default 48): `{ items: CollectionEntryDto[], next_cursor }`; `q` keeps the
+ * entries whose movie or release matches (the catalogue's search syntax: words, `(year)`,
+ * `[format]`), `so` orders them: `added` (newest first, default), `name`, `acquired` (newest
+ * first, undated last). 400 for another `so` or a cursor of another order; 404 when the caller may
+ * not see the collection. Data: lib/data/collections.ts listEntries.
  */
 export const GET = route({
   method: 'GET',
   path: '/api/collections/{publicId}/entries',
-  summary: "The collection's entries, newest first",
+  summary: "The collection's entries, newest first or by name or date acquired, optionally searched",
   tags: ['collections'],
   auth: 'public',
   params: publicIdParams,
-  query: z.object(pagingQuery(COLLECTION_PAGE_SIZE)),
+  query: z.object({
+    q: listQueryText,
+    so: z.enum(ENTRY_SORTS).optional().meta({ description: 'Order: added (default), name, acquired' }),
+    ...pagingQuery(COLLECTION_PAGE_SIZE),
+  }),
   responses: { 200: jsonResponse('A page of CollectionEntryDto', pageOf('CollectionEntryDto')) },
   handler: async ({ params, query, viewer }) =>
-    listEntries(await viewer(), { publicId: params.publicId, cursor: query.cursor, limit: query.limit }),
+    listEntries(await viewer(), {
+      publicId: params.publicId,
+      q: query.q,
+      so: query.so,
+      cursor: query.cursor,
+      limit: query.limit,
+    }),
 });
 
 /**
