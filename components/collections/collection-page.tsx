@@ -110,7 +110,9 @@ export async function CollectionPage({
                 <TitleCard title={e.movie} locale={locale} headingLevel={2} />
               ) : null}
               <EntryFields entry={e} locale={locale}>
-                {collection.mine ? <EntryOwnerActions collectionId={collection.public_id} entry={editable(e)} /> : null}
+                {collection.mine ? (
+                  <EntryOwnerActions collectionId={collection.public_id} entry={editable(e, locale)} />
+                ) : null}
               </EntryFields>
             </li>
           ))}
@@ -178,8 +180,11 @@ async function EntrySearch({ q, so, locale }: { q: string | null; so: EntrySort 
   );
 }
 
-/** An entry as the edit-entry dialog takes it: its fields as typed ('' for none). */
-function editable(e: CollectionEntryDto): EditableEntry {
+/**
+ * An entry as the edit-entry dialog takes it: its fields as typed ('' for none), the price with
+ * the locale's decimal mark (Finnish "19,90"; the server reads either).
+ */
+function editable(e: CollectionEntryDto, locale: string): EditableEntry {
   return {
     id: e.id,
     item: e.movie ? 'movie' : 'release',
@@ -187,7 +192,7 @@ function editable(e: CollectionEntryDto): EditableEntry {
     values: {
       comment: e.comment ?? '',
       comment_language: e.comment_language ?? '',
-      price: e.price ?? '',
+      price: e.price ? (locale === 'fi' ? e.price.replace('.', ',') : e.price) : '',
       currency: e.currency ?? 'EUR',
       condition: e.condition ? String(e.condition) : '',
       acquired_on: e.acquired_on ?? '',

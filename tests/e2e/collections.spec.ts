@@ -29,6 +29,7 @@ for (const locale of ['en', 'fi'] as const) {
           money: /29,90\s€/,
           weighted: /32,89\s€/,
           mint: 'Uudenveroinen',
+          storedPrice: '29,90',
           comment: 'Kommentti',
           saved: 'Muutokset on tallennettu.',
           newMoney: /35,00\s€/,
@@ -57,6 +58,7 @@ for (const locale of ['en', 'fi'] as const) {
           money: /€29\.90/,
           weighted: /€32\.89/,
           mint: 'Mint',
+          storedPrice: '29.90',
           comment: 'Comment',
           saved: 'Your changes are saved.',
           newMoney: /€35\.00/,
@@ -139,7 +141,7 @@ for (const locale of ['en', 'fi'] as const) {
     const fields = entry.getByTestId('entry-fields');
     await entry.getByTestId('entry-edit').click();
     const edit = page.getByRole('dialog');
-    await expect(edit.getByLabel(text.price)).toHaveValue('29.90');
+    await expect(edit.getByLabel(text.price)).toHaveValue(text.storedPrice);
     await expect(edit.getByLabel(text.condition)).toHaveValue('6');
     await expect(edit.getByTestId('edit-entry-submit')).toBeDisabled();
     await edit.getByLabel(text.price).fill('35');
