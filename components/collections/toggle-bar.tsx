@@ -5,10 +5,14 @@ import { useCallback, useEffect, useRef, useState, type ComponentType } from 're
 import { SESSION_CHANGED } from '@/components/account/session-events';
 import { requireLogin, takePendingAction } from '@/components/account/login-required';
 import { showSnackbar } from '@/components/ui/snackbar';
+import { Link } from '@/lib/i18n/navigation';
+import { defaultNameKey } from '@/lib/validation/collection-limits';
 
 type Item = 'movie' | 'release';
 type Kind = 'have' | 'wanted' | 'seen' | 'want_see' | 'like';
 type State = { counts: Partial<Record<Kind, number>>; mine: Partial<Record<Kind, boolean>> | null };
+/** One of the member's collections that holds the item (from GET /api/me/collections). */
+type Holding = { public_id: string; name: string; style: number };
 
 const KINDS: Record<Item, Kind[]> = { release: ['have', 'wanted', 'like'], movie: ['seen', 'want_see', 'like'] };
 const API: Record<Item, string> = { release: '/api/releases', movie: '/api/titles' };
@@ -19,7 +23,9 @@ const API: Record<Item, string> = { release: '/api/releases', movie: '/api/title
  * the cached page stays the same for everyone. A visitor's click opens the login dialog with the
  * spec's prompt; once logged in (dialog, or Facebook/Google and back to this URL) the toggle is
  * turned on. Each change is confirmed in the snackbar (5 s). "Add to collection" opens the
- * add-to-collection dialog (after a login for visitors, the same way).
+ * add-to-collection dialog (after a login for visitors, the same way). A member also sees which of
+ * their collections hold the item, each a link (read again after an addition or a toggle that
+ * fills a list).
  */
 type DialogProps = { item: Item; publicId: string; name: string; onClose: () => void; onAdded: () => void };
 
@@ -31,6 +37,20 @@ export function ToggleBar({ item, publicId, name }: { item: Item; publicId: stri
   // The add-to-collection dialog: its code loads on first use.
   const [AddDialog, setAddDialog] = useState<ComponentType<DialogProps> | null>(null);
   const [adding, setAdding] = useState(false);
+  const [holdings, setHoldings] = useState<Holding[]>([]);
+  const loadHoldings = useCallback(async () => {
+    try {
+      const res = await fetch(`/api/me/collections?${item}=${encodeURIComponent(publicId)}`, {
+        credentials: 'same-origin',
+        cache: 'no-store',
+      });
+      if (!res.ok) return setHoldings([]);
+      const body = (await res.json()) as { items: (Holding & { has_item: boolean })[] };
+      setHoldings(body.items.filter((c) => c.has_item));
+    } catch {
+      // Only an aid: without it the page works as before.
+    }
+  }, [item, publicId]);
   const openAdd = useCallback(() => {
     void import('./add-to-collection-dialog').then((m) => {
       setAddDialog(() => m.default);
@@ -66,6 +86,8 @@ export function ToggleBar({ item, publicId, name }: { item: Item; publicId: stri
         const body = (await res.json()) as { on: boolean; count: number };
         setState((s) => ({ counts: { ...s?.counts, [kind]: body.count }, mine: { ...s?.mine, [kind]: body.on } }));
         showSnackbar(t(`${kind}.${body.on ? 'added' : 'removed'}`));
+        // Every toggle but like fills or empties a list.
+        if (kind !== 'like') void loadHoldings();
       } catch {
         showSnackbar(t('failed'));
       } finally {
@@ -73,7 +95,7 @@ export function ToggleBar({ item, publicId, name }: { item: Item; publicId: stri
         setBusy(null);
       }
     },
-    [endpoint, keyPrefix, t],
+    [endpoint, keyPrefix, t, loadHoldings],
   );
 
   const load = useCallback(async () => {
@@ -85,6 +107,8 @@ export function ToggleBar({ item, publicId, name }: { item: Item; publicId: stri
       const next = (await res.json()) as State;
       if (overlapsWrite || writes.current.running > 0 || writes.current.started !== startedBefore) return;
       setState(next);
+      if (next.mine) void loadHoldings();
+      else setHoldings([]);
       // Back from a login that a click on this page asked for: complete that click.
       if (next.mine)
         for (const kind of KINDS[item])
@@ -93,7 +117,7 @@ export function ToggleBar({ item, publicId, name }: { item: Item; publicId: stri
     } catch {
       // The buttons stay usable; a click reports a failure.
     }
-  }, [endpoint, item, keyPrefix, change, openAdd]);
+  }, [endpoint, item, keyPrefix, change, openAdd, loadHoldings]);
 
   useEffect(() => {
     void load();
@@ -138,6 +162,22 @@ export function ToggleBar({ item, publicId, name }: { item: Item; publicId: stri
       >
         + {tc('addTo')}
       </button>
+      {holdings.length ? (
+        <p className="basis-full text-sm text-muted" data-testid="in-my-collections">
+          {tc('inYours')}{' '}
+          {holdings.map((c, i) => {
+            const key = defaultNameKey(c);
+            return (
+              <span key={c.public_id}>
+                {i ? ', ' : null}
+                <Link href={`/collection/${c.public_id}`} className="text-ink underline">
+                  {key ? tc(key) : c.name}
+                </Link>
+              </span>
+            );
+          })}
+        </p>
+      ) : null}
       {AddDialog && adding ? (
         <AddDialog
           item={item}

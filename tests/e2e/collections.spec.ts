@@ -97,6 +97,8 @@ for (const locale of ['en', 'fi'] as const) {
     await dialog.getByTestId('add-submit').click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('snackbar')).toContainText(`${text.added} ${shelf}`);
+    // The release page now names the member's collection that holds it.
+    await expect(page.getByTestId('in-my-collections').getByRole('link', { name: shelf })).toBeVisible();
 
     const me = (await (await page.request.get('/api/me')).json()) as { public_id: string };
     await gotoApp(page, `${prefix}/user/${me.public_id}/collections`);
