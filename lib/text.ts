@@ -4,7 +4,8 @@
  * Pure functions, no I/O.
  */
 
-const SPECIAL_LETTERS: Record<string, string> = {
+/** Letters that NFKD does not take apart, spelled out (also read by lib/data/sql.ts foldedSql). */
+export const SPECIAL_LETTERS: Readonly<Record<string, string>> = {
   ø: 'o',
   Ø: 'o',
   æ: 'ae',

@@ -4,9 +4,8 @@ import { Pagination } from '@/components/listing/pagination';
 import { TitleCard } from '@/components/movies/title-card';
 import { ReleaseCard } from '@/components/releases/release-card';
 import type { CollectionValue } from '@/lib/data/collection-values';
-import { buttonClass } from '@/components/ui/button';
+import { FilterForm } from '@/components/listing/filter-form';
 import { ENTRY_SORTS, type CollectionDto, type CollectionEntryDto, type EntrySort } from '@/lib/data/collections';
-import { MAX_QUERY_LENGTH } from '@/lib/validation/listing';
 import type { Page } from '@/lib/data/types';
 import { formatDate, formatMoney } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
@@ -140,43 +139,25 @@ export function entriesHref(publicId: string, q: string | null, so: EntrySort | 
   return `/collection/${publicId}${query ? `?${query}` : ''}`;
 }
 
-/**
- * Search and order of a collection's entries: a plain GET form (works without script) with the
- * words to find (the catalogue's search syntax) and the order.
- */
+/** Search and order of a collection's entries: the words to find (the catalogue's search syntax) and the order. */
 async function EntrySearch({ q, so, locale }: { q: string | null; so: EntrySort | null; locale: string }) {
   const t = await getTranslations({ locale, namespace: 'collections' });
   return (
-    <form role="search" method="get" className="mb-4 flex flex-wrap items-end gap-2" data-testid="entry-search">
-      <label className="flex min-w-0 flex-1 basis-56 flex-col gap-1 text-sm">
-        <span className="font-medium">{t('find.label')}</span>
-        <input
-          name="q"
-          type="search"
-          defaultValue={q ?? ''}
-          placeholder={t('find.placeholder')}
-          maxLength={MAX_QUERY_LENGTH}
-          className="min-h-10 min-w-0 rounded-lg border border-line bg-panel px-3 text-base"
-        />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium">{t('find.order')}</span>
-        <select
-          name="so"
-          defaultValue={so ?? 'added'}
-          className="min-h-10 rounded-lg border border-line bg-panel px-3 text-base"
-        >
-          {ENTRY_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {t(`find.sorts.${s}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="submit" className={buttonClass('secondary')}>
-        {t('find.submit')}
-      </button>
-    </form>
+    <FilterForm
+      q={q}
+      label={t('find.label')}
+      placeholder={t('find.placeholder')}
+      selects={[
+        {
+          name: 'so',
+          label: t('find.order'),
+          value: so ?? 'added',
+          options: ENTRY_SORTS.map((s): [string, string] => [s, t(`find.sorts.${s}`)]),
+        },
+      ]}
+      submit={t('find.submit')}
+      testId="entry-search"
+    />
   );
 }
 

@@ -18,7 +18,8 @@ import {
 import type { FieldErrors } from '@/lib/validation/users';
 import { itemJsonColumns, toItemPair, type ReleaseListRow, type TitleListRow } from './catalogue-rows';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
-import { and, inList, queryRows, resolveDb, textConditions } from './sql';
+import { and, foldedSql, inList, queryRows, resolveDb, textConditions } from './sql';
+import { foldText } from '@/lib/text';
 import { parseSearchQuery, type SearchQuery } from '@/lib/search-query';
 import { canEditCollection, canViewCollection } from '@/lib/auth/policies';
 import { AppError, fieldErrors } from '@/lib/errors';
@@ -185,11 +186,19 @@ const COLLECTION_SORT: KeysetSort = { name: 'created', expr: sql`c.created_at`, 
  * One page of collections, newest first, that `viewer` may see: all users' (`/collections`) or
  * one user's (`owner`: a user public id; `/user/{id}/collections`). The all-users list leaves out
  * empty collections. `deleted: true` lists the
- * viewer's own deleted collections (the trash) instead. `category` narrows to movies or releases.
+ * viewer's own deleted collections (the trash) instead. `category` narrows to movies or releases,
+ * `style` to one kind of list (1-7), `q` to collections whose name or owner's name holds every
+ * word (folded as lib/text.ts foldText: letter case, accents and punctuation do not matter).
  */
 export async function listCollections(
   viewer: Actor | null,
-  query: { owner?: string | null; category?: CollectionCategory | null; deleted?: boolean } & Paging,
+  query: {
+    owner?: string | null;
+    category?: CollectionCategory | null;
+    style?: number | null;
+    q?: string | null;
+    deleted?: boolean;
+  } & Paging,
   db?: Db,
 ): Promise<Page<CollectionDto>> {
   const { cursor = null, limit = COLLECTION_PAGE_SIZE } = query;
@@ -201,6 +210,12 @@ export async function listCollections(
   // The all-users list skips empty collections (every user has empty default lists).
   else if (!query.deleted) conds.push(sql`c.entries_count > 0`);
   if (query.category) conds.push(sql`c.category = ${query.category}`);
+  if (query.style) conds.push(sql`c.style = ${query.style}`);
+  const words = [...new Set(foldText(query.q).split(' ').filter(Boolean))];
+  if (words.length) {
+    const haystack = sql`(${foldedSql(sql`c.name`)} || ' ' || u.name_key)`;
+    for (const w of words) conds.push(sql`${haystack} LIKE ${`%${w}%`}`);
+  }
   const rows = await keysetRows<CollectionRow & { sk: string | null }>(d, {
     columns: COLLECTION_COLUMNS,
     from: sql`collections c JOIN users u ON u.id = c.user_id`,

@@ -6,6 +6,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb, queryRows, type Db } from '@/db';
 import { MIN_TRIGRAM_WORD, type SearchQuery } from '@/lib/search-query';
+import { SPECIAL_LETTERS } from '@/lib/text';
 
 /** The given database (tests) or the process-wide one. */
 export async function resolveDb(db?: Db): Promise<Db> {
@@ -57,4 +58,18 @@ export function textConditions(
       sql` OR `,
     )})`;
   });
+}
+
+/**
+ * SQL that folds a text expression as lib/text.ts `foldText` does (special letters spelled out,
+ * accents taken off, lower case, "&" read as "and", apostrophes dropped, every other mark a space),
+ * for matching folded query words against text that has no stored folded copy (collection names).
+ * A scan per row: for small tables or few rows only.
+ */
+export function foldedSql(expr: SQL): SQL {
+  let s = expr;
+  for (const [letter, spelled] of Object.entries(SPECIAL_LETTERS)) s = sql`replace(${s}, ${letter}, ${spelled})`;
+  const unaccented = sql`lower(regexp_replace(normalize(${s}, NFKD), ${'[\u0300-\u036f]'}, '', 'g'))`;
+  const words = sql`regexp_replace(replace(${unaccented}, '&', ' and '), ${"['’`´]"}, '', 'g')`;
+  return sql`trim(regexp_replace(${words}, '[^a-z0-9]+', ' ', 'g'))`;
 }

@@ -4,9 +4,10 @@ import { expect, gotoApp, test } from './support/fixtures';
 
 /**
  * Collections in both locales: add a release to a new collection through the add-to-collection
- * dialog (entry price and condition), see the snackbar, find the collection on the user's page
- * and open it, edit the entry and remove it, search and order the entries; create a collection from /collections/new; a private collection is not shown to
- * visitors.
+ * dialog (entry price and condition), see the snackbar and the release page naming the
+ * collection, find it on /collections and on the user's page and open it, edit the entry and
+ * remove it, search and order the entries; create a collection from /collections/new; a private
+ * collection is not shown to visitors.
  */
 for (const locale of ['en', 'fi'] as const) {
   const prefix = locale === 'fi' ? '/fi' : '';
@@ -35,6 +36,8 @@ for (const locale of ['en', 'fi'] as const) {
           newMoney: /35,00\s€/,
           empty: 'Tässä kokoelmassa ei ole vielä mitään.',
           find: 'Hae tästä kokoelmasta',
+          findCollections: 'Hae kokoelmia',
+          noCollections: 'Yksikään julkinen kokoelma ei vastaa näitä rajauksia.',
           order: 'Järjestys',
           byName: 'Nimi A–Ö',
           show: 'Näytä',
@@ -64,6 +67,8 @@ for (const locale of ['en', 'fi'] as const) {
           newMoney: /€35\.00/,
           empty: 'Nothing in this collection yet.',
           find: 'Search this collection',
+          findCollections: 'Search collections',
+          noCollections: 'No public collection matches these filters.',
           order: 'Order',
           byName: 'Name A–Z',
           show: 'Show',
@@ -99,6 +104,18 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(page.getByTestId('snackbar')).toContainText(`${text.added} ${shelf}`);
     // The release page now names the member's collection that holds it.
     await expect(page.getByTestId('in-my-collections').getByRole('link', { name: shelf })).toBeVisible();
+
+    // Anyone finds the public collection on /collections by its name; a kind-of-list filter it
+    // does not meet leaves it out.
+    await gotoApp(page, `${prefix}/collections`);
+    const find = page.getByTestId('collections-search');
+    await find.getByLabel(text.findCollections).fill(shelf);
+    await find.getByRole('button', { name: text.show }).click();
+    await expect(page.getByTestId('listing-collections').getByRole('link', { name: shelf })).toBeVisible();
+    await find.getByLabel(text.style).selectOption({ label: text.forTrade });
+    await find.getByRole('button', { name: text.show }).click();
+    await expect(page).toHaveURL(/[?&]style=7/);
+    await expect(page.getByTestId('empty-state')).toContainText(text.noCollections);
 
     const me = (await (await page.request.get('/api/me')).json()) as { public_id: string };
     await gotoApp(page, `${prefix}/user/${me.public_id}/collections`);

@@ -32,7 +32,8 @@ import {
 } from '@/lib/data/collections';
 import { listLikes, setToggle, toggleState } from '@/lib/data/toggles';
 import type { Page } from '@/lib/data/types';
-import { searchDocument, titleKey } from '@/lib/text';
+import { foldedSql } from '@/lib/data/sql';
+import { foldText, searchDocument, titleKey } from '@/lib/text';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 import { registerMember } from '../support/members';
 import { useAsProcessDb } from './api-fixtures';
@@ -283,6 +284,64 @@ describe.each(testEngines())('collections on %s', (engine) => {
     expect(post.status).toBe(401);
     expect((await collectionsGet(new Request(`${ORIGIN}/api/collections?category=games`))).status).toBe(400);
     expect((await collectionsGet(new Request(`${ORIGIN}/api/collections?cursor=nonsense`))).status).toBe(400);
+  });
+
+  it('SQL folding of names agrees with foldText (accents, special letters, &, apostrophes, marks)', async () => {
+    const samples = [
+      'Amélie’s Blu-rays',
+      'Bjørn & Æsa: ÜBER-Sammlung',
+      "Schindler's List (4K)",
+      'Łódź — Þórr / straße',
+      'Kalle  Kärkkäinen_hyllyt 100%',
+      'Ελληνικά ja ЁЖ',
+      '  ',
+    ];
+    for (const text of samples) {
+      const [row] = await queryRows<{ folded: string }>(h.db, sql`SELECT ${foldedSql(sql`${text}::text`)} AS folded`);
+      expect(row.folded, text).toBe(foldText(text));
+    }
+  });
+
+  it('public collections are searched by their or their owner’s name and filtered by category and kind of list', async () => {
+    const { actor } = await member();
+    const name = `Hyllyn Ääni ${n}`;
+    const made = async (input: Parameters<typeof createCollection>[1]) => {
+      const r = await createCollection(actor, input, h.db);
+      if (!r.ok) throw new Error('collection not created');
+      await addEntry(
+        actor,
+        {
+          collection: r.collection.public_id,
+          item:
+            input.category === 'movies' ? { type: 'movie', publicId: MOVIE } : { type: 'release', publicId: RELEASE },
+        },
+        h.db,
+      );
+      return r.collection.public_id;
+    };
+    const shelf = await made({ name, category: 'releases', style: 7 });
+    const films = await made({ name: 'Kauhuklassikot', category: 'movies', style: 5 });
+    await made({ name: 'Salainen hylly', category: 'releases', style: 7, visibility: 'private' });
+    const ids = async (q: Parameters<typeof listCollections>[1]) =>
+      (await listCollections(null, q, h.db)).items.map((c) => c.public_id);
+
+    expect(await ids({ q: 'hyllyn aani' })).toEqual([shelf]);
+    expect(await ids({ q: 'ÄÄNI, hyllyn!' })).toEqual([shelf]);
+    // The owner's name (registerMember names them "Curator …") finds both public ones, never the private one.
+    const owned = await ids({ q: actor.name });
+    expect(owned).toEqual([films, shelf]);
+    expect(await ids({ q: actor.name, category: 'movies' })).toEqual([films]);
+    expect(await ids({ q: actor.name, style: 7 })).toEqual([shelf]);
+    expect(await ids({ q: 'kauhuklassikot', style: 7 })).toEqual([]);
+    expect(await ids({ q: 'salainen' })).toEqual([]);
+
+    // The API: the same filters; a kind of list outside 1-7 is a 400.
+    const api = (query: string) => collectionsGet(new Request(`${ORIGIN}/api/collections?${query}`));
+    const page = (await (await api(`q=${encodeURIComponent('hyllyn ääni')}&style=7`)).json()) as {
+      items: { public_id: string }[];
+    };
+    expect(page.items.map((c) => c.public_id)).toEqual([shelf]);
+    expect((await api('style=8')).status).toBe(400);
   });
 
   it('entries are searched by their item (words, year, format) and ordered by addition, name or date acquired; paging keeps both', async () => {

@@ -1,15 +1,27 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
-import { invalidResponseDoc, jsonResponse, pageOf, pagingQuery, publicIdSchema } from '@/lib/api/schemas';
+import {
+  invalidResponseDoc,
+  jsonResponse,
+  listQueryText,
+  pageOf,
+  pagingQuery,
+  publicIdSchema,
+} from '@/lib/api/schemas';
 import { COLLECTION_PAGE_SIZE, createCollection, listCollections } from '@/lib/data/collections';
+import { COLLECTION_STYLES } from '@/lib/validation/collection-limits';
 import { COLLECTION_CATEGORIES, collectionSchema } from '@/lib/validation/collections';
 
 export const dynamic = 'force-dynamic';
 
+/** The kinds of list as query values ('1'-'7'). */
+const STYLE_VALUES = Object.values(COLLECTION_STYLES).map(String) as [string, ...string[]];
+
 /**
  * GET /api/collections: one page of collections, newest first: public ones, and the caller's own
  * private ones (without `user`, only collections with entries). Query: `user` (a user public id: that user's collections), `category` (`movies` or
- * `releases`), `deleted=1` (the caller's own deleted collections), `cursor`, `limit` 1-100
+ * `releases`), `style` (kind of list, 1-7), `q` (every word in the collection's or its owner's
+ * name), `deleted=1` (the caller's own deleted collections), `cursor`, `limit` 1-100
  * (default 48). 200 `{ items: CollectionDto[], next_cursor }`; 400 `{ error }` for a bad parameter.
  * Data: lib/data/collections.ts listCollections.
  */
@@ -22,6 +34,10 @@ export const GET = route({
   query: z.object({
     user: publicIdSchema.optional().meta({ description: "A user's public id: that user's collections" }),
     category: z.enum(COLLECTION_CATEGORIES).optional(),
+    style: z.enum(STYLE_VALUES).optional().meta({
+      description: 'Kind of list: 1 none, 2 watched, 3 owns, 4 wanted, 5 for sale, 6 want to see, 7 for trade',
+    }),
+    q: listQueryText,
     deleted: z.enum(['0', '1']).optional().meta({ description: "1: the caller's own deleted collections" }),
     ...pagingQuery(COLLECTION_PAGE_SIZE),
   }),
@@ -30,6 +46,8 @@ export const GET = route({
     listCollections(await viewer(), {
       owner: query.user ?? null,
       category: query.category ?? null,
+      style: query.style ? Number(query.style) : null,
+      q: query.q,
       deleted: query.deleted === '1',
       cursor: query.cursor,
       limit: query.limit,
