@@ -388,8 +388,9 @@ const ENTRY_SORT: KeysetSort = { name: 'added', expr: sql`e.created_at`, cast: '
 
 /**
  * Orders of a collection's entries: `added` (newest addition first; the default), `name` (the
- * item's name A-Z, a leading article ignored, as the catalogue lists sort) and `acquired` (date
- * acquired, newest first; entries without one last).
+ * item's name A-Z, a leading article ignored, as the catalogue lists sort) and `acquired` (the
+ * entry's date, `acquired_on`: when a release was acquired or a movie watched; newest first,
+ * entries without one last).
  */
 export const ENTRY_SORTS = ['added', 'name', 'acquired'] as const;
 export type EntrySort = (typeof ENTRY_SORTS)[number];

@@ -18,14 +18,14 @@ export const dynamic = 'force-dynamic';
  * GET /api/collections/{public_id}/entries: one page of the collection's entries (`cursor`,
  * `limit` 1-100, default 48): `{ items: CollectionEntryDto[], next_cursor }`; `q` keeps the
  * entries whose movie or release matches (the catalogue's search syntax: words, `(year)`,
- * `[format]`), `so` orders them: `added` (newest first, default), `name`, `acquired` (newest
- * first, undated last). 400 for another `so` or a cursor of another order; 404 when the caller may
+ * `[format]`), `so` orders them: `added` (newest first, default), `name`, `acquired` (the
+ * entry's date, newest first, undated last). 400 for another `so` or a cursor of another order; 404 when the caller may
  * not see the collection. Data: lib/data/collections.ts listEntries.
  */
 export const GET = route({
   method: 'GET',
   path: '/api/collections/{publicId}/entries',
-  summary: "The collection's entries, newest first or by name or date acquired, optionally searched",
+  summary: "The collection's entries, newest first or by name or the entry's date, optionally searched",
   tags: ['collections'],
   auth: 'public',
   params: publicIdParams,
