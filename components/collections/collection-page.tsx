@@ -9,6 +9,7 @@ import { ENTRY_SORTS, type CollectionDto, type CollectionEntryDto, type EntrySor
 import type { Page } from '@/lib/data/types';
 import { formatDate, formatMoney } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
+import { withQuery } from '@/lib/seo';
 import { CollectionBadges, collectionTitle } from './collection-list';
 import type { EditableEntry } from './edit-entry-dialog';
 import { CollectionTrashButton, EntryOwnerActions } from './owner-actions';
@@ -135,8 +136,7 @@ export function entriesHref(publicId: string, q: string | null, so: EntrySort | 
   const params = new URLSearchParams();
   if (q) params.set('q', q);
   if (so && so !== 'added') params.set('so', so);
-  const query = params.toString();
-  return `/collection/${publicId}${query ? `?${query}` : ''}`;
+  return withQuery(`/collection/${publicId}`, params);
 }
 
 /** Search and order of a collection's entries: the words to find (the catalogue's search syntax) and the order. */

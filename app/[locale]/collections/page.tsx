@@ -13,7 +13,7 @@ import { COLLECTION_CATEGORIES, type CollectionCategory } from '@/lib/validation
 import { MAX_QUERY_LENGTH } from '@/lib/validation/listing';
 import { AppError } from '@/lib/errors';
 import { Link, redirect } from '@/lib/i18n/navigation';
-import { pageMetadata } from '@/lib/seo';
+import { pageMetadata, withQuery } from '@/lib/seo';
 
 /** The kinds of list, 1-7. */
 const STYLES = Object.values(COLLECTION_STYLES);
@@ -32,8 +32,7 @@ function collectionsHref(f: { q: string | null; category: CollectionCategory | n
   if (f.q) params.set('q', f.q);
   if (f.category) params.set('category', f.category);
   if (f.style) params.set('style', String(f.style));
-  const query = params.toString();
-  return `/collections${query ? `?${query}` : ''}`;
+  return withQuery('/collections', params);
 }
 
 /**
