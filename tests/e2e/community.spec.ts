@@ -206,9 +206,9 @@ for (const locale of ['en', 'fi'] as const) {
     await reloadIfStale(page, listed);
     await expect(listed).toBeVisible();
     // The list names the release and its format as the review page does.
-    await expect(page.getByTestId('review-item').filter({ has: listed })).toContainText(
-      `${release.name} · ${formatName}`,
-    );
+    await expect(
+      page.getByTestId('review-item').filter({ has: page.getByRole('link', { name: headline, exact: true }) }),
+    ).toContainText(`${release.name} · ${formatName}`);
     const best = page.getByTestId('best-edition');
     await expect(best.getByRole('heading', { level: 2 })).toHaveText(r.bestEdition);
     const row = best.getByRole('row').filter({ has: page.getByRole('link', { name: release.name, exact: true }) });
