@@ -30,7 +30,8 @@ function joinParts(parts: (string | number | null | undefined)[]): string | null
 /**
  * Status line, warnings and grouped result links of the search dialog. A result with close
  * spelling matches (`result.close`) is marked as such, with its suggested query as a button that
- * `onSuggest` puts into the search field.
+ * `onSuggest` puts into the search field; titles found through cast and crew (`result.credits`)
+ * are marked with the title words and links to the persons whose credits found them.
  */
 export function SearchResults({
   state,
@@ -135,6 +136,22 @@ export function SearchResults({
               >
                 {state.result.close.q}
               </button>
+            </p>
+          </div>
+        ) : null}
+        {state.result.credits && total > 0 ? (
+          <div className="mb-4 rounded-lg border border-line bg-panel px-3 py-2 text-sm" data-testid="search-credits">
+            <p className="font-semibold">{t('creditMatches')}</p>
+            <p>
+              {t('creditMatchesHelp', { words: state.result.credits.title_words })}{' '}
+              {state.result.credits.persons.map((p, i) => (
+                <span key={p.public_id}>
+                  {i > 0 ? ', ' : null}
+                  <Link href={`/person/${p.public_id}`} onClick={onNavigate} className="font-medium underline">
+                    {p.name}
+                  </Link>
+                </span>
+              ))}
             </p>
           </div>
         ) : null}

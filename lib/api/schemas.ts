@@ -206,6 +206,19 @@ export const closeMatchSchema = z
   })
   .meta({ id: 'CloseMatch' });
 
+/**
+ * Titles of a search found through cast and crew (lib/data/types.ts CreditsMatch): present when
+ * the words found no title and no person (lib/data/search-credits.ts).
+ */
+export const creditsMatchSchema = z
+  .object({
+    persons: z
+      .array(z.object({ public_id: z.string(), name: z.string() }))
+      .meta({ description: 'The persons whose credits found the titles shown, most credited first' }),
+    title_words: z.string().meta({ description: 'The query words (folded) that every title shown holds' }),
+  })
+  .meta({ id: 'CreditsMatch' });
+
 /** A keyset page of a list searched with `q`: `{ items, next_cursor, close? }` (close only with close matches). */
 export function searchPageOf(itemName: string) {
   return pageOf(itemName).extend({ close: closeMatchSchema.optional() });

@@ -27,6 +27,8 @@ import 'server-only';
  * together, close spellings are searched too (lib/data/search-words.ts) and the result carries
  * `close`; the rows holding the words as typed then rank first, the tiers compare names with the
  * closest spelling of the query.
+ * Through cast and crew: when the words find no title and no person, titles are looked up through
+ * the credits of persons the words name (lib/data/search-credits.ts); the result carries `credits`.
  * Data source: tables movies, movie_sources, movie_counters, releases, release_movies,
  * release_counters, labels, persons, search_words, reviews.
  */
@@ -44,6 +46,7 @@ import {
 } from './catalogue-rows';
 import { LABEL_COLUMNS } from './labels';
 import { listReviews } from './reviews';
+import { searchThroughCredits } from './search-credits';
 import { CLOSE_MATCH_FEW_RESULTS, findCloseWords, type CloseWords } from './search-words';
 import { and, inList, queryRows, resolveDb, textConditions } from './sql';
 import type { LabelListItem, PersonListItem, SearchResult } from './types';
@@ -192,6 +195,7 @@ const EMPTY = (q: string): SearchResult => ({
   persons: [],
   complex: false,
   close: null,
+  credits: null,
 });
 
 type Groups = {
@@ -308,8 +312,10 @@ function shown(g: Groups): number {
  * year or formats alone). An empty query gives empty groups.
  * When the words find fewer than CLOSE_MATCH_FEW_RESULTS rows and close spellings find more, the
  * groups are those of the words or their close spellings and `close` says which
- * (lib/data/search-words.ts); otherwise `close` is null.
- * @returns up to SEARCH_GROUP_SIZE items per group, `complex` (see SEARCH_CANDIDATE_LIMIT) and `close`
+ * (lib/data/search-words.ts); otherwise `close` is null. When they find no title and no person,
+ * the movies are those found through cast and crew, the releases holding them follow the releases
+ * the words found, and `credits` names the persons (lib/data/search-credits.ts); otherwise null.
+ * @returns up to SEARCH_GROUP_SIZE items per group, `complex` (see SEARCH_CANDIDATE_LIMIT), `close` and `credits`
  */
 export async function searchAll(input: string, db?: Db): Promise<SearchResult> {
   const q = parseSearchQuery(input);
@@ -334,10 +340,20 @@ export async function searchAll(input: string, db?: Db): Promise<SearchResult> {
   }
   const { movies, releases, labels, persons } = groups;
   const total = movies.candidates + releases.candidates + labels.candidates + persons.candidates;
+  // Words naming a person and a title find neither: look through cast and crew. The releases the
+  // words found themselves stay first.
+  const credited =
+    movies.rows.length === 0 && persons.rows.length === 0 ? await searchThroughCredits(d, q, SEARCH_GROUP_SIZE) : null;
+  const releaseRows = credited
+    ? [
+        ...releases.rows,
+        ...credited.releases.filter((r) => !releases.rows.some((f) => f.public_id === r.public_id)),
+      ].slice(0, SEARCH_GROUP_SIZE)
+    : releases.rows;
   return {
     q: q.raw,
-    movies: movies.rows.map(toTitleListItem),
-    releases: releases.rows.map(toReleaseListItem),
+    movies: (credited?.movies ?? movies.rows).map(toTitleListItem),
+    releases: releaseRows.map(toReleaseListItem),
     reviews,
     labels: labels.rows.map(({ public_id, source_id, name, country, release_count }) => ({
       public_id,
@@ -354,5 +370,6 @@ export async function searchAll(input: string, db?: Db): Promise<SearchResult> {
     })),
     complex: total > SEARCH_CANDIDATE_LIMIT,
     close: close?.match ?? null,
+    credits: credited ? { persons: credited.persons, title_words: credited.titleWords } : null,
   };
 }

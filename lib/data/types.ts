@@ -232,7 +232,15 @@ export type SearchResult = {
   complex: boolean;
   /** Non-null when the words found few results and the groups include close spelling matches. */
   close: CloseMatch | null;
+  /**
+   * Non-null when the words found no title and no person, and titles were found through cast and
+   * crew instead (lib/data/search-credits.ts): the movies and releases groups then hold them.
+   */
+  credits: CreditsMatch | null;
 };
+
+/** Titles found through cast and crew: the persons whose credits found them, and the title words. */
+export type CreditsMatch = { persons: { public_id: string; name: string }[]; title_words: string };
 
 /** A review's ratings: buckets 5 excellent … 1 worst, null when not rated (release aspects only with a release). */
 export type ReviewRatings = {

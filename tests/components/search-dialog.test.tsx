@@ -34,6 +34,7 @@ const EMPTY: SearchResult = {
   persons: [],
   complex: false,
   close: null,
+  credits: null,
 };
 
 const AMELIE: SearchResult = {
@@ -108,6 +109,20 @@ const BLADE_RUNER: SearchResult = {
   close: { q: 'blade runner', words: [{ word: 'runer', close: ['runner', 'ruler'] }] },
 };
 
+/** What the API answers for a person and a title: titles found through cast and crew. */
+const BERGMAN_SEAL: SearchResult = {
+  ...EMPTY,
+  q: 'bergman seal',
+  movies: [{ ...AMELIE.movies[0], public_id: 'mSs1', name: 'The Seventh Seal', year: 1957 }],
+  credits: {
+    persons: [
+      { public_id: 'pIb1', name: 'Ingmar Bergman' },
+      { public_id: 'pIb2', name: 'Gunnar Bergman' },
+    ],
+    title_words: 'seal',
+  },
+};
+
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
@@ -122,7 +137,9 @@ beforeEach(() => {
             ? BLADE_RUNER
             : q === 'ak 100'
               ? AK_100
-              : { ...EMPTY, q };
+              : q === 'bergman seal'
+                ? BERGMAN_SEAL
+                : { ...EMPTY, q };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -193,11 +210,29 @@ describe('SearchDialog', () => {
     ]);
   });
 
-  it('shows no close-match marker for an exact result', async () => {
+  it('marks titles found through cast and crew, with links to the persons whose credits found them', async () => {
+    const onOpenChange = renderDialog();
+    type('bergman seal');
+    const marker = await screen.findByTestId('search-credits');
+    expect(marker.textContent).toBe(
+      'Found through cast and crewTitles with “seal” in the name, from the credits of: Ingmar Bergman, Gunnar Bergman',
+    );
+    expect(
+      within(marker)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/person/pIb1', '/person/pIb2']);
+    expect(screen.getByRole('link', { name: /The Seventh Seal \(1957\)/ })).toBeTruthy();
+    fireEvent.click(within(marker).getByRole('link', { name: 'Ingmar Bergman' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('shows no close-match or cast-and-crew marker for an exact result', async () => {
     renderDialog();
     type('amelie');
     await screen.findByRole('region', { name: 'Movies and TV' });
     expect(screen.queryByTestId('search-close')).toBeNull();
+    expect(screen.queryByTestId('search-credits')).toBeNull();
   });
 
   it("says 'No results' when nothing matches", async () => {
@@ -252,5 +287,9 @@ describe('SearchDialog', () => {
     expect(screen.getByRole('region', { name: 'Elokuvat ja TV' })).toBeTruthy();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Hakusanat' }), { target: { value: 'blade runer' } });
     expect((await screen.findByTestId('search-close')).textContent).toBe('Läheisiä osumiaTarkoititko blade runner');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Hakusanat' }), { target: { value: 'bergman seal' } });
+    expect((await screen.findByTestId('search-credits')).textContent).toBe(
+      'Löytyi näyttelijöiden ja tekijöiden kauttaNimikkeet, joiden nimessä on ”seal”, seuraavien henkilöiden töistä: Ingmar Bergman, Gunnar Bergman',
+    );
   });
 });

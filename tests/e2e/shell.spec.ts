@@ -270,6 +270,23 @@ test.describe('search dialog', () => {
     await dialog.getByRole('searchbox', { name: 'Search terms' }).fill('zqxjwv qqqzzz');
     await expect(dialog.getByText('No results', { exact: true })).toBeVisible({ timeout: 20_000 });
   });
+
+  test('a person and a title find the film through cast and crew, and the person is a link away', async ({ page }) => {
+    await gotoApp(page, '/fi');
+    await page.keyboard.press('/');
+    const dialog = page.getByRole('dialog', { name: 'Hae tietokannasta' });
+    await dialog.getByRole('searchbox', { name: 'Hakusanat' }).fill('kurosawa samurai');
+    const marker = dialog.getByTestId('search-credits');
+    await expect(marker).toContainText('Löytyi näyttelijöiden ja tekijöiden kautta', { timeout: 20_000 });
+    await expect(marker).toContainText('”samurai”');
+    await expect(
+      dialog.getByRole('region', { name: 'Elokuvat ja TV' }).getByRole('link', { name: /Seven Samurai \(1954\)/ }),
+    ).toBeVisible();
+    await marker.getByRole('link', { name: 'Akira Kurosawa' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/fi\/person\/[\w-]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Akira Kurosawa' })).toBeVisible();
+  });
 });
 
 /** The public id of a seed release that has a label (its page is one of the cached item pages). */

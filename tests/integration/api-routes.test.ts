@@ -533,6 +533,16 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
       expect(uhd.body.releases.length).toBeGreaterThan(0);
       expect(uhd.body.releases.every((r) => r.format === 7 || r.format === 11)).toBe(true);
     });
+
+    it('a person and a title: the titles come through cast and crew, with `credits`; else `credits` is null', async () => {
+      const { body } = await get<SearchResult>(search, `/api/search?q=${q('kurosawa samurai')}`);
+      expect(body.movies.map((m) => `${m.name} (${m.year})`)).toContain('Seven Samurai (1954)');
+      expect(body.credits).toEqual({
+        persons: expect.arrayContaining([expect.objectContaining({ name: 'Akira Kurosawa' })]),
+        title_words: 'samurai',
+      });
+      expect((await get<SearchResult>(search, '/api/search?q=amelie')).body.credits).toBeNull();
+    });
   });
 
   describe('unexpected errors', () => {

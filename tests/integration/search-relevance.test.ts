@@ -32,7 +32,8 @@ type Expect =
   | { person: string; top: number }
   | { label: string; top: number };
 
-type Kind = 'typo' | 'partial' | 'article' | 'punctuation' | 'finnish' | 'person' | 'label' | 'format' | 'year';
+type Kind =
+  'typo' | 'partial' | 'article' | 'punctuation' | 'finnish' | 'person' | 'label' | 'format' | 'year' | 'credits';
 
 /** A query, its kind, the suggested query when the answer must be close matches (null: it must not be), and what it must find. */
 type Case = { q: string; kind: Kind; close: string | null; expect: Expect[] };
@@ -388,6 +389,30 @@ const CASES: Case[] = [
   },
   { q: 'halloween (1978)', kind: 'year', close: null, expect: [{ movie: 'Halloween', year: 1978, top: 1 }] },
   { q: 'halloween (2018)', kind: 'year', close: null, expect: [{ movie: 'Halloween', year: 2018, top: 1 }] },
+  // A person and a title: no title holds the person's name, the credits find it.
+  {
+    q: 'kurosawa samurai',
+    kind: 'credits',
+    close: null,
+    expect: [
+      { movie: 'Seven Samurai', year: 1954, top: 1 },
+      { releaseOf: 'Seven Samurai', year: 1954, top: 2 },
+    ],
+  },
+  { q: 'samurai kurosawa', kind: 'credits', close: null, expect: [{ movie: 'Seven Samurai', year: 1954, top: 1 }] },
+  {
+    q: 'akira kurosawa seven samurai',
+    kind: 'credits',
+    close: null,
+    expect: [{ movie: 'Seven Samurai', year: 1954, top: 1 }],
+  },
+  { q: 'bergman seal', kind: 'credits', close: null, expect: [{ movie: 'The Seventh Seal', year: 1957, top: 1 }] },
+  {
+    q: 'kurosawa samurai [4k]',
+    kind: 'credits',
+    close: null,
+    expect: [{ releaseOf: 'Seven Samurai', year: 1954, formats: FOUR_K, top: 1 }],
+  },
 ];
 
 /** Where the expected item stands in its group (1-based), or null when it is not shown; with the group's first names. */
@@ -428,7 +453,7 @@ describe('the relevance set', () => {
     expect(new Set(CASES.map((c) => c.q)).size).toBe(CASES.length);
     const kinds = new Set(CASES.map((c) => c.kind));
     expect([...kinds].sort()).toEqual(
-      ['article', 'finnish', 'format', 'label', 'partial', 'person', 'punctuation', 'typo', 'year'].sort(),
+      ['article', 'credits', 'finnish', 'format', 'label', 'partial', 'person', 'punctuation', 'typo', 'year'].sort(),
     );
   });
 });
@@ -453,6 +478,26 @@ describe.each(testEngines())('search relevance on %s', (engine) => {
         at: 'ok',
       });
     }
+  });
+
+  it('finds titles through cast and crew only when the words find no title and no person, and says whose credits', async () => {
+    const found = await searchAll('kurosawa samurai', h.db);
+    expect(found.credits?.title_words).toBe('samurai');
+    expect(found.credits?.persons.map((p) => p.name)).toContain('Akira Kurosawa');
+    // Every title shown holds the title words; every release shown holds one of those titles.
+    expect(found.movies.length).toBeGreaterThan(0);
+    expect(found.movies.every((m) => m.name.toLowerCase().includes('samurai'))).toBe(true);
+    const shown = new Set(found.movies.map((m) => m.public_id));
+    expect(found.releases.every((r) => r.movies.some((m) => shown.has(m.public_id)))).toBe(true);
+    const fourK = await searchAll('kurosawa samurai [4k]', h.db);
+    expect(fourK.releases.length).toBeGreaterThan(0);
+    expect(fourK.releases.every((r) => FOUR_K.includes(r.format))).toBe(true);
+    // Words that find a title or a person answer as they are; a person with no such title, nothing.
+    for (const q of ['seven samurai', 'akira kurosawa', 'kurosawa'])
+      expect((await searchAll(q, h.db)).credits).toBeNull();
+    const none = await searchAll('kurosawa zzyzxq', h.db);
+    expect(none.credits).toBeNull();
+    expect(none.movies).toEqual([]);
   });
 
   it('lists the close matches of a misspelt q too: titles, releases, persons and labels', async () => {
