@@ -40,12 +40,13 @@ export function MemberWidget({ me, children }: MemberWidgetProps) {
         className="inline-flex min-h-10 max-w-40 items-center gap-2 rounded-lg px-2 hover:bg-black/5"
         data-testid="user-widget"
       >
+        {/* The avatar's initial is drawn by CSS, not as text: the button's visible text is then the
+            name alone, which its accessible name holds (WCAG 2.5.3 label in name). */}
         <span
           aria-hidden="true"
-          className="flex size-8 items-center justify-center rounded-full bg-accent-soft font-bold text-accent-strong"
-        >
-          {me.name.slice(0, 1).toUpperCase()}
-        </span>
+          data-initial={me.name.slice(0, 1).toUpperCase()}
+          className="flex size-8 items-center justify-center rounded-full bg-accent-soft font-bold text-accent-strong before:content-[attr(data-initial)]"
+        />
         <span className="hidden truncate text-sm font-medium nav:inline">{me.name}</span>
       </button>
       {open && Menu ? <Menu publicId={me.public_id} onClose={() => setOpen(false)} /> : null}

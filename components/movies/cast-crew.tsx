@@ -19,16 +19,21 @@ const ROLE_ORDER: CreditRole[] = [
 /**
  * Cast and crew grouped by role (directors, writers, producers, cast with character names, …),
  * each person linking to /person/{id}. `limitActors` shortens the cast list (overview page).
+ * `headingLevel`: the level of the role headings, one below the heading the list sits under
+ * (3 under the overview's "Cast and crew" section, 2 on the cast and crew tab itself).
  */
 export async function CastCrew({
   credits,
   locale,
   limitActors,
+  headingLevel = 3,
 }: {
   credits: CreditDto[];
   locale: string;
   limitActors?: number;
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const te = await getTranslations({ locale, namespace: 'enums' });
   const t = await getTranslations({ locale, namespace: 'movies' });
   const roles = [...ROLE_ORDER, ...CREDIT_ROLES.filter((r) => !ROLE_ORDER.includes(r))];
@@ -41,7 +46,7 @@ export async function CastCrew({
         const shown = g.role === 'actor' && limitActors ? g.credits.slice(0, limitActors) : g.credits;
         return (
           <section key={g.role} data-role={g.role} className={g.role === 'actor' ? 'sm:col-span-2' : undefined}>
-            <h3 className="mb-1 font-semibold">{te(`rolesPlural.${g.role}`)}</h3>
+            <Heading className="mb-1 font-semibold">{te(`rolesPlural.${g.role}`)}</Heading>
             <ul className={g.role === 'actor' ? 'grid gap-x-4 gap-y-0.5 sm:grid-cols-2' : 'space-y-0.5'}>
               {shown.map((c, i) => (
                 <li key={`${c.person.public_id}-${i}`}>

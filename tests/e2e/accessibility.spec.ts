@@ -1,0 +1,177 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { claimAddress, registerByApi, uniqueTag } from './support/accounts';
+import { expect, gotoApp, test, testWithCookieNotice } from './support/fixtures';
+
+/**
+ * Automated accessibility audit (axe-core through @axe-core/playwright; WCAG 2.1 A and AA rules
+ * plus axe's best practices) of the pages and dialogs collectors use, as a visitor and as a
+ * member, in English at desktop width and in Finnish at phone width (390 px): a sample of every
+ * kind of page (shell, listing, item page, form, collection statistics, dialogs), kept small as
+ * each audit takes about a second. Every page must come out without a violation; a failure lists
+ * each rule with the elements it found.
+ */
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const PHONE = { width: 390, height: 844 };
+
+/** The violations axe finds on the page as it is now, one line per rule: `where: rule (impact): targets`. */
+async function violations(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return result.violations.map(
+    (v) =>
+      `${where}: ${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );
+}
+
+/** Public ids of seed items the audit visits, found through the JSON API. */
+async function seedIds(request: APIRequestContext) {
+  const found = await (await request.get('/api/search?q=seven%20samurai')).json();
+  const movie = found.movies[0].public_id as string;
+  const release = found.releases[0].public_id as string;
+  const persons = await (await request.get('/api/search?q=kurosawa')).json();
+  const labels = await (await request.get('/api/labels?q=criterion')).json();
+  return { movie, release, person: persons.persons[0].public_id as string, label: labels.items[0].public_id as string };
+}
+
+/**
+ * Pages a visitor reaches, without the locale prefix: `desktop` in English at desktop width, `phone`
+ * in Finnish at 390 px (the shell, listings, item pages and forms in both layouts; every page of
+ * one kind is drawn by the same components).
+ */
+function visitorPages(ids: Awaited<ReturnType<typeof seedIds>>): { desktop: string[]; phone: string[] } {
+  return {
+    desktop: [
+      '/',
+      '/releases/4k?so=name',
+      `/movie/${ids.movie}`,
+      `/movie/${ids.movie}/cast_crew`,
+      `/release/${ids.release}`,
+      `/person/${ids.person}`,
+      `/label/${ids.label}`,
+      '/reviews',
+      '/register',
+      '/no-such-page',
+    ],
+    phone: ['/', '/releases/finnish_censorship', `/movie/${ids.movie}`, `/release/${ids.release}`, '/login'],
+  };
+}
+
+test.describe('accessibility (axe)', () => {
+  test('catalogue and community pages as a visitor: English at desktop width, Finnish at phone width', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const { desktop, phone } = visitorPages(await seedIds(page.request));
+    const found: string[] = [];
+    for (const path of desktop) {
+      await gotoApp(page, path);
+      found.push(...(await violations(page, path)));
+    }
+    await page.setViewportSize(PHONE);
+    for (const path of phone) {
+      const fi = path === '/' ? '/fi' : `/fi${path}`;
+      await gotoApp(page, fi);
+      found.push(...(await violations(page, fi)));
+    }
+    expect(found).toEqual([]);
+  });
+
+  testWithCookieNotice('the cookie notice, the search dialog and the login prompt', async ({ page }) => {
+    const ids = await seedIds(page.request);
+    const found: string[] = [];
+    await gotoApp(page, `/movie/${ids.movie}`);
+    const notice = page.getByTestId('cookie-notice');
+    await expect(notice).toBeVisible();
+    found.push(...(await violations(page, 'cookie notice')));
+    await notice.getByRole('button', { name: 'OK, got it' }).click();
+
+    await page.keyboard.press('/');
+    const dialog = page.getByRole('dialog', { name: 'Search the catalogue' });
+    await dialog.getByRole('searchbox', { name: 'Search terms' }).fill('kurosawa samurai');
+    await expect(dialog.getByTestId('search-credits')).toBeVisible({ timeout: 20_000 });
+    found.push(...(await violations(page, 'search dialog')));
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('toggle-seen').click();
+    await expect(page.getByRole('dialog')).toContainText('You must be logged in to use this feature');
+    found.push(...(await violations(page, 'login prompt')));
+    expect(found).toEqual([]);
+  });
+
+  test('member pages and dialogs: English at desktop width, Finnish at phone width', async ({ page, baseURL }) => {
+    test.setTimeout(180_000);
+    const tag = uniqueTag();
+    const ip = claimAddress(tag);
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+    await registerByApi(page.request, { baseURL: baseURL!, ip, name: `Axe ${tag}`, email: `axe-${tag}@example.fi` });
+    const me = (await (await page.request.get('/api/me')).json()) as { public_id: string };
+    const ids = await seedIds(page.request);
+    const headers = { origin: baseURL! };
+    const review = await page.request.post('/api/reviews', {
+      headers,
+      data: {
+        movie: ids.movie,
+        headline: `Axe review ${tag}`,
+        body: 'A towering classic.\n\nSee https://example.com for the restoration notes.',
+        language: 'en',
+        rating_movie: 'excellent',
+      },
+    });
+    expect(review.status()).toBe(200);
+    const reviewId = ((await review.json()) as { public_id: string }).public_id;
+    const created = await page.request.post('/api/collections', {
+      headers,
+      data: {
+        name: `Shelf ${tag}`,
+        description: '',
+        visibility: 'public',
+        category: 'releases',
+        style: 3,
+        shortcut_default: false,
+      },
+    });
+    expect(created.status()).toBe(200);
+    const collection = ((await created.json()) as { public_id: string }).public_id;
+    const entry = await page.request.post(`/api/collections/${collection}/entries`, {
+      headers,
+      data: { release: ids.release, price: '19.90', condition: 5 },
+    });
+    expect(entry.status()).toBe(200);
+
+    const desktop = [
+      `/user/${me.public_id}`,
+      '/users/edit_my_data',
+      `/collection/${collection}`,
+      `/collection/${collection}/statistics`,
+      `/review/${reviewId}`,
+      `/review/${reviewId}/edit`,
+      '/posts/new',
+      '/notifications',
+    ];
+    const phone = ['/users/edit_my_data', `/collection/${collection}`, `/collection/${collection}/statistics`];
+    const found: string[] = [];
+    for (const path of desktop) {
+      await gotoApp(page, path);
+      found.push(...(await violations(page, path)));
+    }
+    await gotoApp(page, `/release/${ids.release}`);
+    await page.getByTestId('add-to-collection-open').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    found.push(...(await violations(page, 'add-to-collection dialog')));
+    await page.keyboard.press('Escape');
+    await page.getByTestId('user-widget').click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    found.push(...(await violations(page, 'user menu')));
+
+    await page.setViewportSize(PHONE);
+    for (const path of phone) {
+      await gotoApp(page, `/fi${path}`);
+      found.push(...(await violations(page, `/fi${path}`)));
+    }
+    expect(found).toEqual([]);
+  });
+});
