@@ -68,7 +68,8 @@ async function ChartSection({
 
 /**
  * The statistics view of a collection (`/collection/{id}/statistics`): value (total, by condition,
- * average) and bar charts by format, decade, label and country, each with a table fallback.
+ * average) and bar charts by format, film decade, release decade, label and country, each with a
+ * table fallback.
  */
 export async function CollectionStatsView({
   stats,
@@ -127,6 +128,12 @@ export async function CollectionStatsView({
             title={t('stats.byDecade')}
             locale={locale}
             bars={map(stats.by_decade, (b) => t('stats.decade', { decade: b.key }))}
+          />
+          <ChartSection
+            id="release-decade"
+            title={t('stats.byReleaseDecade')}
+            locale={locale}
+            bars={map(stats.by_release_decade, (b) => t('stats.decade', { decade: b.key }))}
           />
           <ChartSection
             id="label"

@@ -1,9 +1,10 @@
 import 'server-only';
 /**
  * The statistics view of a collection (spec §2 "a statistics view of a collection"):
- * counts of its entries by format, decade, label and country, and its total and average value.
- * Releases are counted by their own format, year (release year, else street date), label and
- * country; movies by their year and first production country (movies have no format or label).
+ * counts of its entries by format, film decade, release decade, label and country, and its total
+ * and average value. Releases are counted by their own format, label and country, by the decade of
+ * their (first) film's year and by the decade of their own year (release year, else street date);
+ * movies by their year and first production country (movies have no format, label or release).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
@@ -15,12 +16,17 @@ import type { Actor } from '@/lib/auth/actor';
 /** One bar: a key (format id, decade start year, label name, country id or name) and its count. */
 export type StatBucket = { key: string; count: number };
 
-/** What the statistics view shows. `by_format` and `by_label` are empty for a movies collection. */
+/**
+ * What the statistics view shows. `by_decade`: the decade of the film (a release's first film);
+ * `by_release_decade`: the decade a release came out. `by_format`, `by_release_decade` and
+ * `by_label` are empty for a movies collection.
+ */
 export type CollectionStats = {
   category: 'movies' | 'releases';
   entries: number;
   by_format: StatBucket[];
   by_decade: StatBucket[];
+  by_release_decade: StatBucket[];
   by_label: StatBucket[];
   by_country: StatBucket[];
   value: ValueTotals & RatesNote & { average_eur: string | null };
@@ -37,6 +43,11 @@ async function buckets(d: Db, collectionId: number, group: { join: SQL; key: SQL
         WHERE e.collection_id = ${collectionId} GROUP BY 1 ORDER BY 2 DESC, 1`,
   );
   return rows.filter((r) => r.key !== null).map((r) => ({ key: r.key as string, count: Number(r.count) }));
+}
+
+/** Buckets whose keys are numbers (decades), in key order. */
+function byKeyNumber(list: StatBucket[]): StatBucket[] {
+  return list.sort((a, b) => Number(a.key) - Number(b.key));
 }
 
 /**
@@ -68,9 +79,8 @@ export async function collectionStats(
       category: c.category,
       entries: Number(c.entries),
       by_format: await buckets(d, c.id, { join: r, key: sql`r.format` }),
-      by_decade: (await buckets(d, c.id, { join: r, key: sql`(${year} / 10) * 10` })).sort(
-        (a, b) => Number(a.key) - Number(b.key),
-      ),
+      by_decade: byKeyNumber(await buckets(d, c.id, { join: r, key: sql`(r.movie_year / 10) * 10` })),
+      by_release_decade: byKeyNumber(await buckets(d, c.id, { join: r, key: sql`(${year} / 10) * 10` })),
       by_label: rest ? [...top, { key: 'other', count: rest }] : top,
       by_country: await buckets(d, c.id, { join: r, key: sql`r.country` }),
       value,
@@ -81,9 +91,8 @@ export async function collectionStats(
     category: c.category,
     entries: Number(c.entries),
     by_format: [],
-    by_decade: (await buckets(d, c.id, { join: m, key: sql`(m.year / 10) * 10` })).sort(
-      (a, b) => Number(a.key) - Number(b.key),
-    ),
+    by_decade: byKeyNumber(await buckets(d, c.id, { join: m, key: sql`(m.year / 10) * 10` })),
+    by_release_decade: [],
     by_label: [],
     by_country: await buckets(d, c.id, { join: m, key: sql`m.countries[1]` }),
     value,

@@ -90,7 +90,9 @@ for (const locale of ['en', 'fi'] as const) {
       email: `shelf-${tag}@example.fi`,
     });
     const list = await page.request.get('/api/releases?fo=7&limit=1');
-    const release = ((await list.json()) as { items: { public_id: string; name: string }[] }).items[0];
+    const release = (
+      (await list.json()) as { items: { public_id: string; name: string; movies: { year: number | null }[] }[] }
+    ).items[0];
 
     await gotoApp(page, `${prefix}/release/${release.public_id}`);
     await page.getByTestId('add-to-collection-open').click();
@@ -153,6 +155,11 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(formats.locator('[data-layout="narrow"] svg')).toBeHidden();
     await formats.locator('summary').click();
     await expect(formats.locator('table')).toContainText('4K UHD');
+    // Two decades: the film's and the release's own.
+    const filmDecade = page.getByTestId('stats-decade');
+    await filmDecade.locator('summary').click();
+    await expect(filmDecade.locator('table')).toContainText(`${Math.floor(release.movies[0].year! / 10) * 10}`);
+    await expect(page.getByTestId('stats-release-decade').locator('table')).toHaveCount(1);
     await expect(page.getByTestId('stats-average')).toContainText(text.money);
 
     // The owner edits the entry: the dialog holds what is stored; the page shows what is saved.

@@ -204,7 +204,7 @@ describe.each(testEngines())('collection values on %s', (engine) => {
     });
   });
 
-  it('statistics count entries by format, decade, label and country, with total and average value', async () => {
+  it('statistics count entries by format, film decade, release decade, label and country, with total and average value', async () => {
     const [label] = await h.db
       .insert(labels)
       .values({ publicId: 'valLabel001', name: 'Future Film', nameKey: 'future film' })
@@ -216,6 +216,7 @@ describe.each(testEngines())('collection values on %s', (engine) => {
         format: 1,
         nameKey: 'a blu ray',
         releaseYear: 1987,
+        movieYear: 1959,
         country: 4,
         labelId: label.id,
       },
@@ -225,6 +226,7 @@ describe.each(testEngines())('collection values on %s', (engine) => {
         format: 1,
         nameKey: 'b blu ray',
         streetDate: '1994-05-02',
+        movieYear: 1954,
         country: 4,
         labelId: label.id,
       },
@@ -248,7 +250,9 @@ describe.each(testEngines())('collection values on %s', (engine) => {
         { key: '1', count: 2 },
         { key: '3', count: 1 },
       ],
-      by_decade: [
+      // The film's decade (a release without a film counts in none), then the release's own.
+      by_decade: [{ key: '1950', count: 2 }],
+      by_release_decade: [
         { key: '1980', count: 2 },
         { key: '1990', count: 1 },
       ],
