@@ -10,6 +10,8 @@
 import { FORMAT_SEARCH_WORDS, type FormatId } from '@/lib/validation/enums';
 import { foldText } from '@/lib/text';
 
+/** Results the search dialog shows per group (movies, releases, reviews, labels, persons). */
+export const SEARCH_GROUP_SIZE = 8;
 /** Words shorter than this cannot use the trigram index (pg_trgm needs 3 characters). */
 export const MIN_TRIGRAM_WORD = 3;
 /** Accepted years in `(year)`. */

@@ -9,13 +9,15 @@ const CONTROL = 'min-h-10 min-w-0 rounded-lg border border-line bg-panel px-3 te
 /**
  * A search-and-filter form of a list page (server-rendered): a plain GET form, so it works without script,
  * with a text field `q` (at most MAX_QUERY_LENGTH characters), any selects beside it and a submit
- * button; every control has a visible label. Wraps to one control per line on phones.
+ * button; every control has a visible label. Wraps to one control per line on phones. `hidden`:
+ * parameters the form sends unchanged (the list's other filters, kept when the words change).
  */
 export function FilterForm({
   q,
   label,
   placeholder,
   selects = [],
+  hidden = [],
   submit,
   testId,
 }: {
@@ -23,11 +25,15 @@ export function FilterForm({
   label: string;
   placeholder: string;
   selects?: FilterSelect[];
+  hidden?: [string, string][];
   submit: string;
   testId: string;
 }) {
   return (
     <form role="search" method="get" className="mb-4 flex flex-wrap items-end gap-2" data-testid={testId}>
+      {hidden.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <label className="flex min-w-0 flex-1 basis-56 flex-col gap-1 text-sm">
         <span className="font-medium">{label}</span>
         <input

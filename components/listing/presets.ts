@@ -131,6 +131,15 @@ export function hrefForParams(kind: ListingKind, canonical: URLSearchParams): st
   return qs ? `${best.path}?${qs}` : best.path;
 }
 
+/**
+ * The parameters of a listing beyond its route's preset and other than `q` (the filters chosen on
+ * the page), as `[name, value]` pairs: what its search form keeps when the words change.
+ */
+export function chosenFilters(kind: ListingKind, presetParams: string, canonical: URLSearchParams): [string, string][] {
+  const preset = presetCanonical(kind, presetParams);
+  return [...canonical].filter(([k, v]) => k !== 'q' && preset.get(k) !== v);
+}
+
 /** Appends a cursor to an href as the query parameter `param` (default `cursor`). */
 export function withCursor(href: string, cursor: string, param = 'cursor'): string {
   return `${href}${href.includes('?') ? '&' : '?'}${param}=${encodeURIComponent(cursor)}`;

@@ -11,12 +11,14 @@ import { DEFAULT_SORT } from '@/lib/validation/listing';
 import { ReleaseGrid } from '@/components/releases/release-card';
 import { CloseMatchNotice } from '@/components/search/close-match-notice';
 import { EmptyState } from './empty-state';
+import { FilterForm } from './filter-form';
 import { FilterBar, type FilterGroup } from './filter-bar';
 import { PageHeading } from './page-heading';
 import { Pagination } from './pagination';
 import {
   RELEASE_ROUTES,
   canonicalParams,
+  chosenFilters,
   firstParam,
   hrefForParams,
   mergeParams,
@@ -202,6 +204,14 @@ export async function ReleaseListing({
     <div data-testid={`listing-${preset}`}>
       <PageHeading title={heading ?? t(`${preset}.title`)} lead={t(`${preset}.description`)} />
       <FilterBar label={tl('filters')} groups={filters} />
+      <FilterForm
+        q={canonical.get('q')}
+        label={tl('searchLabel')}
+        placeholder={tl('searchPlaceholder')}
+        hidden={chosenFilters('releases', RELEASE_ROUTES[preset].params, canonical)}
+        submit={tl('searchButton')}
+        testId="release-search"
+      />
       <CloseMatchNotice
         locale={locale}
         close={page.close}

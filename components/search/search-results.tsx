@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { MessageKey } from '@/lib/i18n/keys';
 import { Link } from '@/lib/i18n/navigation';
 import type { SearchResult } from '@/lib/data/types';
+import { SEARCH_GROUP_SIZE } from '@/lib/search-query';
 import type { SearchState } from './use-search';
 
 type GroupKey = 'movies' | 'releases' | 'reviews' | 'labels' | 'persons';
@@ -22,6 +23,34 @@ const GROUP_TITLE_KEY: Record<GroupKey, MessageKey<'search'>> = {
 /** Spec §2 group order. */
 const GROUP_ORDER: GroupKey[] = ['movies', 'releases', 'reviews', 'labels', 'persons'];
 
+/**
+ * The list page a group's "See all" link opens with the same `q`, in name order (the lists have no
+ * relevance order; by name the exact title comes first). The movies group holds TV too; labels have
+ * no searchable list (/labels shows them all).
+ */
+type ListedGroup = 'movies' | 'releases' | 'reviews' | 'persons';
+const GROUP_LIST: Record<ListedGroup, { path: string; params: Record<string, string> }> = {
+  movies: { path: '/movies', params: { fi: 'movie,tv_series,tv_episode', so: 'name' } },
+  releases: { path: '/releases', params: { so: 'name' } },
+  reviews: { path: '/reviews', params: {} },
+  persons: { path: '/persons', params: {} },
+};
+
+const SEE_ALL_CLASS =
+  'mt-1 inline-block rounded-lg px-3 py-1 text-sm font-medium text-accent-strong underline hover:bg-black/5 focus-visible:bg-accent-soft';
+
+/**
+ * The href of a group's "See all" link: only when the group is full (it may hold more), and not
+ * for titles found through cast and crew (the lists search names only, so they would be empty).
+ */
+function seeAll(result: SearchResult, group: GroupKey, shown: number): { href: string; group: ListedGroup } | null {
+  if (shown < SEARCH_GROUP_SIZE || !(group in GROUP_LIST)) return null;
+  const listed = group as ListedGroup;
+  if (result.credits && (listed === 'movies' || listed === 'releases')) return null;
+  const { path, params } = GROUP_LIST[listed];
+  return { href: `${path}?${new URLSearchParams({ q: result.q, ...params }).toString()}`, group: listed };
+}
+
 function joinParts(parts: (string | number | null | undefined)[]): string | null {
   const kept = parts.filter((p) => p !== null && p !== undefined && p !== '');
   return kept.length ? kept.join(', ') : null;
@@ -31,7 +60,8 @@ function joinParts(parts: (string | number | null | undefined)[]): string | null
  * Status line, warnings and grouped result links of the search dialog. A result with close
  * spelling matches (`result.close`) is marked as such, with its suggested query as a button that
  * `onSuggest` puts into the search field; titles found through cast and crew (`result.credits`)
- * are marked with the title words and links to the persons whose credits found them.
+ * are marked with the title words and links to the persons whose credits found them. A full
+ * group ends with a "See all" link to its list page searched with the same query.
  */
 export function SearchResults({
   state,
@@ -99,9 +129,10 @@ export function SearchResults({
   } else if (state.status === 'error') {
     status = <p className="py-4 text-center text-sm text-accent-strong">{t('error')}</p>;
   } else if (state.status === 'done') {
-    const groups = GROUP_ORDER.map((key) => ({ key, rows: rowsFor(state.result, key) })).filter(
-      (g) => g.rows.length > 0,
-    );
+    const groups = GROUP_ORDER.map((key) => {
+      const rows = rowsFor(state.result, key);
+      return { key, rows, seeAll: seeAll(state.result, key, rows.length) };
+    }).filter((g) => g.rows.length > 0);
     const total = groups.reduce((n, g) => n + g.rows.length, 0);
     status =
       total === 0 ? (
@@ -183,6 +214,17 @@ export function SearchResults({
                 </li>
               ))}
             </ul>
+            {group.seeAll ? (
+              <Link
+                href={group.seeAll.href}
+                onClick={onNavigate}
+                data-search-result=""
+                data-testid={`search-see-all-${group.key}`}
+                className={SEE_ALL_CLASS}
+              >
+                {t(`seeAll.${group.seeAll.group}`)}
+              </Link>
+            ) : null}
           </section>
         ))}
       </>

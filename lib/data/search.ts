@@ -34,7 +34,14 @@ import 'server-only';
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
-import { isEmptyQuery, isShortQuery, parseSearchQuery, withReplacedWords, type SearchQuery } from '@/lib/search-query';
+import {
+  isEmptyQuery,
+  isShortQuery,
+  parseSearchQuery,
+  SEARCH_GROUP_SIZE,
+  withReplacedWords,
+  type SearchQuery,
+} from '@/lib/search-query';
 import { titleKey } from '@/lib/text';
 import {
   RELEASE_LIST_COLUMNS,
@@ -57,8 +64,8 @@ import type { LabelListItem, PersonListItem, SearchResult } from './types';
  * warning'). 1,000 rows; a one-letter query exceeds it on the seed catalogue.
  */
 export const SEARCH_CANDIDATE_LIMIT = 1000;
-/** Results shown per group. */
-export const SEARCH_GROUP_SIZE = 8;
+/** Results shown per group (lib/search-query.ts, shared with the dialog). */
+export { SEARCH_GROUP_SIZE };
 
 /** Prefix candidates ranked per group when the query also has 3+ character words. */
 export const SEARCH_PREFIX_CANDIDATES = 50;

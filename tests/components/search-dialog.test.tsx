@@ -123,6 +123,15 @@ const BERGMAN_SEAL: SearchResult = {
   },
 };
 
+/** Full movies and releases groups (8 each: there may be more), one person. */
+const ALIEN_FULL: SearchResult = {
+  ...EMPTY,
+  q: 'alien [4k]',
+  movies: Array.from({ length: 8 }, (_, i) => ({ ...AMELIE.movies[0], public_id: `mAl${i}`, name: `Alien ${i}` })),
+  releases: Array.from({ length: 8 }, (_, i) => ({ ...AMELIE.releases[0], public_id: `rAl${i}`, name: `Alien ${i}` })),
+  persons: AMELIE.persons,
+};
+
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
@@ -139,7 +148,15 @@ beforeEach(() => {
               ? AK_100
               : q === 'bergman seal'
                 ? BERGMAN_SEAL
-                : { ...EMPTY, q };
+                : q === 'alien [4k]'
+                  ? ALIEN_FULL
+                  : q === 'ridley alien'
+                    ? {
+                        ...ALIEN_FULL,
+                        q,
+                        credits: { persons: [{ public_id: 'pRs', name: 'Ridley Scott' }], title_words: 'alien' },
+                      }
+                    : { ...EMPTY, q };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -227,6 +244,31 @@ describe('SearchDialog', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
+  it('ends a full group with a link to its list searched with the same query, and closes on it', async () => {
+    const onOpenChange = renderDialog();
+    type('alien [4k]');
+    const movies = await screen.findByRole('region', { name: 'Movies and TV' });
+    expect(within(movies).getByRole('link', { name: 'See all movies and TV' }).getAttribute('href')).toBe(
+      '/movies?q=alien+%5B4k%5D&fi=movie%2Ctv_series%2Ctv_episode&so=name',
+    );
+    const releases = screen.getByRole('region', { name: 'Releases' });
+    expect(within(releases).getByRole('link', { name: 'See all releases' }).getAttribute('href')).toBe(
+      '/releases?q=alien+%5B4k%5D&so=name',
+    );
+    // A group that is not full has everything already.
+    expect(within(screen.getByRole('region', { name: 'Persons' })).queryByText('See all persons')).toBeNull();
+    fireEvent.click(within(releases).getByRole('link', { name: 'See all releases' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('gives titles found through cast and crew no list link: the lists search names only', async () => {
+    renderDialog();
+    type('ridley alien');
+    await screen.findByTestId('search-credits');
+    expect(screen.queryByTestId('search-see-all-movies')).toBeNull();
+    expect(screen.queryByTestId('search-see-all-releases')).toBeNull();
+  });
+
   it('shows no close-match or cast-and-crew marker for an exact result', async () => {
     renderDialog();
     type('amelie');
@@ -291,5 +333,7 @@ describe('SearchDialog', () => {
     expect((await screen.findByTestId('search-credits')).textContent).toBe(
       'Löytyi näyttelijöiden ja tekijöiden kauttaNimikkeet, joiden nimessä on ”seal”, seuraavien henkilöiden töistä: Ingmar Bergman, Gunnar Bergman',
     );
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Hakusanat' }), { target: { value: 'alien [4k]' } });
+    expect((await screen.findByTestId('search-see-all-releases')).textContent).toBe('Näytä kaikki julkaisut');
   });
 });

@@ -271,6 +271,28 @@ test.describe('search dialog', () => {
     await expect(dialog.getByText('No results', { exact: true })).toBeVisible({ timeout: 20_000 });
   });
 
+  test('a full group leads to its list, whose search field holds the words and keeps the filters', async ({ page }) => {
+    await gotoApp(page, '/');
+    await page.keyboard.press('/');
+    const dialog = page.getByRole('dialog', { name: 'Search the catalogue' });
+    await dialog.getByRole('searchbox', { name: 'Search terms' }).fill('alien');
+    await dialog.getByTestId('search-see-all-movies').click({ timeout: 20_000 });
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/movies\?/);
+    const params = () => Object.fromEntries(new URL(page.url()).searchParams);
+    expect(params()).toEqual({ q: 'alien', fi: 'movie,tv_series,tv_episode', so: 'name' });
+    const field = page.getByTestId('title-search').getByRole('searchbox', { name: 'Search by name' });
+    await expect(field).toHaveValue('alien');
+    // By name, the film itself comes first.
+    await expect(page.getByRole('heading', { name: /^Alien/ }).first()).toHaveText('Alien');
+    // New words keep the types and the order.
+    await field.fill('alien 3');
+    await field.press('Enter');
+    await expect(page).toHaveURL(/q=alien\+3/);
+    expect(params()).toEqual({ q: 'alien 3', fi: 'movie,tv_series,tv_episode', so: 'name' });
+    await expect(page.getByTestId('title-search').getByRole('searchbox')).toHaveValue('alien 3');
+  });
+
   test('a person and a title find the film through cast and crew, and the person is a link away', async ({ page }) => {
     await gotoApp(page, '/fi');
     await page.keyboard.press('/');
