@@ -203,7 +203,6 @@ export async function ReleaseListing({
   return (
     <div data-testid={`listing-${preset}`}>
       <PageHeading title={heading ?? t(`${preset}.title`)} lead={t(`${preset}.description`)} />
-      <FilterBar label={tl('filters')} groups={filters} />
       <FilterForm
         q={canonical.get('q')}
         label={tl('searchLabel')}
@@ -212,6 +211,7 @@ export async function ReleaseListing({
         submit={tl('searchButton')}
         testId="release-search"
       />
+      <FilterBar label={tl('filters')} groups={filters} />
       <CloseMatchNotice
         locale={locale}
         close={page.close}
