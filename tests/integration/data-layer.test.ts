@@ -188,6 +188,7 @@ describe.each(testEngines())('lib/data on %s', (engine) => {
       persons: [],
       complex: false,
       close: null,
+      credits: null,
     });
     const year = await searchAll('(1979)', h.db);
     expect(year.movies.length).toBe(8);
