@@ -11,14 +11,13 @@ import { DEFAULT_SORT } from '@/lib/validation/listing';
 import { ReleaseGrid } from '@/components/releases/release-card';
 import { CloseMatchNotice } from '@/components/search/close-match-notice';
 import { EmptyState } from './empty-state';
-import { FilterForm } from './filter-form';
+import { ListingSearch } from './listing-search';
 import { FilterBar, type FilterGroup } from './filter-bar';
 import { PageHeading } from './page-heading';
 import { Pagination } from './pagination';
 import {
   RELEASE_ROUTES,
   canonicalParams,
-  chosenFilters,
   firstParam,
   hrefForParams,
   mergeParams,
@@ -203,13 +202,11 @@ export async function ReleaseListing({
   return (
     <div data-testid={`listing-${preset}`}>
       <PageHeading title={heading ?? t(`${preset}.title`)} lead={t(`${preset}.description`)} />
-      <FilterForm
-        q={canonical.get('q')}
-        label={tl('searchLabel')}
-        placeholder={tl('searchPlaceholder')}
-        hidden={chosenFilters('releases', RELEASE_ROUTES[preset].params, canonical)}
-        submit={tl('searchButton')}
-        testId="release-search"
+      <ListingSearch
+        locale={locale}
+        kind="releases"
+        presetParams={RELEASE_ROUTES[preset].params}
+        canonical={canonical}
       />
       <FilterBar label={tl('filters')} groups={filters} />
       <CloseMatchNotice

@@ -9,14 +9,13 @@ import { Link, redirect } from '@/lib/i18n/navigation';
 import { AppError } from '@/lib/errors';
 import { pageMetadata } from '@/lib/seo';
 import { EmptyState } from './empty-state';
-import { FilterForm } from './filter-form';
+import { ListingSearch } from './listing-search';
 import { FilterBar, type FilterGroup } from './filter-bar';
 import { PageHeading } from './page-heading';
 import { Pagination } from './pagination';
 import {
   TITLE_ROUTES,
   canonicalParams,
-  chosenFilters,
   firstParam,
   hrefForParams,
   mergeParams,
@@ -128,14 +127,7 @@ export async function TitleListing({
   return (
     <div data-testid={`listing-${preset}`}>
       <PageHeading title={t(`presets.${preset}.title`)} lead={t(`presets.${preset}.description`)} />
-      <FilterForm
-        q={canonical.get('q')}
-        label={tl('searchLabel')}
-        placeholder={tl('searchPlaceholder')}
-        hidden={chosenFilters('titles', TITLE_ROUTES[preset].params, canonical)}
-        submit={tl('searchButton')}
-        testId="title-search"
-      />
+      <ListingSearch locale={locale} kind="titles" presetParams={TITLE_ROUTES[preset].params} canonical={canonical} />
       {preset !== 'trashvideo' ? <FilterBar label={tl('filters')} groups={filters} /> : null}
       <CloseMatchNotice
         locale={locale}
