@@ -9,9 +9,10 @@ import 'server-only';
  * titles gives the result: the titles (the search dialog's title order: best known first), the
  * releases holding them (formats of the query kept) and the persons whose credits found them.
  * Bounded: at most MAX_CREDIT_SPLIT_WORDS words (so at most 6 splits), one query per split tried,
- * each over the credits of at most CREDIT_PERSON_LIMIT persons.
- * Data source: tables persons, credits, movies, movie_counters, movie_sources, release_movies,
- * releases, labels.
+ * each over the credits of at most CREDIT_PERSON_LIMIT persons; none when a word is in no search
+ * document at all (one lookup in the table of search words).
+ * Data source: tables search_words, persons, credits, movies, movie_counters, movie_sources,
+ * release_movies, releases, labels.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
@@ -59,6 +60,22 @@ function partQuery(words: string[]): SearchQuery {
 }
 
 /**
+ * False when a word of 3+ characters (not only digits) occurs in no word of the catalogue's search
+ * documents (table search_words, trigram index): then it is in no person's and no title's
+ * document, and no split can find anything. One query; words the table does not hold (shorter,
+ * digits) count as known.
+ */
+async function everyWordKnown(db: Db, words: readonly string[]): Promise<boolean> {
+  const checked = words.filter((w) => w.length >= MIN_TRIGRAM_WORD && !/^\d+$/.test(w));
+  if (!checked.length) return true;
+  const [row] = await queryRows<{ known: boolean }>(
+    db,
+    sql`SELECT ${and(checked.map((w) => sql`EXISTS (SELECT 1 FROM search_words s WHERE s.word LIKE ${`%${w}%`})`))} AS known`,
+  );
+  return row?.known === true;
+}
+
+/**
  * Titles found through cast and crew for a query whose words found no title and no person (see
  * module doc), up to `limit` titles and `limit` releases; null when the query cannot be split
  * (one word, more than MAX_CREDIT_SPLIT_WORDS, only 1-2 letter words) or no split finds a title.
@@ -66,7 +83,9 @@ function partQuery(words: string[]): SearchQuery {
  */
 export async function searchThroughCredits(db: Db, q: SearchQuery, limit: number): Promise<CreditMatchRows | null> {
   if (isShortQuery(q)) return null;
-  for (const split of creditSplits(q.words)) {
+  const splits = creditSplits(q.words);
+  if (!splits.length || !(await everyWordKnown(db, q.words))) return null;
+  for (const split of splits) {
     const personConds = textConditions(partQuery(split.person), sql`p.search_text`, sql`p.name_key`);
     const titleConds = textConditions(partQuery(split.title), sql`m.search_text`, sql`m.title_key`);
     if (q.year !== null) titleConds.push(sql`m.year = ${q.year}`);
