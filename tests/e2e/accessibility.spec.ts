@@ -49,6 +49,7 @@ function visitorPages(ids: Awaited<ReturnType<typeof seedIds>>): { desktop: stri
       '/releases/4k?so=name',
       `/movie/${ids.movie}`,
       `/movie/${ids.movie}/cast_crew`,
+      `/movie/${ids.movie}/releases`,
       `/release/${ids.release}`,
       `/person/${ids.person}`,
       `/label/${ids.label}`,
