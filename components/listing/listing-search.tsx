@@ -1,11 +1,12 @@
 import { getTranslations } from 'next-intl/server';
 import { FilterForm } from './filter-form';
-import { chosenFilters, type ListingKind } from './presets';
+import { searchFormParams, type ListingKind } from './presets';
 
 /**
  * The search field of a release or title list page ("Search by name", `?q=`): shows the list's
- * words and sends new ones with the filters chosen on the page (hidden fields); the route's own
- * preset (`presetParams`) stays in its path. Test id `release-search` or `title-search`.
+ * words and sends new ones with the filters chosen on the page, in name order unless the list has
+ * an order (hidden fields, presets.ts searchFormParams); the route's own preset (`presetParams`)
+ * stays in its path. Test id `release-search` or `title-search`.
  */
 export async function ListingSearch({
   locale,
@@ -24,7 +25,7 @@ export async function ListingSearch({
       q={canonical.get('q')}
       label={t('searchLabel')}
       placeholder={t('searchPlaceholder')}
-      hidden={chosenFilters(kind, presetParams, canonical)}
+      hidden={searchFormParams(kind, presetParams, canonical)}
       submit={t('searchButton')}
       testId={kind === 'releases' ? 'release-search' : 'title-search'}
     />

@@ -132,12 +132,20 @@ export function hrefForParams(kind: ListingKind, canonical: URLSearchParams): st
 }
 
 /**
- * The parameters of a listing beyond its route's preset and other than `q` (the filters chosen on
- * the page), as `[name, value]` pairs: what its search form keeps when the words change.
+ * The hidden fields of a listing's search form, as `[name, value]` pairs: the parameters beyond its
+ * route's preset other than `q` (the filters chosen on the page, kept when the words change), and
+ * `so=name` when the list has no order of its own (the default or the preset's): the lists have no
+ * relevance order, and by name the exact title comes first.
  */
-export function chosenFilters(kind: ListingKind, presetParams: string, canonical: URLSearchParams): [string, string][] {
+export function searchFormParams(
+  kind: ListingKind,
+  presetParams: string,
+  canonical: URLSearchParams,
+): [string, string][] {
   const preset = presetCanonical(kind, presetParams);
-  return [...canonical].filter(([k, v]) => k !== 'q' && preset.get(k) !== v);
+  const kept: [string, string][] = [...canonical].filter(([k, v]) => k !== 'q' && preset.get(k) !== v);
+  if (!canonical.get('so')) kept.push(['so', 'name']);
+  return kept;
 }
 
 /** Appends a cursor to an href as the query parameter `param` (default `cursor`). */

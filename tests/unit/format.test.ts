@@ -12,7 +12,13 @@ import {
   yearOf,
 } from '@/lib/format';
 import { alternatesFor, localePath, parseSitemapPage, releaseJsonLd, sitemapPageNames, truncate } from '@/lib/seo';
-import { canonicalParams, hrefForParams, mergeParams, queryString } from '@/components/listing/presets';
+import {
+  canonicalParams,
+  hrefForParams,
+  mergeParams,
+  queryString,
+  searchFormParams,
+} from '@/components/listing/presets';
 import type { ReleaseListItem } from '@/lib/data/types';
 
 describe('formatDate: English day/month/year (spec §9), Finnish d.m.yyyy', () => {
@@ -264,6 +270,18 @@ describe('canonical listing hrefs', () => {
     expect(t('fi=tv_series')).toBe('/tv_shows');
     expect(t('fi=movie&so=name')).toBe('/movies?so=name');
     expect(t('pc=any&so=year_desc')).toBe('/trashvideo');
+  });
+  it("a list's search form keeps the filters chosen beyond the route's preset, and asks for name order when none is chosen", () => {
+    const form = (preset: string, own: Record<string, string>) =>
+      searchFormParams('releases', preset, canonicalParams('releases', mergeParams(preset, own)));
+    // /releases/4k?co=4&q=alien: the country stays, the words are the field's own, the preset is the path.
+    expect(form('fo=7,11', { co: '4', q: 'alien' })).toEqual([
+      ['co', '4'],
+      ['so', 'name'],
+    ]);
+    // An order chosen on the page is kept; a preset's own order (longest cuts first) stays with its path.
+    expect(form('', { so: 'date_asc', q: 'alien' })).toEqual([['so', 'date_asc']]);
+    expect(form('co=4&fi=cut&so=cut_desc', { q: 'robocop' })).toEqual([]);
   });
 });
 
