@@ -134,8 +134,9 @@ export function hrefForParams(kind: ListingKind, canonical: URLSearchParams): st
 /**
  * The hidden fields of a listing's search form, as `[name, value]` pairs: the parameters beyond its
  * route's preset other than `q` (the filters chosen on the page, kept when the words change), and
- * `so=name` when the list has no order of its own (the default or the preset's): the lists have no
- * relevance order, and by name the exact title comes first.
+ * `so=name` when no order is set, neither chosen on the page nor by the preset (a preset's order,
+ * such as longest cuts first, stays with its path): the lists have no relevance order, and by name
+ * the exact title comes first.
  */
 export function searchFormParams(
   kind: ListingKind,

@@ -30,7 +30,7 @@ import 'server-only';
  * Through cast and crew: when the words find no title and no person, titles are looked up through
  * the credits of persons the words name (lib/data/search-credits.ts); the result carries `credits`.
  * Data source: tables movies, movie_sources, movie_counters, releases, release_movies,
- * release_counters, labels, persons, search_words, reviews.
+ * release_counters, labels, persons, credits, search_words, reviews.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
