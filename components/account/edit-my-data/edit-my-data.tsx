@@ -16,7 +16,7 @@ import { TokensSection } from './tokens-section';
 import { useApiData } from './use-api';
 
 /**
- * `/users/edit_my_data`: the logged-in user's profile (country, municipality, social links, mail
+ * `/users/edit_my_data` below its heading (rendered by the page): the logged-in user's profile (country, municipality, social links, mail
  * flags), picture, e-mail change, password change, sessions (end one, log out everywhere), linked
  * Facebook and Google accounts, API tokens and account deletion, one section component each. The
  * e-mail change, linking, API tokens and deletion ask for the current password again (an account
@@ -41,8 +41,7 @@ export function EditMyData({ countries }: { countries: CountryOption[] }) {
   }, [loaded]);
   if (!me.data) return <p className="text-sm text-muted">…</p>;
   return (
-    <div className="flex max-w-xl flex-col gap-8">
-      <h1 className="text-2xl font-bold">{t('editTitle')}</h1>
+    <div className="flex flex-col gap-8">
       <p className="text-sm text-muted">{t('emailOnFile', { hint: me.data.email_hint })}</p>
       <PictureSection initial={me.data.picture} />
       <ProfileSection me={me.data} countries={countries} />

@@ -18,9 +18,19 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-/** /users/edit_my_data (spec §2): the logged-in user's own settings; the same static page for everyone, filled from /api/me in the browser. */
+/**
+ * /users/edit_my_data (spec §2): the logged-in user's own settings; the same static page for
+ * everyone, its heading rendered here and its sections filled from /api/me in the browser (so the
+ * page has its level-one heading while they load).
+ */
 export default async function EditMyDataPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  return <EditMyDataLoader countries={countryOptions(locale)} />;
+  const t = await getTranslations({ locale, namespace: 'account' });
+  return (
+    <div className="flex max-w-xl flex-col gap-8">
+      <h1 className="text-2xl font-bold">{t('editTitle')}</h1>
+      <EditMyDataLoader countries={countryOptions(locale)} />
+    </div>
+  );
 }
