@@ -25,14 +25,14 @@ const GROUP_ORDER: GroupKey[] = ['movies', 'releases', 'reviews', 'labels', 'per
 
 /**
  * The list page a group's "See all" link opens with the same `q`, in name order (the lists have no
- * relevance order; by name the exact title comes first). The movies group holds TV too; labels have
- * no searchable list (/labels shows them all).
+ * relevance order; by name the exact title comes first). The movies group holds TV too.
  */
-type ListedGroup = 'movies' | 'releases' | 'reviews' | 'persons';
+type ListedGroup = 'movies' | 'releases' | 'reviews' | 'labels' | 'persons';
 const GROUP_LIST: Record<ListedGroup, { path: string; params: Record<string, string> }> = {
   movies: { path: '/movies', params: { fi: 'movie,tv_series,tv_episode', so: 'name' } },
   releases: { path: '/releases', params: { so: 'name' } },
   reviews: { path: '/reviews', params: {} },
+  labels: { path: '/labels', params: {} },
   persons: { path: '/persons', params: {} },
 };
 

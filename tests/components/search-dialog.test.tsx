@@ -123,12 +123,19 @@ const BERGMAN_SEAL: SearchResult = {
   },
 };
 
-/** Full movies and releases groups (8 each: there may be more), one person. */
+/** Full movies, releases and labels groups (8 each: there may be more), one person. */
 const ALIEN_FULL: SearchResult = {
   ...EMPTY,
   q: 'alien [4k]',
   movies: Array.from({ length: 8 }, (_, i) => ({ ...AMELIE.movies[0], public_id: `mAl${i}`, name: `Alien ${i}` })),
   releases: Array.from({ length: 8 }, (_, i) => ({ ...AMELIE.releases[0], public_id: `rAl${i}`, name: `Alien ${i}` })),
+  labels: Array.from({ length: 8 }, (_, i) => ({
+    public_id: `lAl${i}`,
+    source_id: null,
+    name: `Alien Video ${i}`,
+    country: null,
+    release_count: i,
+  })),
   persons: AMELIE.persons,
 };
 
@@ -254,6 +261,10 @@ describe('SearchDialog', () => {
     const releases = screen.getByRole('region', { name: 'Releases' });
     expect(within(releases).getByRole('link', { name: 'See all releases' }).getAttribute('href')).toBe(
       '/releases?q=alien+%5B4k%5D&so=name',
+    );
+    const labels = screen.getByRole('region', { name: 'Labels' });
+    expect(within(labels).getByRole('link', { name: 'See all labels' }).getAttribute('href')).toBe(
+      '/labels?q=alien+%5B4k%5D',
     );
     // A group that is not full has everything already.
     expect(within(screen.getByRole('region', { name: 'Persons' })).queryByText('See all persons')).toBeNull();

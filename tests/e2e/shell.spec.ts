@@ -293,6 +293,26 @@ test.describe('search dialog', () => {
     await expect(page.getByTestId('title-search').getByRole('searchbox')).toHaveValue('alien 3');
   });
 
+  test('the labels page searches label names, and a misspelt name is offered its close spelling', async ({ page }) => {
+    await gotoApp(page, '/fi/labels');
+    const all = await page.getByTestId('label-item').count();
+    const field = page.getByRole('search').getByRole('searchbox', { name: 'Hae nimellä' });
+    await field.fill('criterion');
+    await field.press('Enter');
+    await expect(page).toHaveURL(/\/fi\/labels\?q=criterion$/);
+    await expect(page.getByRole('search').getByRole('searchbox')).toHaveValue('criterion');
+    const found = page.getByTestId('label-item');
+    await expect(found.first()).toContainText('Criterion');
+    expect(await found.count()).toBeLessThan(all);
+    for (const name of await found.getByRole('link').allTextContents()) expect(name).toMatch(/criterion/i);
+    await gotoApp(page, '/fi/labels?q=critereon');
+    await expect(page.getByTestId('label-item')).toContainText(['The Criterion Collection']);
+    await page.getByTestId('search-did-you-mean').click();
+    await expect(page).toHaveURL(/\/fi\/labels\?q=criterion$/);
+    await gotoApp(page, '/fi/labels?q=zqxjwv');
+    await expect(page.getByText('Haulla ei löytynyt julkaisijoita.')).toBeVisible();
+  });
+
   test('a person and a title find the film through cast and crew, and the person is a link away', async ({ page }) => {
     await gotoApp(page, '/fi');
     await page.keyboard.press('/');
