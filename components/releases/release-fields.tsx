@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { FactList, FactRow } from '@/components/ui/fact-list';
 import type { ReleaseDetail } from '@/lib/data/types';
 import { formatDate, formatMoney, joinNames } from '@/lib/format';
 import { catalogueNames } from '@/lib/i18n/catalogue-names';
@@ -140,17 +141,13 @@ export async function ReleaseFields({ release, locale }: { release: ReleaseDetai
       <h2 id="release-fields" className="mb-3 text-xl font-bold">
         {f('heading')}
       </h2>
-      <dl
-        className="grid grid-cols-[minmax(6rem,38%)_1fr] gap-x-4 gap-y-1.5 rounded-lg border border-line bg-panel p-4 sm:grid-cols-[minmax(10rem,auto)_1fr]"
-        data-testid="release-fields"
-      >
+      <FactList testId="release-fields" wideLabels>
         {rows.map((r) => (
-          <div key={r.key} className="contents" data-field={r.key}>
-            <dt className="font-medium text-muted">{r.label}</dt>
-            <dd className="whitespace-pre-line break-words">{r.value}</dd>
-          </div>
+          <FactRow key={r.key} label={r.label} field={r.key}>
+            {r.value}
+          </FactRow>
         ))}
-      </dl>
+      </FactList>
     </section>
   );
 }

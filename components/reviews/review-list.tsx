@@ -6,6 +6,26 @@ import { Link } from '@/lib/i18n/navigation';
 import { RatingBadge } from './rating-badge';
 
 /**
+ * The reviewed release after the movie: " · name · format", or " · format" (the link) when the
+ * release is named as the movie is ("Seven Samurai (1954) · 4K UHD", not the name twice).
+ */
+function ReleaseAfterMovie({ review, format }: { review: ReviewListItem; format: string | null }) {
+  const { movie, release } = review;
+  if (!release) return null;
+  const movieLabel = movie.year ? `${movie.name} (${movie.year})` : movie.name;
+  const namedAsMovie = format !== null && (release.name === movie.name || release.name === movieLabel);
+  return (
+    <>
+      {' · '}
+      <Link href={`/release/${release.public_id}`} className="hover:underline">
+        {namedAsMovie ? format : release.name}
+      </Link>
+      {format && !namedAsMovie ? ` · ${format}` : null}
+    </>
+  );
+}
+
+/**
  * Reviews as cards (server component): headline linking to the review, the movie (and release),
  * author, date, language, the movie rating and a video marker.
  */
@@ -26,15 +46,7 @@ export async function ReviewList({ reviews, locale }: { reviews: ReviewListItem[
               {r.movie.name}
               {r.movie.year ? ` (${r.movie.year})` : ''}
             </Link>
-            {r.release ? (
-              <>
-                {' · '}
-                <Link href={`/release/${r.release.public_id}`} className="hover:underline">
-                  {r.release.name}
-                </Link>
-                {formatName(r.release.format) ? ` · ${formatName(r.release.format)}` : null}
-              </>
-            ) : null}
+            {r.release ? <ReleaseAfterMovie review={r} format={formatName(r.release.format)} /> : null}
           </p>
           {r.ingress ? <p className="mt-2 line-clamp-3">{r.ingress}</p> : null}
           <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted">

@@ -1,0 +1,111 @@
+import { screen, within } from '@testing-library/react';
+import { createTranslator } from 'next-intl';
+import type { ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import en from '@/messages/en.json';
+import fi from '@/messages/fi.json';
+import { ReviewList } from '@/components/reviews/review-list';
+import type { ReviewListItem } from '@/lib/data/types';
+
+// The server components' translations, from the real message files.
+vi.mock('next-intl/server', () => ({
+  getTranslations: async ({ locale, namespace }: { locale: 'en' | 'fi'; namespace?: string }) =>
+    createTranslator({ locale, messages: locale === 'fi' ? fi : en, namespace: namespace as 'reviews' }),
+}));
+
+vi.mock('@/lib/i18n/navigation', () => ({
+  Link: ({ href, children, ...rest }: { href: string; children: ReactNode }) => (
+    <a href={href} {...rest}>
+      {children}
+    </a>
+  ),
+}));
+
+/** Renders the list's server component tree (it nests async rating badges) into the document. */
+async function renderServer(node: ReactNode): Promise<void> {
+  const { prelude } = await prerender(node);
+  document.body.innerHTML = await new Response(prelude).text();
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+const NO_RATINGS = { movie: null, release: null, picture: null, sound: null, extras: null, package: null };
+
+function review(over: Partial<ReviewListItem>): ReviewListItem {
+  return {
+    public_id: 'rvw0000001',
+    headline: 'A review',
+    ingress: null,
+    language: 'en',
+    watch_source: null,
+    youtube_url: null,
+    youtube_id: null,
+    ratings: NO_RATINGS,
+    movie: { public_id: 'mvSamurai1', name: 'Seven Samurai', year: 1954 },
+    release: null,
+    author: { public_id: 'usrKalle01', name: 'Kalle' },
+    likes_count: 0,
+    comments_count: 0,
+    created_at: '2026-11-28T10:00:00.000Z',
+    updated_at: '2026-11-28T10:00:00.000Z',
+    ...over,
+  };
+}
+
+/** The line under a review's headline: the movie, and the release when one was reviewed. */
+function contextLine(headline: string): HTMLElement {
+  const item = screen.getByText(headline).closest('li')!;
+  return within(item).getByText((_, el) => el?.tagName === 'P' && /Seven Samurai/.test(el.textContent ?? ''));
+}
+
+describe('ReviewList (the reviewed movie and release under each headline)', () => {
+  it('names an edition after the movie, with its format', async () => {
+    await renderServer(
+      await ReviewList({
+        locale: 'en',
+        reviews: [
+          review({
+            headline: 'Criterion review',
+            release: { public_id: 'relCrit001', name: 'Seven Samurai: Criterion Collection', format: 1 },
+          }),
+        ],
+      }),
+    );
+    const line = contextLine('Criterion review');
+    expect(line.textContent).toBe('Seven Samurai (1954) · Seven Samurai: Criterion Collection · Blu-ray');
+    expect(within(line).getByRole('link', { name: 'Seven Samurai: Criterion Collection' }).getAttribute('href')).toBe(
+      '/release/relCrit001',
+    );
+  });
+
+  it('links the format alone when the release is named as the movie is, so the name is not said twice', async () => {
+    await renderServer(
+      await ReviewList({
+        locale: 'fi',
+        reviews: [
+          review({
+            headline: 'Named with year',
+            release: { public_id: 'rel4k00001', name: 'Seven Samurai (1954)', format: 7 },
+          }),
+          review({
+            public_id: 'rvw0000002',
+            headline: 'Named without year',
+            release: { public_id: 'relDvd0001', name: 'Seven Samurai', format: 3 },
+          }),
+        ],
+      }),
+    );
+    const withYear = contextLine('Named with year');
+    expect(withYear.textContent).toBe('Seven Samurai (1954) · 4K UHD');
+    expect(within(withYear).getByRole('link', { name: '4K UHD' }).getAttribute('href')).toBe('/release/rel4k00001');
+    expect(contextLine('Named without year').textContent).toBe('Seven Samurai (1954) · DVD');
+  });
+
+  it('shows the movie alone for a review of the film', async () => {
+    await renderServer(await ReviewList({ locale: 'en', reviews: [review({ headline: 'Film only' })] }));
+    expect(contextLine('Film only').textContent).toBe('Seven Samurai (1954)');
+  });
+});
