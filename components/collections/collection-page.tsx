@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { PlainText } from '@/components/community/plain-text';
 import { EmptyState } from '@/components/listing/empty-state';
 import { Pagination } from '@/components/listing/pagination';
 import { TitleCard } from '@/components/movies/title-card';
@@ -60,7 +61,11 @@ export async function CollectionPage({
           · {t('entriesCount', { count: collection.entries_count })}
         </p>
         <CollectionBadges collection={collection} locale={locale} />
-        {collection.description ? <p className="max-w-prose whitespace-pre-line">{collection.description}</p> : null}
+        {collection.description ? (
+          <div className="max-w-prose">
+            <PlainText text={collection.description} testId="collection-description" />
+          </div>
+        ) : null}
         <p className="flex flex-wrap gap-3 text-sm">
           <Link
             href={`${href}/statistics`}
@@ -218,12 +223,9 @@ async function EntryFields({
         {children ? <div className="ml-auto">{children}</div> : null}
       </div>
       {entry.comment ? (
-        <p
-          className="whitespace-pre-line"
-          lang={entry.comment_language && entry.comment_language !== 'other' ? entry.comment_language : undefined}
-        >
-          {entry.comment}
-        </p>
+        <div lang={entry.comment_language && entry.comment_language !== 'other' ? entry.comment_language : undefined}>
+          <PlainText text={entry.comment} />
+        </div>
       ) : null}
     </div>
   );

@@ -172,13 +172,20 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(edit.getByTestId('edit-entry-submit')).toBeDisabled();
     await edit.getByLabel(text.price).fill('35');
     await edit.getByLabel(text.condition).selectOption({ label: text.mint });
-    await edit.getByRole('textbox', { name: text.comment, exact: true }).fill(`Bought at a fair ${tag}`);
+    await edit
+      .getByRole('textbox', { name: text.comment, exact: true })
+      .fill(`Bought at a fair ${tag}, see example.com/fair`);
     await edit.getByTestId('edit-entry-submit').click();
     await expect(edit).toBeHidden();
     await expect(page.getByTestId('snackbar')).toContainText(text.saved);
     await expect(fields).toContainText(text.newMoney);
     await expect(fields).toContainText(text.mint);
     await expect(fields).toContainText(`Bought at a fair ${tag}`);
+    // A web address in the comment is a link, as in reviews.
+    await expect(fields.getByRole('link', { name: 'example.com/fair' })).toHaveAttribute(
+      'href',
+      'http://example.com/fair',
+    );
     await expect(page.getByTestId('value-summary')).toContainText(text.newMoney);
 
     // Removing asks first: a cancel keeps the entry, a confirmation removes it.
