@@ -21,7 +21,8 @@ import type { DomainEvents } from './event-types';
 export type RatesNote = { rates_date: string; rates_source: string };
 
 /** Euros of an entry's price (SQL over `e`). */
-function eurOf(table: RateTable): SQL {
+/** An entry's price in euros at the rates of `table` (SQL over `e`; null without a price). */
+export function eurOf(table: RateTable): SQL {
   const cases = CURRENCIES.filter((c) => c !== 'EUR').map((c) => sql`WHEN ${c} THEN ${1 / table.perEuro[c]}::numeric`);
   return sql`(e.price * CASE e.currency ${sql.join(cases, sql` `)} ELSE 1 END)`;
 }

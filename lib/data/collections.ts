@@ -20,10 +20,12 @@ import { itemJsonColumns, toItemPair, type ReleaseListRow, type TitleListRow } f
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { and, foldedSql, inList, queryRows, resolveDb, textConditions } from './sql';
 import { foldText } from '@/lib/text';
+import { rateTable } from '@/lib/collections/rates';
 import { parseSearchQuery, type SearchQuery } from '@/lib/search-query';
 import { canEditCollection, canViewCollection } from '@/lib/auth/policies';
 import { AppError, fieldErrors } from '@/lib/errors';
 import { addEntries, removeOwnEntry, updateOwnEntry, type EntryTarget } from './collection-entries';
+import { eurOf } from './collection-values';
 import { collectionVisibleTo } from './collection-visibility';
 import { inTransaction, publish } from './events';
 import { ITEM_TABLES } from './item-counters';
@@ -390,9 +392,10 @@ const ENTRY_SORT: KeysetSort = { name: 'added', expr: sql`e.created_at`, cast: '
  * Orders of a collection's entries: `added` (newest addition first; the default), `name` (the
  * item's name A-Z, a leading article ignored, as the catalogue lists sort) and `acquired` (the
  * entry's date, `acquired_on`: when a release was acquired or a movie watched; newest first,
- * entries without one last).
+ * entries without one last) and `price` (highest first, compared in euros at the rates of
+ * lib/collections/rates.ts, so 300 SEK comes after 30 EUR; entries without a price last).
  */
-export const ENTRY_SORTS = ['added', 'name', 'acquired'] as const;
+export const ENTRY_SORTS = ['added', 'name', 'acquired', 'price'] as const;
 export type EntrySort = (typeof ENTRY_SORTS)[number];
 
 function entrySort(so: EntrySort | null | undefined): KeysetSort {
@@ -407,6 +410,8 @@ function entrySort(so: EntrySort | null | undefined): KeysetSort {
       };
     case 'acquired':
       return { name: 'acquired', expr: sql`e.acquired_on`, cast: 'date', dir: 'desc', nullable: true };
+    case 'price':
+      return { name: 'price', expr: eurOf(rateTable()), cast: 'numeric', dir: 'desc', nullable: true };
     default:
       return ENTRY_SORT;
   }

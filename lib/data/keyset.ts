@@ -11,7 +11,7 @@ import { AppError } from '@/lib/errors';
 import { and, queryRows } from './sql';
 
 /** SQL type a sort key is compared as (the cursor carries it as text). */
-export type KeyCast = 'int' | 'date' | 'text' | 'timestamptz';
+export type KeyCast = 'int' | 'numeric' | 'date' | 'text' | 'timestamptz';
 
 /**
  * One keyset sort: a key expression plus the row id as tie-breaker, both in `dir`. A `nullable`
@@ -38,11 +38,13 @@ function isRealDate(s: string): boolean {
 
 /**
  * What a cursor's sort key must look like for the SQL cast of its sort to succeed: a real date,
- * an `integer` in range, a timestamp with a real date, a time of day and an offset within ±15:59,
+ * an `integer` in range, a plain decimal number (`numeric`: digits, at most one point), a
+ * timestamp with a real date, a time of day and an offset within ±15:59,
  * text without NUL or broken UTF-16. Anything else is a forged cursor (400), never a failing cast.
  */
 const CAST_CHECK: Record<KeyCast, (key: string) => boolean> = {
   int: (k) => /^-?\d{1,10}$/.test(k) && Number(k) >= INT4_MIN && Number(k) <= INT4_MAX,
+  numeric: (k) => /^-?\d{1,20}(\.\d{1,40})?$/.test(k),
   date: isRealDate,
   timestamptz: (k) => {
     const m = TIMESTAMP_RE.exec(k);

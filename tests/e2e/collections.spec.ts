@@ -40,6 +40,7 @@ for (const locale of ['en', 'fi'] as const) {
           noCollections: 'Yksikään julkinen kokoelma ei vastaa näitä rajauksia.',
           order: 'Järjestys',
           byName: 'Nimi A–Ö',
+          byPrice: 'Hinta, kallein ensin',
           show: 'Näytä',
           noMatches: 'Mikään tämän kokoelman nimike ei vastaa hakua ”nosuchwordqq”.',
           showAll: 'Näytä koko kokoelma',
@@ -71,6 +72,7 @@ for (const locale of ['en', 'fi'] as const) {
           noCollections: 'No public collection matches these filters.',
           order: 'Order',
           byName: 'Name A–Z',
+          byPrice: 'Price, highest first',
           show: 'Show',
           noMatches: 'Nothing in this collection matches “nosuchwordqq”.',
           showAll: 'Show the whole collection',
@@ -202,13 +204,16 @@ for (const locale of ['en', 'fi'] as const) {
 
     // Two entries on: the entries can be searched and ordered (a plain GET form).
     const collectionId = (await page.getByTestId('collection-page').getAttribute('data-public-id'))!;
-    for (const q of ['seven samurai [4k]', 'sisu']) {
+    for (const [q, price] of [
+      ['seven samurai [4k]', '15'],
+      ['sisu', '30'],
+    ]) {
       const found = (await (await page.request.get(`/api/releases?q=${encodeURIComponent(q)}&limit=1`)).json()) as {
         items: { public_id: string }[];
       };
       const added = await page.request.post(`/api/collections/${collectionId}/entries`, {
         headers: { origin: baseURL ?? 'http://localhost:3100' },
-        data: { release: found.items[0].public_id },
+        data: { release: found.items[0].public_id, price },
       });
       expect(added.status()).toBe(200);
     }
@@ -221,6 +226,10 @@ for (const locale of ['en', 'fi'] as const) {
     await search.getByRole('button', { name: text.show }).click();
     await expect(page).toHaveURL(/[?&]so=name/);
     await expect(entries.first()).toContainText('Seven Samurai');
+    await search.getByLabel(text.order).selectOption({ label: text.byPrice });
+    await search.getByRole('button', { name: text.show }).click();
+    await expect(page).toHaveURL(/[?&]so=price/);
+    await expect(entries.first()).toContainText('Sisu');
     await search.getByLabel(text.find).fill('sisu');
     await search.getByRole('button', { name: text.show }).click();
     await expect(entries).toHaveCount(1);

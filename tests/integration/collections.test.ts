@@ -344,7 +344,7 @@ describe.each(testEngines())('collections on %s', (engine) => {
     expect((await api('style=8')).status).toBe(400);
   });
 
-  it('entries are searched by their item (words, year, format) and ordered by addition, name or date acquired; paging keeps both', async () => {
+  it('entries are searched by their item (words, year, format) and ordered by addition, name, date acquired or price; paging keeps both', async () => {
     const { actor } = await member();
     // Three films and four releases of them (names, keys and documents as the importer writes them).
     const films = await h.db
@@ -406,10 +406,22 @@ describe.each(testEngines())('collections on %s', (engine) => {
       findRel0003: '2024-10-31',
       findRel0004: null,
     };
+    // Prices in three currencies: in euros (ECB rates of 2024-12-31) 23.00, 24.06, none and 21.82.
+    const priced: Record<string, { price: string | null; currency: 'EUR' | 'USD' | 'SEK' | null }> = {
+      findRel0001: { price: '23', currency: 'EUR' },
+      findRel0002: { price: '25', currency: 'USD' },
+      findRel0003: { price: null, currency: null },
+      findRel0004: { price: '250', currency: 'SEK' },
+    };
     for (const [release] of rels) {
       const r = await addEntry(
         actor,
-        { collection: publicId, item: { type: 'release', publicId: release }, acquired_on: acquired[release] },
+        {
+          collection: publicId,
+          item: { type: 'release', publicId: release },
+          acquired_on: acquired[release],
+          ...priced[release],
+        },
         h.db,
       );
       expect(r.ok).toBe(true);
@@ -443,6 +455,14 @@ describe.each(testEngines())('collections on %s', (engine) => {
       'Alien: 40th Anniversary Edition',
       'Seven Samurai (1954)',
     ]);
+    // By price in euros, highest first (not by the number typed: 250 SEK is 21.82 €); no price last.
+    expect(await names(null, 'price')).toEqual([
+      'Seven Samurai (1954)',
+      'Seven Samurai',
+      'Alien: 40th Anniversary Edition',
+      'The Thing',
+    ]);
+    expect(await names('samurai', 'price')).toEqual(['Seven Samurai (1954)', 'Seven Samurai']);
 
     // One entry per page: the pages follow the order and the search.
     const walk = async (q: string | null, so: EntrySort) => {
@@ -457,6 +477,7 @@ describe.each(testEngines())('collections on %s', (engine) => {
     };
     expect(await walk(null, 'name')).toEqual(await names(null, 'name'));
     expect(await walk(null, 'acquired')).toEqual(await names(null, 'acquired'));
+    expect(await walk(null, 'price')).toEqual(await names(null, 'price'));
     expect(await walk('seven', 'name')).toEqual(['Seven Samurai', 'Seven Samurai (1954)']);
     // A cursor of one order is refused by another (400), never read as a key of the wrong type.
     const byName = (await listEntries(actor, { publicId, so: 'name', limit: 1 }, h.db))!.next_cursor;
@@ -469,7 +490,17 @@ describe.each(testEngines())('collections on %s', (engine) => {
       entriesGet(new Request(`${ORIGIN}/api/collections/${publicId}/entries?${query}`), ctx(publicId));
     const found = (await (await api('q=samurai&so=name')).json()) as Page<CollectionEntryDto>;
     expect(found.items.map((e) => e.release!.name)).toEqual(['Seven Samurai', 'Seven Samurai (1954)']);
-    const bad = await api('so=price');
+    const byPrice = (await (await api('so=price')).json()) as Page<CollectionEntryDto>;
+    expect(byPrice.items.map((e) => [e.price, e.currency])).toEqual([
+      ['25.00', 'USD'],
+      ['23.00', 'EUR'],
+      ['250.00', 'SEK'],
+      [null, null],
+    ]);
+    // A forged price key (not a plain decimal number) is a 400, never a failing cast.
+    const forged = Buffer.from(JSON.stringify(['price', '1e5', 1])).toString('base64url');
+    expect((await api(`so=price&cursor=${forged}`)).status).toBe(400);
+    const bad = await api('so=value');
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: expect.any(String) });
 
