@@ -7,13 +7,18 @@ import pkg from './package.json' with { type: 'json' };
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
 /**
- * `/label/{id}?cursor=…` and `/company/{id}?cursor=…` (later keyset pages) go to the dynamic
- * `paged` twin of the item page, so the item page itself reads no query string and can be cached
- * (lib/page-cache.ts). Runs after proxy.ts, which has already put the locale in front.
+ * `/label/{id}?cursor=…` and `/company/{id}?cursor=…` (later keyset pages), and a label page
+ * searched or ordered (`?q=`, `?so=`), go to the dynamic `paged` twin of the item page, so the
+ * item page itself reads no query string and can be cached (lib/page-cache.ts). Runs after
+ * proxy.ts, which has already put the locale in front.
  */
-const CURSOR_PAGE_REWRITES = (['label', 'company'] as const).map((kind) => ({
+const CURSOR_PAGE_REWRITES = [
+  ...(['label', 'company'] as const).map((kind) => ({ kind, key: 'cursor' })),
+  { kind: 'label', key: 'q' },
+  { kind: 'label', key: 'so' },
+].map(({ kind, key }) => ({
   source: `/:locale(en|fi)/${kind}/:publicId`,
-  has: [{ type: 'query' as const, key: 'cursor' }],
+  has: [{ type: 'query' as const, key }],
   destination: `/:locale/${kind}/:publicId/paged`,
 }));
 

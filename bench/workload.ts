@@ -169,6 +169,7 @@ const RELEASE_EXTRA: Record<string, Record<string, string>> = {
   past_365: { dr: 'past', dn: '365' },
   future_90: { dr: 'future', dn: '90' },
   finnish_new: { co: '4', so: 'added_desc' },
+  sort_spine: { so: 'spine' },
 };
 
 /** Title filter combinations beyond the preset routes. */

@@ -5,44 +5,80 @@ import { getTranslations } from 'next-intl/server';
 import { cache } from 'react';
 import { itemNotFoundMetadata } from '@/components/listing/item-not-found';
 import { EmptyState } from '@/components/listing/empty-state';
+import { FilterForm } from '@/components/listing/filter-form';
 import { PageHeading } from '@/components/listing/page-heading';
 import { Pagination } from '@/components/listing/pagination';
 import { parseReleaseQuery, withCursor } from '@/components/listing/presets';
 import { ReleaseGrid } from '@/components/releases/release-card';
+import { CloseMatchNotice } from '@/components/search/close-match-notice';
 import { JsonLd } from '@/components/seo/json-ld';
-import { getLabel } from '@/lib/data/labels';
+import { getLabel, labelHasSpineNumbers } from '@/lib/data/labels';
 import { listReleases } from '@/lib/data/releases';
 import { AppError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n/navigation';
-import { absoluteUrl, pageMetadata } from '@/lib/seo';
+import { absoluteUrl, pageMetadata, withQuery } from '@/lib/seo';
 
 /** getLabel deduplicated per request (generateMetadata and the page share one query). */
 const loadLabel = cache((publicId: string) => getLabel(publicId));
 
-/** The label's releases (listing parameter `label`, default sort: newest street date), one keyset page; a bad cursor → first page. */
-const loadReleases = cache(async (locale: string, publicId: string, cursor: string) => {
+/** Orders of a label's releases: newest street date (the default), spine number, name. */
+export const LABEL_SORTS = ['date_desc', 'spine', 'name'] as const;
+export type LabelSort = (typeof LABEL_SORTS)[number];
+
+/** The query string of a label page: its words (`q`) and order (`so`, the default left out). */
+export type LabelView = { q: string; so: LabelSort | null };
+
+/** Reads `q` (at most 200 characters) and `so` (one of LABEL_SORTS, else the default) of a label page. */
+export function labelView(sp: Record<string, string | string[] | undefined>): LabelView {
+  const one = (k: string) => ((Array.isArray(sp[k]) ? sp[k][0] : sp[k]) ?? '').trim();
+  const so = one('so');
+  return {
+    q: one('q').slice(0, 200),
+    so: (LABEL_SORTS as readonly string[]).includes(so) && so !== 'date_desc' ? (so as LabelSort) : null,
+  };
+}
+
+/** The label page's href for a view, without its cursor. */
+function viewHref(publicId: string, view: LabelView): string {
+  const params = new URLSearchParams();
+  if (view.q) params.set('q', view.q);
+  if (view.so) params.set('so', view.so);
+  return withQuery(`/label/${publicId}`, params);
+}
+
+/**
+ * The label's releases (listing parameter `label`, default sort: newest street date), matching
+ * the view's words, in its order, one keyset page; a bad cursor → first page of the view.
+ */
+const loadReleases = cache(async (locale: string, publicId: string, cursor: string, q: string, so: string) => {
+  const params = new URLSearchParams({ label: publicId });
+  if (q) params.set('q', q);
+  if (so) params.set('so', so);
   try {
-    return await listReleases(parseReleaseQuery(new URLSearchParams({ label: publicId })), {
-      cursor: cursor || undefined,
-      limit: 24,
-    });
+    return await listReleases(parseReleaseQuery(params), { cursor: cursor || undefined, limit: 24 });
   } catch (error) {
     if (cursor && error instanceof AppError && error.code === 'bad_cursor')
-      redirect({ href: `/label/${publicId}`, locale });
+      redirect({ href: viewHref(publicId, { q, so: (so || null) as LabelSort | null }), locale });
     throw error;
   }
 });
 
 /**
  * Metadata of a label page: name, description with the release count, canonical (with the
- * cursor on later pages) and rel=next. `cursor` is '' on the first page.
+ * view's words and order, and the cursor on later pages) and rel=next. `cursor` is '' on the
+ * first page.
  */
-export async function labelMetadata(locale: string, publicId: string, cursor: string): Promise<Metadata> {
+export async function labelMetadata(
+  locale: string,
+  publicId: string,
+  cursor: string,
+  view: LabelView = { q: '', so: null },
+): Promise<Metadata> {
   const label = await loadLabel(publicId);
   if (!label) return itemNotFoundMetadata(locale);
   const t = await getTranslations({ locale, namespace: 'labels.meta' });
-  const base = `/label/${label.public_id}`;
-  const page = await loadReleases(locale, label.public_id, cursor);
+  const base = viewHref(label.public_id, view);
+  const page = await loadReleases(locale, label.public_id, cursor, view.q, view.so ?? '');
   return pageMetadata({
     locale,
     path: cursor ? withCursor(base, cursor) : base,
@@ -53,25 +89,30 @@ export async function labelMetadata(locale: string, publicId: string, cursor: st
 }
 
 /**
- * Label page (`/label/{id}`): name, country, label groups and one keyset page of its releases
- * (`cursor` '' = the first page, served from the page cache; later pages are dynamic).
- * Unknown id → notFound() ('404 not found', HTTP 404).
+ * Label page (`/label/{id}`): name, country, label groups, a search field and order for its
+ * releases (newest first, spine number when the label numbers its releases, name) and one keyset
+ * page of them (`cursor` '' and no `view` = the first page, served from the page cache; later
+ * pages and searched or ordered views are dynamic). Unknown id → notFound() ('404 not found', HTTP 404).
  */
 export async function LabelDetailPage({
   locale,
   publicId,
   cursor,
+  view = { q: '', so: null },
 }: {
   locale: string;
   publicId: string;
   cursor: string;
+  view?: LabelView;
 }) {
   const label = await loadLabel(publicId);
   if (!label) notFound();
   const t = await getTranslations({ locale, namespace: 'labels' });
   const tl = await getTranslations({ locale, namespace: 'listing' });
-  const page = await loadReleases(locale, label.public_id, cursor);
-  const base = `/label/${label.public_id}`;
+  const page = await loadReleases(locale, label.public_id, cursor, view.q, view.so ?? '');
+  const base = viewHref(label.public_id, view);
+  const numbered = await labelHasSpineNumbers(label.public_id);
+  const sorts = LABEL_SORTS.filter((so) => so !== 'spine' || numbered);
   return (
     <article data-testid="label-page" data-public-id={label.public_id}>
       <JsonLd
@@ -101,8 +142,34 @@ export async function LabelDetailPage({
         ) : null}
       </PageHeading>
       <h2 className="mb-3 text-xl font-bold">{t('releases')}</h2>
+      {label.release_count > 1 ? (
+        <FilterForm
+          q={view.q}
+          label={t('find.label')}
+          placeholder={t('find.placeholder')}
+          selects={[
+            {
+              name: 'so',
+              label: t('find.order'),
+              value: view.so ?? 'date_desc',
+              options: sorts.map((so): [string, string] => [so, t(`find.sorts.${so}`)]),
+            },
+          ]}
+          submit={t('find.submit')}
+          testId="label-release-search"
+        />
+      ) : null}
+      <CloseMatchNotice
+        locale={locale}
+        close={page.close}
+        suggestionHref={
+          page.close ? viewHref(label.public_id, { ...view, q: page.close.q }) : `/label/${label.public_id}`
+        }
+      />
       {page.items.length ? (
         <ReleaseGrid releases={page.items} locale={locale} />
+      ) : view.q ? (
+        <EmptyState title={tl('noResults')}>{t('find.noMatches', { q: view.q })}</EmptyState>
       ) : (
         <EmptyState title={tl('noResults')}>{t('releasesEmpty')}</EmptyState>
       )}

@@ -138,6 +138,7 @@ export const releases = pgTable(
     uniqueIndex('releases_source_id_key').on(t.sourceId),
     index('releases_ean_idx').on(t.ean),
     index('releases_label_spine_idx').on(t.labelId, t.spineNumber, t.id),
+    index('releases_spine_idx').on(t.spineNumber, t.id),
     index('releases_street_date_idx').on(t.streetDate, t.id),
     index('releases_format_street_date_idx').on(t.format, t.streetDate, t.id),
     index('releases_country_street_date_idx').on(t.country, t.streetDate, t.id),

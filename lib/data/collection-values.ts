@@ -11,20 +11,17 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { CONDITION_WEIGHTS, NO_CONDITION_WEIGHT, rateTable, type RateTable } from '@/lib/collections/rates';
-import { CURRENCIES } from '@/lib/validation/collection-limits';
 import { collectionVisibleTo } from './collection-visibility';
-import { queryRows, resolveDb } from './sql';
+import { eurosSql, queryRows, resolveDb } from './sql';
 import type { Actor } from '@/lib/auth/actor';
 import type { DomainEvents } from './event-types';
 
 /** The rates a value was computed with: their date (YYYY-MM-DD) and source. */
 export type RatesNote = { rates_date: string; rates_source: string };
 
-/** Euros of an entry's price (SQL over `e`). */
 /** An entry's price in euros at the rates of `table` (SQL over `e`; null without a price). */
 export function eurOf(table: RateTable): SQL {
-  const cases = CURRENCIES.filter((c) => c !== 'EUR').map((c) => sql`WHEN ${c} THEN ${1 / table.perEuro[c]}::numeric`);
-  return sql`(e.price * CASE e.currency ${sql.join(cases, sql` `)} ELSE 1 END)`;
+  return eurosSql(sql`e.price`, sql`e.currency`, table);
 }
 
 /** The condition weight of an entry (SQL over `e`). */

@@ -80,6 +80,20 @@ export async function listLabelsView(db?: Db): Promise<LabelListItem[]> {
 }
 
 /**
+ * Whether any approved release of the label (by public id) has a spine number: the label page
+ * then offers its releases in spine order. One probe of the (label_id, spine_number, id) index.
+ */
+export async function labelHasSpineNumbers(publicId: string, db?: Db): Promise<boolean> {
+  const d = await resolveDb(db);
+  const [r] = await queryRows<{ numbered: boolean }>(
+    d,
+    sql`SELECT EXISTS (SELECT 1 FROM labels l JOIN releases r ON r.label_id = l.id
+          WHERE l.public_id = ${publicId} AND r.spine_number IS NOT NULL AND r.approved) AS numbered`,
+  );
+  return Boolean(r?.numbered);
+}
+
+/**
  * One label with its label groups (series). Its releases: `listReleases({ label: publicId })`.
  * @returns null when no label has this public id
  */

@@ -19,17 +19,11 @@ import { buyingLinksWhere, censorshipEvents, picturesWhere, videosWhere } from '
 import { RELEASE_LIST_COLUMNS, toReleaseListItem, type ReleaseListRow, withoutListColumns } from './catalogue-rows';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { listingTextConditions, pageWithCloseMatches, type CloseWords } from './search-words';
-import { inList, queryRows, resolveDb } from './sql';
+import { eurosSql, inList, queryRows, resolveDb } from './sql';
 import type { Page, ReleaseDetail, ReleaseListItem, SearchPage } from './types';
 
 /** Default page size of release listings. */
 export const RELEASE_PAGE_SIZE = 24;
-
-/**
- * Fixed conversion rates to euros for the RRP filter (`pr`): 1 unit of the currency in EUR.
- * Approximate 2024 averages; good enough for price bands, not for accounting.
- */
-export const EUR_RATES: Record<string, number> = { EUR: 1, GBP: 1.17, USD: 0.92, SEK: 0.088 };
 
 /** RRP bands in euros: [min inclusive, max exclusive]. */
 const PRICE_BANDS: Record<PriceBand, [number, number | null]> = {
@@ -54,6 +48,10 @@ export function releaseSort(so: ListSort | null): KeysetSort {
       return { name: 'cut_desc', expr: sql`r.cut_seconds`, cast: 'int', dir: 'desc', nullable: true };
     case 'added_desc':
       return { name: 'added_desc', expr: sql`r.created_at`, cast: 'timestamptz', dir: 'desc' };
+    case 'spine':
+      // A label's series order (Criterion spine numbers); with a label filter it reads the
+      // (label_id, spine_number, id) index, without one (spine_number, id).
+      return { name: 'spine', expr: sql`r.spine_number`, cast: 'int', dir: 'asc', nullable: true };
     case 'date_desc':
     default:
       return { name: 'date_desc', expr: sql`r.street_date`, cast: 'date', dir: 'desc', nullable: true };
@@ -101,11 +99,7 @@ export function releaseLevelConditions(
   }
   if (query.pr) {
     const [min, max] = PRICE_BANDS[query.pr];
-    const rate = sql.join(
-      Object.entries(EUR_RATES).map(([cur, r]) => sql`WHEN ${cur} THEN ${String(r)}::numeric`),
-      sql` `,
-    );
-    const eur = sql`(r.rrp * CASE COALESCE(r.rrp_currency, 'EUR') ${rate} END)`;
+    const eur = eurosSql(sql`r.rrp`, sql`r.rrp_currency`);
     c.push(sql`r.rrp IS NOT NULL AND ${eur} >= ${String(min)}::numeric`);
     if (max !== null) c.push(sql`${eur} < ${String(max)}::numeric`);
   }

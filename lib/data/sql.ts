@@ -7,6 +7,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { getDb, queryRows, type Db } from '@/db';
 import { MIN_TRIGRAM_WORD, type SearchQuery } from '@/lib/search-query';
 import { SPECIAL_LETTERS } from '@/lib/text';
+import { rateTable, type RateTable } from '@/lib/collections/rates';
+import { CURRENCIES } from '@/lib/validation/collection-limits';
 
 /** The given database (tests) or the process-wide one. */
 export async function resolveDb(db?: Db): Promise<Db> {
@@ -72,4 +74,15 @@ export function foldedSql(expr: SQL): SQL {
   const unaccented = sql`lower(regexp_replace(normalize(${s}, NFKD), ${'[\u0300-\u036f]'}, '', 'g'))`;
   const words = sql`regexp_replace(replace(${unaccented}, '&', ' and '), ${"['’`´]"}, '', 'g')`;
   return sql`trim(regexp_replace(${words}, '[^a-z0-9]+', ' ', 'g'))`;
+}
+
+/**
+ * An amount in one of the site's currencies (EUR, GBP, USD, SEK; null read as EUR) converted to
+ * euros at the rates of `table` (lib/collections/rates.ts: the ECB reference rates unless
+ * CURRENCY_RATES is set), not rounded; null for a null amount or another currency. One rate table
+ * for collection values, the entries' price order and the RRP bands of the listings.
+ */
+export function eurosSql(amount: SQL, currency: SQL, table: RateTable = rateTable()): SQL {
+  const cases = CURRENCIES.map((c) => sql`WHEN ${c} THEN ${String(1 / table.perEuro[c])}::numeric`);
+  return sql`(${amount} * CASE COALESCE(${currency}, 'EUR') ${sql.join(cases, sql` `)} END)`;
 }

@@ -7,7 +7,7 @@
  * | `fo` | format ids, comma list: 1, 2, 3, 4, 5, 7, 11 |
  * | `co` | country ids, comma list (Finland 4, Nordic 96; see enums COUNTRIES) |
  * | `fi` | filters, comma list: movie, tv_series, tv_episode, cut, reviewed, video, release |
- * | `so` | sort: date_desc (default), date_asc, name, year_desc, cut_desc, added_desc |
+ * | `so` | sort: date_desc (default), date_asc, name, year_desc, cut_desc, added_desc, spine |
  * | `pc` | production company public ids (comma list) or `any` |
  * | `la` | language name (English, e.g. "Finnish"), case-insensitive |
  * | `q`  | search text (lib/search-query.ts syntax), at most 200 characters |
@@ -26,7 +26,7 @@ import { COUNTRY_IDS, FORMAT_IDS, type CountryId, type FormatId } from '@/lib/va
 
 export const LIST_FILTERS = ['movie', 'tv_series', 'tv_episode', 'cut', 'reviewed', 'video', 'release'] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
-export const LIST_SORTS = ['date_desc', 'date_asc', 'name', 'year_desc', 'cut_desc', 'added_desc'] as const;
+export const LIST_SORTS = ['date_desc', 'date_asc', 'name', 'year_desc', 'cut_desc', 'added_desc', 'spine'] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 /** Sort used when `so` is not given. */
 export const DEFAULT_SORT: ListSort = 'date_desc';

@@ -74,6 +74,41 @@ test('a Criterion release page shows its fields, label and spine, movies and a P
   );
 });
 
+test('a label page lists its releases in spine order and searches them; the cached first page stays as it was', async ({
+  page,
+  request,
+}) => {
+  const labels = await api<{ items: { public_id: string; name: string }[] }>(request, '/api/labels?q=criterion');
+  const criterion = labels.items.find((l) => l.name === 'The Criterion Collection')!;
+  await gotoApp(page, `/fi/label/${criterion.public_id}`);
+  const form = page.getByTestId('label-release-search');
+  await form.getByLabel('Järjestys').selectOption({ label: 'Selkänumero' });
+  await form.getByRole('button', { name: 'Näytä' }).click();
+  await expect(page).toHaveURL(new RegExp(`/fi/label/${criterion.public_id}\\?q=&so=spine$`));
+  const cards = page.getByTestId('release-card');
+  await expect(cards.first()).toContainText('Selkänumero 1');
+  await expect(cards.nth(1)).toContainText('Selkänumero 2');
+  // The next page goes on in spine order.
+  await page.getByTestId('next-page').click();
+  await expect(page).toHaveURL(/so=spine.*cursor=/);
+  await expect(cards.first()).toContainText(/Selkänumero (2[4-9]|3\d)\b/);
+  // Words search this label's releases only, in the chosen order.
+  await gotoApp(page, `/fi/label/${criterion.public_id}?so=spine`);
+  await form.getByLabel('Hae julkaisijan julkaisuista').fill('samurai');
+  await form.getByRole('button', { name: 'Näytä' }).click();
+  await expect(page).toHaveURL(/q=samurai&so=spine$/);
+  await expect(form.getByLabel('Hae julkaisijan julkaisuista')).toHaveValue('samurai');
+  await expect(cards.first()).toContainText('Seven Samurai');
+  for (const text of await cards.allTextContents()) expect(text).toContain('The Criterion Collection');
+  await form.getByLabel('Hae julkaisijan julkaisuista').fill('zqxjwv');
+  await form.getByRole('button', { name: 'Näytä' }).click();
+  await expect(page.getByText('Mikään tämän julkaisijan julkaisu ei vastaa hakua ”zqxjwv”.')).toBeVisible();
+  // The plain label page is still the cached newest-first page, without a spine order of its own.
+  await gotoApp(page, `/fi/label/${criterion.public_id}`);
+  await expect(form.getByLabel('Järjestys')).toHaveValue('date_desc');
+  await expect(form.getByLabel('Hae julkaisijan julkaisuista')).toHaveValue('');
+});
+
 test('a release with an EAN has gtin13 in its Product JSON-LD and shows the EAN/UPC field', async ({
   page,
   request,

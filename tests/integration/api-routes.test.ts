@@ -359,7 +359,7 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
     });
 
     it('RRP bands in euros, other currencies converted', async () => {
-      // 15.00 GBP ≈ 17.55 EUR: under 20, not under 10; 120 EUR: over 100.
+      // 15.00 GBP ≈ 18.09 EUR (ECB rate of 2024-12-31): under 20, not under 10; 120 EUR: over 100.
       const u20 = await get<Page<ReleaseListItem>>(releasesList, '/api/releases?pr=u20');
       expect(u20.body.items.map((i) => i.public_id)).toEqual([FIX.amelieRelease]);
       expect((await get<Page<ReleaseListItem>>(releasesList, '/api/releases?pr=u10')).body.items).toEqual([]);

@@ -10,7 +10,7 @@ import { getRelease, listOtherReleases, listReleases } from '@/lib/data/releases
 import { getTitle, listTitles, wikipediaUrl } from '@/lib/data/movies';
 import { getPerson, listPersonReleases, listPersons } from '@/lib/data/persons';
 import { getProductionCompany, listCompanyTitles } from '@/lib/data/companies';
-import { getLabel, listLabelsView } from '@/lib/data/labels';
+import { getLabel, labelHasSpineNumbers, listLabelsView } from '@/lib/data/labels';
 import { searchAll, SEARCH_CANDIDATE_LIMIT } from '@/lib/data/search';
 import { listSitemapUrls, sitemapIdSpans } from '@/lib/data/sitemap';
 import { AppError } from '@/lib/errors';
@@ -161,6 +161,21 @@ describe.each(testEngines())('lib/data on %s', (engine) => {
       expect(l.release_count, l.name).toBe(n);
       expect((await getLabel(l.public_id, h.db))!.release_count).toBe(n);
     }
+  });
+
+  it('a label offers spine order exactly when one of its approved releases has a spine number', async () => {
+    const view = await listLabelsView(h.db);
+    for (const l of view) {
+      const numbered = await count(
+        h.db,
+        sql`SELECT count(*)::int AS n FROM releases r JOIN labels l ON l.id = r.label_id
+            WHERE l.public_id = ${l.public_id} AND r.approved AND r.spine_number IS NOT NULL`,
+      );
+      expect(await labelHasSpineNumbers(l.public_id, h.db), l.name).toBe(numbered > 0);
+    }
+    const criterion = view.find((l) => l.name === 'The Criterion Collection')!;
+    expect(await labelHasSpineNumbers(criterion.public_id, h.db)).toBe(true);
+    expect(await labelHasSpineNumbers('noSuchLabel', h.db)).toBe(false);
   });
 
   it('default page sizes and bad cursors', async () => {

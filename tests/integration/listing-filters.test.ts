@@ -2,8 +2,8 @@
  * Street-date filters and sort orders of the release and title listings, on a small catalogue of
  * fixture releases (PGlite; PostgreSQL too when TEST_DATABASE_URL is set). The seed's street
  * dates all lie in the past, so the `dr`/`dn` windows are checked here against releases dated
- * relative to today (UTC, the reference of lib/data/releases.ts), and every sort against an
- * independently sorted copy of the fixtures: the documented key, releases without a key last,
+ * relative to today (UTC, the reference of lib/data/releases.ts), and every sort (spine numbers
+ * included) against an independently sorted copy of the fixtures: the documented key, releases without a key last,
  * ties by internal id in the direction of the sort (the keyset order of the listings).
  */
 import { sql } from 'drizzle-orm';
@@ -100,6 +100,9 @@ const MOVIES = [
 
 const ADDED_BASE = Date.UTC(2025, 0, 1);
 
+/** A fixture's spine number (the `spine` key): the film's year within its century, none without a year. */
+const spineOf = (r: Fixture): number | null => (r.year === null ? null : r.year % 100);
+
 type ListHandler = (request: Request) => Promise<Response>;
 
 /** Every item of a listing, page by page (small pages, so ties and nulls cross page boundaries). */
@@ -183,6 +186,7 @@ describe.each(testEngines())('listing filters and sorts on %s', (engine) => {
           movieYear: r.year,
           isCut: r.cut !== null,
           cutSeconds: r.cut,
+          spineNumber: spineOf(r),
           createdAt: new Date(ADDED_BASE + r.added * 60_000),
           approved: r.approved ?? true,
           nameKey: r.name
@@ -305,6 +309,7 @@ describe.each(testEngines())('listing filters and sorts on %s', (engine) => {
       ['added_desc', (r: Fixture) => r.added, 'desc'],
       ['date_desc', dateKey, 'desc'],
       ['date_asc', dateKey, 'asc'],
+      ['spine', spineOf, 'asc'],
     ] as const)('so=%s: every approved release in the documented order, ties by id', async (so, key, dir) => {
       const expected = sortedCopy(listed, { key, dir, dbId: releaseDbId });
       expect(await walk<ReleaseListItem>(releasesList, `so=${so}`)).toEqual(expected);
@@ -318,6 +323,7 @@ describe.each(testEngines())('listing filters and sorts on %s', (engine) => {
         (r) => r.year,
         (r) => r.cut,
         (r) => r.added,
+        spineOf,
       ];
       for (const key of keys) {
         const values = listed.map((r) => key(r)).filter((v) => v !== null);

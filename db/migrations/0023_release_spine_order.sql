@@ -1,0 +1,1 @@
+CREATE INDEX "releases_spine_idx" ON "releases" USING btree ("spine_number","id");
