@@ -31,7 +31,10 @@ export const GET = route({
   params: publicIdParams,
   query: z.object({
     q: listQueryText,
-    so: z.enum(ENTRY_SORTS).optional().meta({ description: 'Order: added (default), name, acquired, price (highest first, in euros)' }),
+    so: z
+      .enum(ENTRY_SORTS)
+      .optional()
+      .meta({ description: 'Order: added (default), name, acquired, price (highest first, in euros)' }),
     ...pagingQuery(COLLECTION_PAGE_SIZE),
   }),
   responses: { 200: jsonResponse('A page of CollectionEntryDto', pageOf('CollectionEntryDto')) },
