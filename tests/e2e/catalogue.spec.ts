@@ -86,12 +86,19 @@ test('a label page lists its releases in spine order and searches them; the cach
   await form.getByRole('button', { name: 'Näytä' }).click();
   await expect(page).toHaveURL(new RegExp(`/fi/label/${criterion.public_id}\\?q=&so=spine$`));
   const cards = page.getByTestId('release-card');
-  await expect(cards.first()).toContainText('Selkänumero 1');
-  await expect(cards.nth(1)).toContainText('Selkänumero 2');
+  const spines = async () =>
+    (await cards.allTextContents()).map((text) => Number(/Selkänumero (\d+)/.exec(text)?.[1] ?? NaN));
+  await expect(cards.first()).toContainText('Selkänumero 1Sisältää');
+  const first = await spines();
+  expect(first).toHaveLength(24);
+  expect(first).toEqual([...first].sort((a, b) => a - b));
   // The next page goes on in spine order.
   await page.getByTestId('next-page').click();
   await expect(page).toHaveURL(/so=spine.*cursor=/);
-  await expect(cards.first()).toContainText(/Selkänumero (2[4-9]|3\d)\b/);
+  await expect(cards.first()).not.toContainText('Selkänumero 1Sisältää');
+  const second = await spines();
+  expect(second).toEqual([...second].sort((a, b) => a - b));
+  expect(second[0]).toBeGreaterThanOrEqual(first[23]);
   // Words search this label's releases only, in the chosen order.
   await gotoApp(page, `/fi/label/${criterion.public_id}?so=spine`);
   await form.getByLabel('Hae julkaisijan julkaisuista').fill('samurai');
