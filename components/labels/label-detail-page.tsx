@@ -9,6 +9,7 @@ import { FilterForm } from '@/components/listing/filter-form';
 import { PageHeading } from '@/components/listing/page-heading';
 import { Pagination } from '@/components/listing/pagination';
 import { parseReleaseQuery, withCursor } from '@/components/listing/presets';
+import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { ReleaseGrid } from '@/components/releases/release-card';
 import { CloseMatchNotice } from '@/components/search/close-match-notice';
 import { JsonLd } from '@/components/seo/json-ld';
@@ -29,11 +30,10 @@ export type LabelSort = (typeof LABEL_SORTS)[number];
 export type LabelView = { q: string; so: LabelSort | null };
 
 /** Reads `q` (at most 200 characters) and `so` (one of LABEL_SORTS, else the default) of a label page. */
-export function labelView(sp: Record<string, string | string[] | undefined>): LabelView {
-  const one = (k: string) => ((Array.isArray(sp[k]) ? sp[k][0] : sp[k]) ?? '').trim();
-  const so = one('so');
+export function labelView(sp: SearchParamsRecord): LabelView {
+  const so = firstParam(sp, 'so');
   return {
-    q: one('q').slice(0, 200),
+    q: firstParam(sp, 'q').slice(0, 200),
     so: (LABEL_SORTS as readonly string[]).includes(so) && so !== 'date_desc' ? (so as LabelSort) : null,
   };
 }
