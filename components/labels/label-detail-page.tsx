@@ -16,6 +16,7 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { getLabel, labelHasSpineNumbers } from '@/lib/data/labels';
 import { listReleases } from '@/lib/data/releases';
 import { AppError } from '@/lib/errors';
+import { countryNameOfCode } from '@/lib/i18n/catalogue-names';
 import { redirect } from '@/lib/i18n/navigation';
 import { absoluteUrl, pageMetadata, withQuery } from '@/lib/seo';
 
@@ -129,7 +130,7 @@ export async function LabelDetailPage({
             {label.country ? (
               <>
                 <dt className="text-muted">{t('country')}</dt>
-                <dd>{label.country}</dd>
+                <dd>{countryNameOfCode(locale, label.country)}</dd>
               </>
             ) : null}
             {label.label_groups.length ? (

@@ -116,6 +116,14 @@ function intlName(locale: string, type: 'region' | 'language', code: string | nu
   }
 }
 
+/**
+ * A country's name in `locale` from its ISO 3166 code, as labels keep their country ("GB" →
+ * "United Kingdom", in Finnish "Iso-Britannia"); the code as given when Intl does not know it. Pure.
+ */
+export function countryNameOfCode(locale: string, code: string): string {
+  return intlName(locale, 'region', code.trim().toUpperCase()) ?? code;
+}
+
 /** The {@link CatalogueNames} of `locale` (see the module doc). */
 export async function catalogueNames(locale: string): Promise<CatalogueNames> {
   if (locale === 'en') return { genre: (n) => n, country: (n) => n, language: (n) => n };

@@ -110,6 +110,11 @@ test('a label page lists its releases in spine order and searches them; the cach
   await form.getByLabel('Hae julkaisijan julkaisuista').fill('zqxjwv');
   await form.getByRole('button', { name: 'Näytä' }).click();
   await expect(page.getByText('Mikään tämän julkaisijan julkaisu ei vastaa hakua ”zqxjwv”.')).toBeVisible();
+  // A label's country is named in the page's language, not given as its code.
+  const view = await api<{ items: { public_id: string; country: string | null }[] }>(request, '/api/labels_view');
+  const british = view.items.find((l) => l.country === 'GB')!;
+  await gotoApp(page, `/fi/label/${british.public_id}`);
+  await expect(page.getByTestId('label-page')).toContainText('MaaIso-Britannia');
   // The plain label page is still the cached newest-first page, without a spine order of its own.
   await gotoApp(page, `/fi/label/${criterion.public_id}`);
   await expect(form.getByLabel('Järjestys')).toHaveValue('date_desc');

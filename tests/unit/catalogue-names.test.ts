@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageCode, nameKey, regionCode } from '@/lib/i18n/catalogue-names';
+import { countryNameOfCode, languageCode, nameKey, regionCode } from '@/lib/i18n/catalogue-names';
 import en from '@/messages/en.json';
 
 /** lib/i18n/catalogue-names.ts: source names (English) to message keys and ISO codes. */
@@ -33,5 +33,14 @@ describe('catalogue names', () => {
     expect(languageCode('Persian')).toBe('fa');
     expect(languageCode('Tagalog')).toBe('tl');
     expect(languageCode('Klingon')).toBeNull();
+  });
+
+  it("names a label's country from its ISO 3166 code in the page's language; an unknown code stays as it is", () => {
+    expect(countryNameOfCode('en', 'GB')).toBe('United Kingdom');
+    expect(countryNameOfCode('fi', 'GB')).toBe('Iso-Britannia');
+    expect(countryNameOfCode('fi', 'de')).toBe('Saksa');
+    expect(countryNameOfCode('fi', 'JP')).toBe('Japani');
+    expect(countryNameOfCode('en', 'XQ')).toBe('XQ');
+    expect(countryNameOfCode('fi', 'not a code')).toBe('not a code');
   });
 });
