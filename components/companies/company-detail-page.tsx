@@ -11,6 +11,7 @@ import { withCursor } from '@/components/listing/presets';
 import { TitleGrid } from '@/components/movies/title-card';
 import { getProductionCompany, listCompanyTitles } from '@/lib/data/companies';
 import { AppError } from '@/lib/errors';
+import { countryNameOfCode } from '@/lib/i18n/catalogue-names';
 import { redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 
@@ -67,7 +68,7 @@ export async function CompanyDetailPage({
       <PageHeading title={company.name} lead={t('title')}>
         {company.country ? (
           <p className="mt-1 text-sm">
-            <span className="text-muted">{t('country')}:</span> {company.country}
+            <span className="text-muted">{t('country')}:</span> {countryNameOfCode(locale, company.country)}
           </p>
         ) : null}
       </PageHeading>
