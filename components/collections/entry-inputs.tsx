@@ -64,7 +64,7 @@ export function EntryInputs({
           onValue={(x) => onValue('price', x)}
           error={errors.price}
           maxLength={12}
-          placeholder="19.99"
+          placeholder={t('entry.pricePlaceholder')}
         />
         <SelectField
           name="currency"
