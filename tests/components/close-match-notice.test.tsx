@@ -1,33 +1,10 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { createTranslator } from 'next-intl';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import en from '@/messages/en.json';
-import fi from '@/messages/fi.json';
 import { CloseMatchNotice } from '@/components/search/close-match-notice';
 
-// The server component's translations, from the real message files.
-vi.mock('next-intl/server', () => ({
-  getTranslations: async ({ locale, namespace }: { locale: 'en' | 'fi'; namespace: 'search' }) =>
-    createTranslator({ locale, messages: locale === 'fi' ? fi : en, namespace }),
-}));
+vi.mock('next-intl/server', async () => (await import('./support/server-components')).intlServer);
 
-vi.mock('@/lib/i18n/navigation', () => ({
-  Link: ({
-    href,
-    children,
-    prefetch: _prefetch,
-    ...rest
-  }: {
-    href: string;
-    prefetch?: boolean;
-    children: ReactNode;
-  }) => (
-    <a href={href} {...rest}>
-      {children}
-    </a>
-  ),
-}));
+vi.mock('@/lib/i18n/navigation', async () => (await import('./support/server-components')).navigation);
 
 afterEach(cleanup);
 

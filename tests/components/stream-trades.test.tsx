@@ -1,34 +1,14 @@
 import { screen } from '@testing-library/react';
-import { createTranslator } from 'next-intl';
-import type { ReactNode } from 'react';
-import { prerender } from 'react-dom/static';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import en from '@/messages/en.json';
-import fi from '@/messages/fi.json';
 import { StreamList } from '@/components/social/stream-list';
 import { TradeList } from '@/components/social/trade-list';
 import type { StreamItem } from '@/lib/data/stream';
 import type { TradeMatchDto } from '@/lib/data/trades';
+import { renderServer } from './support/server-components';
 
-// The server components' translations, from the real message files.
-vi.mock('next-intl/server', () => ({
-  getTranslations: async ({ locale, namespace }: { locale: 'en' | 'fi'; namespace: 'social.stream' }) =>
-    createTranslator({ locale, messages: locale === 'fi' ? fi : en, namespace }),
-}));
+vi.mock('next-intl/server', async () => (await import('./support/server-components')).intlServer);
 
-vi.mock('@/lib/i18n/navigation', () => ({
-  Link: ({ href, children, className }: { href: string; children: ReactNode; className?: string }) => (
-    <a href={href} className={className}>
-      {children}
-    </a>
-  ),
-}));
-
-/** Renders a server component tree to HTML into the document. */
-async function renderServer(node: ReactNode): Promise<void> {
-  const { prelude } = await prerender(node);
-  document.body.innerHTML = await new Response(prelude).text();
-}
+vi.mock('@/lib/i18n/navigation', async () => (await import('./support/server-components')).navigation);
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -1,36 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { createTranslator } from 'next-intl';
-import type { ReactNode } from 'react';
-import { prerender } from 'react-dom/static';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import en from '@/messages/en.json';
-import fi from '@/messages/fi.json';
 import { UserLikes } from '@/components/users/user-sections';
 import type { CommunityLikeDto } from '@/lib/data/toggles';
 import type { PublicUser } from '@/lib/data/users';
+import { renderServer } from './support/server-components';
 
-// The server components' translations, from the real message files.
-vi.mock('next-intl/server', () => ({
-  getTranslations: async ({ locale, namespace }: { locale: 'en' | 'fi'; namespace: 'users' | 'listing' }) =>
-    createTranslator({ locale, messages: locale === 'fi' ? fi : en, namespace }),
-}));
+vi.mock('next-intl/server', async () => (await import('./support/server-components')).intlServer);
 
-vi.mock('@/lib/i18n/navigation', () => ({
-  Link: ({ href, children, ...rest }: { href: string; children: ReactNode }) => (
-    <a href={href} {...rest}>
-      {children}
-    </a>
-  ),
-}));
-
-/**
- * Renders a server component tree to HTML into the document: the likes page nests async server
- * components (pagination, translations), which only the server renderer awaits.
- */
-async function renderServer(node: ReactNode): Promise<void> {
-  const { prelude } = await prerender(node);
-  document.body.innerHTML = await new Response(prelude).text();
-}
+vi.mock('@/lib/i18n/navigation', async () => (await import('./support/server-components')).navigation);
 
 afterEach(() => {
   document.body.innerHTML = '';
