@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { claimAddress, registerByApi, uniqueTag } from './support/accounts';
+import { claimAddress, createCollectionByApi, registerByApi, uniqueTag } from './support/accounts';
 import { expect, gotoApp, test, testWithCookieNotice } from './support/fixtures';
 
 /**
@@ -124,19 +124,7 @@ test.describe('accessibility (axe)', () => {
     });
     expect(review.status()).toBe(200);
     const reviewId = ((await review.json()) as { public_id: string }).public_id;
-    const created = await page.request.post('/api/collections', {
-      headers,
-      data: {
-        name: `Shelf ${tag}`,
-        description: '',
-        visibility: 'public',
-        category: 'releases',
-        style: 3,
-        shortcut_default: false,
-      },
-    });
-    expect(created.status()).toBe(200);
-    const collection = ((await created.json()) as { public_id: string }).public_id;
+    const collection = await createCollectionByApi(page.request, baseURL!, { name: `Shelf ${tag}` });
     const entry = await page.request.post(`/api/collections/${collection}/entries`, {
       headers,
       data: { release: ids.release, price: '19.90', condition: 5 },

@@ -1,4 +1,4 @@
-import { claimAddress, registerByApi, uniqueTag } from './support/accounts';
+import { claimAddress, createCollectionByApi, registerByApi, uniqueTag } from './support/accounts';
 import { expect, gotoApp, test } from './support/fixtures';
 
 /**
@@ -68,12 +68,7 @@ for (const locale of ['en', 'fi'] as const) {
       name: `Importer ${tag}`,
       email: `importer-${tag}@example.fi`,
     });
-    const created = await page.request.post('/api/collections', {
-      headers: { origin },
-      data: { name: `Shelf ${tag}`, category: 'releases', style: 3 },
-    });
-    expect(created.ok()).toBe(true);
-    const { public_id: id } = (await created.json()) as { public_id: string };
+    const id = await createCollectionByApi(page.request, origin, { name: `Shelf ${tag}` });
 
     await gotoApp(page, `${prefix}/collection/${id}`);
     await page.getByTestId('collection-import').click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { claimAddress, registerByApi, uniqueTag } from './support/accounts';
+import { claimAddress, createCollectionByApi, registerByApi, uniqueTag } from './support/accounts';
 import { expect, gotoApp, test } from './support/fixtures';
 
 /**
@@ -78,19 +78,10 @@ test('no page scrolls sideways on a phone, whatever the members wrote', async ({
   });
   expect(post.status()).toBe(200);
   const postId = ((await post.json()) as { public_id: string }).public_id;
-  const created = await page.request.post('/api/collections', {
-    headers,
-    data: {
-      name: `Kokoelmanimiilmanvälilyöntejäjokaeikatkeamistään${tag}`,
-      description: `Kuvaus ${LONG_URL}`,
-      visibility: 'public',
-      category: 'releases',
-      style: 3,
-      shortcut_default: false,
-    },
+  const collection = await createCollectionByApi(page.request, baseURL!, {
+    name: `Kokoelmanimiilmanvälilyöntejäjokaeikatkeamistään${tag}`,
+    description: `Kuvaus ${LONG_URL}`,
   });
-  expect(created.status()).toBe(200);
-  const collection = ((await created.json()) as { public_id: string }).public_id;
   const entry = await page.request.post(`/api/collections/${collection}/entries`, {
     headers,
     data: { release: disc!.public_id, comment: `Bought from ${LONG_URL}` },

@@ -39,3 +39,21 @@ export async function registerByApi(
   });
   expect(res.status()).toBe(200);
 }
+
+/**
+ * Creates a public collection of releases through the API for the account `request` is logged in
+ * as (style 3, owned, unless `fields` says otherwise).
+ * @returns the collection's public id
+ */
+export async function createCollectionByApi(
+  request: APIRequestContext,
+  origin: string,
+  fields: { name: string; description?: string; style?: number },
+): Promise<string> {
+  const res = await request.post('/api/collections', {
+    headers: { origin },
+    data: { description: '', visibility: 'public', category: 'releases', style: 3, shortcut_default: false, ...fields },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { public_id: string }).public_id;
+}
