@@ -23,6 +23,14 @@ import { absoluteUrl, pageMetadata, withQuery } from '@/lib/seo';
 /** getLabel deduplicated per request (generateMetadata and the page share one query). */
 const loadLabel = cache((publicId: string) => getLabel(publicId));
 
+/** labelHasSpineNumbers deduplicated per request. */
+const loadNumbered = cache((publicId: string) => labelHasSpineNumbers(publicId));
+
+/** The view as the page shows it: spine order only for a label that numbers its releases (else the default order). */
+async function shownView(publicId: string, view: LabelView): Promise<LabelView> {
+  return view.so === 'spine' && !(await loadNumbered(publicId)) ? { ...view, so: null } : view;
+}
+
 /** Orders of a label's releases: newest street date (the default), spine number, name. */
 export const LABEL_SORTS = ['date_desc', 'spine', 'name'] as const;
 export type LabelSort = (typeof LABEL_SORTS)[number];
@@ -78,8 +86,9 @@ export async function labelMetadata(
   const label = await loadLabel(publicId);
   if (!label) return itemNotFoundMetadata(locale);
   const t = await getTranslations({ locale, namespace: 'labels.meta' });
-  const base = viewHref(label.public_id, view);
-  const page = await loadReleases(locale, label.public_id, cursor, view.q, view.so ?? '');
+  const shown = await shownView(label.public_id, view);
+  const base = viewHref(label.public_id, shown);
+  const page = await loadReleases(locale, label.public_id, cursor, shown.q, shown.so ?? '');
   return pageMetadata({
     locale,
     path: cursor ? withCursor(base, cursor) : base,
@@ -99,7 +108,7 @@ export async function LabelDetailPage({
   locale,
   publicId,
   cursor,
-  view = { q: '', so: null },
+  view: asked = { q: '', so: null },
 }: {
   locale: string;
   publicId: string;
@@ -110,9 +119,10 @@ export async function LabelDetailPage({
   if (!label) notFound();
   const t = await getTranslations({ locale, namespace: 'labels' });
   const tl = await getTranslations({ locale, namespace: 'listing' });
+  const numbered = await loadNumbered(label.public_id);
+  const view = await shownView(label.public_id, asked);
   const page = await loadReleases(locale, label.public_id, cursor, view.q, view.so ?? '');
   const base = viewHref(label.public_id, view);
-  const numbered = await labelHasSpineNumbers(label.public_id);
   const sorts = LABEL_SORTS.filter((so) => so !== 'spine' || numbered);
   return (
     <article data-testid="label-page" data-public-id={label.public_id}>

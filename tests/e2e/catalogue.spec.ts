@@ -111,10 +111,29 @@ test('a label page lists its releases in spine order and searches them; the cach
   await form.getByRole('button', { name: 'Näytä' }).click();
   await expect(page.getByText('Mikään tämän julkaisijan julkaisu ei vastaa hakua ”zqxjwv”.')).toBeVisible();
   // A label's country is named in the page's language, not given as its code.
-  const view = await api<{ items: { public_id: string; country: string | null }[] }>(request, '/api/labels_view');
+  const view = await api<{ items: { public_id: string; country: string | null; release_count: number }[] }>(
+    request,
+    '/api/labels_view',
+  );
   const british = view.items.find((l) => l.country === 'GB')!;
   await gotoApp(page, `/fi/label/${british.public_id}`);
   await expect(page.getByTestId('label-page')).toContainText('MaaIso-Britannia');
+  // A label without spine numbers offers no spine order, and one asked for by hand is not applied.
+  let unnumbered: string | null = null;
+  for (const label of view.items.filter((l) => l.release_count > 1)) {
+    const first = await api<{ items: { spine_id: number | null }[] }>(
+      request,
+      `/api/releases?label=${label.public_id}&so=spine&limit=1`,
+    );
+    if (first.items.length && first.items[0].spine_id === null) {
+      unnumbered = label.public_id;
+      break;
+    }
+  }
+  expect(unnumbered, 'a seed label whose releases have no spine number').toBeTruthy();
+  await gotoApp(page, `/fi/label/${unnumbered}?so=spine`);
+  await expect(form.getByLabel('Järjestys')).toHaveValue('date_desc');
+  await expect(form.getByLabel('Järjestys').locator('option')).toHaveText(['Julkaisupäivä, uusin ensin', 'Nimi A–Ö']);
   // The plain label page is still the cached newest-first page, without a spine order of its own.
   await gotoApp(page, `/fi/label/${criterion.public_id}`);
   await expect(form.getByLabel('Järjestys')).toHaveValue('date_desc');
