@@ -1,13 +1,9 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { LabelList } from '@/components/labels/label-list';
-import { EmptyState } from '@/components/listing/empty-state';
+import { SearchedNameList } from '@/components/listing/name-list';
 import { PageHeading } from '@/components/listing/page-heading';
-import { Pagination } from '@/components/listing/pagination';
-import { SearchForm } from '@/components/listing/search-form';
 import { searchableList, type SearchParamsRecord } from '@/components/listing/searchable-list';
-import { CloseMatchNotice } from '@/components/search/close-match-notice';
 import type { SearchPage, LabelListItem } from '@/lib/data/types';
 import { listLabels, listLabelsView } from '@/lib/data/labels';
 
@@ -38,23 +34,26 @@ export default async function LabelsPage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   await connection();
   const t = await getTranslations({ locale, namespace: 'labels' });
-  const tl = await getTranslations({ locale, namespace: 'listing' });
   const { q, cursor, href, page } = await labels.read(locale, await searchParams);
   return (
     <div data-testid="listing-labels">
       <PageHeading title={t('title')} lead={t('description')} />
-      <SearchForm locale={locale} path="/labels" q={q} />
-      <CloseMatchNotice
+      <SearchedNameList
         locale={locale}
-        close={page.close}
-        suggestionHref={page.close ? `/labels?${new URLSearchParams({ q: page.close.q })}` : '/labels'}
+        path="/labels"
+        kind="label"
+        q={q}
+        cursor={cursor}
+        href={href}
+        page={page}
+        items={page.items.map((l) => ({
+          public_id: l.public_id,
+          href: `/label/${l.public_id}`,
+          name: l.name,
+          note: t('releaseCount', { count: l.release_count }),
+        }))}
+        empty={q ? t('noMatch') : t('empty')}
       />
-      {page.items.length ? (
-        <LabelList labels={page.items} locale={locale} />
-      ) : (
-        <EmptyState title={tl('noResults')}>{q ? t('noMatch') : t('empty')}</EmptyState>
-      )}
-      <Pagination locale={locale} href={href} nextCursor={page.next_cursor} isFirstPage={!cursor} />
     </div>
   );
 }

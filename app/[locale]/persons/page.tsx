@@ -1,12 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { EmptyState } from '@/components/listing/empty-state';
+import { SearchedNameList } from '@/components/listing/name-list';
 import { PageHeading } from '@/components/listing/page-heading';
-import { Pagination } from '@/components/listing/pagination';
-import { SearchForm } from '@/components/listing/search-form';
 import { searchableList, type SearchParamsRecord } from '@/components/listing/searchable-list';
-import { PersonList } from '@/components/persons/person-list';
-import { CloseMatchNotice } from '@/components/search/close-match-notice';
 import { listPersons } from '@/lib/data/persons';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParamsRecord> };
@@ -29,23 +25,26 @@ export default async function PersonsPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'persons' });
-  const tl = await getTranslations({ locale, namespace: 'listing' });
   const { q, cursor, href, page } = await persons.read(locale, await searchParams);
   return (
     <div data-testid="listing-persons">
       <PageHeading title={t('title')} lead={t('description')} />
-      <SearchForm locale={locale} path="/persons" q={q} />
-      <CloseMatchNotice
+      <SearchedNameList
         locale={locale}
-        close={page.close}
-        suggestionHref={page.close ? `/persons?${new URLSearchParams({ q: page.close.q })}` : '/persons'}
+        path="/persons"
+        kind="person"
+        q={q}
+        cursor={cursor}
+        href={href}
+        page={page}
+        items={page.items.map((p) => ({
+          public_id: p.public_id,
+          href: `/person/${p.public_id}`,
+          name: p.name,
+          note: t('creditCount', { count: p.credit_count }),
+        }))}
+        empty={t('empty')}
       />
-      {page.items.length ? (
-        <PersonList persons={page.items} locale={locale} />
-      ) : (
-        <EmptyState title={tl('noResults')}>{t('empty')}</EmptyState>
-      )}
-      <Pagination locale={locale} href={href} nextCursor={page.next_cursor} isFirstPage={!cursor} />
     </div>
   );
 }

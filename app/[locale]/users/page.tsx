@@ -1,11 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { EmptyState } from '@/components/listing/empty-state';
+import { SearchedNameList } from '@/components/listing/name-list';
 import { PageHeading } from '@/components/listing/page-heading';
-import { Pagination } from '@/components/listing/pagination';
-import { SearchForm } from '@/components/listing/search-form';
 import { searchableList, type SearchParamsRecord } from '@/components/listing/searchable-list';
-import { UserList } from '@/components/users/user-list';
 import { listUsers } from '@/lib/data/users';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParamsRecord> };
@@ -28,18 +25,26 @@ export default async function UsersPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'users' });
-  const tl = await getTranslations({ locale, namespace: 'listing' });
   const { q, cursor, href, page } = await users.read(locale, await searchParams);
   return (
     <div data-testid="listing-users">
       <PageHeading title={t('title')} lead={t('description')} />
-      <SearchForm locale={locale} path="/users" q={q} />
-      {page.items.length ? (
-        <UserList users={page.items} locale={locale} />
-      ) : (
-        <EmptyState title={tl('noResults')}>{t('empty')}</EmptyState>
-      )}
-      <Pagination locale={locale} href={href} nextCursor={page.next_cursor} isFirstPage={!cursor} />
+      <SearchedNameList
+        locale={locale}
+        path="/users"
+        kind="user"
+        q={q}
+        cursor={cursor}
+        href={href}
+        page={page}
+        items={page.items.map((u) => ({
+          public_id: u.public_id,
+          href: `/user/${u.public_id}`,
+          name: u.name,
+          note: t('pointsCount', { count: u.points }),
+        }))}
+        empty={t('empty')}
+      />
     </div>
   );
 }
