@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { FORMAT_IDS, COUNTRY_IDS } from '@/lib/validation/enums';
+import { EMAIL_MAX, USER_NAME_MAX } from '@/lib/validation/limits';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/validation/password';
 import {
   CUT_DURATIONS,
   DATE_DIRECTIONS,
@@ -158,6 +160,23 @@ export const formFlag = z
   .optional()
   .catch(false)
   .transform((v) => v === true || v === 'true');
+
+/** A described text field of a JSON form body ({@link formText} with its OpenAPI description). */
+export const describedText = (description: string) => formText.meta({ description });
+
+/**
+ * The account fields of the JSON bodies (registration, e-mail and password changes, password
+ * reset), described for the API document; the data layer checks their values.
+ */
+export const accountFields = {
+  name: describedText(`Name shown to others: 1-${USER_NAME_MAX} characters with a letter or digit`),
+  email: describedText(`E-mail address, at most ${EMAIL_MAX} characters`),
+  password: describedText(
+    `New password: ${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH} characters, not a common or easily guessed one`,
+  ),
+  password2: describedText('The new password again'),
+  current: describedText('The current password ("" for an account without one: a login within the last 10 minutes)'),
+};
 
 /** `{ "error": message }`: a 4xx/5xx answer. */
 export const errorSchema = z.object({ error: z.string() }).meta({ id: 'Error' });

@@ -31,7 +31,7 @@ const text = (max: number) =>
     .nullish()
     .transform((v) => v || null);
 
-const choice = <T extends readonly (string | number)[]>(values: T) =>
+const choice = <T extends readonly (string | number)[]>(values: T, description: string) =>
   z
     .union([
       z.literal('').transform(() => null),
@@ -40,7 +40,8 @@ const choice = <T extends readonly (string | number)[]>(values: T) =>
       }),
     ])
     .nullish()
-    .transform((v) => (v == null ? null : (values.find((x) => String(x) === v) as T[number])));
+    .transform((v) => (v == null ? null : (values.find((x) => String(x) === v) as T[number])))
+    .meta({ description });
 
 /** A new collection: name, description, visibility, category (fixed from now on), style, shortcut flag. */
 export const collectionSchema = z
@@ -103,16 +104,27 @@ const dateSchema = z
     return v;
   });
 
+/** What each entry field takes, in words: the descriptions of the API document (OpenAPI). */
+export const ENTRY_FIELD_DOCS = {
+  comment: `Comment, plain text, at most ${ENTRY_COMMENT_MAX} characters`,
+  comment_language: `Language of the comment: ${COMMENT_LANGUAGES.join(', ')}`,
+  price: `Price paid, in the entry's currency: a number, or text with a dot or comma and at most 2 decimals ("19.99", "19,9"); at most ${PRICE_MAX}`,
+  currency: `Currency of the price: ${CURRENCIES.join(', ')} (EUR when a price comes without one)`,
+  condition: '1 mint, 2 good, 3 fine/OK, 4 bad, 5 unusable, 6 sealed (a number or its text)',
+  acquired_on: 'Date acquired (movies: watched), YYYY-MM-DD, not in the future',
+  watched_method: `How the movie was watched: ${WATCHED_METHODS.join(', ')}`,
+} as const;
+
 /** The fields of a collection entry (add-to-collection dialog); all optional. */
 export const entrySchema = z
   .object({
-    comment: text(ENTRY_COMMENT_MAX),
-    comment_language: choice(COMMENT_LANGUAGES),
-    price: priceSchema,
-    currency: choice(CURRENCIES),
-    condition: choice(CONDITIONS),
-    acquired_on: dateSchema,
-    watched_method: choice(WATCHED_METHODS),
+    comment: text(ENTRY_COMMENT_MAX).meta({ description: ENTRY_FIELD_DOCS.comment }),
+    comment_language: choice(COMMENT_LANGUAGES, ENTRY_FIELD_DOCS.comment_language),
+    price: priceSchema.meta({ description: ENTRY_FIELD_DOCS.price }),
+    currency: choice(CURRENCIES, ENTRY_FIELD_DOCS.currency),
+    condition: choice(CONDITIONS, ENTRY_FIELD_DOCS.condition),
+    acquired_on: dateSchema.meta({ description: ENTRY_FIELD_DOCS.acquired_on }),
+    watched_method: choice(WATCHED_METHODS, ENTRY_FIELD_DOCS.watched_method),
   })
   .transform((v) => ({ ...v, currency: v.price !== null ? (v.currency ?? 'EUR') : null }));
 

@@ -37,9 +37,11 @@ export const postSchema = z
     headline: required(POST_HEADLINE_MAX),
     body: required(MESSAGE_BODY_MAX),
     language: z.enum(POST_LANGUAGES, { error: FORM_ERRORS.invalid }),
-    movie: optionalRef,
-    release: optionalRef,
-    review: optionalRef,
+    movie: optionalRef.meta({
+      description: 'Public id of the movie discussed (at most one of movie, release, review)',
+    }),
+    release: optionalRef.meta({ description: 'Public id of the release discussed' }),
+    review: optionalRef.meta({ description: 'Public id of the review discussed' }),
   })
   .refine((v) => [v.movie, v.release, v.review].filter((x) => x !== null).length <= 1, {
     error: 'postOneLink',
@@ -59,7 +61,7 @@ export type PostUpdateInput = z.input<typeof postUpdateSchema>;
 /** A new comment: `body` (plain text) and an optional `reply_to` (public id of a comment of the same thread). */
 export const commentSchema = z.object({
   body: required(MESSAGE_BODY_MAX),
-  reply_to: optionalRef,
+  reply_to: optionalRef.meta({ description: 'Public id of the comment of the same thread answered' }),
 });
 export type CommentInput = z.input<typeof commentSchema>;
 

@@ -10,6 +10,7 @@ import { isPublicId } from './listing';
 import { FORM_ERRORS } from './users';
 
 import {
+  RATING_ASPECTS,
   RATING_BUCKETS,
   RELEASE_ASPECTS,
   REVIEW_LANGUAGES,
@@ -110,21 +111,33 @@ const optionalPublicId = z
   .transform((v) => v || null)
   .refine((v) => v === null || isPublicId(v), { error: FORM_ERRORS.invalid });
 
+/** What a rating field takes, in words (the API document's description). */
+function ratingDoc(aspect: RatingAspect): string {
+  const buckets = `${Object.keys(RATING_BUCKETS).join(', ')}, or 5-1`;
+  if (aspect === 'movie') return `Rating of the movie: ${buckets}`;
+  const what = aspect === 'release' ? 'the release as a whole' : `the release's ${aspect}`;
+  return `Rating of ${what} (needs release): ${buckets}`;
+}
+
 const reviewFields = {
   headline: requiredText(REVIEW_HEADLINE_MAX),
   ingress: optionalText(REVIEW_INGRESS_MAX),
   /** Plain text; line ends normalised to \n. */
   body: requiredText(REVIEW_BODY_MAX).transform((v) => v.replace(/\r\n?/g, '\n')),
   language: z.enum(REVIEW_LANGUAGES, { error: FORM_ERRORS.required }),
-  watch_source: watchSourceSchema,
-  youtube_url: optionalText(YOUTUBE_URL_MAX),
-  release: optionalPublicId,
-  rating_movie: ratingSchema,
-  rating_release: ratingSchema,
-  rating_picture: ratingSchema,
-  rating_sound: ratingSchema,
-  rating_extras: ratingSchema,
-  rating_package: ratingSchema,
+  watch_source: watchSourceSchema.meta({
+    description: `Where the movie was watched: ${Object.keys(WATCH_SOURCES).join(', ')}, or its number 1-6`,
+  }),
+  youtube_url: optionalText(YOUTUBE_URL_MAX).meta({
+    description: 'Address of a YouTube video (watch, youtu.be, embed, shorts or live link)',
+  }),
+  release: optionalPublicId.meta({
+    description:
+      'Public id of the reviewed release of the movie; the release, picture, sound, extras and package ratings need one',
+  }),
+  ...(Object.fromEntries(
+    RATING_ASPECTS.map((a) => [`rating_${a}`, ratingSchema.meta({ description: ratingDoc(a) })]),
+  ) as Record<`rating_${RatingAspect}`, typeof ratingSchema>),
 };
 
 type Fields = {
@@ -149,7 +162,11 @@ function reviewRules<T extends Fields>(v: T, ctx: z.RefinementCtx): T & { youtub
 /** A new review: the movie's public id and the review's fields. */
 export const reviewSchema = z
   .object({
-    movie: z.string({ error: FORM_ERRORS.required }).trim().refine(isPublicId, { error: FORM_ERRORS.required }),
+    movie: z
+      .string({ error: FORM_ERRORS.required })
+      .trim()
+      .refine(isPublicId, { error: FORM_ERRORS.required })
+      .meta({ description: 'Public id of the reviewed movie' }),
     ...reviewFields,
   })
   .transform(reviewRules);

@@ -1,7 +1,8 @@
 /**
  * GET /api/openapi.json: the document generated from the route declarations is valid OpenAPI
  * 3.1 (checked by @seriousme/openapi-schema-validator) and describes every route file under
- * app/api with each method it exports, so a new route without a declaration fails here.
+ * app/api with each method it exports, so a new route without a declaration fails here, and every
+ * request body field says what it takes (a description, its values, or a length, pattern or range).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,6 +33,42 @@ type Doc = {
 function okSchema(op: Operation): { required?: string[]; properties?: Record<string, unknown> } {
   const ok = op.responses['200'] as { content: { 'application/json': { schema: Record<string, unknown> } } };
   return ok.content['application/json'].schema;
+}
+
+type JsonSchema = {
+  description?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  $ref?: string;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  properties?: Record<string, JsonSchema>;
+  allOf?: JsonSchema[];
+};
+
+/** The fields of an object schema, through `allOf` (zod intersections) too. */
+function fieldsOf(s: JsonSchema): [string, JsonSchema][] {
+  return [...Object.entries(s.properties ?? {}), ...(s.allOf ?? []).flatMap(fieldsOf)];
+}
+
+/**
+ * Whether a body field's schema tells a caller what to send: a description, a fixed set of values,
+ * a flag, a reference, or a type narrowed by a length, pattern, format or range ("" and null
+ * alternatives aside). A bare string or number does not: its allowed values would be a guess.
+ */
+function saysWhatItTakes(s: JsonSchema): boolean {
+  if (s.description || s.enum || s.const !== undefined || s.$ref || s.type === 'boolean') return true;
+  const alternatives = s.anyOf ?? s.oneOf;
+  if (alternatives) return alternatives.every((a) => a.type === 'null' || a.const === '' || saysWhatItTakes(a));
+  if (s.type === 'string') return s.maxLength !== undefined || !!s.pattern || !!s.format;
+  if (s.type === 'integer' || s.type === 'number') return s.minimum !== undefined && s.maximum !== undefined;
+  return false;
 }
 
 /** Every route.ts under app/api, as its folder path relative to app/api ('' for none). */
@@ -152,5 +189,31 @@ describe('GET /api/openapi.json', () => {
     expect(doc.paths['/api/me/picture'].post.requestBody).toMatchObject({
       content: { 'multipart/form-data': { schema: { properties: { picture: { format: 'binary' } } } } },
     });
+  });
+
+  it('says what every request body field takes', () => {
+    expect(saysWhatItTakes({ type: 'string' })).toBe(false);
+    expect(saysWhatItTakes({ type: ['string', 'number', 'null'] })).toBe(false);
+    expect(saysWhatItTakes({ anyOf: [{ type: 'string', const: '' }, { type: 'string' }] })).toBe(false);
+    const bare: string[] = [];
+    let fields = 0;
+    for (const [p, item] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(item)) {
+        const content = (op.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content;
+        for (const { schema } of Object.values(content ?? {}))
+          for (const [name, field] of fieldsOf(schema)) {
+            fields += 1;
+            if (!saysWhatItTakes(field)) bare.push(`${method.toUpperCase()} ${p}: ${name}`);
+          }
+      }
+    expect(fields).toBeGreaterThan(100);
+    expect(bare).toEqual([]);
+
+    const entry = JSON.stringify(doc.paths['/api/collections/{publicId}/entries'].post.requestBody);
+    expect(entry).toContain('1 mint, 2 good, 3 fine/OK, 4 bad, 5 unusable, 6 sealed');
+    expect(entry).toContain('EUR, GBP, USD, SEK');
+    const review = JSON.stringify(doc.paths['/api/reviews'].post.requestBody);
+    expect(review).toContain('excellent, good, mediocre, bad, worst, or 5-1');
+    expect(review).toContain('cinema, streaming, television, youtube, netflix, amazon');
   });
 });

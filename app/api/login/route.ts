@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
-import { dto, errorSchema, formText, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
+import { describedText, dto, errorSchema, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
 import { clientIp, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
 import { PENDING_COOKIE, pendingIdentity } from '@/lib/auth/social';
 import { login } from '@/lib/data/auth';
@@ -28,7 +28,10 @@ export const POST = route({
   tags: ['accounts'],
   auth: 'public',
   sameOrigin: true,
-  body: z.object({ email: formText, password: formText }),
+  body: z.object({
+    email: describedText('E-mail address of the account'),
+    password: describedText("The account's password"),
+  }),
   responses: {
     200: jsonResponse(
       'Logged in; Set-Cookie discshelf_session',

@@ -1,11 +1,21 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
-import { dto, errorSchema, formFlag, formText, invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
+import {
+  accountFields,
+  describedText,
+  dto,
+  errorSchema,
+  formFlag,
+  formText,
+  invalidResponseDoc,
+  jsonResponse,
+  okSchema,
+} from '@/lib/api/schemas';
 import { bearerToken, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
 import { deleteAccount, getOwnAccount, updateProfile } from '@/lib/data/users';
 import { apiMessage } from '@/lib/errors';
-import { FLAG_FIELDS, SOCIAL_FIELDS } from '@/lib/validation/users';
+import { FLAG_FIELDS, MUNICIPALITY_MAX, SOCIAL_FIELDS, SOCIAL_URL_MAX } from '@/lib/validation/users';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,14 +23,25 @@ export const dynamic = 'force-dynamic';
  * The profile form as sent: texts ("" when absent) and flags (true or "true"), parsed into
  * lib/data/users.ts updateProfile's input, which checks the values.
  */
+/** What each profile flag means when true. */
+const FLAG_DOCS: Record<(typeof FLAG_FIELDS)[number], string> = {
+  newsletter: 'Send me the newsletter',
+  emailNotifications: 'Send me e-mail about my notifications',
+  userEmail: 'Other members may send me e-mail through the site (the address stays hidden)',
+  reviewNotifications: 'Notify me of reviews of items in my collections',
+  releaseNotifications: 'Notify me of new releases of titles I follow',
+};
+
 const profileBody = z.object({
-  country: formText.meta({ description: 'Country id or ""' }),
-  municipality: formText,
-  ...(Object.fromEntries(SOCIAL_FIELDS.map((k) => [k, formText])) as Record<
-    (typeof SOCIAL_FIELDS)[number],
-    typeof formText
-  >),
-  ...(Object.fromEntries(FLAG_FIELDS.map((k) => [k, formFlag])) as Record<
+  country: describedText('Country id or ""'),
+  municipality: describedText(`Municipality, at most ${MUNICIPALITY_MAX} characters`),
+  ...(Object.fromEntries(
+    SOCIAL_FIELDS.map((k) => [
+      k,
+      describedText(`Web address (http or https), at most ${SOCIAL_URL_MAX} characters, or ""`),
+    ]),
+  ) as Record<(typeof SOCIAL_FIELDS)[number], typeof formText>),
+  ...(Object.fromEntries(FLAG_FIELDS.map((k) => [k, formFlag.meta({ description: FLAG_DOCS[k] })])) as Record<
     (typeof FLAG_FIELDS)[number],
     typeof formFlag
   >),
@@ -94,7 +115,7 @@ export const DELETE = route({
   auth: 'member',
   body: z.object({
     confirm: z.literal(true, { error: 'bad_body' }),
-    current: formText.meta({ description: 'The current password ("" for an account without one)' }),
+    current: accountFields.current,
   }),
   responses: {
     200: jsonResponse('Deleted; the session cookie is cleared', okSchema),

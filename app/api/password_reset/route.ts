@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
-import { errorSchema, formText, invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
+import { describedText, errorSchema, formText, invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
 import { runAfterResponse } from '@/lib/auth/after-response';
 import { clientIp } from '@/lib/auth/request';
 import { requestPasswordReset } from '@/lib/data/auth';
@@ -39,7 +39,7 @@ export const POST = route({
   tags: ['accounts'],
   auth: 'public',
   sameOrigin: true,
-  body: z.object({ email: formText, locale: localeField }),
+  body: z.object({ email: describedText('E-mail address of the account'), locale: localeField }),
   responses: {
     200: jsonResponse('Always, when the address is well-formed', okSchema),
     400: invalidResponseDoc,

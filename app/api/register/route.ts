@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
-import { dto, errorSchema, formText, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
+import { accountFields, dto, errorSchema, formText, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
 import { verifyBotCheck } from '@/lib/auth/bot-check';
 import { clientIp, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
 import { register } from '@/lib/data/auth';
@@ -26,10 +26,10 @@ export const POST = route({
   auth: 'public',
   sameOrigin: true,
   body: z.object({
-    name: formText,
-    email: formText,
-    password: formText,
-    password2: formText,
+    name: accountFields.name,
+    email: accountFields.email,
+    password: accountFields.password,
+    password2: accountFields.password2,
     country: formText.meta({ description: 'Country id or ""' }),
     altcha: formText.meta({ description: 'The solved bot-check payload (GET /api/altcha)' }),
   }),

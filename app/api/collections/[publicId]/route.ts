@@ -3,7 +3,12 @@ import { route } from '@/lib/api/route';
 import { invalidResponseDoc, jsonResponse, okSchema, publicIdParams } from '@/lib/api/schemas';
 import { getCollection, setCollectionDeleted, updateCollection } from '@/lib/data/collections';
 import { FORM_ERRORS } from '@/lib/validation/users';
-import { COLLECTION_CATEGORIES, VISIBILITIES } from '@/lib/validation/collections';
+import {
+  COLLECTION_CATEGORIES,
+  COLLECTION_DESCRIPTION_MAX,
+  COLLECTION_NAME_MAX,
+  VISIBILITIES,
+} from '@/lib/validation/collections';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,8 +17,11 @@ export const dynamic = 'force-dynamic';
  * checks the values itself); a wrong type gets the form's own message key.
  */
 const collectionPatchSchema = z.object({
-  name: z.string({ error: FORM_ERRORS.required }),
-  description: z.string().nullish(),
+  name: z.string({ error: FORM_ERRORS.required }).meta({ description: `Name, 1-${COLLECTION_NAME_MAX} characters` }),
+  description: z
+    .string()
+    .nullish()
+    .meta({ description: `Description, plain text, at most ${COLLECTION_DESCRIPTION_MAX} characters` }),
   visibility: z.enum(VISIBILITIES, { error: FORM_ERRORS.invalid }).optional(),
   category: z
     .enum(COLLECTION_CATEGORIES, { error: 'categoryLocked' })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { route } from '@/lib/api/route';
 import { formText, invalidResponseDoc, itemRefSchema, jsonResponse } from '@/lib/api/schemas';
 import { addEntry, createCollection, getCollection } from '@/lib/data/collections';
+import { CURRENCIES, ENTRY_FIELD_DOCS } from '@/lib/validation/collections';
 import { isPublicId } from '@/lib/validation/listing';
 
 export const dynamic = 'force-dynamic';
@@ -11,19 +12,19 @@ export const dynamic = 'force-dynamic';
  * values (after the collection is chosen or created), so only their JSON types are checked here.
  */
 const entryFields = z.object({
-  comment: z.string().nullish(),
-  comment_language: z.unknown().optional(),
-  price: z.union([z.string(), z.number()]).nullish(),
+  comment: z.string().nullish().meta({ description: ENTRY_FIELD_DOCS.comment }),
+  comment_language: z.unknown().optional().meta({ description: ENTRY_FIELD_DOCS.comment_language }),
+  price: z.union([z.string(), z.number()]).nullish().meta({ description: ENTRY_FIELD_DOCS.price }),
   currency: z
     .unknown()
     .optional()
-    .meta({ override: { type: 'string', enum: ['EUR', 'GBP', 'USD', 'SEK'] } }),
+    .meta({ description: ENTRY_FIELD_DOCS.currency, override: { type: 'string', enum: [...CURRENCIES] } }),
   condition: z
     .unknown()
     .optional()
-    .meta({ override: { type: 'integer', minimum: 1, maximum: 6 } }),
-  acquired_on: z.string().nullish().meta({ description: 'YYYY-MM-DD' }),
-  watched_method: z.unknown().optional(),
+    .meta({ description: ENTRY_FIELD_DOCS.condition, override: { type: 'integer', minimum: 1, maximum: 6 } }),
+  acquired_on: z.string().nullish().meta({ description: ENTRY_FIELD_DOCS.acquired_on }),
+  watched_method: z.unknown().optional().meta({ description: ENTRY_FIELD_DOCS.watched_method }),
 });
 
 const target = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
-import { dto, errorSchema, formText, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
+import { EMAIL_MAX } from '@/lib/validation/limits';
+import { accountFields, describedText, dto, errorSchema, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
 import { changeEmail } from '@/lib/data/users';
 import { AppError } from '@/lib/errors';
 
@@ -22,8 +23,8 @@ export const POST = route({
   tags: ['accounts'],
   auth: 'member',
   body: z.object({
-    current: formText.meta({ description: 'The current password ("" for an account without one)' }),
-    email: formText,
+    current: accountFields.current,
+    email: describedText(`The new e-mail address, at most ${EMAIL_MAX} characters`),
   }),
   responses: {
     200: jsonResponse('OwnAccount', dto('OwnAccount')),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
-import { errorSchema, formText, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
+import { accountFields, errorSchema, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
 import { changePassword } from '@/lib/data/users';
 import { AppError } from '@/lib/errors';
 
@@ -28,9 +28,9 @@ export const POST = route({
   tags: ['accounts'],
   auth: 'member',
   body: z.object({
-    current: formText,
-    password: formText,
-    password2: formText,
+    current: accountFields.current,
+    password: accountFields.password,
+    password2: accountFields.password2,
     revoke_tokens: onUnlessFalse.meta({ description: 'Also revoke every personal API token (default true)' }),
   }),
   responses: {

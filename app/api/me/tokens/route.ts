@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
-import { dto, errorSchema, formText, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
+import { accountFields, dto, errorSchema, formText, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
 import { API_TOKEN_DAYS, createApiToken, listApiTokens } from '@/lib/data/api-tokens';
 
 export const dynamic = 'force-dynamic';
@@ -38,7 +38,7 @@ export const POST = route({
   body: z.object({
     name: formText.meta({ description: '1-60 characters' }),
     days: formText.meta({ description: `Lifetime in days: ${API_TOKEN_DAYS.join(', ')} (default 90)` }),
-    current: formText.meta({ description: 'The current password ("" for an account without one)' }),
+    current: accountFields.current,
   }),
   responses: {
     200: jsonResponse('The new token', z.object({ id: z.number(), token: z.string(), expires_at: z.string() })),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
-import { errorSchema, formText, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
+import { accountFields, describedText, errorSchema, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
 import { clientIp } from '@/lib/auth/request';
 import { redeemPasswordReset } from '@/lib/data/password-reset';
 import { AppError } from '@/lib/errors';
@@ -30,9 +30,9 @@ export const POST = route({
   auth: 'public',
   sameOrigin: true,
   body: z.object({
-    token: formText,
-    password: formText,
-    password2: formText,
+    token: describedText('The token of the reset link in the mail'),
+    password: accountFields.password,
+    password2: accountFields.password2,
     revoke_tokens: onUnlessFalse.meta({ description: 'Also revoke every personal API token (default true)' }),
   }),
   responses: {

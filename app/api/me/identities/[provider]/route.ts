@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
-import { errorSchema, formText, invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
+import { accountFields, errorSchema, invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
 import { sessionCookieOptions } from '@/lib/auth/request';
 import { LINK_COOKIE, LINK_SECONDS } from '@/lib/auth/link-grant';
 import { grantIdentityLink, isSocialProvider, unlinkIdentity } from '@/lib/data/social';
@@ -16,7 +16,7 @@ const providerParams = z.object({
 });
 
 const currentBody = z.object({
-  current: formText.meta({ description: 'The current password ("" for an account without one)' }),
+  current: accountFields.current,
 });
 
 /**
