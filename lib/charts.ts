@@ -8,8 +8,11 @@ import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
 import { formatNumber } from '@/lib/format';
 
-/** One bar: its group's name and count. */
-export type Bar = { label: string; count: number };
+/** One bar: its group's name and count; a `muted` bar (a "not known" group) is drawn in grey. */
+export type Bar = { label: string; count: number; muted?: boolean };
+
+/** Colour of a muted bar (grey, 4.5:1 against the panel background). */
+export const MUTED_BAR_COLOR = '#6b7280';
 
 /**
  * How the bars are laid out:
@@ -90,7 +93,8 @@ export function barChartSvg(
       Plot.barX(bars, {
         x: 'count',
         y: 'label',
-        fill,
+        // Colours as channel values: Plot draws CSS colours as they are (identity scale).
+        fill: (b: Bar) => (b.muted ? MUTED_BAR_COLOR : fill),
         ...(layout === 'narrow' ? { insetTop: 20, insetBottom: 6 } : {}),
       }),
       Plot.text(bars, {

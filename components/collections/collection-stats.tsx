@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { EmptyState } from '@/components/listing/empty-state';
-import { barChartSvg } from '@/lib/charts';
+import { barChartSvg, type Bar } from '@/lib/charts';
 import type { CollectionStats, StatBucket } from '@/lib/data/collection-stats';
 import { Link } from '@/lib/i18n/navigation';
 import { formatNumber } from '@/lib/format';
@@ -9,20 +9,27 @@ import { euros, ValueSummary } from './value-views';
 
 const COUNTRY_CODE_BY_ID = new Map<number, string>(Object.entries(COUNTRIES).map(([code, id]) => [id, code]));
 
-/** One chart (server-rendered SVG) with its numbers as a table for screen readers and text browsers. */
+/**
+ * One chart (server-rendered SVG) with its numbers as a table for screen readers and text
+ * browsers. The entries the grouping cannot place (`notKnown`) get a last bar "Not known", so the
+ * bars add up to the collection; a chart with nothing known is left out.
+ */
 async function ChartSection({
   id,
   title,
-  bars,
+  bars: known,
+  notKnown,
   locale,
 }: {
   id: string;
   title: string;
-  bars: { label: string; count: number }[];
+  bars: Bar[];
+  notKnown: number;
   locale: string;
 }) {
-  if (!bars.length) return null;
+  if (!known.length) return null;
   const t = await getTranslations({ locale, namespace: 'collections' });
+  const bars = notKnown > 0 ? [...known, { label: t('stats.notKnown'), count: notKnown, muted: true }] : known;
   const ariaLabel = t('stats.chartLabel', { title });
   return (
     <section
@@ -119,30 +126,35 @@ export async function CollectionStatsView({
           </div>
           <ChartSection
             id="format"
+            notKnown={stats.not_known.format}
             title={t('stats.byFormat')}
             locale={locale}
             bars={map(stats.by_format, (b) => te(`formats.${b.key}` as 'formats.1'))}
           />
           <ChartSection
             id="decade"
+            notKnown={stats.not_known.decade}
             title={t('stats.byDecade')}
             locale={locale}
             bars={map(stats.by_decade, (b) => t('stats.decade', { decade: b.key }))}
           />
           <ChartSection
             id="release-decade"
+            notKnown={stats.not_known.release_decade}
             title={t('stats.byReleaseDecade')}
             locale={locale}
             bars={map(stats.by_release_decade, (b) => t('stats.decade', { decade: b.key }))}
           />
           <ChartSection
             id="label"
+            notKnown={stats.not_known.label}
             title={t('stats.byLabel')}
             locale={locale}
             bars={map(stats.by_label, (b) => (b.key === 'other' ? t('stats.otherLabels') : b.key))}
           />
           <ChartSection
             id="country"
+            notKnown={stats.not_known.country}
             title={t('stats.byCountry')}
             locale={locale}
             bars={map(stats.by_country, country)}

@@ -16,10 +16,15 @@ import type { Actor } from '@/lib/auth/actor';
 /** One bar: a key (format id, decade start year, label name, country id or name) and its count. */
 export type StatBucket = { key: string; count: number };
 
+/** The groupings of the statistics view. */
+export type StatGroup = 'format' | 'decade' | 'release_decade' | 'label' | 'country';
+
 /**
  * What the statistics view shows. `by_decade`: the decade of the film (a release's first film);
  * `by_release_decade`: the decade a release came out. `by_format`, `by_release_decade` and
- * `by_label` are empty for a movies collection.
+ * `by_label` are empty for a movies collection. `not_known`: per grouping, the entries it cannot
+ * place (no film year, release year, label or country known), so each grouping accounts for every
+ * entry.
  */
 export type CollectionStats = {
   category: 'movies' | 'releases';
@@ -29,20 +34,29 @@ export type CollectionStats = {
   by_release_decade: StatBucket[];
   by_label: StatBucket[];
   by_country: StatBucket[];
+  not_known: Record<StatGroup, number>;
   value: ValueTotals & RatesNote & { average_eur: string | null };
 };
 
 /** Labels shown by name; the rest are summed under the key "other". */
 export const TOP_LABELS = 12;
 
-async function buckets(d: Db, collectionId: number, group: { join: SQL; key: SQL }): Promise<StatBucket[]> {
+/** The entries of a collection counted by `key` (largest first), and those whose key is null. */
+async function buckets(
+  d: Db,
+  collectionId: number,
+  group: { join: SQL; key: SQL },
+): Promise<{ list: StatBucket[]; unknown: number }> {
   const { join, key } = group;
   const rows = await queryRows<{ key: string | null; count: number }>(
     d,
     sql`SELECT (${key})::text AS key, COUNT(*)::int AS count FROM collection_entries e ${join}
         WHERE e.collection_id = ${collectionId} GROUP BY 1 ORDER BY 2 DESC, 1`,
   );
-  return rows.filter((r) => r.key !== null).map((r) => ({ key: r.key as string, count: Number(r.count) }));
+  return {
+    list: rows.filter((r) => r.key !== null).map((r) => ({ key: r.key as string, count: Number(r.count) })),
+    unknown: rows.filter((r) => r.key === null).reduce((n, r) => n + Number(r.count), 0),
+  };
 }
 
 /** Buckets whose keys are numbers (decades), in key order. */
@@ -69,32 +83,46 @@ export async function collectionStats(
   if (c.category === 'releases') {
     const r = sql`JOIN releases r ON r.id = e.release_id`;
     const year = sql`COALESCE(r.release_year::int, EXTRACT(YEAR FROM r.street_date)::int)`;
+    const format = await buckets(d, c.id, { join: r, key: sql`r.format` });
+    const decade = await buckets(d, c.id, { join: r, key: sql`(r.movie_year / 10) * 10` });
+    const releaseDecade = await buckets(d, c.id, { join: r, key: sql`(${year} / 10) * 10` });
     const labels = await buckets(d, c.id, {
       join: sql`${r} LEFT JOIN labels l ON l.id = r.label_id`,
       key: sql`l.name`,
     });
-    const top = labels.slice(0, TOP_LABELS);
-    const rest = labels.slice(TOP_LABELS).reduce((n, b) => n + b.count, 0);
+    const country = await buckets(d, c.id, { join: r, key: sql`r.country` });
+    const top = labels.list.slice(0, TOP_LABELS);
+    const rest = labels.list.slice(TOP_LABELS).reduce((n, b) => n + b.count, 0);
     return {
       category: c.category,
       entries: Number(c.entries),
-      by_format: await buckets(d, c.id, { join: r, key: sql`r.format` }),
-      by_decade: byKeyNumber(await buckets(d, c.id, { join: r, key: sql`(r.movie_year / 10) * 10` })),
-      by_release_decade: byKeyNumber(await buckets(d, c.id, { join: r, key: sql`(${year} / 10) * 10` })),
+      by_format: format.list,
+      by_decade: byKeyNumber(decade.list),
+      by_release_decade: byKeyNumber(releaseDecade.list),
       by_label: rest ? [...top, { key: 'other', count: rest }] : top,
-      by_country: await buckets(d, c.id, { join: r, key: sql`r.country` }),
+      by_country: country.list,
+      not_known: {
+        format: format.unknown,
+        decade: decade.unknown,
+        release_decade: releaseDecade.unknown,
+        label: labels.unknown,
+        country: country.unknown,
+      },
       value,
     };
   }
   const m = sql`JOIN movies m ON m.id = e.movie_id`;
+  const decade = await buckets(d, c.id, { join: m, key: sql`(m.year / 10) * 10` });
+  const country = await buckets(d, c.id, { join: m, key: sql`m.countries[1]` });
   return {
     category: c.category,
     entries: Number(c.entries),
     by_format: [],
-    by_decade: byKeyNumber(await buckets(d, c.id, { join: m, key: sql`(m.year / 10) * 10` })),
+    by_decade: byKeyNumber(decade.list),
     by_release_decade: [],
     by_label: [],
-    by_country: await buckets(d, c.id, { join: m, key: sql`m.countries[1]` }),
+    by_country: country.list,
+    not_known: { format: 0, decade: decade.unknown, release_decade: 0, label: 0, country: country.unknown },
     value,
   };
 }

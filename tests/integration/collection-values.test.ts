@@ -204,7 +204,7 @@ describe.each(testEngines())('collection values on %s', (engine) => {
     });
   });
 
-  it('statistics count entries by format, film decade, release decade, label and country, with total and average value', async () => {
+  it('statistics count entries by format, film decade, release decade, label and country (and those not known), with total and average value', async () => {
     const [label] = await h.db
       .insert(labels)
       .values({ publicId: 'valLabel001', name: 'Future Film', nameKey: 'future film' })
@@ -258,6 +258,8 @@ describe.each(testEngines())('collection values on %s', (engine) => {
       ],
       by_label: [{ key: 'Future Film', count: 2 }],
       by_country: [{ key: '4', count: 2 }],
+      // C has no film, label or country: each grouping accounts for it as not known.
+      not_known: { format: 0, decade: 1, release_decade: 0, label: 1, country: 1 },
       value: { total_eur: '30.00', average_eur: '15.00', priced_count: 2, entries_count: 3 },
     });
     const secret = await shelf(owner, 'Secret stats', 'private');

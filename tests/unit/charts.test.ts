@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barChartSvg } from '@/lib/charts';
+import { barChartSvg, MUTED_BAR_COLOR } from '@/lib/charts';
 
 /** The shown texts of an SVG's text elements (bar names, counts, ticks; not their titles), no-break spaces decoded. */
 function texts(svg: string): string[] {
@@ -27,6 +27,18 @@ describe('server-rendered bar charts', () => {
     expect(svg).toContain('&lt;script&gt;');
     expect(svg).not.toContain('<script>');
     expect(svg).toContain('>12<');
+  });
+
+  it('draw a muted bar ("not known") in grey and the others in the chart colour', () => {
+    const svg = barChartSvg(
+      [
+        { label: 'Arrow Video', count: 4 },
+        { label: 'Not known', count: 2, muted: true },
+      ],
+      { ariaLabel: 'By label', locale: 'en' },
+    );
+    const fills = [...svg.matchAll(/<rect[^>]*fill="([^"]+)"/g)].map((m) => m[1]);
+    expect(fills).toEqual(['#b4231f', MUTED_BAR_COLOR]);
   });
 
   it('write counts and ticks for the locale', () => {

@@ -37,10 +37,15 @@ export const navigation = {
 };
 
 /**
- * Renders a server component tree to HTML into the document: trees that nest async server
- * components (translations, pagination, rating badges) only the server renderer awaits.
+ * The HTML of a server component tree: trees that nest async server components (translations,
+ * pagination, rating badges) only the server renderer awaits.
  */
-export async function renderServer(node: ReactNode): Promise<void> {
+export async function serverHtml(node: ReactNode): Promise<string> {
   const { prelude } = await prerender(node);
-  document.body.innerHTML = await new Response(prelude).text();
+  return new Response(prelude).text();
+}
+
+/** Renders a server component tree ({@link serverHtml}) into the document. */
+export async function renderServer(node: ReactNode): Promise<void> {
+  document.body.innerHTML = await serverHtml(node);
 }
