@@ -13,6 +13,7 @@ import {
   entrySchema,
   type CollectionCategory,
   type CollectionInput,
+  type EntryData,
   type EntryInput,
 } from '@/lib/validation/collections';
 import type { FieldErrors } from '@/lib/validation/users';
@@ -571,6 +572,79 @@ export async function removeEntry(actor: Actor, entryId: number, db?: Db): Promi
   const d = await resolveDb(db);
   const removed = await inTransaction(d, (tx) => removeOwnEntry(tx, { userId: actor.userId, entryId, via: 'entry' }));
   if (!removed) throw new AppError('not_found');
+}
+
+/** Outcome of a move or copy: the new entry and the collection it went to, or a message key. */
+export type MoveResult =
+  | { ok: true; entry: CollectionEntryDto; collection: { public_id: string; name: string } }
+  | { ok: false; errors: FieldErrors };
+
+type MovingRow = {
+  movie_id: number | null;
+  release_id: number | null;
+  public_id: string;
+  comment: string | null;
+  comment_language: EntryData['comment_language'];
+  price: string | null;
+  currency: EntryData['currency'];
+  condition: number | null;
+  acquired_on: string | null;
+  watched_method: EntryData['watched_method'];
+};
+
+/**
+ * Moves one entry of the actor's collections to another of them (wanted → owned when a release
+ * is bought), or with `copy` adds it there and keeps it here too. The item becomes a new entry of
+ * the target, added now, with the entry's fields (comment and its language, price and currency,
+ * condition, date, watched-on method); a move removes the old entry in the same transaction, so
+ * the counters that lists feed (HAVE, WANTED, seen, want to see) move from one to the other.
+ * Field problems (`_form`): 'categoryMismatchMovies' / 'categoryMismatchReleases', and
+ * 'alreadyInCollection' when the target holds the item (the entry's own collection included).
+ * @throws AppError not_found for an unknown entry or another user's, or a target that is not one
+ *   of the actor's collections outside the trash
+ */
+export async function moveEntry(
+  actor: Actor,
+  input: { entryId: number; collection: string; copy?: boolean },
+  db?: Db,
+): Promise<MoveResult> {
+  const { entryId, collection: publicId, copy = false } = input;
+  const d = await resolveDb(db);
+  const c = await editableCollectionRow(d, actor, publicId);
+  if (!c || c.deleted_at !== null) throw new AppError('not_found');
+  const outcome = await inTransaction(d, async (tx): Promise<{ id: number } | { error: string }> => {
+    const [e] = await queryRows<MovingRow>(
+      tx,
+      sql`SELECT e.movie_id, e.release_id, COALESCE(m.public_id, r.public_id) AS public_id, e.comment, e.comment_language,
+                 e.price::text AS price, e.currency, e.condition, e.acquired_on::text AS acquired_on, e.watched_method
+          FROM collection_entries e JOIN collections s ON s.id = e.collection_id
+          LEFT JOIN movies m ON m.id = e.movie_id LEFT JOIN releases r ON r.id = e.release_id
+          WHERE e.id = ${entryId} AND s.user_id = ${actor.userId} FOR UPDATE OF e`,
+    );
+    if (!e) throw new AppError('not_found');
+    const type = e.movie_id !== null ? 'movie' : 'release';
+    if (ITEM_TABLES[type].category !== c.category)
+      return { error: c.category === 'movies' ? 'categoryMismatchMovies' : 'categoryMismatchReleases' };
+    const data: EntryData = {
+      comment: e.comment,
+      comment_language: e.comment_language,
+      price: e.price,
+      currency: e.currency,
+      condition: e.condition === null ? null : (Number(e.condition) as EntryData['condition']),
+      acquired_on: e.acquired_on,
+      watched_method: e.watched_method,
+    };
+    const item = { type, id: Number(e.movie_id ?? e.release_id), publicId: e.public_id } as const;
+    const [id] = await addEntries(tx, targetOf(c), { entries: [{ item, data }], via: 'entry' });
+    if (id === null) return { error: 'alreadyInCollection' };
+    if (!copy) await removeOwnEntry(tx, { userId: actor.userId, entryId, via: 'entry' });
+    return { id };
+  });
+  if ('error' in outcome) return { ok: false, errors: { _form: outcome.error } };
+  const entry = await entryById(d, outcome.id);
+  return entry
+    ? { ok: true, entry, collection: { public_id: c.public_id, name: c.name } }
+    : { ok: false, errors: { _form: 'submitFailed' } };
 }
 
 /**

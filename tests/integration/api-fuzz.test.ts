@@ -155,6 +155,7 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   'PATCH /api/collections/[publicId]': { name: 'Renamed', visibility: 'public', style: 1 },
   'POST /api/collections/[publicId]/entries': { release: FIX.upcRelease, price: '9.90', currency: 'EUR' },
   'PATCH /api/collections/[publicId]/entries/[entryId]': { comment: 'Slipcover', condition: 2 },
+  'POST /api/collections/[publicId]/entries/[entryId]/move': { collection: 'missing0001', copy: true },
   'POST /api/collections/[publicId]/imports/[importId]/picks': { line: 1, item: FIX.upcRelease },
   'POST /api/me/collection_entries': { release: FIX.upcRelease, collection: 'new', new_name: 'From the dialog' },
   'POST /api/releases/[publicId]/toggles': { kind: 'have', on: true },

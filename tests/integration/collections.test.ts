@@ -15,6 +15,7 @@ import { GET as exportGet } from '@/app/api/collections/[publicId]/export/route'
 import { parse } from 'csv-parse/sync';
 import { GET as collectionsGet, POST as collectionsPost } from '@/app/api/collections/route';
 import { POST as dialogPost } from '@/app/api/me/collection_entries/route';
+import { POST as movePost } from '@/app/api/collections/[publicId]/entries/[entryId]/move/route';
 import {
   addEntry,
   collectionsForItem,
@@ -23,6 +24,7 @@ import {
   getCollection,
   listCollections,
   listEntries,
+  moveEntry,
   removeEntry,
   type CollectionEntryDto,
   type EntrySort,
@@ -581,6 +583,101 @@ describe.each(testEngines())('collections on %s', (engine) => {
     expect((await toggleState(null, { item: 'movie', publicId: MOVIE }, h.db))?.counts.seen).toBe(seen0);
     const trash = await listCollections(actor, { deleted: true, cursor: null, limit: 48 }, h.db);
     expect(trash.items).toEqual([]);
+  });
+
+  it('an entry moves (or is copied) to another of its owner’s collections with its fields; counters follow', async () => {
+    const { actor, cookie } = await member();
+    const other = await member();
+    const have0 = (await toggleState(null, { item: 'release', publicId: RELEASE }, h.db))?.counts ?? {};
+    // WANTED makes the wanted shortcut list; the owned list is made by hand (HAVE's shortcut).
+    await setToggle(actor, { kind: 'wanted', item: 'release', publicId: RELEASE, on: true }, h.db);
+    const owned = await createCollection(
+      actor,
+      { name: 'On the shelf', category: 'releases', style: 3, shortcut_default: true },
+      h.db,
+    );
+    const spare = await createCollection(actor, { name: 'Spares', category: 'releases' }, h.db);
+    const films = await createCollection(actor, { name: 'Films', category: 'movies' }, h.db);
+    if (!owned.ok || !spare.ok || !films.ok) throw new Error('create failed');
+    const [wanted] = await queryRows<{ id: number; public_id: string }>(
+      h.db,
+      sql`SELECT e.id, c.public_id FROM collection_entries e JOIN collections c ON c.id = e.collection_id
+          WHERE c.user_id = ${actor.userId} AND c.style = 4`,
+    );
+    const entryId = Number(wanted.id);
+    expect(
+      await updateEntry(actor, { entryId, price: '24,90', currency: 'GBP', condition: 6, comment: 'Steelbook' }, h.db),
+    ).toMatchObject({ ok: true });
+
+    // Not its owner's: 404, whatever the target; another's collection as target: 404.
+    await expect(moveEntry(other.actor, { entryId, collection: owned.collection.public_id }, h.db)).rejects.toThrow(
+      'not found',
+    );
+    await expect(
+      moveEntry(actor, { entryId: 99_999_999, collection: owned.collection.public_id }, h.db),
+    ).rejects.toThrow('not found');
+    const theirs = await createCollection(other.actor, { name: 'Theirs', category: 'releases' }, h.db);
+    if (!theirs.ok) throw new Error('create failed');
+    await expect(moveEntry(actor, { entryId, collection: theirs.collection.public_id }, h.db)).rejects.toThrow(
+      'not found',
+    );
+    // A movies list cannot take a release; the entry's own list already holds it.
+    expect(await moveEntry(actor, { entryId, collection: films.collection.public_id }, h.db)).toEqual({
+      ok: false,
+      errors: { _form: 'categoryMismatchMovies' },
+    });
+    expect(await moveEntry(actor, { entryId, collection: wanted.public_id }, h.db)).toEqual({
+      ok: false,
+      errors: { _form: 'alreadyInCollection' },
+    });
+
+    // Bought: wanted → owned. The fields go along; WANTED turns off and HAVE on.
+    const moved = await moveEntry(actor, { entryId, collection: owned.collection.public_id }, h.db);
+    if (!moved.ok) throw new Error(JSON.stringify(moved.errors));
+    expect(moved.collection).toEqual({ public_id: owned.collection.public_id, name: 'On the shelf' });
+    expect(moved.entry).toMatchObject({ price: '24.90', currency: 'GBP', condition: 6, comment: 'Steelbook' });
+    expect(moved.entry.id).not.toBe(entryId);
+    expect(await toggleState(actor, { item: 'release', publicId: RELEASE }, h.db)).toMatchObject({
+      counts: { have: (have0.have ?? 0) + 1, wanted: have0.wanted ?? 0 },
+      mine: { have: true, wanted: false },
+    });
+    const count = async (publicId: string) => (await getCollection(actor, publicId, h.db))?.entries_count;
+    expect(await count(wanted.public_id)).toBe(0);
+    expect(await count(owned.collection.public_id)).toBe(1);
+
+    // A copy keeps the entry where it was; a second copy finds it there already.
+    const copied = await moveEntry(
+      actor,
+      { entryId: moved.entry.id, collection: spare.collection.public_id, copy: true },
+      h.db,
+    );
+    expect(copied).toMatchObject({ ok: true, entry: { price: '24.90', condition: 6 } });
+    expect([await count(owned.collection.public_id), await count(spare.collection.public_id)]).toEqual([1, 1]);
+    expect(
+      await moveEntry(actor, { entryId: moved.entry.id, collection: spare.collection.public_id, copy: true }, h.db),
+    ).toEqual({ ok: false, errors: { _form: 'alreadyInCollection' } });
+
+    // The API: the same move by the owner's cookie; a trashed target is not found.
+    await setCollectionDeleted(actor, { publicId: spare.collection.public_id, deleted: true }, h.db);
+    const move = (body: unknown) =>
+      movePost(
+        new Request(`${ORIGIN}/api/collections/${owned.collection.public_id}/entries/${moved.entry.id}/move`, {
+          method: 'POST',
+          headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+        { params: Promise.resolve({ publicId: owned.collection.public_id, entryId: String(moved.entry.id) }) },
+      );
+    expect((await move({ collection: spare.collection.public_id })).status).toBe(404);
+    const back = await move({ collection: wanted.public_id });
+    expect(back.status).toBe(200);
+    expect(await back.json()).toMatchObject({
+      collection: { public_id: wanted.public_id },
+      entry: { price: '24.90', currency: 'GBP', condition: 6 },
+    });
+    expect(await toggleState(actor, { item: 'release', publicId: RELEASE }, h.db)).toMatchObject({
+      mine: { have: false, wanted: true },
+    });
   });
 
   it('the add-to-collection dialog endpoint adds to an existing or a new collection and names it', async () => {

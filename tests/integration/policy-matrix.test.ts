@@ -16,6 +16,7 @@ import { DELETE as collectionDelete, PATCH as collectionPatch } from '@/app/api/
 import { POST as restorePost } from '@/app/api/collections/[publicId]/restore/route';
 import { POST as entriesPost } from '@/app/api/collections/[publicId]/entries/route';
 import { DELETE as entryDelete, PATCH as entryPatch } from '@/app/api/collections/[publicId]/entries/[entryId]/route';
+import { POST as entryMovePost } from '@/app/api/collections/[publicId]/entries/[entryId]/move/route';
 import { POST as importsPost } from '@/app/api/collections/[publicId]/imports/route';
 import { POST as picksPost } from '@/app/api/collections/[publicId]/imports/[importId]/picks/route';
 import { POST as dialogPost } from '@/app/api/me/collection_entries/route';
@@ -244,6 +245,21 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       setup: async (o) => {
         const { publicId, entryId } = await entry(o);
         return { params: { publicId, entryId }, path: `/api/collections/${publicId}/entries/${entryId}` };
+      },
+    },
+    {
+      route: '/api/collections/{id}/entries/{entry}/move',
+      method: 'POST',
+      handler: entryMovePost as Handler,
+      expect: OWNED,
+      setup: async (o) => {
+        const { publicId, entryId } = await entry(o);
+        const target = await shelf(o);
+        return {
+          params: { publicId, entryId },
+          path: `/api/collections/${publicId}/entries/${entryId}/move`,
+          body: { collection: target },
+        };
       },
     },
     {

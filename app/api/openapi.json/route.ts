@@ -7,6 +7,7 @@ import * as authNextauth from '../auth/[...nextauth]/route';
 import * as commentsPublicId from '../comments/[publicId]/route';
 import * as commentsPublicIdToggles from '../comments/[publicId]/toggles/route';
 import * as collectionsPublicIdEntriesEntryId from '../collections/[publicId]/entries/[entryId]/route';
+import * as collectionsPublicIdEntriesEntryIdMove from '../collections/[publicId]/entries/[entryId]/move/route';
 import * as collectionsPublicIdEntries from '../collections/[publicId]/entries/route';
 import * as collectionsPublicIdExport from '../collections/[publicId]/export/route';
 import * as collectionsPublicIdImportsImportIdPicks from '../collections/[publicId]/imports/[importId]/picks/route';
@@ -79,6 +80,7 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   altcha,
   authNextauth,
   collectionsPublicIdEntriesEntryId,
+  collectionsPublicIdEntriesEntryIdMove,
   collectionsPublicIdEntries,
   collectionsPublicIdExport,
   collectionsPublicIdImportsImportIdPicks,
