@@ -174,6 +174,7 @@ function editable(e: CollectionEntryDto, locale: string): EditableEntry {
   return {
     id: e.id,
     item: e.movie ? 'movie' : 'release',
+    itemId: e.release?.public_id ?? e.movie?.public_id ?? '',
     name: e.release?.name ?? e.movie?.name ?? '',
     values: {
       comment: e.comment ?? '',

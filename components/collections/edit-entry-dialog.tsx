@@ -9,8 +9,14 @@ import { useApiForm } from '@/components/forms/use-api-form';
 import { useRouter } from '@/lib/i18n/navigation';
 import { EntryInputs, type EntryValues } from './entry-inputs';
 
-/** What the edit-entry dialog needs of an entry: its id, kind, item name and fields as typed. */
-export type EditableEntry = { id: number; item: 'movie' | 'release'; name: string; values: EntryValues };
+/** What the entry dialogs (edit, move) need of an entry: its id, item kind, public id and name, and fields as typed. */
+export type EditableEntry = {
+  id: number;
+  item: 'movie' | 'release';
+  itemId: string;
+  name: string;
+  values: EntryValues;
+};
 
 /**
  * The owner's edit of one collection entry: the entry's fields (price and currency, condition,

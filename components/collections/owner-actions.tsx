@@ -78,31 +78,35 @@ export function CollectionTrashButton({ publicId, deleted }: { publicId: string;
   );
 }
 
-type EditDialogProps = { collectionId: string; entry: EditableEntry; onClose: () => void };
+type EntryDialogProps = { collectionId: string; entry: EditableEntry; onClose: () => void };
 
 /**
- * The owner's buttons on one entry of a collection page: Edit (the edit-entry dialog, its code
- * loaded on first use) and Remove (after a confirmation, as the entry's price, condition and
- * comment go with it).
+ * The owner's buttons on one entry of a collection page: Edit (the edit-entry dialog) and Move (to
+ * another collection, or a copy), their code loaded on first use, and Remove (after a
+ * confirmation, as the entry's price, condition and comment go with it).
  */
 export function EntryOwnerActions({ collectionId, entry }: { collectionId: string; entry: EditableEntry }) {
   const t = useTranslations('collections');
-  const [EditDialog, setEditDialog] = useState<ComponentType<EditDialogProps> | null>(null);
-  const [editing, setEditing] = useState(false);
+  const [EntryDialog, setEntryDialog] = useState<ComponentType<EntryDialogProps> | null>(null);
+  const open = (load: () => Promise<{ default: ComponentType<EntryDialogProps> }>) =>
+    void load().then((m) => setEntryDialog(() => m.default));
   return (
-    <div className="flex gap-1">
+    <div className="flex flex-wrap gap-1">
       <Button
         variant="ghost"
         aria-label={`${t('edit')}: ${entry.name}`}
         data-testid="entry-edit"
-        onClick={() =>
-          void import('./edit-entry-dialog').then((m) => {
-            setEditDialog(() => m.default);
-            setEditing(true);
-          })
-        }
+        onClick={() => open(() => import('./edit-entry-dialog'))}
       >
         {t('edit')}
+      </Button>
+      <Button
+        variant="ghost"
+        aria-label={`${t('move')}: ${entry.name}`}
+        data-testid="entry-move"
+        onClick={() => open(() => import('./move-entry-dialog'))}
+      >
+        {t('move')}
       </Button>
       <ApiActionButton
         url={`/api/collections/${collectionId}/entries/${entry.id}`}
@@ -114,8 +118,8 @@ export function EntryOwnerActions({ collectionId, entry }: { collectionId: strin
         testId="entry-remove"
         confirm={t('removeConfirm', { name: entry.name })}
       />
-      {EditDialog && editing ? (
-        <EditDialog collectionId={collectionId} entry={entry} onClose={() => setEditing(false)} />
+      {EntryDialog ? (
+        <EntryDialog collectionId={collectionId} entry={entry} onClose={() => setEntryDialog(null)} />
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { claimAddress, registerByApi, uniqueTag } from './support/accounts';
+import { claimAddress, createCollectionByApi, registerByApi, uniqueTag } from './support/accounts';
 import { expect, gotoApp, test } from './support/fixtures';
 
 /**
@@ -7,7 +7,7 @@ import { expect, gotoApp, test } from './support/fixtures';
  * dialog (entry price and condition), see the snackbar and the release page naming the
  * collection, find it on /collections and on the user's page and open it, edit the entry and
  * remove it, search and order the entries; create a collection from /collections/new; a private
- * collection is not shown to visitors.
+ * collection is not shown to visitors; move a wanted release to the owned list, and copy it.
  */
 for (const locale of ['en', 'fi'] as const) {
   const prefix = locale === 'fi' ? '/fi' : '';
@@ -280,3 +280,89 @@ for (const locale of ['en', 'fi'] as const) {
     await visitor.close();
   });
 }
+
+test('fi: a wanted release is bought: moved to the owned list with its price, WANTED off and HAVE on; a copy keeps it', async ({
+  page,
+  baseURL,
+}) => {
+  const origin = baseURL ?? 'http://localhost:3100';
+  const tag = uniqueTag();
+  const ip = claimAddress(tag);
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+  await registerByApi(page.request, { baseURL: origin, ip, name: `Buyer ${tag}`, email: `buyer-${tag}@example.fi` });
+  const found = (await (await page.request.get('/api/releases?q=sisu&limit=1')).json()) as {
+    items: { public_id: string; name: string }[];
+  };
+  const release = found.items[0];
+  const headers = { origin };
+  // WANTED makes the wanted list; the owned list (HAVE's shortcut) and a spare list are made here.
+  expect(
+    (
+      await page.request.post(`/api/releases/${release.public_id}/toggles`, {
+        headers,
+        data: { kind: 'wanted', on: true },
+      })
+    ).status(),
+  ).toBe(200);
+  const owned = await createCollectionByApi(page.request, origin, { name: `Hyllyssä ${tag}`, style: 3 });
+  const spare = await createCollectionByApi(page.request, origin, { name: `Varalla ${tag}`, style: 1 });
+  expect(
+    (
+      await page.request.patch(`/api/collections/${owned}`, {
+        headers,
+        data: { name: `Hyllyssä ${tag}`, style: 3, shortcut_default: true },
+      })
+    ).status(),
+  ).toBe(200);
+  const lists = (await (await page.request.get(`/api/me/collections?release=${release.public_id}`)).json()) as {
+    items: { public_id: string; style: number; has_item: boolean }[];
+  };
+  const wanted = lists.items.find((c) => c.style === 4 && c.has_item)!.public_id;
+  const entries = (await (await page.request.get(`/api/collections/${wanted}/entries`)).json()) as {
+    items: { id: number }[];
+  };
+  expect(
+    (
+      await page.request.patch(`/api/collections/${wanted}/entries/${entries.items[0].id}`, {
+        headers,
+        data: { price: '24,90', currency: 'EUR', condition: 6 },
+      })
+    ).status(),
+  ).toBe(200);
+
+  await gotoApp(page, `/fi/collection/${wanted}`);
+  const entry = page.getByTestId('entries').locator('li').first();
+  await entry.getByTestId('entry-move').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`Siirrä ”${release.name}” toiseen kokoelmaan`);
+  const target = dialog.getByLabel('Kokoelmaan');
+  await expect(target.locator('option')).toHaveText([`Varalla ${tag}`, `Hyllyssä ${tag}`]);
+  await target.selectOption({ label: `Hyllyssä ${tag}` });
+  await expect(dialog.getByTestId('move-entry-submit')).toHaveText('Siirrä');
+  await dialog.getByTestId('move-entry-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('snackbar')).toContainText(`Siirretty kokoelmaan Hyllyssä ${tag}.`);
+  await expect(page.getByText('Tässä kokoelmassa ei ole vielä mitään.')).toBeVisible();
+
+  await gotoApp(page, `/fi/collection/${owned}`);
+  const moved = page.getByTestId('entries').locator('li').first();
+  await expect(moved).toContainText(release.name);
+  await expect(moved.getByTestId('entry-fields')).toContainText(/24,90\s€/);
+  await expect(moved.getByTestId('entry-fields')).toContainText('Avaamaton');
+
+  // A copy: the entry stays here too; the spare list was the only one left to offer.
+  await moved.getByTestId('entry-move').click();
+  await expect(dialog.getByLabel('Kokoelmaan').locator('option')).toHaveText([`Varalla ${tag}`, 'Halutut julkaisut']);
+  await dialog.getByLabel('Kokoelmaan').selectOption({ label: `Varalla ${tag}` });
+  await dialog.getByTestId('move-entry-copy').check();
+  await expect(dialog.getByTestId('move-entry-submit')).toHaveText('Kopioi');
+  await dialog.getByTestId('move-entry-submit').click();
+  await expect(page.getByTestId('snackbar')).toContainText(`Kopioitu kokoelmaan Varalla ${tag}.`);
+  await expect(page.getByTestId('entries').locator('li')).toHaveCount(1);
+  await gotoApp(page, `/fi/collection/${spare}`);
+  await expect(page.getByTestId('entries').locator('li').first().getByTestId('entry-fields')).toContainText(/24,90\s€/);
+
+  await gotoApp(page, `/fi/release/${release.public_id}`);
+  await expect(page.getByTestId('toggle-have')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('toggle-wanted')).toHaveAttribute('aria-pressed', 'false');
+});
