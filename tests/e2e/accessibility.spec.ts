@@ -164,6 +164,12 @@ test.describe('accessibility (axe)', () => {
       await page.waitForLoadState('networkidle');
       found.push(...(await violations(page, `/fi${path}`)));
     }
+    // The move dialog needs a second collection of releases to offer.
+    await createCollectionByApi(page.request, baseURL!, { name: `Spare ${tag}` });
+    await gotoApp(page, `/fi/collection/${collection}`);
+    await page.getByTestId('entry-move').click();
+    await expect(page.getByRole('dialog').getByTestId('move-entry-submit')).toBeVisible();
+    found.push(...(await violations(page, 'move-entry dialog (fi, phone)')));
     expect(found).toEqual([]);
   });
 });
