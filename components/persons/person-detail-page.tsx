@@ -20,6 +20,9 @@ import { CREDIT_ROLES } from '@/lib/validation/enums';
 
 export type PersonTab = 'overview' | 'releases';
 
+/** A role's list of more titles than this runs in two columns on wide screens. */
+const LONG_GROUP = 12;
+
 /** Which person page: locale, the person's public id, the tab and (tab `releases`) a keyset cursor. */
 export type PersonPageProps = { locale: string; publicId: string; tab: PersonTab; cursor?: string };
 
@@ -50,7 +53,7 @@ export async function personMetadata({ locale, publicId, tab, cursor }: PersonPa
 
 /**
  * A person page: name, dates, biography and the filmography grouped by role (links to the
- * movies), or (tab `releases`) one keyset page of releases of the person's films.
+ * movies, each with its number of releases linked to the movie's releases), or (tab `releases`) one keyset page of releases of the person's films.
  */
 export async function PersonDetailPage({ locale, publicId, tab, cursor }: PersonPageProps) {
   const person = await personOr404(publicId);
@@ -101,9 +104,9 @@ export async function PersonDetailPage({ locale, publicId, tab, cursor }: Person
           {groups.map((g) => (
             <section key={g.role} data-role={g.role}>
               <h3 className="mb-1 font-semibold">{te(`roles.${g.role}`)}</h3>
-              <ul className="space-y-0.5">
+              <ul className={`space-y-0.5 ${g.credits.length > LONG_GROUP ? 'lg:columns-2 lg:gap-8' : ''}`}>
                 {g.credits.map((c, i) => (
-                  <li key={`${c.title.public_id}-${i}`}>
+                  <li key={`${c.title.public_id}-${i}`} className="break-inside-avoid">
                     <Link
                       href={`/movie/${c.title.public_id}`}
                       prefetch={false}
@@ -112,6 +115,19 @@ export async function PersonDetailPage({ locale, publicId, tab, cursor }: Person
                       {c.title.name}
                     </Link>
                     {c.title.year ? <span className="text-muted"> ({c.title.year})</span> : null}
+                    {c.title.release_count > 0 ? (
+                      <>
+                        <span className="text-muted"> · </span>
+                        <Link
+                          href={`/movie/${c.title.public_id}/releases`}
+                          prefetch={false}
+                          className="text-sm text-muted underline decoration-line hover:text-accent-strong"
+                          data-testid="credit-releases"
+                        >
+                          {tm('releaseCount', { count: c.title.release_count })}
+                        </Link>
+                      </>
+                    ) : null}
                     {c.character ? (
                       <span className="text-muted"> {tm('asCharacter', { character: c.character })}</span>
                     ) : null}

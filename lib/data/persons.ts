@@ -69,7 +69,7 @@ export async function listPersons(
 
 /**
  * One person with biography, dates (YYYY-MM-DD) and credits (newest title first), each with
- * the title's public id, source id, name and year.
+ * the title's public id, source id, name, year and number of releases in the catalogue.
  * @returns null when no person has this public id
  */
 export async function getPerson(publicId: string, db?: Db): Promise<PersonDetail | null> {
@@ -96,9 +96,10 @@ export async function getPerson(publicId: string, db?: Db): Promise<PersonDetail
     source_id: string | null;
     name: string;
     year: number | null;
+    release_count: number;
   }>(
     d,
-    sql`SELECT c.role, c.character, m.public_id, m.source_id, m.name, m.year FROM credits c JOIN movies m ON m.id = c.movie_id
+    sql`SELECT c.role, c.character, m.public_id, m.source_id, m.name, m.year, m.release_count FROM credits c JOIN movies m ON m.id = c.movie_id
         WHERE c.person_id = ${p.id} ORDER BY m.year DESC NULLS LAST, m.title_key, m.id, c.role`,
   );
   return {
@@ -113,7 +114,13 @@ export async function getPerson(publicId: string, db?: Db): Promise<PersonDetail
     credits: credits.map((c) => ({
       role: c.role as CreditRole,
       character: c.character || null,
-      title: { public_id: c.public_id, source_id: c.source_id, name: c.name, year: c.year },
+      title: {
+        public_id: c.public_id,
+        source_id: c.source_id,
+        name: c.name,
+        year: c.year,
+        release_count: Number(c.release_count),
+      },
     })),
   };
 }

@@ -198,7 +198,8 @@ export type PersonDetail = PersonListItem & {
   credits: {
     role: CreditRole;
     character: string | null;
-    title: { public_id: string; source_id: string | null; name: string; year: number | null };
+    /** The credited title; `release_count`: its releases in the catalogue. */
+    title: { public_id: string; source_id: string | null; name: string; year: number | null; release_count: number };
   }[];
 };
 

@@ -218,6 +218,13 @@ test('the movie page of "Dead & Buried" (1981) shows cast, releases by format an
     page.getByTestId('censorship-history').getByRole('heading', { name: 'Sensuurihistoria Suomessa' }),
   ).toBeVisible();
   await expect(page.getByTestId('censorship-event').first()).toContainText('12.5.1981 · Kielletty');
+
+  // The actor's filmography says how many releases the film has, linked to them.
+  await gotoApp(page, `/fi/person/${actor!.person.public_id}`);
+  const credit = page.getByTestId('person-credits').locator('li', { hasText: movie!.name }).first();
+  const releases = credit.getByTestId('credit-releases');
+  await expect(releases).toHaveText(`${detail.releases.length} julkaisua`);
+  await expect(releases).toHaveAttribute('href', `/fi/movie/${movie!.public_id}/releases`);
 });
 
 test('/releases/finnish_censorship lists cut Finnish videotapes, longest cut first', async ({ page, request }) => {

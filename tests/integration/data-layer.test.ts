@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema, type DbHandle } from '@/db';
+import { queryRows, schema, type DbHandle } from '@/db';
 import { getRelease, listOtherReleases, listReleases } from '@/lib/data/releases';
 import { getTitle, listTitles, wikipediaUrl } from '@/lib/data/movies';
 import { getPerson, listPersonReleases, listPersons } from '@/lib/data/persons';
@@ -137,6 +137,19 @@ describe.each(testEngines())('lib/data on %s', (engine) => {
     for (const r of page!.items) expect(r.movies.some((m) => titleIds.has(m.public_id))).toBe(true);
     expect(await listPersonReleases('noSuchPerson', { cursor: null, limit: 24 }, h.db)).toBeNull();
     expect(await getPerson('noSuchPerson', h.db)).toBeNull();
+    // Each credited title carries its number of approved releases, counted here independently.
+    const counts = await queryRows<{ public_id: string; n: number }>(
+      h.db,
+      sql`SELECT m.public_id, COUNT(r.id)::int AS n FROM movies m
+          LEFT JOIN release_movies rm ON rm.movie_id = m.id LEFT JOIN releases r ON r.id = rm.release_id AND r.approved
+          WHERE m.public_id IN (${sql.join(
+            [...titleIds].map((id) => sql`${id}`),
+            sql`, `,
+          )}) GROUP BY m.public_id`,
+    );
+    const expected = new Map(counts.map((c) => [c.public_id, Number(c.n)]));
+    for (const c of person!.credits) expect(c.title.release_count, c.title.name).toBe(expected.get(c.title.public_id));
+    expect(person!.credits.some((c) => c.title.release_count > 0)).toBe(true);
   });
 
   it('companies: detail, titles, unknown → null', async () => {
