@@ -8,7 +8,8 @@ import { Link } from '@/lib/i18n/navigation';
 /**
  * The best edition ranking (server component): rank, release (name and format), the overall and
  * per-aspect Bayesian scores (1-5, one decimal) and the number of reviews that rate it; unrated
- * releases are left out.
+ * releases are left out, and an aspect nobody rated yet shows "–" ("Not rated yet") rather than
+ * the prior it is counted with.
  */
 export async function BestEditionTable({ best, locale }: { best: BestEditions; locale: string }) {
   const t = await getTranslations({ locale, namespace: 'reviews' });
@@ -49,9 +50,17 @@ export async function BestEditionTable({ best, locale }: { best: BestEditions; l
                   <span className="block text-xs text-muted">{t('reviewsCount', { count: r.reviews_count })}</span>
                 </td>
                 <td className="font-semibold">{score(r.overall!)}</td>
-                {EDITION_ASPECTS.map((a) => (
-                  <td key={a}>{score(r.aspects[a].score)}</td>
-                ))}
+                {EDITION_ASPECTS.map((a) =>
+                  r.aspects[a].count > 0 ? (
+                    <td key={a}>{score(r.aspects[a].score)}</td>
+                  ) : (
+                    // No rating of this aspect yet: its score would only be the prior, so none is shown.
+                    <td key={a} title={t('unranked')} className="text-muted" data-unrated="">
+                      <span aria-hidden="true">–</span>
+                      <span className="sr-only">{t('unranked')}</span>
+                    </td>
+                  ),
+                )}
               </tr>
             ))}
           </tbody>
