@@ -6,7 +6,7 @@
  * Pure functions, no I/O.
  */
 import type { Metadata } from 'next';
-import type { ReleaseDetail, ReleaseListItem, TitleDetail } from '@/lib/data/types';
+import type { MemberRatings, ReleaseListItem, TitleDetail } from '@/lib/data/types';
 
 export const SEO_LOCALES = ['en', 'fi'] as const;
 export type SeoLocale = (typeof SEO_LOCALES)[number];
@@ -163,13 +163,26 @@ export function movieJsonLd(title: TitleDetail, locale: string): JsonLdObject {
   });
 }
 
+/** schema.org AggregateRating of members' 1-5 ratings; null without any. */
+function aggregateRating(rated: { count: number; mean: number | null } | undefined): JsonLdObject | null {
+  if (!rated || rated.count === 0 || rated.mean === null) return null;
+  return {
+    '@type': 'AggregateRating',
+    ratingValue: Math.round(rated.mean * 10) / 10,
+    ratingCount: rated.count,
+    bestRating: 5,
+    worstRating: 1,
+  };
+}
+
 /**
  * schema.org Product for a release page: name, url, sku (public id), gtin13 when the EAN is
  * known (a 12-digit UPC is given as gtin12), brand = label, releaseDate = street date,
- * category = format name, and the contained movies as `isRelatedTo` Movie references.
+ * category = format name, the contained movies as `isRelatedTo` Movie references, and (a release
+ * page with members' ratings of the release as a whole) `aggregateRating` on the 1-5 scale.
  */
 export function releaseJsonLd(
-  release: ReleaseDetail | ReleaseListItem,
+  release: ReleaseListItem & { member_ratings?: MemberRatings },
   locale: string,
   formatName: string,
 ): JsonLdObject {
@@ -187,6 +200,8 @@ export function releaseJsonLd(
     category: formatName,
     releaseDate: release.street_date ?? (release.release_year ? String(release.release_year) : null),
     image: release.picture_url,
+    // The members' ratings of the release as a whole (reviews that link it), on the 1-5 scale.
+    aggregateRating: aggregateRating(release.member_ratings?.aspects.release),
     isRelatedTo: release.movies.map((m) => ({
       '@type': 'Movie',
       name: m.name,

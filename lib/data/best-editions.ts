@@ -9,7 +9,9 @@ import 'server-only';
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
+import { RELEASE_ASPECTS } from '@/lib/validation/review-options';
 import { queryRows, resolveDb } from './sql';
+import type { MemberRatings } from './types';
 
 /** C of the Bayesian average: how many ratings of the prior mean every release starts with. */
 export const BEST_EDITION_PRIOR_WEIGHT = 3;
@@ -128,4 +130,27 @@ export async function bestEditions(moviePublicId: string, db?: Db): Promise<Best
   rated.forEach((s, i) => (s.rank = i + 1));
   const unrated = scored.filter((s) => s.overall === null).sort(byName);
   return { prior: { weight: C, mean }, releases: [...rated, ...unrated] };
+}
+
+/**
+ * The member ratings of one release (by internal id): the reviews that link it and, per release
+ * aspect, the number of ratings and their plain mean (1-5; null without any). One index range of
+ * `reviews_release_idx`.
+ */
+export async function releaseMemberRatings(db: Db, releaseId: number): Promise<MemberRatings> {
+  const columns = RELEASE_ASPECTS.map(
+    (a) =>
+      sql`COUNT(${sql.raw(`rating_${a}`)})::int AS ${sql.raw(`${a}_n`)}, AVG(${sql.raw(`rating_${a}`)})::float8 AS ${sql.raw(`${a}_mean`)}`,
+  );
+  const [r] = await queryRows<Record<string, number | null>>(
+    db,
+    sql`SELECT COUNT(*)::int AS reviews, ${sql.join(columns, sql`, `)} FROM reviews WHERE release_id = ${releaseId}`,
+  );
+  const aspects = Object.fromEntries(
+    RELEASE_ASPECTS.map((a) => {
+      const mean = r?.[`${a}_mean`];
+      return [a, { count: Number(r?.[`${a}_n`] ?? 0), mean: mean == null ? null : Number(mean) }];
+    }),
+  ) as MemberRatings['aspects'];
+  return { reviews: Number(r?.reviews ?? 0), aspects };
 }

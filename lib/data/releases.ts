@@ -15,6 +15,7 @@ import {
   type PriceBand,
   type ReleaseListQuery,
 } from '@/lib/validation/listing';
+import { releaseMemberRatings } from './best-editions';
 import { buyingLinksWhere, censorshipEvents, picturesWhere, videosWhere } from './catalogue-media';
 import { RELEASE_LIST_COLUMNS, toReleaseListItem, type ReleaseListRow, withoutListColumns } from './catalogue-rows';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
@@ -229,11 +230,12 @@ export async function getRelease(publicId: string, db?: Db): Promise<ReleaseDeta
   const censorshipWhere = country
     ? sql`(ce.release_id = ${row.id} OR (ce.country = ${country} AND ce.movie_id IN (SELECT movie_id FROM release_movies WHERE release_id = ${row.id})))`
     : sql`ce.release_id = ${row.id}`;
-  const [censorship, pictures, videos, buying_links] = await Promise.all([
+  const [censorship, pictures, videos, buying_links, member_ratings] = await Promise.all([
     censorshipEvents(d, censorshipWhere),
     picturesWhere(d, sql`p.release_id = ${row.id}`),
     videosWhere(d, sql`v.release_id = ${row.id}`),
     buyingLinksWhere(d, sql`b.release_id = ${row.id}`),
+    releaseMemberRatings(d, row.id),
   ]);
   return {
     ...toReleaseListItem(row),
@@ -248,6 +250,7 @@ export async function getRelease(publicId: string, db?: Db): Promise<ReleaseDeta
     pictures,
     videos,
     buying_links,
+    member_ratings,
   };
 }
 

@@ -5,6 +5,7 @@
  * stated currency with 2 decimals as a string.
  */
 import type { CreditRole, FormatId } from '@/lib/validation/enums';
+import type { ReleaseAspect } from '@/lib/validation/review-options';
 
 /** One page of a keyset-paginated list. `next_cursor` is opaque; null on the last page. */
 export type Page<T> = { items: T[]; next_cursor: string | null };
@@ -128,6 +129,17 @@ export type ReleaseDetail = ReleaseListItem & {
   pictures: PictureDto[];
   videos: VideoDto[];
   buying_links: BuyingLinkDto[];
+  member_ratings: MemberRatings;
+};
+
+/**
+ * Members' ratings of a release, from the reviews that link it: `reviews` counts those reviews;
+ * per release aspect (release as a whole, picture, sound, extras, package), how many of them rate
+ * it and the mean of their ratings (5 excellent … 1 worst; null without any).
+ */
+export type MemberRatings = {
+  reviews: number;
+  aspects: Record<ReleaseAspect, { count: number; mean: number | null }>;
 };
 
 /** A movie/TV title in lists (`GET /api/titles`). */

@@ -21,3 +21,4 @@ export const RATING_ASPECTS = ['movie', 'release', 'picture', 'sound', 'extras',
 export type RatingAspect = (typeof RATING_ASPECTS)[number];
 /** The aspects rated only with a linked release. */
 export const RELEASE_ASPECTS = ['release', 'picture', 'sound', 'extras', 'package'] as const;
+export type ReleaseAspect = (typeof RELEASE_ASPECTS)[number];

@@ -237,6 +237,17 @@ for (const locale of ['en', 'fi'] as const) {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByRole('link', { name: m.movies.allReviews, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/movie/${movie.public_id}/reviews$`));
+
+    // The release's overview sums up the members' ratings (every run rates it the same) and leads to its reviews.
+    await gotoApp(page, `${prefix}/release/${release.public_id}`);
+    const summary = page.getByTestId('member-ratings');
+    await reloadIfStale(page, summary);
+    await expect(summary.getByRole('heading', { level: 2 })).toHaveText(r.memberRatings);
+    await expect(summary.locator('[data-aspect="picture"] dd')).toContainText(r.buckets['5']);
+    await expect(summary.locator('[data-aspect="extras"] dd')).toContainText(r.buckets['3']);
+    await summary.getByTestId('member-ratings-reviews').click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/release/${release.public_id}/reviews$`));
+    await expect(page.getByRole('link', { name: headline, exact: true })).toBeVisible();
   });
 
   test(`${locale}: a discussion on a release gets a reply and a reply to the reply, and the release lists it; writing too soon says how long to wait`, async ({

@@ -12,7 +12,7 @@ import { GET as reviewsGet, POST as reviewsPost } from '@/app/api/reviews/route'
 import { DELETE as reviewDelete, GET as reviewGet, PATCH as reviewPatch } from '@/app/api/reviews/[publicId]/route';
 import { bestEditions, hasEditionRatings } from '@/lib/data/best-editions';
 import { listTitles } from '@/lib/data/movies';
-import { listReleases } from '@/lib/data/releases';
+import { getRelease, listReleases } from '@/lib/data/releases';
 import { resetLimit } from '@/lib/data/rate-limits';
 import { searchAll } from '@/lib/data/search';
 import {
@@ -480,6 +480,24 @@ describe.each(testEngines())('best edition on %s', (engine) => {
     expect(beta!.reviews_count).toBe(1);
     expect(gamma).toMatchObject({ rank: null, overall: null, ratings_count: 0, reviews_count: 0 });
     expect(gamma!.aspects.picture).toEqual({ score: expect.closeTo(4.2, 10), count: 0, mean: null });
+  });
+
+  it('a release carries its member ratings: reviews that link it, and per aspect the count and mean', async () => {
+    // Alpha's three reviews above: picture 5, 5, 5; sound 5, 4, 5; extras 5, 3, 5; package 5, 4, 5; none rates the release as a whole.
+    const alpha = await getRelease('beAlpha', h.db);
+    expect(alpha?.member_ratings).toEqual({
+      reviews: 3,
+      aspects: {
+        release: { count: 0, mean: null },
+        picture: { count: 3, mean: 5 },
+        sound: { count: 3, mean: expect.closeTo(14 / 3, 10) },
+        extras: { count: 3, mean: expect.closeTo(13 / 3, 10) },
+        package: { count: 3, mean: expect.closeTo(14 / 3, 10) },
+      },
+    });
+    const gamma = await getRelease('beGamma', h.db);
+    expect(gamma?.member_ratings.reviews).toBe(0);
+    expect(gamma?.member_ratings.aspects.picture).toEqual({ count: 0, mean: null });
   });
 
   it('the reviewed filter of the title and release lists: items with a review', async () => {

@@ -19,7 +19,7 @@ import {
   queryString,
   searchFormParams,
 } from '@/components/listing/presets';
-import type { ReleaseListItem } from '@/lib/data/types';
+import type { MemberRatings, ReleaseListItem } from '@/lib/data/types';
 
 describe('formatDate: English day/month/year (spec §9), Finnish d.m.yyyy', () => {
   it('formats a full ISO date', () => {
@@ -245,6 +245,33 @@ describe('releaseJsonLd (schema.org Product)', () => {
     const ld = releaseJsonLd({ ...base, ean: null, label: null }, 'en', 'DVD');
     expect(ld).not.toHaveProperty('gtin13');
     expect(ld).not.toHaveProperty('brand');
+    expect(ld).not.toHaveProperty('aggregateRating');
+  });
+  it("gives the members' ratings of the release as a whole as aggregateRating, only when there are some", () => {
+    const aspect = (count: number, mean: number | null) => ({ count, mean });
+    const member_ratings: MemberRatings = {
+      reviews: 4,
+      aspects: {
+        release: aspect(3, 13 / 3),
+        picture: aspect(4, 5),
+        sound: aspect(0, null),
+        extras: aspect(0, null),
+        package: aspect(0, null),
+      },
+    };
+    const detail = { ...base, member_ratings };
+    expect(releaseJsonLd(detail, 'en', 'DVD').aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.3,
+      ratingCount: 3,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    const unrated = {
+      ...detail,
+      member_ratings: { ...member_ratings, aspects: { ...member_ratings.aspects, release: aspect(0, null) } },
+    };
+    expect(releaseJsonLd(unrated, 'en', 'DVD')).not.toHaveProperty('aggregateRating');
   });
 });
 

@@ -3,11 +3,15 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { enumKey } from '@/lib/i18n/keys';
 import { releaseJsonLd } from '@/lib/seo';
 import { CutBlock } from '../cut-block';
+import { MemberRatingsBox } from '../member-ratings';
 import { ReleaseFields } from '../release-fields';
 import { MoviesAside } from './movies-aside';
 import type { ReleaseTabProps } from './tab-empty';
 
-/** `/release/{id}`: Product JSON-LD, every field with a value, the cut/censorship block and the contained movies. */
+/**
+ * `/release/{id}`: Product JSON-LD, every field with a value, the cut/censorship block, the members'
+ * ratings (when a review links the release) and the contained movies.
+ */
 export async function ReleaseOverviewTab({ release, locale }: ReleaseTabProps) {
   const te = await getTranslations({ locale, namespace: 'enums' });
   return (
@@ -18,7 +22,10 @@ export async function ReleaseOverviewTab({ release, locale }: ReleaseTabProps) {
           <ReleaseFields release={release} locale={locale} />
           <CutBlock release={release} locale={locale} />
         </div>
-        <MoviesAside release={release} locale={locale} />
+        <div>
+          <MemberRatingsBox ratings={release.member_ratings} releaseId={release.public_id} locale={locale} />
+          <MoviesAside release={release} locale={locale} />
+        </div>
       </div>
     </>
   );
