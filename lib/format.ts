@@ -162,6 +162,18 @@ export function formatMegabytes(bytes: number, locale: string): string {
   return formatNumber(toMegabytes(bytes), locale, { maxDecimals: 1 });
 }
 
+/**
+ * The site of a web address as people name it: its host without "www." ("thedigitalbits.com"
+ * for https://www.thedigitalbits.com/item/…); the address itself when it does not parse.
+ */
+export function siteOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+}
+
 /** Year of an ISO date string ("1981-09-17" → 1981), null when absent or unparseable. */
 export function yearOf(value: string | null | undefined): number | null {
   if (!value) return null;

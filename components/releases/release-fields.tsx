@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { FactList, FactRow } from '@/components/ui/fact-list';
 import type { ReleaseDetail } from '@/lib/data/types';
-import { formatDate, formatMoney, joinNames } from '@/lib/format';
+import { formatDate, formatMoney, joinNames, siteOf } from '@/lib/format';
 import { catalogueNames } from '@/lib/i18n/catalogue-names';
 import { enumKey, keyFromData, type MessageKey } from '@/lib/i18n/keys';
 import { Link } from '@/lib/i18n/navigation';
@@ -130,8 +130,8 @@ export async function ReleaseFields({ release, locale }: { release: ReleaseDetai
   add(
     'review',
     release.review_url ? (
-      <a href={release.review_url} rel="noopener" target="_blank" className="underline">
-        {f('readReview')}
+      <a href={release.review_url} rel="noopener" target="_blank" className="underline" data-testid="external-review">
+        {t('fields.readReview', { site: siteOf(release.review_url) })}
       </a>
     ) : null,
   );

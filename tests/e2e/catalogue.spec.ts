@@ -227,6 +227,22 @@ test('the movie page of "Dead & Buried" (1981) shows cast, releases by format an
   await expect(releases).toHaveAttribute('href', `/fi/movie/${movie!.public_id}/releases`);
 });
 
+test("a 4K release's external review names its site, apart from the members' reviews", async ({ page, request }) => {
+  const list = await api<{ items: { public_id: string }[] }>(
+    request,
+    '/api/releases?q=dune%20limited%20edition%20[4k]',
+  );
+  const id = list.items[0].public_id;
+  const release = await api<{ review_url: string | null }>(request, `/api/releases/${id}`);
+  expect(release.review_url).toMatch(/^https:\/\/thedigitalbits\.com\//);
+  await gotoApp(page, `/release/${id}`);
+  const link = page.getByTestId('external-review');
+  await expect(link).toHaveText('Read the review at thedigitalbits.com');
+  await expect(link).toHaveAttribute('href', release.review_url!);
+  await gotoApp(page, `/fi/release/${id}`);
+  await expect(page.getByTestId('external-review')).toHaveText('Lue arvostelu sivustolla thedigitalbits.com');
+});
+
 test('/releases/finnish_censorship lists cut Finnish videotapes, longest cut first', async ({ page, request }) => {
   const response = await gotoApp(page, '/releases/finnish_censorship');
   expect(response?.status()).toBe(200);

@@ -8,6 +8,7 @@ import {
   formatMoney,
   formatNumber,
   joinNames,
+  siteOf,
   toMegabytes,
   yearOf,
 } from '@/lib/format';
@@ -212,6 +213,17 @@ describe('localePath and alternates', () => {
     const cut = truncate(long, 50);
     expect(cut.length).toBeLessThanOrEqual(50);
     expect(cut.endsWith('word…')).toBe(true);
+  });
+});
+
+describe('siteOf: the site of a web address', () => {
+  it('is the host without www.', () => {
+    expect(siteOf('https://thedigitalbits.com/item/dune-arrow-4k-2021-brd')).toBe('thedigitalbits.com');
+    expect(siteOf('http://www.blu-ray.com/movies/Dune-4K/1/')).toBe('blu-ray.com');
+    expect(siteOf('https://WWW.Example.FI/x')).toBe('example.fi');
+  });
+  it('is the text itself when it is not an address', () => {
+    expect(siteOf('not a url')).toBe('not a url');
   });
 });
 
