@@ -228,11 +228,11 @@ test('the movie page of "Dead & Buried" (1981) shows cast, releases by format an
 });
 
 test("a 4K release's external review names its site, apart from the members' reviews", async ({ page, request }) => {
-  const list = await api<{ items: { public_id: string }[] }>(
+  const list = await api<{ items: { public_id: string; name: string }[] }>(
     request,
     '/api/releases?q=dune%20limited%20edition%20[4k]',
   );
-  const id = list.items[0].public_id;
+  const id = list.items.find((r) => r.name === 'Dune: Limited Edition (1984)')!.public_id;
   const release = await api<{ review_url: string | null }>(request, `/api/releases/${id}`);
   expect(release.review_url).toMatch(/^https:\/\/thedigitalbits\.com\//);
   await gotoApp(page, `/release/${id}`);
