@@ -429,7 +429,7 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
       expect(body.name).toBe('Stanley Kubrick');
       expect(body.credits.length).toBeGreaterThan(0);
       for (const c of body.credits)
-        expect(Object.keys(c.title).sort()).toEqual(['name', 'public_id', 'source_id', 'year']);
+        expect(Object.keys(c.title).sort()).toEqual(['name', 'public_id', 'release_count', 'source_id', 'year']);
       expect(body.credits.some((c) => c.role === 'director' && c.title.name === 'Paths of Glory')).toBe(true);
     });
 
