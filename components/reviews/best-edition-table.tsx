@@ -20,7 +20,9 @@ export async function BestEditionTable({ best, locale }: { best: BestEditions; l
     <section data-testid="best-edition">
       <h2 className="text-xl font-semibold">{t('bestEdition')}</h2>
       <p className="mb-2 text-sm text-muted">{t('bestEditionLead')}</p>
-      <div className="overflow-x-auto">
+      {/* `relative`: the containing block of the cells' screen-reader text (absolutely positioned), which
+          would otherwise escape the scroll box and widen the page. */}
+      <div className="relative overflow-x-auto">
         {/* Cells padded, headings on one line and the release at least 10rem wide: on a phone the
             table scrolls sideways instead of squeezing its columns together. */}
         <table className="w-full text-sm [&_td]:px-2 [&_td]:py-1.5 [&_th]:whitespace-nowrap [&_th]:px-2 [&_th]:py-1.5">
