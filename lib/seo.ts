@@ -160,6 +160,8 @@ export function movieJsonLd(title: TitleDetail, locale: string): JsonLdObject {
     countryOfOrigin: title.countries.map((c) => ({ '@type': 'Country', name: c })),
     inLanguage: title.spoken_languages,
     sameAs,
+    // The members' ratings of the movie (its reviews), on the 1-5 scale.
+    aggregateRating: aggregateRating(title.member_ratings?.aspects.movie),
   });
 }
 

@@ -9,9 +9,9 @@ import 'server-only';
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
-import { RELEASE_ASPECTS } from '@/lib/validation/review-options';
+import { RELEASE_ASPECTS, type RatingAspect, type ReleaseAspect } from '@/lib/validation/review-options';
 import { queryRows, resolveDb } from './sql';
-import type { MemberRatings } from './types';
+import type { AspectRating, MemberRatings } from './types';
 
 /** C of the Bayesian average: how many ratings of the prior mean every release starts with. */
 export const BEST_EDITION_PRIOR_WEIGHT = 3;
@@ -133,24 +133,38 @@ export async function bestEditions(moviePublicId: string, db?: Db): Promise<Best
 }
 
 /**
- * The member ratings of one release (by internal id): the reviews that link it and, per release
- * aspect, the number of ratings and their plain mean (1-5; null without any). One index range of
- * `reviews_release_idx`.
+ * Members' ratings of one item from its reviews (`reviews.<column> = id`): the number of reviews
+ * and, per aspect, the number of ratings and their plain mean (1-5; null without any). One index
+ * range of `reviews_release_idx` or `reviews_movie_idx`.
  */
-export async function releaseMemberRatings(db: Db, releaseId: number): Promise<MemberRatings> {
-  const columns = RELEASE_ASPECTS.map(
+async function memberRatings<A extends RatingAspect>(
+  db: Db,
+  where: { column: 'release_id' | 'movie_id'; id: number },
+  aspects: readonly A[],
+): Promise<MemberRatings<A>> {
+  const columns = aspects.map(
     (a) =>
       sql`COUNT(${sql.raw(`rating_${a}`)})::int AS ${sql.raw(`${a}_n`)}, AVG(${sql.raw(`rating_${a}`)})::float8 AS ${sql.raw(`${a}_mean`)}`,
   );
   const [r] = await queryRows<Record<string, number | null>>(
     db,
-    sql`SELECT COUNT(*)::int AS reviews, ${sql.join(columns, sql`, `)} FROM reviews WHERE release_id = ${releaseId}`,
+    sql`SELECT COUNT(*)::int AS reviews, ${sql.join(columns, sql`, `)} FROM reviews WHERE ${sql.raw(where.column)} = ${where.id}`,
   );
-  const aspects = Object.fromEntries(
-    RELEASE_ASPECTS.map((a) => {
+  const rated = Object.fromEntries(
+    aspects.map((a) => {
       const mean = r?.[`${a}_mean`];
       return [a, { count: Number(r?.[`${a}_n`] ?? 0), mean: mean == null ? null : Number(mean) }];
     }),
-  ) as MemberRatings['aspects'];
-  return { reviews: Number(r?.reviews ?? 0), aspects };
+  ) as Record<A, AspectRating>;
+  return { reviews: Number(r?.reviews ?? 0), aspects: rated };
+}
+
+/** The member ratings of one release (by internal id), from the reviews that link it. */
+export function releaseMemberRatings(db: Db, releaseId: number): Promise<MemberRatings<ReleaseAspect>> {
+  return memberRatings(db, { column: 'release_id', id: releaseId }, RELEASE_ASPECTS);
+}
+
+/** The members' rating of one movie (by internal id) from its reviews. */
+export function movieMemberRatings(db: Db, movieId: number): Promise<MemberRatings<'movie'>> {
+  return memberRatings(db, { column: 'movie_id', id: movieId }, ['movie'] as const);
 }

@@ -10,6 +10,7 @@ import type { Db } from '@/db';
 import { parseSearchQuery } from '@/lib/search-query';
 import type { CreditRole } from '@/lib/validation/enums';
 import { DEFAULT_SORT, type ListSort, type TitleListQuery } from '@/lib/validation/listing';
+import { movieMemberRatings } from './best-editions';
 import { buyingLinksWhere, censorshipEvents, picturesWhere, videosWhere } from './catalogue-media';
 import { TITLE_LIST_COLUMNS, toTitleListItem, type TitleListRow } from './catalogue-rows';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
@@ -155,7 +156,8 @@ export function wikipediaUrl(href: string | null): string | null {
 /**
  * One title with its relations: cast and crew (billing order) with persons, approved releases of
  * every format, connections, production companies, censorship events (with the release each
- * produced), pictures, videos, buying links, all source ids. Runtime in minutes.
+ * produced), pictures, videos, buying links, all source ids, and the members' rating of the movie
+ * from its reviews. Runtime in minutes.
  * @returns null when no title has this public id
  */
 export async function getTitle(publicId: string, db?: Db): Promise<TitleDetail | null> {
@@ -169,33 +171,44 @@ export async function getTitle(publicId: string, db?: Db): Promise<TitleDetail |
         WHERE m.public_id = ${publicId}`,
   );
   if (!m) return null;
-  const [sources, credits, releases, connections, companies, censorship, pictures, videos, buying_links] =
-    await Promise.all([
-      queryRows<{ source_id: string }>(
-        d,
-        sql`SELECT source_id FROM movie_sources WHERE movie_id = ${m.id} ORDER BY source_id`,
-      ),
-      queryRows<{ role: string; character: string; person_public_id: string; person_name: string }>(
-        d,
-        sql`SELECT c.role, c.character, p.public_id AS person_public_id, p.name AS person_name
+  const [
+    sources,
+    credits,
+    releases,
+    connections,
+    companies,
+    censorship,
+    pictures,
+    videos,
+    buying_links,
+    member_ratings,
+  ] = await Promise.all([
+    queryRows<{ source_id: string }>(
+      d,
+      sql`SELECT source_id FROM movie_sources WHERE movie_id = ${m.id} ORDER BY source_id`,
+    ),
+    queryRows<{ role: string; character: string; person_public_id: string; person_name: string }>(
+      d,
+      sql`SELECT c.role, c.character, p.public_id AS person_public_id, p.name AS person_name
           FROM credits c JOIN persons p ON p.id = c.person_id WHERE c.movie_id = ${m.id} ORDER BY c.ord, c.id`,
-      ),
-      releasesWhere(d, sql`r.id IN (SELECT release_id FROM release_movies WHERE movie_id = ${m.id})`),
-      queryRows<{ kind: number; info: string | null } & MovieRef>(
-        d,
-        sql`SELECT mc.kind, mc.info, cm.public_id, cm.name, cm.year FROM movie_connections mc JOIN movies cm ON cm.id = mc.connected_movie_id
+    ),
+    releasesWhere(d, sql`r.id IN (SELECT release_id FROM release_movies WHERE movie_id = ${m.id})`),
+    queryRows<{ kind: number; info: string | null } & MovieRef>(
+      d,
+      sql`SELECT mc.kind, mc.info, cm.public_id, cm.name, cm.year FROM movie_connections mc JOIN movies cm ON cm.id = mc.connected_movie_id
           WHERE mc.movie_id = ${m.id} ORDER BY mc.kind, cm.year NULLS LAST, cm.id`,
-      ),
-      queryRows<{ public_id: string; name: string }>(
-        d,
-        sql`SELECT pc.public_id, pc.name FROM movie_production_companies mpc JOIN production_companies pc ON pc.id = mpc.company_id
+    ),
+    queryRows<{ public_id: string; name: string }>(
+      d,
+      sql`SELECT pc.public_id, pc.name FROM movie_production_companies mpc JOIN production_companies pc ON pc.id = mpc.company_id
           WHERE mpc.movie_id = ${m.id} ORDER BY pc.name_key, pc.id`,
-      ),
-      censorshipEvents(d, sql`ce.movie_id = ${m.id}`),
-      picturesWhere(d, sql`p.movie_id = ${m.id}`),
-      videosWhere(d, sql`v.movie_id = ${m.id}`),
-      buyingLinksWhere(d, sql`b.movie_id = ${m.id}`),
-    ]);
+    ),
+    censorshipEvents(d, sql`ce.movie_id = ${m.id}`),
+    picturesWhere(d, sql`p.movie_id = ${m.id}`),
+    videosWhere(d, sql`v.movie_id = ${m.id}`),
+    buyingLinksWhere(d, sql`b.movie_id = ${m.id}`),
+    movieMemberRatings(d, m.id),
+  ]);
   if (m.source_id && !sources.some((s) => s.source_id === m.source_id)) sources.unshift({ source_id: m.source_id });
   return {
     ...toTitleListItem(m),
@@ -236,5 +249,6 @@ export async function getTitle(publicId: string, db?: Db): Promise<TitleDetail |
     pictures,
     videos,
     buying_links,
+    member_ratings,
   };
 }

@@ -5,7 +5,7 @@
  * stated currency with 2 decimals as a string.
  */
 import type { CreditRole, FormatId } from '@/lib/validation/enums';
-import type { ReleaseAspect } from '@/lib/validation/review-options';
+import type { RatingAspect, ReleaseAspect } from '@/lib/validation/review-options';
 
 /** One page of a keyset-paginated list. `next_cursor` is opaque; null on the last page. */
 export type Page<T> = { items: T[]; next_cursor: string | null };
@@ -132,14 +132,17 @@ export type ReleaseDetail = ReleaseListItem & {
   member_ratings: MemberRatings;
 };
 
+/** How members rated one aspect: the number of ratings and their mean (5 excellent … 1 worst; null without any). */
+export type AspectRating = { count: number; mean: number | null };
+
 /**
- * Members' ratings of a release, from the reviews that link it: `reviews` counts those reviews;
- * per release aspect (release as a whole, picture, sound, extras, package), how many of them rate
- * it and the mean of their ratings (5 excellent … 1 worst; null without any).
+ * Members' ratings from the reviews of an item: `reviews` counts those reviews; per aspect, how
+ * many of them rate it and the mean. A release's aspects are the release as a whole, picture,
+ * sound, extras and package (reviews that link the release); a movie's is the movie (its reviews).
  */
-export type MemberRatings = {
+export type MemberRatings<A extends RatingAspect = ReleaseAspect> = {
   reviews: number;
-  aspects: Record<ReleaseAspect, { count: number; mean: number | null }>;
+  aspects: Record<A, AspectRating>;
 };
 
 /** A movie/TV title in lists (`GET /api/titles`). */
@@ -192,6 +195,7 @@ export type TitleDetail = TitleListItem & {
   pictures: PictureDto[];
   videos: VideoDto[];
   buying_links: BuyingLinkDto[];
+  member_ratings: MemberRatings<'movie'>;
 };
 
 export type PersonListItem = {

@@ -32,9 +32,11 @@ function rows(): string[] {
   );
 }
 
-describe('MemberRatingsBox (a release page overview)', () => {
+describe('MemberRatingsBox (release and movie overviews)', () => {
   it('shows each rated aspect with its bucket, mean and count, and links to the reviews', async () => {
-    await renderServer(await MemberRatingsBox({ ratings: RATINGS, releaseId: 'relDune0001', locale: 'en' }));
+    await renderServer(
+      await MemberRatingsBox({ ratings: RATINGS, reviewsHref: '/release/relDune0001/reviews', locale: 'en' }),
+    );
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Member ratings');
     // 4.5 rounds to Excellent; aspects nobody rated are left out.
     expect(rows()).toEqual([
@@ -48,10 +50,22 @@ describe('MemberRatingsBox (a release page overview)', () => {
   });
 
   it('in Finnish', async () => {
-    await renderServer(await MemberRatingsBox({ ratings: RATINGS, releaseId: 'relDune0001', locale: 'fi' }));
+    await renderServer(
+      await MemberRatingsBox({ ratings: RATINGS, reviewsHref: '/release/relDune0001/reviews', locale: 'fi' }),
+    );
     expect(rows()[0]).toBe('Julkaisu kokonaisuutena: Erinomainen 4,5 / 5 · 2 arviota');
     expect(rows()[2]).toBe('Ääni: Hyvä 4,0 / 5 · 1 arvio');
     expect(screen.getByTestId('member-ratings-reviews').textContent).toBe('Lue 2 arvostelua');
+  });
+
+  it("shows a movie's rating of the film and leads to the movie's reviews", async () => {
+    const movie: MemberRatings<'movie'> = { reviews: 3, aspects: { movie: { count: 1, mean: 2 } } };
+    await renderServer(
+      await MemberRatingsBox({ ratings: movie, reviewsHref: '/movie/mvDune0001/reviews', locale: 'en' }),
+    );
+    expect(rows()).toEqual(['Movie: Bad 2.0 / 5 · 1 rating']);
+    expect(screen.getByTestId('member-ratings-reviews').getAttribute('href')).toBe('/movie/mvDune0001/reviews');
+    expect(screen.getByTestId('member-ratings-reviews').textContent).toBe('Read the 3 reviews');
   });
 
   it('shows nothing for a release no review links', async () => {
@@ -59,7 +73,9 @@ describe('MemberRatingsBox (a release page overview)', () => {
       reviews: 0,
       aspects: { ...RATINGS.aspects, release: none, picture: none, sound: none },
     };
-    await renderServer(await MemberRatingsBox({ ratings: empty, releaseId: 'relDune0001', locale: 'en' }));
+    await renderServer(
+      await MemberRatingsBox({ ratings: empty, reviewsHref: '/release/relDune0001/reviews', locale: 'en' }),
+    );
     expect(screen.queryByTestId('member-ratings')).toBeNull();
   });
 });

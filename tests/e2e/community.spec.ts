@@ -227,6 +227,8 @@ for (const locale of ['en', 'fi'] as const) {
       .filter({ has: page.getByRole('link', { name: release.name, exact: true }) });
     await reloadIfStale(page, overviewRow);
     await expect(overviewRow).toHaveCount(1);
+    // The members' rating of the film itself (every run rates it excellent).
+    await expect(page.getByTestId('member-ratings').locator('[data-aspect="movie"] dd')).toContainText(r.buckets['5']);
     // At phone width the table scrolls sideways instead of squeezing: the release keeps 10rem and
     // every heading stays on one line.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -11,7 +11,7 @@ import { queryRows, type DbHandle } from '@/db';
 import { GET as reviewsGet, POST as reviewsPost } from '@/app/api/reviews/route';
 import { DELETE as reviewDelete, GET as reviewGet, PATCH as reviewPatch } from '@/app/api/reviews/[publicId]/route';
 import { bestEditions, hasEditionRatings } from '@/lib/data/best-editions';
-import { listTitles } from '@/lib/data/movies';
+import { getTitle, listTitles } from '@/lib/data/movies';
 import { getRelease, listReleases } from '@/lib/data/releases';
 import { resetLimit } from '@/lib/data/rate-limits';
 import { searchAll } from '@/lib/data/search';
@@ -482,7 +482,7 @@ describe.each(testEngines())('best edition on %s', (engine) => {
     expect(gamma!.aspects.picture).toEqual({ score: expect.closeTo(4.2, 10), count: 0, mean: null });
   });
 
-  it('a release carries its member ratings: reviews that link it, and per aspect the count and mean', async () => {
+  it('a release and a movie carry their member ratings: the reviews, and per aspect the count and mean', async () => {
     // Alpha's three reviews above: picture 5, 5, 5; sound 5, 4, 5; extras 5, 3, 5; package 5, 4, 5; none rates the release as a whole.
     const alpha = await getRelease('beAlpha', h.db);
     expect(alpha?.member_ratings).toEqual({
@@ -498,6 +498,15 @@ describe.each(testEngines())('best edition on %s', (engine) => {
     const gamma = await getRelease('beGamma', h.db);
     expect(gamma?.member_ratings.reviews).toBe(0);
     expect(gamma?.member_ratings.aspects.picture).toEqual({ count: 0, mean: null });
+    // The movie: all five reviews rate it 1 (worst); the other movie has none.
+    expect((await getTitle('beMovie', h.db))?.member_ratings).toEqual({
+      reviews: 5,
+      aspects: { movie: { count: 5, mean: 1 } },
+    });
+    expect((await getTitle('beOther', h.db))?.member_ratings).toEqual({
+      reviews: 0,
+      aspects: { movie: { count: 0, mean: null } },
+    });
   });
 
   it('the reviewed filter of the title and release lists: items with a review', async () => {

@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { MemberRatingsBox } from '@/components/releases/member-ratings';
 import { BestEditionTable } from '@/components/reviews/best-edition-table';
 import { JsonLd } from '@/components/seo/json-ld';
 import { bestEditions, hasEditionRatings } from '@/lib/data/best-editions';
@@ -15,7 +16,8 @@ import { MovieTabEmpty, type MovieTabProps } from './tab-empty';
 const OVERVIEW_ACTORS = 12;
 
 /**
- * `/movie/{id}`: Movie JSON-LD, facts, plot with Wikipedia attribution, the first actors and crew
+ * `/movie/{id}`: Movie JSON-LD, facts, plot with Wikipedia attribution, the members' rating of the
+ * movie (when it has reviews), the first actors and crew
  * linking to persons, every release grouped by format, the best edition ranking when members have
  * rated any release (as on the Reviews tab; review events revalidate the page), Finnish censorship
  * history.
@@ -28,6 +30,13 @@ export async function MovieOverviewTab({ title, locale }: MovieTabProps) {
       <JsonLd data={movieJsonLd(title, locale)} />
       <MovieFacts title={title} locale={locale} />
       <MoviePlot title={title} locale={locale} />
+      <div className="mt-8 max-w-md">
+        <MemberRatingsBox
+          ratings={title.member_ratings}
+          reviewsHref={`/movie/${title.public_id}/reviews`}
+          locale={locale}
+        />
+      </div>
       {title.cast_crew.length ? (
         <section className="mt-8" aria-labelledby="cast-crew-heading">
           <h2 id="cast-crew-heading" className="mb-3 text-xl font-bold">

@@ -23,7 +23,11 @@ export async function ReleaseOverviewTab({ release, locale }: ReleaseTabProps) {
           <CutBlock release={release} locale={locale} />
         </div>
         <div>
-          <MemberRatingsBox ratings={release.member_ratings} releaseId={release.public_id} locale={locale} />
+          <MemberRatingsBox
+            ratings={release.member_ratings}
+            reviewsHref={`/release/${release.public_id}/reviews`}
+            locale={locale}
+          />
           <MoviesAside release={release} locale={locale} />
         </div>
       </div>
