@@ -18,6 +18,9 @@ export type EditableEntry = {
   values: EntryValues;
 };
 
+/** The props of the entry dialogs (edit, move): the collection's public id, the entry, and how to close. */
+export type EntryDialogProps = { collectionId: string; entry: EditableEntry; onClose: () => void };
+
 /**
  * The owner's edit of one collection entry: the entry's fields (price and currency, condition,
  * date, watched-on method for movies, comment and its language) filled with what is stored;
@@ -25,15 +28,7 @@ export type EditableEntry = {
  * cleared), confirms in the snackbar, closes and re-renders the page. A refused value keeps what
  * was typed and shows the message at its field. Loaded on first use.
  */
-export default function EditEntryDialog({
-  collectionId,
-  entry,
-  onClose,
-}: {
-  collectionId: string;
-  entry: EditableEntry;
-  onClose: () => void;
-}) {
+export default function EditEntryDialog({ collectionId, entry, onClose }: EntryDialogProps) {
   const t = useTranslations('collections');
   const tc = useTranslations('common');
   const router = useRouter();

@@ -10,7 +10,7 @@ import { FormError } from '@/components/forms/form-field';
 import { useApiForm } from '@/components/forms/use-api-form';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { defaultNameKey } from '@/lib/validation/collection-limits';
-import type { EditableEntry } from './edit-entry-dialog';
+import type { EntryDialogProps } from './edit-entry-dialog';
 
 type Choice = { public_id: string; name: string; style: number; has_item: boolean };
 
@@ -21,15 +21,7 @@ type Choice = { public_id: string; name: string; style: number; has_item: boolea
  * /api/me/collections); the submit is POST /api/collections/{id}/entries/{entry_id}/move. The
  * snackbar names the collection, and the page is rendered again. Loaded on first use.
  */
-export default function MoveEntryDialog({
-  collectionId,
-  entry,
-  onClose,
-}: {
-  collectionId: string;
-  entry: EditableEntry;
-  onClose: () => void;
-}) {
+export default function MoveEntryDialog({ collectionId, entry, onClose }: EntryDialogProps) {
   const t = useTranslations('collections');
   const tc = useTranslations('common');
   const router = useRouter();

@@ -5,7 +5,7 @@ import { useState, type ComponentType } from 'react';
 import { Button, type ButtonVariant } from '@/components/ui/button';
 import { showSnackbar } from '@/components/ui/snackbar';
 import { useRouter } from '@/lib/i18n/navigation';
-import type { EditableEntry } from './edit-entry-dialog';
+import type { EditableEntry, EntryDialogProps } from './edit-entry-dialog';
 
 /**
  * A button that sends one request to the JSON API (cookie session; `body` sent as JSON), confirms the outcome in the
@@ -77,8 +77,6 @@ export function CollectionTrashButton({ publicId, deleted }: { publicId: string;
     />
   );
 }
-
-type EntryDialogProps = { collectionId: string; entry: EditableEntry; onClose: () => void };
 
 /**
  * The owner's buttons on one entry of a collection page: Edit (the edit-entry dialog) and Move (to

@@ -35,6 +35,15 @@ export const entryIdSchema = z
   .transform(Number)
   .meta({ description: 'Entry id (whole number)' });
 
+/**
+ * Path parameters of an entry's routes (`/api/collections/{publicId}/entries/{entryId}…`): the
+ * entry is found by its id and owner, so the collection segment is not read.
+ */
+export const entryParams = z.object({
+  publicId: z.string().meta({ description: 'The collection (not checked: the entry id decides)' }),
+  entryId: entryIdSchema,
+});
+
 /** Largest value of a PostgreSQL `integer` column (ids, counts): larger input is refused before SQL sees it. */
 export const INT4_MAX = 2_147_483_647;
 

@@ -1,16 +1,9 @@
-import { z } from 'zod';
 import { route } from '@/lib/api/route';
-import { entryIdSchema, invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
+import { entryParams, invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
 import { removeEntry, updateEntry } from '@/lib/data/collections';
 import { entrySchema } from '@/lib/validation/collections';
 
 export const dynamic = 'force-dynamic';
-
-/** The entry is found by its id and owner; the collection segment is not read. */
-const entryParams = z.object({
-  publicId: z.string().meta({ description: 'The collection (not checked: the entry id decides)' }),
-  entryId: entryIdSchema,
-});
 
 /**
  * PATCH /api/collections/{public_id}/entries/{entry_id}: saves an entry's fields (as POST …/entries).

@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
-import { describedText, dto, entryIdSchema, formFlag, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
+import { describedText, dto, entryParams, formFlag, invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
 import { moveEntry } from '@/lib/data/collections';
 
 export const dynamic = 'force-dynamic';
-
-/** The entry is found by its id and owner; the collection segment is not read (as PATCH …/entries/{entry_id}). */
-const entryParams = z.object({
-  publicId: z.string().meta({ description: 'The collection (not checked: the entry id decides)' }),
-  entryId: entryIdSchema,
-});
 
 /**
  * POST /api/collections/{public_id}/entries/{entry_id}/move: moves an entry to another of the
