@@ -6,6 +6,8 @@ import 'server-only';
  * the aspect pulled towards the prior mean `m` (the mean of every rating of that aspect in the
  * catalogue, or 3 when there is none) with the weight of `C` = {@link BEST_EDITION_PRIOR_WEIGHT}
  * ratings. The overall score is the mean of the four aspect scores.
+ * Also the plain member ratings of one release or movie (count and mean per aspect), which their
+ * pages and API answers carry.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
@@ -142,6 +144,7 @@ async function memberRatings<A extends RatingAspect>(
   where: { column: 'release_id' | 'movie_id'; id: number },
   aspects: readonly A[],
 ): Promise<MemberRatings<A>> {
+  // Column names come from the fixed aspect list, never from input; the id is a parameter.
   const columns = aspects.map(
     (a) =>
       sql`COUNT(${sql.raw(`rating_${a}`)})::int AS ${sql.raw(`${a}_n`)}, AVG(${sql.raw(`rating_${a}`)})::float8 AS ${sql.raw(`${a}_mean`)}`,
