@@ -1,11 +1,14 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { connection } from 'next/server';
+import { CommunityPreview, HOME_COMMUNITY_SIZE } from '@/components/home/community-preview';
+import { HomeSection } from '@/components/home/home-section';
 import { EmptyState } from '@/components/listing/empty-state';
 import { RELEASE_ROUTES, parseReleaseQuery, type ReleasePreset } from '@/components/listing/presets';
 import { ReleaseGrid } from '@/components/releases/release-card';
+import { listPosts } from '@/lib/data/posts';
 import { listReleases } from '@/lib/data/releases';
-import { Link } from '@/lib/i18n/navigation';
+import { listReviews } from '@/lib/data/reviews';
 import { absoluteUrl, pageMetadata } from '@/lib/seo';
 import { JsonLd } from '@/components/seo/json-ld';
 
@@ -28,9 +31,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return pageMetadata({ locale, path: '/', title: t('title'), description: t('description') });
 }
 
+/** Release sections shown above the community's reviews and discussions. */
+const SECTIONS_BEFORE_COMMUNITY = 2;
+
 /**
- * Home (`/`, `/fi`): previews of out now, upcoming and latest additions, plus cut Finnish releases
- * in the Finnish locale; each section is the first page of its preset listing with a "See all" link.
+ * Home (`/`, `/fi`): previews of out now and upcoming releases, the newest reviews and the most
+ * recently active discussions, the latest additions, and cut Finnish releases in the Finnish
+ * locale; each section is the first page of its listing with a "See all" link.
  */
 export default async function HomePage({ params }: Props) {
   const { locale } = await params;
@@ -40,13 +47,26 @@ export default async function HomePage({ params }: Props) {
   const tc = await getTranslations({ locale, namespace: 'common' });
   const tr = await getTranslations({ locale, namespace: 'releases' });
   const sections = SECTIONS.filter((s) => !s.fiOnly || locale === 'fi');
-  const pages = await Promise.all(
-    sections.map((s) =>
-      listReleases(parseReleaseQuery(new URLSearchParams(RELEASE_ROUTES[s.preset].params)), {
-        cursor: undefined,
-        limit: HOME_SECTION_SIZE,
-      }),
+  const [pages, reviews, posts] = await Promise.all([
+    Promise.all(
+      sections.map((s) =>
+        listReleases(parseReleaseQuery(new URLSearchParams(RELEASE_ROUTES[s.preset].params)), {
+          cursor: undefined,
+          limit: HOME_SECTION_SIZE,
+        }),
+      ),
     ),
+    listReviews({}, { limit: HOME_COMMUNITY_SIZE }),
+    listPosts({}, { limit: HOME_COMMUNITY_SIZE }),
+  ]);
+  const releaseSection = (s: (typeof sections)[number], i: number) => (
+    <HomeSection key={s.key} id={s.key} title={t(s.key)} seeAll={t('seeAll')} href={RELEASE_ROUTES[s.preset].path}>
+      {pages[i].items.length ? (
+        <ReleaseGrid releases={pages[i].items} locale={locale} />
+      ) : (
+        <EmptyState title={t('empty')}>{s.preset === 'upcoming' ? <p>{tr('emptyUpcoming')}</p> : null}</EmptyState>
+      )}
+    </HomeSection>
   );
   return (
     <div data-testid="home">
@@ -62,23 +82,9 @@ export default async function HomePage({ params }: Props) {
         <h1 className="text-2xl font-bold sm:text-3xl">{t('heading')}</h1>
         <p className="mt-1 max-w-3xl text-muted">{t('intro')}</p>
       </header>
-      {sections.map((s, i) => (
-        <section key={s.key} className="mb-10" aria-labelledby={`home-${s.key}`} data-testid={`home-${s.key}`}>
-          <div className="mb-3 flex items-baseline justify-between gap-4">
-            <h2 id={`home-${s.key}`} className="text-xl font-bold">
-              {t(s.key)}
-            </h2>
-            <Link href={RELEASE_ROUTES[s.preset].path} className="text-sm font-medium text-accent-strong underline">
-              {t('seeAll')}
-            </Link>
-          </div>
-          {pages[i].items.length ? (
-            <ReleaseGrid releases={pages[i].items} locale={locale} />
-          ) : (
-            <EmptyState title={t('empty')}>{s.preset === 'upcoming' ? <p>{tr('emptyUpcoming')}</p> : null}</EmptyState>
-          )}
-        </section>
-      ))}
+      {sections.slice(0, SECTIONS_BEFORE_COMMUNITY).map(releaseSection)}
+      <CommunityPreview reviews={reviews.items} posts={posts.items} locale={locale} />
+      {sections.map((s, i) => (i < SECTIONS_BEFORE_COMMUNITY ? null : releaseSection(s, i)))}
     </div>
   );
 }

@@ -13,9 +13,18 @@ export function postSubject(p: Pick<PostListItem, 'movie' | 'release' | 'review'
 
 /**
  * Discussions as rows (server component): headline linking to the discussion, what it is about,
- * who started it, the latest activity, and the reply and like counts.
+ * who started it, the latest activity, and the reply and like counts. `heading` is the headlines'
+ * level: `h2` under a page's title, `h3` inside a page section.
  */
-export async function PostList({ posts, locale }: { posts: PostListItem[]; locale: string }) {
+export async function PostList({
+  posts,
+  locale,
+  heading: Heading = 'h2',
+}: {
+  posts: PostListItem[];
+  locale: string;
+  heading?: 'h2' | 'h3';
+}) {
   const t = await getTranslations({ locale, namespace: 'community.posts' });
   return (
     <ul className="flex flex-col gap-3" data-testid="post-list">
@@ -23,11 +32,11 @@ export async function PostList({ posts, locale }: { posts: PostListItem[]; local
         const subject = postSubject(p);
         return (
           <li key={p.public_id} className="rounded-lg border border-line p-4" data-testid="post-item">
-            <h2 className="text-lg font-semibold">
+            <Heading className="text-lg font-semibold">
               <Link href={`/post/${p.public_id}`} className="hover:underline">
                 {p.headline}
               </Link>
-            </h2>
+            </Heading>
             {subject ? (
               <p className="text-sm text-muted">
                 {t('about')}{' '}

@@ -27,20 +27,29 @@ function ReleaseAfterMovie({ review, format }: { review: ReviewListItem; format:
 
 /**
  * Reviews as cards (server component): headline linking to the review, the movie (and release),
- * author, date, language, the movie rating and a video marker.
+ * author, date, language, the movie rating and a video marker. `heading` is the headlines' level:
+ * `h2` under a page's title, `h3` inside a page section.
  */
-export async function ReviewList({ reviews, locale }: { reviews: ReviewListItem[]; locale: string }) {
+export async function ReviewList({
+  reviews,
+  locale,
+  heading: Heading = 'h2',
+}: {
+  reviews: ReviewListItem[];
+  locale: string;
+  heading?: 'h2' | 'h3';
+}) {
   const t = await getTranslations({ locale, namespace: 'reviews' });
   const formatName = await formatNames(locale);
   return (
     <ul className="flex flex-col gap-3" data-testid="review-list">
       {reviews.map((r) => (
         <li key={r.public_id} className="rounded-lg border border-line p-4" data-testid="review-item">
-          <h2 className="text-lg font-semibold">
+          <Heading className="text-lg font-semibold">
             <Link href={`/review/${r.public_id}`} className="hover:underline">
               {r.headline}
             </Link>
-          </h2>
+          </Heading>
           <p className="text-sm text-muted">
             <Link href={`/movie/${r.movie.public_id}`} className="hover:underline">
               {r.movie.name}

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReviewList } from '@/components/reviews/review-list';
-import type { ReviewListItem } from '@/lib/data/types';
+import { reviewItem as review } from './support/community-items';
 import { renderServer } from './support/server-components';
 
 vi.mock('next-intl/server', async () => (await import('./support/server-components')).intlServer);
@@ -11,29 +11,6 @@ vi.mock('@/lib/i18n/navigation', async () => (await import('./support/server-com
 afterEach(() => {
   document.body.innerHTML = '';
 });
-
-const NO_RATINGS = { movie: null, release: null, picture: null, sound: null, extras: null, package: null };
-
-function review(over: Partial<ReviewListItem>): ReviewListItem {
-  return {
-    public_id: 'rvw0000001',
-    headline: 'A review',
-    ingress: null,
-    language: 'en',
-    watch_source: null,
-    youtube_url: null,
-    youtube_id: null,
-    ratings: NO_RATINGS,
-    movie: { public_id: 'mvSamurai1', name: 'Seven Samurai', year: 1954 },
-    release: null,
-    author: { public_id: 'usrKalle01', name: 'Kalle' },
-    likes_count: 0,
-    comments_count: 0,
-    created_at: '2026-11-28T10:00:00.000Z',
-    updated_at: '2026-11-28T10:00:00.000Z',
-    ...over,
-  };
-}
 
 /** The line under a review's headline: the movie, and the release when one was reviewed. */
 function contextLine(headline: string): HTMLElement {

@@ -14,10 +14,11 @@ import { COOKIE_CONSENT_NAME, expect, gotoApp, test, waitForApp } from './suppor
  * Community journeys in both locales (texts from messages/en.json and messages/fi.json):
  *  1. a member writes a review of a release with its ratings from the movie's Reviews tab, reads
  *     it on its page, and finds it on the tab with the release ranked in the best-edition table,
- *     which the movie's overview shows as well;
+ *     which the movie's overview shows as well, and the home page lists it among the latest;
  *  2. a member starts a discussion on a release's Discussions tab, a second member replies, a
  *     third answers that reply ("In reply to …"), and the tab lists the discussion; a discussion
- *     started right after a reply is refused with the seconds to wait;
+ *     started right after a reply is refused with the seconds to wait; the home page lists the
+ *     discussion among the recent ones with its replies;
  *  3. a member likes another member's review (pressed button, count, snackbar); the author sees
  *     the count only; a visitor's click asks for a login, and after logging in through the dialog
  *     the like is completed on the same page.
@@ -250,6 +251,13 @@ for (const locale of ['en', 'fi'] as const) {
     await summary.getByTestId('member-ratings-reviews').click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/release/${release.public_id}/reviews$`));
     await expect(page.getByRole('link', { name: headline, exact: true })).toBeVisible();
+
+    // The home page shows it among the latest reviews, and leads to it.
+    await gotoApp(page, prefix || '/');
+    const latest = page.getByRole('region', { name: m.home.reviews, exact: true });
+    await latest.getByRole('link', { name: headline, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/review/[^/?#]+$`));
+    await expect(page.getByTestId('review').getByRole('heading', { level: 1 })).toHaveText(headline);
   });
 
   test(`${locale}: a discussion on a release gets a reply and a reply to the reply, and the release lists it; writing too soon says how long to wait`, async ({
@@ -338,6 +346,14 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(item).toContainText(text.twoReplies);
     await item.getByRole('link', { name: headline, exact: true }).click();
     await expect(page).toHaveURL(postUrl);
+
+    // The home page lists it among the recent discussions, with its replies.
+    await gotoApp(page, prefix || '/');
+    const recent = page
+      .getByRole('region', { name: m.home.posts, exact: true })
+      .getByTestId('post-item')
+      .filter({ has: page.getByRole('link', { name: headline, exact: true }) });
+    await expect(recent).toContainText(text.twoReplies);
 
     await second.context().close();
     await third.context().close();
