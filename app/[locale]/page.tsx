@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { connection } from 'next/server';
 import { CommunityPreview, HOME_COMMUNITY_SIZE } from '@/components/home/community-preview';
-import { HomeSection } from '@/components/home/home-section';
+import { PreviewSection } from '@/components/listing/preview-section';
 import { EmptyState } from '@/components/listing/empty-state';
 import { RELEASE_ROUTES, parseReleaseQuery, type ReleasePreset } from '@/components/listing/presets';
 import { ReleaseGrid } from '@/components/releases/release-card';
@@ -60,13 +60,19 @@ export default async function HomePage({ params }: Props) {
     listPosts({}, { limit: HOME_COMMUNITY_SIZE }),
   ]);
   const releaseSection = (s: (typeof sections)[number], i: number) => (
-    <HomeSection key={s.key} id={s.key} title={t(s.key)} seeAll={t('seeAll')} href={RELEASE_ROUTES[s.preset].path}>
+    <PreviewSection
+      key={s.key}
+      id={`home-${s.key}`}
+      title={t(s.key)}
+      seeAll={t('seeAll')}
+      href={RELEASE_ROUTES[s.preset].path}
+    >
       {pages[i].items.length ? (
         <ReleaseGrid releases={pages[i].items} locale={locale} />
       ) : (
         <EmptyState title={t('empty')}>{s.preset === 'upcoming' ? <p>{tr('emptyUpcoming')}</p> : null}</EmptyState>
       )}
-    </HomeSection>
+    </PreviewSection>
   );
   return (
     <div data-testid="home">

@@ -5,7 +5,7 @@ import { ReviewList } from '@/components/reviews/review-list';
 import type { PostListItem } from '@/lib/data/posts';
 import type { ReviewListItem } from '@/lib/data/types';
 import { Link } from '@/lib/i18n/navigation';
-import { HomeSection } from './home-section';
+import { PreviewSection } from '@/components/listing/preview-section';
 
 /** Reviews and discussions previewed on the home page. */
 export const HOME_COMMUNITY_SIZE = 4;
@@ -34,20 +34,20 @@ export async function CommunityPreview({
   );
   return (
     <div className="grid gap-x-8 lg:grid-cols-2">
-      <HomeSection id="reviews" title={t('reviews')} seeAll={t('seeAll')} href="/reviews">
+      <PreviewSection id="home-reviews" title={t('reviews')} seeAll={t('seeAll')} href="/reviews">
         {reviews.length ? (
           <ReviewList reviews={reviews} locale={locale} heading="h3" />
         ) : (
           <EmptyState title={tr('empty')}>{invite('/reviews/new', tr('new'))}</EmptyState>
         )}
-      </HomeSection>
-      <HomeSection id="posts" title={t('posts')} seeAll={t('seeAll')} href="/posts">
+      </PreviewSection>
+      <PreviewSection id="home-posts" title={t('posts')} seeAll={t('seeAll')} href="/posts">
         {posts.length ? (
           <PostList posts={posts} locale={locale} heading="h3" />
         ) : (
           <EmptyState title={tp('empty')}>{invite('/posts/new', tp('new'))}</EmptyState>
         )}
-      </HomeSection>
+      </PreviewSection>
     </div>
   );
 }

@@ -4,8 +4,14 @@ import { SubpageTabs } from '@/components/listing/subpage-tabs';
 import { COUNTRIES } from '@/lib/validation/enums';
 import { ValueSummary } from '@/components/collections/value-views';
 import { userCollectionsValue } from '@/lib/data/collection-values';
+import { PostList } from '@/components/community/post-list';
+import { PreviewSection } from '@/components/listing/preview-section';
+import { ReviewList } from '@/components/reviews/review-list';
 import { currentActor } from '@/lib/auth/session';
-import { userActivity, type PublicUser } from '@/lib/data/users';
+import type { Actor } from '@/lib/auth/actor';
+import { listPosts } from '@/lib/data/posts';
+import { listReviews } from '@/lib/data/reviews';
+import { userActivity, userCollected, type PublicUser } from '@/lib/data/users';
 import { Link } from '@/lib/i18n/navigation';
 import { formatDate, formatNumber } from '@/lib/format';
 import { FriendButton } from './friend-button';
@@ -45,6 +51,7 @@ export async function UserProfile({
   children?: React.ReactNode;
 }) {
   const t = await getTranslations('users');
+  const viewer = tab === 'overview' ? await currentActor() : null;
   const code = user.country != null ? COUNTRY_CODE_BY_ID.get(user.country) : undefined;
   const country = code && code.length === 2 ? new Intl.DisplayNames([locale], { type: 'region' }).of(code) : null;
   const since = formatDate(user.created_at, locale);
@@ -91,8 +98,10 @@ export async function UserProfile({
       ) : tab === 'overview' ? (
         <>
           <ProfileDetails user={user} country={country} links={links} locale={locale} />
-          <ActivitySummary user={user} locale={locale} />
+          <ActivitySummary user={user} viewer={viewer} locale={locale} />
+          <CollectedSummary user={user} viewer={viewer} locale={locale} />
           <UserValue user={user} locale={locale} />
+          <LatestWriting user={user} locale={locale} />
         </>
       ) : tab === 'score' ? (
         <p className="max-w-prose text-sm">{t('scoreText', { name: user.name, count: user.points })}</p>
@@ -156,38 +165,122 @@ async function ProfileDetails({
 /** The sections counted in the profile's activity summary, each a link to its tab. */
 const ACTIVITY_TABS = ['reviews', 'posts', 'friends', 'collections'] as const;
 
+/** The big number of a count card (`<n>` in the `users.activity` and `users.collected` messages). */
+const countNumber = (chunks: React.ReactNode) => (
+  <span className="block text-2xl font-bold tabular-nums text-ink">{chunks}</span>
+);
+
 /**
- * What the member has done, as counts linking to the tabs that list them ("3 reviews",
- * "1 friend"): the viewer's own private collections count on their own page only.
+ * A titled row of count cards ("3 reviews", "124 owned"), each a link: the profile's activity
+ * and collection summaries.
  */
-async function ActivitySummary({ user, locale }: { user: PublicUser; locale: string }) {
-  const activity = await userActivity(await currentActor(), user.public_id);
-  if (!activity) return null;
-  const t = await getTranslations({ locale, namespace: 'users.activity' });
+function CountCards({
+  id,
+  title,
+  cards,
+}: {
+  id: string;
+  title: string;
+  cards: { key: string; href: string; content: React.ReactNode }[];
+}) {
   return (
-    <section aria-labelledby="user-activity" data-testid="user-activity">
-      <h2 id="user-activity" className="text-lg font-semibold">
-        {t('title')}
+    <section aria-labelledby={id} data-testid={id}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
       </h2>
       <ul className="mt-2 grid max-w-2xl grid-cols-2 gap-2 sm:grid-cols-4">
-        {ACTIVITY_TABS.map((tab) => (
-          <li key={tab}>
+        {cards.map((card) => (
+          <li key={card.key} data-key={card.key}>
             <Link
-              href={`/user/${user.public_id}/${tab}`}
+              href={card.href}
               prefetch={false}
               className="block rounded-lg border border-line bg-panel px-3 py-2 hover:border-accent"
             >
-              <span className="text-sm text-muted">
-                {t.rich(tab, {
-                  count: activity[tab],
-                  n: (chunks) => <span className="block text-2xl font-bold tabular-nums text-ink">{chunks}</span>,
-                })}
-              </span>
+              <span className="text-sm text-muted">{card.content}</span>
             </Link>
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * What the member has done, as counts linking to the tabs that list them ("3 reviews",
+ * "1 friend"): the viewer's own private collections count on their own page only.
+ */
+async function ActivitySummary({ user, viewer, locale }: { user: PublicUser; viewer: Actor | null; locale: string }) {
+  const activity = await userActivity(viewer, user.public_id);
+  if (!activity) return null;
+  const t = await getTranslations({ locale, namespace: 'users.activity' });
+  return (
+    <CountCards
+      id="user-activity"
+      title={t('title')}
+      cards={ACTIVITY_TABS.map((tab) => ({
+        key: tab,
+        href: `/user/${user.public_id}/${tab}`,
+        content: t.rich(tab, { count: activity[tab], n: countNumber }),
+      }))}
+    />
+  );
+}
+
+/** Collection styles in the order a collector reads them: owned and wanted first, other collections last. */
+const STYLE_ORDER = [3, 4, 7, 5, 2, 6, 1] as const;
+
+/**
+ * How many items the member keeps per collection style ("124 owned", "18 wanted"), over the
+ * collections the viewer may see; each card links to the collection when it is the only one of
+ * its style, else to the collections tab. Nothing when no visible collection holds anything.
+ */
+async function CollectedSummary({ user, viewer, locale }: { user: PublicUser; viewer: Actor | null; locale: string }) {
+  const collected = await userCollected(viewer, user.public_id);
+  if (!collected.length) return null;
+  const t = await getTranslations({ locale, namespace: 'users.collected' });
+  const byStyle = new Map(collected.map((c) => [c.style, c]));
+  const rows = STYLE_ORDER.flatMap((style) => byStyle.get(style) ?? []);
+  return (
+    <CountCards
+      id="user-collected"
+      title={t('title')}
+      cards={rows.map((c) => ({
+        key: String(c.style),
+        href: c.collection ? `/collection/${c.collection}` : `/user/${user.public_id}/collections`,
+        content: t.rich(`styles.${String(c.style) as '1'}`, { count: c.entries, n: countNumber }),
+      }))}
+    />
+  );
+}
+
+/** Reviews and discussions previewed on a profile. */
+const PROFILE_PREVIEW_SIZE = 3;
+
+/**
+ * The member's newest reviews and discussions (three each, side by side on wide screens), each
+ * with a "See all" link to its tab; a kind the member has not written is left out.
+ */
+async function LatestWriting({ user, locale }: { user: PublicUser; locale: string }) {
+  const [reviews, posts] = await Promise.all([
+    listReviews({ user: user.public_id }, { limit: PROFILE_PREVIEW_SIZE }),
+    listPosts({ user: user.public_id }, { limit: PROFILE_PREVIEW_SIZE }),
+  ]);
+  if (!reviews.items.length && !posts.items.length) return null;
+  const t = await getTranslations({ locale, namespace: 'users' });
+  const base = `/user/${user.public_id}`;
+  return (
+    <div className="grid gap-x-8 lg:grid-cols-2">
+      {reviews.items.length ? (
+        <PreviewSection id="user-reviews" title={t('latestReviews')} seeAll={t('seeAll')} href={`${base}/reviews`}>
+          <ReviewList reviews={reviews.items} locale={locale} heading="h3" />
+        </PreviewSection>
+      ) : null}
+      {posts.items.length ? (
+        <PreviewSection id="user-posts" title={t('latestPosts')} seeAll={t('seeAll')} href={`${base}/posts`}>
+          <PostList posts={posts.items} locale={locale} heading="h3" />
+        </PreviewSection>
+      ) : null}
+    </div>
   );
 }
 

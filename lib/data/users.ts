@@ -447,6 +447,34 @@ export async function userActivity(viewer: Actor | null, publicId: string, db?: 
   return row ?? null;
 }
 
+/**
+ * The entries of a member's collections of one style (lib/validation/collection-limits.ts COLLECTION_STYLES:
+ * 3 owned, 4 wanted, 2 watched …) that the viewer may see. `collection` is the public id of the
+ * collection when only one of that style is visible (the profile links to it), else null.
+ */
+export type CollectedStyle = { style: number; entries: number; collections: number; collection: string | null };
+
+/**
+ * How many items a member keeps per collection style, over the collections the viewer may see
+ * (public ones not in the trash, and the viewer's own not in the trash; the same ones the
+ * collections tab lists), styles without entries left out, in style order. Counts come from the
+ * collections' `entries_count`.
+ * @returns one row per style holding entries; empty for an unknown user
+ */
+export async function userCollected(viewer: Actor | null, publicId: string, db?: Db): Promise<CollectedStyle[]> {
+  const d = await resolveDb(db);
+  const rows = await queryRows<CollectedStyle>(
+    d,
+    sql`SELECT c.style, sum(c.entries_count)::int AS entries, count(*)::int AS collections,
+          CASE WHEN count(*) = 1 THEN min(c.public_id) END AS collection
+        FROM collections c JOIN users u ON u.id = c.user_id
+        WHERE u.public_id = ${publicId} AND c.deleted_at IS NULL AND ${collectionVisibleTo(viewer)}
+        GROUP BY c.style HAVING sum(c.entries_count) > 0
+        ORDER BY c.style`,
+  );
+  return rows.map((r) => ({ ...r, style: Number(r.style) }));
+}
+
 /** One public user by public id, or null. */
 export async function getUser(publicId: string, db?: Db): Promise<PublicUser | null> {
   const d = await resolveDb(db);

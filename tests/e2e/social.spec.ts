@@ -15,7 +15,9 @@ import { COOKIE_CONSENT_NAME, expect, gotoApp, test } from './support/fixtures';
  *     reload (pushed through the local Soketi), opens it and reads the request;
  *  3. B accepts the request on /user/{B}/friends, and A's bell counts the acceptance the same way;
  *  4. A writes a review (through the API) and B finds it in /stream with A's name, the movie and
- *     the headline.
+ *     the headline;
+ *  5. A marks the film seen, and A's profile shows B the latest review, "1 watched" leading to
+ *     the watched list, and the activity counts leading to their tabs.
  */
 
 type Messages = typeof en;
@@ -159,6 +161,12 @@ for (const locale of ['en', 'fi'] as const) {
       },
     });
     expect(created.status()).toBe(200);
+    // …and marks the film seen (the watched list registration made).
+    const seen = await a.page.request.post(`/api/titles/${movie.public_id}/toggles`, {
+      headers: { origin: base },
+      data: { kind: 'seen', on: true },
+    });
+    expect(seen.status()).toBe(200);
 
     await gotoApp(b.page, `${prefix}/stream`);
     await expect(b.page.getByRole('heading', { level: 1 })).toHaveText(m.social.stream.title);
@@ -173,6 +181,13 @@ for (const locale of ['en', 'fi'] as const) {
     // A's profile sums up what A has done, each count leading to its tab.
     await item.getByRole('link', { name: a.name }).click();
     await expect(b.page).toHaveURL(new RegExp(`${prefix}/user/${a.publicId}$`));
+    // The profile shows A's latest review, and what A's public lists hold ("1 watched"), which
+    // leads to the one watched list.
+    await expect(b.page.getByTestId('user-reviews').getByRole('link', { name: headline, exact: true })).toBeVisible();
+    const collected = b.page.getByTestId('user-collected');
+    await expect(collected.getByRole('heading', { level: 2 })).toHaveText(m.users.collected.title);
+    await expect(collected.getByRole('link')).toHaveText([locale === 'fi' ? '1 nähty' : '1 watched']);
+    await expect(collected.getByRole('link')).toHaveAttribute('href', new RegExp(`^${prefix}/collection/[^/]+$`));
     const activity = b.page.getByTestId('user-activity');
     await expect(activity.getByRole('heading', { level: 2 })).toHaveText(m.users.activity.title);
     await expect(activity.getByRole('link', { name: locale === 'fi' ? '1 kaveri' : '1 friend' })).toBeVisible();

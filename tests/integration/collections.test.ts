@@ -33,6 +33,7 @@ import {
   updateEntry,
 } from '@/lib/data/collections';
 import { listLikes, setToggle, toggleState } from '@/lib/data/toggles';
+import { userCollected } from '@/lib/data/users';
 import type { Page } from '@/lib/data/types';
 import { foldedSql } from '@/lib/data/sql';
 import { foldText, searchDocument, titleKey } from '@/lib/text';
@@ -273,6 +274,47 @@ describe.each(testEngines())('collections on %s', (engine) => {
     const all = (await listCollections(null, { cursor: null, limit: 100 }, h.db)).items;
     expect(all.every((c) => c.entries_count > 0)).toBe(true);
     expect(all.map((c) => c.name)).toContain('Open shelf');
+  });
+
+  it("a profile's collection summary counts items per style in the collections the viewer may see", async () => {
+    const owner = await member();
+    const other = await member();
+    const make = async (name: string, style: number, visibility: 'public' | 'private' = 'public') => {
+      const r = await createCollection(owner.actor, { name, category: 'releases', style, visibility }, h.db);
+      if (!r.ok) throw new Error(JSON.stringify(r.errors));
+      return r.collection.public_id;
+    };
+    const add = async (collection: string, type: 'movie' | 'release', publicId: string) => {
+      const r = await addEntry(owner.actor, { collection, item: { type, publicId } }, h.db);
+      if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    };
+    const owned = await make('Owned discs', 3);
+    const ownedPrivate = await make('Owned, not shown', 3, 'private');
+    const trade = await make('Trade pile', 7);
+    await make('Wanted, empty', 4);
+    await add(owned, 'release', RELEASE);
+    await add(ownedPrivate, 'release', RELEASE);
+    await add(trade, 'release', RELEASE);
+    await setCollectionDeleted(owner.actor, { publicId: trade, deleted: true }, h.db);
+    // The watched list registration made (a movies list).
+    const watched = (
+      await listCollections(owner.actor, { owner: owner.actor.publicId, cursor: null, limit: 48 }, h.db)
+    ).items.find((c) => c.style === 2)!.public_id;
+    await add(watched, 'movie', MOVIE);
+
+    // Visitors and other members: the public collections only; one per style, so each is named.
+    const shown = [
+      { style: 2, entries: 1, collections: 1, collection: watched },
+      { style: 3, entries: 1, collections: 1, collection: owned },
+    ];
+    expect(await userCollected(null, owner.actor.publicId, h.db)).toEqual(shown);
+    expect(await userCollected(other.actor, owner.actor.publicId, h.db)).toEqual(shown);
+    // The owner also counts the private one: two owned collections, so none is named.
+    expect(await userCollected(owner.actor, owner.actor.publicId, h.db)).toEqual([
+      shown[0],
+      { style: 3, entries: 2, collections: 2, collection: null },
+    ]);
+    expect(await userCollected(null, 'noSuchUser', h.db)).toEqual([]);
   });
 
   it('the API refuses visitors and bad parameters', async () => {
