@@ -3,13 +3,19 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { FallbackImage } from '@/components/ui/fallback-image';
 import { queueSnackbar } from '@/components/ui/snackbar';
 import { SelectField, TextAreaField } from '@/components/forms/choice-fields';
 import { FormError, FormField } from '@/components/forms/form-field';
 import { useApiForm } from '@/components/forms/use-api-form';
 import type { FormsKey } from '@/lib/i18n/keys';
 import { useRouter } from '@/lib/i18n/navigation';
-import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX, SHORTCUT_STYLES } from '@/lib/validation/collection-limits';
+import {
+  COLLECTION_DESCRIPTION_MAX,
+  COLLECTION_NAME_MAX,
+  SHORTCUT_STYLES,
+  type PictureChoice,
+} from '@/lib/validation/collection-limits';
 
 /** The values a collection form starts from (strings, as the form keeps them). */
 export type CollectionFormValues = {
@@ -24,6 +30,10 @@ export type CollectionFormValues = {
 
 const TOGGLE_KEY: Record<string, string> = { 2: 'seen', 3: 'have', 4: 'wanted', 6: 'want_see' };
 
+/** A picture choice whose image cannot be loaded: the item's name in the picture's place. */
+const PICTURE_NAME_CLASS =
+  'flex h-17 w-12 items-center overflow-hidden rounded bg-accent-soft p-0.5 text-center text-[0.625rem] leading-tight break-words';
+
 /**
  * Create (`/collections/new`) or edit (`/collection/{id}/edit`, `publicId` given) a collection:
  * name, description, visibility, category (fixed once created), kind of list (style 1-7), the
@@ -35,7 +45,7 @@ export function CollectionForm({ initial, publicId }: { initial: CollectionFormV
   const t = useTranslations('collections');
   const tt = useTranslations('toggles');
   const router = useRouter();
-  const [pictures, setPictures] = useState<string[]>([]);
+  const [pictures, setPictures] = useState<PictureChoice[]>([]);
   const form = useApiForm({
     endpoint: publicId ? `/api/collections/${publicId}` : '/api/collections',
     method: publicId ? 'PATCH' : 'POST',
@@ -50,7 +60,7 @@ export function CollectionForm({ initial, publicId }: { initial: CollectionFormV
   useEffect(() => {
     if (!publicId) return;
     void fetch(`/api/collections/${publicId}/pictures`, { credentials: 'same-origin' })
-      .then((r) => (r.ok ? (r.json() as Promise<{ items: string[] }>) : { items: [] }))
+      .then((r) => (r.ok ? (r.json() as Promise<{ items: PictureChoice[] }>) : { items: [] }))
       .then((b) => setPictures(b.items));
   }, [publicId]);
 
@@ -135,29 +145,31 @@ export function CollectionForm({ initial, publicId }: { initial: CollectionFormV
         <fieldset className="flex flex-col gap-2">
           <legend className="text-sm font-medium">{t('fields.picture')}</legend>
           <div className="flex flex-wrap gap-2">
-            {['', ...pictures].map((p) => (
+            {[{ url: '', name: t('fields.pictureAuto') }, ...pictures].map((p) => (
               <label
-                key={p || 'auto'}
+                key={p.url || 'auto'}
                 className={
                   `flex cursor-pointer flex-col items-center gap-1 rounded-lg border p-1 text-xs ` +
-                  `${form.values.picture === p ? 'border-accent' : 'border-line'}`
+                  `${form.values.picture === p.url ? 'border-accent' : 'border-line'}`
                 }
               >
                 <input
                   type="radio"
                   name="picture"
-                  value={p}
-                  checked={form.values.picture === p}
-                  onChange={() => form.set('picture', p)}
+                  value={p.url}
+                  checked={form.values.picture === p.url}
+                  onChange={() => form.set('picture', p.url)}
                   className="sr-only"
                 />
-                {p ? (
-                  // eslint-disable-next-line @next/next/no-img-element -- entry pictures are catalogue URLs
-                  <img src={p} alt="" width={48} height={68} className="h-17 w-12 rounded object-cover" />
+                {p.url ? (
+                  <FallbackImage
+                    src={p.url}
+                    alt={p.name}
+                    className="h-17 w-12 rounded object-cover"
+                    fallback={<span className={PICTURE_NAME_CLASS}>{p.name}</span>}
+                  />
                 ) : (
-                  <span className="flex h-17 w-24 items-center justify-center text-center">
-                    {t('fields.pictureAuto')}
-                  </span>
+                  <span className="flex h-17 w-24 items-center justify-center text-center">{p.name}</span>
                 )}
               </label>
             ))}

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { CollectionDto } from '@/lib/data/collections';
+import { FallbackImage } from '@/components/ui/fallback-image';
 import { Link } from '@/lib/i18n/navigation';
 import { defaultNameKey } from '@/lib/validation/collection-limits';
 
@@ -31,6 +32,9 @@ export async function CollectionBadges({ collection, locale }: { collection: Col
   );
 }
 
+/** The card's place of a collection without a picture, or whose picture cannot be loaded. */
+const NO_PICTURE = <span aria-hidden="true" className="h-20 w-14 shrink-0 rounded bg-accent-soft" />;
+
 /**
  * Collections as cards: picture, name (link), owner, badges and number of items. `showOwner`
  * false on a user's own section, where the owner is the page.
@@ -54,17 +58,14 @@ export async function CollectionList({
             data-testid="collection-card"
           >
             {c.picture_url ? (
-              // eslint-disable-next-line @next/next/no-img-element -- catalogue pictures are external URLs, shown as they are
-              <img
+              <FallbackImage
                 src={c.picture_url}
                 alt=""
-                width={56}
-                height={80}
-                loading="lazy"
                 className="h-20 w-14 shrink-0 rounded object-cover"
+                fallback={NO_PICTURE}
               />
             ) : (
-              <span aria-hidden="true" className="h-20 w-14 shrink-0 rounded bg-accent-soft" />
+              NO_PICTURE
             )}
             <div className="min-w-0 flex-1">
               <h2 className="font-semibold leading-snug">

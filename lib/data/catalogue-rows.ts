@@ -10,12 +10,25 @@ import type { MovieRef, ReleaseListItem, TitleListItem } from './types';
 
 // ---------- releases: list columns ----------
 
-/** Picture of a release: its default picture, else the first contained movie's poster / default picture. */
-const RELEASE_PICTURE = sql`COALESCE(
-  (SELECT p.external_url FROM pictures p WHERE p.release_id = r.id AND p.is_default AND p.external_url IS NOT NULL ORDER BY p.id LIMIT 1),
-  (SELECT COALESCE(m.poster_url, (SELECT p2.external_url FROM pictures p2 WHERE p2.movie_id = m.id AND p2.is_default AND p2.external_url IS NOT NULL
-    ORDER BY p2.id LIMIT 1))
-     FROM release_movies rm JOIN movies m ON m.id = rm.movie_id WHERE rm.release_id = r.id ORDER BY rm.position, m.id LIMIT 1))`;
+/**
+ * Picture of a movie (the movie row aliased `m`): its poster, else its default external picture;
+ * an URL or null (source: the catalogue imports; uploads are not shown in lists).
+ */
+export function moviePicture(m: SQL): SQL {
+  return sql`COALESCE(${m}.poster_url, (SELECT p.external_url FROM pictures p WHERE p.movie_id = ${m}.id AND p.is_default AND p.external_url IS NOT NULL
+    ORDER BY p.id LIMIT 1))`;
+}
+
+/**
+ * Picture of the release whose id is `releaseId`: its default external picture, else the first
+ * contained movie's ({@link moviePicture}); an URL or null.
+ */
+export function releasePicture(releaseId: SQL): SQL {
+  return sql`COALESCE(
+  (SELECT p.external_url FROM pictures p WHERE p.release_id = ${releaseId} AND p.is_default AND p.external_url IS NOT NULL ORDER BY p.id LIMIT 1),
+  (SELECT ${moviePicture(sql`m`)}
+     FROM release_movies rm JOIN movies m ON m.id = rm.movie_id WHERE rm.release_id = ${releaseId} ORDER BY rm.position, m.id LIMIT 1))`;
+}
 
 /** Explicit column list of a release list item over `releases r LEFT JOIN labels l`. */
 export const RELEASE_LIST_COLUMNS = sql`r.id, r.public_id, r.source_id, r.name, r.format, r.country, r.spine_number,
@@ -23,7 +36,7 @@ export const RELEASE_LIST_COLUMNS = sql`r.id, r.public_id, r.source_id, r.name, 
   l.public_id AS label_public_id, l.name AS label_name,
   (SELECT COALESCE(json_agg(json_build_object('public_id', m.public_id, 'name', m.name, 'year', m.year) ORDER BY rm.position, m.id), '[]'::json)
      FROM release_movies rm JOIN movies m ON m.id = rm.movie_id WHERE rm.release_id = r.id) AS movies,
-  ${RELEASE_PICTURE} AS picture_url`;
+  ${releasePicture(sql`r.id`)} AS picture_url`;
 
 export type ReleaseListRow = {
   id: number;
@@ -102,8 +115,7 @@ export function toReleaseListItem(r: ReleaseListRow): ReleaseListItem {
 
 /** Explicit column list of a title list item over `movies m`. */
 export const TITLE_LIST_COLUMNS = sql`m.id, m.public_id, m.source_id, m.type, m.name, m.original_name, m.year, m.runtime_min, m.genres, m.release_count,
-  COALESCE(m.poster_url, (SELECT p.external_url FROM pictures p WHERE p.movie_id = m.id AND p.is_default AND p.external_url IS NOT NULL ORDER BY p.id
-    LIMIT 1)) AS picture_url`;
+  ${moviePicture(sql`m`)} AS picture_url`;
 
 export type TitleListRow = {
   id: number;

@@ -17,7 +17,14 @@ import {
   type EntryInput,
 } from '@/lib/validation/collections';
 import type { FieldErrors } from '@/lib/validation/users';
-import { itemJsonColumns, toItemPair, type ReleaseListRow, type TitleListRow } from './catalogue-rows';
+import {
+  itemJsonColumns,
+  moviePicture,
+  releasePicture,
+  toItemPair,
+  type ReleaseListRow,
+  type TitleListRow,
+} from './catalogue-rows';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { and, foldedSql, inList, queryRows, resolveDb, textConditions } from './sql';
 import { foldText } from '@/lib/text';
@@ -33,6 +40,7 @@ import { ITEM_TABLES } from './item-counters';
 import { newPublicId } from './public-id';
 import type { Page, ReleaseListItem, TitleListItem } from './types';
 import type { Actor } from '@/lib/auth/actor';
+import type { PictureChoice } from '@/lib/validation/collection-limits';
 
 /** A collection as a viewer may see it. `mine`: the viewer owns it (edit and delete offered). */
 export type CollectionDto = {
@@ -44,7 +52,7 @@ export type CollectionDto = {
   /** 1 none, 2 watched, 3 owns, 4 wanted, 5 for sale, 6 want to see, 7 for trade. */
   style: number;
   shortcut_default: boolean;
-  /** The chosen picture, else the newest entry's; null without pictures. */
+  /** The chosen picture, else the picture of the newest of its PICTURE_CHOICES newest entries that has one; null without. */
   picture_url: string | null;
   entries_count: number;
   owner: { public_id: string; name: string };
@@ -99,14 +107,17 @@ type CollectionRow = {
   latest_picture: string | null;
 };
 
-/** The picture of an entry's item: the release's default picture or the movie's poster. */
-const ENTRY_PICTURE = sql`COALESCE(
-  (SELECT COALESCE(p.external_url, p.filename) FROM pictures p WHERE p.release_id = e.release_id AND p.is_default ORDER BY p.id LIMIT 1),
-  (SELECT m.poster_url FROM movies m WHERE m.id = e.movie_id))`;
+/**
+ * The picture of an entry's item (over `collection_entries e`), as catalogue lists show it: a
+ * release's default picture, else its first movie's poster; a movie's poster.
+ */
+const ENTRY_PICTURE = sql`COALESCE(${releasePicture(sql`e.release_id`)},
+  (SELECT ${moviePicture(sql`em`)} FROM movies em WHERE em.id = e.movie_id))`;
 
 const COLLECTION_COLUMNS = sql`c.id, c.user_id, c.public_id, c.name, c.description, c.visibility, c.category, c.style, c.shortcut_default,
   c.picture, c.entries_count, c.deleted_at, c.created_at, c.updated_at, u.public_id AS owner_public_id, u.name AS owner_name,
-  (SELECT ${ENTRY_PICTURE} FROM collection_entries e WHERE e.collection_id = c.id ORDER BY e.created_at DESC, e.id DESC LIMIT 1) AS latest_picture`;
+  (SELECT x.picture FROM (SELECT ${ENTRY_PICTURE} AS picture FROM collection_entries e WHERE e.collection_id = c.id
+     ORDER BY e.created_at DESC, e.id DESC LIMIT ${PICTURE_CHOICES}) x WHERE x.picture IS NOT NULL LIMIT 1) AS latest_picture`;
 
 function iso(v: string | Date): string {
   return new Date(v).toISOString();
@@ -284,7 +295,7 @@ export async function updateCollection(
   let picture = current.picture;
   if (input.picture !== undefined) {
     picture = input.picture || null;
-    if (picture && !(await pictureChoices(actor, publicId, d)).includes(picture))
+    if (picture && !(await pictureChoices(actor, publicId, d)).some((c) => c.url === picture))
       return { ok: false, errors: { picture: 'invalid' } };
   }
   const same =
@@ -361,15 +372,23 @@ export async function setCollectionDeleted(
   });
 }
 
-/** The distinct pictures of the newest PICTURE_CHOICES entries of the actor's collection (for its picture). */
-export async function pictureChoices(actor: Actor, publicId: string, db?: Db): Promise<string[]> {
+/**
+ * The distinct pictures of the newest PICTURE_CHOICES entries of the actor's collection (for its
+ * picture), newest entry first, each named after its item (a release's name, a movie's name and
+ * year). Another member's or an unknown collection gives an empty list.
+ */
+export async function pictureChoices(actor: Actor, publicId: string, db?: Db): Promise<PictureChoice[]> {
   const d = await resolveDb(db);
-  const rows = await queryRows<{ picture: string | null }>(
+  const rows = await queryRows<{ url: string | null; name: string }>(
     d,
-    sql`SELECT ${ENTRY_PICTURE} AS picture FROM collection_entries e JOIN collections c ON c.id = e.collection_id
+    sql`SELECT ${ENTRY_PICTURE} AS url,
+          COALESCE((SELECT r.name FROM releases r WHERE r.id = e.release_id),
+            (SELECT m.name || COALESCE(' (' || m.year || ')', '') FROM movies m WHERE m.id = e.movie_id)) AS name
+        FROM collection_entries e JOIN collections c ON c.id = e.collection_id
         WHERE c.public_id = ${publicId} AND c.user_id = ${actor.userId} ORDER BY e.created_at DESC, e.id DESC LIMIT ${PICTURE_CHOICES}`,
   );
-  return [...new Set(rows.map((r) => r.picture).filter((p): p is string => !!p))];
+  const seen = new Set<string>();
+  return rows.flatMap((r) => (r.url && !seen.has(r.url) && seen.add(r.url) ? [{ url: r.url, name: r.name }] : []));
 }
 
 type EntryRow = {

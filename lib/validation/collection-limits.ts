@@ -55,3 +55,6 @@ export function defaultNameKey(c: { name: string; style: number }): `defaultName
   const style = c.style as keyof typeof DEFAULT_LIST_NAMES;
   return DEFAULT_LIST_NAMES[style] === c.name ? `defaultNames.${style}` : null;
 }
+
+/** A picture a collection may show: its URL and the name of the entry's item it comes from. */
+export type PictureChoice = { url: string; name: string };

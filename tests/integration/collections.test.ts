@@ -8,10 +8,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '@/db';
-import { movies, releases } from '@/db/schema';
+import { movies, releaseMovies, releases } from '@/db/schema';
 import { GET as collectionGet } from '@/app/api/collections/[publicId]/route';
 import { GET as entriesGet } from '@/app/api/collections/[publicId]/entries/route';
 import { GET as exportGet } from '@/app/api/collections/[publicId]/export/route';
+import { GET as picturesGet } from '@/app/api/collections/[publicId]/pictures/route';
 import { parse } from 'csv-parse/sync';
 import { GET as collectionsGet, POST as collectionsPost } from '@/app/api/collections/route';
 import { POST as dialogPost } from '@/app/api/me/collection_entries/route';
@@ -25,6 +26,7 @@ import {
   listCollections,
   listEntries,
   moveEntry,
+  pictureChoices,
   removeEntry,
   type CollectionEntryDto,
   type EntrySort,
@@ -315,6 +317,50 @@ describe.each(testEngines())('collections on %s', (engine) => {
       { style: 3, entries: 2, collections: 2, collection: null },
     ]);
     expect(await userCollected(null, 'noSuchUser', h.db)).toEqual([]);
+  });
+
+  it("a collection's picture comes from its entries as the catalogue shows them; the owner chooses among named pictures", async () => {
+    const owner = await member();
+    const other = await member();
+    const poster = 'https://upload.wikimedia.org/wikipedia/en/sisu-poster.jpg';
+    const [movie] = await h.db
+      .insert(movies)
+      .values({ publicId: `colPoster${n}`, name: 'Sisu', titleKey: `sisu poster ${n}`, year: 2022, posterUrl: poster })
+      .returning({ id: movies.id });
+    const [release] = await h.db
+      .insert(releases)
+      .values({ publicId: `colPstRel${n}`, name: 'Sisu 4K', format: 7, nameKey: `sisu 4k ${n}` })
+      .returning({ id: releases.id });
+    await h.db.insert(releaseMovies).values({ releaseId: release!.id, movieId: movie!.id });
+    const made = await createCollection(owner.actor, { name: 'Shelf with covers', category: 'releases' }, h.db);
+    if (!made.ok) throw new Error(JSON.stringify(made.errors));
+    const id = made.collection.public_id;
+    // A release without a picture of its own shows its film's poster, as release lists do.
+    await addEntry(owner.actor, { collection: id, item: { type: 'release', publicId: `colPstRel${n}` } }, h.db);
+    await addEntry(owner.actor, { collection: id, item: { type: 'release', publicId: RELEASE } }, h.db);
+    expect((await getCollection(null, id, h.db))!.picture_url).toBe(poster);
+    expect(await pictureChoices(owner.actor, id, h.db)).toEqual([{ url: poster, name: 'Sisu 4K' }]);
+    expect(await pictureChoices(other.actor, id, h.db)).toEqual([]);
+
+    const asOwner = await picturesGet(
+      new Request(`${ORIGIN}/api/collections/${id}/pictures`, { headers: { cookie: owner.cookie } }),
+      ctx(id),
+    );
+    expect(await asOwner.json()).toEqual({ items: [{ url: poster, name: 'Sisu 4K' }] });
+    const asOther = await picturesGet(
+      new Request(`${ORIGIN}/api/collections/${id}/pictures`, { headers: { cookie: other.cookie } }),
+      ctx(id),
+    );
+    expect(await asOther.json()).toEqual({ items: [] });
+
+    // A picture not among the choices is refused; one of them is kept.
+    const base = { publicId: id, name: 'Shelf with covers', category: 'releases' as const };
+    expect(await updateCollection(owner.actor, { ...base, picture: 'https://example.com/x.jpg' }, h.db)).toEqual({
+      ok: false,
+      errors: { picture: 'invalid' },
+    });
+    const saved = await updateCollection(owner.actor, { ...base, picture: poster }, h.db);
+    expect(saved.ok && saved.collection.picture_url).toBe(poster);
   });
 
   it('the API refuses visitors and bad parameters', async () => {
