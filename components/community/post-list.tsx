@@ -13,8 +13,8 @@ export function postSubject(p: Pick<PostListItem, 'movie' | 'release' | 'review'
 
 /**
  * Discussions as rows (server component): headline linking to the discussion, what it is about,
- * who started it, the latest activity, and the reply and like counts. `heading` is the headlines'
- * level: `h2` under a page's title, `h3` inside a page section.
+ * who started it (a link to their profile), the latest activity, and the reply and like counts.
+ * `heading` is the headlines' level: `h2` under a page's title, `h3` inside a page section.
  */
 export async function PostList({
   posts,
@@ -46,7 +46,9 @@ export async function PostList({
               </p>
             ) : null}
             <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
-              <span>{t('by', { name: p.author.name })}</span>
+              <Link href={`/user/${p.author.public_id}`} prefetch={false} className="hover:underline">
+                {t('by', { name: p.author.name })}
+              </Link>
               <span>{t('lastActivity', { date: formatDate(p.last_activity_at.slice(0, 10), locale) })}</span>
               <span>{t('replies', { count: p.comments_count })}</span>
               <span>{t('likes', { count: p.likes_count })}</span>

@@ -27,8 +27,8 @@ function ReleaseAfterMovie({ review, format }: { review: ReviewListItem; format:
 
 /**
  * Reviews as cards (server component): headline linking to the review, the movie (and release),
- * author, date, language, the movie rating and a video marker. `heading` is the headlines' level:
- * `h2` under a page's title, `h3` inside a page section.
+ * author (a link to their profile), date, language, the movie rating and a video marker.
+ * `heading` is the headlines' level: `h2` under a page's title, `h3` inside a page section.
  */
 export async function ReviewList({
   reviews,
@@ -59,7 +59,9 @@ export async function ReviewList({
           </p>
           {r.ingress ? <p className="mt-2 line-clamp-3">{r.ingress}</p> : null}
           <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted">
-            <span>{t('by', { name: r.author.name })}</span>
+            <Link href={`/user/${r.author.public_id}`} prefetch={false} className="hover:underline">
+              {t('by', { name: r.author.name })}
+            </Link>
             <span>{formatDate(r.created_at.slice(0, 10), locale)}</span>
             <span>{t(`languages.${r.language}`)}</span>
             {r.ratings.movie ? <RatingBadge locale={locale} aspect="movie" value={r.ratings.movie} /> : null}

@@ -39,7 +39,13 @@ describe('CommunityPreview (reviews and discussions on the home page)', () => {
       '/review/rvw0000002',
     );
 
+    // Each author leads to their profile.
+    expect(within(reviews).getAllByRole('link', { name: 'Review by Kalle' })[0]!.getAttribute('href')).toBe(
+      '/user/usrKalle01',
+    );
+
     const posts = section('Recent discussions');
+    expect(within(posts).getByRole('link', { name: 'Started by Kalle' }).getAttribute('href')).toBe('/user/usrKalle01');
     expect(within(posts).getByRole('heading', { level: 3 }).textContent).toBe('Which Criterion spine is next?');
     expect(within(posts).getByText('3 replies')).toBeTruthy();
     expect(within(posts).getByRole('link', { name: 'See all' }).getAttribute('href')).toBe('/posts');
