@@ -24,7 +24,7 @@ import {
   type RegisterInput,
 } from '@/lib/validation/users';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
-import { queryRows, resolveDb } from './sql';
+import { inList, queryRows, resolveDb } from './sql';
 import { revokeAllApiTokens } from './api-tokens';
 import { confirmIdentity, reauthenticate, type ReauthRefused } from './reauth';
 import { revokeAllSessions } from './sessions';
@@ -375,6 +375,28 @@ export async function listUsers(query: { q?: string | null }, page: Paging = {},
       createdAt: new Date(r.created_at as string | Date),
     }),
   );
+}
+
+/** What the users list says of each member besides points: reviews written, items owned. */
+export type UserListCounts = { reviews: number; owned: number };
+
+/**
+ * For the members of a users list page (public ids): how many reviews each has written and how
+ * many items their public "owned" lists (style 3, not in the trash) hold, the same for every
+ * viewer. Members not found are absent from the map.
+ */
+export async function userListCounts(publicIds: readonly string[], db?: Db): Promise<Map<string, UserListCounts>> {
+  if (!publicIds.length) return new Map();
+  const d = await resolveDb(db);
+  const rows = await queryRows<UserListCounts & { public_id: string }>(
+    d,
+    sql`SELECT u.public_id,
+          (SELECT count(*) FROM reviews r WHERE r.user_id = u.id)::int AS reviews,
+          (SELECT coalesce(sum(c.entries_count), 0) FROM collections c
+            WHERE c.user_id = u.id AND c.style = 3 AND c.visibility = 'public' AND c.deleted_at IS NULL)::int AS owned
+        FROM users u WHERE ${inList(sql`u.public_id`, publicIds)}`,
+  );
+  return new Map(rows.map((r) => [r.public_id, { reviews: Number(r.reviews), owned: Number(r.owned) }]));
 }
 
 /** Outcome of {@link updateProfile}: field errors are message keys (`_form: nothingToUpdate`). */

@@ -17,7 +17,8 @@ import { COOKIE_CONSENT_NAME, expect, gotoApp, test } from './support/fixtures';
  *  4. A writes a review (through the API) and B finds it in /stream with A's name, the movie and
  *     the headline;
  *  5. A marks the film seen, and A's profile shows B the latest review, "1 watched" leading to
- *     the watched list, and the activity counts leading to their tabs.
+ *     the watched list, and the activity counts leading to their tabs; the users list says
+ *     "1 review" after A's name.
  */
 
 type Messages = typeof en;
@@ -194,6 +195,12 @@ for (const locale of ['en', 'fi'] as const) {
     await activity.getByRole('link', { name: locale === 'fi' ? '1 arvostelu' : '1 review' }).click();
     await expect(b.page).toHaveURL(new RegExp(`${prefix}/user/${a.publicId}/reviews$`));
     await expect(b.page.getByRole('main').getByRole('link', { name: headline })).toBeVisible();
+
+    // The users list says what A has written (A owns nothing yet).
+    await gotoApp(b.page, `${prefix}/users?q=${encodeURIComponent(a.name)}`);
+    await expect(b.page.getByTestId('user-item').filter({ hasText: a.name })).toHaveText(
+      `${a.name} ${locale === 'fi' ? '1 arvostelu · ei pisteitä' : '1 review · no points'}`,
+    );
 
     await a.page.context().close();
     await b.page.context().close();

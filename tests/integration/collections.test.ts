@@ -35,11 +35,12 @@ import {
   updateEntry,
 } from '@/lib/data/collections';
 import { listLikes, setToggle, toggleState } from '@/lib/data/toggles';
-import { userCollected } from '@/lib/data/users';
+import { userCollected, userListCounts } from '@/lib/data/users';
 import type { Page } from '@/lib/data/types';
 import { foldedSql } from '@/lib/data/sql';
 import { foldText, searchDocument, titleKey } from '@/lib/text';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
+import { insertReview } from '../support/community';
 import { registerMember } from '../support/members';
 import { useAsProcessDb } from './api-fixtures';
 
@@ -278,7 +279,7 @@ describe.each(testEngines())('collections on %s', (engine) => {
     expect(all.map((c) => c.name)).toContain('Open shelf');
   });
 
-  it("a profile's collection summary counts items per style in the collections the viewer may see", async () => {
+  it("a profile's collection summary and the users list count items in the collections the viewer may see", async () => {
     const owner = await member();
     const other = await member();
     const make = async (name: string, style: number, visibility: 'public' | 'private' = 'public') => {
@@ -317,6 +318,14 @@ describe.each(testEngines())('collections on %s', (engine) => {
       { style: 3, entries: 2, collections: 2, collection: null },
     ]);
     expect(await userCollected(null, 'noSuchUser', h.db)).toEqual([]);
+    // The users list counts the public owned lists only, for every viewer, and the reviews.
+    await insertReview(h.db, { publicId: `colRev${n}`, author: owner, movie: MOVIE, headline: 'Sisu', body: 'Good.' });
+    expect(await userListCounts([owner.actor.publicId, other.actor.publicId, 'noSuchUser'], h.db)).toEqual(
+      new Map([
+        [owner.actor.publicId, { reviews: 1, owned: 1 }],
+        [other.actor.publicId, { reviews: 0, owned: 0 }],
+      ]),
+    );
   });
 
   it("a collection's picture comes from its entries as the catalogue shows them; the owner chooses among named pictures", async () => {

@@ -3,13 +3,16 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SearchedNameList } from '@/components/listing/name-list';
 import { PageHeading } from '@/components/listing/page-heading';
 import { searchableList, type SearchParamsRecord } from '@/components/listing/searchable-list';
-import { listUsers } from '@/lib/data/users';
+import { listUsers, userListCounts } from '@/lib/data/users';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParamsRecord> };
 
 const users = searchableList('/users', (q, cursor) => listUsers({ q }, { cursor }));
 
-/** Users list (`/users`, spec §2): collectors by name, keyset-paginated, optional `q` search. Public fields only. */
+/**
+ * Users list (`/users`, spec §2): collectors by name, keyset-paginated, optional `q` search, each
+ * with what they own (public owned lists), their reviews and points. Public fields only.
+ */
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: 'users' });
@@ -26,6 +29,18 @@ export default async function UsersPage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'users' });
   const { q, cursor, href, page } = await users.read(locale, await searchParams);
+  const counts = await userListCounts(page.items.map((u) => u.public_id));
+  /** "9 owned · 1 review · 12 points": what a member owns and has written, then points. */
+  const note = (publicId: string, points: number) => {
+    const c = counts.get(publicId);
+    return [
+      c?.owned ? t('counts.owned', { count: c.owned }) : null,
+      c?.reviews ? t('counts.reviews', { count: c.reviews }) : null,
+      t('pointsCount', { count: points }),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  };
   return (
     <div data-testid="listing-users">
       <PageHeading title={t('title')} lead={t('description')} />
@@ -41,7 +56,7 @@ export default async function UsersPage({ params, searchParams }: Props) {
           public_id: u.public_id,
           href: `/user/${u.public_id}`,
           name: u.name,
-          note: t('pointsCount', { count: u.points }),
+          note: note(u.public_id, u.points),
         }))}
         empty={t('empty')}
       />
