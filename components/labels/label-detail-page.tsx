@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { cache } from 'react';
 import { itemNotFoundMetadata } from '@/components/listing/item-not-found';
 import { EmptyState } from '@/components/listing/empty-state';
+import { FilterBar } from '@/components/listing/filter-bar';
 import { FilterForm } from '@/components/listing/filter-form';
 import { PageHeading } from '@/components/listing/page-heading';
 import { Pagination } from '@/components/listing/pagination';
@@ -13,10 +14,12 @@ import { firstParam, type SearchParamsRecord } from '@/components/listing/search
 import { ReleaseGrid } from '@/components/releases/release-card';
 import { CloseMatchNotice } from '@/components/search/close-match-notice';
 import { JsonLd } from '@/components/seo/json-ld';
-import { getLabel, labelHasSpineNumbers } from '@/lib/data/labels';
+import { getLabel, labelFormatCounts, labelHasSpineNumbers, type LabelFormatCount } from '@/lib/data/labels';
 import { listReleases } from '@/lib/data/releases';
 import { AppError } from '@/lib/errors';
 import { countryNameOfCode } from '@/lib/i18n/catalogue-names';
+import { formatNumber } from '@/lib/format';
+import type { FormatGroup } from '@/lib/validation/enums';
 import { redirect } from '@/lib/i18n/navigation';
 import { absoluteUrl, pageMetadata, withQuery } from '@/lib/seo';
 
@@ -29,6 +32,55 @@ const loadNumbered = cache((publicId: string) => labelHasSpineNumbers(publicId))
 /** The view as the page shows it: spine order only for a label that numbers its releases (else the default order). */
 async function shownView(publicId: string, view: LabelView): Promise<LabelView> {
   return view.so === 'spine' && !(await loadNumbered(publicId)) ? { ...view, so: null } : view;
+}
+
+/** labelFormatCounts deduplicated per request. */
+const loadFormats = cache((publicId: string) => labelFormatCounts(publicId));
+
+/** The search word (`[word]`, lib/search-query.ts) that restricts releases to a format group. */
+const GROUP_SEARCH_WORD: Record<FormatGroup, string> = { '4k': '4k', bluray: 'bluray', dvd: 'dvd', videotapes: 'vhs' };
+
+/**
+ * The label's format groups as filter links ("4K UHD (30)"), each the label's search for that
+ * format (`q=[4k]`) in the view's order, with "Any" for all of them; the active one is the view's
+ * search when it is exactly a format's. Shown when the label has releases in two groups or more.
+ */
+async function LabelFormats({
+  locale,
+  publicId,
+  view,
+  formats,
+}: {
+  locale: string;
+  publicId: string;
+  view: LabelView;
+  formats: LabelFormatCount[];
+}) {
+  const tl = await getTranslations({ locale, namespace: 'listing' });
+  const te = await getTranslations({ locale, namespace: 'enums.formatGroups' });
+  const t = await getTranslations({ locale, namespace: 'labels' });
+  const option = (label: string, q: string) => ({
+    label,
+    href: viewHref(publicId, { q, so: view.so }),
+    active: view.q.trim().toLowerCase() === q,
+  });
+  return (
+    <FilterBar
+      label={t('formats')}
+      groups={[
+        {
+          id: 'format',
+          label: tl('format'),
+          options: [
+            option(tl('any'), ''),
+            ...formats.map((f) =>
+              option(`${te(f.group)} (${formatNumber(f.count, locale)})`, `[${GROUP_SEARCH_WORD[f.group]}]`),
+            ),
+          ],
+        },
+      ]}
+    />
+  );
 }
 
 /** Orders of a label's releases: newest street date (the default), spine number, name. */
@@ -99,8 +151,8 @@ export async function labelMetadata(
 }
 
 /**
- * Label page (`/label/{id}`): name, country, label groups, a search field and order for its
- * releases (newest first, spine number when the label numbers its releases, name) and one keyset
+ * Label page (`/label/{id}`): name, country, label groups, its releases' formats as filter links,
+ * a search field and order for its releases (newest first, spine number when the label numbers its releases, name) and one keyset
  * page of them (`cursor` '' and no `view` = the first page, served from the page cache; later
  * pages and searched or ordered views are dynamic). Unknown id → notFound() ('404 not found', HTTP 404).
  */
@@ -124,6 +176,7 @@ export async function LabelDetailPage({
   const page = await loadReleases(locale, label.public_id, cursor, view.q, view.so ?? '');
   const base = viewHref(label.public_id, view);
   const sorts = LABEL_SORTS.filter((so) => so !== 'spine' || numbered);
+  const formats = await loadFormats(label.public_id);
   return (
     <article data-testid="label-page" data-public-id={label.public_id}>
       <JsonLd
@@ -153,6 +206,9 @@ export async function LabelDetailPage({
         ) : null}
       </PageHeading>
       <h2 className="mb-3 text-xl font-bold">{t('releases')}</h2>
+      {formats.length > 1 ? (
+        <LabelFormats locale={locale} publicId={label.public_id} view={view} formats={formats} />
+      ) : null}
       {label.release_count > 1 ? (
         <FilterForm
           q={view.q}

@@ -6,6 +6,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { parseSearchQuery } from '@/lib/search-query';
+import { FORMAT_GROUPS, type FormatGroup } from '@/lib/validation/enums';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { listingTextConditions, pageWithCloseMatches } from './search-words';
 import { queryRows, resolveDb } from './sql';
@@ -91,6 +92,27 @@ export async function labelHasSpineNumbers(publicId: string, db?: Db): Promise<b
           WHERE l.public_id = ${publicId} AND r.spine_number IS NOT NULL AND r.approved) AS numbered`,
   );
   return Boolean(r?.numbered);
+}
+
+/** How many of a label's releases fall in one format group (lib/validation/enums.ts FORMAT_GROUPS). */
+export type LabelFormatCount = { group: FormatGroup; count: number };
+
+/**
+ * The label's approved releases counted per format group, in FORMAT_GROUPS order (4K UHD,
+ * Blu-ray, DVD, videotapes), groups without releases left out; empty for an unknown label.
+ * One pass over the label's releases (index on `label_id`); the label page is cached.
+ */
+export async function labelFormatCounts(publicId: string, db?: Db): Promise<LabelFormatCount[]> {
+  const d = await resolveDb(db);
+  const rows = await queryRows<{ format: number; n: number }>(
+    d,
+    sql`SELECT r.format, count(*)::int AS n FROM labels l JOIN releases r ON r.label_id = l.id
+        WHERE l.public_id = ${publicId} AND r.approved GROUP BY r.format`,
+  );
+  return (Object.entries(FORMAT_GROUPS) as [FormatGroup, readonly number[]][]).flatMap(([group, formats]) => {
+    const count = rows.filter((r) => formats.includes(Number(r.format))).reduce((t, r) => t + Number(r.n), 0);
+    return count ? [{ group, count }] : [];
+  });
 }
 
 /**

@@ -74,7 +74,7 @@ test('a Criterion release page shows its fields, label and spine, movies and a P
   );
 });
 
-test('a label page lists its releases in spine order and searches them; the cached first page stays as it was', async ({
+test('a label page lists its releases in spine order, searches them and narrows them to a format; the cached first page stays as it was', async ({
   page,
   request,
 }) => {
@@ -110,6 +110,16 @@ test('a label page lists its releases in spine order and searches them; the cach
   await form.getByLabel('Hae julkaisijan julkaisuista').fill('zqxjwv');
   await form.getByRole('button', { name: 'Näytä' }).click();
   await expect(page.getByText('Mikään tämän julkaisijan julkaisu ei vastaa hakua ”zqxjwv”.')).toBeVisible();
+  // The format links narrow the label's releases to one format, keeping the order.
+  await gotoApp(page, `/fi/label/${criterion.public_id}?so=spine`);
+  const formats = page.getByRole('navigation', { name: 'Julkaisijan julkaisujen formaatit' });
+  await formats.getByRole('link', { name: /^4K UHD \(\d+\)$/ }).click();
+  await expect(page).toHaveURL(/q=%5B4k%5D&so=spine$/);
+  await expect(formats.getByRole('link', { name: /^4K UHD/ })).toHaveAttribute('aria-current', 'true');
+  await expect(cards.first()).toBeVisible();
+  for (const card of await cards.all()) await expect(card.getByText(/^4K UHD/).first()).toBeVisible();
+  await formats.getByRole('link', { name: 'Kaikki', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/fi/label/${criterion.public_id}\\?so=spine$`));
   // A label's country is named in the page's language, not given as its code.
   const view = await api<{ items: { public_id: string; country: string | null; release_count: number }[] }>(
     request,

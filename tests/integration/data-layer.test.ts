@@ -10,7 +10,7 @@ import { getRelease, listOtherReleases, listReleases } from '@/lib/data/releases
 import { getTitle, listTitles, wikipediaUrl } from '@/lib/data/movies';
 import { getPerson, listPersonReleases, listPersons } from '@/lib/data/persons';
 import { getProductionCompany, listCompanyTitles } from '@/lib/data/companies';
-import { getLabel, labelHasSpineNumbers, listLabelsView } from '@/lib/data/labels';
+import { getLabel, labelFormatCounts, labelHasSpineNumbers, listLabelsView } from '@/lib/data/labels';
 import { searchAll, SEARCH_CANDIDATE_LIMIT } from '@/lib/data/search';
 import { listSitemapUrls, sitemapIdSpans } from '@/lib/data/sitemap';
 import { AppError } from '@/lib/errors';
@@ -189,6 +189,34 @@ describe.each(testEngines())('lib/data on %s', (engine) => {
     const criterion = view.find((l) => l.name === 'The Criterion Collection')!;
     expect(await labelHasSpineNumbers(criterion.public_id, h.db)).toBe(true);
     expect(await labelHasSpineNumbers('noSuchLabel', h.db)).toBe(false);
+  });
+
+  it("a label's releases are counted per format group, in group order, as its release count adds up", async () => {
+    const view = await listLabelsView(h.db);
+    const criterion = view.find((l) => l.name === 'The Criterion Collection')!;
+    const formats = await labelFormatCounts(criterion.public_id, h.db);
+    const expected = [];
+    for (const [group, ids] of [
+      ['4k', [7, 11]],
+      ['bluray', [1, 5]],
+      ['dvd', [3, 4]],
+      ['videotapes', [2]],
+    ] as const) {
+      const n = await count(
+        h.db,
+        sql`SELECT count(*)::int AS n FROM releases r JOIN labels l ON l.id = r.label_id
+            WHERE l.public_id = ${criterion.public_id} AND r.approved AND r.format IN (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+      );
+      if (n) expected.push({ group, count: n });
+    }
+    // The seed has Criterion's Blu-rays and 4K UHDs at least.
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+    expect(formats).toEqual(expected);
+    expect(formats.reduce((t, f) => t + f.count, 0)).toBe(criterion.release_count);
+    expect(await labelFormatCounts('noSuchLabel', h.db)).toEqual([]);
   });
 
   it('default page sizes and bad cursors', async () => {
