@@ -6,7 +6,13 @@ import { TitleCard } from '@/components/movies/title-card';
 import { ReleaseCard } from '@/components/releases/release-card';
 import type { CollectionValue } from '@/lib/data/collection-values';
 import { FilterForm } from '@/components/listing/filter-form';
-import { ENTRY_SORTS, type CollectionDto, type CollectionEntryDto, type EntrySort } from '@/lib/data/collections';
+import {
+  ENTRY_SORTS,
+  type CollectionDto,
+  type CollectionEntryDto,
+  type EntrySort,
+  type HoldingRef,
+} from '@/lib/data/collections';
 import type { Page } from '@/lib/data/types';
 import { formatDate, formatMoney } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
@@ -25,12 +31,14 @@ const OWNER_LINK =
  * and order of the entries (from two entries on), and the entries (newest first unless another
  * order is chosen), keyset-paged: each the movie or release card with a strip of the entry's fields
  * under it (price, condition, date acquired, watched-on method, date added, comment; the owner's
- * edit and remove buttons), one column on phones, two from the `lg` breakpoint.
+ * edit and remove buttons; for another member, which of their own collections hold the item:
+ * `holdings` from holdingsOf), one column on phones, two from the `lg` breakpoint.
  */
 export async function CollectionPage({
   collection,
   entries,
   value,
+  holdings = null,
   locale,
   cursor,
   q,
@@ -39,6 +47,8 @@ export async function CollectionPage({
   collection: CollectionDto;
   entries: Page<CollectionEntryDto>;
   value: CollectionValue | null;
+  /** The viewer's own collections holding each item (`release:{id}` / `movie:{id}`), null when not shown. */
+  holdings?: Map<string, HoldingRef[]> | null;
   locale: string;
   cursor: string;
   /** The search in the collection, null for none. */
@@ -114,7 +124,13 @@ export async function CollectionPage({
               ) : e.movie ? (
                 <TitleCard title={e.movie} locale={locale} headingLevel={2} />
               ) : null}
-              <EntryFields entry={e} locale={locale}>
+              <EntryFields
+                entry={e}
+                locale={locale}
+                yours={
+                  holdings?.get(e.release ? `release:${e.release.public_id}` : `movie:${e.movie?.public_id}`) ?? null
+                }
+              >
                 {collection.mine ? (
                   <EntryOwnerActions collectionId={collection.public_id} entry={editable(e, locale)} />
                 ) : null}
@@ -191,10 +207,13 @@ function editable(e: CollectionEntryDto, locale: string): EditableEntry {
 async function EntryFields({
   entry,
   locale,
+  yours = null,
   children,
 }: {
   entry: CollectionEntryDto;
   locale: string;
+  /** The viewer's own collections that hold the entry's item (another member's page). */
+  yours?: HoldingRef[] | null;
   children?: React.ReactNode;
 }) {
   const t = await getTranslations({ locale, namespace: 'collections' });
@@ -223,6 +242,19 @@ async function EntryFields({
         <p className="text-muted">{t('addedOn', { date: formatDate(entry.created_at, locale) })}</p>
         {children ? <div className="ml-auto">{children}</div> : null}
       </div>
+      {yours?.length ? (
+        <p className="text-muted" data-testid="entry-yours">
+          {t('inYours')}{' '}
+          {yours.map((c, i) => (
+            <span key={c.public_id}>
+              {i ? ', ' : null}
+              <Link href={`/collection/${c.public_id}`} prefetch={false} className="font-medium text-ink underline">
+                {collectionTitle(c, t)}
+              </Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
       {entry.comment ? (
         <div lang={entry.comment_language && entry.comment_language !== 'other' ? entry.comment_language : undefined}>
           <PlainText text={entry.comment} />

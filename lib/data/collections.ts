@@ -688,6 +688,42 @@ export async function collectionsForItem(
   return rows.map((r) => ({ ...r, style: Number(r.style) }));
 }
 
+/** One of a member's collections as an item's "in your collections" line names it. */
+export type HoldingRef = { public_id: string; name: string; style: number };
+
+/**
+ * Which of the actor's collections (not in the trash) hold each of the given movies and releases,
+ * by `release:{public_id}` / `movie:{public_id}`, each list by style then age: what a member
+ * browsing someone else's collection sees of their own ("In your collections: Owned releases").
+ * Items the actor does not hold are absent. Two index lookups per item kind.
+ */
+export async function holdingsOf(
+  actor: Actor,
+  items: readonly { type: 'movie' | 'release'; publicId: string }[],
+  db?: Db,
+): Promise<Map<string, HoldingRef[]>> {
+  const releaseIds = items.filter((i) => i.type === 'release').map((i) => i.publicId);
+  const movieIds = items.filter((i) => i.type === 'movie').map((i) => i.publicId);
+  if (!releaseIds.length && !movieIds.length) return new Map();
+  const d = await resolveDb(db);
+  const rows = await queryRows<HoldingRef & { item: string }>(
+    d,
+    sql`SELECT CASE WHEN e.release_id IS NOT NULL THEN 'release:' || r.public_id ELSE 'movie:' || m.public_id END AS item,
+          c.public_id, c.name, c.style
+        FROM collection_entries e
+        JOIN collections c ON c.id = e.collection_id AND c.user_id = ${actor.userId} AND c.deleted_at IS NULL
+        LEFT JOIN releases r ON r.id = e.release_id
+        LEFT JOIN movies m ON m.id = e.movie_id
+        WHERE e.release_id IN (SELECT id FROM releases WHERE ${inList(sql`public_id`, releaseIds)})
+          OR e.movie_id IN (SELECT id FROM movies WHERE ${inList(sql`public_id`, movieIds)})
+        ORDER BY c.style, c.created_at, c.id`,
+  );
+  const byItem = new Map<string, HoldingRef[]>();
+  for (const { item, ...ref } of rows)
+    byItem.set(item, [...(byItem.get(item) ?? []), { ...ref, style: Number(ref.style) }]);
+  return byItem;
+}
+
 /**
  * One page of the public collections that hold a movie or release (the `user_collections`
  * subpage of its page), newest first. The same for every viewer (item pages are cached).

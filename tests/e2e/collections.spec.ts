@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import { claimAddress, createCollectionByApi, registerByApi, uniqueTag } from './support/accounts';
-import { expect, gotoApp, test } from './support/fixtures';
+import { COOKIE_CONSENT_NAME, expect, gotoApp, test } from './support/fixtures';
 
 /**
  * Collections in both locales: add a release to a new collection through the add-to-collection
  * dialog (entry price and condition), see the snackbar and the release page naming the
  * collection, find it on /collections and on the user's page and open it, edit the entry and
  * remove it, search and order the entries; create a collection from /collections/new; a private
- * collection is not shown to visitors; move a wanted release to the owned list, and copy it.
+ * collection is not shown to visitors; move a wanted release to the owned list, and copy it; a
+ * member browsing another collector's list sees which of its items their own collections hold.
  */
 for (const locale of ['en', 'fi'] as const) {
   const prefix = locale === 'fi' ? '/fi' : '';
@@ -365,4 +366,51 @@ test('fi: a wanted release is bought: moved to the owned list with its price, WA
   await gotoApp(page, `/fi/release/${release.public_id}`);
   await expect(page.getByTestId('toggle-have')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('toggle-wanted')).toHaveAttribute('aria-pressed', 'false');
+});
+
+test("en: a member browsing another collector's list sees which of its releases their own collections hold", async ({
+  page,
+  baseURL,
+  browser,
+}) => {
+  const origin = baseURL ?? 'http://localhost:3100';
+  const headers = { origin };
+  const found = (await (await page.request.get('/api/releases?q=sisu&limit=1')).json()) as {
+    items: { public_id: string; name: string }[];
+  };
+  const release = found.items[0];
+  /** A new member in `request`'s context who marks the release with `kind` (its shortcut list is made then). */
+  const member = async (request: typeof page.request, label: string, kind: 'have' | 'wanted') => {
+    const tag = uniqueTag();
+    const ip = claimAddress(tag);
+    await registerByApi(request, { baseURL: origin, ip, name: `${label} ${tag}`, email: `${label}-${tag}@example.fi` });
+    const res = await request.post(`/api/releases/${release.public_id}/toggles`, {
+      headers: { ...headers, 'x-forwarded-for': ip },
+      data: { kind, on: true },
+    });
+    expect(res.status()).toBe(200);
+    return ((await (await request.get('/api/me')).json()) as { public_id: string }).public_id;
+  };
+  const collector = await member(page.request, 'Collector', 'have');
+  const lists = (await (await page.request.get(`/api/collections?user=${collector}&style=3`)).json()) as {
+    items: { public_id: string }[];
+  };
+  const owned = lists.items[0]!.public_id;
+
+  const visitorContext = await browser.newContext({ baseURL: origin });
+  await visitorContext.addCookies([{ name: COOKIE_CONSENT_NAME, value: '1', url: origin }]);
+  const visitor = await visitorContext.newPage();
+  await member(visitor.request, 'Browser', 'wanted');
+  await gotoApp(visitor, `/collection/${owned}`);
+  const yours = visitor.getByTestId('entries').locator('li').first().getByTestId('entry-yours');
+  await expect(yours).toHaveText('In your collections: Wanted releases');
+  await yours.getByRole('link', { name: 'Wanted releases' }).click();
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Wanted releases');
+  await expect(visitor.getByTestId('entries')).toContainText(release.name);
+
+  // The owner sees no such line on their own list.
+  await gotoApp(page, `/collection/${owned}`);
+  await expect(page.getByTestId('entries').locator('li').first()).toContainText(release.name);
+  await expect(page.getByTestId('entry-yours')).toHaveCount(0);
+  await visitorContext.close();
 });

@@ -23,6 +23,7 @@ import {
   collectionsWithItem,
   createCollection,
   getCollection,
+  holdingsOf,
   listCollections,
   listEntries,
   moveEntry,
@@ -279,7 +280,7 @@ describe.each(testEngines())('collections on %s', (engine) => {
     expect(all.map((c) => c.name)).toContain('Open shelf');
   });
 
-  it("a profile's collection summary and the users list count items in the collections the viewer may see", async () => {
+  it("a profile's collection summary, the users list and a member's own holdings count the collections each may see", async () => {
     const owner = await member();
     const other = await member();
     const make = async (name: string, style: number, visibility: 'public' | 'private' = 'public') => {
@@ -318,6 +319,26 @@ describe.each(testEngines())('collections on %s', (engine) => {
       { style: 3, entries: 2, collections: 2, collection: null },
     ]);
     expect(await userCollected(null, 'noSuchUser', h.db)).toEqual([]);
+    // A member browsing someone's collection sees which of their own collections (private ones
+    // too, not the trash) hold each item.
+    const held = await holdingsOf(
+      owner.actor,
+      [
+        { type: 'release', publicId: RELEASE },
+        { type: 'movie', publicId: MOVIE },
+        { type: 'release', publicId: 'noSuchRel' },
+      ],
+      h.db,
+    );
+    expect([...held.keys()].sort()).toEqual([`movie:${MOVIE}`, `release:${RELEASE}`]);
+    expect(held.get(`release:${RELEASE}`)!.map((c) => [c.public_id, c.style, c.name])).toEqual([
+      [owned, 3, 'Owned discs'],
+      [ownedPrivate, 3, 'Owned, not shown'],
+    ]);
+    expect(held.get(`movie:${MOVIE}`)!.map((c) => [c.public_id, c.style])).toEqual([[watched, 2]]);
+    expect((await holdingsOf(other.actor, [{ type: 'release', publicId: RELEASE }], h.db)).size).toBe(0);
+    expect((await holdingsOf(owner.actor, [], h.db)).size).toBe(0);
+
     // The users list counts the public owned lists only, for every viewer, and the reviews.
     await insertReview(h.db, { publicId: `colRev${n}`, author: owner, movie: MOVIE, headline: 'Sisu', body: 'Good.' });
     expect(await userListCounts([owner.actor.publicId, other.actor.publicId, 'noSuchUser'], h.db)).toEqual(

@@ -6,7 +6,7 @@ import { CollectionPage, entriesHref } from '@/components/collections/collection
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { currentActor } from '@/lib/auth/session';
 import { collectionValue } from '@/lib/data/collection-values';
-import { ENTRY_SORTS, listEntries, type EntrySort } from '@/lib/data/collections';
+import { ENTRY_SORTS, holdingsOf, listEntries, type EntrySort } from '@/lib/data/collections';
 import { MAX_QUERY_LENGTH } from '@/lib/validation/listing';
 import { AppError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n/navigation';
@@ -36,7 +36,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * or those matching `?q=` in the order `?so=` (`added`, `name`, `acquired`; another value reads as
  * `added`).
  * Private and deleted collections exist for their owner only ('404 not found' for anyone else).
- * Rendered per viewer (the owner gets edit, delete/restore and remove). Data: lib/data/collections.ts.
+ * Rendered per viewer (the owner gets edit, delete/restore and remove; another member sees which
+ * entries their own collections hold). Data: lib/data/collections.ts.
  */
 export default async function CollectionRoute({ params, searchParams }: Props) {
   const { locale, publicId } = await params;
@@ -49,9 +50,10 @@ export default async function CollectionRoute({ params, searchParams }: Props) {
   const soParam = firstParam(sp, 'so');
   // An unknown order reads as the default one.
   const so = (ENTRY_SORTS as readonly string[]).includes(soParam) ? (soParam as EntrySort) : null;
+  const actor = await currentActor();
   let entries;
   try {
-    entries = await listEntries(await currentActor(), { publicId, q, so, cursor: cursor || null });
+    entries = await listEntries(actor, { publicId, q, so, cursor: cursor || null });
   } catch (error) {
     // A cursor of another order (the order changed) or a forged one: back to the first page.
     if (cursor && error instanceof AppError && error.code === 'bad_cursor')
@@ -59,12 +61,27 @@ export default async function CollectionRoute({ params, searchParams }: Props) {
     throw error;
   }
   if (!entries) notFound();
-  const value = await collectionValue(await currentActor(), publicId);
+  const value = await collectionValue(actor, publicId);
+  // Another member sees which of the page's items their own collections hold.
+  const holdings =
+    actor && !collection.mine
+      ? await holdingsOf(
+          actor,
+          entries.items.flatMap((e): { type: 'movie' | 'release'; publicId: string }[] =>
+            e.release
+              ? [{ type: 'release', publicId: e.release.public_id }]
+              : e.movie
+                ? [{ type: 'movie', publicId: e.movie.public_id }]
+                : [],
+          ),
+        )
+      : null;
   return (
     <CollectionPage
       collection={collection}
       entries={entries}
       value={value}
+      holdings={holdings}
       locale={locale}
       cursor={cursor}
       q={q}
