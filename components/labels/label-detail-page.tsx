@@ -14,7 +14,7 @@ import { firstParam, type SearchParamsRecord } from '@/components/listing/search
 import { ReleaseGrid } from '@/components/releases/release-card';
 import { CloseMatchNotice } from '@/components/search/close-match-notice';
 import { JsonLd } from '@/components/seo/json-ld';
-import { getLabel, labelFormatCounts, labelHasSpineNumbers, type LabelFormatCount } from '@/lib/data/labels';
+import { getLabel, labelHasSpineNumbers, type LabelFormatCount } from '@/lib/data/labels';
 import { listReleases } from '@/lib/data/releases';
 import { AppError } from '@/lib/errors';
 import { countryNameOfCode } from '@/lib/i18n/catalogue-names';
@@ -33,9 +33,6 @@ const loadNumbered = cache((publicId: string) => labelHasSpineNumbers(publicId))
 async function shownView(publicId: string, view: LabelView): Promise<LabelView> {
   return view.so === 'spine' && !(await loadNumbered(publicId)) ? { ...view, so: null } : view;
 }
-
-/** labelFormatCounts deduplicated per request. */
-const loadFormats = cache((publicId: string) => labelFormatCounts(publicId));
 
 /** The search word (`[word]`, lib/search-query.ts) that restricts releases to a format group. */
 const GROUP_SEARCH_WORD: Record<FormatGroup, string> = { '4k': '4k', bluray: 'bluray', dvd: 'dvd', videotapes: 'vhs' };
@@ -176,7 +173,7 @@ export async function LabelDetailPage({
   const page = await loadReleases(locale, label.public_id, cursor, view.q, view.so ?? '');
   const base = viewHref(label.public_id, view);
   const sorts = LABEL_SORTS.filter((so) => so !== 'spine' || numbered);
-  const formats = await loadFormats(label.public_id);
+  const formats = label.format_counts;
   return (
     <article data-testid="label-page" data-public-id={label.public_id}>
       <JsonLd

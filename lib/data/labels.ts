@@ -116,7 +116,8 @@ export async function labelFormatCounts(publicId: string, db?: Db): Promise<Labe
 }
 
 /**
- * One label with its label groups (series). Its releases: `listReleases({ label: publicId })`.
+ * One label with its label groups (series) and its releases counted per format group
+ * ({@link labelFormatCounts}). Its releases: `listReleases({ label: publicId })`.
  * @returns null when no label has this public id
  */
 export async function getLabel(publicId: string, db?: Db): Promise<LabelDetail | null> {
@@ -127,5 +128,5 @@ export async function getLabel(publicId: string, db?: Db): Promise<LabelDetail |
     d,
     sql`SELECT name FROM label_groups WHERE label_id = ${l.id} ORDER BY name`,
   );
-  return { ...toItem(l), label_groups: groups.map((g) => g.name) };
+  return { ...toItem(l), label_groups: groups.map((g) => g.name), format_counts: await labelFormatCounts(publicId, d) };
 }

@@ -226,7 +226,15 @@ export type LabelListItem = {
   country: string | null;
   release_count: number;
 };
-export type LabelDetail = LabelListItem & { label_groups: string[] };
+/**
+ * One label (`GET /api/labels/{public_id}`): its label groups (series) and `format_counts`, its
+ * approved releases per format group (`4k`, `bluray`, `dvd`, `videotapes`; groups without
+ * releases left out).
+ */
+export type LabelDetail = LabelListItem & {
+  label_groups: string[];
+  format_counts: { group: 'videotapes' | 'dvd' | 'bluray' | '4k'; count: number }[];
+};
 
 export type CompanyListItem = {
   public_id: string;

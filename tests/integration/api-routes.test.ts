@@ -22,6 +22,7 @@ import { GET as health } from '@/app/api/health/route';
 import { GET as version } from '@/app/version.json/route';
 import { APP_VERSION } from '@/lib/version';
 import type {
+  LabelDetail,
   LabelListItem,
   Page,
   PersonDetail,
@@ -435,9 +436,13 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
 
     it('a label and a production company', async () => {
       const labels = await get<Page<LabelListItem>>(labelsList, `/api/labels?q=criterion`);
-      const label = await getItem<LabelListItem>(labelItem, '', labels.body.items[0].public_id);
+      const label = await getItem<LabelDetail>(labelItem, '', labels.body.items[0].public_id);
       expect(label.status).toBe(200);
       expect(label.body).toMatchObject({ name: 'The Criterion Collection', label_groups: expect.any(Array) });
+      // Its releases per format group, which add up to its release count.
+      const formats = label.body.format_counts;
+      expect(formats.map((f) => f.group)).toEqual(expect.arrayContaining(['4k', 'bluray']));
+      expect(formats.reduce((t, f) => t + f.count, 0)).toBe(labels.body.items[0].release_count);
       const company = await getItem<{ name: string; movie_count: number; titles: Page<TitleListItem> }>(
         companyItem,
         '',

@@ -5,14 +5,15 @@ import { dto, jsonResponse, publicIdParams } from '@/lib/api/schemas';
 export const dynamic = 'force-dynamic';
 
 /**
- * GET /api/labels/{public_id}: one label with its release count and label groups (LabelDetail);
- * its releases are `GET /api/releases?label={public_id}`.
+ * GET /api/labels/{public_id}: one label with its release count, label groups and its releases
+ * counted per format group (`format_counts`: LabelDetail); its releases are
+ * `GET /api/releases?label={public_id}` (one format group: `&q=[4k]`).
  * 404 `{ "error": "404 not found" }` for an unknown id. Data source: lib/data/labels.ts getLabel.
  */
 export const GET = route({
   method: 'GET',
   path: '/api/labels/{publicId}',
-  summary: 'One label with its release count and label groups',
+  summary: 'One label with its release count, label groups and release counts per format group',
   tags: ['catalogue'],
   auth: 'public',
   params: publicIdParams,
