@@ -14,7 +14,8 @@ import { firstParam, type SearchParamsRecord } from '@/components/listing/search
 import { ReleaseGrid } from '@/components/releases/release-card';
 import { CloseMatchNotice } from '@/components/search/close-match-notice';
 import { JsonLd } from '@/components/seo/json-ld';
-import { getLabel, labelHasSpineNumbers, type LabelFormatCount } from '@/lib/data/labels';
+import { getLabel, labelHasSpineNumbers } from '@/lib/data/labels';
+import type { LabelFormatCount } from '@/lib/data/types';
 import { listReleases } from '@/lib/data/releases';
 import { AppError } from '@/lib/errors';
 import { countryNameOfCode } from '@/lib/i18n/catalogue-names';

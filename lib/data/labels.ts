@@ -10,7 +10,7 @@ import { FORMAT_GROUPS, type FormatGroup } from '@/lib/validation/enums';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { listingTextConditions, pageWithCloseMatches } from './search-words';
 import { queryRows, resolveDb } from './sql';
-import type { LabelDetail, LabelListItem, SearchPage } from './types';
+import type { LabelDetail, LabelFormatCount, LabelListItem, SearchPage } from './types';
 
 /** Default page size of the label listing. */
 export const LABEL_PAGE_SIZE = 48;
@@ -93,9 +93,6 @@ export async function labelHasSpineNumbers(publicId: string, db?: Db): Promise<b
   );
   return Boolean(r?.numbered);
 }
-
-/** How many of a label's releases fall in one format group (lib/validation/enums.ts FORMAT_GROUPS). */
-export type LabelFormatCount = { group: FormatGroup; count: number };
 
 /**
  * The label's approved releases counted per format group, in FORMAT_GROUPS order (4K UHD,

@@ -4,7 +4,7 @@
  * Dates are ISO strings (YYYY-MM-DD), durations in seconds, runtimes in minutes, money in the
  * stated currency with 2 decimals as a string.
  */
-import type { CreditRole, FormatId } from '@/lib/validation/enums';
+import type { CreditRole, FormatGroup, FormatId } from '@/lib/validation/enums';
 import type { RatingAspect, ReleaseAspect } from '@/lib/validation/review-options';
 
 /** One page of a keyset-paginated list. `next_cursor` is opaque; null on the last page. */
@@ -226,6 +226,9 @@ export type LabelListItem = {
   country: string | null;
   release_count: number;
 };
+/** How many of a label's approved releases fall in one format group (FORMAT_GROUPS). */
+export type LabelFormatCount = { group: FormatGroup; count: number };
+
 /**
  * One label (`GET /api/labels/{public_id}`): its label groups (series) and `format_counts`, its
  * approved releases per format group (`4k`, `bluray`, `dvd`, `videotapes`; groups without
@@ -233,7 +236,7 @@ export type LabelListItem = {
  */
 export type LabelDetail = LabelListItem & {
   label_groups: string[];
-  format_counts: { group: 'videotapes' | 'dvd' | 'bluray' | '4k'; count: number }[];
+  format_counts: LabelFormatCount[];
 };
 
 export type CompanyListItem = {
