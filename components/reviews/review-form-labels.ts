@@ -35,15 +35,20 @@ export async function reviewFormLabels(locale: string, mode: 'new' | 'edit'): Pr
 
 /**
  * The review form's release options in the page's locale: each release as "name · format · label ·
- * year" (the parts it has), so that a movie's editions of the same name can be told apart.
+ * year" (the parts it has), so that a movie's editions of the same name can be told apart. The
+ * releases the member has a copy of (`copies`: public ids) come first, marked "your copy".
  */
 export async function releaseOptions(
   releases: readonly ReviewReleaseChoice[],
   locale: string,
+  copies: ReadonlySet<string> = new Set(),
 ): Promise<{ public_id: string; name: string }[]> {
   const formatName = await formatNames(locale);
-  return releases.map((r) => {
+  const t = await getTranslations({ locale, namespace: 'reviews' });
+  const options = releases.map((r) => {
     const parts = [r.name, formatName(r.format), r.label, r.year != null ? String(r.year) : null];
+    if (copies.has(r.public_id)) parts.push(t('yourCopy'));
     return { public_id: r.public_id, name: parts.filter(Boolean).join(' · ') };
   });
+  return [...options.filter((o) => copies.has(o.public_id)), ...options.filter((o) => !copies.has(o.public_id))];
 }

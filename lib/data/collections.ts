@@ -724,6 +724,28 @@ export async function holdingsOf(
   return byItem;
 }
 
+/** Collection styles that mean the member has a copy: owns (3), for sale (5), for trade (7). */
+export const COPY_STYLES: readonly number[] = [3, 5, 7];
+
+/**
+ * The releases (public ids) of which the actor has a copy: those in one of their owned, for-sale
+ * or for-trade collections not in the trash ({@link holdingsOf}).
+ */
+export async function releasesWithCopy(
+  actor: Actor,
+  releasePublicIds: readonly string[],
+  db?: Db,
+): Promise<Set<string>> {
+  const held = await holdingsOf(
+    actor,
+    releasePublicIds.map((publicId) => ({ type: 'release' as const, publicId })),
+    db,
+  );
+  return new Set(
+    releasePublicIds.filter((id) => held.get(`release:${id}`)?.some((c) => COPY_STYLES.includes(c.style))),
+  );
+}
+
 /**
  * One page of the public collections that hold a movie or release (the `user_collections`
  * subpage of its page), newest first. The same for every viewer (item pages are cached).

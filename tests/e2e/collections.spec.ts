@@ -282,7 +282,7 @@ for (const locale of ['en', 'fi'] as const) {
   });
 }
 
-test('fi: a wanted release is bought: moved to the owned list with its price, WANTED off and HAVE on; a copy keeps it', async ({
+test('fi: a wanted release is bought: moved to the owned list with its price, WANTED and HAVE follow; a copy keeps it; a review offers that copy', async ({
   page,
   baseURL,
 }) => {
@@ -292,7 +292,7 @@ test('fi: a wanted release is bought: moved to the owned list with its price, WA
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
   await registerByApi(page.request, { baseURL: origin, ip, name: `Buyer ${tag}`, email: `buyer-${tag}@example.fi` });
   const found = (await (await page.request.get('/api/releases?q=sisu&limit=1')).json()) as {
-    items: { public_id: string; name: string }[];
+    items: { public_id: string; name: string; movies: { public_id: string }[] }[];
   };
   const release = found.items[0];
   const headers = { origin };
@@ -366,6 +366,12 @@ test('fi: a wanted release is bought: moved to the owned list with its price, WA
   await gotoApp(page, `/fi/release/${release.public_id}`);
   await expect(page.getByTestId('toggle-have')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('toggle-wanted')).toHaveAttribute('aria-pressed', 'false');
+
+  // Reviewing the film, the form offers the member's own copy first and has it chosen.
+  await gotoApp(page, `/fi/reviews/new?movie=${release.movies[0]!.public_id}`);
+  const choice = page.getByTestId('review-form').getByRole('combobox', { name: 'Julkaisu', exact: true });
+  await expect(choice).toHaveValue(release.public_id);
+  await expect(choice.locator('option').nth(1)).toHaveText(/ · oma kappaleesi$/);
 });
 
 test("en: a member browsing another collector's list sees which of its releases their own collections hold", async ({

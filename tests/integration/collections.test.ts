@@ -28,6 +28,7 @@ import {
   listEntries,
   moveEntry,
   pictureChoices,
+  releasesWithCopy,
   removeEntry,
   type CollectionEntryDto,
   type EntrySort,
@@ -338,6 +339,26 @@ describe.each(testEngines())('collections on %s', (engine) => {
     expect(held.get(`movie:${MOVIE}`)!.map((c) => [c.public_id, c.style])).toEqual([[watched, 2]]);
     expect((await holdingsOf(other.actor, [{ type: 'release', publicId: RELEASE }], h.db)).size).toBe(0);
     expect((await holdingsOf(owner.actor, [], h.db)).size).toBe(0);
+    // A copy is an owned, for-sale or for-trade entry (the review form offers it first); a wanted
+    // one is not.
+    expect(await releasesWithCopy(owner.actor, [RELEASE, 'noSuchRel'], h.db)).toEqual(new Set([RELEASE]));
+    const wanting = await member();
+    const wish = await createCollection(wanting.actor, { name: 'Wishes', category: 'releases', style: 4 }, h.db);
+    if (!wish.ok) throw new Error(JSON.stringify(wish.errors));
+    await addEntry(
+      wanting.actor,
+      { collection: wish.collection.public_id, item: { type: 'release', publicId: RELEASE } },
+      h.db,
+    );
+    expect(await releasesWithCopy(wanting.actor, [RELEASE], h.db)).toEqual(new Set());
+    const sale = await createCollection(wanting.actor, { name: 'Selling', category: 'releases', style: 5 }, h.db);
+    if (!sale.ok) throw new Error(JSON.stringify(sale.errors));
+    await addEntry(
+      wanting.actor,
+      { collection: sale.collection.public_id, item: { type: 'release', publicId: RELEASE } },
+      h.db,
+    );
+    expect(await releasesWithCopy(wanting.actor, [RELEASE], h.db)).toEqual(new Set([RELEASE]));
 
     // The users list counts the public owned lists only, for every viewer, and the reviews.
     await insertReview(h.db, { publicId: `colRev${n}`, author: owner, movie: MOVIE, headline: 'Sisu', body: 'Good.' });

@@ -8,6 +8,7 @@ import { releaseOptions, reviewFormLabels } from '@/components/reviews/review-fo
 import { ReviewFormLoader } from '@/components/reviews/review-form-loader';
 import { currentActor } from '@/lib/auth/session';
 import { listTitles } from '@/lib/data/movies';
+import { releasesWithCopy } from '@/lib/data/collections';
 import { reviewFormChoices } from '@/lib/data/reviews';
 import { Link, redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
@@ -47,7 +48,8 @@ export default async function NewReviewPage({ params, searchParams }: Props) {
     ...(releasePublicId ? { release: releasePublicId } : {}),
   }).toString();
   const self = `/reviews/new${query ? `?${query}` : ''}`;
-  if (!(await currentActor())) redirect({ href: `/login?next=${encodeURIComponent(self)}`, locale });
+  const actor = await currentActor();
+  if (!actor) return redirect({ href: `/login?next=${encodeURIComponent(self)}`, locale });
   const t = await getTranslations({ locale, namespace: 'reviews' });
   const choices = moviePublicId && isPublicId(moviePublicId) ? await reviewFormChoices(moviePublicId) : null;
   if (!choices) {
@@ -73,13 +75,22 @@ export default async function NewReviewPage({ params, searchParams }: Props) {
       </div>
     );
   }
-  const release = choices.releases.some((r) => r.public_id === releasePublicId) ? releasePublicId : '';
+  const copies = await releasesWithCopy(
+    actor,
+    choices.releases.map((r) => r.public_id),
+  );
+  // The release asked for; else the member's copy when they have exactly one of the movie.
+  const release = choices.releases.some((r) => r.public_id === releasePublicId)
+    ? releasePublicId
+    : copies.size === 1
+      ? [...copies][0]!
+      : '';
   return (
     <div>
       <PageHeading title={t('newFor', { name: choices.movie.name })} />
       <ReviewFormLoader
         movie={choices.movie.public_id}
-        releases={await releaseOptions(choices.releases, locale)}
+        releases={await releaseOptions(choices.releases, locale, copies)}
         labels={await reviewFormLabels(locale, 'new')}
         initial={{
           headline: '',

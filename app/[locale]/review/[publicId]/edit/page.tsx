@@ -5,6 +5,7 @@ import { PageHeading } from '@/components/listing/page-heading';
 import { releaseOptions, reviewFormLabels } from '@/components/reviews/review-form-labels';
 import { ReviewFormLoader } from '@/components/reviews/review-form-loader';
 import { currentActor } from '@/lib/auth/session';
+import { releasesWithCopy } from '@/lib/data/collections';
 import { getReview, reviewFormChoices } from '@/lib/data/reviews';
 import { redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
@@ -44,7 +45,14 @@ export default async function EditReviewPage({ params }: Props) {
       <PageHeading title={t('editTitle')} lead={review.movie.name} />
       <ReviewFormLoader
         publicId={review.public_id}
-        releases={await releaseOptions(choices?.releases ?? [], locale)}
+        releases={await releaseOptions(
+          choices?.releases ?? [],
+          locale,
+          await releasesWithCopy(
+            actor,
+            (choices?.releases ?? []).map((r) => r.public_id),
+          ),
+        )}
         labels={await reviewFormLabels(locale, 'edit')}
         initial={{
           headline: review.headline,
