@@ -284,13 +284,13 @@ describe.each(testEngines())('collections on %s', (engine) => {
   it("a profile's collection summary, the users list and a member's own holdings count the collections each may see", async () => {
     const owner = await member();
     const other = await member();
-    const make = async (name: string, style: number, visibility: 'public' | 'private' = 'public') => {
-      const r = await createCollection(owner.actor, { name, category: 'releases', style, visibility }, h.db);
+    const make = async (name: string, style: number, visibility: 'public' | 'private' = 'public', who = owner) => {
+      const r = await createCollection(who.actor, { name, category: 'releases', style, visibility }, h.db);
       if (!r.ok) throw new Error(JSON.stringify(r.errors));
       return r.collection.public_id;
     };
-    const add = async (collection: string, type: 'movie' | 'release', publicId: string) => {
-      const r = await addEntry(owner.actor, { collection, item: { type, publicId } }, h.db);
+    const add = async (collection: string, type: 'movie' | 'release', publicId: string, who = owner) => {
+      const r = await addEntry(who.actor, { collection, item: { type, publicId } }, h.db);
       if (!r.ok) throw new Error(JSON.stringify(r.errors));
     };
     const owned = await make('Owned discs', 3);
@@ -343,21 +343,9 @@ describe.each(testEngines())('collections on %s', (engine) => {
     // one is not.
     expect(await releasesWithCopy(owner.actor, [RELEASE, 'noSuchRel'], h.db)).toEqual(new Set([RELEASE]));
     const wanting = await member();
-    const wish = await createCollection(wanting.actor, { name: 'Wishes', category: 'releases', style: 4 }, h.db);
-    if (!wish.ok) throw new Error(JSON.stringify(wish.errors));
-    await addEntry(
-      wanting.actor,
-      { collection: wish.collection.public_id, item: { type: 'release', publicId: RELEASE } },
-      h.db,
-    );
+    await add(await make('Wishes', 4, 'public', wanting), 'release', RELEASE, wanting);
     expect(await releasesWithCopy(wanting.actor, [RELEASE], h.db)).toEqual(new Set());
-    const sale = await createCollection(wanting.actor, { name: 'Selling', category: 'releases', style: 5 }, h.db);
-    if (!sale.ok) throw new Error(JSON.stringify(sale.errors));
-    await addEntry(
-      wanting.actor,
-      { collection: sale.collection.public_id, item: { type: 'release', publicId: RELEASE } },
-      h.db,
-    );
+    await add(await make('Selling', 5, 'public', wanting), 'release', RELEASE, wanting);
     expect(await releasesWithCopy(wanting.actor, [RELEASE], h.db)).toEqual(new Set([RELEASE]));
 
     // The users list counts the public owned lists only, for every viewer, and the reviews.
