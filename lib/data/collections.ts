@@ -320,7 +320,13 @@ export async function updateCollection(
     );
     if (!rows.length) return false;
     const after = { style: v.style, shortcut_default: v.shortcut_default, deleted: before.deleted };
-    await publish(tx, 'collection.changed', { collectionId: before.id, userId: actor.userId, before, after });
+    await publish(tx, 'collection.changed', {
+      collectionId: before.id,
+      userId: actor.userId,
+      before,
+      after,
+      pages: [],
+    });
     return true;
   });
   if (!saved) return { ok: false, errors: { shortcut_default: 'shortcutTaken' } };
@@ -368,6 +374,7 @@ export async function setCollectionDeleted(
       userId: actor.userId,
       before,
       after: { ...before, shortcut_default: shortcut, deleted },
+      pages: [],
     });
   });
 }
@@ -771,6 +778,68 @@ export async function collectionsWithItem(
     limit,
   });
   return pageOf(rows, { limit, sort: COLLECTION_SORT }, (r) => toCollection(r, null));
+}
+
+/** Styles of the lists that offer an item to others: for sale (5) and for trade (7). */
+export const OFFER_STYLES = [5, 7] as const;
+
+/** Offers a release's page lists at most. */
+export const OFFERS_SHOWN = 48;
+
+/**
+ * A member's offer of a release: its entry in one of their public for-sale (5) or for-trade (7)
+ * collections not in the trash, with the entry's asking price (a decimal string in `currency`),
+ * condition (1-6), comment and when it was added (ISO 8601).
+ */
+export type ReleaseOffer = {
+  style: (typeof OFFER_STYLES)[number];
+  price: string | null;
+  currency: string | null;
+  condition: number | null;
+  comment: string | null;
+  added_at: string;
+  collection: { public_id: string; name: string };
+  owner: { public_id: string; name: string };
+};
+
+/**
+ * The offers of a release (by public id) that anyone may see, for sale first, cheapest first in
+ * euros at the value rates (lib/collections/rates.ts; unpriced last), then for trade, newest
+ * first; at most OFFERS_SHOWN. The same for every viewer (the release page is cached; collection
+ * events refresh it).
+ */
+export async function releaseOffers(releasePublicId: string, db?: Db): Promise<ReleaseOffer[]> {
+  const d = await resolveDb(db);
+  const rows = await queryRows<
+    Omit<ReleaseOffer, 'collection' | 'owner' | 'added_at'> & {
+      added_at: string | Date;
+      collection_public_id: string;
+      collection_name: string;
+      owner_public_id: string;
+      owner_name: string;
+    }
+  >(
+    d,
+    sql`SELECT c.style, e.price::text AS price, e.currency, e.condition, e.comment, e.created_at AS added_at,
+          c.public_id AS collection_public_id, c.name AS collection_name, u.public_id AS owner_public_id, u.name AS owner_name
+        FROM collection_entries e
+        JOIN collections c ON c.id = e.collection_id
+        JOIN users u ON u.id = c.user_id
+        WHERE e.release_id = (SELECT id FROM releases WHERE public_id = ${releasePublicId})
+          AND ${inList(sql`c.style`, OFFER_STYLES)} AND ${collectionVisibleTo(null)}
+        ORDER BY c.style, ${eurOf(rateTable())} ASC NULLS LAST, e.created_at DESC, e.id DESC
+        LIMIT ${OFFERS_SHOWN}`,
+  );
+  return rows.map((r) => ({
+    style: Number(r.style) as ReleaseOffer['style'],
+    price: r.price,
+    currency: r.currency,
+    condition: r.condition == null ? null : Number(r.condition),
+    comment: r.comment,
+    added_at: iso(r.added_at),
+    collection: { public_id: r.collection_public_id, name: r.collection_name },
+    owner: { public_id: r.owner_public_id, name: r.owner_name },
+  }));
 }
 
 /** Most entries an export reads (a collection larger than this is cut, which the README states). */

@@ -3,16 +3,19 @@ import 'server-only';
  * The cached item pages (lib/page-cache.ts) that show a member's community writing, for the
  * revalidation after an account deletion: the movie and release pages of the member's reviews
  * (reviews tab, best edition) and the movie and release pages listing discussions the member
- * started, replied to or liked (discussions tab: reply and like counts).
+ * started, replied to or liked (discussions tab: reply and like counts), and those naming its
+ * public collections.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import type { DomainEvents } from './event-types';
+import { collectionEntryPages } from './collection-pages';
 import { queryRows } from './sql';
 
 /**
  * In-transaction subscriber of 'account.deleting': adds to `e.pages` every movie and release page
- * showing the account's reviews or discussions it took part in, read before the rows cascade away.
+ * showing the account's reviews or discussions it took part in, and those of the newest entries
+ * of its public collections (collection-pages.ts), read before the rows cascade away.
  */
 export async function collectAccountPages(tx: Db, e: DomainEvents['account.deleting']): Promise<void> {
   const rows = await queryRows<{ type: 'movie' | 'release'; public_id: string }>(
@@ -26,4 +29,11 @@ export async function collectAccountPages(tx: Db, e: DomainEvents['account.delet
         UNION SELECT 'release', r.public_id FROM releases r WHERE r.id IN (SELECT release_id FROM mine)`,
   );
   for (const r of rows) e.pages.push({ type: r.type, publicId: r.public_id });
+  // The pages naming the account's public collections ("In collections", offers, value average).
+  e.pages.push(
+    ...(await collectionEntryPages(
+      tx,
+      sql`c.user_id = ${e.userId} AND c.visibility = 'public' AND c.deleted_at IS NULL`,
+    )),
+  );
 }

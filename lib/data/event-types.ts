@@ -54,8 +54,18 @@ export type DomainEvents = {
    * revalidated once the deletion has committed.
    */
   'account.deleting': { userId: number; pages: ItemPage[] };
-  /** A collection's state changed (style, shortcut flag, trash, restore); `before`/`after` as stored. */
-  'collection.changed': { collectionId: number; userId: number; before: CollectionState; after: CollectionState };
+  /**
+   * A collection was saved (name, description, visibility, style, shortcut flag) or trashed or
+   * restored; `before`/`after` as stored. `pages`: the item pages showing the collection
+   * (its entries' movies and releases), filled by a subscriber for their revalidation.
+   */
+  'collection.changed': {
+    collectionId: number;
+    userId: number;
+    before: CollectionState;
+    after: CollectionState;
+    pages: ItemPage[];
+  };
   /**
    * Entries of one collection were added, updated or removed (`items`: the entries' movies or
    * releases). `via` tells who wrote them: a member toggle, the entry dialog or API, or a file

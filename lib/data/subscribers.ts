@@ -8,6 +8,7 @@ import 'server-only';
 import { revalidateItemPages } from '@/lib/page-cache';
 import { pushNotification } from '@/lib/realtime/server';
 import { snapshotOnEntries } from './collection-values';
+import { collectCollectionPages } from './collection-pages';
 import { collectAccountPages } from './community-pages';
 import type { SubscriberTable } from './event-types';
 import { countCollectionChange, countEntries, countLike, uncountAccount, uncountCommunity } from './item-counters';
@@ -30,7 +31,10 @@ export const SUBSCRIBERS: SubscriberTable = {
     inTransaction: [uncountAccount, uncountCommunity, collectAccountPages],
     afterCommit: [(e) => revalidateItemPages(e.pages)],
   },
-  'collection.changed': { inTransaction: [countCollectionChange, matchTradesOnCollection] },
+  'collection.changed': {
+    inTransaction: [countCollectionChange, matchTradesOnCollection, collectCollectionPages],
+    afterCommit: [(e) => revalidateItemPages(e.pages)],
+  },
   'collection.entries.changed': {
     inTransaction: [countEntries, snapshotOnEntries, matchTradesOnEntries],
     afterCommit: [(e) => revalidateItemPages(e.items)],

@@ -28,6 +28,7 @@ import {
   listEntries,
   moveEntry,
   pictureChoices,
+  releaseOffers,
   releasesWithCopy,
   removeEntry,
   type CollectionEntryDto,
@@ -400,6 +401,59 @@ describe.each(testEngines())('collections on %s', (engine) => {
     });
     const saved = await updateCollection(owner.actor, { ...base, picture: poster }, h.db);
     expect(saved.ok && saved.collection.picture_url).toBe(poster);
+  });
+
+  it("a release's offers: public for-sale entries cheapest first in euros, then for-trade ones; nothing private, trashed or owned", async () => {
+    const [seller, cheap, trader, hidden] = [await member(), await member(), await member(), await member()];
+    const offered = `colOffer${n}`;
+    await h.db
+      .insert(releases)
+      .values({ publicId: offered, name: 'Sisu (Steelbook)', format: 1, nameKey: `sisu steelbook ${n}` });
+    const list = async (who: typeof seller, style: number, visibility: 'public' | 'private' = 'public') => {
+      const r = await createCollection(
+        who.actor,
+        { name: `List ${style} ${visibility}`, category: 'releases', style, visibility },
+        h.db,
+      );
+      if (!r.ok) throw new Error(JSON.stringify(r.errors));
+      return r.collection.public_id;
+    };
+    const offer = async (
+      who: typeof seller,
+      collection: string,
+      fields: { price?: string; currency?: string; condition?: number; comment?: string } = {},
+    ) => {
+      const r = await addEntry(
+        who.actor,
+        { collection, item: { type: 'release', publicId: offered }, ...fields },
+        h.db,
+      );
+      if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    };
+    await offer(seller, await list(seller, 5), {
+      price: '30',
+      currency: 'EUR',
+      condition: 1,
+      comment: 'Sealed in shrink.',
+    });
+    await offer(cheap, await list(cheap, 5), { price: '12.50', currency: 'EUR', condition: 2 });
+    await offer(trader, await list(trader, 7));
+    // None of these is an offer: a private sale list, a sale list in the trash, an owned list.
+    await offer(hidden, await list(hidden, 5, 'private'), { price: '1', currency: 'EUR' });
+    const trashed = await list(hidden, 7);
+    await offer(hidden, trashed);
+    await setCollectionDeleted(hidden.actor, { publicId: trashed, deleted: true }, h.db);
+    await offer(hidden, await list(hidden, 3), { price: '5', currency: 'EUR' });
+
+    const offers = await releaseOffers(offered, h.db);
+    expect(offers.map((o) => [o.owner.public_id, o.style, o.price, o.currency, o.condition])).toEqual([
+      [cheap.actor.publicId, 5, '12.50', 'EUR', 2],
+      [seller.actor.publicId, 5, '30.00', 'EUR', 1],
+      [trader.actor.publicId, 7, null, null, null],
+    ]);
+    expect(offers[1]).toMatchObject({ comment: 'Sealed in shrink.', owner: { name: seller.actor.name } });
+    expect(JSON.stringify(offers)).not.toContain('@');
+    expect(await releaseOffers('noSuchRel', h.db)).toEqual([]);
   });
 
   it('the API refuses visitors and bad parameters', async () => {

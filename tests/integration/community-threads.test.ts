@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { DbHandle } from '@/db';
 import { POST as postComment } from '@/app/api/posts/[publicId]/comments/route';
 import { addComment, getComment } from '@/lib/data/comments';
+import { addEntry, createCollection, setCollectionDeleted, updateCollection } from '@/lib/data/collections';
 import { deletePost, listPosts, postLinkTarget } from '@/lib/data/posts';
 import { likedPublicIds, setToggle } from '@/lib/data/toggles';
 import { deleteAccount } from '@/lib/data/users';
@@ -147,5 +148,36 @@ describe.each(testEngines())('review and discussion threads on %s', (engine) => 
       ]),
     );
     expect(event?.pages).toHaveLength(2);
+  });
+
+  it('a collection saved, trashed or restored, or its owner deleted, revalidates the pages of its entries', async () => {
+    const keeper = await registerMember(h.db, { label: 'Keeper', n: 1 });
+    const made = await createCollection(keeper.actor, { name: 'Trade pile', category: 'releases', style: 7 }, h.db);
+    if (!made.ok) throw new Error(JSON.stringify(made.errors));
+    const id = made.collection.public_id;
+    await addEntry(keeper.actor, { collection: id, item: { type: 'release', publicId: RELEASE } }, h.db);
+    const pagesOf = (name: string) =>
+      published.filter((e) => e.name === name).map((e) => (e.event as { pages: unknown[] }).pages);
+    const releasePage = [{ type: 'release', publicId: RELEASE }];
+
+    // Made private: the release's "In collections" tab and offers must drop it at once.
+    published.length = 0;
+    const saved = await updateCollection(
+      keeper.actor,
+      { publicId: id, name: 'Trade pile', style: 7, visibility: 'private' },
+      h.db,
+    );
+    expect(saved.ok).toBe(true);
+    expect(pagesOf('collection.changed')).toEqual([releasePage]);
+    published.length = 0;
+    await setCollectionDeleted(keeper.actor, { publicId: id, deleted: true }, h.db);
+    await setCollectionDeleted(keeper.actor, { publicId: id, deleted: false }, h.db);
+    expect(pagesOf('collection.changed')).toEqual([releasePage, releasePage]);
+
+    // Public again, then the owner leaves: the pages naming the collection are revalidated too.
+    await updateCollection(keeper.actor, { publicId: id, name: 'Trade pile', style: 7, visibility: 'public' }, h.db);
+    published.length = 0;
+    expect(await deleteAccount(keeper.actor, MEMBER_PASSWORD, h.db)).toEqual({ ok: true });
+    expect(pagesOf('account.deleting')).toEqual([releasePage]);
   });
 });

@@ -1,16 +1,28 @@
+import { getTranslations } from 'next-intl/server';
 import { CollectionList } from '@/components/collections/collection-list';
-import { collectionsWithItem, ITEM_COLLECTIONS_SHOWN } from '@/lib/data/collections';
+import { collectionsWithItem, ITEM_COLLECTIONS_SHOWN, releaseOffers } from '@/lib/data/collections';
+import { ReleaseOffers } from '../release-offers';
 import { ReleaseTabEmpty, type ReleaseTabProps } from './tab-empty';
 
-/** `/release/{id}/user_collections`: public collections holding the release (first ITEM_COLLECTIONS_SHOWN). */
+/**
+ * `/release/{id}/user_collections`: the members' offers of the release (for sale, for trade),
+ * then the public collections holding it (first ITEM_COLLECTIONS_SHOWN).
+ */
 export async function ReleaseUserCollectionsTab({ release, locale }: ReleaseTabProps) {
-  const page = await collectionsWithItem(
-    { type: 'release', publicId: release.public_id },
-    { cursor: null, limit: ITEM_COLLECTIONS_SHOWN },
-  );
-  return page.items.length ? (
-    <CollectionList collections={page.items} locale={locale} />
-  ) : (
-    <ReleaseTabEmpty tab="user_collections" locale={locale} />
+  const [page, offers] = await Promise.all([
+    collectionsWithItem(
+      { type: 'release', publicId: release.public_id },
+      { cursor: null, limit: ITEM_COLLECTIONS_SHOWN },
+    ),
+    releaseOffers(release.public_id),
+  ]);
+  if (!page.items.length) return <ReleaseTabEmpty tab="user_collections" locale={locale} />;
+  const t = await getTranslations({ locale, namespace: 'releases.offers' });
+  return (
+    <>
+      <ReleaseOffers offers={offers} locale={locale} />
+      {offers.length ? <h2 className="mb-3 text-xl font-bold">{t('collections')}</h2> : null}
+      <CollectionList collections={page.items} locale={locale} />
+    </>
   );
 }
