@@ -8,7 +8,8 @@ import { COOKIE_CONSENT_NAME, expect, gotoApp, test } from './support/fixtures';
  * collection, find it on /collections and on the user's page and open it, edit the entry and
  * remove it, search and order the entries; create a collection from /collections/new; a private
  * collection is not shown to visitors; move a wanted release to the owned list, and copy it; a
- * member browsing another collector's list sees which of its items their own collections hold.
+ * member browsing another collector's list sees which of its items their own collections hold,
+ * and a release put up for sale is offered on the release's In collections tab.
  */
 for (const locale of ['en', 'fi'] as const) {
   const prefix = locale === 'fi' ? '/fi' : '';
@@ -374,7 +375,7 @@ test('fi: a wanted release is bought: moved to the owned list with its price, WA
   await expect(choice.locator('option').nth(1)).toHaveText(/ · oma kappaleesi$/);
 });
 
-test("en: a member browsing another collector's list sees which of its releases their own collections hold", async ({
+test("en: a member browsing another collector's list sees which of its releases they hold; a copy for sale is offered", async ({
   page,
   baseURL,
   browser,
@@ -413,6 +414,23 @@ test("en: a member browsing another collector's list sees which of its releases 
   await yours.getByRole('link', { name: 'Wanted releases' }).click();
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Wanted releases');
   await expect(visitor.getByTestId('entries')).toContainText(release.name);
+
+  // The collector puts a copy up for sale: the release's In collections tab offers it to everyone.
+  const sale = await createCollectionByApi(page.request, origin, { name: `Selling ${uniqueTag()}`, style: 5 });
+  const listed = await page.request.post(`/api/collections/${sale}/entries`, {
+    headers,
+    data: { release: release.public_id, price: '19.90', currency: 'EUR', condition: 2, comment: 'Slipcover included.' },
+  });
+  expect(listed.status()).toBe(200);
+  await gotoApp(visitor, `/release/${release.public_id}/user_collections`);
+  const offers = visitor.getByTestId('release-offers');
+  if (!(await offers.isVisible())) await visitor.reload();
+  const offer = offers.getByTestId('release-offer').filter({ hasText: 'Slipcover included.' });
+  await expect(offer).toContainText('For sale');
+  await expect(offer).toContainText('€19.90');
+  await expect(offer).toContainText('Good');
+  await expect(offer.getByRole('link', { name: /^Collector / })).toHaveAttribute('href', `/user/${collector}`);
+  await expect(offer.getByRole('link', { name: /^Selling / })).toHaveAttribute('href', `/collection/${sale}`);
 
   // The owner sees no such line on their own list.
   await gotoApp(page, `/collection/${owned}`);
