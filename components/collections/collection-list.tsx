@@ -43,10 +43,13 @@ export async function CollectionList({
   collections,
   locale,
   showOwner = true,
+  heading: Heading = 'h2',
 }: {
   collections: CollectionDto[];
   locale: string;
   showOwner?: boolean;
+  /** The names' heading level: `h2` under a page's title, `h3` under a section heading. */
+  heading?: 'h2' | 'h3';
 }) {
   const t = await getTranslations({ locale, namespace: 'collections' });
   return (
@@ -68,7 +71,7 @@ export async function CollectionList({
               NO_PICTURE
             )}
             <div className="min-w-0 flex-1">
-              <h2 className="font-semibold leading-snug">
+              <Heading className="font-semibold leading-snug">
                 <Link
                   href={`/collection/${c.public_id}`}
                   prefetch={false}
@@ -76,7 +79,7 @@ export async function CollectionList({
                 >
                   {collectionTitle(c, t)}
                 </Link>
-              </h2>
+              </Heading>
               {showOwner ? (
                 <p className="text-sm text-muted">
                   <Link href={`/user/${c.owner.public_id}`} prefetch={false} className="underline">

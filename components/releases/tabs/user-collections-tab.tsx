@@ -22,7 +22,7 @@ export async function ReleaseUserCollectionsTab({ release, locale }: ReleaseTabP
     <>
       <ReleaseOffers offers={offers} locale={locale} />
       {offers.length ? <h2 className="mb-3 text-xl font-bold">{t('collections')}</h2> : null}
-      <CollectionList collections={page.items} locale={locale} />
+      <CollectionList collections={page.items} locale={locale} heading={offers.length ? 'h3' : 'h2'} />
     </>
   );
 }
