@@ -842,6 +842,59 @@ export async function releaseOffers(releasePublicId: string, db?: Db): Promise<R
   }));
 }
 
+/** Wanted releases listed on /trades at most. */
+export const WANTED_OFFERS_SHOWN = 48;
+
+/**
+ * A release on the member's wanted lists that other members offer: how many offers (`offers`),
+ * how many of them for sale (`for_sale`), and the cheapest asking price in euros at the value
+ * rates (a decimal string with 2 decimals; null when no offer has a price).
+ */
+export type WantedOffer = {
+  release: { public_id: string; name: string; format: number };
+  offers: number;
+  for_sale: number;
+  cheapest_eur: string | null;
+};
+
+/**
+ * The releases on the actor's wanted lists (style 4, not in the trash) that other members offer
+ * in public for-sale or for-trade lists ({@link releaseOffers}), friends or not, the most recently
+ * offered first; at most WANTED_OFFERS_SHOWN.
+ */
+export async function wantedOffers(actor: Actor, db?: Db): Promise<WantedOffer[]> {
+  const d = await resolveDb(db);
+  const rows = await queryRows<{
+    public_id: string;
+    name: string;
+    format: number;
+    offers: number;
+    for_sale: number;
+    cheapest_eur: string | null;
+  }>(
+    d,
+    sql`SELECT r.public_id, r.name, r.format, count(*)::int AS offers,
+          count(*) FILTER (WHERE c.style = 5)::int AS for_sale,
+          round(min(${eurOf(rateTable())}), 2)::text AS cheapest_eur
+        FROM releases r
+        JOIN collection_entries e ON e.release_id = r.id
+        JOIN collections c ON c.id = e.collection_id
+        WHERE r.id IN (
+            SELECT w.release_id FROM collection_entries w JOIN collections wc ON wc.id = w.collection_id
+            WHERE wc.user_id = ${actor.userId} AND wc.style = 4 AND wc.deleted_at IS NULL AND w.release_id IS NOT NULL)
+          AND ${inList(sql`c.style`, OFFER_STYLES)} AND ${collectionVisibleTo(null)} AND c.user_id <> ${actor.userId}
+        GROUP BY r.id, r.public_id, r.name, r.format
+        ORDER BY max(e.created_at) DESC, r.id DESC
+        LIMIT ${WANTED_OFFERS_SHOWN}`,
+  );
+  return rows.map((r) => ({
+    release: { public_id: r.public_id, name: r.name, format: Number(r.format) },
+    offers: Number(r.offers),
+    for_sale: Number(r.for_sale),
+    cheapest_eur: r.cheapest_eur,
+  }));
+}
+
 /** Most entries an export reads (a collection larger than this is cut, which the README states). */
 export const EXPORT_MAX_ENTRIES = 100_000;
 

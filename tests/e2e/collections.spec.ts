@@ -9,7 +9,8 @@ import { COOKIE_CONSENT_NAME, expect, gotoApp, test } from './support/fixtures';
  * remove it, search and order the entries; create a collection from /collections/new; a private
  * collection is not shown to visitors; move a wanted release to the owned list, and copy it; a
  * member browsing another collector's list sees which of its items their own collections hold,
- * and a release put up for sale is offered on the release's In collections tab.
+ * and a release put up for sale is offered on the release's In collections tab and on the /trades
+ * page of a member who wants it.
  */
 for (const locale of ['en', 'fi'] as const) {
   const prefix = locale === 'fi' ? '/fi' : '';
@@ -431,6 +432,12 @@ test("en: a member browsing another collector's list sees which of its releases 
   await expect(offer).toContainText('Good');
   await expect(offer.getByRole('link', { name: /^Collector / })).toHaveAttribute('href', `/user/${collector}`);
   await expect(offer.getByRole('link', { name: /^Selling / })).toHaveAttribute('href', `/collection/${sale}`);
+  // The visitor wants that release: /trades lists it among their wanted releases on offer.
+  await gotoApp(visitor, '/trades');
+  const wanted = visitor.getByTestId('wanted-offers').getByTestId('wanted-offer').filter({ hasText: release.name });
+  await expect(wanted).toContainText(/for sale · from €\d+\.\d\d$/);
+  await wanted.getByRole('link', { name: release.name, exact: true }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/release/${release.public_id}/user_collections$`));
 
   // The owner sees no such line on their own list.
   await gotoApp(page, `/collection/${owned}`);

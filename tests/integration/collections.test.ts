@@ -30,6 +30,7 @@ import {
   pictureChoices,
   releaseOffers,
   releasesWithCopy,
+  wantedOffers,
   removeEntry,
   type CollectionEntryDto,
   type EntrySort,
@@ -403,7 +404,7 @@ describe.each(testEngines())('collections on %s', (engine) => {
     expect(saved.ok && saved.collection.picture_url).toBe(poster);
   });
 
-  it("a release's offers: public for-sale entries cheapest first in euros, then for-trade ones; nothing private, trashed or owned", async () => {
+  it("a release's offers (for sale cheapest first in euros, then for trade; nothing private, trashed or owned) and a member's wanted ones", async () => {
     const [seller, cheap, trader, hidden] = [await member(), await member(), await member(), await member()];
     const offered = `colOffer${n}`;
     await h.db
@@ -454,6 +455,22 @@ describe.each(testEngines())('collections on %s', (engine) => {
     expect(offers[1]).toMatchObject({ comment: 'Sealed in shrink.', owner: { name: seller.actor.name } });
     expect(JSON.stringify(offers)).not.toContain('@');
     expect(await releaseOffers('noSuchRel', h.db)).toEqual([]);
+
+    // /trades shows a member the offers of their wanted releases, their own offers left out.
+    const buyer = await member();
+    await offer(buyer, await list(buyer, 4));
+    const release = { public_id: offered, name: 'Sisu (Steelbook)', format: 1 };
+    expect(await wantedOffers(buyer.actor, h.db)).toEqual([{ release, offers: 3, for_sale: 2, cheapest_eur: '12.50' }]);
+    await offer(seller, await list(seller, 4));
+    expect(await wantedOffers(seller.actor, h.db)).toEqual([
+      { release, offers: 2, for_sale: 1, cheapest_eur: '12.50' },
+    ]);
+    // A wanted list in the trash wants nothing.
+    const shelved = await member();
+    const trashedWants = await list(shelved, 4);
+    await offer(shelved, trashedWants);
+    await setCollectionDeleted(shelved.actor, { publicId: trashedWants, deleted: true }, h.db);
+    expect(await wantedOffers(shelved.actor, h.db)).toEqual([]);
   });
 
   it('the API refuses visitors and bad parameters', async () => {

@@ -6,7 +6,9 @@ import { Pagination } from '@/components/listing/pagination';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { FindCollectorsLink } from '@/components/social/find-collectors-link';
 import { TradeList } from '@/components/social/trade-list';
+import { WantedOffers } from '@/components/social/wanted-offers';
 import { currentActor } from '@/lib/auth/session';
+import { wantedOffers } from '@/lib/data/collections';
 import { listTrades } from '@/lib/data/trades';
 import { AppError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n/navigation';
@@ -23,7 +25,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * /trades (members only; visitors go to the login page and come back): the member's current trade
  * matches both ways (a friend wants a release of the member's for-trade list; a friend trades one of
- * the member's wanted list), newest first in keyset pages (`?cursor=`). Data: lib/data/trades.ts listTrades.
+ * the member's wanted list), newest first in keyset pages (`?cursor=`); under them, on the first
+ * page, the member's wanted releases that any member offers for sale or trade. Data:
+ * lib/data/trades.ts listTrades, lib/data/collections.ts wantedOffers.
  */
 export default async function TradesPage({ params, searchParams }: Props) {
   const { locale } = await params;
@@ -52,6 +56,7 @@ export default async function TradesPage({ params, searchParams }: Props) {
         </EmptyState>
       )}
       <Pagination locale={locale} href="/trades" nextCursor={page.next_cursor} isFirstPage={!cursor} />
+      {cursor ? null : <WantedOffers offers={await wantedOffers(actor)} locale={locale} />}
     </div>
   );
 }
