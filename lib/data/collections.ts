@@ -807,9 +807,12 @@ export type ReleaseOffer = {
  * euros at the value rates (lib/collections/rates.ts; unpriced last), then for trade, newest
  * first; at most OFFERS_SHOWN. The same for every viewer (the release page is cached; collection
  * events refresh it).
+ * @returns the offers, or null for an unknown release
  */
-export async function releaseOffers(releasePublicId: string, db?: Db): Promise<ReleaseOffer[]> {
+export async function releaseOffers(releasePublicId: string, db?: Db): Promise<ReleaseOffer[] | null> {
   const d = await resolveDb(db);
+  const [release] = await queryRows<{ id: number }>(d, sql`SELECT id FROM releases WHERE public_id = ${releasePublicId}`);
+  if (!release) return null;
   const rows = await queryRows<
     Omit<ReleaseOffer, 'collection' | 'owner' | 'added_at'> & {
       added_at: string | Date;
@@ -825,7 +828,7 @@ export async function releaseOffers(releasePublicId: string, db?: Db): Promise<R
         FROM collection_entries e
         JOIN collections c ON c.id = e.collection_id
         JOIN users u ON u.id = c.user_id
-        WHERE e.release_id = (SELECT id FROM releases WHERE public_id = ${releasePublicId})
+        WHERE e.release_id = ${release.id}
           AND ${inList(sql`c.style`, OFFER_STYLES)} AND ${collectionVisibleTo(null)}
         ORDER BY c.style, ${eurOf(rateTable())} ASC NULLS LAST, e.created_at DESC, e.id DESC
         LIMIT ${OFFERS_SHOWN}`,

@@ -13,6 +13,8 @@ import { GET as collectionGet } from '@/app/api/collections/[publicId]/route';
 import { GET as entriesGet } from '@/app/api/collections/[publicId]/entries/route';
 import { GET as exportGet } from '@/app/api/collections/[publicId]/export/route';
 import { GET as picturesGet } from '@/app/api/collections/[publicId]/pictures/route';
+import { GET as offersGet } from '@/app/api/releases/[publicId]/offers/route';
+import { GET as wantedOffersGet } from '@/app/api/me/wanted_offers/route';
 import { parse } from 'csv-parse/sync';
 import { GET as collectionsGet, POST as collectionsPost } from '@/app/api/collections/route';
 import { POST as dialogPost } from '@/app/api/me/collection_entries/route';
@@ -446,7 +448,7 @@ describe.each(testEngines())('collections on %s', (engine) => {
     await setCollectionDeleted(hidden.actor, { publicId: trashed, deleted: true }, h.db);
     await offer(hidden, await list(hidden, 3), { price: '5', currency: 'EUR' });
 
-    const offers = await releaseOffers(offered, h.db);
+    const offers = (await releaseOffers(offered, h.db)) ?? [];
     expect(offers.map((o) => [o.owner.public_id, o.style, o.price, o.currency, o.condition])).toEqual([
       [cheap.actor.publicId, 5, '12.50', 'EUR', 2],
       [seller.actor.publicId, 5, '30.00', 'EUR', 1],
@@ -454,13 +456,27 @@ describe.each(testEngines())('collections on %s', (engine) => {
     ]);
     expect(offers[1]).toMatchObject({ comment: 'Sealed in shrink.', owner: { name: seller.actor.name } });
     expect(JSON.stringify(offers)).not.toContain('@');
-    expect(await releaseOffers('noSuchRel', h.db)).toEqual([]);
+    expect(await releaseOffers('noSuchRel', h.db)).toBeNull();
+    // The same through the API, to anyone; an unknown release is a 404.
+    const viaApi = await offersGet(new Request(`${ORIGIN}/api/releases/${offered}/offers`), ctx(offered));
+    expect(viaApi.status).toBe(200);
+    expect(
+      ((await viaApi.json()) as { items: { owner: { public_id: string } }[] }).items.map((o) => o.owner.public_id),
+    ).toEqual(offers.map((o) => o.owner.public_id));
+    expect((await offersGet(new Request(`${ORIGIN}/api/releases/noSuchRel1/offers`), ctx('noSuchRel1'))).status).toBe(
+      404,
+    );
 
     // /trades shows a member the offers of their wanted releases, their own offers left out.
     const buyer = await member();
     await offer(buyer, await list(buyer, 4));
     const release = { public_id: offered, name: 'Sisu (Steelbook)', format: 1 };
     expect(await wantedOffers(buyer.actor, h.db)).toEqual([{ release, offers: 3, for_sale: 2, cheapest_eur: '12.50' }]);
+    const mine = await wantedOffersGet(
+      new Request(`${ORIGIN}/api/me/wanted_offers`, { headers: { cookie: buyer.cookie } }),
+    );
+    expect(await mine.json()).toEqual({ items: [{ release, offers: 3, for_sale: 2, cheapest_eur: '12.50' }] });
+    expect((await wantedOffersGet(new Request(`${ORIGIN}/api/me/wanted_offers`))).status).toBe(401);
     await offer(seller, await list(seller, 4));
     expect(await wantedOffers(seller.actor, h.db)).toEqual([
       { release, offers: 2, for_sale: 1, cheapest_eur: '12.50' },

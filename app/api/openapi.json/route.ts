@@ -36,6 +36,7 @@ import * as meSessionsId from '../me/sessions/[id]/route';
 import * as meSessions from '../me/sessions/route';
 import * as meTokensId from '../me/tokens/[id]/route';
 import * as meTokens from '../me/tokens/route';
+import * as meWantedOffers from '../me/wanted_offers/route';
 import * as notificationsSeen from '../notifications/seen/route';
 import * as notifications from '../notifications/route';
 import * as passwordResetRedeem from '../password_reset/redeem/route';
@@ -52,6 +53,7 @@ import * as pusherAuth from '../pusher/auth/route';
 import * as realtime from '../realtime/route';
 import * as register from '../register/route';
 import * as releasesPublicId from '../releases/[publicId]/route';
+import * as releasesPublicIdOffers from '../releases/[publicId]/offers/route';
 import * as releasesPublicIdToggles from '../releases/[publicId]/toggles/route';
 import * as releases from '../releases/route';
 import * as reviewsPublicId from '../reviews/[publicId]/route';
@@ -111,6 +113,7 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   meSessions,
   meTokensId,
   meTokens,
+  meWantedOffers,
   notificationsSeen,
   notifications,
   passwordResetRedeem,
@@ -127,6 +130,7 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   realtime,
   register,
   releasesPublicId,
+  releasesPublicIdOffers,
   releasesPublicIdToggles,
   releases,
   reviewsPublicId,

@@ -9,13 +9,14 @@ import { ReleaseTabEmpty, type ReleaseTabProps } from './tab-empty';
  * then the public collections holding it (first ITEM_COLLECTIONS_SHOWN).
  */
 export async function ReleaseUserCollectionsTab({ release, locale }: ReleaseTabProps) {
-  const [page, offers] = await Promise.all([
+  const [page, found] = await Promise.all([
     collectionsWithItem(
       { type: 'release', publicId: release.public_id },
       { cursor: null, limit: ITEM_COLLECTIONS_SHOWN },
     ),
     releaseOffers(release.public_id),
   ]);
+  const offers = found ?? [];
   if (!page.items.length) return <ReleaseTabEmpty tab="user_collections" locale={locale} />;
   const t = await getTranslations({ locale, namespace: 'releases.offers' });
   return (
