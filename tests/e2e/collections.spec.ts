@@ -423,7 +423,13 @@ test("en: a member browsing another collector's list sees which of its releases 
     data: { release: release.public_id, price: '19.90', currency: 'EUR', condition: 2, comment: 'Slipcover included.' },
   });
   expect(listed.status()).toBe(200);
-  await gotoApp(visitor, `/release/${release.public_id}/user_collections`);
+  // The release's overview says it is offered, and leads to the offers.
+  await gotoApp(visitor, `/release/${release.public_id}`);
+  const box = visitor.getByTestId('offers-box');
+  if (!(await box.isVisible())) await visitor.reload();
+  await expect(box.getByTestId('offers-for-sale')).toContainText(/\d+ for sale · from /);
+  await box.getByTestId('offers-box-link').click();
+  await expect(visitor).toHaveURL(new RegExp(`/release/${release.public_id}/user_collections$`));
   const offers = visitor.getByTestId('release-offers');
   if (!(await offers.isVisible())) await visitor.reload();
   const offer = offers.getByTestId('release-offer').filter({ hasText: 'Slipcover included.' });

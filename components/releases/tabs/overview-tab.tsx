@@ -3,14 +3,17 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { enumKey } from '@/lib/i18n/keys';
 import { releaseJsonLd } from '@/lib/seo';
 import { CutBlock } from '../cut-block';
+import { releaseOffers } from '@/lib/data/collections';
 import { MemberRatingsBox } from '../member-ratings';
+import { OffersBox } from '../offers-box';
 import { ReleaseFields } from '../release-fields';
 import { MoviesAside } from './movies-aside';
 import type { ReleaseTabProps } from './tab-empty';
 
 /**
  * `/release/{id}`: Product JSON-LD, every field with a value, the cut/censorship block, the members'
- * ratings (when a review links the release) and the contained movies.
+ * ratings (when a review links the release), the members' offers (when any) and the contained
+ * movies.
  */
 export async function ReleaseOverviewTab({ release, locale }: ReleaseTabProps) {
   const te = await getTranslations({ locale, namespace: 'enums' });
@@ -26,6 +29,11 @@ export async function ReleaseOverviewTab({ release, locale }: ReleaseTabProps) {
           <MemberRatingsBox
             ratings={release.member_ratings}
             reviewsHref={`/release/${release.public_id}/reviews`}
+            locale={locale}
+          />
+          <OffersBox
+            offers={(await releaseOffers(release.public_id)) ?? []}
+            offersHref={`/release/${release.public_id}/user_collections`}
             locale={locale}
           />
           <MoviesAside release={release} locale={locale} />
