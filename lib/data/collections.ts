@@ -811,7 +811,10 @@ export type ReleaseOffer = {
  */
 export async function releaseOffers(releasePublicId: string, db?: Db): Promise<ReleaseOffer[] | null> {
   const d = await resolveDb(db);
-  const [release] = await queryRows<{ id: number }>(d, sql`SELECT id FROM releases WHERE public_id = ${releasePublicId}`);
+  const [release] = await queryRows<{ id: number }>(
+    d,
+    sql`SELECT id FROM releases WHERE public_id = ${releasePublicId}`,
+  );
   if (!release) return null;
   const rows = await queryRows<
     Omit<ReleaseOffer, 'collection' | 'owner' | 'added_at'> & {
