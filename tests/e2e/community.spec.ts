@@ -1,14 +1,8 @@
-import {
-  request as playwrightRequest,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import en from '../../messages/en.json' with { type: 'json' };
 import fi from '../../messages/fi.json' with { type: 'json' };
 import { claimAddress, PASSWORD, registerByApi, uniqueTag } from './support/accounts';
-import { COOKIE_CONSENT_NAME, expect, gotoApp, test, waitForApp } from './support/fixtures';
+import { COOKIE_CONSENT_NAME, expect, gotoApp, reloadIfStale, test, waitForApp } from './support/fixtures';
 
 /**
  * Community journeys in both locales (texts from messages/en.json and messages/fi.json):
@@ -81,18 +75,6 @@ async function otherBrowser(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   await context.addCookies([{ name: COOKIE_CONSENT_NAME, value: '1', url: baseURL }]);
   return context.newPage();
-}
-
-/**
- * Item pages (movies, releases) are cached (ISR). A review, discussion or reply revalidates the
- * pages it changes: revalidation marks the cached page stale and the next request renders it
- * fresh, so a page opened right after may still be the old one. Reload once when `shown` is not
- * there yet.
- */
-async function reloadIfStale(page: Page, shown: Locator): Promise<void> {
-  if (await shown.isVisible()) return;
-  await page.reload();
-  await waitForApp(page);
 }
 
 for (const locale of ['en', 'fi'] as const) {
