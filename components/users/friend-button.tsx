@@ -12,6 +12,8 @@ export type FriendButtonLabels = {
   button: Record<FriendshipAction, string>;
   status: { outgoing: string; incoming: string; friends: string };
   done: Record<FriendshipAction, string>;
+  /** The question asked before a friend is removed (a new request would be needed afterwards). */
+  confirmRemove: string;
   failed: string;
   conflict: string;
   label: string;
@@ -31,7 +33,7 @@ const ACTIONS: Record<FriendRelation, FriendshipAction[]> = {
 
 /**
  * The friendship buttons of a user (spec §4): add as friend, cancel a sent request, accept or
- * reject a received one, remove a friend. The relation comes from the server page when it rendered
+ * reject a received one, remove a friend (after a confirmation). The relation comes from the server page when it rendered
  * per viewer (`relation`), else it is fetched after the page loads
  * (`GET /api/users/{id}/friendship`), so a cached page stays the same for everyone; it is fetched
  * again when the session changes. A click posts `{ action }` to the same address and is confirmed
@@ -142,7 +144,11 @@ export function FriendButton({
           key={action}
           type="button"
           disabled={busy}
-          onClick={() => (relation === 'visitor' ? requireLogin(pendingKey) : void act(action))}
+          onClick={() => {
+            if (relation === 'visitor') return requireLogin(pendingKey);
+            if (action === 'remove' && !window.confirm(labels.confirmRemove)) return;
+            void act(action);
+          }}
           className={`inline-flex min-h-9 items-center rounded-full border px-3 text-sm font-semibold ${
             i === 0 && (action === 'request' || action === 'accept')
               ? 'border-accent bg-accent text-white'

@@ -17,6 +17,7 @@ export async function friendButtonLabels(locale: string, name: string): Promise<
       incoming: t('status.incoming', { name }),
       friends: t('status.friends'),
     },
+    confirmRemove: t('confirmRemove', { name }),
     failed: t('failed'),
     conflict: t('conflict'),
     label: t('label'),

@@ -21,7 +21,11 @@ vi.mock('@/lib/i18n/navigation', () => ({
 /** The labels the server builds (components/users/friend-labels.ts) from a locale's messages. */
 function labels(locale: 'en' | 'fi'): FriendButtonLabels {
   const m = (locale === 'fi' ? fi : en).users.friends;
-  return { ...m, status: { ...m.status, incoming: m.status.incoming.replace('{name}', 'Aino') } };
+  return {
+    ...m,
+    status: { ...m.status, incoming: m.status.incoming.replace('{name}', 'Aino') },
+    confirmRemove: m.confirmRemove.replace('{name}', 'Aino'),
+  };
 }
 
 const json = (body: unknown, status = 200) =>
@@ -92,6 +96,29 @@ describe('friend button', () => {
     fireEvent.click(await screen.findByTestId('friend-cancel'));
     await waitFor(() => expect(snackbar).toHaveBeenCalledWith(en.users.friends.conflict));
     expect(await screen.findByTestId('friend-remove')).toBeTruthy();
+  });
+
+  it.each(['en', 'fi'] as const)('%s: removing a friend asks first; cancelling posts nothing', async (locale) => {
+    const fetchMock = vi.fn(async () => json({ relation: 'none', state: 'removed' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    render(<FriendButton publicId="aino" relation="friends" labels={labels(locale)} />);
+    fireEvent.click(screen.getByTestId('friend-remove'));
+    expect(confirm).toHaveBeenCalledWith(
+      locale === 'fi'
+        ? 'Poistetaanko Aino kavereistasi? Jos haluatte myöhemmin olla taas kavereita, toisen teistä on lähetettävä uusi kaveripyyntö.'
+        : 'Remove Aino from your friends? To be friends again, one of you will have to send a new friend request.',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+    confirm.mockReturnValue(true);
+    fireEvent.click(screen.getByTestId('friend-remove'));
+    await waitFor(() => expect(snackbar).toHaveBeenCalledWith((locale === 'fi' ? fi : en).users.friends.done.remove));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/users/aino/friendship',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ action: 'remove' }) }),
+    );
+    expect(await screen.findByTestId('friend-request')).toBeTruthy();
   });
 
   it('a visitor is asked to log in, nothing is posted', async () => {
