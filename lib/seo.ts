@@ -7,6 +7,7 @@
  */
 import type { Metadata } from 'next';
 import type { MemberRatings, ReleaseListItem, TitleDetail } from '@/lib/data/types';
+import { truncate } from '@/lib/text';
 
 export const SEO_LOCALES = ['en', 'fi'] as const;
 export type SeoLocale = (typeof SEO_LOCALES)[number];
@@ -54,15 +55,6 @@ export function alternatesFor(locale: string, path: string): NonNullable<Metadat
       'x-default': absoluteUrl('en', path),
     },
   };
-}
-
-/** Cuts a description to at most `max` characters at a word boundary, adding "…" when cut. */
-export function truncate(text: string | null | undefined, max = 160): string {
-  const t = (text ?? '').replace(/\s+/g, ' ').trim();
-  if (t.length <= max) return t;
-  const cut = t.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
 }
 
 /**

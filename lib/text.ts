@@ -1,6 +1,6 @@
 /**
  * Text normalisation shared by the importer (merge keys, stored search documents)
- * and search (query folding), so both sides fold text identically.
+ * and search (query folding), so both sides fold text identically; and cutting texts short.
  * Pure functions, no I/O.
  */
 
@@ -147,4 +147,16 @@ export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
     prev = cur;
   }
   return Math.min(prev[b.length], max + 1);
+}
+
+/**
+ * Cuts a text to at most `max` characters (whitespace runs folded to one space) at a word
+ * boundary, adding "…" when cut: page descriptions and excerpts.
+ */
+export function truncate(text: string | null | undefined, max = 160): string {
+  const t = (text ?? '').replace(/\s+/g, ' ').trim();
+  if (t.length <= max) return t;
+  const cut = t.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
 }

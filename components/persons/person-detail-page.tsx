@@ -15,7 +15,8 @@ import type { PersonDetail } from '@/lib/data/types';
 import { AppError } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { Link, redirect } from '@/lib/i18n/navigation';
-import { absoluteUrl, pageMetadata, truncate } from '@/lib/seo';
+import { absoluteUrl, pageMetadata } from '@/lib/seo';
+import { truncate } from '@/lib/text';
 import { CREDIT_ROLES } from '@/lib/validation/enums';
 
 export type PersonTab = 'overview' | 'releases';

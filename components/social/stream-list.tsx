@@ -12,7 +12,10 @@ function itemHref(s: StreamItem): string | null {
   return s.collection ? `/collection/${s.collection.public_id}` : null;
 }
 
-/** The stream (beta): what friends did, newest first, each with who, what, and when. */
+/**
+ * The stream (beta): what friends did, newest first, each with who, what, the start of what was
+ * written (plain text, never HTML), and when.
+ */
 export async function StreamList({ items, locale }: { items: StreamItem[]; locale: string }) {
   const t = await getTranslations({ locale, namespace: 'social.stream' });
   return (
@@ -62,6 +65,11 @@ export async function StreamList({ items, locale }: { items: StreamItem[]; local
                   {s.title}
                 </Link>
               </h2>
+            ) : null}
+            {s.excerpt ? (
+              <p className="mt-1 break-words" data-testid="stream-excerpt">
+                {s.excerpt}
+              </p>
             ) : null}
             <p className="mt-1 text-sm text-muted">{formatDate(s.at, locale)}</p>
           </li>

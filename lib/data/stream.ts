@@ -10,6 +10,7 @@ import type { Db } from '@/db';
 import type { Actor } from '@/lib/auth/actor';
 import { friendIdsSql } from './friendships';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
+import { truncate } from '@/lib/text';
 import { resolveDb } from './sql';
 import type { Page } from './types';
 
@@ -20,7 +21,9 @@ export type StreamKind = 'review' | 'post' | 'comment' | 'entry';
  * One thing a friend did (ISO 8601 `at`): a review (`title` its headline, `item` its movie), a
  * discussion (`title` its headline), a comment (`title` its thread's headline, `thread` the review
  * or post it belongs to), or a collection entry (`item` the movie or release added, `collection`
- * the public collection it went into; `public_id` null).
+ * the public collection it went into; `public_id` null). `excerpt`: the start of what was written
+ * (a review's ingress, else its body; a discussion's first message; a comment; an entry's comment),
+ * at most {@link STREAM_EXCERPT_MAX} characters cut at a word, null when there is none.
  */
 export type StreamItem = {
   kind: StreamKind;
@@ -31,7 +34,11 @@ export type StreamItem = {
   thread: { type: 'review' | 'post'; public_id: string } | null;
   item: { type: 'movie' | 'release'; public_id: string; name: string } | null;
   collection: { public_id: string; name: string } | null;
+  excerpt: string | null;
 };
+
+/** The longest stream excerpt, in characters (with the "…" of a cut text). */
+export const STREAM_EXCERPT_MAX = 200;
 
 /** Stream items per page. */
 export const STREAM_PAGE_SIZE = 30;
@@ -63,6 +70,7 @@ type StreamRow = {
   item_name: string | null;
   collection_public_id: string | null;
   collection_name: string | null;
+  excerpt: string | null;
 };
 
 /**
@@ -74,22 +82,25 @@ export async function listStream(actor: Actor, page: Paging = {}, db?: Db): Prom
   const d = await resolveDb(db);
   const friends = friendIdsSql(actor.userId);
   const nothing = sql`NULL::text`;
+  // Enough of the text for the excerpt (whitespace runs fold to one space before it is cut).
+  const start = (col: ReturnType<typeof sql>) => sql`left(${col}, ${STREAM_EXCERPT_MAX * 2})`;
   const union = sql`(
       SELECT 'review'::text AS kind, 1 AS rank, rv.id, rv.created_at AS at, rv.user_id, rv.public_id, rv.headline AS title,
         ${nothing} AS thread_type, ${nothing} AS thread_public_id,
         'movie'::text AS item_type, m.public_id AS item_public_id, m.name AS item_name,
-        ${nothing} AS collection_public_id, ${nothing} AS collection_name
+        ${nothing} AS collection_public_id, ${nothing} AS collection_name,
+        ${start(sql`COALESCE(NULLIF(btrim(rv.ingress), ''), rv.body)`)} AS excerpt
       FROM reviews rv JOIN movies m ON m.id = rv.movie_id
       WHERE rv.user_id IN (${friends})
     UNION ALL
       SELECT 'post', 2, p.id, p.created_at, p.user_id, p.public_id, p.headline,
-        NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        NULL, NULL, NULL, NULL, NULL, NULL, NULL, ${start(sql`p.body`)}
       FROM posts p
       WHERE p.user_id IN (${friends})
     UNION ALL
       SELECT 'comment', 3, cm.id, cm.created_at, cm.user_id, cm.public_id, COALESCE(tp.headline, tr.headline),
         CASE WHEN cm.post_id IS NOT NULL THEN 'post' ELSE 'review' END, COALESCE(tp.public_id, tr.public_id),
-        NULL, NULL, NULL, NULL, NULL
+        NULL, NULL, NULL, NULL, NULL, ${start(sql`cm.body`)}
       FROM comments cm LEFT JOIN posts tp ON tp.id = cm.post_id LEFT JOIN reviews tr ON tr.id = cm.review_id
       WHERE cm.user_id IN (${friends})
     UNION ALL
@@ -97,14 +108,14 @@ export async function listStream(actor: Actor, page: Paging = {}, db?: Db): Prom
         NULL, NULL,
         CASE WHEN ce.release_id IS NOT NULL THEN 'release' ELSE 'movie' END,
         COALESCE(er.public_id, em.public_id), COALESCE(er.name, em.name),
-        c.public_id, c.name
+        c.public_id, c.name, ${start(sql`ce.comment`)}
       FROM collection_entries ce JOIN collections c ON c.id = ce.collection_id
         LEFT JOIN releases er ON er.id = ce.release_id LEFT JOIN movies em ON em.id = ce.movie_id
       WHERE c.user_id IN (${friends}) AND c.visibility = 'public' AND c.deleted_at IS NULL
     ) s JOIN users u ON u.id = s.user_id`;
   const rows = await keysetRows<StreamRow>(d, {
     columns: sql`s.id, s.kind, s.at, u.public_id AS user_public_id, u.name AS user_name, s.public_id, s.title,
-      s.thread_type, s.thread_public_id, s.item_type, s.item_public_id, s.item_name, s.collection_public_id, s.collection_name`,
+      s.thread_type, s.thread_public_id, s.item_type, s.item_public_id, s.item_name, s.collection_public_id, s.collection_name, s.excerpt`,
     from: union,
     conds: [],
     sort: STREAM_SORT,
@@ -125,5 +136,6 @@ export async function listStream(actor: Actor, page: Paging = {}, db?: Db): Prom
         : null,
     collection:
       r.collection_public_id != null ? { public_id: r.collection_public_id, name: r.collection_name ?? '' } : null,
+    excerpt: truncate(r.excerpt, STREAM_EXCERPT_MAX) || null,
   }));
 }

@@ -16,7 +16,16 @@ afterEach(() => {
 
 const AT = '2026-11-20T18:40:00.000Z';
 const AINO = { public_id: 'usrAino001', name: 'Aino' };
-const base = { at: AT, user: AINO, title: null, thread: null, item: null, collection: null, public_id: null };
+const base = {
+  at: AT,
+  user: AINO,
+  title: null,
+  thread: null,
+  item: null,
+  collection: null,
+  public_id: null,
+  excerpt: null,
+};
 const ITEMS: StreamItem[] = [
   {
     ...base,
@@ -31,7 +40,7 @@ const ITEMS: StreamItem[] = [
     title: 'Great',
     item: { type: 'movie', public_id: 'movSisu01', name: 'Sisu' },
   },
-  { ...base, kind: 'post', public_id: 'pst1', title: 'Steelbooks' },
+  { ...base, kind: 'post', public_id: 'pst1', title: 'Steelbooks', excerpt: 'Which <b>steelbook</b> is best?' },
   { ...base, kind: 'comment', public_id: 'cmt1', title: 'Steelbooks', thread: { type: 'post', public_id: 'pst1' } },
 ];
 
@@ -54,6 +63,12 @@ describe('stream list', () => {
       ['Sisu', '/movie/movSisu01'],
       ['Great', '/review/rvw1'],
     ]);
+    // The excerpt is plain text under the headline; an item without one shows none.
+    expect(screen.getByTestId('stream-post').querySelector('[data-testid="stream-excerpt"]')?.textContent).toBe(
+      'Which <b>steelbook</b> is best?',
+    );
+    expect(screen.getByTestId('stream-post').querySelector('b')).toBeNull();
+    expect(screen.getByTestId('stream-entry').querySelector('[data-testid="stream-excerpt"]')).toBeNull();
     expect(hrefs('stream-comment')).toEqual([
       ['Aino', '/user/usrAino001'],
       ['Steelbooks', '/post/pst1#comment-cmt1'],

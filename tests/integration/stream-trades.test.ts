@@ -22,7 +22,7 @@ import {
 import type { DomainEvents, SubscriberTable } from '@/lib/data/event-types';
 import { inTransaction } from '@/lib/data/events';
 import { changeFriendship, type FriendshipAction } from '@/lib/data/friendships';
-import { listStream } from '@/lib/data/stream';
+import { listStream, STREAM_EXCERPT_MAX } from '@/lib/data/stream';
 import { SUBSCRIBERS } from '@/lib/data/subscribers';
 import { listTrades } from '@/lib/data/trades';
 import { deleteAccount } from '@/lib/data/users';
@@ -140,7 +140,7 @@ describe.each(testEngines())('stream and trade matching on %s', (engine) => {
       author: friend,
       movie: MOVIE,
       headline: 'Great',
-      body: 'Text',
+      body: `First paragraph.\n\n${'word '.repeat(100)}`,
     });
     const post = await writePost(h.db, friend, { headline: 'Steelbooks', body: 'Which?', language: 'en' });
     await h.db.execute(
@@ -172,7 +172,18 @@ describe.each(testEngines())('stream and trade matching on %s', (engine) => {
     expect(all.items.find((s) => s.kind === 'comment')).toMatchObject({
       thread: { type: 'post', public_id: post },
       title: 'Steelbooks',
+      excerpt: 'Reply',
     });
+    expect(all.items.find((s) => s.kind === 'post')?.excerpt).toBe('Which?');
+    expect(entry?.excerpt).toBeNull();
+    // A review's excerpt: its ingress, else its body with whitespace folded, cut at a word.
+    const reviewExcerpt = async () =>
+      (await listStream(me.actor, {}, h.db)).items.find((s) => s.kind === 'review')?.excerpt;
+    const cut = await reviewExcerpt();
+    expect(cut).toMatch(/^First paragraph\. word word .*word…$/);
+    expect(cut!.length).toBeLessThanOrEqual(STREAM_EXCERPT_MAX);
+    await h.db.execute(sql`UPDATE reviews SET ingress = ' The lead. ' WHERE user_id = ${friend.actor.userId}`);
+    expect(await reviewExcerpt()).toBe('The lead.');
     const times = all.items.map((s) => s.at);
     expect([...times].sort().reverse()).toEqual(times);
 

@@ -12,7 +12,8 @@ import {
   toMegabytes,
   yearOf,
 } from '@/lib/format';
-import { alternatesFor, localePath, parseSitemapPage, releaseJsonLd, sitemapPageNames, truncate } from '@/lib/seo';
+import { alternatesFor, localePath, parseSitemapPage, releaseJsonLd, sitemapPageNames } from '@/lib/seo';
+import { truncate } from '@/lib/text';
 import {
   canonicalParams,
   hrefForParams,

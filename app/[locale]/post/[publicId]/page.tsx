@@ -6,7 +6,8 @@ import { ThreadPage } from '@/components/community/thread-page';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { currentActor } from '@/lib/auth/session';
 import { getPost } from '@/lib/data/posts';
-import { pageMetadata, truncate } from '@/lib/seo';
+import { pageMetadata } from '@/lib/seo';
+import { truncate } from '@/lib/text';
 import { isPublicId } from '@/lib/validation/listing';
 
 type Props = { params: Promise<{ locale: string; publicId: string }>; searchParams: Promise<SearchParamsRecord> };
