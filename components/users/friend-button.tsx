@@ -39,21 +39,26 @@ const ACTIONS: Record<FriendRelation, FriendshipAction[]> = {
  * again when the session changes. A click posts `{ action }` to the same address and is confirmed
  * in the snackbar; a 409 (the state had changed elsewhere) shows the current state. A visitor's
  * click opens the login dialog, and the request is sent once logged in. On one's own page: a link
- * to "Edit my data" instead.
+ * to "Edit my data" instead. `answerOnly` (lists of requests, notifications): only the buttons that
+ * answer or cancel a waiting request, without the status beside them; once answered, the outcome
+ * ("You are friends", "Friend request rejected") in place of the buttons.
  */
 export function FriendButton({
   publicId,
   relation: given,
   labels,
   onChange,
+  answerOnly = false,
 }: {
   publicId: string;
   relation?: FriendRelation;
   labels: FriendButtonLabels;
   /** Called with the new relation after a successful change (lists that drop the row). */
   onChange?: (relation: FriendRelation) => void;
+  answerOnly?: boolean;
 }) {
   const [relation, setRelation] = useState<FriendRelation | null>(given ?? null);
+  const [answered, setAnswered] = useState<FriendshipAction | null>(null);
   const [busy, setBusy] = useState(false);
   const resumed = useRef(false);
   const url = `/api/users/${encodeURIComponent(publicId)}/friendship`;
@@ -89,6 +94,7 @@ export function FriendButton({
         if (!res.ok) return showSnackbar(labels.failed);
         const body = (await res.json()) as { relation: FriendRelation };
         setRelation(body.relation);
+        setAnswered(action);
         onChange?.(body.relation);
         showSnackbar(labels.done[action]);
       } catch {
@@ -120,6 +126,14 @@ export function FriendButton({
   }, [given, load, act, pendingKey]);
 
   if (!relation) return null;
+  if (answerOnly && relation !== 'incoming' && relation !== 'outgoing') {
+    const outcome = relation === 'friends' ? labels.status.friends : answered ? labels.done[answered] : null;
+    return outcome ? (
+      <span className="text-sm text-muted" role="status" data-testid="friendship-status">
+        {outcome}
+      </span>
+    ) : null;
+  }
   if (relation === 'self')
     return (
       <Link
@@ -134,7 +148,7 @@ export function FriendButton({
     relation === 'incoming' || relation === 'outgoing' || relation === 'friends' ? labels.status[relation] : null;
   return (
     <div role="group" aria-label={labels.label} className="flex flex-wrap items-center gap-2" data-testid="friendship">
-      {status ? (
+      {status && !answerOnly ? (
         <span className="text-sm text-muted" data-testid="friendship-status">
           {status}
         </span>

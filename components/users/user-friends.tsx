@@ -49,7 +49,7 @@ async function RequestSection({
               <UserLink user={r.user} />
               <span className="text-sm text-muted">{t('sentOn', { date: formatDate(r.requested_at, locale) })}</span>
               <span className="ml-auto">
-                <FriendButton publicId={r.user.public_id} relation={r.direction} labels={labels[i]!} />
+                <FriendButton publicId={r.user.public_id} relation={r.direction} labels={labels[i]!} answerOnly />
               </span>
             </li>
           ))}

@@ -285,3 +285,26 @@ export async function listFriendRequests(
     requested_at: iso(r.at) ?? '',
   }));
 }
+
+/** What {@link answerableFriendRequests} reads of a notification. */
+type RequestNotice = { public_id: string; type_name: string | null; actor: { public_id: string; name: string } | null };
+
+/**
+ * Of the given notifications (newest first, as listed), the friend requests the actor can still
+ * answer: for each sender whose request waits, that sender's newest friend-request notice (one
+ * who asked again after a cancel has older ones too). One query for the actor's waiting requests
+ * (the newest {@link FRIEND_REQUESTS_SHOWN}), none when no friend request is given.
+ */
+export async function answerableFriendRequests<N extends RequestNotice>(
+  actor: Actor,
+  notices: readonly N[],
+  db?: Db,
+): Promise<Array<N & { actor: NonNullable<N['actor']> }>> {
+  const requests = notices.filter(
+    (n): n is N & { actor: NonNullable<N['actor']> } => n.type_name === 'friendRequest' && n.actor != null,
+  );
+  if (!requests.length) return [];
+  const waiting = await listFriendRequests(actor, 'incoming', { limit: FRIEND_REQUESTS_SHOWN }, db);
+  const senders = new Set(waiting.items.map((r) => r.user.public_id));
+  return requests.filter((n) => senders.delete(n.actor.public_id));
+}

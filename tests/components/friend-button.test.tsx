@@ -1,10 +1,11 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FriendButton, type FriendButtonLabels } from '@/components/users/friend-button';
+import { FriendButton } from '@/components/users/friend-button';
 import type { FriendRelation } from '@/lib/data/friendships';
 import en from '@/messages/en.json';
 import fi from '@/messages/fi.json';
+import { friendLabels } from './support/friend-labels';
 
 const snackbar = vi.hoisted(() => vi.fn());
 vi.mock('@/components/ui/snackbar', () => ({ showSnackbar: snackbar, queueSnackbar: vi.fn() }));
@@ -18,15 +19,7 @@ vi.mock('@/lib/i18n/navigation', () => ({
   ),
 }));
 
-/** The labels the server builds (components/users/friend-labels.ts) from a locale's messages. */
-function labels(locale: 'en' | 'fi'): FriendButtonLabels {
-  const m = (locale === 'fi' ? fi : en).users.friends;
-  return {
-    ...m,
-    status: { ...m.status, incoming: m.status.incoming.replace('{name}', 'Aino') },
-    confirmRemove: m.confirmRemove.replace('{name}', 'Aino'),
-  };
-}
+const labels = friendLabels;
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

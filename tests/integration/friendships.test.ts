@@ -13,6 +13,7 @@ import { GET as friendshipGet, POST as friendshipPost } from '@/app/api/users/[p
 import { GET as friendsGet } from '@/app/api/users/[publicId]/friends/route';
 import { GET as requestsGet } from '@/app/api/friend_requests/route';
 import {
+  answerableFriendRequests,
   changeFriendship,
   getFriendship,
   listFriendRequests,
@@ -319,6 +320,34 @@ describe.each(testEngines())('friendships on %s', (engine) => {
       publicIdContext(owner.actor.publicId),
     );
     expect(badCursor.status).toBe(400);
+  });
+
+  it('the notifications page answers only waiting requests, on each sender’s newest notice', async () => {
+    const [owner, waiting, accepted, again] = [await member(), await member(), await member(), await member()];
+    await reach(waiting, owner, 'invited');
+    await reach(accepted, owner, 'accepted');
+    await reach(again, owner, 'cancelled');
+    await changeFriendship(again.actor, { publicId: owner.actor.publicId, action: 'request' }, h.db);
+    const notice = (id: string, from: Member, type = 'friendRequest') => ({
+      public_id: id,
+      type_name: type,
+      actor: { public_id: from.actor.publicId, name: from.actor.name },
+    });
+    const notices = [
+      notice('again-new', again),
+      notice('accepted', accepted),
+      notice('again-old', again),
+      notice('waiting', waiting),
+      notice('liked', waiting, 'reviewLike'),
+      { public_id: 'no-actor', type_name: 'friendRequest', actor: null },
+    ];
+    expect((await answerableFriendRequests(owner.actor, notices, h.db)).map((n) => n.public_id)).toEqual([
+      'again-new',
+      'waiting',
+    ]);
+    // The senders see no answers of their own requests; a page without requests needs no lookup.
+    expect(await answerableFriendRequests(waiting.actor, [notice('x', owner)], h.db)).toEqual([]);
+    expect(await answerableFriendRequests(owner.actor, [notices[4]!])).toEqual([]);
   });
 
   it('deleting an account removes its friendships on both sides', async () => {

@@ -6,11 +6,13 @@ import { PageHeading } from '@/components/listing/page-heading';
 import { Pagination } from '@/components/listing/pagination';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { MarkSeen } from '@/components/notifications/mark-seen';
-import { notificationHref } from '@/components/notifications/notification-href';
+import { NotificationItem } from '@/components/notifications/notification-item';
+import type { FriendButtonLabels } from '@/components/users/friend-button';
+import { friendButtonLabels } from '@/components/users/friend-labels';
 import { currentActor } from '@/lib/auth/session';
-import { listNotifications, notificationText, type NotificationDto } from '@/lib/data/notifications';
+import { answerableFriendRequests } from '@/lib/data/friendships';
+import { listNotifications, notificationText } from '@/lib/data/notifications';
 import { AppError } from '@/lib/errors';
-import { formatDateTime } from '@/lib/format';
 import { Link, redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 
@@ -32,7 +34,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * /notifications: the member's notifications, newest first, in keyset pages (`?cursor=`), each as
  * a translated sentence linking to its subject, with the admin's reason for a removal; the ones
  * not seen before are marked new, and opening the page marks them all seen (MarkSeen, after the
- * page has loaded). Visitors go to the login page and come back. Data:
+ * page has loaded). A friend request still waiting for an answer carries accept and reject buttons
+ * on its newest notification. Visitors go to the login page and come back. Data:
  * lib/data/notifications.ts listNotifications.
  */
 export default async function NotificationsPage({ params, searchParams }: Props) {
@@ -53,6 +56,9 @@ export default async function NotificationsPage({ params, searchParams }: Props)
   }
   const lang = locale === 'fi' ? 'fi' : 'en';
   const unseen = page.items.filter((n) => !n.seen).length;
+  const answers = new Map<string, FriendButtonLabels>();
+  for (const n of await answerableFriendRequests(me, page.items))
+    answers.set(n.public_id, await friendButtonLabels(locale, n.actor.name));
   return (
     <div data-testid="notifications-page">
       <PageHeading title={t('title')} lead={t('description')}>
@@ -76,6 +82,7 @@ export default async function NotificationsPage({ params, searchParams }: Props)
               text={notificationText(lang, n)}
               locale={locale}
               newLabel={t('unseen')}
+              answer={answers.get(n.public_id)}
             />
           ))}
         </ul>
@@ -84,43 +91,5 @@ export default async function NotificationsPage({ params, searchParams }: Props)
       )}
       <Pagination locale={locale} href={href} nextCursor={page.next_cursor} isFirstPage={!cursor} />
     </div>
-  );
-}
-
-function NotificationItem({
-  n,
-  text,
-  locale,
-  newLabel,
-}: {
-  n: NotificationDto;
-  text: string;
-  locale: string;
-  newLabel: string;
-}) {
-  const target = notificationHref(n);
-  return (
-    <li
-      className={`flex flex-col gap-1 px-4 py-3 ${n.seen ? '' : 'bg-accent-soft/40'}`}
-      data-testid="notification"
-      data-type={n.type_name ?? n.type}
-      data-seen={n.seen ? 'true' : 'false'}
-    >
-      <p>
-        {!n.seen ? (
-          <span className="mr-2 rounded bg-accent px-1.5 py-0.5 text-xs font-semibold text-white">{newLabel}</span>
-        ) : null}
-        {target ? (
-          <Link href={target} className="hover:underline">
-            {text}
-          </Link>
-        ) : (
-          text
-        )}
-      </p>
-      <time dateTime={n.created_at} className="text-sm text-muted">
-        {formatDateTime(n.created_at, locale)}
-      </time>
-    </li>
   );
 }
