@@ -34,6 +34,7 @@ export const APP_ERRORS = {
   bad_origin: { status: 403, key: 'badOrigin' },
   not_found: { status: 404, key: 'notFound' },
   rate_limited: { status: 429, key: 'rateLimited' },
+  writing_limited: { status: 429, key: 'writingLimited' },
   internal: { status: 500, key: 'serverError' },
 } as const;
 
@@ -80,8 +81,8 @@ export function badParam(name: string, value: string): AppError {
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     const headers: Record<string, string> = { 'cache-control': 'no-store' };
-    // 429: seconds to wait (rate_limited carries them as `seconds`).
-    if (error.code === 'rate_limited' && error.params.seconds != null)
+    // 429: seconds to wait (rate_limited and writing_limited carry them as `seconds`).
+    if (error.status === 429 && error.params.seconds != null)
       headers['retry-after'] = String(error.params.seconds);
     return Response.json({ error: error.message }, { status: error.status, headers });
   }

@@ -31,7 +31,12 @@ type FormProps = {
 
 function NewCommentForm({ endpoint, threadPath, replyTo, labels, onDone }: FormProps) {
   const router = useRouter();
-  const form = useApiForm({ endpoint, initial: { body: '', reply_to: replyTo ?? '' }, required: ['body'] });
+  const form = useApiForm({
+    endpoint,
+    initial: { body: '', reply_to: replyTo ?? '' },
+    required: ['body'],
+    limitMessage: 'writingLimited',
+  });
   return (
     <form
       className="flex flex-col gap-3"

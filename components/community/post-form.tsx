@@ -44,6 +44,7 @@ export function PostForm({
     method: publicId ? 'PATCH' : 'POST',
     initial,
     required: ['headline', 'body', 'language'],
+    limitMessage: 'writingLimited',
     encode: (v) => ({ ...v, ...(link ? { [link.type]: link.publicId } : {}) }),
   });
   return (

@@ -78,6 +78,7 @@ export function ReviewForm({
     method: publicId ? 'PATCH' : 'POST',
     initial,
     required: ['headline', 'body', 'language'],
+    limitMessage: 'writingLimited',
     encode: (v) => ({
       ...v,
       ...(v.release ? {} : Object.fromEntries(RELEASE_ASPECTS.map((a) => [`rating_${a}`, '']))),

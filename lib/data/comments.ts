@@ -194,7 +194,7 @@ export async function listComments(
  * an unknown one `reply_to: invalid`). Counts against the writing limits; the thread's
  * comments_count (and a post's last_activity_at) move in the same transaction. Publishes
  * 'comment.created' with the thread, its author and the replied-to comment's author.
- * @throws AppError not_found for an unknown thread; rate_limited (HTTP 429) past the writing limits
+ * @throws AppError not_found for an unknown thread; writing_limited (HTTP 429) past the writing limits
  */
 export async function addComment(
   actor: Actor,

@@ -76,18 +76,18 @@ const NEW_ACCOUNT_SECONDS = 86_400;
  * Counts one post or comment of the actor against the writing limits (lib/data/rate-limits.ts):
  * one per 15 seconds (`writeBurst`), 100 a day (`writeDay`), 10 a day for an account younger than
  * a day (`writeDayNew`).
- * @throws AppError rate_limited with `seconds` to wait (HTTP 429, message `api.rateLimited`)
+ * @throws AppError writing_limited with `seconds` to wait (HTTP 429, message `api.writingLimited`)
  */
 export async function checkWriteLimits(actor: Actor, db: Db): Promise<void> {
   const subject = String(actor.userId);
   const burst = await hitLimit('writeBurst', subject, db);
-  if (!burst.ok) throw new AppError('rate_limited', { seconds: burst.retryAfter });
+  if (!burst.ok) throw new AppError('writing_limited', { seconds: burst.retryAfter });
   const rows = await queryRows<{ young: boolean }>(
     db,
     sql`SELECT created_at > now() - make_interval(secs => ${NEW_ACCOUNT_SECONDS}) AS young FROM users WHERE id = ${actor.userId}`,
   );
   const day = await hitLimit(rows[0]?.young ? 'writeDayNew' : 'writeDay', subject, db);
-  if (!day.ok) throw new AppError('rate_limited', { seconds: day.retryAfter });
+  if (!day.ok) throw new AppError('writing_limited', { seconds: day.retryAfter });
 }
 
 type PostRow = {
@@ -253,7 +253,7 @@ export async function postLinkTarget(link: PostLink, db?: Db): Promise<(PostLink
  * Creates a post of the actor (any member): headline, first message, language and at most one
  * link. Counts against the writing limits. Publishes 'post.created'.
  * @returns the post, or field problems (an unknown linked id: that field `invalid`)
- * @throws AppError rate_limited (HTTP 429) past the writing limits
+ * @throws AppError writing_limited (HTTP 429) past the writing limits
  */
 export async function createPost(actor: Actor, input: PostInput, db?: Db): Promise<PostResult> {
   const parsed = postSchema.safeParse(input);

@@ -196,7 +196,7 @@ export async function listReviews(query: ReviewQuery, page: Paging, db?: Db): Pr
  * The writing limits of reviews, per account (lib/data/rate-limits.ts RATE_LIMITS): one review
  * every 15 seconds (`reviewBurst`), 100 a day (`reviewDay`), and 10 a day for an account younger
  * than a day (`reviewDayNew`). Counted when a review is created.
- * @throws AppError rate_limited (429, `seconds` to wait)
+ * @throws AppError writing_limited (429, `seconds` to wait)
  */
 async function countReviewWrite(d: Db, actor: Actor): Promise<void> {
   const [u] = await queryRows<{ created_at: Date | string }>(
@@ -207,7 +207,7 @@ async function countReviewWrite(d: Db, actor: Actor): Promise<void> {
   const limits: LimitName[] = ['reviewBurst', young ? 'reviewDayNew' : 'reviewDay'];
   for (const name of limits) {
     const r = await hitLimit(name, String(actor.userId), d);
-    if (!r.ok) throw new AppError('rate_limited', { seconds: r.retryAfter });
+    if (!r.ok) throw new AppError('writing_limited', { seconds: r.retryAfter });
   }
 }
 
@@ -242,7 +242,7 @@ function fieldValues(v: ReviewUpdateData) {
  * releases (`release`: a release that holds the movie, else `release: releaseNotOfMovie`).
  * Publishes `review.created`.
  * @returns the review, or field errors (message keys of `forms`)
- * @throws AppError unauthorized for a visitor, not_found for an unknown movie, rate_limited (429)
+ * @throws AppError unauthorized for a visitor, not_found for an unknown movie, writing_limited (429)
  */
 export async function createReview(actor: Actor, input: ReviewInput, db?: Db): Promise<ReviewResult> {
   if (!canUseMemberFeatures(actor)) throw new AppError('unauthorized');

@@ -1,4 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { createTranslator } from 'next-intl';
 import en from '../../messages/en.json' with { type: 'json' };
 import fi from '../../messages/fi.json' with { type: 'json' };
 import { claimAddress, PASSWORD, registerByApi, uniqueTag } from './support/accounts';
@@ -313,7 +314,12 @@ for (const locale of ['en', 'fi'] as const) {
     await early.getByRole('textbox', { name: c.posts.fields.headline, exact: true }).fill(`Too soon ${uniqueTag()}`);
     await early.getByRole('textbox', { name: c.posts.fields.body, exact: true }).fill(followUp);
     await third.getByTestId('post-submit').click();
-    const wait = new RegExp(`^${escapeRegExp(m.forms.rateLimited).replace('\\{seconds\\}', '\\d+')}$`);
+    const sample = createTranslator({ locale, messages: m, namespace: 'forms' })('writingLimited', {
+      unit: 'second',
+      n: 99,
+      seconds: 99,
+    });
+    const wait = new RegExp(`^${escapeRegExp(sample).replace('99', '\\d+')}$`);
     await expect(early.getByTestId('form-error')).toHaveText(wait);
     await expect(early.getByRole('textbox', { name: c.posts.fields.body, exact: true })).toHaveValue(followUp);
     await expect(third).toHaveURL(new RegExp(`${prefix}/posts/new\\?release=`));

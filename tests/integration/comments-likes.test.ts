@@ -346,6 +346,18 @@ describe.each(testEngines())('comments and likes on %s', (engine) => {
     );
     expect(ok.status).toBe(200);
     const created = (await ok.json()) as { public_id: string };
+    // A second comment right away meets the writing limit: 429 with the wait, the writing message.
+    const early = await postCommentsPost(
+      req('POST', `/api/posts/${p}/comments`, { body: { body: 'And another thing' }, cookie: a.cookie }),
+      ctx(p),
+    );
+    expect(early.status).toBe(429);
+    const wait = Number(early.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(15);
+    expect(await early.json()).toEqual({
+      error: `You are writing faster than the writing limits allow. Try again in ${wait} seconds.`,
+    });
     await unlimit();
     const onReview = await reviewCommentsPost(
       req('POST', `/api/reviews/${rv}/comments`, { body: { body: 'Agreed' }, cookie: a.cookie }),
@@ -415,14 +427,14 @@ describe.each(testEngines())('comments and likes on %s', (engine) => {
     const write = (who: Member) =>
       addComment(who.actor, { thread: { type: 'post', publicId: p }, input: { body: 'Again' } }, h.db);
     expect((await write(fresh)).ok).toBe(true);
-    await expect(write(fresh)).rejects.toMatchObject({ code: 'rate_limited', status: 429 });
+    await expect(write(fresh)).rejects.toMatchObject({ code: 'writing_limited', status: 429 });
     const burstOnly = () => h.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'writeBurst%'`);
     for (let i = 1; i < 10; i++) {
       await burstOnly();
       expect((await write(fresh)).ok).toBe(true);
     }
     await burstOnly();
-    await expect(write(fresh)).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(write(fresh)).rejects.toMatchObject({ code: 'writing_limited' });
     await h.db.execute(sql`UPDATE users SET created_at = now() - interval '2 days' WHERE id = ${old.actor.userId}`);
     for (let i = 0; i < 11; i++) {
       await burstOnly();

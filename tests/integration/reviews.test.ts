@@ -314,10 +314,10 @@ describe.each(testEngines())('reviews on %s', (engine) => {
   it('writing limits: one review per 15 seconds; 10 a day for an account younger than a day, 100 for older ones', async () => {
     const w = await member();
     await write(w, base());
-    await expect(createReview(w.actor, base(), h.db)).rejects.toMatchObject({ code: 'rate_limited', status: 429 });
+    await expect(createReview(w.actor, base(), h.db)).rejects.toMatchObject({ code: 'writing_limited', status: 429 });
     for (let i = 0; i < 9; i++) await write(w, base());
     await resetLimit('reviewBurst', String(w.actor.userId), h.db);
-    await expect(createReview(w.actor, base(), h.db)).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(createReview(w.actor, base(), h.db)).rejects.toMatchObject({ code: 'writing_limited' });
     await queryRows(h.db, sql`UPDATE users SET created_at = now() - interval '2 days' WHERE id = ${w.actor.userId}`);
     const r = await write(w, base());
     expect(r.headline).toBe('A fine film');

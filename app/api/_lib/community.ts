@@ -39,7 +39,7 @@ export function commentRoutes(type: ThreadType) {
       summary: `Adds a comment of the caller to a ${type}`,
       description:
         '`{ body, reply_to? }`. One post or comment per 15 seconds and 100 a day (10 a day for accounts younger ' +
-        'than a day): 429 `rate_limited` with Retry-After past them.',
+        'than a day): 429 `writing_limited` with Retry-After past them.',
       tags: ['comments'],
       auth: 'member',
       params: publicIdParams,

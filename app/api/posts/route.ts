@@ -61,7 +61,7 @@ export const POST = route({
   summary: 'Creates a discussion of the caller',
   description:
     'One post or comment per 15 seconds and 100 a day (10 a day for accounts younger than a day): 429 ' +
-    '`rate_limited` with Retry-After past them.',
+    '`writing_limited` with Retry-After past them.',
   tags: ['posts'],
   auth: 'member',
   body: postSchema,
