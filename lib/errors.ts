@@ -82,8 +82,7 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     const headers: Record<string, string> = { 'cache-control': 'no-store' };
     // 429: seconds to wait (rate_limited and writing_limited carry them as `seconds`).
-    if (error.status === 429 && error.params.seconds != null)
-      headers['retry-after'] = String(error.params.seconds);
+    if (error.status === 429 && error.params.seconds != null) headers['retry-after'] = String(error.params.seconds);
     return Response.json({ error: error.message }, { status: error.status, headers });
   }
   const requestId = currentRequestId() ?? newRequestId();
