@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { TextAreaField } from '@/components/forms/choice-fields';
 import { FormError } from '@/components/forms/form-field';
 import { useApiForm } from '@/components/forms/use-api-form';
+import { WRITING_LIMIT } from '@/components/forms/writing-limit';
 import { Button } from '@/components/ui/button';
 import { showSnackbar } from '@/components/ui/snackbar';
 import { Link, useRouter } from '@/lib/i18n/navigation';
@@ -35,7 +36,7 @@ function NewCommentForm({ endpoint, threadPath, replyTo, labels, onDone }: FormP
     endpoint,
     initial: { body: '', reply_to: replyTo ?? '' },
     required: ['body'],
-    limitMessage: 'writingLimited',
+    limit: WRITING_LIMIT,
   });
   return (
     <form

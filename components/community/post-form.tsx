@@ -3,6 +3,7 @@
 import { SelectField, TextAreaField } from '@/components/forms/choice-fields';
 import { FormError, FormField } from '@/components/forms/form-field';
 import { useApiForm } from '@/components/forms/use-api-form';
+import { WRITING_LIMIT } from '@/components/forms/writing-limit';
 import { Button } from '@/components/ui/button';
 import { queueSnackbar } from '@/components/ui/snackbar';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -44,7 +45,7 @@ export function PostForm({
     method: publicId ? 'PATCH' : 'POST',
     initial,
     required: ['headline', 'body', 'language'],
-    limitMessage: 'writingLimited',
+    limit: WRITING_LIMIT,
     encode: (v) => ({ ...v, ...(link ? { [link.type]: link.publicId } : {}) }),
   });
   return (

@@ -9,25 +9,16 @@ export type FormErrors = Record<string, FormsKey>;
 /** What a failed submit left: field errors, or a form-level message key with its parameters. */
 export type FormFailure = { errors: FormErrors; params?: Record<string, string | number> };
 
-/**
- * The parameters of a "try again in …" message from a wait in seconds: `seconds` as given, and
- * `n` in `unit` (`second` under two minutes, `minute` under two hours, else `hour`), rounded up so
- * the wait is never understated. Pure.
- */
-export function waitParams(seconds: number): { seconds: number; n: number; unit: 'second' | 'minute' | 'hour' } {
-  const s = Math.max(1, Math.ceil(seconds));
-  if (s < 120) return { seconds: s, n: s, unit: 'second' };
-  if (s < 7200) return { seconds: s, n: Math.ceil(s / 60), unit: 'minute' };
-  return { seconds: s, n: Math.ceil(s / 3600), unit: 'hour' };
-}
+/** A 429's message (a `forms` key) and its parameters from the seconds to wait. */
+export type LimitMessage = { message: FormsKey; params: (seconds: number) => Record<string, string | number> };
 
 /**
  * The form mechanism shared by every form: values as typed (kept after a failed submit), the
  * server's field errors (message keys), submit disabled while a required field is empty, nothing
  * changed, or a submit is running. `formProps(onSuccess)` goes on the form element: a submit POSTs
  * the values as JSON to `endpoint`; a 400 with
- * `{ fields }` sets field errors, a 429 the `limitMessage` (default `rateLimited`) with the wait
- * from `Retry-After` ({@link waitParams}), anything else
+ * `{ fields }` sets field errors, a 429 the `limit` message (default `rateLimited` with `{ seconds }`)
+ * with the wait from `Retry-After`, anything else
  * `submitFailed` ('Something went wrong when submitting your changes'). After a success the
  * submitted values count as the unchanged state (submit disabled until the next edit).
  * @returns the response body of a successful (2xx) submit through `onSuccess`
@@ -42,8 +33,8 @@ export function useApiForm<V extends Record<string, string>>(opts: {
   extra?: () => Promise<Record<string, string> | null>;
   /** Value transform before sending (e.g. 'true'/'false' strings to booleans). */
   encode?: (values: V) => Record<string, unknown>;
-  /** The message of a 429: the login limits' `rateLimited` (default) or the writing limits'. */
-  limitMessage?: 'rateLimited' | 'writingLimited';
+  /** The message of a 429 and its parameters from the seconds to wait (default `rateLimited`). */
+  limit?: LimitMessage;
 }) {
   const [values, setValues] = useState<V>(opts.initial);
   const [failure, setFailure] = useState<FormFailure | null>(null);
@@ -84,9 +75,10 @@ export function useApiForm<V extends Record<string, string>>(opts: {
           return;
         }
         if (res.status === 429) {
+          const seconds = Number(res.headers.get('retry-after')) || 60;
           setFailure({
-            errors: { _form: opts.limitMessage ?? 'rateLimited' },
-            params: waitParams(Number(res.headers.get('retry-after')) || 60),
+            errors: { _form: opts.limit?.message ?? 'rateLimited' },
+            params: opts.limit ? opts.limit.params(seconds) : { seconds },
           });
           return;
         }

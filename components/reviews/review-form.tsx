@@ -3,6 +3,7 @@
 import { SelectField, TextAreaField } from '@/components/forms/choice-fields';
 import { FormError, FormField } from '@/components/forms/form-field';
 import { useApiForm } from '@/components/forms/use-api-form';
+import { WRITING_LIMIT } from '@/components/forms/writing-limit';
 import { Button } from '@/components/ui/button';
 import { queueSnackbar } from '@/components/ui/snackbar';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -78,7 +79,7 @@ export function ReviewForm({
     method: publicId ? 'PATCH' : 'POST',
     initial,
     required: ['headline', 'body', 'language'],
-    limitMessage: 'writingLimited',
+    limit: WRITING_LIMIT,
     encode: (v) => ({
       ...v,
       ...(v.release ? {} : Object.fromEntries(RELEASE_ASPECTS.map((a) => [`rating_${a}`, '']))),

@@ -1,6 +1,6 @@
 import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
-import { waitParams } from '@/components/forms/use-api-form';
+import { waitParams } from '@/components/forms/writing-limit';
 import en from '@/messages/en.json';
 import fi from '@/messages/fi.json';
 
