@@ -13,8 +13,9 @@ function itemHref(s: StreamItem): string | null {
 }
 
 /**
- * The stream (beta): what friends did, newest first, each with who, what, the start of what was
- * written (plain text, never HTML), and when.
+ * The stream (beta): what friends did, newest first, each with who, what (a day's additions to a
+ * collection as one line: "added X and 4 others"), the start of what was written (plain text,
+ * never HTML), and when.
  */
 export async function StreamList({ items, locale }: { items: StreamItem[]; locale: string }) {
   const t = await getTranslations({ locale, namespace: 'social.stream' });
@@ -50,8 +51,9 @@ export async function StreamList({ items, locale }: { items: StreamItem[]; local
             data-testid={`stream-${s.kind}`}
           >
             <p className="text-sm">
-              {t.rich(`kinds.${s.kind}`, {
+              {t.rich(s.kind === 'entry' && (s.entries ?? 1) > 1 ? 'kinds.entries' : `kinds.${s.kind}`, {
                 name: s.user.name,
+                more: (s.entries ?? 1) - 1,
                 itemName: s.item?.name ?? '',
                 collectionName: s.collection?.name ?? '',
                 user,

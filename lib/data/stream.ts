@@ -1,7 +1,8 @@
 import 'server-only';
 /**
  * The stream (beta): what a member's accepted friends did lately — reviews, discussions, comments
- * and entries added to their collections — newest first in keyset pages. Entries of private
+ * and additions to their collections (one item per collection and day) — newest first in keyset
+ * pages. Entries of private
  * collections and of collections in the trash are never shown; reviews, posts and comments are
  * public anyway.
  */
@@ -20,9 +21,12 @@ export type StreamKind = 'review' | 'post' | 'comment' | 'entry';
 /**
  * One thing a friend did (ISO 8601 `at`): a review (`title` its headline, `item` its movie), a
  * discussion (`title` its headline), a comment (`title` its thread's headline, `thread` the review
- * or post it belongs to), or a collection entry (`item` the movie or release added, `collection`
- * the public collection it went into; `public_id` null). `excerpt`: the start of what was written
- * (a review's ingress, else its body; a discussion's first message; a comment; an entry's comment),
+ * or post it belongs to), or additions to a collection (`entries`: how many movies or releases
+ * went into the public collection `collection` that day, UTC, as one item at the newest addition,
+ * `item` the newest of them, `public_id` null; `entries` is null for the other kinds), so an
+ * import of hundreds of discs is one item, not hundreds. `excerpt`: the start of what was written
+ * (a review's ingress, else its body; a discussion's first message; a comment; the comment of a
+ * collection's only addition that day),
  * at most {@link STREAM_EXCERPT_MAX} characters cut at a word, null when there is none.
  */
 export type StreamItem = {
@@ -35,6 +39,7 @@ export type StreamItem = {
   item: { type: 'movie' | 'release'; public_id: string; name: string } | null;
   collection: { public_id: string; name: string } | null;
   excerpt: string | null;
+  entries: number | null;
 };
 
 /** The longest stream excerpt, in characters (with the "…" of a cut text). */
@@ -71,6 +76,7 @@ type StreamRow = {
   collection_public_id: string | null;
   collection_name: string | null;
   excerpt: string | null;
+  entries: number | string | null;
 };
 
 /**
@@ -89,33 +95,41 @@ export async function listStream(actor: Actor, page: Paging = {}, db?: Db): Prom
         ${nothing} AS thread_type, ${nothing} AS thread_public_id,
         'movie'::text AS item_type, m.public_id AS item_public_id, m.name AS item_name,
         ${nothing} AS collection_public_id, ${nothing} AS collection_name,
-        ${start(sql`COALESCE(NULLIF(btrim(rv.ingress), ''), rv.body)`)} AS excerpt
+        ${start(sql`COALESCE(NULLIF(btrim(rv.ingress), ''), rv.body)`)} AS excerpt, NULL::integer AS entries
       FROM reviews rv JOIN movies m ON m.id = rv.movie_id
       WHERE rv.user_id IN (${friends})
     UNION ALL
       SELECT 'post', 2, p.id, p.created_at, p.user_id, p.public_id, p.headline,
-        NULL, NULL, NULL, NULL, NULL, NULL, NULL, ${start(sql`p.body`)}
+        NULL, NULL, NULL, NULL, NULL, NULL, NULL, ${start(sql`p.body`)}, NULL
       FROM posts p
       WHERE p.user_id IN (${friends})
     UNION ALL
       SELECT 'comment', 3, cm.id, cm.created_at, cm.user_id, cm.public_id, COALESCE(tp.headline, tr.headline),
         CASE WHEN cm.post_id IS NOT NULL THEN 'post' ELSE 'review' END, COALESCE(tp.public_id, tr.public_id),
-        NULL, NULL, NULL, NULL, NULL, ${start(sql`cm.body`)}
+        NULL, NULL, NULL, NULL, NULL, ${start(sql`cm.body`)}, NULL
       FROM comments cm LEFT JOIN posts tp ON tp.id = cm.post_id LEFT JOIN reviews tr ON tr.id = cm.review_id
       WHERE cm.user_id IN (${friends})
     UNION ALL
-      SELECT 'entry', 4, ce.id, ce.created_at, c.user_id, NULL, NULL,
-        NULL, NULL,
-        CASE WHEN ce.release_id IS NOT NULL THEN 'release' ELSE 'movie' END,
-        COALESCE(er.public_id, em.public_id), COALESCE(er.name, em.name),
-        c.public_id, c.name, ${start(sql`ce.comment`)}
-      FROM collection_entries ce JOIN collections c ON c.id = ce.collection_id
-        LEFT JOIN releases er ON er.id = ce.release_id LEFT JOIN movies em ON em.id = ce.movie_id
-      WHERE c.user_id IN (${friends}) AND c.visibility = 'public' AND c.deleted_at IS NULL
+      SELECT 'entry', 4, g.id, g.at, g.user_id, NULL, NULL, NULL, NULL,
+        g.item_type, g.item_public_id, g.item_name, g.collection_public_id, g.collection_name,
+        CASE WHEN g.entries = 1 THEN g.excerpt END, g.entries::integer
+      FROM (
+        SELECT ce.id, ce.created_at AS at, c.user_id,
+          CASE WHEN ce.release_id IS NOT NULL THEN 'release' ELSE 'movie' END AS item_type,
+          COALESCE(er.public_id, em.public_id) AS item_public_id, COALESCE(er.name, em.name) AS item_name,
+          c.public_id AS collection_public_id, c.name AS collection_name, ${start(sql`ce.comment`)} AS excerpt,
+          count(*) OVER day AS entries,
+          row_number() OVER (day ORDER BY ce.created_at DESC, ce.id DESC) AS newest
+        FROM collection_entries ce JOIN collections c ON c.id = ce.collection_id
+          LEFT JOIN releases er ON er.id = ce.release_id LEFT JOIN movies em ON em.id = ce.movie_id
+        WHERE c.user_id IN (${friends}) AND c.visibility = 'public' AND c.deleted_at IS NULL
+        WINDOW day AS (PARTITION BY ce.collection_id, date_trunc('day', ce.created_at AT TIME ZONE 'UTC'))
+      ) g
+      WHERE g.newest = 1
     ) s JOIN users u ON u.id = s.user_id`;
   const rows = await keysetRows<StreamRow>(d, {
     columns: sql`s.id, s.kind, s.at, u.public_id AS user_public_id, u.name AS user_name, s.public_id, s.title,
-      s.thread_type, s.thread_public_id, s.item_type, s.item_public_id, s.item_name, s.collection_public_id, s.collection_name, s.excerpt`,
+      s.thread_type, s.thread_public_id, s.item_type, s.item_public_id, s.item_name, s.collection_public_id, s.collection_name, s.excerpt, s.entries`,
     from: union,
     conds: [],
     sort: STREAM_SORT,
@@ -137,5 +151,6 @@ export async function listStream(actor: Actor, page: Paging = {}, db?: Db): Prom
     collection:
       r.collection_public_id != null ? { public_id: r.collection_public_id, name: r.collection_name ?? '' } : null,
     excerpt: truncate(r.excerpt, STREAM_EXCERPT_MAX) || null,
+    entries: r.kind === 'entry' ? Number(r.entries ?? 1) : null,
   }));
 }

@@ -25,6 +25,7 @@ const base = {
   collection: null,
   public_id: null,
   excerpt: null,
+  entries: null,
 };
 const ITEMS: StreamItem[] = [
   {
@@ -32,6 +33,7 @@ const ITEMS: StreamItem[] = [
     kind: 'entry',
     item: { type: 'release', public_id: 'relSisu01', name: 'Sisu (Blu-ray)' },
     collection: { public_id: 'colTrade1', name: 'For trade' },
+    entries: 1,
   },
   {
     ...base,
@@ -81,6 +83,21 @@ describe('stream list', () => {
       'Aino lisäsi nimikkeen Sisu (Blu-ray) kokoelmaan For trade',
     );
     expect(screen.getByTestId('stream-post').querySelector('p')?.textContent).toBe('Aino aloitti keskustelun');
+  });
+
+  it.each([
+    ['en', 2, 'Aino added Sisu (Blu-ray) and 1 other to the collection For trade'],
+    ['en', 120, 'Aino added Sisu (Blu-ray) and 119 others to the collection For trade'],
+    ['fi', 2, 'Aino lisäsi nimikkeen Sisu (Blu-ray) ja yhden muun kokoelmaan For trade'],
+    ['fi', 120, 'Aino lisäsi nimikkeen Sisu (Blu-ray) ja 119 muuta kokoelmaan For trade'],
+  ] as const)('%s: a day of %i additions to one collection is one line', async (locale, entries, text) => {
+    await renderServer(await StreamList({ items: [{ ...ITEMS[0]!, entries }], locale }));
+    expect(screen.getByTestId('stream-entry').querySelector('p')?.textContent).toBe(text);
+    expect(hrefs('stream-entry').map(([, href]) => href)).toEqual([
+      '/user/usrAino001',
+      '/release/relSisu01',
+      '/collection/colTrade1',
+    ]);
   });
 });
 

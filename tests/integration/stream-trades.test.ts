@@ -212,6 +212,36 @@ describe.each(testEngines())('stream and trade matching on %s', (engine) => {
     expect((await streamGet(apiRequest('GET', '/api/stream?cursor=bad', { cookie: me.cookie }))).status).toBe(400);
   });
 
+  it('a day of additions to one collection is one stream item, at the newest, with their number', async () => {
+    const [me, friend] = [await member(), await member()];
+    await befriend(me, friend);
+    const shelf = await list(friend, { style: 3 });
+    const other = await list(friend, { style: 4 });
+    const older = await add(friend, shelf, RELEASES[0]!);
+    await add(friend, shelf, RELEASES[1]!);
+    await add(friend, shelf, RELEASES[2]!);
+    await add(friend, other, RELEASES[0]!);
+    // The first addition was two days ago, with a comment: an item of its own, with the comment.
+    await h.db.execute(
+      sql`UPDATE collection_entries SET created_at = now() - interval '2 days', comment = 'Sealed, from a flea market'
+          WHERE id = ${older}`,
+    );
+    await h.db.execute(sql`UPDATE collection_entries SET comment = 'Not shown for a group' WHERE collection_id =
+          (SELECT id FROM collections WHERE public_id = ${shelf}) AND id <> ${older}`);
+    const items = (await listStream(me.actor, {}, h.db)).items.filter((s) => s.kind === 'entry');
+    expect(items.map((s) => [s.collection?.public_id, s.item?.public_id, s.entries, s.excerpt])).toEqual([
+      [other, RELEASES[0], 1, null],
+      [shelf, RELEASES[2], 2, null],
+      [shelf, RELEASES[0], 1, 'Sealed, from a flea market'],
+    ]);
+    // Keyset pages of one give the same three items.
+    const first = await listStream(me.actor, { limit: 1 }, h.db);
+    const second = await listStream(me.actor, { limit: 1, cursor: first.next_cursor }, h.db);
+    const third = await listStream(me.actor, { limit: 1, cursor: second.next_cursor }, h.db);
+    expect([...first.items, ...second.items, ...third.items].map((s) => s.entries)).toEqual([1, 2, 1]);
+    expect(third.next_cursor).toBeNull();
+  });
+
   it('adding to a for-trade list matches friends’ wanted lists once per pair and release, both directions', async () => {
     const [trader, wanter, stranger] = [await member(), await member(), await member()];
     await befriend(trader, wanter);
