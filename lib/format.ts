@@ -195,3 +195,14 @@ export function fillPlaceholders(template: string, params: Record<string, unknow
     return locale && typeof value === 'number' ? formatNumber(value, locale) : String(value);
   });
 }
+
+/** Saving within this long of writing does not count as an edit (a quick fix), in milliseconds: 1 minute. */
+export const EDITED_AFTER_MS = 60_000;
+
+/**
+ * True when a review, discussion or comment was saved again more than {@link EDITED_AFTER_MS}
+ * after it was written (`created`, `updated`: ISO 8601 times).
+ */
+export function wasEdited(created: string, updated: string): boolean {
+  return Date.parse(updated) - Date.parse(created) > EDITED_AFTER_MS;
+}

@@ -5,7 +5,7 @@ import { canModerate } from '@/lib/auth/policies';
 import type { Actor } from '@/lib/auth/actor';
 import { listComments, type CommentDto, type ThreadType } from '@/lib/data/comments';
 import { likedPublicIds } from '@/lib/data/toggles';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, wasEdited } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import type { CommentFormLabels } from './comment-form';
 import type { DeleteLabels } from './delete-button';
@@ -15,9 +15,6 @@ import { PlainText } from './plain-text';
 
 /** Comments shown per page of a thread (oldest first). */
 export const COMMENT_PAGE_SIZE = 50;
-
-/** A comment counts as edited when saved this long after it was written (milliseconds): 1 minute. */
-const EDITED_AFTER_MS = 60_000;
 
 const API = { review: '/api/reviews', post: '/api/posts' } as const;
 
@@ -77,7 +74,7 @@ export async function CommentThread({ thread, path, locale, actor, cursor, reply
   const replying = page.items.find((c) => c.public_id === replyTo) ?? null;
   const row = (c: CommentDto) => {
     const own = !!actor && actor.publicId === c.author.public_id;
-    const edited = Date.parse(c.updated_at) - Date.parse(c.created_at) > EDITED_AFTER_MS;
+    const edited = wasEdited(c.created_at, c.updated_at);
     return (
       <li
         key={c.public_id}

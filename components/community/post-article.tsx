@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { PostDto } from '@/lib/data/posts';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, wasEdited } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { PlainText } from './plain-text';
 import { postSubject } from './post-list';
@@ -30,6 +30,9 @@ export async function PostArticle({ post, locale }: { post: PostDto; locale: str
             {t('by', { name: post.author.name })}
           </Link>
           <time dateTime={post.created_at}>{formatDateTime(post.created_at, locale)}</time>
+          {wasEdited(post.created_at, post.updated_at) ? (
+            <span data-testid="post-edited">{t('edited', { date: formatDateTime(post.updated_at, locale) })}</span>
+          ) : null}
           <span>{tr(`languages.${post.language}`)}</span>
         </p>
       </header>

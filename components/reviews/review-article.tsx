@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { formatNames } from '@/lib/i18n/format-names';
 import { PlainText } from '@/components/community/plain-text';
 import type { ReviewDto } from '@/lib/data/types';
-import { formatDate } from '@/lib/format';
+import { formatDate, wasEdited } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { RATING_ASPECTS } from '@/lib/validation/review-options';
 import { RatingBadge } from './rating-badge';
@@ -41,6 +41,11 @@ export async function ReviewArticle({ review, locale }: { review: ReviewDto; loc
             {t('by', { name: review.author.name })}
           </Link>
           <span>{t('published', { date: formatDate(review.created_at.slice(0, 10), locale) })}</span>
+          {wasEdited(review.created_at, review.updated_at) ? (
+            <span data-testid="review-edited">
+              {t('edited', { date: formatDate(review.updated_at.slice(0, 10), locale) })}
+            </span>
+          ) : null}
           <span>{t(`languages.${review.language}`)}</span>
           {source ? <span>{t('watchedLine', { source: t(`sources.${source}`) })}</span> : null}
         </p>
