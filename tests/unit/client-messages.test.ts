@@ -72,8 +72,10 @@ describe('precompiled messages (lib/i18n/precompile.ts)', () => {
       for (const [key, message] of pairs) {
         const values: Record<string, string | number | ((chunks: unknown[]) => string)> = {};
         // Numbers for plural and number arguments (a large one, so grouping is compared too), text otherwise.
+        const numeric = new Set(['count', 'minutes']);
+        for (const m of message.matchAll(/\{\s*(\w+)\s*,\s*(plural|selectordinal)/g)) numeric.add(m[1]!);
         for (const m of message.matchAll(/\{\s*(\w+)\s*(,\s*(\w+))?/g))
-          values[m[1]] = m[1] === 'count' || m[1] === 'minutes' ? 3 : m[3] === 'number' ? 12345.6 : 'X';
+          values[m[1]] ??= numeric.has(m[1]!) ? 3 : m[3] === 'number' ? 12345.6 : 'X';
         for (const m of message.matchAll(/<(\w+)>/g)) values[m[1]] = (chunks) => `[${chunks.join('')}]`;
         const expected = [new IntlMessageFormat(message, locale).format(values)].flat().join('');
         const actual = [format(compiledByKey.get(key) as Parameters<typeof format>[0], locale, values, { formatters })]
