@@ -15,3 +15,14 @@ export function countryOptions(locale: string): CountryOption[] {
     .map(([code, id]) => ({ id, name: names.of(code) ?? code }))
     .sort((a, b) => a.name.localeCompare(b.name, locale));
 }
+
+const CODE_BY_ID = new Map<number, string>(Object.entries(COUNTRIES).map(([code, id]) => [id, code]));
+
+/**
+ * The name in `locale` of a single country by its id (CLDR names through Intl.DisplayNames), or
+ * null for an unknown id and for a group such as "Nordic".
+ */
+export function countryName(locale: string, id: number | null | undefined): string | null {
+  const code = id != null ? CODE_BY_ID.get(id) : undefined;
+  return code && code.length === 2 ? (new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code) : null;
+}

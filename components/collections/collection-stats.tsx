@@ -4,10 +4,8 @@ import { barChartSvg, type Bar } from '@/lib/charts';
 import type { CollectionStats, StatBucket } from '@/lib/data/collection-stats';
 import { Link } from '@/lib/i18n/navigation';
 import { formatNumber } from '@/lib/format';
-import { COUNTRIES } from '@/lib/validation/enums';
+import { countryName } from '@/lib/countries';
 import { euros, ValueSummary } from './value-views';
-
-const COUNTRY_CODE_BY_ID = new Map<number, string>(Object.entries(COUNTRIES).map(([code, id]) => [id, code]));
 
 /**
  * One chart (server-rendered SVG) with its numbers as a table for screen readers and text
@@ -91,11 +89,8 @@ export async function CollectionStatsView({
 }) {
   const t = await getTranslations({ locale, namespace: 'collections' });
   const te = await getTranslations({ locale, namespace: 'enums' });
-  const regions = new Intl.DisplayNames([locale], { type: 'region' });
-  const country = (b: StatBucket) => {
-    const code = stats.category === 'releases' ? COUNTRY_CODE_BY_ID.get(Number(b.key)) : undefined;
-    return stats.category === 'releases' ? (code && code.length === 2 ? (regions.of(code) ?? code) : b.key) : b.key;
-  };
+  const country = (b: StatBucket) =>
+    stats.category === 'releases' ? (countryName(locale, Number(b.key)) ?? b.key) : b.key;
   const map = (list: StatBucket[], label: (b: StatBucket) => string) =>
     list.map((b) => ({ label: label(b), count: b.count }));
   return (

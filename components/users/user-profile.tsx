@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { EmptyState } from '@/components/listing/empty-state';
 import { SubpageTabs } from '@/components/listing/subpage-tabs';
-import { COUNTRIES } from '@/lib/validation/enums';
+import { countryName } from '@/lib/countries';
 import { ValueSummary } from '@/components/collections/value-views';
 import { userCollectionsValue } from '@/lib/data/collection-values';
 import { PostList } from '@/components/community/post-list';
@@ -30,8 +30,6 @@ export const USER_TABS = [
 ] as const;
 export type UserTab = (typeof USER_TABS)[number];
 
-const COUNTRY_CODE_BY_ID = new Map<number, string>(Object.entries(COUNTRIES).map(([code, id]) => [id, code]));
-
 /**
  * A user's page (spec §2 /user/{id} and its subpages): the header (name, role, since when), the
  * friend button (loaded after the page for the viewer), the section tabs, and the section:
@@ -52,8 +50,7 @@ export async function UserProfile({
 }) {
   const t = await getTranslations('users');
   const viewer = tab === 'overview' ? await currentActor() : null;
-  const code = user.country != null ? COUNTRY_CODE_BY_ID.get(user.country) : undefined;
-  const country = code && code.length === 2 ? new Intl.DisplayNames([locale], { type: 'region' }).of(code) : null;
+  const country = countryName(locale, user.country);
   const since = formatDate(user.created_at, locale);
   const links = Object.entries(user.social).filter((e): e is [string, string] => Boolean(e[1]));
   return (

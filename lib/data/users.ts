@@ -341,18 +341,24 @@ const USER_SORT: KeysetSort = { name: 'name', expr: sql`u.name_key`, cast: 'text
 
 /**
  * One page of users by name (folded), optionally those whose name contains `q` (case-, accent-
- * and punctuation-insensitive; trigram index). Public fields only.
+ * and punctuation-insensitive; trigram index) and those who gave `country` (an id of
+ * lib/validation/enums.ts COUNTRIES) in their profile. Public fields only.
  * @throws AppError bad_cursor (HTTP 400)
  */
-export async function listUsers(query: { q?: string | null }, page: Paging = {}, db?: Db): Promise<Page<PublicUser>> {
+export async function listUsers(
+  query: { q?: string | null; country?: number | null },
+  page: Paging = {},
+  db?: Db,
+): Promise<Page<PublicUser>> {
   const { cursor = null, limit = USER_PAGE_SIZE } = page;
   const d = await resolveDb(db);
   const q = foldText(query.q);
+  const conds = [q ? sql`u.name_key LIKE ${`%${q}%`}` : null, query.country ? sql`u.country = ${query.country}` : null];
   const rows = await keysetRows<{ id: number; sk: string | null } & Record<string, unknown>>(d, {
     columns: sql`u.id, u.public_id, u.name, u.role, u.country, u.municipality, u.picture, u.points, u.facebook_url, u.instagram_url, u.youtube_url,
       u.tiktok_url, u.x_url, u.created_at`,
     from: sql`users u`,
-    conds: q ? [sql`u.name_key LIKE ${`%${q}%`}`] : [],
+    conds: conds.filter((c) => c !== null),
     sort: USER_SORT,
     idCol: sql`u.id`,
     cursor,
@@ -375,6 +381,20 @@ export async function listUsers(query: { q?: string | null }, page: Paging = {},
       createdAt: new Date(r.created_at as string | Date),
     }),
   );
+}
+
+/** A country that members gave in their profiles, with how many did (the users list's filter). */
+export type UserCountry = { country: number; members: number };
+
+/** The countries members gave in their profiles, the most members first, then by id. */
+export async function userCountries(db?: Db): Promise<UserCountry[]> {
+  const d = await resolveDb(db);
+  const rows = await queryRows<{ country: number; members: number | string }>(
+    d,
+    sql`SELECT country, count(*) AS members FROM users WHERE country IS NOT NULL
+        GROUP BY country ORDER BY count(*) DESC, country`,
+  );
+  return rows.map((r) => ({ country: Number(r.country), members: Number(r.members) }));
 }
 
 /** What the users list says of each member besides points: reviews written, items owned. */

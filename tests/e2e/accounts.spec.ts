@@ -276,6 +276,25 @@ test('users list, a profile and its sections show public fields only, with empty
 
   const res = await gotoApp(page, `/users?q=${tag}`);
   expect(await res?.text()).not.toContain(email);
+  // The member tells where they live; the list says so and finds them by country.
+  const origin = new URL(baseURL ?? 'http://localhost:3100').origin;
+  const saved = await page.request.patch('/api/me', {
+    headers: { origin },
+    data: { country: '4', municipality: 'Tampere' },
+  });
+  expect(saved.status()).toBe(200);
+  await gotoApp(page, `/users?q=${tag}`);
+  const search = page.getByTestId('users-search');
+  await search.getByLabel('Country').selectOption('4');
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(new RegExp(`/users\\?q=${tag}&country=4$`));
+  await expect(page.getByTestId('user-item')).toHaveText(`Listed ${tag} Tampere, Finland · no points`);
+  await gotoApp(page, `/users?q=${tag}&country=5`);
+  await expect(page.getByTestId('user-item')).toHaveCount(0);
+  await expect(page.getByText('No member matches these filters.')).toBeVisible();
+  await page.getByRole('link', { name: 'Show all members' }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  await gotoApp(page, `/users?q=${tag}`);
   await page
     .getByTestId('user-list')
     .getByRole('link', { name: `Listed ${tag}` })

@@ -32,7 +32,7 @@ import { apiTokens, passwordResetTokens } from '@/db/schema';
 import { createApiToken } from '@/lib/data/api-tokens';
 import { createPasswordReset } from '@/lib/data/password-reset';
 import { sessionActor } from '@/lib/data/sessions';
-import { registerUser } from '@/lib/data/users';
+import { registerUser, userCountries } from '@/lib/data/users';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 import { useAsProcessDb } from './api-fixtures';
 
@@ -210,6 +210,17 @@ describe.each(testEngines())('account routes on %s', (engine) => {
       next_cursor: null,
     });
     expect(text).not.toMatch(/example\.fi|argon2|email/);
+    // By the country given in the profile (Ville registered from Finland, 4).
+    const listed = async (query: string) => {
+      const res = await (usersList as Handler)(new Request(`${ORIGIN}/api/users?${query}`));
+      return { status: res.status, body: (await res.json()) as { items?: { public_id: string }[]; error?: string } };
+    };
+    expect((await listed('q=videonen&country=4')).body.items?.map((u) => u.public_id)).toEqual([publicId]);
+    expect((await listed('q=videonen&country=5')).body.items).toEqual([]);
+    for (const bad of ['country=finland', 'country=0', 'country=99999999999'])
+      expect((await listed(bad)).status, bad).toBe(400);
+    expect(await userCountries(h.db)).toEqual(expect.arrayContaining([{ country: 4, members: expect.any(Number) }]));
+    expect((await userCountries(h.db)).find((c) => c.country === 4)!.members).toBeGreaterThanOrEqual(1);
     const item = await userItem(new Request(`${ORIGIN}/api/users/${publicId}`), {
       params: Promise.resolve({ publicId }),
     });

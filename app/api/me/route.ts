@@ -28,8 +28,8 @@ const FLAG_DOCS: Record<(typeof FLAG_FIELDS)[number], string> = {
   newsletter: 'Send me the newsletter',
   emailNotifications: 'Send me e-mail about my notifications',
   userEmail: 'Other members may send me e-mail through the site (the address stays hidden)',
-  reviewNotifications: 'Notify me of reviews of items in my collections',
-  releaseNotifications: 'Notify me of new releases of titles I follow',
+  reviewNotifications: 'Notify me of comments on my reviews and of likes they get (notification types 3 and 6)',
+  releaseNotifications: 'Notify me of new releases of movies on my want-to-see and wanted lists (notification type 11)',
 };
 
 const profileBody = z.object({
