@@ -170,6 +170,22 @@ export const formFlag = z
   .catch(false)
   .transform((v) => v === true || v === 'true');
 
+/**
+ * A text field of a partial update (PATCH): as {@link formText}, but a field left out stays
+ * undefined, so the data layer keeps the stored value.
+ */
+export const patchText = z
+  .union([z.string(), z.number().transform(String)])
+  .optional()
+  .catch('');
+
+/** A flag of a partial update (PATCH): as {@link formFlag}, but a flag left out stays undefined. */
+export const patchFlag = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .catch(false)
+  .transform((v) => (v === undefined ? undefined : v === true || v === 'true'));
+
 /** A described text field of a JSON form body ({@link formText} with its OpenAPI description). */
 export const describedText = (description: string) => formText.meta({ description });
 

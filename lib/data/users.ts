@@ -423,13 +423,11 @@ export async function userListCounts(publicIds: readonly string[], db?: Db): Pro
 export type UpdateProfileResult = { ok: true; account: OwnAccount } | { ok: false; errors: FieldErrors };
 
 /**
- * Saves the actor's profile ("edit my data": country, municipality, social links, flags). Every
- * field is given (the form sends them all); `_form: nothingToUpdate` when nothing differs.
+ * Saves the actor's profile ("edit my data": country, municipality, social links, flags). The
+ * form sends every field; a field left out (undefined: an API client's partial PATCH) keeps its
+ * stored value. `_form: nothingToUpdate` when nothing differs.
  */
-export async function updateProfile(actor: Actor, input: ProfileInput, db?: Db): Promise<UpdateProfileResult> {
-  const parsed = profileSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
-  const v = parsed.data;
+export async function updateProfile(actor: Actor, input: Partial<ProfileInput>, db?: Db): Promise<UpdateProfileResult> {
   const d = await resolveDb(db);
   const [current] = await d
     .select({ ...PUBLIC_COLUMNS, ...FLAG_COLUMNS })
@@ -437,6 +435,24 @@ export async function updateProfile(actor: Actor, input: ProfileInput, db?: Db):
     .where(eq(users.id, actor.userId))
     .limit(1);
   if (!current) return { ok: false, errors: { _form: 'submitFailed' } };
+  const stored: ProfileInput = {
+    country: current.country ?? '',
+    municipality: current.municipality ?? '',
+    facebookUrl: current.facebookUrl ?? '',
+    instagramUrl: current.instagramUrl ?? '',
+    youtubeUrl: current.youtubeUrl ?? '',
+    tiktokUrl: current.tiktokUrl ?? '',
+    xUrl: current.xUrl ?? '',
+    newsletter: current.newsletter,
+    emailNotifications: current.emailNotifications,
+    userEmail: current.userEmail,
+    reviewNotifications: current.reviewNotifications,
+    releaseNotifications: current.releaseNotifications,
+  };
+  const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  const parsed = profileSchema.safeParse({ ...stored, ...given });
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  const v = parsed.data;
   const changed = (Object.keys(v) as (keyof typeof v)[]).some((k) => v[k] !== current[k]);
   if (!changed) return { ok: false, errors: { _form: 'nothingToUpdate' } };
   await d

@@ -18,7 +18,7 @@ import type { DbHandle } from '@/db';
 import { GET as altcha } from '@/app/api/altcha/route';
 import { POST as loginRoute } from '@/app/api/login/route';
 import { POST as logoutRoute } from '@/app/api/logout/route';
-import { DELETE as meDeleteRoute, GET as meRoute } from '@/app/api/me/route';
+import { DELETE as meDeleteRoute, GET as meRoute, PATCH as mePatchRoute } from '@/app/api/me/route';
 import { POST as emailRoute } from '@/app/api/me/email/route';
 import { POST as passwordRoute } from '@/app/api/me/password/route';
 import { DELETE as sessionsDeleteRoute } from '@/app/api/me/sessions/route';
@@ -230,6 +230,29 @@ describe.each(testEngines())('account routes on %s', (engine) => {
       params: Promise.resolve({ publicId: 'nope' }),
     });
     expect(missing.status).toBe(404);
+  });
+
+  it('PATCH /api/me changes the fields it is given and keeps the ones it leaves out', async () => {
+    const patch = (body: unknown) =>
+      mePatchRoute(
+        new Request(`${ORIGIN}/api/me`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
+          body: JSON.stringify(body),
+        }),
+      );
+    const before = (await (await meRoute(new Request(`${ORIGIN}/api/me`, { headers: { cookie } }))).json()) as Record<
+      string,
+      unknown
+    >;
+    const res = await patch({ municipality: 'Oulu' });
+    expect(res.status).toBe(200);
+    const after = (await res.json()) as Record<string, unknown>;
+    expect(after).toEqual({ ...before, municipality: 'Oulu' });
+    expect(after).toMatchObject({ country: 4, email_notifications: before.email_notifications });
+    const bad = await patch({ country: 'Suomi' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ fields: { country: 'invalid' } });
   });
 
   it('logout ends the session on the server and clears the cookie', async () => {

@@ -883,5 +883,25 @@ describe.each(testEngines())('edit my data on %s', (engine) => {
       municipality: 'Tampere',
       social: { facebook: 'https://www.facebook.com/paula' },
     });
+    // A partial update (an API client's PATCH) keeps what it leaves out.
+    const partial = await updateProfile(actor, { municipality: 'Tampere keskusta' }, h.db);
+    expect(partial.ok).toBe(true);
+    if (partial.ok)
+      expect(partial.account).toMatchObject({
+        country: 4,
+        municipality: 'Tampere keskusta',
+        newsletter: true,
+        email_notifications: true,
+        review_notifications: true,
+        social: { facebook: 'https://www.facebook.com/paula' },
+      });
+    expect(await updateProfile(actor, { newsletter: true }, h.db)).toEqual({
+      ok: false,
+      errors: { _form: 'nothingToUpdate' },
+    });
+    expect(await updateProfile(actor, { country: '999999' }, h.db)).toEqual({
+      ok: false,
+      errors: { country: 'invalid' },
+    });
   });
 });

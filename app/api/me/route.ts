@@ -3,14 +3,13 @@ import { z } from 'zod';
 import { route } from '@/lib/api/route';
 import {
   accountFields,
-  describedText,
   dto,
   errorSchema,
-  formFlag,
-  formText,
   invalidResponseDoc,
   jsonResponse,
   okSchema,
+  patchFlag,
+  patchText,
 } from '@/lib/api/schemas';
 import { bearerToken, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
 import { deleteAccount, getOwnAccount, updateProfile } from '@/lib/data/users';
@@ -19,10 +18,6 @@ import { FLAG_FIELDS, MUNICIPALITY_MAX, SOCIAL_FIELDS, SOCIAL_URL_MAX } from '@/
 
 export const dynamic = 'force-dynamic';
 
-/**
- * The profile form as sent: texts ("" when absent) and flags (true or "true"), parsed into
- * lib/data/users.ts updateProfile's input, which checks the values.
- */
 /** What each profile flag means when true. */
 const FLAG_DOCS: Record<(typeof FLAG_FIELDS)[number], string> = {
   newsletter: 'Send me the newsletter',
@@ -32,18 +27,22 @@ const FLAG_DOCS: Record<(typeof FLAG_FIELDS)[number], string> = {
   releaseNotifications: 'Notify me of new releases of movies on my want-to-see and wanted lists (notification type 11)',
 };
 
+/**
+ * The profile as sent: texts and flags (true or "true"), parsed into lib/data/users.ts
+ * updateProfile's input, which checks the values; a field left out keeps its stored value.
+ */
 const profileBody = z.object({
-  country: describedText('Country id or ""'),
-  municipality: describedText(`Municipality, at most ${MUNICIPALITY_MAX} characters`),
+  country: patchText.meta({ description: 'Country id or "" (none)' }),
+  municipality: patchText.meta({ description: `Municipality, at most ${MUNICIPALITY_MAX} characters` }),
   ...(Object.fromEntries(
     SOCIAL_FIELDS.map((k) => [
       k,
-      describedText(`Web address (http or https), at most ${SOCIAL_URL_MAX} characters, or ""`),
+      patchText.meta({ description: `Web address (http or https), at most ${SOCIAL_URL_MAX} characters, or ""` }),
     ]),
-  ) as Record<(typeof SOCIAL_FIELDS)[number], typeof formText>),
-  ...(Object.fromEntries(FLAG_FIELDS.map((k) => [k, formFlag.meta({ description: FLAG_DOCS[k] })])) as Record<
+  ) as Record<(typeof SOCIAL_FIELDS)[number], typeof patchText>),
+  ...(Object.fromEntries(FLAG_FIELDS.map((k) => [k, patchFlag.meta({ description: FLAG_DOCS[k] })])) as Record<
     (typeof FLAG_FIELDS)[number],
-    typeof formFlag
+    typeof patchFlag
   >),
 });
 
