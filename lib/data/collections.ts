@@ -270,13 +270,15 @@ export async function createCollection(actor: Actor, input: CollectionInput, db?
 /**
  * Saves the actor's collection: name, description, visibility, style, shortcut flag, and a
  * picture chosen from the pictures of its newest PICTURE_CHOICES entries (`picture`: one of
- * {@link pictureChoices}, or '' for the automatic one). The category cannot change
- * ('categoryLocked'); unchanged input gives `_form: nothingToUpdate`.
+ * {@link pictureChoices}, or '' for the automatic one). A field left out (undefined: an API
+ * client's partial PATCH) keeps its stored value, so a private list never turns public by
+ * omission. The category cannot change ('categoryLocked'); unchanged input gives
+ * `_form: nothingToUpdate`.
  * @throws AppError not_found for another user's or an unknown collection
  */
 export async function updateCollection(
   actor: Actor,
-  input: Omit<CollectionInput, 'category'> & {
+  input: Partial<Omit<CollectionInput, 'category'>> & {
     publicId: string;
     category?: CollectionCategory;
     picture?: string | null;
@@ -289,7 +291,20 @@ export async function updateCollection(
   if (!current) throw new AppError('not_found');
   if (input.category !== undefined && input.category !== current.category)
     return { ok: false, errors: { category: 'categoryLocked' } };
-  const parsed = collectionSchema.safeParse({ ...input, category: current.category });
+  const stored: CollectionInput = {
+    name: current.name,
+    description: current.description,
+    visibility: current.visibility,
+    category: current.category,
+    style: Number(current.style),
+    shortcut_default: current.shortcut_default,
+  };
+  const given = Object.fromEntries(
+    (['name', 'description', 'visibility', 'style', 'shortcut_default'] as const)
+      .filter((k) => input[k] !== undefined)
+      .map((k) => [k, input[k]]),
+  );
+  const parsed = collectionSchema.safeParse({ ...stored, ...given });
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
   let picture = current.picture;
@@ -571,19 +586,32 @@ async function entryById(d: Db, id: number): Promise<CollectionEntryDto | null> 
 }
 
 /**
- * Saves the fields of one entry of the actor's collections; field problems as message keys.
+ * Saves the fields of one entry of the actor's collections; field problems as message keys. A
+ * field left out (undefined: an API client's partial PATCH) keeps its stored value.
  * @throws AppError not_found for an unknown entry or another user's
  */
 export async function updateEntry(
   actor: Actor,
-  input: EntryInput & { entryId: number },
+  input: Partial<EntryInput> & { entryId: number },
   db?: Db,
 ): Promise<EntryResult> {
-  const { entryId } = input;
-  const parsed = entrySchema.safeParse(input);
+  const { entryId, ...fields } = input;
+  const d = await resolveDb(db);
+  const current = await entryById(d, entryId);
+  if (!current) throw new AppError('not_found');
+  const stored: EntryInput = {
+    comment: current.comment,
+    comment_language: current.comment_language,
+    price: current.price,
+    currency: current.currency,
+    condition: current.condition,
+    acquired_on: current.acquired_on,
+    watched_method: current.watched_method,
+  };
+  const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  const parsed = entrySchema.safeParse({ ...stored, ...given });
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
-  const d = await resolveDb(db);
   const found = await inTransaction(d, (tx) => updateOwnEntry(tx, { userId: actor.userId, entryId, data: v }));
   if (!found) throw new AppError('not_found');
   const entry = await entryById(d, entryId);

@@ -282,15 +282,17 @@ export async function createReview(actor: Actor, input: ReviewInput, db?: Db): P
 }
 
 /**
- * Replaces the fields of the actor's own review (every form field; the movie stays). A release
- * must hold the review's movie. Publishes `review.updated`.
+ * Changes the fields of the actor's own review (the movie stays): the form sends every field; a
+ * field left out (undefined: an API client's partial PATCH) keeps its stored value, and the
+ * rules (a release must hold the review's movie, release ratings need a release) hold for the
+ * merged review. Publishes `review.updated`.
  * @returns the review, or field errors (message keys of `forms`)
  * @throws AppError unauthorized for a visitor, not_found for an unknown review, forbidden for
  *   someone else's (admins included: they delete, they do not edit)
  */
 export async function updateReview(
   actor: Actor,
-  input: { publicId: string } & Omit<ReviewInput, 'movie'>,
+  input: { publicId: string } & Partial<Omit<ReviewInput, 'movie'>>,
   db?: Db,
 ): Promise<ReviewResult> {
   if (!canUseMemberFeatures(actor)) throw new AppError('unauthorized');
@@ -298,7 +300,24 @@ export async function updateReview(
   const current = await reviewRow(d, input.publicId);
   if (!current) throw new AppError('not_found');
   if (!canEditOwnContent(actor, current.user_id)) throw new AppError('forbidden');
-  const parsed = reviewUpdateSchema.safeParse(input);
+  const stored: Omit<ReviewInput, 'movie'> = {
+    headline: current.headline,
+    ingress: current.ingress,
+    body: current.body,
+    language: current.language as ReviewInput['language'],
+    watch_source: current.watch_source,
+    youtube_url: current.youtube_url,
+    release: current.release_public_id,
+    rating_movie: current.rating_movie,
+    rating_release: current.rating_release,
+    rating_picture: current.rating_picture,
+    rating_sound: current.rating_sound,
+    rating_extras: current.rating_extras,
+    rating_package: current.rating_package,
+  };
+  const { publicId: _publicId, ...fields } = input;
+  const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  const parsed = reviewUpdateSchema.safeParse({ ...stored, ...given });
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
   const releaseId = v.release ? await releaseOfMovie(d, v.release, current.movie_id) : null;

@@ -115,18 +115,26 @@ export const ENTRY_FIELD_DOCS = {
   watched_method: `How the movie was watched: ${WATCHED_METHODS.join(', ')}`,
 } as const;
 
+const entryFields = {
+  comment: text(ENTRY_COMMENT_MAX).meta({ description: ENTRY_FIELD_DOCS.comment }),
+  comment_language: choice(COMMENT_LANGUAGES, ENTRY_FIELD_DOCS.comment_language),
+  price: priceSchema.meta({ description: ENTRY_FIELD_DOCS.price }),
+  currency: choice(CURRENCIES, ENTRY_FIELD_DOCS.currency),
+  condition: choice(CONDITIONS, ENTRY_FIELD_DOCS.condition),
+  acquired_on: dateSchema.meta({ description: ENTRY_FIELD_DOCS.acquired_on }),
+  watched_method: choice(WATCHED_METHODS, ENTRY_FIELD_DOCS.watched_method),
+};
+
 /** The fields of a collection entry (add-to-collection dialog); all optional. */
 export const entrySchema = z
-  .object({
-    comment: text(ENTRY_COMMENT_MAX).meta({ description: ENTRY_FIELD_DOCS.comment }),
-    comment_language: choice(COMMENT_LANGUAGES, ENTRY_FIELD_DOCS.comment_language),
-    price: priceSchema.meta({ description: ENTRY_FIELD_DOCS.price }),
-    currency: choice(CURRENCIES, ENTRY_FIELD_DOCS.currency),
-    condition: choice(CONDITIONS, ENTRY_FIELD_DOCS.condition),
-    acquired_on: dateSchema.meta({ description: ENTRY_FIELD_DOCS.acquired_on }),
-    watched_method: choice(WATCHED_METHODS, ENTRY_FIELD_DOCS.watched_method),
-  })
+  .object(entryFields)
   .transform((v) => ({ ...v, currency: v.price !== null ? (v.currency ?? 'EUR') : null }));
+
+/**
+ * The body of an entry change (PATCH): any of the entry's fields, each checked as in
+ * {@link entrySchema}; a field left out stays undefined, and the data layer keeps its stored value.
+ */
+export const entryPatchSchema = z.object(entryFields).partial();
 
 export type EntryInput = z.input<typeof entrySchema>;
 export type EntryData = z.output<typeof entrySchema>;

@@ -174,6 +174,13 @@ export const reviewSchema = z
 /** A changed review: every field of the form again (the movie stays). */
 export const reviewUpdateSchema = z.object(reviewFields).transform(reviewRules);
 
+/**
+ * The body of a review change (PATCH): any of the review's fields, each checked as in
+ * {@link reviewUpdateSchema}; a field left out stays undefined, and the data layer keeps its
+ * stored value (the cross-field rules run on the merged review).
+ */
+export const reviewPatchSchema = z.object(reviewFields).partial();
+
 export type ReviewInput = z.input<typeof reviewSchema>;
 export type ReviewData = z.output<typeof reviewSchema>;
 export type ReviewUpdateData = z.output<typeof reviewUpdateSchema>;

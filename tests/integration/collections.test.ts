@@ -9,8 +9,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '@/db';
 import { movies, releaseMovies, releases } from '@/db/schema';
-import { GET as collectionGet } from '@/app/api/collections/[publicId]/route';
+import { GET as collectionGet, PATCH as collectionPatch } from '@/app/api/collections/[publicId]/route';
 import { GET as entriesGet } from '@/app/api/collections/[publicId]/entries/route';
+import { PATCH as entryPatch } from '@/app/api/collections/[publicId]/entries/[entryId]/route';
 import { GET as exportGet } from '@/app/api/collections/[publicId]/export/route';
 import { GET as picturesGet } from '@/app/api/collections/[publicId]/pictures/route';
 import { GET as offersGet } from '@/app/api/releases/[publicId]/offers/route';
@@ -177,7 +178,7 @@ describe.each(testEngines())('collections on %s', (engine) => {
   });
 
   it('entry fields are validated: price with 2 decimals, currency, condition 1-6, a real past date', async () => {
-    const { actor } = await member();
+    const { actor, cookie } = await member();
     const r = await createCollection(actor, { name: 'Prices', category: 'releases' }, h.db);
     if (!r.ok) throw new Error('create failed');
     const id = r.collection.public_id;
@@ -217,6 +218,22 @@ describe.each(testEngines())('collections on %s', (engine) => {
       h.db,
     );
     expect(saved).toMatchObject({ ok: true, entry: { price: null, currency: null, watched_method: 'cinema' } });
+    // A partial change (an API client's PATCH) keeps what it leaves out; "" clears a field.
+    await updateEntry(actor, { entryId: ok.entry.id, price: '24,5', currency: 'GBP', comment: 'Slipcover' }, h.db);
+    expect(await updateEntry(actor, { entryId: ok.entry.id, condition: 1 }, h.db)).toMatchObject({
+      ok: true,
+      entry: { price: '24.50', currency: 'GBP', comment: 'Slipcover', condition: 1, watched_method: 'cinema' },
+    });
+    const viaApi = await entryPatch(
+      new Request(`${ORIGIN}/api/collections/${id}/entries/${ok.entry.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
+        body: JSON.stringify({ comment: '' }),
+      }),
+      { params: Promise.resolve({ publicId: id, entryId: String(ok.entry.id) }) },
+    );
+    expect(viaApi.status).toBe(200);
+    expect(await viaApi.json()).toMatchObject({ comment: null, price: '24.50', currency: 'GBP', condition: 1 });
     const other = await member();
     await expect(updateEntry(other.actor, { entryId: ok.entry.id, comment: 'mine now' }, h.db)).rejects.toMatchObject({
       code: 'not_found',
@@ -265,6 +282,27 @@ describe.each(testEngines())('collections on %s', (engine) => {
     expect(((await asOwner.json()) as { items: unknown[] }).items).toHaveLength(1);
     const listed = await collectionsGet(new Request(`${ORIGIN}/api/collections?user=${owner.actor.publicId}`));
     expect(JSON.stringify(await listed.json())).not.toContain('Secret wishlist');
+    // Renaming it with a PATCH that sends the name alone keeps it private (and its other fields).
+    const renamed = await collectionPatch(
+      new Request(`${ORIGIN}/api/collections/${id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: owner.cookie },
+        body: JSON.stringify({ name: 'Secret wishes' }),
+      }),
+      ctx(id),
+    );
+    expect(renamed.status).toBe(200);
+    expect(await renamed.json()).toMatchObject({ name: 'Secret wishes', visibility: 'private', category: 'releases' });
+    expect(await getCollection(other.actor, id, h.db)).toBeNull();
+    expect(await updateCollection(owner.actor, { publicId: id, description: 'Grails only' }, h.db)).toMatchObject({
+      ok: true,
+      collection: { name: 'Secret wishes', description: 'Grails only', visibility: 'private' },
+    });
+    expect(await updateCollection(owner.actor, { publicId: id, name: '' }, h.db)).toEqual({
+      ok: false,
+      errors: { name: 'required' },
+    });
+    await updateCollection(owner.actor, { publicId: id, name: 'Secret wishlist' }, h.db);
 
     // An item's "in collections" subpage lists public collections only.
     const open = await createCollection(owner.actor, { name: 'Open shelf', category: 'releases' }, h.db);

@@ -208,16 +208,39 @@ describe.each(testEngines())('reviews on %s', (engine) => {
     await expect(updateReview(author.actor, { publicId: 'nope12345', ...base() }, h.db)).rejects.toMatchObject({
       code: 'not_found',
     });
+    // The form sends every field: taking the release away with a picture rating left is refused.
     expect(
-      await updateReview(author.actor, { publicId: r.public_id, ...base({ rating_picture: 'good' }) }, h.db),
+      await updateReview(
+        author.actor,
+        { publicId: r.public_id, ...base({ release: '', rating_picture: 'good' }) },
+        h.db,
+      ),
     ).toEqual({
+      ok: false,
+      errors: { rating_picture: 'ratingNeedsRelease' },
+    });
+    // A partial change (an API client's PATCH) keeps what it leaves out, and the rules hold for the
+    // merged review: the stored picture rating still needs the stored release.
+    const only = await updateReview(author.actor, { publicId: r.public_id, headline: 'Only the headline' }, h.db);
+    if (!only.ok) throw new Error('partial update failed');
+    expect(only.review).toMatchObject({
+      headline: 'Only the headline',
+      body: 'Plain text body.',
+      language: 'en',
+      release: { public_id: 'rvRelA1' },
+      ratings: { picture: 4 },
+    });
+    expect(await updateReview(author.actor, { publicId: r.public_id, release: null }, h.db)).toEqual({
       ok: false,
       errors: { rating_picture: 'ratingNeedsRelease' },
     });
     published.length = 0;
     const u = await updateReview(
       author.actor,
-      { publicId: r.public_id, ...base({ headline: 'Changed mind', language: 'fi', rating_movie: 'bad' }) },
+      {
+        publicId: r.public_id,
+        ...base({ headline: 'Changed mind', language: 'fi', rating_movie: 'bad', release: '', rating_picture: '' }),
+      },
       h.db,
     );
     if (!u.ok) throw new Error('update failed');
@@ -337,7 +360,7 @@ describe.each(testEngines())('reviews on %s', (engine) => {
       params: Promise.resolve({}),
     });
     expect(created.status).toBe(200);
-    const dto = (await created.json()) as { public_id: string; headline: string };
+    const dto = (await created.json()) as { public_id: string; headline: string; body: string };
     expect(dto.headline).toBe('Via API');
     const again = await reviewsPost(json('POST', '/api/reviews', w.cookie, base()), { params: Promise.resolve({}) });
     expect(again.status).toBe(429);
@@ -369,6 +392,19 @@ describe.each(testEngines())('reviews on %s', (engine) => {
     );
     expect(patched.status).toBe(200);
     expect(((await patched.json()) as { headline: string }).headline).toBe('Edited');
+    // PATCH with one field changes that field only.
+    const partial = await reviewPatch(
+      json('PATCH', `/api/reviews/${dto.public_id}`, w.cookie, { ingress: 'A short lead.' }),
+      ctx(dto.public_id),
+    );
+    expect(partial.status).toBe(200);
+    expect(await partial.json()).toMatchObject({ headline: 'Edited', ingress: 'A short lead.', body: dto.body });
+    const badPartial = await reviewPatch(
+      json('PATCH', `/api/reviews/${dto.public_id}`, w.cookie, { headline: '' }),
+      ctx(dto.public_id),
+    );
+    expect(badPartial.status).toBe(400);
+    expect(await badPartial.json()).toMatchObject({ fields: { headline: 'required' } });
 
     const adminNoReason = await reviewDelete(
       json('DELETE', `/api/reviews/${dto.public_id}`, admin.cookie, {}),

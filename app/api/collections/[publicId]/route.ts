@@ -14,10 +14,14 @@ export const dynamic = 'force-dynamic';
 
 /**
  * The fields PATCH may send, typed as lib/data/collections.ts updateCollection takes them (it
- * checks the values itself); a wrong type gets the form's own message key.
+ * checks the values itself); a wrong type gets the form's own message key; a field left out
+ * keeps its value.
  */
 const collectionPatchSchema = z.object({
-  name: z.string({ error: FORM_ERRORS.required }).meta({ description: `Name, 1-${COLLECTION_NAME_MAX} characters` }),
+  name: z
+    .string({ error: FORM_ERRORS.required })
+    .optional()
+    .meta({ description: `Name, 1-${COLLECTION_NAME_MAX} characters` }),
   description: z
     .string()
     .nullish()
@@ -56,7 +60,7 @@ export const GET = route({
 /**
  * PATCH /api/collections/{public_id}: saves the caller's collection (`name`, `description`,
  * `visibility`, `style`, `shortcut_default`, `picture` from GET …/pictures or '' for automatic;
- * `category` may only repeat the current one). 200 CollectionDto; 400 `{ error, fields }`
+ * `category` may only repeat the current one; a field left out keeps its value). 200 CollectionDto; 400 `{ error, fields }`
  * (categoryLocked, nothingToUpdate, shortcutTaken, …); 404 for another user's collection.
  */
 export const PATCH = route({

@@ -2,7 +2,7 @@ import { route } from '@/lib/api/route';
 import { invalidResponseDoc, jsonResponse, okSchema, publicIdParams } from '@/lib/api/schemas';
 import { deleteReview, getReview, updateReview } from '@/lib/data/reviews';
 import { removalSchema } from '@/lib/validation/moderation';
-import { reviewUpdateSchema } from '@/lib/validation/reviews';
+import { reviewPatchSchema } from '@/lib/validation/reviews';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,8 +22,9 @@ export const GET = route({
 });
 
 /**
- * PATCH /api/reviews/{public_id}: replaces the fields of the caller's own review (the fields of
- * POST /api/reviews except `movie`, all sent again). 200 ReviewDto; 400 `{ error, fields }`;
+ * PATCH /api/reviews/{public_id}: changes the fields of the caller's own review (the fields of
+ * POST /api/reviews except `movie`; a field left out keeps its value, `""` or null clears an
+ * optional one). 200 ReviewDto; 400 `{ error, fields }`;
  * 401 without a session; 403 for someone else's review or from another origin; 404 for an
  * unknown one. Data: lib/data/reviews.ts updateReview.
  */
@@ -34,7 +35,7 @@ export const PATCH = route({
   tags: ['reviews'],
   auth: 'member',
   params: publicIdParams,
-  body: reviewUpdateSchema,
+  body: reviewPatchSchema,
   responses: { 200: jsonResponse('ReviewDto'), 400: invalidResponseDoc },
   handler: async ({ actor, params, body }) => {
     const r = await updateReview(actor, { ...body, publicId: params.publicId });

@@ -1,13 +1,13 @@
 import { route } from '@/lib/api/route';
 import { entryParams, invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
 import { removeEntry, updateEntry } from '@/lib/data/collections';
-import { entrySchema } from '@/lib/validation/collections';
+import { entryPatchSchema } from '@/lib/validation/collections';
 
 export const dynamic = 'force-dynamic';
 
 /**
- * PATCH /api/collections/{public_id}/entries/{entry_id}: saves an entry's fields (as POST …/entries).
- * 200 CollectionEntryDto; 400 `{ error, fields }`; 404 for another user's entry.
+ * PATCH /api/collections/{public_id}/entries/{entry_id}: saves an entry's fields (as POST …/entries;
+ * a field left out keeps its value, "" or null clears one). 200 CollectionEntryDto; 400 `{ error, fields }`; 404 for another user's entry.
  */
 export const PATCH = route({
   method: 'PATCH',
@@ -16,7 +16,7 @@ export const PATCH = route({
   tags: ['collections'],
   auth: 'member',
   params: entryParams,
-  body: entrySchema,
+  body: entryPatchSchema,
   responses: { 200: jsonResponse('CollectionEntryDto'), 400: invalidResponseDoc },
   handler: async ({ actor, params, body }) => {
     const r = await updateEntry(actor, { entryId: params.entryId, ...body });
