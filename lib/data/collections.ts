@@ -27,6 +27,7 @@ import {
 } from './catalogue-rows';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { and, foldedSql, inList, queryRows, resolveDb, textConditions } from './sql';
+import { overStored } from './partial-update';
 import { foldText } from '@/lib/text';
 import { rateTable } from '@/lib/collections/rates';
 import { parseSearchQuery, type SearchQuery } from '@/lib/search-query';
@@ -299,12 +300,8 @@ export async function updateCollection(
     style: Number(current.style),
     shortcut_default: current.shortcut_default,
   };
-  const given = Object.fromEntries(
-    (['name', 'description', 'visibility', 'style', 'shortcut_default'] as const)
-      .filter((k) => input[k] !== undefined)
-      .map((k) => [k, input[k]]),
-  );
-  const parsed = collectionSchema.safeParse({ ...stored, ...given });
+  // The category is the stored one whatever the input says (a different one was refused above).
+  const parsed = collectionSchema.safeParse(overStored(stored, { ...input, category: current.category }));
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
   let picture = current.picture;
@@ -608,8 +605,7 @@ export async function updateEntry(
     acquired_on: current.acquired_on,
     watched_method: current.watched_method,
   };
-  const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-  const parsed = entrySchema.safeParse({ ...stored, ...given });
+  const parsed = entrySchema.safeParse(overStored(stored, fields));
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
   const found = await inTransaction(d, (tx) => updateOwnEntry(tx, { userId: actor.userId, entryId, data: v }));

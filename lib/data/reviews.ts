@@ -27,6 +27,7 @@ import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { newPublicId } from './public-id';
 import { hitLimit, type LimitName } from './rate-limits';
 import { queryRows, resolveDb } from './sql';
+import { overStored } from './partial-update';
 import type { MovieRef, Page, ReviewDto, ReviewListItem } from './types';
 
 /** Default and largest page size of review lists. */
@@ -315,9 +316,7 @@ export async function updateReview(
     rating_extras: current.rating_extras,
     rating_package: current.rating_package,
   };
-  const { publicId: _publicId, ...fields } = input;
-  const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-  const parsed = reviewUpdateSchema.safeParse({ ...stored, ...given });
+  const parsed = reviewUpdateSchema.safeParse(overStored(stored, input));
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
   const releaseId = v.release ? await releaseOfMovie(d, v.release, current.movie_id) : null;

@@ -25,6 +25,7 @@ import {
 } from '@/lib/validation/users';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { inList, queryRows, resolveDb } from './sql';
+import { overStored } from './partial-update';
 import { revokeAllApiTokens } from './api-tokens';
 import { confirmIdentity, reauthenticate, type ReauthRefused } from './reauth';
 import { revokeAllSessions } from './sessions';
@@ -449,8 +450,7 @@ export async function updateProfile(actor: Actor, input: Partial<ProfileInput>, 
     reviewNotifications: current.reviewNotifications,
     releaseNotifications: current.releaseNotifications,
   };
-  const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
-  const parsed = profileSchema.safeParse({ ...stored, ...given });
+  const parsed = profileSchema.safeParse(overStored(stored, input));
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
   const changed = (Object.keys(v) as (keyof typeof v)[]).some((k) => v[k] !== current[k]);
