@@ -20,7 +20,7 @@ export async function friendButtonLabels(locale: string, name: string): Promise<
     confirmRemove: t('confirmRemove', { name }),
     failed: t('failed'),
     conflict: t('conflict'),
-    label: t('label'),
+    label: t('label', { name }),
     editOwn: t('editOwn'),
   };
 }

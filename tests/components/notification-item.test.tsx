@@ -65,6 +65,10 @@ describe('notification item', () => {
           .map((b) => b.textContent),
       ).toEqual([m.button.accept, m.button.reject]);
       expect(within(row).queryByTestId('friendship-status')).toBeNull();
+      // The group names the member for screen readers.
+      expect(within(row).getByRole('group').getAttribute('aria-label')).toBe(
+        locale === 'fi' ? 'Kaveruus käyttäjän Aino kanssa' : 'Friendship with Aino',
+      );
       fireEvent.click(within(row).getByTestId('friend-accept'));
       await waitFor(() => expect(within(row).getByTestId('friendship-status').textContent).toBe(m.status.friends));
       expect(fetchMock).toHaveBeenCalledWith(

@@ -12,5 +12,6 @@ export function friendLabels(locale: 'en' | 'fi', name = 'Aino'): FriendButtonLa
     ...m,
     status: { ...m.status, incoming: m.status.incoming.replace('{name}', name) },
     confirmRemove: m.confirmRemove.replace('{name}', name),
+    label: m.label.replace('{name}', name),
   };
 }
