@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import type { ReleaseOffer } from '@/lib/data/collections';
+import type { ReleaseOffers } from '@/lib/data/collections';
 import { formatMoney } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 
@@ -13,25 +13,24 @@ export async function OffersBox({
   offersHref,
   locale,
 }: {
-  offers: ReleaseOffer[];
+  offers: ReleaseOffers;
   offersHref: string;
   locale: string;
 }) {
-  if (!offers.length) return null;
+  const { for_sale: sales, for_trade: trades } = offers;
+  if (!sales && !trades) return null;
   const t = await getTranslations({ locale, namespace: 'releases.offers' });
-  const sales = offers.filter((o) => o.style === 5);
-  const trades = offers.length - sales.length;
   // Offers come cheapest first in euros: the first priced sale is the cheapest.
-  const cheapest = sales.find((o) => o.price && o.currency);
+  const cheapest = offers.items.find((o) => o.style === 5 && o.price && o.currency);
   return (
     <section aria-labelledby="offers-box" className="mb-8" data-testid="offers-box">
       <h2 id="offers-box" className="mb-3 text-xl font-bold">
-        {t('title', { count: offers.length })}
+        {t('title', { count: sales + trades })}
       </h2>
       <ul className="mb-2 text-sm">
-        {sales.length ? (
+        {sales ? (
           <li data-testid="offers-for-sale">
-            <span className="font-semibold">{t('forSale', { count: sales.length })}</span>
+            <span className="font-semibold">{t('forSale', { count: sales })}</span>
             {cheapest ? ` · ${t('from', { price: formatMoney(cheapest.price!, cheapest.currency!, locale) })}` : null}
           </li>
         ) : null}

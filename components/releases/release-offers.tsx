@@ -1,25 +1,30 @@
 import { getTranslations } from 'next-intl/server';
 import { collectionTitle } from '@/components/collections/collection-list';
-import type { ReleaseOffer } from '@/lib/data/collections';
+import type { ReleaseOffers as Offers } from '@/lib/data/collections';
 import { formatDate, formatMoney } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 
 /**
  * The members' offers of a release (server component; lib/data/collections.ts releaseOffers):
  * each says for sale or for trade, who offers it (a link to their profile), the asking price, the
- * condition, the collection it is in (a link) and since when, with the entry's comment. Nothing
- * when there are none.
+ * condition, the collection it is in (a link) and since when, with the entry's comment; when
+ * there are more than the page lists, how many are shown of how many. Nothing when there are none.
  */
-export async function ReleaseOffers({ offers, locale }: { offers: ReleaseOffer[]; locale: string }) {
+export async function ReleaseOffers({ offers: found, locale }: { offers: Offers; locale: string }) {
+  const offers = found.items;
   if (!offers.length) return null;
+  const count = found.for_sale + found.for_trade;
   const t = await getTranslations({ locale, namespace: 'releases.offers' });
   const tc = await getTranslations({ locale, namespace: 'collections' });
   return (
     <section aria-labelledby="release-offers" className="mb-8" data-testid="release-offers">
       <h2 id="release-offers" className="text-xl font-bold">
-        {t('title', { count: offers.length })}
+        {t('title', { count })}
       </h2>
-      <p className="mb-3 text-sm text-muted">{t('lead')}</p>
+      <p className="mb-3 text-sm text-muted">
+        {t('lead')}
+        {offers.length < count ? ` ${t('shownOf', { shown: offers.length, count })}` : null}
+      </p>
       <ul className="divide-y divide-line rounded-lg border border-line bg-panel">
         {offers.map((o) => (
           <li

@@ -807,7 +807,7 @@ export async function collectionsWithItem(
 /** Styles of the lists that offer an item to others: for sale (5) and for trade (7). */
 export const OFFER_STYLES = [5, 7] as const;
 
-/** Offers a release's page lists at most. */
+/** Offers of each kind (for sale, for trade) a release's page lists at most. */
 export const OFFERS_SHOWN = 48;
 
 /**
@@ -826,14 +826,17 @@ export type ReleaseOffer = {
   owner: { public_id: string; name: string };
 };
 
+/** A release's offers: the first of each kind, and how many there are of each in all. */
+export type ReleaseOffers = { items: ReleaseOffer[]; for_sale: number; for_trade: number };
+
 /**
  * The offers of a release (by public id) that anyone may see, for sale first, cheapest first in
  * euros at the value rates (lib/collections/rates.ts; unpriced last), then for trade, newest
- * first; at most OFFERS_SHOWN. The same for every viewer (the release page is cached; collection
- * events refresh it).
+ * first; at most OFFERS_SHOWN of each kind, with the totals of each. The same for every viewer
+ * (the release page is cached; collection events refresh it).
  * @returns the offers, or null for an unknown release
  */
-export async function releaseOffers(releasePublicId: string, db?: Db): Promise<ReleaseOffer[] | null> {
+export async function releaseOffers(releasePublicId: string, db?: Db): Promise<ReleaseOffers | null> {
   const d = await resolveDb(db);
   const [release] = await queryRows<{ id: number }>(
     d,
@@ -847,20 +850,27 @@ export async function releaseOffers(releasePublicId: string, db?: Db): Promise<R
       collection_name: string;
       owner_public_id: string;
       owner_name: string;
+      of_style: number | string;
     }
   >(
     d,
-    sql`SELECT c.style, e.price::text AS price, e.currency, e.condition, e.comment, e.created_at AS added_at,
-          c.public_id AS collection_public_id, c.name AS collection_name, u.public_id AS owner_public_id, u.name AS owner_name
-        FROM collection_entries e
-        JOIN collections c ON c.id = e.collection_id
-        JOIN users u ON u.id = c.user_id
-        WHERE e.release_id = ${release.id}
-          AND ${inList(sql`c.style`, OFFER_STYLES)} AND ${collectionVisibleTo(null)}
-        ORDER BY c.style, ${eurOf(rateTable())} ASC NULLS LAST, e.created_at DESC, e.id DESC
-        LIMIT ${OFFERS_SHOWN}`,
+    sql`SELECT * FROM (
+          SELECT c.style, e.price::text AS price, e.currency, e.condition, e.comment, e.created_at AS added_at,
+            c.public_id AS collection_public_id, c.name AS collection_name, u.public_id AS owner_public_id,
+            u.name AS owner_name, count(*) OVER (PARTITION BY c.style) AS of_style,
+            row_number() OVER (PARTITION BY c.style
+              ORDER BY ${eurOf(rateTable())} ASC NULLS LAST, e.created_at DESC, e.id DESC) AS place
+          FROM collection_entries e
+          JOIN collections c ON c.id = e.collection_id
+          JOIN users u ON u.id = c.user_id
+          WHERE e.release_id = ${release.id}
+            AND ${inList(sql`c.style`, OFFER_STYLES)} AND ${collectionVisibleTo(null)}
+        ) o
+        WHERE o.place <= ${OFFERS_SHOWN}
+        ORDER BY o.style, o.place`,
   );
-  return rows.map((r) => ({
+  const total = (style: number) => Number(rows.find((r) => Number(r.style) === style)?.of_style ?? 0);
+  const items = rows.map((r) => ({
     style: Number(r.style) as ReleaseOffer['style'],
     price: r.price,
     currency: r.currency,
@@ -870,6 +880,7 @@ export async function releaseOffers(releasePublicId: string, db?: Db): Promise<R
     collection: { public_id: r.collection_public_id, name: r.collection_name },
     owner: { public_id: r.owner_public_id, name: r.owner_name },
   }));
+  return { items, for_sale: total(5), for_trade: total(7) };
 }
 
 /** Wanted releases listed on /trades at most. */

@@ -33,12 +33,16 @@ describe('OffersBox (the offers on a release overview)', () => {
       await OffersBox({
         locale: 'en',
         offersHref: '/release/relSisu001/user_collections',
-        offers: [
-          offer({ price: '10.00', currency: 'GBP' }),
-          offer({ price: '30.00', currency: 'EUR' }),
-          offer({}),
-          offer({ style: 7 }),
-        ],
+        offers: {
+          items: [
+            offer({ price: '10.00', currency: 'GBP' }),
+            offer({ price: '30.00', currency: 'EUR' }),
+            offer({}),
+            offer({ style: 7 }),
+          ],
+          for_sale: 3,
+          for_trade: 1,
+        },
       }),
     );
     const box = screen.getByRole('region', { name: 'Offered by members' });
@@ -51,7 +55,11 @@ describe('OffersBox (the offers on a release overview)', () => {
 
   it('says a single trade in Finnish, without a sales line', async () => {
     await renderServer(
-      await OffersBox({ locale: 'fi', offersHref: '/release/x/user_collections', offers: [offer({ style: 7 })] }),
+      await OffersBox({
+        locale: 'fi',
+        offersHref: '/release/x/user_collections',
+        offers: { items: [offer({ style: 7 })], for_sale: 0, for_trade: 1 },
+      }),
     );
     const box = screen.getByRole('region', { name: 'Jäsenen tarjoama' });
     expect(within(box).queryByTestId('offers-for-sale')).toBeNull();
@@ -59,7 +67,21 @@ describe('OffersBox (the offers on a release overview)', () => {
     expect(within(box).getByRole('link', { name: 'Katso tarjoukset' })).toBeTruthy();
   });
 
+  it('counts every offer, not only those the page lists', async () => {
+    await renderServer(
+      await OffersBox({
+        locale: 'en',
+        offersHref: '/x',
+        offers: { items: [offer({ price: '10.00', currency: 'EUR' })], for_sale: 120, for_trade: 60 },
+      }),
+    );
+    expect(screen.getByTestId('offers-for-sale').textContent).toBe('120 for sale · from €10.00');
+    expect(screen.getByTestId('offers-for-trade').textContent).toBe('60 for trade');
+  });
+
   it('shows nothing without offers', async () => {
-    expect(await OffersBox({ locale: 'en', offersHref: '/x', offers: [] })).toBeNull();
+    expect(
+      await OffersBox({ locale: 'en', offersHref: '/x', offers: { items: [], for_sale: 0, for_trade: 0 } }),
+    ).toBeNull();
   });
 });

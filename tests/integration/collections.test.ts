@@ -31,6 +31,7 @@ import {
   listEntries,
   moveEntry,
   pictureChoices,
+  OFFERS_SHOWN,
   releaseOffers,
   releasesWithCopy,
   wantedOffers,
@@ -486,7 +487,9 @@ describe.each(testEngines())('collections on %s', (engine) => {
     await setCollectionDeleted(hidden.actor, { publicId: trashed, deleted: true }, h.db);
     await offer(hidden, await list(hidden, 3), { price: '5', currency: 'EUR' });
 
-    const offers = (await releaseOffers(offered, h.db)) ?? [];
+    const found = await releaseOffers(offered, h.db);
+    expect(found).toMatchObject({ for_sale: 2, for_trade: 1 });
+    const offers = found?.items ?? [];
     expect(offers.map((o) => [o.owner.public_id, o.style, o.price, o.currency, o.condition])).toEqual([
       [cheap.actor.publicId, 5, '12.50', 'EUR', 2],
       [seller.actor.publicId, 5, '30.00', 'EUR', 1],
@@ -498,9 +501,13 @@ describe.each(testEngines())('collections on %s', (engine) => {
     // The same through the API, to anyone; an unknown release is a 404.
     const viaApi = await offersGet(new Request(`${ORIGIN}/api/releases/${offered}/offers`), ctx(offered));
     expect(viaApi.status).toBe(200);
-    expect(
-      ((await viaApi.json()) as { items: { owner: { public_id: string } }[] }).items.map((o) => o.owner.public_id),
-    ).toEqual(offers.map((o) => o.owner.public_id));
+    const apiBody = (await viaApi.json()) as {
+      items: { owner: { public_id: string } }[];
+      for_sale: number;
+      for_trade: number;
+    };
+    expect(apiBody.items.map((o) => o.owner.public_id)).toEqual(offers.map((o) => o.owner.public_id));
+    expect([apiBody.for_sale, apiBody.for_trade]).toEqual([2, 1]);
     expect((await offersGet(new Request(`${ORIGIN}/api/releases/noSuchRel1/offers`), ctx('noSuchRel1'))).status).toBe(
       404,
     );
@@ -525,6 +532,16 @@ describe.each(testEngines())('collections on %s', (engine) => {
     await offer(shelved, trashedWants);
     await setCollectionDeleted(shelved.actor, { publicId: trashedWants, deleted: true }, h.db);
     expect(await wantedOffers(shelved.actor, h.db)).toEqual([]);
+
+    // More sales than a page lists: the cheapest OFFERS_SHOWN of them, the trade still listed, and
+    // the totals count them all.
+    for (let i = 0; i < OFFERS_SHOWN; i++)
+      await offer(cheap, await list(cheap, 5), { price: String(40 + i), currency: 'EUR' });
+    const many = await releaseOffers(offered, h.db);
+    expect(many).toMatchObject({ for_sale: OFFERS_SHOWN + 2, for_trade: 1 });
+    expect(many!.items.filter((o) => o.style === 5)).toHaveLength(OFFERS_SHOWN);
+    expect(many!.items.filter((o) => o.style === 5)[0]).toMatchObject({ price: '12.50' });
+    expect(many!.items.at(-1)).toMatchObject({ style: 7, owner: { public_id: trader.actor.publicId } });
   });
 
   it('the API refuses visitors and bad parameters', async () => {

@@ -32,7 +32,7 @@ export async function ReleaseOverviewTab({ release, locale }: ReleaseTabProps) {
             locale={locale}
           />
           <OffersBox
-            offers={(await releaseOffers(release.public_id)) ?? []}
+            offers={(await releaseOffers(release.public_id)) ?? { items: [], for_sale: 0, for_trade: 0 }}
             offersHref={`/release/${release.public_id}/user_collections`}
             locale={locale}
           />

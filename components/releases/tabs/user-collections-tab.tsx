@@ -16,14 +16,15 @@ export async function ReleaseUserCollectionsTab({ release, locale }: ReleaseTabP
     ),
     releaseOffers(release.public_id),
   ]);
-  const offers = found ?? [];
+  const offers = found ?? { items: [], for_sale: 0, for_trade: 0 };
   if (!page.items.length) return <ReleaseTabEmpty tab="user_collections" locale={locale} />;
   const t = await getTranslations({ locale, namespace: 'releases.offers' });
+  const offered = offers.items.length > 0;
   return (
     <>
       <ReleaseOffers offers={offers} locale={locale} />
-      {offers.length ? <h2 className="mb-3 text-xl font-bold">{t('collections')}</h2> : null}
-      <CollectionList collections={page.items} locale={locale} heading={offers.length ? 'h3' : 'h2'} />
+      {offered ? <h2 className="mb-3 text-xl font-bold">{t('collections')}</h2> : null}
+      <CollectionList collections={page.items} locale={locale} heading={offered ? 'h3' : 'h2'} />
     </>
   );
 }

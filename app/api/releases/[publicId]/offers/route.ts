@@ -8,9 +8,10 @@ export const dynamic = 'force-dynamic';
 /**
  * GET /api/releases/{public_id}/offers: the members' offers of a release, the entries of public
  * for-sale (style 5) and for-trade (style 7) lists: `{ items: [{ style, price, currency,
- * condition, comment, added_at, collection: { public_id, name }, owner: { public_id, name } }] }`
- * (price a decimal string in `currency`), for sale cheapest first in euros, then for trade newest
- * first, at most 48. 404 for an unknown release. Data: lib/data/collections.ts releaseOffers.
+ * condition, comment, added_at, collection: { public_id, name }, owner: { public_id, name } }],
+ * for_sale, for_trade }` (price a decimal string in `currency`), for sale cheapest first in
+ * euros, then for trade newest first, at most 48 of each; `for_sale` and `for_trade` count them
+ * all. 404 for an unknown release. Data: lib/data/collections.ts releaseOffers.
  */
 export const GET = route({
   method: 'GET',
@@ -21,12 +22,13 @@ export const GET = route({
   params: publicIdParams,
   responses: {
     200: jsonResponse(
-      `At most ${OFFERS_SHOWN} offers`,
-      z.object({ items: z.array(z.looseObject({}).meta({ description: 'ReleaseOffer (see lib/data)' })) }),
+      `At most ${OFFERS_SHOWN} offers of each kind, and the number of each`,
+      z.object({
+        items: z.array(z.looseObject({}).meta({ description: 'ReleaseOffer (see lib/data)' })),
+        for_sale: z.number().int(),
+        for_trade: z.number().int(),
+      }),
     ),
   },
-  handler: async ({ params }) => {
-    const items = await releaseOffers(params.publicId);
-    return items ? { items } : null;
-  },
+  handler: async ({ params }) => releaseOffers(params.publicId),
 });
