@@ -13,10 +13,14 @@ vi.mock('@/lib/i18n/navigation', () => ({
   ),
 }));
 
+/**
+ * Deletes every cookie with an expiry in the past: happy-dom can still return a cookie deleted
+ * with `max-age=0` within the same millisecond, which made the next test see the consent.
+ */
 function clearCookies() {
   for (const part of document.cookie.split(';')) {
     const name = part.split('=')[0]?.trim();
-    if (name) document.cookie = `${name}=; max-age=0; path=/`;
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
 }
 
