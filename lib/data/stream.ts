@@ -2,9 +2,8 @@ import 'server-only';
 /**
  * The stream (beta): what a member's accepted friends did lately — reviews, discussions, comments
  * and additions to their collections (one item per collection and day) — newest first in keyset
- * pages. Entries of private
- * collections and of collections in the trash are never shown; reviews, posts and comments are
- * public anyway.
+ * pages. Entries of private collections and of collections in the trash are never shown;
+ * reviews, posts and comments are public anyway.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
@@ -26,8 +25,8 @@ export type StreamKind = 'review' | 'post' | 'comment' | 'entry';
  * `item` the newest of them, `public_id` null; `entries` is null for the other kinds), so an
  * import of hundreds of discs is one item, not hundreds. `excerpt`: the start of what was written
  * (a review's ingress, else its body; a discussion's first message; a comment; the comment of a
- * collection's only addition that day),
- * at most {@link STREAM_EXCERPT_MAX} characters cut at a word, null when there is none.
+ * collection's only addition that day), at most {@link STREAM_EXCERPT_MAX} characters cut at a
+ * word, null when there is none.
  */
 export type StreamItem = {
   kind: StreamKind;
@@ -111,20 +110,21 @@ export async function listStream(actor: Actor, page: Paging = {}, db?: Db): Prom
       WHERE cm.user_id IN (${friends})
     UNION ALL
       SELECT 'entry', 4, g.id, g.at, g.user_id, NULL, NULL, NULL, NULL,
-        g.item_type, g.item_public_id, g.item_name, g.collection_public_id, g.collection_name,
-        CASE WHEN g.entries = 1 THEN g.excerpt END, g.entries::integer
+        CASE WHEN g.release_id IS NOT NULL THEN 'release' ELSE 'movie' END,
+        COALESCE(er.public_id, em.public_id), COALESCE(er.name, em.name), g.collection_public_id, g.collection_name,
+        CASE WHEN g.entries = 1 THEN ${start(sql`g.comment`)} END, g.entries::integer
       FROM (
-        SELECT ce.id, ce.created_at AS at, c.user_id,
-          CASE WHEN ce.release_id IS NOT NULL THEN 'release' ELSE 'movie' END AS item_type,
-          COALESCE(er.public_id, em.public_id) AS item_public_id, COALESCE(er.name, em.name) AS item_name,
-          c.public_id AS collection_public_id, c.name AS collection_name, ${start(sql`ce.comment`)} AS excerpt,
+        -- Each collection's additions of a day, numbered newest first; the items are looked up
+        -- for the newest one only.
+        SELECT ce.id, ce.created_at AS at, c.user_id, ce.release_id, ce.movie_id, ce.comment,
+          c.public_id AS collection_public_id, c.name AS collection_name,
           count(*) OVER day AS entries,
           row_number() OVER (day ORDER BY ce.created_at DESC, ce.id DESC) AS newest
         FROM collection_entries ce JOIN collections c ON c.id = ce.collection_id
-          LEFT JOIN releases er ON er.id = ce.release_id LEFT JOIN movies em ON em.id = ce.movie_id
         WHERE c.user_id IN (${friends}) AND c.visibility = 'public' AND c.deleted_at IS NULL
         WINDOW day AS (PARTITION BY ce.collection_id, date_trunc('day', ce.created_at AT TIME ZONE 'UTC'))
       ) g
+        LEFT JOIN releases er ON er.id = g.release_id LEFT JOIN movies em ON em.id = g.movie_id
       WHERE g.newest = 1
     ) s JOIN users u ON u.id = s.user_id`;
   const rows = await keysetRows<StreamRow>(d, {
