@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FindCollectorsLink } from '@/components/social/find-collectors-link';
 import { StreamList } from '@/components/social/stream-list';
 import { TradeList } from '@/components/social/trade-list';
 import type { StreamItem } from '@/lib/data/stream';
@@ -132,5 +133,25 @@ describe('trade list', () => {
       ['Sisu (Blu-ray)', '/release/relSisu01'],
       ['Aino', '/user/usrAino001'],
     ]);
+  });
+});
+
+describe('find collectors (empty stream and trades)', () => {
+  const links = () => [...document.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+
+  it.each([
+    ['en', 'Find collectors to add as friends', 'Collectors from your country (Finland)'],
+    ['fi', 'Etsi keräilijöitä kavereiksi', 'Oman maasi keräilijät (Suomi)'],
+  ] as const)('%s: the users list, and its collectors of the member’s own country', async (locale, all, own) => {
+    await renderServer(await FindCollectorsLink({ locale, country: 4 }));
+    expect(links()).toEqual([
+      [all, '/users'],
+      [own, '/users?country=4'],
+    ]);
+  });
+
+  it('only the users list when the member gave no country', async () => {
+    await renderServer(await FindCollectorsLink({ locale: 'en', country: null }));
+    expect(links()).toEqual([['Find collectors to add as friends', '/users']]);
   });
 });

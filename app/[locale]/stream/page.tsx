@@ -7,6 +7,7 @@ import { firstParam, type SearchParamsRecord } from '@/components/listing/search
 import { FindCollectorsLink } from '@/components/social/find-collectors-link';
 import { StreamList } from '@/components/social/stream-list';
 import { currentActor } from '@/lib/auth/session';
+import { getUser } from '@/lib/data/users';
 import { listStream } from '@/lib/data/stream';
 import { AppError } from '@/lib/errors';
 import { Link, redirect } from '@/lib/i18n/navigation';
@@ -55,7 +56,7 @@ export default async function StreamPage({ params, searchParams }: Props) {
       ) : (
         <EmptyState title={t('title')}>
           {t('empty')}
-          <FindCollectorsLink locale={locale} />
+          <FindCollectorsLink locale={locale} country={(await getUser(actor.publicId))?.country ?? null} />
         </EmptyState>
       )}
       <Pagination locale={locale} href="/stream" nextCursor={page.next_cursor} isFirstPage={!cursor} />

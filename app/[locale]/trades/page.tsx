@@ -8,6 +8,7 @@ import { FindCollectorsLink } from '@/components/social/find-collectors-link';
 import { TradeList } from '@/components/social/trade-list';
 import { WantedOffers } from '@/components/social/wanted-offers';
 import { currentActor } from '@/lib/auth/session';
+import { getUser } from '@/lib/data/users';
 import { wantedOffers } from '@/lib/data/collections';
 import { listTrades } from '@/lib/data/trades';
 import { AppError } from '@/lib/errors';
@@ -52,7 +53,7 @@ export default async function TradesPage({ params, searchParams }: Props) {
       ) : (
         <EmptyState title={t('title')}>
           {t('empty')}
-          <FindCollectorsLink locale={locale} />
+          <FindCollectorsLink locale={locale} country={(await getUser(actor.publicId))?.country ?? null} />
         </EmptyState>
       )}
       <Pagination locale={locale} href="/trades" nextCursor={page.next_cursor} isFirstPage={!cursor} />
