@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { formatNames } from '@/lib/i18n/format-names';
 import { PlainText } from '@/components/community/plain-text';
 import type { ReviewDto } from '@/lib/data/types';
-import { formatDate, wasEdited } from '@/lib/format';
+import { formatDate, formatDateTime, wasEdited } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { RATING_ASPECTS } from '@/lib/validation/review-options';
 import { RatingBadge } from './rating-badge';
@@ -43,7 +43,13 @@ export async function ReviewArticle({ review, locale }: { review: ReviewDto; loc
           <span>{t('published', { date: formatDate(review.created_at.slice(0, 10), locale) })}</span>
           {wasEdited(review.created_at, review.updated_at) ? (
             <span data-testid="review-edited">
-              {t('edited', { date: formatDate(review.updated_at.slice(0, 10), locale) })}
+              {t('edited', {
+                // Edited the day it was published: the time says more than the same date again.
+                date:
+                  review.updated_at.slice(0, 10) === review.created_at.slice(0, 10)
+                    ? formatDateTime(review.updated_at, locale)
+                    : formatDate(review.updated_at.slice(0, 10), locale),
+              })}
             </span>
           ) : null}
           <span>{t(`languages.${review.language}`)}</span>
