@@ -7,7 +7,8 @@ import { Link } from '@/lib/i18n/navigation';
 /**
  * The releases on the member's wanted lists that members offer (server component; lib/data/
  * collections.ts wantedOffers), each linking to the release's offers ("In collections" tab) with
- * its format, the number of offers, how many are for sale and the cheapest asking price in euros.
+ * its format, the number of offers, how many are for sale and the cheapest asking price (the
+ * cheapest in euros at the value rates, shown as its seller asks it: "from £10.00").
  * An empty list says how offers appear.
  */
 export async function WantedOffers({ offers, locale }: { offers: WantedOffer[]; locale: string }) {
@@ -35,7 +36,7 @@ export async function WantedOffers({ offers, locale }: { offers: WantedOffer[]; 
                   formatName(o.release.format),
                   t('count', { count: o.offers }),
                   o.for_sale ? t('forSale', { count: o.for_sale }) : null,
-                  o.cheapest_eur ? t('from', { price: formatMoney(o.cheapest_eur, 'EUR', locale) }) : null,
+                  o.cheapest ? t('from', { price: formatMoney(o.cheapest.price, o.cheapest.currency, locale) }) : null,
                 ]
                   .filter(Boolean)
                   .map((part) => ` · ${part}`)

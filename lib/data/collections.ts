@@ -888,14 +888,16 @@ export const WANTED_OFFERS_SHOWN = 48;
 
 /**
  * A release on the member's wanted lists that other members offer: how many offers (`offers`),
- * how many of them for sale (`for_sale`), and the cheapest asking price in euros at the value
- * rates (a decimal string with 2 decimals; null when no offer has a price).
+ * how many of them for sale (`for_sale`), the cheapest asking price in euros at the value rates
+ * (a decimal string with 2 decimals; null when no offer has a price), and that offer's own price
+ * and currency (`cheapest`, as the seller asks it; null likewise).
  */
 export type WantedOffer = {
   release: { public_id: string; name: string; format: number };
   offers: number;
   for_sale: number;
   cheapest_eur: string | null;
+  cheapest: { price: string; currency: string } | null;
 };
 
 /**
@@ -912,11 +914,17 @@ export async function wantedOffers(actor: Actor, db?: Db): Promise<WantedOffer[]
     offers: number;
     for_sale: number;
     cheapest_eur: string | null;
+    cheapest_price: string | null;
+    cheapest_currency: string | null;
   }>(
     d,
     sql`SELECT r.public_id, r.name, r.format, count(*)::int AS offers,
           count(*) FILTER (WHERE c.style = 5)::int AS for_sale,
-          round(min(${eurOf(rateTable())}), 2)::text AS cheapest_eur
+          round(min(${eurOf(rateTable())}), 2)::text AS cheapest_eur,
+          (array_agg(e.price::text ORDER BY ${eurOf(rateTable())}, e.id) FILTER (WHERE e.price IS NOT NULL))[1]
+            AS cheapest_price,
+          (array_agg(e.currency ORDER BY ${eurOf(rateTable())}, e.id) FILTER (WHERE e.price IS NOT NULL))[1]
+            AS cheapest_currency
         FROM releases r
         JOIN collection_entries e ON e.release_id = r.id
         JOIN collections c ON c.id = e.collection_id
@@ -933,6 +941,8 @@ export async function wantedOffers(actor: Actor, db?: Db): Promise<WantedOffer[]
     offers: Number(r.offers),
     for_sale: Number(r.for_sale),
     cheapest_eur: r.cheapest_eur,
+    cheapest:
+      r.cheapest_price && r.cheapest_currency ? { price: r.cheapest_price, currency: r.cheapest_currency } : null,
   }));
 }
 

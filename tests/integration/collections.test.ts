@@ -516,15 +516,21 @@ describe.each(testEngines())('collections on %s', (engine) => {
     const buyer = await member();
     await offer(buyer, await list(buyer, 4));
     const release = { public_id: offered, name: 'Sisu (Steelbook)', format: 1 };
-    expect(await wantedOffers(buyer.actor, h.db)).toEqual([{ release, offers: 3, for_sale: 2, cheapest_eur: '12.50' }]);
+    expect(await wantedOffers(buyer.actor, h.db)).toEqual([
+      { release, offers: 3, for_sale: 2, cheapest_eur: '12.50', cheapest: { price: '12.50', currency: 'EUR' } },
+    ]);
     const mine = await wantedOffersGet(
       new Request(`${ORIGIN}/api/me/wanted_offers`, { headers: { cookie: buyer.cookie } }),
     );
-    expect(await mine.json()).toEqual({ items: [{ release, offers: 3, for_sale: 2, cheapest_eur: '12.50' }] });
+    expect(await mine.json()).toEqual({
+      items: [
+        { release, offers: 3, for_sale: 2, cheapest_eur: '12.50', cheapest: { price: '12.50', currency: 'EUR' } },
+      ],
+    });
     expect((await wantedOffersGet(new Request(`${ORIGIN}/api/me/wanted_offers`))).status).toBe(401);
     await offer(seller, await list(seller, 4));
     expect(await wantedOffers(seller.actor, h.db)).toEqual([
-      { release, offers: 2, for_sale: 1, cheapest_eur: '12.50' },
+      { release, offers: 2, for_sale: 1, cheapest_eur: '12.50', cheapest: { price: '12.50', currency: 'EUR' } },
     ]);
     // A wanted list in the trash wants nothing.
     const shelved = await member();
@@ -542,6 +548,13 @@ describe.each(testEngines())('collections on %s', (engine) => {
     expect(many!.items.filter((o) => o.style === 5)).toHaveLength(OFFERS_SHOWN);
     expect(many!.items.filter((o) => o.style === 5)[0]).toMatchObject({ price: '12.50' });
     expect(many!.items.at(-1)).toMatchObject({ style: 7, owner: { public_id: trader.actor.publicId } });
+    // The cheapest offer is the cheapest in euros, shown as its seller asks it.
+    const pounds = await member();
+    await offer(pounds, await list(pounds, 5), { price: '5', currency: 'GBP' });
+    const [wanted] = await wantedOffers(buyer.actor, h.db);
+    expect(wanted?.cheapest).toEqual({ price: '5.00', currency: 'GBP' });
+    expect(Number(wanted?.cheapest_eur)).toBeGreaterThan(5);
+    expect(Number(wanted?.cheapest_eur)).toBeLessThan(12.5);
   });
 
   it('the API refuses visitors and bad parameters', async () => {
