@@ -18,11 +18,17 @@ export function countryOptions(locale: string): CountryOption[] {
 
 const CODE_BY_ID = new Map<number, string>(Object.entries(COUNTRIES).map(([code, id]) => [id, code]));
 
+/** One region-name formatter per locale (a list page names a country per row). */
+const REGION_NAMES = new Map<string, Intl.DisplayNames>();
+
 /**
  * The name in `locale` of a single country by its id (CLDR names through Intl.DisplayNames), or
  * null for an unknown id and for a group such as "Nordic".
  */
 export function countryName(locale: string, id: number | null | undefined): string | null {
   const code = id != null ? CODE_BY_ID.get(id) : undefined;
-  return code && code.length === 2 ? (new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code) : null;
+  if (!code || code.length !== 2) return null;
+  let names = REGION_NAMES.get(locale);
+  if (!names) REGION_NAMES.set(locale, (names = new Intl.DisplayNames([locale], { type: 'region' })));
+  return names.of(code) ?? code;
 }

@@ -33,13 +33,13 @@ const ACTIONS: Record<FriendRelation, FriendshipAction[]> = {
 
 /**
  * The friendship buttons of a user (spec §4): add as friend, cancel a sent request, accept or
- * reject a received one, remove a friend (after a confirmation). The relation comes from the server page when it rendered
- * per viewer (`relation`), else it is fetched after the page loads
- * (`GET /api/users/{id}/friendship`), so a cached page stays the same for everyone; it is fetched
- * again when the session changes. A click posts `{ action }` to the same address and is confirmed
- * in the snackbar; a 409 (the state had changed elsewhere) shows the current state. A visitor's
- * click opens the login dialog, and the request is sent once logged in. On one's own page: a link
- * to "Edit my data" instead. `answerOnly` (lists of requests, notifications): only the buttons that
+ * reject a received one, remove a friend (after a confirmation). The relation comes from the server
+ * page when it rendered per viewer (`relation`), else it is fetched after the page loads (`GET
+ * /api/users/{id}/friendship`), so a cached page stays the same for everyone; it is fetched again
+ * when the session changes. A click posts `{ action }` to the same address and is confirmed in the
+ * snackbar; a 409 (the state had changed elsewhere) shows the current state. A visitor's click
+ * opens the login dialog, and the request is sent once logged in. On one's own page: a link to
+ * "Edit my data" instead. `answerOnly` (lists of requests, notifications): only the buttons that
  * answer or cancel a waiting request, without the status beside them; once answered, the outcome
  * ("You are friends", "Friend request rejected") in place of the buttons.
  */

@@ -154,14 +154,19 @@ export const listingQueryDoc = {
 };
 
 /**
- * A text field of a JSON form body as the forms send it: a string, a number as its decimal text,
- * anything else (or nothing) "". The data layer validates the text itself.
+ * A text field of a partial update (PATCH): a string, a number as its decimal text, anything
+ * else ""; a field left out stays undefined, so the data layer keeps the stored value.
  */
-export const formText = z
+export const patchText = z
   .union([z.string(), z.number().transform(String)])
   .optional()
-  .catch('')
-  .transform((v) => v ?? '');
+  .catch('');
+
+/**
+ * A text field of a JSON form body as the forms send it: {@link patchText}, with nothing given
+ * read as "". The data layer validates the text itself.
+ */
+export const formText = patchText.transform((v) => v ?? '');
 
 /** A flag of a JSON form body: true for `true` or "true", else false. */
 export const formFlag = z
@@ -169,15 +174,6 @@ export const formFlag = z
   .optional()
   .catch(false)
   .transform((v) => v === true || v === 'true');
-
-/**
- * A text field of a partial update (PATCH): as {@link formText}, but a field left out stays
- * undefined, so the data layer keeps the stored value.
- */
-export const patchText = z
-  .union([z.string(), z.number().transform(String)])
-  .optional()
-  .catch('');
 
 /** A flag of a partial update (PATCH): as {@link formFlag}, but a flag left out stays undefined. */
 export const patchFlag = z

@@ -582,6 +582,16 @@ async function entryById(d: Db, id: number): Promise<CollectionEntryDto | null> 
   return rows[0] ? toEntry(rows[0]) : null;
 }
 
+/** One entry of a collection of the user `userId`; null for an unknown entry or another user's. */
+async function ownEntryById(d: Db, userId: number, id: number): Promise<CollectionEntryDto | null> {
+  const rows = await queryRows<EntryRow>(
+    d,
+    sql`SELECT ${ENTRY_COLUMNS} FROM collection_entries e JOIN collections c ON c.id = e.collection_id
+        WHERE e.id = ${id} AND c.user_id = ${userId}`,
+  );
+  return rows[0] ? toEntry(rows[0]) : null;
+}
+
 /**
  * Saves the fields of one entry of the actor's collections; field problems as message keys. A
  * field left out (undefined: an API client's partial PATCH) keeps its stored value.
@@ -594,7 +604,8 @@ export async function updateEntry(
 ): Promise<EntryResult> {
   const { entryId, ...fields } = input;
   const d = await resolveDb(db);
-  const current = await entryById(d, entryId);
+  // Another user's entry answers as an unknown one, whatever the input.
+  const current = await ownEntryById(d, actor.userId, entryId);
   if (!current) throw new AppError('not_found');
   const stored: EntryInput = {
     comment: current.comment,
@@ -907,6 +918,7 @@ export type WantedOffer = {
  */
 export async function wantedOffers(actor: Actor, db?: Db): Promise<WantedOffer[]> {
   const d = await resolveDb(db);
+  const eur = eurOf(rateTable());
   const rows = await queryRows<{
     public_id: string;
     name: string;
@@ -920,11 +932,9 @@ export async function wantedOffers(actor: Actor, db?: Db): Promise<WantedOffer[]
     d,
     sql`SELECT r.public_id, r.name, r.format, count(*)::int AS offers,
           count(*) FILTER (WHERE c.style = 5)::int AS for_sale,
-          round(min(${eurOf(rateTable())}), 2)::text AS cheapest_eur,
-          (array_agg(e.price::text ORDER BY ${eurOf(rateTable())}, e.id) FILTER (WHERE e.price IS NOT NULL))[1]
-            AS cheapest_price,
-          (array_agg(e.currency ORDER BY ${eurOf(rateTable())}, e.id) FILTER (WHERE e.price IS NOT NULL))[1]
-            AS cheapest_currency
+          round(min(${eur}), 2)::text AS cheapest_eur,
+          (array_agg(e.price::text ORDER BY ${eur}, e.id) FILTER (WHERE e.price IS NOT NULL))[1] AS cheapest_price,
+          (array_agg(e.currency ORDER BY ${eur}, e.id) FILTER (WHERE e.price IS NOT NULL))[1] AS cheapest_currency
         FROM releases r
         JOIN collection_entries e ON e.release_id = r.id
         JOIN collections c ON c.id = e.collection_id

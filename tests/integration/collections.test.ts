@@ -240,6 +240,10 @@ describe.each(testEngines())('collections on %s', (engine) => {
       code: 'not_found',
       status: 404,
     });
+    // Even with a refused value: another member's entry answers as an unknown one.
+    await expect(updateEntry(other.actor, { entryId: ok.entry.id, price: '1.234' }, h.db)).rejects.toMatchObject({
+      code: 'not_found',
+    });
     await expect(removeEntry(other.actor, ok.entry.id, h.db)).rejects.toMatchObject({ code: 'not_found', status: 404 });
   });
 

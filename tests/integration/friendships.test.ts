@@ -347,7 +347,15 @@ describe.each(testEngines())('friendships on %s', (engine) => {
     ]);
     // The senders see no answers of their own requests; a page without requests needs no lookup.
     expect(await answerableFriendRequests(waiting.actor, [notice('x', owner)], h.db)).toEqual([]);
-    expect(await answerableFriendRequests(owner.actor, [notices[4]!])).toEqual([]);
+    const noDatabase = new Proxy({} as typeof h.db, {
+      get() {
+        throw new Error('no lookup expected');
+      },
+    });
+    expect(await answerableFriendRequests(owner.actor, [notices[4]!], noDatabase)).toEqual([]);
+    await expect(answerableFriendRequests(owner.actor, [notices[0]!], noDatabase)).rejects.toThrow(
+      'no lookup expected',
+    );
   });
 
   it('deleting an account removes its friendships on both sides', async () => {
