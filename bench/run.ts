@@ -1,7 +1,7 @@
 /**
  * The benchmark run behind `npm run bench` (scripts/bench.ts): opens the databases, starts the
  * server when needed, runs the cases (bench/search.ts with bench/community.ts, listings.ts,
- * pages.ts, imports.ts, realtime.ts),
+ * pages.ts, imports.ts, realtime.ts, stream.ts),
  * checks the performance targets, prints a table and writes bench/results.json plus
  * bench/explain/*.txt. Imports lib/data: load it only after `allowServerOnlyImports()`
  * (bench/server-only.ts) outside Next/vitest.
@@ -18,6 +18,7 @@ import { runListingCase, TARGET_PAGE, type ListingResult } from './listings';
 import { cachedPageTarget, runLoad, uncachedPageTarget, type LoadResult, type LoadTarget } from './pages';
 import { runViews, type ViewResult } from './views';
 import { runRealtimeCase, type RealtimeCaseResult } from './realtime';
+import { runStreamCase, type StreamCaseResult } from './stream';
 import { checkTarget, formatTable, formatTargets, pct, type CaseRow, type TargetCheck } from './report';
 import { emptyFloors, FLOOR_PATH, ROUTE_FLOOR_PATH, runSearchCase, type Floors, type SearchCaseResult } from './search';
 import { startServer, type RunningServer } from './server';
@@ -31,7 +32,7 @@ import {
 } from './workload';
 
 /** Cases that can be selected with `--only`. */
-export const CASES = ['search', 'listings', 'pages', 'import', 'realtime'] as const;
+export const CASES = ['search', 'listings', 'pages', 'import', 'realtime', 'stream'] as const;
 export type CaseName = (typeof CASES)[number];
 
 /** Options of a run (scripts/bench.ts parses them from the command line). */
@@ -87,6 +88,13 @@ export type BenchSettings = {
   realtimeSamples: number;
   /** Recorded rounds of GET /api/me. */
   meRounds: number;
+  /** The stream case's friends with big collections, entries each, and active writers befriended. */
+  streamCollectors: number;
+  streamEntries: number;
+  streamWriters: number;
+  /** Recorded rounds of the stream case, and pages read by cursor in each. */
+  streamRounds: number;
+  streamPages: number;
   /** Never-cached release pages fetched and viewed in Chromium (half each, two of them a warm-up). */
   viewIds: number;
   /** How long a page view waits after the user widget has shown, ms. */
@@ -112,6 +120,11 @@ export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
     realtimeSubscribers: 20,
     realtimeSamples: 300,
     meRounds: 50,
+    streamCollectors: 10,
+    streamEntries: 10000,
+    streamWriters: 10,
+    streamRounds: 100,
+    streamPages: 10,
     viewIds: 42,
     viewSettleMs: 2000,
   },
@@ -132,6 +145,11 @@ export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
     realtimeSubscribers: 5,
     realtimeSamples: 100,
     meRounds: 50,
+    streamCollectors: 10,
+    streamEntries: 10000,
+    streamWriters: 10,
+    streamRounds: 40,
+    streamPages: 10,
     viewIds: 22,
     viewSettleMs: 2000,
   },
@@ -155,6 +173,8 @@ export const TARGETS = {
   importPostgres: 40,
   /** A notification from commit to a pusher-js client through Soketi on loopback, p95 ms. */
   realtimeP95: 50,
+  /** A page of the stream (data layer) of a member with busy friends, first and deep pages, p95 ms. */
+  streamP95: 50,
 } as const;
 
 /** What bench/results.json holds. */
@@ -295,6 +315,25 @@ function realtimeRows(r: RealtimeCaseResult): CaseRow[] {
   return rows;
 }
 
+function streamRows(r: StreamCaseResult): CaseRow[] {
+  return r.pages
+    .filter((p) => p.raw)
+    .map((p) => ({
+      id: `stream/page${p.page}`,
+      group: 'stream',
+      description:
+        `page ${p.page} of the stream by cursor through lib/data: ${r.friends} friends, ` +
+        `${r.publicEntries} public and ${r.privateEntries} private entries, ${r.writings} reviews, discussions and comments`,
+      ...pct(p.app),
+      baseline: p.raw
+        ? { description: 'the captured SQL replayed on a plain postgres.js client', ...pct(p.raw) }
+        : null,
+      ratio: ratio(p.app.p95, p.raw?.p95),
+      ratio_of: 'p95 data layer / p95 raw SQL',
+      extra: { items: p.items, statements: p.statements },
+    }));
+}
+
 function listingRows(results: ListingResult[]): CaseRow[] {
   return results.map((l) => ({
     id: `listing/${l.name}`,
@@ -407,6 +446,7 @@ type Measured = {
   pages: LoadResult[];
   imports: ImportResult[];
   realtime: RealtimeCaseResult | null;
+  stream: StreamCaseResult | null;
 };
 
 /** p95 of samples (null when there are none). */
@@ -451,7 +491,7 @@ function floorNote(api: number[], raw: number[], floors: Floors): string | undef
   );
 }
 
-function targetChecks({ search, community, listings, pages, imports, realtime }: Measured): TargetCheck[] {
+function targetChecks({ search, community, listings, pages, imports, realtime, stream }: Measured): TargetCheck[] {
   const t: TargetCheck[] = [];
   if (search) {
     const text = search.samples.filter((s) => s.set !== 'autocomplete');
@@ -611,6 +651,15 @@ function targetChecks({ search, community, listings, pages, imports, realtime }:
         ),
       );
   }
+  for (const p of (stream?.pages ?? []).filter((x) => x.raw))
+    t.push(
+      checkTarget(
+        `stream page ${p.page} p95 (lib/data, ${stream?.friends} friends, ${stream?.publicEntries} public entries)`,
+        p.app.p95,
+        { op: '<=', limit: TARGETS.streamP95, unit: 'ms' },
+        { halves: halvesP95([p.samples]) },
+      ),
+    );
   for (const i of imports)
     t.push(
       checkTarget(`seed import on ${i.engine}`, i.seconds, {
@@ -807,6 +856,20 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
           log: o.log,
         })
       : null;
+    const stream = o.cases.includes('stream')
+      ? await runStreamCase({
+          db: handle.db,
+          capturing,
+          raw,
+          collectors: settings.streamCollectors,
+          entriesPerCollector: settings.streamEntries,
+          writers: settings.streamWriters,
+          rounds: settings.streamRounds,
+          pages: settings.streamPages,
+          explainDir,
+          log: o.log,
+        })
+      : null;
     if (server) {
       await server.stop();
       server = null;
@@ -821,7 +884,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
       o.log(`import pglite: ${imports[1].seconds} s`);
     }
 
-    const targets = targetChecks({ search, community, listings, pages, imports, realtime });
+    const targets = targetChecks({ search, community, listings, pages, imports, realtime, stream });
     const results: BenchResults = {
       commit: git(['rev-parse', 'HEAD']),
       // Uncommitted changes other than this run's own outputs (results.json, explain/).
@@ -855,6 +918,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
         ...(views ? viewRows(views) : []),
         ...importRows(imports),
         ...(realtime ? realtimeRows(realtime) : []),
+        ...(stream ? streamRows(stream) : []),
       ],
       targets,
       warnings,

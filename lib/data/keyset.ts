@@ -56,6 +56,11 @@ const CAST_CHECK: Record<KeyCast, (key: string) => boolean> = {
   text: (k) => k.length <= 1000 && isCleanText(k),
 };
 
+/** True when `key` can be cast to `cast` in SQL (see CAST_CHECK): what a cursor's key must pass. */
+export function isCastable(key: string, cast: KeyCast): boolean {
+  return CAST_CHECK[cast](key);
+}
+
 type CursorValue = { key: string | null; id: number };
 
 /** Opaque cursor: base64url of JSON [sort name, last sort key as text (or null), last id]. */
@@ -79,7 +84,7 @@ export function decodeCursor(cursor: string, sort: KeysetSort): CursorValue {
   const [name, key, id] = parsed as unknown[];
   if (name !== sort.name || !Number.isSafeInteger(id) || (id as number) < 0 || (id as number) > 2 ** 31 - 1)
     throw new AppError('bad_cursor');
-  if (key === null ? !sort.nullable : typeof key !== 'string' || !CAST_CHECK[sort.cast](key))
+  if (key === null ? !sort.nullable : typeof key !== 'string' || !isCastable(key, sort.cast))
     throw new AppError('bad_cursor');
   return { key: key as string | null, id: id as number };
 }

@@ -22,7 +22,8 @@ import {
 import type { DomainEvents, SubscriberTable } from '@/lib/data/event-types';
 import { inTransaction } from '@/lib/data/events';
 import { changeFriendship, type FriendshipAction } from '@/lib/data/friendships';
-import { listStream, STREAM_EXCERPT_MAX } from '@/lib/data/stream';
+import { listStream, STREAM_EXCERPT_MAX, type StreamItem } from '@/lib/data/stream';
+import type { Page } from '@/lib/data/types';
 import { SUBSCRIBERS } from '@/lib/data/subscribers';
 import { listTrades } from '@/lib/data/trades';
 import { deleteAccount } from '@/lib/data/users';
@@ -33,7 +34,7 @@ import { MEMBER_PASSWORD, registerMember, type Member } from '../support/members
 assertPostgresConfiguredInCi();
 
 const MOVIE = 'stMovie0001';
-const RELEASES = ['stRelease01', 'stRelease02', 'stRelease03'];
+const RELEASES = Array.from({ length: 8 }, (_, i) => `stRelease0${i + 1}`);
 
 describe.each(testEngines())('stream and trade matching on %s', (engine) => {
   let h: DbHandle;
@@ -240,6 +241,163 @@ describe.each(testEngines())('stream and trade matching on %s', (engine) => {
     const third = await listStream(me.actor, { limit: 1, cursor: second.next_cursor }, h.db);
     expect([...first.items, ...second.items, ...third.items].map((s) => s.entries)).toEqual([1, 2, 1]);
     expect(third.next_cursor).toBeNull();
+  });
+
+  it('the stream’s pages hold what its definition gives over the friends’ whole history, at any page size', async () => {
+    const [me, f1, f2, f3, stranger] = [await member(), await member(), await member(), await member(), await member()];
+    await befriend(me, f1);
+    await befriend(f2, me);
+    await befriend(me, f3);
+    const [a, b, hidden] = [
+      await list(f1, { style: 3 }),
+      await list(f1, { style: 4 }),
+      await list(f1, { style: 3, visibility: 'private' }),
+    ];
+    const [c, trashed] = [await list(f2, { style: 7 }), await list(f2, { style: 3 })];
+    const strangers = await list(stranger, { style: 3 });
+    // Four lists with a morning and an afternoon addition on the newest day: pages of two end at
+    // the third one's afternoon, so the next page starts on a day the four lists all reach back
+    // into; the two items after it are both days of list c.
+    const busy = [
+      await list(f3, { style: 1 }),
+      await list(f3, { style: 1 }),
+      await list(f3, { style: 1 }),
+      await list(f3, { style: 1 }),
+    ];
+    // Additions at fixed UTC times: ties within and across lists and kinds, both sides of midnight.
+    const day = (d: number, time: string) => `2026-03-${String(10 + d).padStart(2, '0')}T${time}Z`;
+    const entries: [string, number, string][] = [
+      [a, 0, day(0, '10:00:00')],
+      [a, 1, day(0, '10:00:00')],
+      [a, 2, day(0, '11:30:00')],
+      [a, 3, day(0, '23:59:59.999999')],
+      [a, 4, day(1, '00:00:00')],
+      [a, 5, day(3, '08:15:00')],
+      [b, 0, day(0, '11:30:00')],
+      [b, 1, day(0, '11:30:00')],
+      [b, 2, day(4, '09:00:00')],
+      [c, 0, day(0, '12:00:00')],
+      [c, 1, day(2, '12:00:00')],
+      [c, 2, day(5, '12:00:00')],
+      [c, 3, day(6, '12:00:00')],
+      ...busy.flatMap((l, i): [string, number, string][] => [
+        [l, 0, day(7, `0${6 + i}:00:00`)],
+        [l, 1, day(7, ['14:00:00', '13:00:00', '12:30:00', '12:00:00'][i]!)],
+      ]),
+      [hidden, 0, day(6, '12:00:00')],
+      [trashed, 0, day(6, '12:00:00')],
+      [strangers, 0, day(6, '12:00:00')],
+    ];
+    for (const [collection, release, at] of entries)
+      await h.db.execute(
+        sql`INSERT INTO collection_entries (collection_id, release_id, created_at, comment)
+            SELECT c.id, r.id, ${at}::timestamptz, ${release === 5 ? 'Found it at last' : null}
+            FROM collections c, releases r WHERE c.public_id = ${collection} AND r.public_id = ${RELEASES[release]}`,
+      );
+    await setCollectionDeleted(f2.actor, { publicId: trashed, deleted: true }, h.db);
+    const writings: [Member, 'reviews' | 'posts' | 'comments', string][] = [
+      [f3, 'reviews', day(0, '11:30:00')],
+      [f3, 'reviews', day(0, '11:30:00')],
+      [f1, 'posts', day(1, '00:00:00')],
+      [f2, 'comments', day(0, '11:30:00')],
+      [f2, 'comments', day(3, '08:15:00')],
+      [f3, 'comments', day(4, '09:00:00')],
+      [stranger, 'reviews', day(2, '10:00:00')],
+    ];
+    const post = await writePost(h.db, stranger, { headline: 'Slipcovers', body: 'Keep or toss?', language: 'en' });
+    for (const [who, table, at] of writings) {
+      const id = `stW${++n}`;
+      if (table === 'reviews')
+        await insertReview(h.db, { publicId: id, author: who, movie: MOVIE, headline: `Review ${id}`, body: 'Sharp.' });
+      else if (table === 'posts')
+        await h.db.execute(
+          sql`INSERT INTO posts (public_id, user_id, headline, body, language, search_text)
+              VALUES (${id}, ${who.actor.userId}, ${`Post ${id}`}, 'Which?', 'en', '')`,
+        );
+      else
+        await h.db.execute(
+          sql`INSERT INTO comments (public_id, user_id, post_id, body)
+              SELECT ${id}, ${who.actor.userId}, id, 'Keep.' FROM posts WHERE public_id = ${post}`,
+        );
+      await h.db.execute(sql`UPDATE ${sql.raw(table)} SET created_at = ${at}::timestamptz WHERE public_id = ${id}`);
+    }
+
+    // The definition: friends' writings, and one item per public list and UTC day at its newest addition.
+    const friendIds = [f1, f2, f3].map((f) => f.actor.userId);
+    const utc = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`);
+    const written = await queryRows<{ kind: string; rank: number; id: number; public_id: string; at: string }>(
+      h.db,
+      sql`SELECT 'review' AS kind, 1 AS rank, id, public_id, ${utc('created_at')} AS at FROM reviews WHERE user_id IN ${friendIds}
+          UNION ALL SELECT 'post', 2, id, public_id, ${utc('created_at')} FROM posts WHERE user_id IN ${friendIds}
+          UNION ALL SELECT 'comment', 3, id, public_id, ${utc('created_at')} FROM comments WHERE user_id IN ${friendIds}`,
+    );
+    const added = await queryRows<{ id: number; collection: string; item: string; at: string }>(
+      h.db,
+      sql`SELECT ce.id, c.public_id AS collection, r.public_id AS item, ${utc('ce.created_at')} AS at
+          FROM collection_entries ce JOIN collections c ON c.id = ce.collection_id JOIN releases r ON r.id = ce.release_id
+          WHERE c.user_id IN ${friendIds} AND c.visibility = 'public' AND c.deleted_at IS NULL`,
+    );
+    const groups = new Map<string, { newest: (typeof added)[number]; count: number }>();
+    for (const e of added) {
+      const key = `${e.collection}/${e.at.slice(0, 10)}`;
+      const g = groups.get(key);
+      if (!g) groups.set(key, { newest: e, count: 1 });
+      else {
+        g.count++;
+        if (e.at > g.newest.at || (e.at === g.newest.at && e.id > g.newest.id)) g.newest = e;
+      }
+    }
+    const expected = [
+      ...written.map((w) => ({ key: `${w.at}/${w.rank}`, id: w.id, label: `${w.kind}:${w.public_id}` })),
+      ...[...groups.values()].map((g) => ({
+        key: `${g.newest.at}/4`,
+        id: g.newest.id,
+        label: `entry:${g.newest.collection}:${g.newest.item}:${g.count}`,
+      })),
+    ]
+      .sort((x, y) => (x.key === y.key ? y.id - x.id : x.key < y.key ? 1 : -1))
+      .map((x) => x.label);
+    expect(expected).toHaveLength(6 + 13);
+    expect(expected.slice(4, 6)).toEqual([`entry:${c}:${RELEASES[3]}:1`, `entry:${c}:${RELEASES[2]}:1`]);
+
+    const label = (s: StreamItem) =>
+      s.kind === 'entry'
+        ? `entry:${s.collection?.public_id}:${s.item?.public_id}:${s.entries}`
+        : `${s.kind}:${s.public_id}`;
+    expect((await listStream(me.actor, { limit: 100 }, h.db)).items.map(label)).toEqual(expected);
+    for (const limit of [1, 2, 3, 5]) {
+      const paged: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Page<StreamItem> = await listStream(me.actor, { limit, cursor }, h.db);
+        expect(page.items.length).toBeLessThanOrEqual(limit);
+        paged.push(...page.items.map(label));
+        cursor = page.next_cursor;
+      } while (cursor);
+      expect(paged, `pages of ${limit}`).toEqual(expected);
+    }
+    // A day's only addition brings its comment; a group of several does not.
+    const single = (await listStream(me.actor, { limit: 100 }, h.db)).items.find(
+      (s) => s.item?.public_id === RELEASES[5],
+    );
+    expect(single?.excerpt).toBe('Found it at last');
+  });
+
+  it('a forged stream cursor is refused, never a failing cast', async () => {
+    const me = await member();
+    const forged = (key: string) => Buffer.from(JSON.stringify(['stream', key, 1])).toString('base64url');
+    for (const key of [
+      '2026-13-45T00:00:00.000000/1',
+      'not a time',
+      '2026-03-10T10:00:00.000000/9',
+      '2026-03-10T25:00:00.000000/1',
+    ]) {
+      await expect(listStream(me.actor, { cursor: forged(key) }, h.db)).rejects.toMatchObject({ code: 'bad_cursor' });
+      const res = await streamGet(apiRequest('GET', `/api/stream?cursor=${forged(key)}`, { cookie: me.cookie }));
+      expect(res.status).toBe(400);
+    }
+    const ok = await listStream(me.actor, { cursor: forged('2026-03-10T10:00:00.000000/1') }, h.db);
+    expect(ok.items).toEqual([]);
   });
 
   it('adding to a for-trade list matches friends’ wanted lists once per pair and release, both directions', async () => {
