@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -73,6 +74,32 @@ export const reviews = pgTable(
           AND ${t.ratingSound} BETWEEN 1 AND 5 AND ${t.ratingExtras} BETWEEN 1 AND 5 AND ${t.ratingPackage} BETWEEN 1 AND 5`,
     ),
   ],
+);
+
+/** A count or a sum of ratings: whole numbers, read as JavaScript numbers. */
+const total = () => bigint({ mode: 'number' }).notNull().default(0);
+
+/**
+ * The number and the sum of the picture, sound, extras and package ratings of every review that
+ * links a release, in one row (`id` 1): the catalogue means that the best-edition ranking starts
+ * every release from (lib/data/best-editions.ts), read without a pass over the reviews. Statement
+ * triggers on `reviews` keep it (migration 0024): every write of reviews, the cascades of deleting
+ * an account or a release and bulk loads included, changes it in the same transaction.
+ */
+export const reviewRatingTotals = pgTable(
+  'review_rating_totals',
+  {
+    id: smallint().primaryKey(),
+    pictureN: total(),
+    pictureSum: total(),
+    soundN: total(),
+    soundSum: total(),
+    extrasN: total(),
+    extrasSum: total(),
+    packageN: total(),
+    packageSum: total(),
+  },
+  (t) => [check('review_rating_totals_one_row', sql`${t.id} = 1`)],
 );
 
 /**

@@ -4,7 +4,7 @@ import 'server-only';
  * community's picture, sound, extras and package ratings in reviews that link the release. Each
  * aspect's score is a Bayesian average, `(C·m + Σx) / (C + n)`: the release's `n` ratings `x` of
  * the aspect pulled towards the prior mean `m` (the mean of every rating of that aspect in the
- * catalogue, or 3 when there is none) with the weight of `C` = {@link BEST_EDITION_PRIOR_WEIGHT}
+ * catalogue's reviews of releases, read from the totals the database keeps, or 3 when there is none) with the weight of `C` = {@link BEST_EDITION_PRIOR_WEIGHT}
  * ratings. The overall score is the mean of the four aspect scores.
  * Also the plain member ratings of one release or movie (count and mean per aspect), which their
  * pages and API answers carry.
@@ -50,9 +50,8 @@ type Row = { public_id: string; name: string; format: number; reviews_n: number 
 
 /**
  * Whether any review rates a release of the movie (by public id): picture, sound, extras or
- * package. Without one there is no ranking to show, and pages ask this first, since
- * {@link bestEditions} computes the catalogue's mean of every aspect (a pass over all rated
- * reviews) while this is one index probe per release of the movie.
+ * package. Without one there is no ranking to show, and pages ask this first: one index probe
+ * per release of the movie, while {@link bestEditions} reads every release's ratings.
  */
 export async function hasEditionRatings(moviePublicId: string, db?: Db): Promise<boolean> {
   const d = await resolveDb(db);
@@ -80,10 +79,12 @@ export async function bestEditions(moviePublicId: string, db?: Db): Promise<Best
   const d = await resolveDb(db);
   const [movie] = await queryRows<{ id: number }>(d, sql`SELECT id FROM movies WHERE public_id = ${moviePublicId}`);
   if (!movie) return null;
+  // The catalogue's totals, kept by triggers on reviews (db/schema/community.ts reviewRatingTotals).
   const [means] = await queryRows<Record<EditionAspect, string | number | null>>(
     d,
-    sql`SELECT avg(rating_picture) AS picture, avg(rating_sound) AS sound, avg(rating_extras) AS extras,
-          avg(rating_package) AS package FROM reviews WHERE release_id IS NOT NULL`,
+    sql`SELECT picture_sum::float8 / NULLIF(picture_n, 0) AS picture, sound_sum::float8 / NULLIF(sound_n, 0) AS sound,
+          extras_sum::float8 / NULLIF(extras_n, 0) AS extras, package_sum::float8 / NULLIF(package_n, 0) AS package
+        FROM review_rating_totals WHERE id = 1`,
   );
   const mean = Object.fromEntries(
     EDITION_ASPECTS.map((a) => [a, means?.[a] == null ? BEST_EDITION_DEFAULT_MEAN : Number(means[a])]),

@@ -551,4 +551,53 @@ describe.each(testEngines())('best edition on %s', (engine) => {
     const rels = await listReleases({ fi: ['reviewed'], so: 'name' }, {}, h.db);
     expect(rels.items.map((i) => i.public_id).sort()).toEqual(['beAlpha', 'beBeta', 'beDelta']);
   });
+
+  it('the catalogue totals behind the prior stay exact through every kind of write to reviews', async () => {
+    const aspects = ['picture', 'sound', 'extras', 'package'] as const;
+    const columns = aspects.flatMap((a) => [`${a}_n`, `${a}_sum`]).join(', ');
+    const kept = async () =>
+      (
+        await queryRows<Record<string, number | string>>(h.db, sql.raw(`SELECT ${columns} FROM review_rating_totals`))
+      ).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)])));
+    const counted = async () =>
+      (
+        await queryRows<Record<string, number | string>>(
+          h.db,
+          sql.raw(
+            `SELECT ${aspects.map((a) => `count(rating_${a}) AS ${a}_n, coalesce(sum(rating_${a}), 0) AS ${a}_sum`).join(', ')}
+             FROM reviews WHERE release_id IS NOT NULL`,
+          ),
+        )
+      ).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)])));
+    const exact = async (step: string) => expect(await kept(), step).toEqual(await counted());
+
+    // The five reviews of the tests above, written through the data layer.
+    await exact('after createReview');
+    expect((await kept())[0]).toMatchObject({ picture_n: 5, picture_sum: 21 });
+    await h.db.execute(sql`UPDATE reviews SET rating_picture = 1, rating_sound = NULL WHERE release_id IS NOT NULL`);
+    await exact('ratings changed');
+    await h.db.execute(sql`UPDATE reviews SET likes_count = likes_count + 1, headline = headline || '!'`);
+    await exact('a counter and a text changed');
+    await h.db.execute(
+      sql`INSERT INTO reviews (public_id, user_id, movie_id, release_id, headline, body, language, rating_picture, rating_extras)
+          SELECT 'copy' || id, user_id, movie_id, release_id, headline, body, language, 4, 2 FROM reviews`,
+    );
+    await exact('several rows inserted at once');
+    await h.db.execute(
+      sql`UPDATE reviews SET release_id = NULL WHERE public_id LIKE 'copy%' AND rating_extras = 2 AND id % 2 = 0`,
+    );
+    await exact('releases unlinked');
+    await h.db.execute(sql`DELETE FROM releases WHERE public_id = 'beDelta'`);
+    await exact('a release deleted (its reviews unlinked by the foreign key)');
+    await h.db.execute(
+      sql`DELETE FROM users WHERE id = (SELECT user_id FROM reviews WHERE release_id IS NOT NULL LIMIT 1)`,
+    );
+    await exact('an account deleted (its reviews deleted by the foreign key)');
+    await h.db.execute(sql`DELETE FROM reviews WHERE public_id LIKE 'copy%'`);
+    await exact('several rows deleted at once');
+    expect((await bestEditions('beMovie', h.db))!.prior.mean.picture).toBeCloseTo(1, 10);
+    await h.db.execute(sql`TRUNCATE reviews CASCADE`);
+    await exact('reviews truncated');
+    expect((await bestEditions('beMovie', h.db))!.prior.mean).toEqual({ picture: 3, sound: 3, extras: 3, package: 3 });
+  });
 });

@@ -313,6 +313,13 @@ async function communityInconsistencies(sql: postgres.Sql): Promise<Record<strin
         JOIN users u ON u.id = x.user_id WHERE u.created_at > x.created_at)::int AS before_joining,
       (SELECT count(*) FROM likes l WHERE l.user_id = coalesce((SELECT user_id FROM reviews WHERE id = l.review_id),
         (SELECT user_id FROM posts WHERE id = l.post_id), (SELECT user_id FROM comments WHERE id = l.comment_id)))::int AS own_likes,
+      (SELECT count(*) FROM review_rating_totals t, (
+          SELECT count(rating_picture) AS pn, coalesce(sum(rating_picture), 0) AS ps, count(rating_sound) AS sn,
+            coalesce(sum(rating_sound), 0) AS ss, count(rating_extras) AS en, coalesce(sum(rating_extras), 0) AS es,
+            count(rating_package) AS kn, coalesce(sum(rating_package), 0) AS ks
+          FROM reviews WHERE release_id IS NOT NULL) c
+        WHERE (t.picture_n, t.picture_sum, t.sound_n, t.sound_sum, t.extras_n, t.extras_sum, t.package_n, t.package_sum)
+          IS DISTINCT FROM (c.pn, c.ps, c.sn, c.ss, c.en, c.es, c.kn, c.ks))::int AS rating_totals,
       (SELECT count(*) FROM pg_sequences s JOIN (VALUES ('users_id_seq', (SELECT max(id) FROM users)), ('reviews_id_seq', (SELECT max(id) FROM reviews)),
           ('posts_id_seq', (SELECT max(id) FROM posts)), ('comments_id_seq', (SELECT max(id) FROM comments))) v(seq, m)
           ON v.seq = s.sequencename WHERE v.m IS NOT NULL AND s.last_value IS DISTINCT FROM v.m)::int AS sequences`;
