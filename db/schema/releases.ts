@@ -147,6 +147,16 @@ export const releases = pgTable(
     index('releases_cut_idx')
       .on(t.cutSeconds, t.id)
       .where(sql`is_cut`),
+    // The cut-length sort (`so=cut_desc`) of any listing reads the releases with a length first.
+    index('releases_cut_seconds_idx')
+      .on(t.cutSeconds, t.id)
+      .where(sql`cut_seconds IS NOT NULL`),
+    // A label's page: its releases by street date or name, and its counts per format (index only).
+    index('releases_label_street_date_idx').on(t.labelId, t.streetDate, t.id),
+    index('releases_label_name_idx').on(t.labelId, t.nameKey, t.id),
+    index('releases_label_format_idx')
+      .on(t.labelId, t.format)
+      .where(sql`approved`),
     // Sparse filters under the default street-date sort (cut length `cd`, RRP band `pr`): without
     // these a page walks the whole date index to find 24 matches.
     index('releases_cut_street_date_idx')

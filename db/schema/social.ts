@@ -78,6 +78,26 @@ export const notifications = pgTable(
     index('notifications_unseen_idx')
       .on(t.userId)
       .where(sql`${t.seenAt} IS NULL`),
+    // Deleting a member, review, discussion, comment, movie or release sets these to null in the
+    // notices about it: without an index each deleted row would scan every notification.
+    index('notifications_actor_idx')
+      .on(t.actorId)
+      .where(sql`${t.actorId} IS NOT NULL`),
+    index('notifications_review_idx')
+      .on(t.reviewId)
+      .where(sql`${t.reviewId} IS NOT NULL`),
+    index('notifications_post_idx')
+      .on(t.postId)
+      .where(sql`${t.postId} IS NOT NULL`),
+    index('notifications_comment_idx')
+      .on(t.commentId)
+      .where(sql`${t.commentId} IS NOT NULL`),
+    index('notifications_movie_idx')
+      .on(t.movieId)
+      .where(sql`${t.movieId} IS NOT NULL`),
+    index('notifications_release_idx')
+      .on(t.releaseId)
+      .where(sql`${t.releaseId} IS NOT NULL`),
   ],
 );
 

@@ -119,12 +119,18 @@ export function releaseLevelConditions(
  * Every condition of a release listing over `releases r` (approved only). `close`: close
  * spellings of q's words (lib/data/search-words.ts), or none.
  */
-function releaseListConditions(query: Partial<ReleaseListQuery>, today: string, close?: CloseWords | null): SQL[] {
+function releaseListConditions(
+  query: Partial<ReleaseListQuery>,
+  today: string,
+  close?: CloseWords | null,
+  ofTypes?: readonly number[] | null,
+): SQL[] {
   const q = parseSearchQuery(query.q);
   const c: SQL[] = [sql`r.approved`, ...releaseLevelConditions(query, today, q.formats)];
   const fi = query.fi ?? [];
   const types = typeFilterIds(fi);
-  if (types.length)
+  if (ofTypes) c.push(inList(sql`r.id`, ofTypes));
+  else if (types.length)
     c.push(
       sql`EXISTS (SELECT 1 FROM release_movies rmt JOIN movies mt ON mt.id = rmt.movie_id WHERE rmt.release_id = r.id AND ${inList(sql`mt.type`, types)})`,
     );
@@ -189,11 +195,43 @@ export async function listReleases(
   const { cursor = null, limit = RELEASE_PAGE_SIZE } = page;
   const d = await resolveDb(db);
   const today = todayIso();
+  const ofTypes = await fewReleasesOfTypes(d, query.fi ?? []);
   return pageWithCloseMatches(
     d,
     { q: parseSearchQuery(query.q), sort: releaseSort(query.so ?? null), cursor },
-    (close, sort) => releasePage(d, { conds: releaseListConditions(query, today, close), sort }, { cursor, limit }),
+    (close, sort) =>
+      releasePage(d, { conds: releaseListConditions(query, today, close, ofTypes), sort }, { cursor, limit }),
   );
+}
+
+/** The most releases a TV type filter collects as a set of ids (see {@link fewReleasesOfTypes}). */
+export const TYPE_SET_MAX = 1000;
+
+/**
+ * The ids of the releases holding a TV series or an episode, for the `fi` filters `tv_series`
+ * and `tv_episode` without `movie`, when there are at most {@link TYPE_SET_MAX}: a walk of the
+ * movies of those types, one index probe of their releases each, stopping after the limit. A
+ * listing then reads those releases alone, where testing each release for the type while walking
+ * its sort order would go through the whole catalogue to find few or none (the planner cannot
+ * tell how many of those titles have releases: most episodes have none). Null when the filters
+ * hold no TV type, hold films (most of any catalogue: the walk finds them at once), or the types
+ * have more releases than the limit.
+ */
+export async function fewReleasesOfTypes(db: Db, fi: readonly string[]): Promise<number[] | null> {
+  const types = typeFilterIds(fi);
+  if (!types.length || fi.includes('movie')) return null;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT x.release_id AS id FROM movies mt
+        CROSS JOIN LATERAL (
+          -- The LIMIT keeps this a probe per movie (a plain join would read all release_movies).
+          SELECT rmt.release_id FROM release_movies rmt WHERE rmt.movie_id = mt.id LIMIT ${TYPE_SET_MAX + 1}
+        ) x
+        WHERE ${inList(sql`mt.type`, types)} LIMIT ${TYPE_SET_MAX + 1}`,
+  );
+  // A box set of several episodes is there once per episode: the set is complete below the limit.
+  const ids = [...new Set(rows.map((r) => r.id))];
+  return rows.length > TYPE_SET_MAX ? null : ids;
 }
 
 /** Fields of a release detail that a listing row does not carry, as the DTO types them. */

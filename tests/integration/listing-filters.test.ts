@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, schema, type DbHandle } from '@/db';
 import { GET as releasesList } from '@/app/api/releases/route';
 import { GET as titlesList } from '@/app/api/titles/route';
+import { fewReleasesOfTypes, TYPE_SET_MAX } from '@/lib/data/releases';
 import type { Page, ReleaseListItem, TitleListItem } from '@/lib/data/types';
 import { RELEASE_PRESETS } from '@/lib/validation/listing';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
@@ -332,6 +333,58 @@ describe.each(testEngines())('listing filters and sorts on %s', (engine) => {
       expect(
         listed.some((r) => r.year === null) && listed.some((r) => r.cut === null) && listed.some((r) => r.day === null),
       ).toBe(true);
+    });
+  });
+
+  describe('title type filters of releases', () => {
+    const dateKey = (r: Fixture) => (r.day === null ? null : dayFromToday(r.day));
+    const ofMovies = (movies: string[]) => listed.filter((r) => movies.includes(r.movie));
+    const setType = (movies: string[], type: number) =>
+      h.db.execute(sql`UPDATE movies SET type = ${type} WHERE public_id IN ${movies}`);
+
+    it('tv_series and tv_episode list the releases of those titles in every sort, films the rest', async () => {
+      await setType(['dtMovieBraz'], 2);
+      await setType(['dtMovieUuno'], 5);
+      try {
+        expect(await fewReleasesOfTypes(h.db, ['tv_series'])).toHaveLength(ofMovies(['dtMovieBraz']).length);
+        expect(await fewReleasesOfTypes(h.db, ['movie', 'tv_series'])).toBeNull();
+        for (const [fi, movies] of [
+          ['tv_series', ['dtMovieBraz']],
+          ['tv_episode', ['dtMovieUuno']],
+          ['tv_series,tv_episode', ['dtMovieBraz', 'dtMovieUuno']],
+          ['movie', ['dtMovieAlie', 'dtMovieKumm', 'dtMovieManh', 'dtMovieZomb']],
+        ] as const) {
+          const rows = ofMovies([...movies]);
+          expect(await walk<ReleaseListItem>(releasesList, `fi=${fi}`), fi).toEqual(
+            sortedCopy(rows, { key: dateKey, dir: 'desc', dbId: releaseDbId }),
+          );
+          expect(await walk<ReleaseListItem>(releasesList, `fi=${fi}&so=added_desc`), fi).toEqual(
+            sortedCopy(rows, { key: (r) => r.added, dir: 'desc', dbId: releaseDbId }),
+          );
+        }
+      } finally {
+        await setType(['dtMovieBraz', 'dtMovieUuno'], 1);
+      }
+    });
+
+    it('more releases of a type than the set holds: each release is tested for the type instead', async () => {
+      // TYPE_SET_MAX + 1 episodes, all in one release (as a box set of a season holds them).
+      const release = releaseDbId.get('dtMinus0001')!;
+      await h.db.execute(
+        sql`INSERT INTO movies (public_id, source_id, name, type, title_key, search_text)
+            SELECT 'dtEp' || g, 'test:dtEp' || g, 'Episode ' || g, 5, 'episode ' || g, 'episode ' || g
+            FROM generate_series(1, ${TYPE_SET_MAX + 1}) g`,
+      );
+      await h.db.execute(
+        sql`INSERT INTO release_movies (release_id, movie_id, position)
+            SELECT ${release}, id, row_number() OVER (ORDER BY id) FROM movies WHERE public_id LIKE 'dtEp%'`,
+      );
+      try {
+        expect(await fewReleasesOfTypes(h.db, ['tv_episode'])).toBeNull();
+        expect(await walk<ReleaseListItem>(releasesList, 'fi=tv_episode')).toEqual(['dtMinus0001']);
+      } finally {
+        await h.db.execute(sql`DELETE FROM movies WHERE public_id LIKE 'dtEp%'`);
+      }
     });
   });
 
