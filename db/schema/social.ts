@@ -80,24 +80,12 @@ export const notifications = pgTable(
       .where(sql`${t.seenAt} IS NULL`),
     // Deleting a member, review, discussion, comment, movie or release sets these to null in the
     // notices about it: without an index each deleted row would scan every notification.
-    index('notifications_actor_idx')
-      .on(t.actorId)
-      .where(sql`${t.actorId} IS NOT NULL`),
-    index('notifications_review_idx')
-      .on(t.reviewId)
-      .where(sql`${t.reviewId} IS NOT NULL`),
-    index('notifications_post_idx')
-      .on(t.postId)
-      .where(sql`${t.postId} IS NOT NULL`),
-    index('notifications_comment_idx')
-      .on(t.commentId)
-      .where(sql`${t.commentId} IS NOT NULL`),
-    index('notifications_movie_idx')
-      .on(t.movieId)
-      .where(sql`${t.movieId} IS NOT NULL`),
-    index('notifications_release_idx')
-      .on(t.releaseId)
-      .where(sql`${t.releaseId} IS NOT NULL`),
+    ...(['actor', 'review', 'post', 'comment', 'movie', 'release'] as const).map((subject) => {
+      const column = t[`${subject}Id`];
+      return index(`notifications_${subject}_idx`)
+        .on(column)
+        .where(sql`${column} IS NOT NULL`);
+    }),
   ],
 );
 
