@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { StreamItem } from '@/lib/data/stream';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 
 const linkClass = 'font-medium hover:underline';
@@ -73,7 +73,9 @@ export async function StreamList({ items, locale }: { items: StreamItem[]; local
                 {s.excerpt}
               </p>
             ) : null}
-            <p className="mt-1 text-sm text-muted">{formatDate(s.at, locale)}</p>
+            <time dateTime={s.at} className="mt-1 block text-sm text-muted" data-testid="stream-time">
+              {formatDateTime(s.at, locale)}
+            </time>
           </li>
         );
       })}

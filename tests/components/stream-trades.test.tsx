@@ -4,6 +4,7 @@ import { FindCollectorsLink } from '@/components/social/find-collectors-link';
 import { StreamList } from '@/components/social/stream-list';
 import { TradeList } from '@/components/social/trade-list';
 import type { StreamItem } from '@/lib/data/stream';
+import { formatDateTime } from '@/lib/format';
 import type { TradeMatchDto } from '@/lib/data/trades';
 import { renderServer } from './support/server-components';
 
@@ -76,6 +77,11 @@ describe('stream list', () => {
       ['Aino', '/user/usrAino001'],
       ['Steelbooks', '/post/pst1#comment-cmt1'],
     ]);
+    // When: the date and the time, as notifications give them, with the instant for machines.
+    const when = screen.getByTestId('stream-review').querySelector('time');
+    expect(when?.getAttribute('dateTime')).toBe(AT);
+    expect(when?.textContent).toBe(formatDateTime(AT, 'en'));
+    expect(when?.textContent).toMatch(/\d:\d{2}$/);
   });
 
   it('Finnish', async () => {
