@@ -1,7 +1,7 @@
 /**
  * The benchmark run behind `npm run bench` (scripts/bench.ts): opens the databases, starts the
  * server when needed, runs the cases (bench/search.ts with bench/community.ts, listings.ts,
- * pages.ts, imports.ts, realtime.ts, stream.ts),
+ * pages.ts, imports.ts, realtime.ts, stream.ts, collections.ts),
  * checks the performance targets, prints a table and writes bench/results.json plus
  * bench/explain/*.txt. Imports lib/data: load it only after `allowServerOnlyImports()`
  * (bench/server-only.ts) outside Next/vitest.
@@ -19,6 +19,7 @@ import { cachedPageTarget, runLoad, uncachedPageTarget, type LoadResult, type Lo
 import { runViews, type ViewResult } from './views';
 import { runRealtimeCase, type RealtimeCaseResult } from './realtime';
 import { runStreamCase, type StreamCaseResult } from './stream';
+import { runCollectionsCase, type CollectionsCaseResult } from './collections';
 import { checkTarget, formatTable, formatTargets, pct, type CaseRow, type TargetCheck } from './report';
 import { emptyFloors, FLOOR_PATH, ROUTE_FLOOR_PATH, runSearchCase, type Floors, type SearchCaseResult } from './search';
 import { startServer, type RunningServer } from './server';
@@ -32,7 +33,7 @@ import {
 } from './workload';
 
 /** Cases that can be selected with `--only`. */
-export const CASES = ['search', 'listings', 'pages', 'import', 'realtime', 'stream'] as const;
+export const CASES = ['search', 'listings', 'pages', 'import', 'realtime', 'stream', 'collections'] as const;
 export type CaseName = (typeof CASES)[number];
 
 /** Options of a run (scripts/bench.ts parses them from the command line). */
@@ -95,6 +96,10 @@ export type BenchSettings = {
   /** Recorded rounds of the stream case, and pages read by cursor in each. */
   streamRounds: number;
   streamPages: number;
+  /** The collections case: entries of each seller's for-sale list, the wanter's wanted releases, rounds. */
+  collectionsEntries: number;
+  collectionsWanted: number;
+  collectionsRounds: number;
   /** Never-cached release pages fetched and viewed in Chromium (half each, two of them a warm-up). */
   viewIds: number;
   /** How long a page view waits after the user widget has shown, ms. */
@@ -125,6 +130,9 @@ export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
     streamWriters: 10,
     streamRounds: 100,
     streamPages: 10,
+    collectionsEntries: 10000,
+    collectionsWanted: 2000,
+    collectionsRounds: 30,
     viewIds: 42,
     viewSettleMs: 2000,
   },
@@ -150,6 +158,9 @@ export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
     streamWriters: 10,
     streamRounds: 40,
     streamPages: 10,
+    collectionsEntries: 10000,
+    collectionsWanted: 2000,
+    collectionsRounds: 10,
     viewIds: 22,
     viewSettleMs: 2000,
   },
@@ -332,6 +343,19 @@ function streamRows(r: StreamCaseResult): CaseRow[] {
       ratio_of: 'p95 data layer / p95 raw SQL',
       extra: { items: p.items, statements: p.statements },
     }));
+}
+
+function collectionsRows(r: CollectionsCaseResult): CaseRow[] {
+  return r.calls.map((c) => ({
+    id: `collections/${c.name}`,
+    group: 'collections' as const,
+    description: `${c.description} through lib/data`,
+    ...pct(c.app),
+    baseline: null,
+    ratio: null,
+    ratio_of: '',
+    extra: { entries: r.entries, wanted: r.wanted, sellers: r.sellers },
+  }));
 }
 
 function listingRows(results: ListingResult[]): CaseRow[] {
@@ -870,6 +894,16 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
           log: o.log,
         })
       : null;
+    const collections = o.cases.includes('collections')
+      ? await runCollectionsCase({
+          db: handle.db,
+          raw,
+          entries: settings.collectionsEntries,
+          wanted: settings.collectionsWanted,
+          rounds: settings.collectionsRounds,
+          log: o.log,
+        })
+      : null;
     if (server) {
       await server.stop();
       server = null;
@@ -919,6 +953,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
         ...importRows(imports),
         ...(realtime ? realtimeRows(realtime) : []),
         ...(stream ? streamRows(stream) : []),
+        ...(collections ? collectionsRows(collections) : []),
       ],
       targets,
       warnings,

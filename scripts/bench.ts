@@ -1,24 +1,25 @@
 /**
- * `npm run bench [-- --quick] [--skip-import] [--skip-server] [--only search,listings,pages,import,realtime,stream]`:
+ * `npm run bench [-- --quick] [--skip-import] [--skip-server] [--only search,listings,pages,import,realtime,stream,collections]`:
  * the benchmark against the PostgreSQL database at DATABASE_URL (required). Prints a
  * table and the target checks, writes bench/results.json and bench/explain/*.txt. Cases:
  * search (data layer, HTTP API and raw SQL; with the community lists /api/reviews and /api/posts
  * over HTTP against their raw SQL), listings (page 1 vs page 100), pages (next start
  * under autocannon load vs a static file), import (seed into fresh PGlite and PostgreSQL), realtime
  * (commit-to-client latency of a notification through Soketi to pusher-js, /api/me over HTTP vs its SQL),
- * stream (pages of a member's stream with busy friends, data layer vs its SQL).
+ * stream (pages of a member's stream with busy friends, data layer vs its SQL), collections (a
+ * 10,000-entry list's pages and a wanted list's offers, no targets).
  * See README "Benchmark" and bench/run.ts. Exit code 0 when it ran (targets missed or
  * not), 1 on an error, 2 on bad arguments.
  */
 import path from 'node:path';
 import { allowServerOnlyImports } from './server-only';
 
-const USAGE = `usage: DATABASE_URL=postgres://… npm run bench -- [--quick] [--skip-import] [--skip-server] [--only search,listings,pages,import,realtime,stream]
+const USAGE = `usage: DATABASE_URL=postgres://… npm run bench -- [--quick] [--skip-import] [--skip-server] [--only LIST]
   --quick        CI-sized run: fewer samples, 4 s loads (the results say mode "quick"; every target also judged
                  on each half of its samples: results.json "noise")
   --skip-import  leave out case 4 (seed import into fresh PGlite and PostgreSQL)
   --skip-server  do not start the app: leaves out the HTTP API timings and the page load case
-  --only LIST    run only these cases`;
+  --only LIST    run only these cases, comma-separated: search, listings, pages, import, realtime, stream, collections`;
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const flags = new Set(args.filter((a) => a.startsWith('--')));
