@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { foldedKey } from './columns';
 import { comments, posts, reviews } from './community';
 import { movies } from './movies';
 import { releases } from './releases';
@@ -85,10 +86,17 @@ export const collectionEntries = pgTable(
     condition: smallint(),
     acquiredOn: date(),
     watchedMethod: text(),
+    /**
+     * The item's sort name: the release's `name_key` or the movie's `title_key`, copied by a
+     * trigger when the entry is written and when that key changes (migration 0026), so the
+     * name order of a list reads an index instead of looking up and sorting every entry's item.
+     */
+    itemKey: foldedKey().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('collection_entries_item_key_idx').on(t.collectionId, t.itemKey, t.id),
     uniqueIndex('collection_entries_movie_key')
       .on(t.collectionId, t.movieId)
       .where(sql`movie_id IS NOT NULL`),

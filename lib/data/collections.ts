@@ -440,13 +440,8 @@ export type EntrySort = (typeof ENTRY_SORTS)[number];
 function entrySort(so: EntrySort | null | undefined): KeysetSort {
   switch (so) {
     case 'name':
-      return {
-        name: 'name',
-        expr: sql`coalesce((SELECT r.name_key FROM releases r WHERE r.id = e.release_id),
-          (SELECT m.title_key FROM movies m WHERE m.id = e.movie_id))`,
-        cast: 'text',
-        dir: 'asc',
-      };
+      // The item's name key, copied onto the entry (index (collection_id, item_key, id)).
+      return { name: 'name', expr: sql`e.item_key`, cast: 'text', dir: 'asc' };
     case 'acquired':
       return { name: 'acquired', expr: sql`e.acquired_on`, cast: 'date', dir: 'desc', nullable: true };
     case 'price':

@@ -806,6 +806,35 @@ describe.each(testEngines())('collections on %s', (engine) => {
     expect(await movieNames('thing')).toEqual(['The Thing']);
     expect(await movieNames('(1954)')).toEqual(['Seven Samurai']);
     expect(await movieNames('samurai [4k]')).toEqual([]);
+
+    // The name order follows a release or movie renamed after it was added (the key each entry
+    // keeps is carried over), and holds for an entry written outside the data layer.
+    await h.db.execute(
+      sql`UPDATE releases SET name = 'Shichinin no samurai', name_key = ${titleKey('Shichinin no samurai')}
+          WHERE public_id = 'findRel0002'`,
+    );
+    expect(await names(null, 'name')).toEqual([
+      'Alien: 40th Anniversary Edition',
+      'Seven Samurai',
+      'Shichinin no samurai',
+      'The Thing',
+    ]);
+    expect(await walk(null, 'name')).toEqual(await names(null, 'name'));
+    const filmNames = async () =>
+      (await listEntries(actor, { publicId: watched.collection.public_id, so: 'name' }, h.db))!.items.map(
+        (e) => e.movie!.name,
+      );
+    expect(await filmNames()).toEqual(['Seven Samurai', 'The Thing']);
+    await h.db.execute(
+      sql`UPDATE movies SET name = 'Alien', title_key = ${titleKey('Alien')} WHERE public_id = 'findFilm001'`,
+    );
+    expect(await filmNames()).toEqual(['Alien', 'The Thing']);
+    await h.db.execute(
+      sql`INSERT INTO collection_entries (collection_id, movie_id)
+          SELECT c.id, m.id FROM collections c, movies m
+          WHERE c.public_id = ${watched.collection.public_id} AND m.public_id = 'findFilm003'`,
+    );
+    expect(await filmNames()).toEqual(['Alien', 'Alien', 'The Thing']);
   });
 
   it('entries of shortcut lists feed the counters however they arrive; trash, restore and style changes move them', async () => {
