@@ -4,8 +4,9 @@ import 'server-only';
  * community's picture, sound, extras and package ratings in reviews that link the release. Each
  * aspect's score is a Bayesian average, `(C·m + Σx) / (C + n)`: the release's `n` ratings `x` of
  * the aspect pulled towards the prior mean `m` (the mean of every rating of that aspect in the
- * catalogue's reviews of releases, read from the totals the database keeps, or 3 when there is none) with the weight of `C` = {@link BEST_EDITION_PRIOR_WEIGHT}
- * ratings. The overall score is the mean of the four aspect scores.
+ * catalogue's reviews of releases, read from the totals the database keeps, or 3 when there is
+ * none) with the weight of `C` = {@link BEST_EDITION_PRIOR_WEIGHT} ratings. The overall score is
+ * the mean of the four aspect scores.
  * Also the plain member ratings of one release or movie (count and mean per aspect), which their
  * pages and API answers carry.
  */
