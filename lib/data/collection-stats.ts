@@ -41,22 +41,46 @@ export type CollectionStats = {
 /** Labels shown by name; the rest are summed under the key "other". */
 export const TOP_LABELS = 12;
 
-/** The entries of a collection counted by `key` (largest first), and those whose key is null. */
-async function buckets(
+/** The entries of one group counted by key (largest first, then by key), and those without a key. */
+type Buckets = { list: StatBucket[]; unknown: number };
+
+/**
+ * The entries of a collection counted by each of `keys` (name → key expression over the entries
+ * `e` and `join`), in one pass over the entries and their items: a grouping set per key.
+ */
+async function buckets<K extends string>(
   d: Db,
   collectionId: number,
-  group: { join: SQL; key: SQL },
-): Promise<{ list: StatBucket[]; unknown: number }> {
-  const { join, key } = group;
-  const rows = await queryRows<{ key: string | null; count: number }>(
+  join: SQL,
+  keys: Record<K, SQL>,
+): Promise<Record<K, Buckets>> {
+  const names = Object.keys(keys) as K[];
+  // Each key is a column k0, k1 … of the pass; GROUPING(kN) = 0 marks the rows of key N.
+  const columns = names.map((n, i) => sql`(${keys[n]})::text AS ${sql.raw(`k${i}`)}`);
+  const which = names.map((_, i) => sql`WHEN GROUPING(${sql.raw(`k${i}`)}) = 0 THEN ${i}`);
+  const rows = await queryRows<{ g: number; key: string | null; count: number }>(
     d,
-    sql`SELECT (${key})::text AS key, COUNT(*)::int AS count FROM collection_entries e ${join}
-        WHERE e.collection_id = ${collectionId} GROUP BY 1 ORDER BY 2 DESC, 1`,
+    sql`SELECT CASE ${sql.join(which, sql` `)} END AS g,
+          COALESCE(${sql.join(
+            names.map((_, i) => sql.raw(`k${i}`)),
+            sql`, `,
+          )}) AS key, COUNT(*)::int AS count
+        FROM (SELECT ${sql.join(columns, sql`, `)} FROM collection_entries e ${join} WHERE e.collection_id = ${collectionId}) x
+        GROUP BY GROUPING SETS (${sql.join(
+          names.map((_, i) => sql`(${sql.raw(`k${i}`)})`),
+          sql`, `,
+        )})
+        ORDER BY 1, 3 DESC, 2`,
   );
-  return {
-    list: rows.filter((r) => r.key !== null).map((r) => ({ key: r.key as string, count: Number(r.count) })),
-    unknown: rows.filter((r) => r.key === null).reduce((n, r) => n + Number(r.count), 0),
-  };
+  const out = {} as Record<K, Buckets>;
+  names.forEach((n, i) => {
+    const of = rows.filter((r) => Number(r.g) === i);
+    out[n] = {
+      list: of.filter((r) => r.key !== null).map((r) => ({ key: r.key as string, count: Number(r.count) })),
+      unknown: of.filter((r) => r.key === null).reduce((t, r) => t + Number(r.count), 0),
+    };
+  });
+  return out;
 }
 
 /** Buckets whose keys are numbers (decades), in key order. */
@@ -81,16 +105,20 @@ export async function collectionStats(
   if (!c) return null;
   const value = await collectionTotals(d, c.id);
   if (c.category === 'releases') {
-    const r = sql`JOIN releases r ON r.id = e.release_id`;
     const year = sql`COALESCE(r.release_year::int, EXTRACT(YEAR FROM r.street_date)::int)`;
-    const format = await buckets(d, c.id, { join: r, key: sql`r.format` });
-    const decade = await buckets(d, c.id, { join: r, key: sql`(r.movie_year / 10) * 10` });
-    const releaseDecade = await buckets(d, c.id, { join: r, key: sql`(${year} / 10) * 10` });
-    const labels = await buckets(d, c.id, {
-      join: sql`${r} LEFT JOIN labels l ON l.id = r.label_id`,
-      key: sql`l.name`,
+    const {
+      format,
+      decade,
+      release_decade: releaseDecade,
+      label: labels,
+      country,
+    } = await buckets(d, c.id, sql`JOIN releases r ON r.id = e.release_id LEFT JOIN labels l ON l.id = r.label_id`, {
+      format: sql`r.format`,
+      decade: sql`(r.movie_year / 10) * 10`,
+      release_decade: sql`(${year} / 10) * 10`,
+      label: sql`l.name`,
+      country: sql`r.country`,
     });
-    const country = await buckets(d, c.id, { join: r, key: sql`r.country` });
     const top = labels.list.slice(0, TOP_LABELS);
     const rest = labels.list.slice(TOP_LABELS).reduce((n, b) => n + b.count, 0);
     return {
@@ -111,9 +139,10 @@ export async function collectionStats(
       value,
     };
   }
-  const m = sql`JOIN movies m ON m.id = e.movie_id`;
-  const decade = await buckets(d, c.id, { join: m, key: sql`(m.year / 10) * 10` });
-  const country = await buckets(d, c.id, { join: m, key: sql`m.countries[1]` });
+  const { decade, country } = await buckets(d, c.id, sql`JOIN movies m ON m.id = e.movie_id`, {
+    decade: sql`(m.year / 10) * 10`,
+    country: sql`m.countries[1]`,
+  });
   return {
     category: c.category,
     entries: Number(c.entries),
