@@ -10,7 +10,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbHandle } from '@/db';
-import { labels, releases } from '@/db/schema';
+import { labels, movies, releases } from '@/db/schema';
 import { collectionStats } from '@/lib/data/collection-stats';
 import { rateTable } from '@/lib/collections/rates';
 import { collectionValue, itemValueAverage, userCollectionsValue } from '@/lib/data/collection-values';
@@ -265,5 +265,41 @@ describe.each(testEngines())('collection values on %s', (engine) => {
     const secret = await shelf(owner, 'Secret stats', 'private');
     expect(await collectionStats(null, secret, h.db)).toBeNull();
     expect(await collectionStats(owner, secret, h.db)).toMatchObject({ entries: 0 });
+
+    // A list of movies: by decade and by first production country; no formats, labels or release decades.
+    await h.db.insert(movies).values([
+      { publicId: 'statFilm001', name: 'Ikiru', titleKey: 'ikiru', year: 1952, countries: ['Japan'] },
+      { publicId: 'statFilm002', name: 'Sansho', titleKey: 'sansho', year: 1954, countries: ['Japan', 'Finland'] },
+      {
+        publicId: 'statFilm003',
+        name: 'Komisario Palmu',
+        titleKey: 'komisario palmu',
+        year: 1960,
+        countries: ['Finland'],
+      },
+      { publicId: 'statFilm004', name: 'Untitled', titleKey: 'untitled' },
+    ]);
+    const films = await createCollection(owner, { name: 'Seen', category: 'movies' }, h.db);
+    if (!films.ok) throw new Error('create failed');
+    for (const publicId of ['statFilm001', 'statFilm002', 'statFilm003', 'statFilm004'])
+      expect(
+        (await addEntry(owner, { collection: films.collection.public_id, item: { type: 'movie', publicId } }, h.db)).ok,
+      ).toBe(true);
+    expect(await collectionStats(null, films.collection.public_id, h.db)).toMatchObject({
+      category: 'movies',
+      entries: 4,
+      by_format: [],
+      by_decade: [
+        { key: '1950', count: 2 },
+        { key: '1960', count: 1 },
+      ],
+      by_release_decade: [],
+      by_label: [],
+      by_country: [
+        { key: 'Japan', count: 2 },
+        { key: 'Finland', count: 1 },
+      ],
+      not_known: { format: 0, decade: 1, release_decade: 0, label: 0, country: 1 },
+    });
   });
 });
