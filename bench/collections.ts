@@ -20,7 +20,7 @@ import { collectionStats } from '@/lib/data/collection-stats';
 import { collectionValue } from '@/lib/data/collection-values';
 import { listEntries, wantedOffers } from '@/lib/data/collections';
 import { newPublicId } from '@/lib/data/public-id';
-import { registerUser } from '@/lib/data/users';
+import { benchMember, removeBenchMembers } from './members';
 import { summarize, timed, type Summary } from './stats';
 
 /** Options of {@link runCollectionsCase}. */
@@ -42,14 +42,7 @@ export type CollectionsCall = { name: string; description: string; app: Summary;
 export type CollectionsCaseResult = { entries: number; wanted: number; sellers: number; calls: CollectionsCall[] };
 
 const DOMAIN = '@bench-collections.invalid';
-const PASSWORD = 'Slipcover-Shelf-77';
 const SELLERS = 10;
-
-async function member(db: Db, name: string, email: string): Promise<Actor> {
-  const r = await registerUser({ name, email, password: PASSWORD, password2: PASSWORD }, {}, db);
-  if (!r.ok) throw new Error(`bench member: ${JSON.stringify(r.errors)}`);
-  return { userId: r.userId, publicId: r.user.public_id, name, role: 'basic', sessionId: null };
-}
 
 /**
  * A public release list of `count` approved releases from the `offset`-th (by id), priced when
@@ -76,22 +69,18 @@ async function fill(
   return publicId;
 }
 
-async function removeFixture(raw: postgres.Sql): Promise<void> {
-  await raw`DELETE FROM users WHERE email LIKE ${`%${DOMAIN}`}`;
-}
-
 /** Runs the collections case (see module doc). */
 export async function runCollectionsCase(o: CollectionsCaseOptions): Promise<CollectionsCaseResult> {
   const { db, raw } = o;
-  await removeFixture(raw);
+  await removeBenchMembers(raw, DOMAIN);
   try {
     const stamp = Date.now().toString(36);
     o.log?.(`collections: ${SELLERS} sellers with ${o.entries} for sale each, a wanter of ${o.wanted} …`);
-    const wanter = await member(db, `Bench wanter ${stamp}`, `wanter-${stamp}${DOMAIN}`);
+    const wanter = await benchMember(db, `Bench wanter ${stamp}`, `wanter-${stamp}`, DOMAIN);
     await fill(raw, wanter, { style: 4, count: o.wanted, offset: 0, priced: false });
     let sale = '';
     for (let i = 0; i < SELLERS; i++) {
-      const seller = await member(db, `Bench seller ${stamp} ${i}`, `seller-${stamp}-${i}${DOMAIN}`);
+      const seller = await benchMember(db, `Bench seller ${stamp} ${i}`, `seller-${stamp}-${i}`, DOMAIN);
       const list = await fill(raw, seller, { style: 5, count: o.entries, offset: i * 100, priced: true });
       if (i === 0) sale = list;
       await fill(raw, seller, { style: 7, count: Math.ceil(o.entries / 5), offset: 500 + i * 50, priced: false });
@@ -148,6 +137,6 @@ export async function runCollectionsCase(o: CollectionsCaseOptions): Promise<Col
     o.log?.(`collections: ${result.calls.map((c) => `${c.name} p95 ${c.app.p95} ms`).join(', ')}`);
     return result;
   } finally {
-    await removeFixture(raw);
+    await removeBenchMembers(raw, DOMAIN);
   }
 }

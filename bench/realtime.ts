@@ -26,12 +26,14 @@ import { inTransaction, publish } from '@/lib/data/events';
 import type { SubscriberTable } from '@/lib/data/event-types';
 import { notifyFriendship } from '@/lib/data/notifications';
 import { createSession, sessionActor } from '@/lib/data/sessions';
-import { getOwnAccount, registerUser } from '@/lib/data/users';
+import { getOwnAccount } from '@/lib/data/users';
+import type { Actor } from '@/lib/auth/actor';
 import { connectNotifications, type NotificationConnection } from '@/lib/realtime/client';
 import type { NotificationPush } from '@/lib/realtime/channels';
 import { clientConfig, realtimeConfig } from '@/lib/realtime/config';
 import { authorizeChannel, pushNotification } from '@/lib/realtime/server';
 import { freePort, startSoketi } from '@/lib/realtime/soketi';
+import { benchMember, removeBenchMembers } from './members';
 import { replay, type CapturedStatement, type CapturingDb } from './capture';
 import { emptyFloors, recordFloor, timeFloor, type Floors } from './search';
 import { summarize, timed, type Summary } from './stats';
@@ -86,23 +88,14 @@ const PUSHER_VARS = [
 /** How long one push may take before it counts as lost (milliseconds). */
 const LOST_AFTER_MS = 5000;
 
-async function benchMembers(db: Db, count: number): Promise<{ userId: number; publicId: string }[]> {
-  const out: { userId: number; publicId: string }[] = [];
+const DOMAIN = '@bench-realtime.invalid';
+
+/** `count` members registered for the run. */
+async function benchMembers(db: Db, count: number): Promise<Actor[]> {
   const stamp = Date.now().toString(36);
-  for (let i = 0; i < count; i++) {
-    const r = await registerUser(
-      {
-        name: `Bench realtime ${stamp} ${i}`,
-        email: `rt-${stamp}-${i}@bench-realtime.invalid`,
-        password: 'Slipcover-Shelf-77',
-        password2: 'Slipcover-Shelf-77',
-      },
-      {},
-      db,
-    );
-    if (!r.ok) throw new Error(`bench member: ${JSON.stringify(r.errors)}`);
-    out.push({ userId: r.userId, publicId: r.user.public_id });
-  }
+  const out: Actor[] = [];
+  for (let i = 0; i < count; i++)
+    out.push(await benchMember(db, `Bench realtime ${stamp} ${i}`, `rt-${stamp}-${i}`, DOMAIN));
   return out;
 }
 
@@ -271,6 +264,6 @@ export async function runRealtimeCase(o: RealtimeCaseOptions): Promise<RealtimeC
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     }
-    await o.raw`DELETE FROM users WHERE email LIKE '%@bench-realtime.invalid'`;
+    await removeBenchMembers(o.raw, DOMAIN);
   }
 }

@@ -20,8 +20,7 @@ import type postgres from 'postgres';
 import type { Db } from '@/db';
 import { listStream } from '@/lib/data/stream';
 import { newPublicId } from '@/lib/data/public-id';
-import { registerUser } from '@/lib/data/users';
-import type { Actor } from '@/lib/auth/actor';
+import { benchMember, removeBenchMembers } from './members';
 import { replay, type CapturedStatement, type CapturingDb } from './capture';
 import { explainSection } from './search';
 import { summarize, timed, type Summary } from './stats';
@@ -69,14 +68,6 @@ export type StreamCaseResult = {
 };
 
 const DOMAIN = '@bench-stream.invalid';
-const PASSWORD = 'Slipcover-Shelf-77';
-
-async function register(db: Db, name: string, email: string): Promise<number> {
-  const r = await registerUser({ name, email, password: PASSWORD, password2: PASSWORD }, {}, db);
-  if (!r.ok) throw new Error(`bench member: ${JSON.stringify(r.errors)}`);
-  return r.userId;
-}
-
 /**
  * Gives a collector four public release lists (owned, wanted, for sale, for trade) and a private
  * one, filled with `entries` distinct approved releases (see the module doc for their dates).
@@ -120,24 +111,25 @@ async function fillCollector(raw: postgres.Sql, userId: number, index: number, e
             WHERE c.user_id = ${userId}`;
 }
 
-/** Deletes the case's members (and with them their lists, entries and friendships). */
-async function removeFixture(raw: postgres.Sql): Promise<void> {
-  await raw`DELETE FROM users WHERE email LIKE ${`%${DOMAIN}`}`;
-}
-
 /** Runs the stream case (see module doc). */
 export async function runStreamCase(o: StreamCaseOptions): Promise<StreamCaseResult> {
   const { raw } = o;
-  await removeFixture(raw);
+  await removeBenchMembers(raw, DOMAIN);
   try {
     const stamp = Date.now().toString(36);
     o.log?.(
       `stream: ${o.collectors} collectors with ${o.entriesPerCollector} entries each, ${o.writers} active writers …`,
     );
-    const readerId = await register(o.db, `Bench stream reader ${stamp}`, `reader-${stamp}${DOMAIN}`);
+    const reader = await benchMember(o.db, `Bench stream reader ${stamp}`, `reader-${stamp}`, DOMAIN);
+    const readerId = reader.userId;
     const friendIds: number[] = [];
     for (let i = 0; i < o.collectors; i++) {
-      const id = await register(o.db, `Bench collector ${stamp} ${i}`, `collector-${stamp}-${i}${DOMAIN}`);
+      const { userId: id } = await benchMember(
+        o.db,
+        `Bench collector ${stamp} ${i}`,
+        `collector-${stamp}-${i}`,
+        DOMAIN,
+      );
       await fillCollector(raw, id, i, o.entriesPerCollector);
       friendIds.push(id);
     }
@@ -164,15 +156,7 @@ export async function runStreamCase(o: StreamCaseOptions): Promise<StreamCaseRes
         ((SELECT count(*) FROM reviews WHERE user_id = ANY(${friendIds}))
           + (SELECT count(*) FROM posts WHERE user_id = ANY(${friendIds}))
           + (SELECT count(*) FROM comments WHERE user_id = ANY(${friendIds})))::int AS writings`;
-    const [reader] = await raw<{ public_id: string; name: string }[]>`
-      SELECT public_id, name FROM users WHERE id = ${readerId}`;
-    const actor: Actor = {
-      userId: readerId,
-      publicId: reader.public_id,
-      name: reader.name,
-      role: 'basic',
-      sessionId: null,
-    };
+    const actor = reader;
 
     // The cursors of pages 2…pages (from one read; the fixture does not change while timing).
     const cursors: (string | null)[] = [null];
@@ -229,6 +213,6 @@ export async function runStreamCase(o: StreamCaseOptions): Promise<StreamCaseRes
     );
     return result;
   } finally {
-    await removeFixture(raw);
+    await removeBenchMembers(raw, DOMAIN);
   }
 }

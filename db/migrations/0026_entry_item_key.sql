@@ -18,23 +18,21 @@ $$;
 CREATE TRIGGER collection_entries_item_key BEFORE INSERT OR UPDATE OF release_id, movie_id ON "collection_entries"
   FOR EACH ROW EXECUTE FUNCTION collection_entries_item_key();
 --> statement-breakpoint
--- A renamed release or movie carries its new key to the entries that hold it.
-CREATE FUNCTION releases_entry_item_key() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A renamed release or movie carries its new key to the entries that hold it (one function for
+-- both tables: each branch reads only the key column of its own table).
+CREATE FUNCTION entries_item_key_renamed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE collection_entries SET item_key = NEW.name_key WHERE release_id = NEW.id;
+  IF TG_TABLE_NAME = 'releases' THEN
+    UPDATE collection_entries SET item_key = NEW.name_key WHERE release_id = NEW.id;
+  ELSE
+    UPDATE collection_entries SET item_key = NEW.title_key WHERE movie_id = NEW.id;
+  END IF;
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
 CREATE TRIGGER releases_entry_item_key AFTER UPDATE OF name_key ON "releases"
-  FOR EACH ROW WHEN (OLD.name_key IS DISTINCT FROM NEW.name_key) EXECUTE FUNCTION releases_entry_item_key();
---> statement-breakpoint
-CREATE FUNCTION movies_entry_item_key() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE collection_entries SET item_key = NEW.title_key WHERE movie_id = NEW.id;
-  RETURN NULL;
-END;
-$$;
+  FOR EACH ROW WHEN (OLD.name_key IS DISTINCT FROM NEW.name_key) EXECUTE FUNCTION entries_item_key_renamed();
 --> statement-breakpoint
 CREATE TRIGGER movies_entry_item_key AFTER UPDATE OF title_key ON "movies"
-  FOR EACH ROW WHEN (OLD.title_key IS DISTINCT FROM NEW.title_key) EXECUTE FUNCTION movies_entry_item_key();
+  FOR EACH ROW WHEN (OLD.title_key IS DISTINCT FROM NEW.title_key) EXECUTE FUNCTION entries_item_key_renamed();

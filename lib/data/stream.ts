@@ -104,11 +104,11 @@ export async function listStream(actor: Actor, page: Paging = {}, db?: Db): Prom
   const bound = after ? STREAM_KEY_RE.exec(after.key ?? '') : null;
   if (after && (!bound || !isCastable(bound[1], 'timestamptz'))) throw new AppError('bad_cursor');
   const cursorAt = bound ? sql`(CAST(${bound[1]} AS timestamp) AT TIME ZONE 'UTC')` : null;
+  /** The cursor's position: its key and id, compared as the keyset order compares them. */
+  const position = after ? sql`(CAST(${after.key} AS text) COLLATE "C", CAST(${after.id} AS integer))` : null;
   /** A branch's rows after the cursor: a range of its time index, then the exact keyset position. */
   const since = (at: SQL, rank: number, id: SQL): SQL =>
-    after && cursorAt
-      ? sql`${at} <= ${cursorAt} AND (${streamKey(at, rank)}, ${id}) < (CAST(${after.key} AS text) COLLATE "C", CAST(${after.id} AS integer))`
-      : sql`TRUE`;
+    position && cursorAt ? sql`${at} <= ${cursorAt} AND (${streamKey(at, rank)}, ${id}) < ${position}` : sql`TRUE`;
   const friends = sql`(${friendIdsSql(actor.userId)}) AS f(uid)`;
   /** The start of the UTC day of a time. */
   const dayOf = (at: SQL) => sql`(date_trunc('day', ${at} AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
@@ -182,10 +182,7 @@ export async function listStream(actor: Actor, page: Paging = {}, db?: Db): Prom
       ORDER BY ce.created_at DESC, ce.id DESC LIMIT 1
     ) e
     WHERE d.latest IS NOT NULL`;
-  const position =
-    after && cursorAt
-      ? sql`WHERE (${STREAM_SORT.expr}, s.id) < (CAST(${after.key} AS text) COLLATE "C", CAST(${after.id} AS integer))`
-      : sql``;
+  const afterCursor = position ? sql`WHERE (${STREAM_SORT.expr}, s.id) < ${position}` : sql``;
   const start = (col: SQL) => sql`left(${col}, ${STREAM_EXCERPT_MAX * 2})`;
   const rows = await queryRows<StreamRow>(
     d,
@@ -207,7 +204,7 @@ export async function listStream(actor: Actor, page: Paging = {}, db?: Db): Prom
         day.entries
       FROM (
         SELECT s.kind, s.id, s.at, s.user_id, (${STREAM_SORT.expr})::text AS sk
-        FROM (${candidates}) s ${position}
+        FROM (${candidates}) s ${afterCursor}
         ORDER BY ${STREAM_SORT.expr} DESC, s.id DESC LIMIT ${n}
       ) p
         JOIN users u ON u.id = p.user_id

@@ -78,7 +78,7 @@ describe('stream list', () => {
       ['Steelbooks', '/post/pst1#comment-cmt1'],
     ]);
     // When: the date and the time, as notifications give them, with the instant for machines.
-    const when = screen.getByTestId('stream-review').querySelector('time');
+    const when = screen.getByTestId('stream-review').querySelector('[data-testid="stream-time"]');
     expect(when?.getAttribute('dateTime')).toBe(AT);
     expect(when?.textContent).toBe(formatDateTime(AT, 'en'));
     expect(when?.textContent).toMatch(/\d:\d{2}$/);
