@@ -3,9 +3,12 @@
  * dates day/month/year (English "17/09/1981", Finnish "17.9.1981"), durations minutes:seconds,
  * name lists joined with ", ", numbers and money with the locale's decimal mark and grouping
  * (English "7.9", "€12.50"; Finnish "7,9", "12,50 €"). Every function that writes a date or a number
- * takes the page's locale ('en' or 'fi'; any other value is written as English). Pure functions, no
- * I/O; safe in server and client components.
+ * takes the page's locale ('en' or 'fi'; any other value is written as English); every function
+ * that writes a timestamp also takes the time zone whose clock and calendar it uses (the site's,
+ * lib/time-zone.ts). Pure functions, no I/O; safe in server and client components.
  */
+
+import { dayIn } from './time-zone';
 
 /** How much of a date is known, as in the data (`date_precision` of censorship events). */
 export type DatePrecision = 'day' | 'month' | 'year';
@@ -55,14 +58,23 @@ export function formatDate(
 }
 
 /**
- * Formats a timestamp (ISO string or Date) as the locale's short date and time in the server's (or
- * browser's) time zone: English "23/11/2026, 18:40", Finnish "23.11.2026 klo 18.40".
- * Returns "" for an unparseable value.
+ * Formats a timestamp (ISO string or Date) as the locale's short date and time on the clock of
+ * `timeZone` (the site's, lib/time-zone.ts): ("2026-11-23T16:40:00Z", 'en', "Europe/Helsinki") →
+ * "23/11/2026, 18:40", Finnish "23.11.2026 klo 18.40". Returns "" for an unparseable value.
  */
-export function formatDateTime(value: string | Date, locale: string): string {
+export function formatDateTime(value: string | Date, locale: string, timeZone: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'short', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'short', timeStyle: 'short', timeZone }).format(date);
+}
+
+/**
+ * Formats the calendar day of a timestamp (ISO string or Date) in `timeZone` as
+ * {@link formatDate} writes a date: ("2026-11-29T22:30:00Z", 'fi', "Europe/Helsinki") →
+ * "30.11.2026" (already the 30th in Helsinki). Returns "" for an unparseable value.
+ */
+export function formatDayOf(value: string | Date, locale: string, timeZone: string): string {
+  return formatDate(dayIn(value, timeZone), locale);
 }
 
 /**

@@ -24,6 +24,7 @@ import { migrateDatabase, openDatabase, queryRows } from '@/db';
 import { formatReport, importFiles, seedFiles } from '@/lib/import';
 import { realtimeConfig, wantsLocalSoketi } from '@/lib/realtime/config';
 import { portInUse, startSoketi, type SoketiHandle } from '@/lib/realtime/soketi';
+import { siteTimeZone } from '@/lib/time-zone';
 import { buildIfNeeded } from './next-build';
 import { createImportProgress } from './progress';
 import { serverArgs } from './serve-entry';
@@ -95,6 +96,13 @@ async function startRealtime(): Promise<SoketiHandle | null> {
   }
 }
 
+try {
+  siteTimeZone();
+} catch (error) {
+  // A mistyped SITE_TIME_ZONE stops here, named, instead of failing every page.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 if (!dev) buildOrExit();
 let stopping = false;
 const soketi = await startRealtime();

@@ -14,7 +14,8 @@ import {
   type HoldingRef,
 } from '@/lib/data/collections';
 import type { Page } from '@/lib/data/types';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatDayOf, formatMoney } from '@/lib/format';
+import { siteTimeZone } from '@/lib/time-zone';
 import { Link } from '@/lib/i18n/navigation';
 import { withQuery } from '@/lib/seo';
 import { CollectionBadges, collectionTitle } from './collection-list';
@@ -239,7 +240,7 @@ async function EntryFields({
             ))}
           </dl>
         ) : null}
-        <p className="text-muted">{t('addedOn', { date: formatDate(entry.created_at, locale) })}</p>
+        <p className="text-muted">{t('addedOn', { date: formatDayOf(entry.created_at, locale, siteTimeZone()) })}</p>
         {children ? <div className="ml-auto">{children}</div> : null}
       </div>
       {yours?.length ? (

@@ -1,7 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import type { CollectionValue, ItemValue, RatesNote, ValueTotals } from '@/lib/data/collection-values';
 import { ECB_SOURCE } from '@/lib/collections/rates';
-import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import { formatDate, formatDayOf, formatMoney, formatNumber } from '@/lib/format';
+import { siteTimeZone } from '@/lib/time-zone';
 
 /** Euros as the locale writes them (2 decimals: "€12.50", "12,50 €"). */
 export function euros(value: string | number, locale: string): string {
@@ -94,7 +95,7 @@ export async function CollectionValueView({ value, locale }: { value: Collection
             <tbody>
               {value.history.map((h) => (
                 <tr key={h.taken_at}>
-                  <td className="whitespace-nowrap pr-3">{formatDate(h.taken_at.slice(0, 10), locale)}</td>
+                  <td className="whitespace-nowrap pr-3">{formatDayOf(h.taken_at, locale, siteTimeZone())}</td>
                   <td className="whitespace-nowrap pr-3">{euros(h.total_eur, locale)}</td>
                   <td className="whitespace-nowrap">{euros(h.weighted_eur, locale)}</td>
                 </tr>

@@ -6,6 +6,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { listComments, type CommentDto, type ThreadType } from '@/lib/data/comments';
 import { likedPublicIds } from '@/lib/data/toggles';
 import { formatDateTime, wasEdited } from '@/lib/format';
+import { siteTimeZone } from '@/lib/time-zone';
 import { Link } from '@/lib/i18n/navigation';
 import type { CommentFormLabels } from './comment-form';
 import type { DeleteLabels } from './delete-button';
@@ -86,7 +87,7 @@ export async function CommentThread({ thread, path, locale, actor, cursor, reply
           <Link href={`/user/${c.author.public_id}`} className="font-semibold text-ink hover:underline">
             {c.author.name}
           </Link>
-          <time dateTime={c.created_at}>{formatDateTime(c.created_at, locale)}</time>
+          <time dateTime={c.created_at}>{formatDateTime(c.created_at, locale, siteTimeZone())}</time>
           {edited ? <span>{t('edited')}</span> : null}
           {c.reply_to ? (
             <a href={`#comment-${c.reply_to.public_id}`} className="hover:underline">

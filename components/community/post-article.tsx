@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { PostDto } from '@/lib/data/posts';
 import { formatDateTime, wasEdited } from '@/lib/format';
+import { siteTimeZone } from '@/lib/time-zone';
 import { Link } from '@/lib/i18n/navigation';
 import { PlainText } from './plain-text';
 import { postSubject } from './post-list';
@@ -29,9 +30,11 @@ export async function PostArticle({ post, locale }: { post: PostDto; locale: str
           <Link href={`/user/${post.author.public_id}`} className="hover:underline">
             {t('by', { name: post.author.name })}
           </Link>
-          <time dateTime={post.created_at}>{formatDateTime(post.created_at, locale)}</time>
+          <time dateTime={post.created_at}>{formatDateTime(post.created_at, locale, siteTimeZone())}</time>
           {wasEdited(post.created_at, post.updated_at) ? (
-            <span data-testid="post-edited">{t('edited', { date: formatDateTime(post.updated_at, locale) })}</span>
+            <span data-testid="post-edited">
+              {t('edited', { date: formatDateTime(post.updated_at, locale, siteTimeZone()) })}
+            </span>
           ) : null}
           <span>{tr(`languages.${post.language}`)}</span>
         </p>

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { PostListItem } from '@/lib/data/posts';
-import { formatDate } from '@/lib/format';
+import { formatDayOf } from '@/lib/format';
+import { siteTimeZone } from '@/lib/time-zone';
 import { Link } from '@/lib/i18n/navigation';
 
 /** What a post is about, as a link: its movie, release or review (null: a general discussion). */
@@ -49,7 +50,7 @@ export async function PostList({
               <Link href={`/user/${p.author.public_id}`} prefetch={false} className="hover:underline">
                 {t('by', { name: p.author.name })}
               </Link>
-              <span>{t('lastActivity', { date: formatDate(p.last_activity_at.slice(0, 10), locale) })}</span>
+              <span>{t('lastActivity', { date: formatDayOf(p.last_activity_at, locale, siteTimeZone()) })}</span>
               <span>{t('replies', { count: p.comments_count })}</span>
               <span>{t('likes', { count: p.likes_count })}</span>
             </p>

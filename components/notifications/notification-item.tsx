@@ -1,6 +1,7 @@
 import { FriendButton, type FriendButtonLabels } from '@/components/users/friend-button';
 import type { NotificationDto } from '@/lib/data/notifications';
 import { formatDateTime } from '@/lib/format';
+import { siteTimeZone } from '@/lib/time-zone';
 import { Link } from '@/lib/i18n/navigation';
 import { notificationHref } from './notification-href';
 
@@ -44,7 +45,7 @@ export function NotificationItem({
         )}
       </p>
       <time dateTime={n.created_at} className="text-sm text-muted">
-        {formatDateTime(n.created_at, locale)}
+        {formatDateTime(n.created_at, locale, siteTimeZone())}
       </time>
       {answer && n.actor ? (
         <div className="mt-1">

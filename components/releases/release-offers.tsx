@@ -1,7 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { collectionTitle } from '@/components/collections/collection-list';
 import type { ReleaseOffers as Offers } from '@/lib/data/collections';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDayOf, formatMoney } from '@/lib/format';
+import { siteTimeZone } from '@/lib/time-zone';
 import { Link } from '@/lib/i18n/navigation';
 
 /**
@@ -51,7 +52,7 @@ export async function ReleaseOffers({ offers: found, locale }: { offers: Offers;
                     </Link>
                   ),
                   name: collectionTitle({ name: o.collection.name, style: o.style }, tc),
-                  date: formatDate(o.added_at.slice(0, 10), locale),
+                  date: formatDayOf(o.added_at, locale, siteTimeZone()),
                 })}
               </span>
             </p>

@@ -2,7 +2,8 @@ import { getTranslations } from 'next-intl/server';
 import { formatNames } from '@/lib/i18n/format-names';
 import { PlainText } from '@/components/community/plain-text';
 import type { ReviewDto } from '@/lib/data/types';
-import { formatDate, formatDateTime, wasEdited } from '@/lib/format';
+import { formatDateTime, formatDayOf, wasEdited } from '@/lib/format';
+import { dayIn, siteTimeZone } from '@/lib/time-zone';
 import { Link } from '@/lib/i18n/navigation';
 import { RATING_ASPECTS } from '@/lib/validation/review-options';
 import { RatingBadge } from './rating-badge';
@@ -15,6 +16,7 @@ import { RatingBadge } from './rating-badge';
 export async function ReviewArticle({ review, locale }: { review: ReviewDto; locale: string }) {
   const t = await getTranslations({ locale, namespace: 'reviews' });
   const formatName = await formatNames(locale);
+  const timeZone = siteTimeZone();
   const source = review.watch_source ? (String(review.watch_source) as '1' | '2' | '3' | '4' | '5' | '6') : null;
   return (
     <article className="max-w-3xl" data-testid="review">
@@ -40,15 +42,15 @@ export async function ReviewArticle({ review, locale }: { review: ReviewDto; loc
           <Link href={`/user/${review.author.public_id}`} className="hover:underline">
             {t('by', { name: review.author.name })}
           </Link>
-          <span>{t('published', { date: formatDate(review.created_at.slice(0, 10), locale) })}</span>
+          <span>{t('published', { date: formatDayOf(review.created_at, locale, timeZone) })}</span>
           {wasEdited(review.created_at, review.updated_at) ? (
             <span data-testid="review-edited">
               {t('edited', {
                 // Edited the day it was published: the time says more than the same date again.
                 date:
-                  review.updated_at.slice(0, 10) === review.created_at.slice(0, 10)
-                    ? formatDateTime(review.updated_at, locale)
-                    : formatDate(review.updated_at.slice(0, 10), locale),
+                  dayIn(review.updated_at, timeZone) === dayIn(review.created_at, timeZone)
+                    ? formatDateTime(review.updated_at, locale, timeZone)
+                    : formatDayOf(review.updated_at, locale, timeZone),
               })}
             </span>
           ) : null}

@@ -1,7 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { formatNames } from '@/lib/i18n/format-names';
 import type { ReviewListItem } from '@/lib/data/types';
-import { formatDate } from '@/lib/format';
+import { formatDayOf } from '@/lib/format';
+import { siteTimeZone } from '@/lib/time-zone';
 import { Link } from '@/lib/i18n/navigation';
 import { RatingBadge } from './rating-badge';
 
@@ -62,7 +63,7 @@ export async function ReviewList({
             <Link href={`/user/${r.author.public_id}`} prefetch={false} className="hover:underline">
               {t('by', { name: r.author.name })}
             </Link>
-            <span>{formatDate(r.created_at.slice(0, 10), locale)}</span>
+            <span>{formatDayOf(r.created_at, locale, siteTimeZone())}</span>
             <span>{t(`languages.${r.language}`)}</span>
             {r.ratings.movie ? <RatingBadge locale={locale} aspect="movie" value={r.ratings.movie} /> : null}
             {r.youtube_id ? <span className="rounded bg-panel px-2">{t('video')}</span> : null}

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { StreamItem } from '@/lib/data/stream';
 import { formatDateTime } from '@/lib/format';
+import { siteTimeZone } from '@/lib/time-zone';
 import { Link } from '@/lib/i18n/navigation';
 
 const linkClass = 'font-medium hover:underline';
@@ -74,7 +75,7 @@ export async function StreamList({ items, locale }: { items: StreamItem[]; local
               </p>
             ) : null}
             <time dateTime={s.at} className="mt-1 block text-sm text-muted" data-testid="stream-time">
-              {formatDateTime(s.at, locale)}
+              {formatDateTime(s.at, locale, siteTimeZone())}
             </time>
           </li>
         );

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { TradeMatchDto } from '@/lib/data/trades';
-import { formatDate } from '@/lib/format';
+import { formatDayOf } from '@/lib/format';
+import { siteTimeZone } from '@/lib/time-zone';
 import { Link } from '@/lib/i18n/navigation';
 
 /** Current trade matches, newest first: the release, the friend, which way, and since when. */
@@ -29,7 +30,9 @@ export async function TradeList({ items, locale }: { items: TradeMatchDto[]; loc
               ),
             })}
           </p>
-          <p className="mt-1 text-sm text-muted">{t('matchedOn', { date: formatDate(m.matched_at, locale) })}</p>
+          <p className="mt-1 text-sm text-muted">
+            {t('matchedOn', { date: formatDayOf(m.matched_at, locale, siteTimeZone()) })}
+          </p>
         </li>
       ))}
     </ul>

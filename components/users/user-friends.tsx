@@ -4,7 +4,8 @@ import { Pagination } from '@/components/listing/pagination';
 import type { FriendItem, FriendRequestItem, FriendUser } from '@/lib/data/friendships';
 import type { Page } from '@/lib/data/types';
 import type { PublicUser } from '@/lib/data/users';
-import { formatDate } from '@/lib/format';
+import { formatDayOf } from '@/lib/format';
+import { siteTimeZone } from '@/lib/time-zone';
 import { Link } from '@/lib/i18n/navigation';
 import { FriendButton } from './friend-button';
 import { friendButtonLabels } from './friend-labels';
@@ -47,7 +48,9 @@ async function RequestSection({
               data-testid="friend-request"
             >
               <UserLink user={r.user} />
-              <span className="text-sm text-muted">{t('sentOn', { date: formatDate(r.requested_at, locale) })}</span>
+              <span className="text-sm text-muted">
+                {t('sentOn', { date: formatDayOf(r.requested_at, locale, siteTimeZone()) })}
+              </span>
               <span className="ml-auto">
                 <FriendButton publicId={r.user.public_id} relation={r.direction} labels={labels[i]!} answerOnly />
               </span>
@@ -111,7 +114,9 @@ export async function UserFriends({
             {page.items.map((f) => (
               <li key={f.user.public_id} className="rounded-lg border border-line p-3" data-testid="friend-item">
                 <UserLink user={f.user} />
-                <p className="text-sm text-muted">{t('friends.since', { date: formatDate(f.since, locale) })}</p>
+                <p className="text-sm text-muted">
+                  {t('friends.since', { date: formatDayOf(f.since, locale, siteTimeZone()) })}
+                </p>
               </li>
             ))}
           </ul>

@@ -13,7 +13,8 @@ import { listPosts } from '@/lib/data/posts';
 import { listReviews } from '@/lib/data/reviews';
 import { userActivity, userCollected, type PublicUser } from '@/lib/data/users';
 import { Link } from '@/lib/i18n/navigation';
-import { formatDate, formatNumber } from '@/lib/format';
+import { formatDayOf, formatNumber } from '@/lib/format';
+import { siteTimeZone } from '@/lib/time-zone';
 import { FriendButton } from './friend-button';
 import { friendButtonLabels } from './friend-labels';
 
@@ -51,7 +52,7 @@ export async function UserProfile({
   const t = await getTranslations('users');
   const viewer = tab === 'overview' ? await currentActor() : null;
   const country = countryName(locale, user.country);
-  const since = formatDate(user.created_at, locale);
+  const since = formatDayOf(user.created_at, locale, siteTimeZone());
   const links = Object.entries(user.social).filter((e): e is [string, string] => Boolean(e[1]));
   return (
     <article className="flex flex-col gap-4">

@@ -10,7 +10,8 @@ import type { CollectionDto } from '@/lib/data/collections';
 import type { CommunityLikeDto, UserLikes as UserLikesData } from '@/lib/data/toggles';
 import type { Page } from '@/lib/data/types';
 import type { PublicUser } from '@/lib/data/users';
-import { formatDate } from '@/lib/format';
+import { formatDayOf } from '@/lib/format';
+import { siteTimeZone } from '@/lib/time-zone';
 import { Link } from '@/lib/i18n/navigation';
 
 /** The query parameter of the likes page's second list (reviews, discussions and comments). */
@@ -189,7 +190,7 @@ export async function UserLikes({
                       ),
                     })}
                   </span>
-                  <span>{t('likes.likedOn', { date: formatDate(l.liked_at, locale) })}</span>
+                  <span>{t('likes.likedOn', { date: formatDayOf(l.liked_at, locale, siteTimeZone()) })}</span>
                 </p>
               </li>
             ))}

@@ -15,6 +15,7 @@ import { collectionVisibleTo } from './collection-visibility';
 import { eurosSql, queryRows, resolveDb } from './sql';
 import type { Actor } from '@/lib/auth/actor';
 import type { DomainEvents } from './event-types';
+import { siteTimeZone } from '@/lib/time-zone';
 
 /** The rates a value was computed with: their date (YYYY-MM-DD) and source. */
 export type RatesNote = { rates_date: string; rates_source: string };
@@ -102,7 +103,7 @@ export const VALUE_HISTORY_SHOWN = 20;
 
 /**
  * The value of a collection the viewer may see (public and not deleted, or their own), with the
- * value at the end of each of the last {@link VALUE_HISTORY_SHOWN} days (UTC) on which its entries
+ * value at the end of each of the last {@link VALUE_HISTORY_SHOWN} days (of the site's time zone) on which its entries
  * changed: a snapshot is stored per change, and an evening of adding fifty entries is one day of
  * history, not fifty rows of the same minute.
  * @returns null when the viewer may not see it
@@ -122,10 +123,13 @@ export async function collectionValue(
   const [now] = await queryRows<ValueTotals>(d, totalsSql(table, sql`e.collection_id = ${c.id}`));
   const history = await queryRows<ValueTotals & { taken_at: string | Date }>(
     d,
-    sql`SELECT DISTINCT ON ((taken_at AT TIME ZONE 'UTC')::date)
-          taken_at, total_eur::text AS total_eur, weighted_eur::text AS weighted_eur, priced_count, entries_count
-        FROM collection_value_snapshots WHERE collection_id = ${c.id}
-        ORDER BY (taken_at AT TIME ZONE 'UTC')::date DESC, taken_at DESC, id DESC LIMIT ${VALUE_HISTORY_SHOWN}`,
+    sql`SELECT DISTINCT ON (s.day) s.taken_at, s.total_eur::text AS total_eur, s.weighted_eur::text AS weighted_eur,
+          s.priced_count, s.entries_count
+        FROM (
+          SELECT v.*, (v.taken_at AT TIME ZONE ${siteTimeZone()})::date AS day
+          FROM collection_value_snapshots v WHERE v.collection_id = ${c.id}
+        ) s
+        ORDER BY s.day DESC, s.taken_at DESC, s.id DESC LIMIT ${VALUE_HISTORY_SHOWN}`,
   );
   return {
     ...now,

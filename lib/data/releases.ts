@@ -22,6 +22,7 @@ import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { listingTextConditions, pageWithCloseMatches, type CloseWords } from './search-words';
 import { eurosSql, inList, queryRows, resolveDb } from './sql';
 import type { Page, ReleaseDetail, ReleaseListItem, SearchPage } from './types';
+import { dayIn, siteTimeZone } from '@/lib/time-zone';
 
 /** Default page size of release listings. */
 export const RELEASE_PAGE_SIZE = 24;
@@ -59,9 +60,12 @@ export function releaseSort(so: ListSort | null): KeysetSort {
   }
 }
 
-/** Today as YYYY-MM-DD (UTC): the reference of `dr`/`dn`. */
-export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
+/**
+ * Today as YYYY-MM-DD in the site's time zone (lib/time-zone.ts; street dates are the market's
+ * calendar days): the reference of `dr`/`dn`.
+ */
+export function todayIso(now: Date = new Date(), timeZone: string = siteTimeZone()): string {
+  return dayIn(now, timeZone);
 }
 
 /** Title types selected by the `fi` type filters: movie = films (movie, short, documentary). */

@@ -12,6 +12,7 @@ import { friendIdsSql } from './friendships';
 import { AppError } from '@/lib/errors';
 import { decodeCursor, isCastable, pageOf, type KeysetSort, type Paging } from './keyset';
 import { truncate } from '@/lib/text';
+import { siteTimeZone } from '@/lib/time-zone';
 import { queryRows, resolveDb } from './sql';
 import type { Page } from './types';
 
@@ -22,7 +23,7 @@ export type StreamKind = 'review' | 'post' | 'comment' | 'entry';
  * One thing a friend did (ISO 8601 `at`): a review (`title` its headline, `item` its movie), a
  * discussion (`title` its headline), a comment (`title` its thread's headline, `thread` the review
  * or post it belongs to), or additions to a collection (`entries`: how many movies or releases
- * went into the public collection `collection` that day, UTC, as one item at the newest addition,
+ * went into the public collection `collection` that day, a day of the site's time zone, as one item at the newest addition,
  * `item` the newest of them, `public_id` null; `entries` is null for the other kinds), so an
  * import of hundreds of discs is one item, not hundreds. `excerpt`: the start of what was written
  * (a review's ingress, else its body; a discussion's first message; a comment; the comment of a
@@ -110,8 +111,13 @@ export async function listStream(actor: Actor, page: Paging = {}, db?: Db): Prom
   const since = (at: SQL, rank: number, id: SQL): SQL =>
     position && cursorAt ? sql`${at} <= ${cursorAt} AND (${streamKey(at, rank)}, ${id}) < ${position}` : sql`TRUE`;
   const friends = sql`(${friendIdsSql(actor.userId)}) AS f(uid)`;
-  /** The start of the UTC day of a time. */
-  const dayOf = (at: SQL) => sql`(date_trunc('day', ${at} AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
+  // Days are the site's calendar days (lib/time-zone.ts), as the page shows the times.
+  const zone = siteTimeZone();
+  /** The start of the site's day of a time. */
+  const dayOf = (at: SQL) => sql`(date_trunc('day', ${at} AT TIME ZONE ${zone}) AT TIME ZONE ${zone})`;
+  /** The end of the site's day of a time (the next day's start: 23 or 25 hours on a clock change). */
+  const dayEnd = (at: SQL) =>
+    sql`((date_trunc('day', ${at} AT TIME ZONE ${zone}) + interval '1 day') AT TIME ZONE ${zone})`;
   // The page's candidates, ids and times only: at most n rows per friend and kind (reviews,
   // posts, comments), and the newest addition of the latest days of each public collection.
   const written = (table: 'reviews' | 'posts' | 'comments', kind: StreamKind, rank: number) => {
@@ -178,7 +184,7 @@ export async function listStream(actor: Actor, page: Paging = {}, db?: Db): Prom
       -- keyset position below then leaves the day out).
       SELECT ce.id, ce.created_at FROM collection_entries ce
       WHERE ce.collection_id = d.collection_id
-        AND ce.created_at >= ${dayOf(sql`d.latest`)} AND ce.created_at < ${dayOf(sql`d.latest`)} + interval '1 day'
+        AND ce.created_at >= ${dayOf(sql`d.latest`)} AND ce.created_at < ${dayEnd(sql`d.latest`)}
       ORDER BY ce.created_at DESC, ce.id DESC LIMIT 1
     ) e
     WHERE d.latest IS NOT NULL`;
@@ -221,7 +227,7 @@ export async function listStream(actor: Actor, page: Paging = {}, db?: Db): Prom
         LEFT JOIN LATERAL (
           SELECT count(*)::integer AS entries FROM collection_entries x
           WHERE x.collection_id = ce.collection_id
-            AND x.created_at >= ${dayOf(sql`ce.created_at`)} AND x.created_at < ${dayOf(sql`ce.created_at`)} + interval '1 day'
+            AND x.created_at >= ${dayOf(sql`ce.created_at`)} AND x.created_at < ${dayEnd(sql`ce.created_at`)}
         ) day ON p.kind = 'entry'
       ORDER BY p.sk DESC, p.id DESC`,
   );

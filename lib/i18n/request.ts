@@ -2,6 +2,7 @@ import { hasLocale } from 'next-intl';
 import { getRequestConfig } from 'next-intl/server';
 import { locale as rootLocale } from 'next/root-params';
 import { precompileMessages, type CompiledMessageTree, type MessageTree } from './precompile';
+import { siteTimeZone } from '@/lib/time-zone';
 import { routing } from './routing';
 
 /** Compiled catalogues per locale, built once per server process. */
@@ -51,6 +52,7 @@ export default getRequestConfig(async (params) => {
     // next-intl types messages as its (uncompiled) AbstractIntlMessages; the compiled tree is what
     // the aliased formatter reads (next-intl's own `precompile` option passes the same shape).
     messages: (await loadMessages(locale)) as unknown as Record<string, string>,
-    timeZone: 'Europe/Helsinki',
+    // The site's zone (SITE_TIME_ZONE): the client provider inherits it (lib/i18n/use-site-time-zone.ts).
+    timeZone: siteTimeZone(),
   };
 });

@@ -2,7 +2,6 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PostArticle } from '@/components/community/post-article';
 import { ReviewArticle } from '@/components/reviews/review-article';
-import { formatDateTime } from '@/lib/format';
 import { renderServer } from './support/server-components';
 import { postItem, reviewItem } from './support/community-items';
 
@@ -25,13 +24,22 @@ describe('edited marks on a review and a discussion', () => {
     expect(screen.getByTestId('review-edited').textContent).toBe(text);
   });
 
-  it('a review edited the day it was published gives the time', async () => {
+  it("a review edited the day it was published gives the time, on the site's clock", async () => {
     const review = { ...reviewItem({ updated_at: '2026-11-28T15:30:00.000Z' }), body: 'Text' };
     await renderServer(await ReviewArticle({ review, locale: 'en' }));
-    // In the time zone the tests run in: "Edited 28/11/2026, 15:30" in UTC.
-    expect(screen.getByTestId('review-edited').textContent).toBe(
-      `Edited ${formatDateTime('2026-11-28T15:30:00.000Z', 'en')}`,
-    );
+    // 15:30 UTC is 17:30 in Helsinki (the default SITE_TIME_ZONE), whatever zone the tests run in.
+    expect(screen.getByTestId('review-edited').textContent).toBe('Edited 28/11/2026, 17:30');
+  });
+
+  it("the day of publication and of the edit are the site's days, not UTC's", async () => {
+    // Written at 00:30 and edited at 10:00 on 29 November in Helsinki, two UTC days apart.
+    const review = {
+      ...reviewItem({ created_at: '2026-11-28T22:30:00.000Z', updated_at: '2026-11-29T08:00:00.000Z' }),
+      body: 'Text',
+    };
+    await renderServer(await ReviewArticle({ review, locale: 'fi' }));
+    expect(screen.getByText('Julkaistu 29.11.2026')).toBeTruthy();
+    expect(screen.getByTestId('review-edited').textContent).toBe('Muokattu 29.11.2026 klo 10.00');
   });
 
   it('a review fixed within the minute after writing, or never saved again, says nothing', async () => {
@@ -44,15 +52,13 @@ describe('edited marks on a review and a discussion', () => {
   });
 
   it.each([
-    ['en', 'Edited'],
-    ['fi', 'Muokattu'],
-  ] as const)('%s: a discussion edited later says when, to the minute', async (locale, word) => {
+    ['en', 'Edited 30/11/2026, 10:00'],
+    ['fi', 'Muokattu 30.11.2026 klo 10.00'],
+  ] as const)('%s: a discussion edited later says when, to the minute', async (locale, text) => {
     const post = { ...postItem({ updated_at: '2026-11-30T08:00:00.000Z' }), body: 'Which?' };
     await renderServer(await PostArticle({ post, locale }));
-    // "Edited 30/11/2026, 08:00" / "Muokattu 30.11.2026 klo 8.00" in UTC; the tests' time zone decides.
-    expect(screen.getByTestId('post-edited').textContent).toBe(
-      `${word} ${formatDateTime('2026-11-30T08:00:00.000Z', locale)}`,
-    );
+    // 08:00 UTC on the clock of Helsinki (the default SITE_TIME_ZONE).
+    expect(screen.getByTestId('post-edited').textContent).toBe(text);
   });
 
   it('an unedited discussion says nothing', async () => {

@@ -18,6 +18,7 @@ import { addEntry, createCollection, removeEntry, updateEntry } from '@/lib/data
 import type { Actor, Role } from '@/lib/auth/actor';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 import { registerMember } from '../support/members';
+import { dayIn, siteTimeZone } from '@/lib/time-zone';
 
 assertPostgresConfiguredInCi();
 
@@ -121,7 +122,7 @@ describe.each(testEngines())('collection values on %s', (engine) => {
     expect(after?.total_eur).toBe('15.00');
     expect(after?.history.map((s) => s.total_eur)).toEqual(['15.00', '18.73', '10.00']);
     expect(after?.history.map((s) => s.entries_count)).toEqual([1, 2, 1]);
-    const days = after!.history.map((s) => s.taken_at.slice(0, 10));
+    const days = after!.history.map((s) => dayIn(s.taken_at, siteTimeZone()));
     expect(new Set(days).size).toBe(3);
     // Every change keeps its own snapshot; only the history shown is one per day.
     const [stored] = await queryRows<{ n: number }>(
@@ -143,6 +144,26 @@ describe.each(testEngines())('collection values on %s', (engine) => {
     );
     expect((await userCollectionsValue(null, owner.publicId, h.db)).total_eur).toBe('15.00');
     expect((await userCollectionsValue(owner, owner.publicId, h.db)).total_eur).toBe('65.00');
+  });
+
+  it("the history's days are the site's calendar days (Helsinki), not UTC's", async () => {
+    const owner = await member();
+    const id = await shelf(owner, 'Late-night shelf');
+    // 23:30 and 00:30 in Helsinki, the same UTC day: two days of history; 00:30 and 01:30 one.
+    for (const [at, total] of [
+      ['2026-11-28T21:30:00Z', '1.00'],
+      ['2026-11-28T22:30:00Z', '2.00'],
+      ['2026-11-28T23:30:00Z', '3.00'],
+    ])
+      await h.db.execute(
+        sql`INSERT INTO collection_value_snapshots (collection_id, taken_at, total_eur, weighted_eur, priced_count, entries_count)
+            SELECT c.id, ${at}::timestamptz, ${total}, ${total}, 1, 1 FROM collections c WHERE c.public_id = ${id}`,
+      );
+    const v = await collectionValue(owner, id, h.db);
+    expect(v?.history.map((s) => [dayIn(s.taken_at, 'Europe/Helsinki'), s.total_eur])).toEqual([
+      ['2026-11-29', '3.00'],
+      ['2026-11-28', '1.00'],
+    ]);
   });
 
   it('condition-weighted value: an entry without a condition counts at 0.7 (fine/OK), an unpriced one not at all', async () => {

@@ -2,7 +2,7 @@
  * Street-date filters and sort orders of the release and title listings, on a small catalogue of
  * fixture releases (PGlite; PostgreSQL too when TEST_DATABASE_URL is set). The seed's street
  * dates all lie in the past, so the `dr`/`dn` windows are checked here against releases dated
- * relative to today (UTC, the reference of lib/data/releases.ts), and every sort (spine numbers
+ * relative to today (on the site's calendar, the reference of lib/data/releases.ts), and every sort (spine numbers
  * included) against an independently sorted copy of the fixtures: the documented key, releases without a key last,
  * ties by internal id in the direction of the sort (the keyset order of the listings).
  */
@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, schema, type DbHandle } from '@/db';
 import { GET as releasesList } from '@/app/api/releases/route';
 import { GET as titlesList } from '@/app/api/titles/route';
-import { fewReleasesOfTypes, TYPE_SET_MAX } from '@/lib/data/releases';
+import { fewReleasesOfTypes, todayIso, TYPE_SET_MAX } from '@/lib/data/releases';
 import type { Page, ReleaseListItem, TitleListItem } from '@/lib/data/types';
 import { RELEASE_PRESETS } from '@/lib/validation/listing';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
@@ -21,9 +21,9 @@ assertPostgresConfiguredInCi();
 
 const DAY_MS = 86_400_000;
 
-/** The UTC date `offset` days from today, YYYY-MM-DD. */
+/** The calendar date `offset` days from today on the site's calendar, YYYY-MM-DD. */
 function dayFromToday(offset: number): string {
-  return new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+  return new Date(Date.parse(`${todayIso()}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** A fixture release: street date as days from today (null: undated) and the other sort keys. */
@@ -205,6 +205,14 @@ describe.each(testEngines())('listing filters and sorts on %s', (engine) => {
   });
   afterAll(async () => {
     await h?.close();
+  });
+
+  it("today is the site's calendar day (Helsinki by default), not UTC's", () => {
+    // 22:30 UTC on 29 November is already 00:30 on the 30th in Helsinki.
+    const lateEvening = new Date('2026-11-29T22:30:00Z');
+    expect(todayIso(lateEvening)).toBe('2026-11-30');
+    expect(todayIso(lateEvening, 'UTC')).toBe('2026-11-29');
+    expect(todayIso(new Date('2026-11-29T21:59:00Z'))).toBe('2026-11-29');
   });
 
   describe('street date (dr, dn) counted from today', () => {

@@ -27,6 +27,7 @@ import type { Page } from '@/lib/data/types';
 import { SUBSCRIBERS } from '@/lib/data/subscribers';
 import { listTrades } from '@/lib/data/trades';
 import { deleteAccount } from '@/lib/data/users';
+import { siteTimeZone } from '@/lib/time-zone';
 import { apiRequest, insertReview, openCommunityDb, writePost } from '../support/community';
 import { assertPostgresConfiguredInCi, testEngines } from '../support/db';
 import { MEMBER_PASSWORD, registerMember, type Member } from '../support/members';
@@ -264,8 +265,9 @@ describe.each(testEngines())('stream and trade matching on %s', (engine) => {
       await list(f3, { style: 1 }),
       await list(f3, { style: 1 }),
     ];
-    // Additions at fixed UTC times: ties within and across lists and kinds, both sides of midnight.
-    const day = (d: number, time: string) => `2026-03-${String(10 + d).padStart(2, '0')}T${time}Z`;
+    // Additions at fixed times of the site's clock (Helsinki, UTC+2 in early March): ties within
+    // and across lists and kinds, both sides of its midnight (22:00 UTC, the same UTC day).
+    const day = (d: number, time: string) => `2026-03-${String(10 + d).padStart(2, '0')}T${time}+02:00`;
     const entries: [string, number, string][] = [
       [a, 0, day(0, '10:00:00')],
       [a, 1, day(0, '10:00:00')],
@@ -322,24 +324,27 @@ describe.each(testEngines())('stream and trade matching on %s', (engine) => {
       await h.db.execute(sql`UPDATE ${sql.raw(table)} SET created_at = ${at}::timestamptz WHERE public_id = ${id}`);
     }
 
-    // The definition: friends' writings, and one item per public list and UTC day at its newest addition.
+    // The definition: friends' writings, and one item per public list and day of the site's
+    // calendar at its newest addition.
     const friendIds = [f1, f2, f3].map((f) => f.actor.userId);
     const utc = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`);
+    const siteDay = (col: string) => sql`to_char(${sql.raw(col)} AT TIME ZONE ${siteTimeZone()}, 'YYYY-MM-DD')`;
     const written = await queryRows<{ kind: string; rank: number; id: number; public_id: string; at: string }>(
       h.db,
       sql`SELECT 'review' AS kind, 1 AS rank, id, public_id, ${utc('created_at')} AS at FROM reviews WHERE user_id IN ${friendIds}
           UNION ALL SELECT 'post', 2, id, public_id, ${utc('created_at')} FROM posts WHERE user_id IN ${friendIds}
           UNION ALL SELECT 'comment', 3, id, public_id, ${utc('created_at')} FROM comments WHERE user_id IN ${friendIds}`,
     );
-    const added = await queryRows<{ id: number; collection: string; item: string; at: string }>(
+    const added = await queryRows<{ id: number; collection: string; item: string; at: string; day: string }>(
       h.db,
-      sql`SELECT ce.id, c.public_id AS collection, r.public_id AS item, ${utc('ce.created_at')} AS at
+      sql`SELECT ce.id, c.public_id AS collection, r.public_id AS item, ${utc('ce.created_at')} AS at,
+            ${siteDay('ce.created_at')} AS day
           FROM collection_entries ce JOIN collections c ON c.id = ce.collection_id JOIN releases r ON r.id = ce.release_id
           WHERE c.user_id IN ${friendIds} AND c.visibility = 'public' AND c.deleted_at IS NULL`,
     );
     const groups = new Map<string, { newest: (typeof added)[number]; count: number }>();
     for (const e of added) {
-      const key = `${e.collection}/${e.at.slice(0, 10)}`;
+      const key = `${e.collection}/${e.day}`;
       const g = groups.get(key);
       if (!g) groups.set(key, { newest: e, count: 1 });
       else {
@@ -381,6 +386,32 @@ describe.each(testEngines())('stream and trade matching on %s', (engine) => {
       (s) => s.item?.public_id === RELEASES[5],
     );
     expect(single?.excerpt).toBe('Found it at last');
+  });
+
+  it("a day of additions is a day of the site's calendar, 23 or 25 hours long when the clock changes", async () => {
+    const [me, friend] = [await member(), await member()];
+    await befriend(me, friend);
+    const shelf = await list(friend, { style: 3 });
+    // Around 29 March 2026 in Helsinki, a 23-hour day (summer time from 03:00): 23:30 and 00:30
+    // on either side of both its midnights.
+    const at = [
+      '2026-03-28T23:30:00+02:00',
+      '2026-03-29T00:30:00+02:00',
+      '2026-03-29T23:30:00+03:00',
+      '2026-03-30T00:30:00+03:00',
+    ];
+    for (const [i, t] of at.entries())
+      await h.db.execute(
+        sql`INSERT INTO collection_entries (collection_id, release_id, created_at)
+            SELECT c.id, r.id, ${t}::timestamptz FROM collections c, releases r
+            WHERE c.public_id = ${shelf} AND r.public_id = ${RELEASES[i]}`,
+      );
+    const items = (await listStream(me.actor, { limit: 100 }, h.db)).items;
+    expect(items.map((s) => [s.item?.public_id, s.entries, s.at])).toEqual([
+      [RELEASES[3], 1, '2026-03-29T21:30:00.000Z'],
+      [RELEASES[2], 2, '2026-03-29T20:30:00.000Z'],
+      [RELEASES[0], 1, '2026-03-28T21:30:00.000Z'],
+    ]);
   });
 
   it('a forged stream cursor is refused, never a failing cast', async () => {

@@ -3,6 +3,7 @@ import {
   fillPlaceholders,
   formatDate,
   formatDateTime,
+  formatDayOf,
   formatDuration,
   formatMegabytes,
   formatMoney,
@@ -12,6 +13,7 @@ import {
   toMegabytes,
   yearOf,
 } from '@/lib/format';
+import { DEFAULT_TIME_ZONE, dayIn, isTimeZone, siteTimeZone, wallClock } from '@/lib/time-zone';
 import { alternatesFor, localePath, parseSitemapPage, releaseJsonLd, sitemapPageNames } from '@/lib/seo';
 import { truncate } from '@/lib/text';
 import {
@@ -66,15 +68,59 @@ describe('formatDate: English day/month/year (spec §9), Finnish d.m.yyyy', () =
   });
 });
 
-describe('formatDateTime', () => {
-  // A time without a zone is read in the local time zone, so the clock reads as written.
+describe('formatDateTime: the clock of the given time zone', () => {
   it('writes the short date and time of each language', () => {
-    expect(formatDateTime('2026-11-23T18:40:00', 'en')).toBe('23/11/2026, 18:40');
-    expect(formatDateTime('2026-11-23T08:05:00', 'fi')).toBe('23.11.2026 klo 8.05');
-    expect(formatDateTime(new Date(2026, 0, 2, 9, 30), 'en')).toBe('02/01/2026, 09:30');
+    expect(formatDateTime('2026-11-23T16:40:00Z', 'en', 'Europe/Helsinki')).toBe('23/11/2026, 18:40');
+    expect(formatDateTime('2026-11-23T06:05:00Z', 'fi', 'Europe/Helsinki')).toBe('23.11.2026 klo 8.05');
+    expect(formatDateTime(new Date(Date.UTC(2026, 0, 2, 9, 30)), 'en', 'UTC')).toBe('02/01/2026, 09:30');
+  });
+  it('follows summer time and the date line of the zone, whatever zone the machine runs in', () => {
+    // Helsinki is UTC+3 in summer, UTC+2 in winter; 22:30 UTC is already the next day there.
+    expect(formatDateTime('2026-07-01T05:53:00Z', 'fi', 'Europe/Helsinki')).toBe('1.7.2026 klo 8.53');
+    expect(formatDateTime('2026-11-29T22:30:00Z', 'fi', 'Europe/Helsinki')).toBe('30.11.2026 klo 0.30');
+    expect(formatDateTime('2026-11-29T22:30:00Z', 'en', 'UTC')).toBe('29/11/2026, 22:30');
+    expect(formatDateTime('2026-11-29T22:30:00Z', 'en', 'America/New_York')).toBe('29/11/2026, 17:30');
   });
   it('returns an empty string for an unparseable value', () => {
-    expect(formatDateTime('soon', 'fi')).toBe('');
+    expect(formatDateTime('soon', 'fi', 'Europe/Helsinki')).toBe('');
+  });
+});
+
+describe('formatDayOf: the calendar day of a timestamp in the given time zone', () => {
+  it("writes the day as formatDate does, on the zone's calendar", () => {
+    expect(formatDayOf('2026-11-29T21:59:59Z', 'fi', 'Europe/Helsinki')).toBe('29.11.2026');
+    expect(formatDayOf('2026-11-29T22:00:00Z', 'fi', 'Europe/Helsinki')).toBe('30.11.2026');
+    expect(formatDayOf('2026-11-29T22:00:00Z', 'en', 'UTC')).toBe('29/11/2026');
+    expect(formatDayOf(new Date('2026-06-30T21:30:00Z'), 'en', 'Europe/Helsinki')).toBe('01/07/2026');
+  });
+  it('returns an empty string for an unparseable value', () => {
+    expect(formatDayOf('soon', 'en', 'UTC')).toBe('');
+  });
+});
+
+describe('the site time zone (SITE_TIME_ZONE)', () => {
+  it('defaults to Europe/Helsinki and takes any IANA name', () => {
+    expect(siteTimeZone({})).toBe(DEFAULT_TIME_ZONE);
+    expect(DEFAULT_TIME_ZONE).toBe('Europe/Helsinki');
+    expect(siteTimeZone({ SITE_TIME_ZONE: '  ' })).toBe('Europe/Helsinki');
+    expect(siteTimeZone({ SITE_TIME_ZONE: 'UTC' })).toBe('UTC');
+    expect(siteTimeZone({ SITE_TIME_ZONE: ' America/New_York ' })).toBe('America/New_York');
+  });
+  it('refuses a name that is not a time zone, naming the setting', () => {
+    expect(() => siteTimeZone({ SITE_TIME_ZONE: 'Europe/Helsinky' })).toThrow(/SITE_TIME_ZONE "Europe\/Helsinky"/);
+    expect(isTimeZone('Europe/Helsinki')).toBe(true);
+    expect(isTimeZone('+02:00 EET')).toBe(false);
+  });
+  it('reads the wall clock and calendar day of a moment', () => {
+    expect(wallClock(new Date('2026-11-29T22:30:00Z'), 'Europe/Helsinki')).toEqual({
+      day: '2026-11-30',
+      hour: 0,
+      minute: 30,
+    });
+    expect(wallClock(new Date('nope'), 'UTC')).toBeNull();
+    expect(dayIn('2026-03-29T00:59:00Z', 'Europe/Helsinki')).toBe('2026-03-29');
+    expect(dayIn('2026-03-28T21:59:00Z', 'Europe/Helsinki')).toBe('2026-03-28');
+    expect(dayIn('later', 'UTC')).toBe('');
   });
 });
 

@@ -50,10 +50,29 @@ describe('realtime settings', () => {
 });
 
 describe('daily digest timing', () => {
-  it('the next run is at the configured hour UTC, today or tomorrow', () => {
-    expect(msUntilHour(6, new Date('2026-01-01T05:00:00Z'))).toBe(3600_000);
-    expect(msUntilHour(6, new Date('2026-01-01T06:00:00Z'))).toBe(24 * 3600_000);
-    expect(msUntilHour(6, new Date('2026-01-31T07:30:00Z'))).toBe(22.5 * 3600_000);
+  const HOUR = 3600_000;
+
+  it('the next run is at the configured hour of the zone, today or tomorrow', () => {
+    expect(msUntilHour(6, new Date('2026-01-01T05:00:00Z'), 'UTC')).toBe(HOUR);
+    expect(msUntilHour(6, new Date('2026-01-01T06:00:00Z'), 'UTC')).toBe(24 * HOUR);
+    expect(msUntilHour(6, new Date('2026-01-31T07:30:00Z'), 'UTC')).toBe(22.5 * HOUR);
+    // Helsinki: 05:00 local in winter (UTC+2) and in summer (UTC+3) is an hour before six.
+    expect(msUntilHour(6, new Date('2026-01-01T03:00:00Z'), 'Europe/Helsinki')).toBe(HOUR);
+    expect(msUntilHour(6, new Date('2026-06-01T02:00:00Z'), 'Europe/Helsinki')).toBe(HOUR);
+    // 22:30 UTC is already 00:30 the next day in Helsinki: six is 5.5 hours away, not 7.5.
+    expect(msUntilHour(6, new Date('2026-11-29T22:30:00Z'), 'Europe/Helsinki')).toBe(5.5 * HOUR);
+    // A zone 5:45 ahead of UTC: 05:45 local, a quarter of an hour before six.
+    expect(msUntilHour(6, new Date('2026-01-01T00:00:00Z'), 'Asia/Kathmandu')).toBe(HOUR / 4);
+  });
+
+  it('runs once on the days the clock changes', () => {
+    // 29 March 2026 in Helsinki: 03:00 does not exist (03:00 EET → 04:00 EEST at 01:00 UTC).
+    expect(msUntilHour(3, new Date('2026-03-28T23:00:00Z'), 'Europe/Helsinki')).toBe(2 * HOUR);
+    // 25 October 2026: 03:00 happens twice (04:00 EEST → 03:00 EET at 01:00 UTC); the first counts,
+    const first = new Date('2026-10-25T00:00:00Z');
+    expect(msUntilHour(3, new Date('2026-10-24T22:00:00Z'), 'Europe/Helsinki')).toBe(2 * HOUR);
+    // and just after it the next run is the next day's 03:00 EET (01:00 UTC), not the repeat an hour later.
+    expect(msUntilHour(3, new Date(first.getTime() + 5000), 'Europe/Helsinki')).toBe(25 * HOUR - 5000);
   });
 
   it('NOTIFICATIONS_DIGEST_HOUR: default 6, off, or an hour 0-23', () => {

@@ -7,6 +7,7 @@ import { queueSnackbar, showSnackbar } from '@/components/ui/snackbar';
 import { FormError } from '@/components/forms/form-field';
 import type { SessionInfo } from '@/lib/data/sessions';
 import { formatDateTime } from '@/lib/format';
+import { useSiteTimeZone } from '@/lib/i18n/use-site-time-zone';
 import { useRouter } from '@/lib/i18n/navigation';
 import { announceSessionChange } from '../session-events';
 import { Section } from './section';
@@ -20,6 +21,7 @@ import { sendDelete, useApiData } from './use-api';
 export function SessionsSection() {
   const t = useTranslations('account');
   const locale = useLocale();
+  const timeZone = useSiteTimeZone();
   const router = useRouter();
   const sessions = useApiData<{ items: SessionInfo[] }>('/api/me/sessions');
   const [failed, setFailed] = useState(false);
@@ -33,7 +35,9 @@ export function SessionsSection() {
               <span className="block truncate font-medium">
                 {s.current ? t('thisDevice') : (s.user_agent ?? t('unknownBrowser'))}
               </span>
-              <span className="text-muted">{t('lastUsed', { date: formatDateTime(s.last_used_at, locale) })}</span>
+              <span className="text-muted">
+                {t('lastUsed', { date: formatDateTime(s.last_used_at, locale, timeZone) })}
+              </span>
             </span>
             {s.current ? null : (
               <Button

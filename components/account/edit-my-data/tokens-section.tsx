@@ -8,6 +8,7 @@ import { FieldFrame, FormError, FormField, controlClass } from '@/components/for
 import { useApiForm } from '@/components/forms/use-api-form';
 import type { ApiTokenInfo } from '@/lib/data/api-tokens';
 import { formatDateTime } from '@/lib/format';
+import { useSiteTimeZone } from '@/lib/i18n/use-site-time-zone';
 import { API_TOKEN_NAME_MAX } from '@/lib/validation/limits';
 import { ReauthField } from './reauth-field';
 import { Section } from './section';
@@ -25,6 +26,7 @@ const TOKEN_DAYS = ['30', '90', '365'] as const;
 export function TokensSection({ hasPassword = true }: { hasPassword?: boolean }) {
   const t = useTranslations('account');
   const locale = useLocale();
+  const timeZone = useSiteTimeZone();
   const tokens = useApiData<{ items: ApiTokenInfo[] }>('/api/me/tokens');
   const [created, setCreated] = useState<string | null>(null);
   const [round, setRound] = useState(0);
@@ -41,10 +43,14 @@ export function TokensSection({ hasPassword = true }: { hasPassword?: boolean })
             <span>
               <span className="block font-medium">{tok.name}</span>
               <span className="block text-muted" data-testid="token-expiry">
-                {t(tok.expired ? 'tokenExpired' : 'tokenExpires', { date: formatDateTime(tok.expires_at, locale) })}
+                {t(tok.expired ? 'tokenExpired' : 'tokenExpires', {
+                  date: formatDateTime(tok.expires_at, locale, timeZone),
+                })}
               </span>
               <span className="block text-muted">
-                {tok.last_used_at ? t('lastUsed', { date: formatDateTime(tok.last_used_at, locale) }) : t('neverUsed')}
+                {tok.last_used_at
+                  ? t('lastUsed', { date: formatDateTime(tok.last_used_at, locale, timeZone) })
+                  : t('neverUsed')}
               </span>
             </span>
             <Button

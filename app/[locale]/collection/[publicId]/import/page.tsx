@@ -7,6 +7,7 @@ import { ImportUpload } from '@/components/collections/import-upload';
 import { PageHeading } from '@/components/listing/page-heading';
 import { listImports, IMPORT_MAX_ROWS } from '@/lib/data/collection-import';
 import { formatDateTime, formatMegabytes, formatNumber } from '@/lib/format';
+import { siteTimeZone } from '@/lib/time-zone';
 import { Link } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 import { IMPORT_MAX_BYTES } from '@/lib/validation/collection-limits';
@@ -119,7 +120,7 @@ export default async function ImportPage({ params }: Props) {
                 >
                   {i.file_name}
                 </Link>{' '}
-                <span className="text-muted">· {formatDateTime(i.created_at, locale)}</span>
+                <span className="text-muted">· {formatDateTime(i.created_at, locale, siteTimeZone())}</span>
                 <ImportSummaryLine counts={i.counts} locale={locale} />
               </li>
             ))}

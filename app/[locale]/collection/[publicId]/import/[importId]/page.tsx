@@ -8,6 +8,7 @@ import { firstParam, type SearchParamsRecord } from '@/components/listing/search
 import { PageHeading } from '@/components/listing/page-heading';
 import { getImportReport } from '@/lib/data/collection-import';
 import { formatDateTime } from '@/lib/format';
+import { siteTimeZone } from '@/lib/time-zone';
 import { Link } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 import { isPublicId } from '@/lib/validation/listing';
@@ -56,7 +57,7 @@ export default async function ImportReportPage({ params, searchParams }: Props) 
         lead={t('reportLead', {
           file: report.file_name,
           name: collectionTitle(collection, tc),
-          date: formatDateTime(report.created_at, locale),
+          date: formatDateTime(report.created_at, locale, siteTimeZone()),
         })}
       >
         <p className="mt-2 flex flex-wrap gap-3 text-sm">
