@@ -12,6 +12,7 @@ import en from '@/messages/en.json';
 /** Error codes → HTTP status and message key (`api.<key>`). */
 export const APP_ERRORS = {
   bad_param: { status: 400, key: 'badParam' },
+  unknown_param: { status: 400, key: 'unknownParam' },
   bad_cursor: { status: 400, key: 'badCursor' },
   bad_limit: { status: 400, key: 'badLimit' },
   missing_query: { status: 400, key: 'missingQuery' },

@@ -7,8 +7,9 @@ import 'server-only';
  * the OpenAPI document (lib/api/openapi.ts, served at GET /api/openapi.json).
  *
  * Order of checks: who may call (401 / 403), path parameters (NUL or broken text 400, else not
- * matching the schema 404), query (NUL or broken text 400, not matching 400 `bad_param` or the
- * issue's own AppError code), body (over the cap 413 without buffering it, JSON and multipart
+ * matching the schema 404), query (NUL or broken text 400, a parameter the route does not declare
+ * 400 `unknown_param`, so a mistyped filter is not silently ignored; not matching 400 `bad_param`
+ * or the issue's own AppError code), body (over the cap 413 without buffering it, JSON and multipart
  * alike, chunked or not; broken UTF-8 or NUL 400, not JSON 400 `bad_body`, not matching the
  * schema 400 `{ error: 'invalid', fields }`). A write without a declared body has whatever body
  * it carries read with the JSON cap too (413 past it), and the handler gets a copy of those bytes.
@@ -152,6 +153,18 @@ function issueAppError(issues: z.core.$ZodIssue[]): AppErrorCode | null {
   return null;
 }
 
+/**
+ * The parameter names a query schema declares; null when any name goes: a schema that is not an
+ * object, or a loose one (`z.looseObject`, for parameters a third party chooses, such as an OAuth
+ * provider's callback).
+ */
+function declaredKeys(schema: ZodObjectInput): ReadonlySet<string> | null {
+  if (!(schema instanceof z.ZodObject)) return null;
+  const rest = schema._zod.def.catchall;
+  if (rest && !(rest instanceof z.ZodNever)) return null;
+  return new Set(Object.keys(schema.shape));
+}
+
 /** The first value of each query parameter. */
 function queryObject(params: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
@@ -197,6 +210,9 @@ export function route<
       assertCleanQuery(url);
       const searchParams = url.searchParams;
       for (const [k, v] of searchParams) if (!isCleanText(k) || !isCleanText(v)) throw new AppError('bad_text');
+      const declared = declaredKeys(spec.query ?? EMPTY);
+      for (const k of searchParams.keys())
+        if (declared && !declared.has(k)) throw new AppError('unknown_param', { name: k.slice(0, 40) });
       const raw = queryObject(searchParams);
       const query = z.safeParse(spec.query ?? EMPTY, raw);
       if (!query.success) {

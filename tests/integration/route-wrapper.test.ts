@@ -363,6 +363,28 @@ describe('parsing and results', () => {
     expect(ran).toEqual([]);
   });
 
+  it('a query parameter the route does not declare is refused, naming it, before the handler runs', async () => {
+    const unknown = (name: string) =>
+      `Unknown parameter ${name}: /api/openapi.json lists the parameters of every route`;
+    await expectError(await echo(post('/api/test/echo?q=Sisu&qq=Sisu', '{"name":"x"}')), 400, unknown('qq'));
+    expect(ran).toEqual([]);
+    // A real list: a mistyped parameter is not silently ignored (it would list everything).
+    await expectError(await personsGet(new Request(`${ORIGIN}/api/persons?qu=kubrick`)), 400, unknown('qu'));
+    expect((await personsGet(new Request(`${ORIGIN}/api/persons?q=kubrick&limit=2`))).status).toBe(200);
+    // A loose query schema takes any name: the parameters of an OAuth provider's callback.
+    const loose = route({
+      method: 'GET',
+      path: '/api/test/loose',
+      summary: 'test',
+      auth: 'public',
+      query: z.looseObject({}),
+      responses: {},
+      handler: async ({ searchParams }) => ({ keys: [...searchParams.keys()] }),
+    });
+    const res = await loose(new Request(`${ORIGIN}/api/test/loose?code=abc&state=xyz&iss=https%3A%2F%2Fexample.com`));
+    expect(await res.json()).toEqual({ keys: ['code', 'state', 'iss'] });
+  });
+
   it('null is 404, { ok: false, errors } is 400 invalid, a Response passes through, errors become JSON', async () => {
     const get = (id: string) => item(new Request(`${ORIGIN}/api/test/${id}`), ctx({ publicId: id }));
     expect([(await get('abc')).status, await (await get('abc')).json()]).toEqual([200, { id: 'abc' }]);

@@ -33,6 +33,8 @@ function authjs(method: Extract<Method, 'GET' | 'POST'>) {
     tags: ['accounts'],
     auth: 'public',
     params: nextauthParams,
+    // An OAuth callback carries whatever the provider sends (code, state, iss, scope, error, …).
+    query: z.looseObject({}),
     responses:
       method === 'GET'
         ? { 200: jsonResponse('providers or csrf'), 302: { description: 'Redirect of an OAuth callback' } }
