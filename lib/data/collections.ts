@@ -454,30 +454,36 @@ function entrySort(so: EntrySort | null | undefined): KeysetSort {
 /**
  * The entries whose item matches a search (lib/search-query.ts syntax): every word in the
  * release's or movie's search document (names, akas, the release's films and label), a `(year)`
- * the movie's year or a release's film's, a `[format]` the release's format. Null without words,
- * year or format.
+ * the movie's year or a release's film's, a `[format]` the release's format (no movie has one).
+ * Null without words, year or format.
+ *
+ * A list holds items of its category only, so the condition looks in that one table: one
+ * `EXISTS` that the planner can turn into a join either way, walking the list newest first and
+ * testing each item when the words are common, or finding the few items that match through the
+ * search document's trigram index when they are rare. (Asking both tables with `OR` left it only
+ * the second way: every release holding a common word such as "the" was read on each search.)
  */
-function entrySearchCondition(q: SearchQuery): SQL | null {
-  const release = [
-    ...textConditions(q, sql`r.search_text`, sql`r.name_key`),
-    ...(q.formats ? [inList(sql`r.format`, q.formats)] : []),
-    ...(q.year !== null
-      ? [
-          sql`EXISTS (SELECT 1 FROM release_movies rmy JOIN movies my ON my.id = rmy.movie_id
+function entrySearchCondition(q: SearchQuery, category: CollectionCategory): SQL | null {
+  if (category === 'releases') {
+    const release = [
+      ...textConditions(q, sql`r.search_text`, sql`r.name_key`),
+      ...(q.formats ? [inList(sql`r.format`, q.formats)] : []),
+      ...(q.year !== null
+        ? [
+            sql`EXISTS (SELECT 1 FROM release_movies rmy JOIN movies my ON my.id = rmy.movie_id
               WHERE rmy.release_id = r.id AND my.year = ${q.year})`,
-        ]
-      : []),
-  ];
-  if (!release.length) return null;
+          ]
+        : []),
+    ];
+    return release.length ? sql`EXISTS (SELECT 1 FROM releases r WHERE r.id = e.release_id AND ${and(release)})` : null;
+  }
   // A format asks for releases: a movie never matches it.
-  const movie = q.formats
-    ? [sql`FALSE`]
-    : [
-        ...textConditions(q, sql`m.search_text`, sql`m.title_key`),
-        ...(q.year !== null ? [sql`m.year = ${q.year}`] : []),
-      ];
-  return sql`(EXISTS (SELECT 1 FROM releases r WHERE r.id = e.release_id AND ${and(release)})
-    OR EXISTS (SELECT 1 FROM movies m WHERE m.id = e.movie_id AND ${and(movie)}))`;
+  if (q.formats) return sql`FALSE`;
+  const movie = [
+    ...textConditions(q, sql`m.search_text`, sql`m.title_key`),
+    ...(q.year !== null ? [sql`m.year = ${q.year}`] : []),
+  ];
+  return movie.length ? sql`EXISTS (SELECT 1 FROM movies m WHERE m.id = e.movie_id AND ${and(movie)})` : null;
 }
 
 const ENTRY_COLUMNS = sql`e.id, e.comment, e.comment_language, e.price::text AS price, e.currency, e.condition, e.acquired_on::text AS acquired_on,
@@ -515,7 +521,7 @@ export async function listEntries(
   const c = await visibleCollectionRow(d, viewer, publicId);
   if (!c) return null;
   const sort = entrySort(query.so);
-  const search = entrySearchCondition(parseSearchQuery(query.q));
+  const search = entrySearchCondition(parseSearchQuery(query.q), c.category);
   const rows = await keysetRows<EntryRow>(d, {
     columns: ENTRY_COLUMNS,
     from: sql`collection_entries e`,
