@@ -20,11 +20,15 @@ import { queryRows } from './sql';
 export async function collectAccountPages(tx: Db, e: DomainEvents['account.deleting']): Promise<void> {
   const rows = await queryRows<{ type: 'movie' | 'release'; public_id: string }>(
     tx,
-    sql`WITH mine AS (
+    // The discussions from the member's own rows (each read through its user index), not a test
+    // of every discussion.
+    sql`WITH threads AS (
+          SELECT id FROM posts WHERE user_id = ${e.userId}
+          UNION SELECT post_id FROM comments WHERE user_id = ${e.userId} AND post_id IS NOT NULL
+          UNION SELECT post_id FROM likes WHERE user_id = ${e.userId} AND post_id IS NOT NULL
+        ), mine AS (
           SELECT movie_id, release_id FROM reviews WHERE user_id = ${e.userId}
-          UNION SELECT p.movie_id, p.release_id FROM posts p WHERE p.user_id = ${e.userId}
-            OR EXISTS (SELECT 1 FROM comments c WHERE c.post_id = p.id AND c.user_id = ${e.userId})
-            OR EXISTS (SELECT 1 FROM likes k WHERE k.post_id = p.id AND k.user_id = ${e.userId}))
+          UNION SELECT p.movie_id, p.release_id FROM posts p WHERE p.id IN (SELECT id FROM threads))
         SELECT 'movie' AS type, m.public_id FROM movies m WHERE m.id IN (SELECT movie_id FROM mine)
         UNION SELECT 'release', r.public_id FROM releases r WHERE r.id IN (SELECT release_id FROM mine)`,
   );

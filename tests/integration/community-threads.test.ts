@@ -136,8 +136,21 @@ describe.each(testEngines())('review and discussion threads on %s', (engine) => 
     const other = 'ctMovie0002';
     await insertCatalogue(h.db, { movies: [{ publicId: other, name: 'Aliens', titleKey: 'aliens', year: 1986 }] });
     await insertReview(h.db, { publicId: 'ctReview002', author: leaver, movie: other, headline: 'Loud', body: 'Fun' });
+    const liked = 'ctMovie0003';
+    const started = 'ctMovie0004';
+    await insertCatalogue(h.db, {
+      movies: [
+        { publicId: liked, name: 'Alien 3', titleKey: 'alien 3', year: 1992 },
+        { publicId: started, name: 'Prometheus', titleKey: 'prometheus', year: 2012 },
+      ],
+    });
     const onRelease = await post(a, { release: RELEASE });
     await comment(leaver, { type: 'post', publicId: onRelease });
+    // A discussion the member only liked, and one they started.
+    const onLiked = await post(a, { movie: liked });
+    await setToggle(leaver.actor, { kind: 'like', item: 'post', publicId: onLiked, on: true }, h.db);
+    await forgetWriteLimits(h.db);
+    await post(leaver, { movie: started });
     published.length = 0;
     expect(await deleteAccount(leaver.actor, MEMBER_PASSWORD, h.db)).toEqual({ ok: true });
     const event = published.find((e) => e.name === 'account.deleting')?.event as { pages: unknown[] } | undefined;
@@ -145,9 +158,11 @@ describe.each(testEngines())('review and discussion threads on %s', (engine) => 
       expect.arrayContaining([
         { type: 'movie', publicId: other },
         { type: 'release', publicId: RELEASE },
+        { type: 'movie', publicId: liked },
+        { type: 'movie', publicId: started },
       ]),
     );
-    expect(event?.pages).toHaveLength(2);
+    expect(event?.pages).toHaveLength(4);
   });
 
   it('a collection saved, trashed or restored, or its owner deleted, revalidates the pages of its entries', async () => {
