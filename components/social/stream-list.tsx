@@ -3,6 +3,7 @@ import type { StreamItem } from '@/lib/data/stream';
 import { formatDateTime } from '@/lib/format';
 import { siteTimeZone } from '@/lib/time-zone';
 import { Link } from '@/lib/i18n/navigation';
+import { collectionTitle } from '@/components/collections/collection-list';
 
 const linkClass = 'font-medium hover:underline';
 
@@ -20,6 +21,7 @@ function itemHref(s: StreamItem): string | null {
  */
 export async function StreamList({ items, locale }: { items: StreamItem[]; locale: string }) {
   const t = await getTranslations({ locale, namespace: 'social.stream' });
+  const tc = await getTranslations({ locale, namespace: 'collections' });
   return (
     <ul className="flex flex-col gap-3" data-testid="stream">
       {items.map((s) => {
@@ -56,7 +58,7 @@ export async function StreamList({ items, locale }: { items: StreamItem[]; local
                 name: s.user.name,
                 more: (s.entries ?? 1) - 1,
                 itemName: s.item?.name ?? '',
-                collectionName: s.collection?.name ?? '',
+                collectionName: s.collection ? collectionTitle(s.collection, tc) : '',
                 user,
                 item,
                 collection,

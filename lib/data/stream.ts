@@ -23,7 +23,8 @@ export type StreamKind = 'review' | 'post' | 'comment' | 'entry';
  * One thing a friend did (ISO 8601 `at`): a review (`title` its headline, `item` its movie), a
  * discussion (`title` its headline), a comment (`title` its thread's headline, `thread` the review
  * or post it belongs to), or additions to a collection (`entries`: how many movies or releases
- * went into the public collection `collection` that day, a day of the site's time zone, as one item at the newest addition,
+ * went into the public collection `collection` (its `style` gives a shortcut list's translated
+ * default name) that day, a day of the site's time zone, as one item at the newest addition,
  * `item` the newest of them, `public_id` null; `entries` is null for the other kinds), so an
  * import of hundreds of discs is one item, not hundreds. `excerpt`: the start of what was written
  * (a review's ingress, else its body; a discussion's first message; a comment; the comment of a
@@ -38,7 +39,7 @@ export type StreamItem = {
   title: string | null;
   thread: { type: 'review' | 'post'; public_id: string } | null;
   item: { type: 'movie' | 'release'; public_id: string; name: string } | null;
-  collection: { public_id: string; name: string } | null;
+  collection: { public_id: string; name: string; style: number } | null;
   excerpt: string | null;
   entries: number | null;
 };
@@ -80,6 +81,7 @@ type StreamRow = {
   item_name: string | null;
   collection_public_id: string | null;
   collection_name: string | null;
+  collection_style: number | string | null;
   excerpt: string | null;
   entries: number | string | null;
 };
@@ -200,7 +202,7 @@ export async function listStream(actor: Actor, page: Paging = {}, db?: Db): Prom
         CASE WHEN rm.id IS NOT NULL OR em.id IS NOT NULL THEN 'movie' WHEN er.id IS NOT NULL THEN 'release' END AS item_type,
         COALESCE(rm.public_id, er.public_id, em.public_id) AS item_public_id,
         COALESCE(rm.name, er.name, em.name) AS item_name,
-        c.public_id AS collection_public_id, c.name AS collection_name,
+        c.public_id AS collection_public_id, c.name AS collection_name, c.style AS collection_style,
         CASE
           WHEN rv.id IS NOT NULL THEN ${start(sql`COALESCE(NULLIF(btrim(rv.ingress), ''), rv.body)`)}
           WHEN po.id IS NOT NULL THEN ${start(sql`po.body`)}
@@ -243,7 +245,9 @@ export async function listStream(actor: Actor, page: Paging = {}, db?: Db): Prom
         ? { type: r.item_type, public_id: r.item_public_id, name: r.item_name ?? '' }
         : null,
     collection:
-      r.collection_public_id != null ? { public_id: r.collection_public_id, name: r.collection_name ?? '' } : null,
+      r.collection_public_id != null
+        ? { public_id: r.collection_public_id, name: r.collection_name ?? '', style: Number(r.collection_style) }
+        : null,
     excerpt: truncate(r.excerpt, STREAM_EXCERPT_MAX) || null,
     entries: r.kind === 'entry' ? Number(r.entries ?? 1) : null,
   }));

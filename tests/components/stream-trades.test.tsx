@@ -33,7 +33,7 @@ const ITEMS: StreamItem[] = [
     ...base,
     kind: 'entry',
     item: { type: 'release', public_id: 'relSisu01', name: 'Sisu (Blu-ray)' },
-    collection: { public_id: 'colTrade1', name: 'For trade' },
+    collection: { public_id: 'colTrade1', name: 'For trade', style: 7 },
     entries: 1,
   },
   {
@@ -90,6 +90,18 @@ describe('stream list', () => {
     );
     expect(screen.getByTestId('stream-post').querySelector('p')?.textContent).toBe('Aino aloitti keskustelun');
   });
+
+  it.each([
+    ['en', 'Aino added Sisu (Blu-ray) to the collection Owned releases'],
+    ['fi', 'Aino lisäsi nimikkeen Sisu (Blu-ray) kokoelmaan Omistetut julkaisut'],
+  ] as const)(
+    '%s: a shortcut list keeps the translated default name, as its own page shows it',
+    async (locale, text) => {
+      const owned = { ...ITEMS[0]!, collection: { public_id: 'colOwned1', name: 'Owned releases', style: 3 } };
+      await renderServer(await StreamList({ items: [owned], locale }));
+      expect(screen.getByTestId('stream-entry').querySelector('p')?.textContent).toBe(text);
+    },
+  );
 
   it.each([
     ['en', 2, 'Aino added Sisu (Blu-ray) and 1 other to the collection For trade'],
