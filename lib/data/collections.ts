@@ -931,21 +931,28 @@ export async function wantedOffers(actor: Actor, db?: Db): Promise<WantedOffer[]
     cheapest_currency: string | null;
   }>(
     d,
-    sql`SELECT r.public_id, r.name, r.format, count(*)::int AS offers,
-          count(*) FILTER (WHERE c.style = 5)::int AS for_sale,
+    // The offers (ids, times, prices) of the wanted releases are read once; the shown releases are
+    // chosen by their newest offer alone, and only their offers are priced and grouped.
+    sql`WITH wanted AS (
+          SELECT DISTINCT w.release_id FROM collection_entries w JOIN collections wc ON wc.id = w.collection_id
+          WHERE wc.user_id = ${actor.userId} AND wc.style = 4 AND wc.deleted_at IS NULL AND w.release_id IS NOT NULL
+        ), offers AS MATERIALIZED (
+          SELECT e.id, e.release_id, e.price, e.currency, e.created_at, c.style
+          FROM wanted JOIN collection_entries e ON e.release_id = wanted.release_id
+            JOIN collections c ON c.id = e.collection_id
+          WHERE ${inList(sql`c.style`, OFFER_STYLES)} AND ${collectionVisibleTo(null)} AND c.user_id <> ${actor.userId}
+        ), shown AS (
+          SELECT release_id, max(created_at) AS latest FROM offers
+          GROUP BY release_id ORDER BY latest DESC, release_id DESC LIMIT ${WANTED_OFFERS_SHOWN}
+        )
+        SELECT r.public_id, r.name, r.format, count(*)::int AS offers,
+          count(*) FILTER (WHERE e.style = 5)::int AS for_sale,
           round(min(${eur}), 2)::text AS cheapest_eur,
           (array_agg(e.price::text ORDER BY ${eur}, e.id) FILTER (WHERE e.price IS NOT NULL))[1] AS cheapest_price,
           (array_agg(e.currency ORDER BY ${eur}, e.id) FILTER (WHERE e.price IS NOT NULL))[1] AS cheapest_currency
-        FROM releases r
-        JOIN collection_entries e ON e.release_id = r.id
-        JOIN collections c ON c.id = e.collection_id
-        WHERE r.id IN (
-            SELECT w.release_id FROM collection_entries w JOIN collections wc ON wc.id = w.collection_id
-            WHERE wc.user_id = ${actor.userId} AND wc.style = 4 AND wc.deleted_at IS NULL AND w.release_id IS NOT NULL)
-          AND ${inList(sql`c.style`, OFFER_STYLES)} AND ${collectionVisibleTo(null)} AND c.user_id <> ${actor.userId}
-        GROUP BY r.id, r.public_id, r.name, r.format
-        ORDER BY max(e.created_at) DESC, r.id DESC
-        LIMIT ${WANTED_OFFERS_SHOWN}`,
+        FROM shown s JOIN releases r ON r.id = s.release_id JOIN offers e ON e.release_id = s.release_id
+        GROUP BY s.latest, r.id, r.public_id, r.name, r.format
+        ORDER BY s.latest DESC, r.id DESC`,
   );
   return rows.map((r) => ({
     release: { public_id: r.public_id, name: r.name, format: Number(r.format) },

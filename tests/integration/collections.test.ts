@@ -35,6 +35,7 @@ import {
   releaseOffers,
   releasesWithCopy,
   wantedOffers,
+  WANTED_OFFERS_SHOWN,
   removeEntry,
   type CollectionEntryDto,
   type EntrySort,
@@ -559,6 +560,56 @@ describe.each(testEngines())('collections on %s', (engine) => {
     expect(wanted?.cheapest).toEqual({ price: '5.00', currency: 'GBP' });
     expect(Number(wanted?.cheapest_eur)).toBeGreaterThan(5);
     expect(Number(wanted?.cheapest_eur)).toBeLessThan(12.5);
+  });
+
+  it('a long wanted list: /trades lists the releases offered most recently, newest first, each once', async () => {
+    const [buyer, seller, trader] = [await member(), await member(), await member()];
+    const count = WANTED_OFFERS_SHOWN + 2;
+    const ids = Array.from({ length: count }, (_, i) => `wantMany${n}x${i}`);
+    await h.db
+      .insert(releases)
+      .values(ids.map((publicId, i) => ({ publicId, name: `Wanted ${i}`, format: 1, nameKey: `wanted ${n} ${i}` })));
+    const list = async (who: typeof buyer, style: number) => {
+      const r = await createCollection(who.actor, { name: `List ${style}`, category: 'releases', style }, h.db);
+      if (!r.ok) throw new Error(JSON.stringify(r.errors));
+      return r.collection.public_id;
+    };
+    const put = async (who: typeof buyer, collection: string, publicId: string, price?: string) => {
+      const r = await addEntry(
+        who.actor,
+        { collection, item: { type: 'release', publicId }, ...(price ? { price, currency: 'EUR' } : {}) },
+        h.db,
+      );
+      if (!r.ok) throw new Error(JSON.stringify(r.errors));
+      return r.entry.id;
+    };
+    const [wants, alsoWants, forSale, forTrade] = [
+      await list(buyer, 4),
+      await list(buyer, 4),
+      await list(seller, 5),
+      await list(trader, 7),
+    ];
+    // Release i is offered i minutes after the first; the last is wanted on both wanted lists.
+    for (const [i, publicId] of ids.entries()) {
+      await put(buyer, wants, publicId);
+      const entry = await put(seller, forSale, publicId, String(10 + i));
+      await h.db.execute(
+        sql`UPDATE collection_entries SET created_at = now() - interval '1 day' + ${i} * interval '1 minute'
+            WHERE id = ${entry}`,
+      );
+    }
+    await put(buyer, alsoWants, ids.at(-1)!);
+    // Release 5 is also offered for trade, newest of all.
+    await put(trader, forTrade, ids[5]!);
+
+    const shown = await wantedOffers(buyer.actor, h.db);
+    expect(shown).toHaveLength(WANTED_OFFERS_SHOWN);
+    // Release 5 first, then the newest sale offers down to release 2 (0 and 1 are the oldest).
+    const expected = [5, ...Array.from({ length: count }, (_, i) => count - 1 - i).filter((i) => i !== 5 && i > 1)];
+    expect(shown.map((o) => o.release.public_id)).toEqual(expected.map((i) => ids[i]));
+    expect(shown[0]).toMatchObject({ offers: 2, for_sale: 1, cheapest: { price: '15.00', currency: 'EUR' } });
+    // Wanted twice, offered once: counted once.
+    expect(shown[1]).toMatchObject({ release: { public_id: ids.at(-1) }, offers: 1, for_sale: 1 });
   });
 
   it('the API refuses visitors and bad parameters', async () => {
