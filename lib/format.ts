@@ -29,6 +29,27 @@ function intlLocale(locale: string): string {
 }
 
 /**
+ * Intl formatters made once per app locale and options: making one (loading its locale data, and a
+ * time zone's rules for dates) costs far more than using one, and a page formats hundreds of
+ * values. The keys are few (two locales, the site's zone, the currencies in the data).
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n|${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!f) formatters.set(key, (f = new Intl.NumberFormat(intlLocale(locale), options)));
+  return f;
+}
+
+function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(intlLocale(locale), options)));
+  return f;
+}
+
+/**
  * Formats an ISO date (`YYYY-MM-DD`, `YYYY-MM` or `YYYY`; a longer timestamp is cut at the day, as
  * written, without a time-zone shift) for `locale`:
  * - English, day/month/year with two-digit day and month: "1981-09-17" → "17/09/1981",
@@ -65,7 +86,7 @@ export function formatDate(
 export function formatDateTime(value: string | Date, locale: string, timeZone: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'short', timeStyle: 'short', timeZone }).format(date);
+  return dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(date);
 }
 
 /**
@@ -124,10 +145,9 @@ export function formatNumber(
   const { exact, finite } = numeric(value);
   if (!finite) return '';
   const max = digits.decimals ?? digits.maxDecimals ?? 3;
-  return new Intl.NumberFormat(intlLocale(locale), {
-    minimumFractionDigits: digits.decimals ?? 0,
-    maximumFractionDigits: max,
-  }).format(exact);
+  return numberFormat(locale, { minimumFractionDigits: digits.decimals ?? 0, maximumFractionDigits: max }).format(
+    exact,
+  );
 }
 
 /**
@@ -146,10 +166,10 @@ export function formatMoney(
   const { exact, finite } = numeric(amount);
   if (!finite) return '';
   const digits = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
-  const plain = () => new Intl.NumberFormat(intlLocale(locale), { ...digits, useGrouping: false }).format(exact);
+  const plain = () => numberFormat(locale, { ...digits, useGrouping: false }).format(exact);
   if (!currency) return plain();
   try {
-    return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency, ...digits }).format(exact);
+    return numberFormat(locale, { style: 'currency', currency, ...digits }).format(exact);
   } catch {
     // Unknown currency code: plain amount followed by the code.
     return `${plain()} ${currency}`;
