@@ -21,7 +21,7 @@ import { AppError } from '@/lib/errors';
 import { countryNameOfCode } from '@/lib/i18n/catalogue-names';
 import { formatNumber } from '@/lib/format';
 import type { FormatGroup } from '@/lib/validation/enums';
-import { redirect } from '@/lib/i18n/navigation';
+import { Link, redirect } from '@/lib/i18n/navigation';
 import { absoluteUrl, pageMetadata, withQuery } from '@/lib/seo';
 
 /** getLabel deduplicated per request (generateMetadata and the page share one query). */
@@ -231,6 +231,25 @@ export async function LabelDetailPage({
           page.close ? viewHref(label.public_id, { ...view, q: page.close.q }) : `/label/${label.public_id}`
         }
       />
+      {page.credited ? (
+        <div
+          role="note"
+          className="mb-4 rounded-lg border border-line bg-panel px-4 py-3 text-sm"
+          data-testid="label-credited"
+        >
+          <p className="font-semibold">{t('find.credited')}</p>
+          <p className="text-muted">{t('find.creditedHelp', { q: view.q })}</p>
+          <ul className="mt-1 flex flex-wrap gap-x-3">
+            {page.credited.map((p) => (
+              <li key={p.public_id}>
+                <Link href={`/person/${p.public_id}`} prefetch={false} className="font-medium underline">
+                  {p.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {page.items.length ? (
         <ReleaseGrid releases={page.items} locale={locale} />
       ) : view.q ? (

@@ -259,9 +259,21 @@ export const creditsMatchSchema = z
   })
   .meta({ id: 'CreditsMatch' });
 
-/** A keyset page of a list searched with `q`: `{ items, next_cursor, close? }` (close only with close matches). */
+/**
+ * A keyset page of a list searched with `q`: `{ items, next_cursor, close?, credited? }` (close
+ * only with close matches; credited only on a label's releases found through cast and crew).
+ */
 export function searchPageOf(itemName: string) {
-  return pageOf(itemName).extend({ close: closeMatchSchema.optional() });
+  return pageOf(itemName).extend({
+    close: closeMatchSchema.optional(),
+    credited: z
+      .array(z.object({ public_id: z.string(), name: z.string() }))
+      .optional()
+      .meta({
+        description:
+          "With `label`: no release name held q's words, and the items are the label's releases of films credited to these persons (most credited first)",
+      }),
+  });
 }
 
 /** A documented JSON response. */

@@ -6,7 +6,7 @@ import 'server-only';
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
-import { parseSearchQuery } from '@/lib/search-query';
+import { parseSearchQuery, type SearchQuery } from '@/lib/search-query';
 import { COUNTRIES, countryCodeFromId } from '@/lib/validation/enums';
 import {
   DEFAULT_SORT,
@@ -20,7 +20,8 @@ import { buyingLinksWhere, censorshipEvents, picturesWhere, videosWhere } from '
 import { RELEASE_LIST_COLUMNS, toReleaseListItem, type ReleaseListRow, withoutListColumns } from './catalogue-rows';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { listingTextConditions, pageWithCloseMatches, type CloseWords } from './search-words';
-import { eurosSql, inList, queryRows, resolveDb } from './sql';
+import { personsNamed } from './search-credits';
+import { and, eurosSql, inList, queryRows, resolveDb } from './sql';
 import type { Page, ReleaseDetail, ReleaseListItem, SearchPage } from './types';
 import { dayIn, siteTimeZone } from '@/lib/time-zone';
 
@@ -128,6 +129,7 @@ function releaseListConditions(
   today: string,
   close?: CloseWords | null,
   ofTypes?: readonly number[] | null,
+  credited?: readonly number[] | null,
 ): SQL[] {
   const q = parseSearchQuery(query.q);
   const c: SQL[] = [sql`r.approved`, ...releaseLevelConditions(query, today, q.formats)];
@@ -144,14 +146,15 @@ function releaseListConditions(
   if (fi.includes('video')) c.push(sql`EXISTS (SELECT 1 FROM videos v WHERE v.release_id = r.id)`);
   // Lower-cased audio and subtitle languages (generated column, GIN index).
   if (query.la) c.push(sql`r.language_keys @> ARRAY[${query.la}]::text[]`);
-  c.push(
-    ...listingTextConditions(q, close ?? null, {
-      from: sql`releases r`,
-      idCol: sql`r.id`,
-      searchCol: sql`r.search_text`,
-      keyCol: sql`r.name_key`,
-    }),
-  );
+  const text = listingTextConditions(q, close ?? null, {
+    from: sql`releases r`,
+    idCol: sql`r.id`,
+    searchCol: sql`r.search_text`,
+    keyCol: sql`r.name_key`,
+  });
+  // `credited`: releases of films credited to the persons q's words name match as well.
+  if (text.length && credited?.length) c.push(sql`(${and(text)} OR ${inList(sql`r.id`, credited)})`);
+  else c.push(...text);
   if (q.year !== null)
     c.push(
       sql`EXISTS (SELECT 1 FROM release_movies rmy JOIN movies my ON my.id = rmy.movie_id WHERE rmy.release_id = r.id AND my.year = ${q.year})`,
@@ -186,7 +189,10 @@ export async function releasePage(
  * One page of approved releases matching the listing query (lib/validation/listing.ts), sorted
  * by `so` (default street date, newest first; releases without a date last). When q's words find
  * fewer than CLOSE_MATCH_FEW_RESULTS releases, close spellings are searched too and the page
- * carries `close` (lib/data/search-words.ts pageWithCloseMatches).
+ * carries `close` (lib/data/search-words.ts pageWithCloseMatches). On a label's listing (`label`)
+ * the words also find the label's releases of films credited to the persons they name
+ * ("kurosawa" on the Criterion label: the releases named after him and his films' releases), and
+ * the page carries `credited` naming those persons when that added any release of the label.
  * @param cursor `next_cursor` of the previous page (same query and sort)
  * @param limit page size, 1-100
  * @throws AppError bad_cursor (HTTP 400) for a malformed cursor or one of another sort
@@ -200,12 +206,45 @@ export async function listReleases(
   const d = await resolveDb(db);
   const today = todayIso();
   const ofTypes = await fewReleasesOfTypes(d, query.fi ?? []);
-  return pageWithCloseMatches(
+  const credited = query.label ? await labelCredits(d, query.label, parseSearchQuery(query.q)) : null;
+  const found = await pageWithCloseMatches(
     d,
     { q: parseSearchQuery(query.q), sort: releaseSort(query.so ?? null), cursor },
     (close, sort) =>
-      releasePage(d, { conds: releaseListConditions(query, today, close, ofTypes), sort }, { cursor, limit }),
+      releasePage(
+        d,
+        { conds: releaseListConditions(query, today, close, ofTypes, credited?.ids), sort },
+        { cursor, limit },
+      ),
   );
+  return credited ? { ...found, credited: credited.persons } : found;
+}
+
+/**
+ * The releases of a label holding a film credited to the persons q's words name (the
+ * CREDIT_PERSON_LIMIT most credited whose search document holds every word), and those persons;
+ * null when the words name nobody or the label has none of their films. Collected from the
+ * persons' credits, so the cost follows their filmographies.
+ */
+async function labelCredits(
+  db: Db,
+  label: string,
+  q: SearchQuery,
+): Promise<{ ids: number[]; persons: { public_id: string; name: string }[] } | null> {
+  const persons = await personsNamed(db, q);
+  if (!persons.length) return null;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT DISTINCT rm.release_id AS id FROM credits cc
+        JOIN release_movies rm ON rm.movie_id = cc.movie_id
+        JOIN releases rr ON rr.id = rm.release_id
+        WHERE ${inList(
+          sql`cc.person_id`,
+          persons.map((p) => p.id),
+        )} AND rr.label_id = (SELECT lb.id FROM labels lb WHERE lb.public_id = ${label})`,
+  );
+  if (!rows.length) return null;
+  return { ids: rows.map((r) => r.id), persons: persons.map(({ public_id, name }) => ({ public_id, name })) };
 }
 
 /** The most releases a TV type filter collects as a set of ids (see {@link fewReleasesOfTypes}). */

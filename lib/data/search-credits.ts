@@ -76,6 +76,21 @@ async function everyWordKnown(db: Db, words: readonly string[]): Promise<boolean
 }
 
 /**
+ * The persons (CREDIT_PERSON_LIMIT most credited first) whose search document holds every word
+ * of `q`, with their ids; none for a query of 1-2 letter words only (a name is looked up through
+ * the trigram index).
+ */
+export async function personsNamed(db: Db, q: SearchQuery): Promise<(CreditPerson & { id: number })[]> {
+  if (isShortQuery(q) || !q.words.length) return [];
+  return queryRows<CreditPerson & { id: number }>(
+    db,
+    sql`SELECT p.id, p.public_id, p.name FROM persons p
+        WHERE ${and(textConditions(partQuery(q.words), sql`p.search_text`, sql`p.name_key`))}
+        ORDER BY p.credit_count DESC, p.id LIMIT ${CREDIT_PERSON_LIMIT}`,
+  );
+}
+
+/**
  * Titles found through cast and crew for a query whose words found no title and no person (see
  * module doc), up to `limit` titles and `limit` releases; null when the query cannot be split
  * (one word, more than MAX_CREDIT_SPLIT_WORDS, only 1-2 letter words) or no split finds a title.

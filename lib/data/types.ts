@@ -19,9 +19,11 @@ export type CloseMatch = { q: string; words: { word: string; close: string[] }[]
 
 /**
  * A page of a list searched with `q`: `close` is present when the query's words found few
- * results and close spellings were searched too (the items then include close matches).
+ * results and close spellings were searched too (the items then include close matches);
+ * `credited` when no name held the words and the items are those of films credited to the
+ * persons named by them (a label's releases, lib/data/releases.ts listReleases).
  */
-export type SearchPage<T> = Page<T> & { close?: CloseMatch };
+export type SearchPage<T> = Page<T> & { close?: CloseMatch; credited?: { public_id: string; name: string }[] };
 
 export type MovieRef = { public_id: string; name: string; year: number | null };
 export type LabelRef = { public_id: string; name: string };

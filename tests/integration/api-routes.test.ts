@@ -28,6 +28,7 @@ import type {
   PersonDetail,
   ReleaseDetail,
   ReleaseListItem,
+  SearchPage,
   SearchResult,
   TitleDetail,
   TitleListItem,
@@ -146,6 +147,69 @@ describe.each(testEngines())('JSON API on %s', (engine) => {
         await count(h.db, sql`SELECT count(*)::int AS n FROM releases WHERE approved AND label_id IS NOT NULL`),
       );
       expect(body.items.every((l) => l.release_count > 0)).toBe(true);
+    });
+  });
+
+  describe("a label's search through cast and crew", () => {
+    it("a label's search also finds its releases of the films credited to the persons the words name, page after page", async () => {
+      const { body: labels } = await get<{ items: LabelListItem[] }>(labelsView, '/api/labels_view');
+      const criterion = labels.items.find((l) => l.name === 'The Criterion Collection')!;
+      // Counted independently: the label's releases named after Kurosawa, and those holding a
+      // film he (or another Kurosawa) is credited on.
+      const label = sql`(SELECT id FROM labels WHERE public_id = ${criterion.public_id})`;
+      const named = await count(
+        h.db,
+        sql`SELECT count(*)::int AS n FROM releases r WHERE r.label_id = ${label} AND r.approved
+              AND r.search_text LIKE '%kurosawa%'`,
+      );
+      const expected = await count(
+        h.db,
+        sql`SELECT count(*)::int AS n FROM releases r WHERE r.label_id = ${label} AND r.approved
+              AND (r.search_text LIKE '%kurosawa%' OR EXISTS (
+                SELECT 1 FROM release_movies rm JOIN credits c ON c.movie_id = rm.movie_id
+                JOIN persons p ON p.id = c.person_id
+                WHERE rm.release_id = r.id AND p.search_text LIKE '%kurosawa%'))`,
+      );
+      expect(expected).toBeGreaterThan(named + 10);
+      const path = `/api/releases?label=${criterion.public_id}&q=kurosawa&so=name`;
+      const first = await get<SearchPage<ReleaseListItem>>(releasesList, `${path}&limit=5`);
+      expect(first.status).toBe(200);
+      expect(first.body.credited?.[0]).toMatchObject({ name: 'Akira Kurosawa' });
+      const pages = await walk<ReleaseListItem>(releasesList, path, 5);
+      const all = pages.flat();
+      expect(all).toHaveLength(expected);
+      expect(new Set(all.map((r) => r.public_id)).size).toBe(expected);
+      expect(all.every((r) => r.label?.public_id === criterion.public_id)).toBe(true);
+      expect(all.map((r) => r.name)).toEqual(
+        expect.arrayContaining(['Seven Samurai', "Akira Kurosawa's Dreams (1990)"]),
+      );
+      // A format in the words still narrows them.
+      const dvd = await get<SearchPage<ReleaseListItem>>(
+        releasesList,
+        `/api/releases?label=${criterion.public_id}&q=${q('kurosawa [dvd]')}&limit=100`,
+      );
+      expect(dvd.body.credited).toBeDefined();
+      expect(dvd.body.items.length).toBeLessThan(expected);
+      expect(dvd.body.items.every((r) => r.format === 3)).toBe(true);
+    });
+
+    it('only on a label, and only when the words name a person with films there', async () => {
+      const { body: labels } = await get<{ items: LabelListItem[] }>(labelsView, '/api/labels_view');
+      const criterion = labels.items.find((l) => l.name === 'The Criterion Collection')!;
+      const all = await get<SearchPage<ReleaseListItem>>(releasesList, '/api/releases?q=kurosawa');
+      expect(all.body.credited).toBeUndefined();
+      const titleOnly = await get<SearchPage<ReleaseListItem>>(
+        releasesList,
+        `/api/releases?label=${criterion.public_id}&q=${q('seven samurai')}`,
+      );
+      expect(titleOnly.body.items.length).toBeGreaterThan(0);
+      expect(titleOnly.body.credited).toBeUndefined();
+      const nobody = await get<SearchPage<ReleaseListItem>>(
+        releasesList,
+        `/api/releases?label=${criterion.public_id}&q=zzqqxx`,
+      );
+      expect(nobody.body).toMatchObject({ items: [], next_cursor: null });
+      expect(nobody.body.credited).toBeUndefined();
     });
   });
 

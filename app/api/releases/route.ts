@@ -34,7 +34,7 @@ export const GET = route({
   }),
   responses: {
     200: jsonResponse(
-      'A page of ReleaseListItem; close: close spelling matches were searched too',
+      "A page of ReleaseListItem; close: close spelling matches were searched too; credited: a label's releases found through cast and crew",
       searchPageOf('ReleaseListItem'),
     ),
     400: jsonResponse('A bad parameter', errorSchema),
