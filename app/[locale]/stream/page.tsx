@@ -54,7 +54,7 @@ export default async function StreamPage({ params, searchParams }: Props) {
       {page.items.length ? (
         <StreamList items={page.items} locale={locale} />
       ) : (
-        <EmptyState title={t('title')}>
+        <EmptyState title={t('emptyTitle')}>
           {t('empty')}
           <FindCollectorsLink locale={locale} country={(await getUser(actor.publicId))?.country ?? null} />
         </EmptyState>

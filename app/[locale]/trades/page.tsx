@@ -51,7 +51,7 @@ export default async function TradesPage({ params, searchParams }: Props) {
       {page.items.length ? (
         <TradeList items={page.items} locale={locale} />
       ) : (
-        <EmptyState title={t('title')}>
+        <EmptyState title={t('emptyTitle')}>
           {t('empty')}
           <FindCollectorsLink locale={locale} country={(await getUser(actor.publicId))?.country ?? null} />
         </EmptyState>
