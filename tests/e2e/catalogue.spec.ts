@@ -110,6 +110,14 @@ test('a label page lists its releases in spine order, searches them and narrows 
   await form.getByLabel('Hae julkaisijan julkaisuista').fill('zqxjwv');
   await form.getByRole('button', { name: 'Näytä' }).click();
   await expect(page.getByText('Mikään tämän julkaisijan julkaisu ei vastaa hakua ”zqxjwv”.')).toBeVisible();
+  // Words naming a person also find the label's releases of their films, under a note linking them.
+  await form.getByLabel('Hae julkaisijan julkaisuista').fill('mifune');
+  await form.getByRole('button', { name: 'Näytä' }).click();
+  await expect(page).toHaveURL(/q=mifune&so=spine$/);
+  const credited = page.getByTestId('label-credited');
+  await expect(credited).toContainText('Löytyi myös tekijätiedoista');
+  await expect(credited.getByRole('link', { name: 'Toshirō Mifune' })).toHaveAttribute('href', /^\/fi\/person\//);
+  await expect(cards.filter({ hasText: 'Seven Samurai' }).first()).toBeVisible();
   // The format links narrow the label's releases to one format, keeping the order.
   await gotoApp(page, `/fi/label/${criterion.public_id}?so=spine`);
   const formats = page.getByRole('navigation', { name: 'Julkaisijan julkaisujen formaatit' });
