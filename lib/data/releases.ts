@@ -192,7 +192,8 @@ export async function releasePage(
  * carries `close` (lib/data/search-words.ts pageWithCloseMatches). On a label's listing (`label`)
  * the words also find the label's releases of films credited to the persons they name
  * ("kurosawa" on the Criterion label: the releases named after him and his films' releases), and
- * the page carries `credited` naming those persons when that added any release of the label.
+ * the page carries `credited` naming those persons when the label has approved releases of their
+ * films.
  * @param cursor `next_cursor` of the previous page (same query and sort)
  * @param limit page size, 1-100
  * @throws AppError bad_cursor (HTTP 400) for a malformed cursor or one of another sort
@@ -206,16 +207,14 @@ export async function listReleases(
   const d = await resolveDb(db);
   const today = todayIso();
   const ofTypes = await fewReleasesOfTypes(d, query.fi ?? []);
-  const credited = query.label ? await labelCredits(d, query.label, parseSearchQuery(query.q)) : null;
-  const found = await pageWithCloseMatches(
-    d,
-    { q: parseSearchQuery(query.q), sort: releaseSort(query.so ?? null), cursor },
-    (close, sort) =>
-      releasePage(
-        d,
-        { conds: releaseListConditions(query, today, close, ofTypes, credited?.ids), sort },
-        { cursor, limit },
-      ),
+  const q = parseSearchQuery(query.q);
+  const credited = query.label ? await labelCredits(d, query.label, q) : null;
+  const found = await pageWithCloseMatches(d, { q, sort: releaseSort(query.so ?? null), cursor }, (close, sort) =>
+    releasePage(
+      d,
+      { conds: releaseListConditions(query, today, close, ofTypes, credited?.ids), sort },
+      { cursor, limit },
+    ),
   );
   return credited ? { ...found, credited: credited.persons } : found;
 }
@@ -241,7 +240,7 @@ async function labelCredits(
         WHERE ${inList(
           sql`cc.person_id`,
           persons.map((p) => p.id),
-        )} AND rr.label_id = (SELECT lb.id FROM labels lb WHERE lb.public_id = ${label})`,
+        )} AND rr.approved AND rr.label_id = (SELECT lb.id FROM labels lb WHERE lb.public_id = ${label})`,
   );
   if (!rows.length) return null;
   return { ids: rows.map((r) => r.id), persons: persons.map(({ public_id, name }) => ({ public_id, name })) };
