@@ -261,7 +261,7 @@ export const creditsMatchSchema = z
 
 /**
  * A keyset page of a list searched with `q`: `{ items, next_cursor, close?, credited? }` (close
- * only with close matches; credited only on a label's releases found through cast and crew).
+ * only with close matches; credited only on a label's listing whose words name persons with films there).
  */
 export function searchPageOf(itemName: string) {
   return pageOf(itemName).extend({
@@ -271,7 +271,7 @@ export function searchPageOf(itemName: string) {
       .optional()
       .meta({
         description:
-          "With `label`: no release name held q's words, and the items are the label's releases of films credited to these persons (most credited first)",
+          "With `label`: q's words name these persons (most credited first), and the items also hold the label's releases of films credited to them",
       }),
   });
 }

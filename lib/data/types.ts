@@ -20,8 +20,8 @@ export type CloseMatch = { q: string; words: { word: string; close: string[] }[]
 /**
  * A page of a list searched with `q`: `close` is present when the query's words found few
  * results and close spellings were searched too (the items then include close matches);
- * `credited` when no name held the words and the items are those of films credited to the
- * persons named by them (a label's releases, lib/data/releases.ts listReleases).
+ * `credited` on a label's listing whose words name persons with films on that label: the items
+ * then also hold the label's releases of their films (lib/data/releases.ts listReleases).
  */
 export type SearchPage<T> = Page<T> & { close?: CloseMatch; credited?: { public_id: string; name: string }[] };
 
