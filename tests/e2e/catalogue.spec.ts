@@ -332,6 +332,31 @@ test('a listing at phone width keeps filters and cards usable', async ({ page })
   expect(overflow).toBeLessThanOrEqual(1);
 });
 
+test('at phone width a filter row opens scrolled to its active option; wider, the page opens at its top', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoApp(page, '/fi/releases/finnish_censorship');
+  for (const [row, name] of [
+    ['filter-country', 'Suomi'],
+    ['filter-so', 'Pisimmät leikkaukset ensin'],
+  ] as const) {
+    const strip = page.getByTestId(row).locator(':scope > div');
+    const option = strip.getByRole('link', { name, exact: true });
+    await expect(option).toHaveAttribute('aria-current', 'true');
+    expect(await strip.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await strip.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    const [box, chip] = [await strip.boundingBox(), await option.boundingBox()];
+    expect(chip!.x).toBeGreaterThanOrEqual(box!.x - 1);
+    expect(chip!.x + chip!.width).toBeLessThanOrEqual(box!.x + box!.width + 1);
+  }
+  // Wider, the rows wrap: nothing scrolls, and the page itself opens at its top.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await gotoApp(page, '/fi/releases/finnish_censorship');
+  await expect(page.getByTestId('filter-so').getByRole('link', { name: 'Pisimmät leikkaukset ensin' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test('Finnish pages give genres, countries and spoken languages in Finnish; English pages as the sources have them', async ({
   page,
   request,
