@@ -6,6 +6,9 @@
  *    address by sending the header itself;
  *  - sets the security headers (lib/server/security-headers.ts) on the response, which Next then
  *    completes: cached pages, API answers and static files all carry them; and `X-Request-Id`;
+ *  - answers 400 to an address with a NUL or invalid UTF-8 in its path or query
+ *    (lib/server/bad-address.ts): Next would decode `%FF` to U+FFFD before any check of the app
+ *    sees it, and fail with a 500 on one in an API path parameter;
  *  - runs Next's handling inside an AsyncLocalStorage context holding the request id, published
  *    for lib/log.ts, and makes console.error / console.warn redact and prefix with that id;
  *  - in production, answers `/_next/static/…` itself from copies compressed once at start
@@ -23,6 +26,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { installConsoleRedaction, logError, newRequestId, REQUEST_CONTEXT, type RequestContext } from '@/lib/log';
 import { rewriteForwardedHeaders, trustedProxyCount } from '@/lib/server/forwarded';
+import { badAddressAnswer } from '@/lib/server/bad-address';
 import { lastResortText } from '@/lib/server/last-resort';
 import { precompressStatic, staticFiles } from '@/lib/server/static-files';
 import { securityHeaders } from '@/lib/server/security-headers';
@@ -70,6 +74,12 @@ const server = http.createServer((req, res) => {
   const requestId = rewriteForwardedHeaders(req.headers, req.socket.remoteAddress, trustedProxies, newRequestId);
   for (const [name, value] of headers) res.setHeader(name, value);
   res.setHeader('x-request-id', requestId);
+  const bad = badAddressAnswer(req.url);
+  if (bad) {
+    res.writeHead(bad.status, { 'content-type': bad.contentType, 'cache-control': 'no-store' });
+    res.end(bad.body);
+    return;
+  }
   storage.run({ requestId }, () => {
     const toNext = () =>
       void handle(req, res).catch((error: unknown) => {

@@ -383,6 +383,32 @@ test.describe('security headers (lib/server/security-headers.ts, set by scripts/
     expect(cached.headers()['x-request-id']).not.toBe(api.headers()['x-request-id']);
   });
 
+  test('an address with invalid UTF-8 or NUL answers 400 with the headers, never a 500 or a search for U+FFFD', async ({
+    request,
+  }) => {
+    const badText = { error: 'The request contains a NUL character or text that is not valid UTF-8' };
+    for (const path of [
+      '/api/releases?q=%FF',
+      '/api/releases?q=%ED%A0%80',
+      '/api/releases/a%FFb',
+      '/api/releases?%FF=1',
+    ]) {
+      const res = await request.get(path);
+      expect([path, res.status(), await res.json()]).toEqual([path, 400, badText]);
+      expectSecurityHeaders(res.headers(), path);
+    }
+    for (const [path, text] of [
+      ['/releases?q=%FF', 'Bad request: the address contains a NUL character or invalid UTF-8'],
+      ['/fi/releases?cursor=%C3%28', 'Virheellinen pyyntö: osoitteessa on NUL-merkki tai virheellistä UTF-8-koodausta'],
+    ]) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect([path, res.status(), await res.text()]).toEqual([path, 400, text]);
+    }
+    // Clean non-ASCII text still reaches the app.
+    const clean = await request.get('/api/releases?q=am%C3%A9lie');
+    expect(clean.status()).toBe(200);
+  });
+
   test('static files (lib/server/static-files.ts): precompressed brotli or gzip, a year of cache, the same headers', async ({
     request,
   }) => {

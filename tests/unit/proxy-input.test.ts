@@ -2,7 +2,8 @@
  * The page proxy (proxy.ts) answers a page URL with NUL or invalid UTF-8 in its path or query 400
  * before any page reads it (the database refuses NUL with an error, which would be a 500), and
  * hands every clean URL to next-intl's locale routing (stubbed here). isCleanUrlPart (lib/api/url-text.ts)
- * decides.
+ * decides. The app server gives the same answers before Next parses an address
+ * (lib/server/bad-address.ts), since Next turns `%FF` into U+FFFD on the way.
  */
 import { NextRequest } from 'next/server';
 import { describe, expect, it, vi } from 'vitest';
@@ -15,6 +16,7 @@ import proxy from '@/proxy';
 // come from the proxy's own check.
 vi.mock('next-intl/middleware', () => ({ default: () => () => new Response(null, { status: 200 }) }));
 import { isCleanUrlPart } from '@/lib/api/url-text';
+import { badAddressAnswer } from '@/lib/server/bad-address';
 
 describe('isCleanUrlPart', () => {
   it('refuses NUL, invalid UTF-8 and broken sequences', () => {
@@ -41,5 +43,30 @@ describe('page proxy', () => {
       const res = await proxy(new NextRequest(`http://localhost${url}`));
       expect([url, res.status]).toEqual([url, 200]);
     }
+  });
+});
+
+describe('the app server before Next (lib/server/bad-address.ts)', () => {
+  it('answers an API address with invalid UTF-8 or NUL 400 in JSON, a page address in the locale of its path', () => {
+    for (const url of ['/api/releases?q=%FF', '/api/releases/a%FFb', '/api?x=%00', '/api/me?%C3%28=1']) {
+      expect([url, badAddressAnswer(url)]).toEqual([
+        url,
+        { status: 400, contentType: 'application/json', body: JSON.stringify({ error: en.api.badText }) },
+      ]);
+    }
+    for (const [url, text] of [
+      ['/releases?q=%FF', en.errors.badAddress],
+      ['/fi/julkaisu/a%ED%A0%80', fi.errors.badAddress],
+      ['/apiary?q=%00', en.errors.badAddress],
+    ]) {
+      expect([url, badAddressAnswer(url)]).toEqual([
+        url,
+        { status: 400, contentType: 'text/plain; charset=utf-8', body: text },
+      ]);
+    }
+  });
+  it('lets clean addresses through', () => {
+    for (const url of ['/', '/api/releases?q=Am%C3%A9lie', '/fi/releases?q=100%', '/release/abc', undefined])
+      expect([url, badAddressAnswer(url)]).toEqual([url, null]);
   });
 });
