@@ -6,9 +6,11 @@
  *    address by sending the header itself;
  *  - sets the security headers (lib/server/security-headers.ts) on the response, which Next then
  *    completes: cached pages, API answers and static files all carry them; and `X-Request-Id`;
- *  - answers 400 to an address with a NUL or invalid UTF-8 in its path or query
- *    (lib/server/bad-address.ts): Next would decode `%FF` to U+FFFD before any check of the app
- *    sees it, and fail with a 500 on one in an API path parameter;
+ *  - answers an address Next would mishandle (lib/server/bad-address.ts): 400 for a NUL or
+ *    invalid UTF-8 in its path or query (Next would decode `%FF` to U+FFFD before any check of
+ *    the app sees it, and fail with a 500 on one in an API path parameter), and as an unknown
+ *    path (404 JSON, or the redirect to /404) for a literal percent sign in its path, which Next
+ *    answers 500;
  *  - runs Next's handling inside an AsyncLocalStorage context holding the request id, published
  *    for lib/log.ts, and makes console.error / console.warn redact and prefix with that id;
  *  - in production, answers `/_next/static/…` itself from copies compressed once at start
@@ -76,7 +78,7 @@ const server = http.createServer((req, res) => {
   res.setHeader('x-request-id', requestId);
   const bad = badAddressAnswer(req.url);
   if (bad) {
-    res.writeHead(bad.status, { 'content-type': bad.contentType, 'cache-control': 'no-store' });
+    res.writeHead(bad.status, bad.headers);
     res.end(bad.body);
     return;
   }

@@ -36,3 +36,14 @@ export function percentDecode(s: string): Uint8Array {
 function isHex(b: number): boolean {
   return (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66);
 }
+
+/**
+ * True when a raw, still percent-encoded path names a literal percent sign: an encoded one
+ * (`%25`) or a `%` that starts no escape (`%zz`, a trailing `%`). No page or API path of the app
+ * holds one, and Next decodes such a path's parameters a second time after the page proxy's
+ * rewrite (or fails to decode a broken escape at all), answering 500; the app answers it as the
+ * unknown path it is instead. Pure.
+ */
+export function hasLiteralPercent(rawPath: string): boolean {
+  return /%25|%(?![0-9A-Fa-f]{2})/i.test(rawPath);
+}

@@ -44,14 +44,29 @@ describe('page proxy', () => {
       expect([url, res.status]).toEqual([url, 200]);
     }
   });
+  it('redirects a page path with a literal percent sign to /404 in its locale', async () => {
+    for (const [url, location] of [
+      ['/person/%25', 'http://localhost/404'],
+      ['/fi/release/a%zz', 'http://localhost/fi/404'],
+      ['/releases/%', 'http://localhost/404'],
+    ]) {
+      const res = await proxy(new NextRequest(`http://localhost${url}`));
+      expect([url, res.status, res.headers.get('location')]).toEqual([url, 307, location]);
+    }
+  });
 });
 
 describe('the app server before Next (lib/server/bad-address.ts)', () => {
+  const noStore = { 'cache-control': 'no-store' };
   it('answers an API address with invalid UTF-8 or NUL 400 in JSON, a page address in the locale of its path', () => {
     for (const url of ['/api/releases?q=%FF', '/api/releases/a%FFb', '/api?x=%00', '/api/me?%C3%28=1']) {
       expect([url, badAddressAnswer(url)]).toEqual([
         url,
-        { status: 400, contentType: 'application/json', body: JSON.stringify({ error: en.api.badText }) },
+        {
+          status: 400,
+          headers: { 'content-type': 'application/json', ...noStore },
+          body: JSON.stringify({ error: en.api.badText }),
+        },
       ]);
     }
     for (const [url, text] of [
@@ -61,12 +76,40 @@ describe('the app server before Next (lib/server/bad-address.ts)', () => {
     ]) {
       expect([url, badAddressAnswer(url)]).toEqual([
         url,
-        { status: 400, contentType: 'text/plain; charset=utf-8', body: text },
+        { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8', ...noStore }, body: text },
       ]);
     }
   });
-  it('lets clean addresses through', () => {
-    for (const url of ['/', '/api/releases?q=Am%C3%A9lie', '/fi/releases?q=100%', '/release/abc', undefined])
+  it('answers a literal percent sign in a path as an unknown path: 404 JSON on the API, else the redirect to /404', () => {
+    for (const url of ['/api/persons/%25', '/api/persons/%zz', '/api/persons/a%2', '/api/persons/%?q=1']) {
+      expect([url, badAddressAnswer(url)]).toEqual([
+        url,
+        {
+          status: 404,
+          headers: { 'content-type': 'application/json', ...noStore },
+          body: JSON.stringify({ error: en.api.notFound }),
+        },
+      ]);
+    }
+    for (const [url, location] of [
+      ['/person/%25', '/404'],
+      ['/person/a%25b?q=1', '/404'],
+      ['/releases/%', '/404'],
+      ['/fi/person/%zz', '/fi/404'],
+      ['/%25', '/404'],
+    ]) {
+      expect([url, badAddressAnswer(url)]).toEqual([url, { status: 307, headers: { location, ...noStore }, body: '' }]);
+    }
+  });
+  it('lets clean addresses through, a percent sign in the query included', () => {
+    for (const url of [
+      '/',
+      '/api/releases?q=Am%C3%A9lie',
+      '/fi/releases?q=100%',
+      '/releases?q=%25',
+      '/release/abc',
+      undefined,
+    ])
       expect([url, badAddressAnswer(url)]).toEqual([url, null]);
   });
 });

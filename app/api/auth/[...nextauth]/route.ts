@@ -1,6 +1,7 @@
 import { NextRequest } from 'next/server';
 import { z } from 'zod';
 import { route, type Method } from '@/lib/api/route';
+import { AppError } from '@/lib/errors';
 import { jsonResponse } from '@/lib/api/schemas';
 import { handlers } from '@/lib/auth/social';
 
@@ -16,7 +17,27 @@ const nextauthParams = z.object({
     }),
 });
 
-/** One method of Auth.js's handlers behind the wrapper (the body is left for Auth.js to read). */
+/**
+ * The actions Auth.js's handlers know (the first path segment after /api/auth/). Auth.js answers
+ * any other with 400 and a bare JSON string, not the API's `{ "error" }`: the route answers those
+ * 404 as the unknown endpoints they are.
+ */
+const AUTHJS_ACTIONS = new Set([
+  'providers',
+  'session',
+  'csrf',
+  'signin',
+  'signout',
+  'callback',
+  'verify-request',
+  'error',
+  'webauthn-options',
+]);
+
+/**
+ * One method of Auth.js's handlers behind the wrapper (the body is left for Auth.js to read).
+ * @throws AppError not_found (404) for an action Auth.js does not have
+ */
 function authjs(method: Extract<Method, 'GET' | 'POST'>) {
   const handler = method === 'GET' ? handlers.GET : handlers.POST;
   return route({
@@ -39,7 +60,11 @@ function authjs(method: Extract<Method, 'GET' | 'POST'>) {
       method === 'GET'
         ? { 200: jsonResponse('providers or csrf'), 302: { description: 'Redirect of an OAuth callback' } }
         : { 302: { description: 'Redirect to the provider' } },
-    handler: async ({ request }) => handler(request instanceof NextRequest ? request : new NextRequest(request)),
+    handler: async ({ request }) => {
+      const action = /^\/api\/auth\/([^/]*)/.exec(new URL(request.url).pathname)?.[1] ?? '';
+      if (!AUTHJS_ACTIONS.has(action)) throw new AppError('not_found');
+      return handler(request instanceof NextRequest ? request : new NextRequest(request));
+    },
   });
 }
 
