@@ -12,8 +12,8 @@ import { expect, test } from './support/fixtures';
  * method of its own or another one, raw path segments (`%FF`, `%00`, broken sequences, `%2e%2e`,
  * huge numbers, long text) in place of its path parameters, a raw query built from its declared
  * names, the listing names and random ones with raw values, and a raw body (none, JSON, not JSON,
- * invalid UTF-8 bytes, a huge string), as a visitor or a member; and the main page templates with
- * raw segments and queries.
+ * invalid UTF-8 bytes, a huge string), as a visitor or a member; and the main page templates
+ * (account pages included) with raw segments and queries, as either.
  *
  * Asserted: no answer is 5xx; an API answer of 400-499 other than 405 (Next's own "method not
  * allowed", which has no body) is JSON with an `error`. The data of other members is not touched
@@ -210,7 +210,7 @@ test.describe('HTTP fuzz of the running server', () => {
     expect(seen.get(400) ?? 0).toBeGreaterThan(0);
   });
 
-  test('page templates with raw segments and queries answer below 500', async () => {
+  test('page templates with raw segments and queries answer below 500, as a visitor and a member', async () => {
     const templates = [
       '/release/{id}',
       '/fi/movie/{id}/reviews',
@@ -229,18 +229,28 @@ test.describe('HTTP fuzz of the running server', () => {
       '/users',
       '/persons',
       '/labels',
+      '/fi/stream',
+      '/trades',
+      '/notifications',
+      '/users/edit_my_data',
+      '/fi/collection/{id}/edit',
+      '/review/{id}/edit',
+      '/fi/releases/out_now',
+      '/trashvideo',
     ];
     const seen = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...templates),
+        fc.boolean(),
         fc.constantFrom(...SEGMENTS),
         fc.array(fc.tuple(fc.constantFrom(...LISTING_NAMES), fc.constantFrom(...VALUES)), { maxLength: 4 }),
-        async (template, segment, pairs) => {
+        async (template, asMember, segment, pairs) => {
           const url = fill(template, [segment]) + rawQuery(pairs);
-          const res = await visitor.get(url, { maxRedirects: 0 });
+          const res = await (asMember ? member : visitor).get(url, { maxRedirects: 0 });
           seen.set(res.status(), (seen.get(res.status()) ?? 0) + 1);
-          expect(res.status(), `GET ${url.slice(0, 300)}: ${await answerOf(res)}`).toBeLessThan(500);
+          const what = `GET ${url.slice(0, 300)} as ${asMember ? 'member' : 'visitor'}`;
+          expect(res.status(), `${what}: ${await answerOf(res)}`).toBeLessThan(500);
         },
       ),
       { seed: SEED, numRuns: PAGE_RUNS, endOnFailure: true },
