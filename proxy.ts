@@ -1,31 +1,26 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
-import { hasLiteralPercent, isCleanUrlPart } from './lib/api/url-text';
-import { localeOfPath, routing } from './lib/i18n/routing';
-import en from './messages/en.json';
-import fi from './messages/fi.json';
+import { routing } from './lib/i18n/routing';
+import { badAddressAnswer } from './lib/server/bad-address';
 
 const intl = createMiddleware(routing);
 
 /**
  * Next 16 proxy (formerly middleware): next-intl locale routing — rewrites `/path` to the `en`
- * locale, serves `/fi/path` as Finnish and redirects `/en/path` to `/path`. Before that, a page
- * URL whose path or query carries a NUL or invalid UTF-8 (`%00`, `%FF`) is answered 400, so no
- * page hands such text to the database (which refuses NUL with an error), with `errors.badAddress`
- * in the locale of the path (Finnish under `/fi`); a path with a literal percent sign (`%25`, or a
- * `%` that starts no escape) redirects to /404 as an unknown path. Never a security boundary.
+ * locale, serves `/fi/path` as Finnish and redirects `/en/path` to `/path`. Before that, an
+ * address Next would mishandle gets the answer of lib/server/bad-address.ts: 400 with
+ * `errors.badAddress` in the locale of the path for a NUL or invalid UTF-8 (`%00`, `%FF`) in the
+ * path or query, so no page hands such text to the database (which refuses NUL with an error),
+ * and the redirect to /404 for a literal percent sign in the path (`%25`, or a `%` that starts no
+ * escape). Never a security boundary.
  */
 export default function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  if (!isCleanUrlPart(pathname) || !isCleanUrlPart(search))
-    return new NextResponse({ en, fi }[localeOfPath(pathname)].errors.badAddress, {
-      status: 400,
-      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-    });
-  // No page path holds a percent sign; Next would decode `%25` a second time after the locale
-  // rewrite (and cannot decode a broken escape), failing with a 500: an unknown path instead.
-  if (hasLiteralPercent(pathname))
-    return NextResponse.redirect(new URL(localeOfPath(pathname) === 'fi' ? '/fi/404' : '/404', request.url));
+  // The app's server gives the same answers first (scripts/serve.ts); they hold here under a bare
+  // `next start` too.
+  const bad = badAddressAnswer(pathname + search);
+  if (bad?.status === 307) return NextResponse.redirect(new URL(bad.headers.location, request.url));
+  if (bad) return new NextResponse(bad.body, { status: bad.status, headers: bad.headers });
   return intl(request);
 }
 

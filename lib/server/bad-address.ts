@@ -8,7 +8,7 @@
  * - a literal percent sign in the path (`%25`, or a `%` that starts no escape): Next fails to
  *   decode a broken escape, and decodes a page path's parameters a second time after the proxy's
  *   locale rewrite, both with a 500. No path of the app holds one, so it is an unknown path.
- * Pure.
+ * The page proxy (proxy.ts) gives the same answers to pages under a bare `next start`. Pure.
  */
 import { hasLiteralPercent, isCleanUrlPart } from '@/lib/api/url-text';
 import { localeOfPath } from '@/lib/i18n/routing';
@@ -24,7 +24,7 @@ const JSON_TYPE = 'application/json';
  * For a raw request target (`req.url`: path and query, still percent-encoded), null when Next
  * may have it. Otherwise, for NUL or invalid UTF-8, a 400: the API's JSON error
  * (`{ "error": api.badText }`, English as every API message) for `/api` paths, else the pages'
- * plain text (`errors.badAddress`) in the locale of the path, as proxy.ts answers. For a literal
+ * plain text (`errors.badAddress`) in the locale of the path. For a literal
  * percent sign in the path: an API path answers 404 `{ "error": api.notFound }` as any unknown
  * endpoint, a page path redirects (307) to `/404` in its locale as any unknown page path.
  */
