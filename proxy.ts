@@ -12,7 +12,9 @@ const intl = createMiddleware(routing);
  * `errors.badAddress` in the locale of the path for a NUL or invalid UTF-8 (`%00`, `%FF`) in the
  * path or query, so no page hands such text to the database (which refuses NUL with an error),
  * and the redirect to /404 for a literal percent sign in the path (`%25`, or a `%` that starts no
- * escape). Never a security boundary.
+ * escape). Next hands the proxy a query already decoded (`%FF` as U+FFFD), so under a bare
+ * `next start` a query's bad bytes pass; the app's server (scripts/serve.ts) checks the raw
+ * address before Next. Never a security boundary.
  */
 export default function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
