@@ -11,6 +11,9 @@
  *    the app sees it, and fail with a 500 on one in an API path parameter), and as an unknown
  *    path (404 JSON, or the redirect to /404) for a literal percent sign in its path, which Next
  *    answers 500;
+ *  - completes Next's 405 on an API path (a method the endpoint does not serve), which has no
+ *    body and no `Allow` header, with the API's JSON error and the methods the path serves
+ *    (lib/server/method-not-allowed.ts), read from Next's own OPTIONS answer for the path;
  *  - runs Next's handling inside an AsyncLocalStorage context holding the request id, published
  *    for lib/log.ts, and makes console.error / console.warn redact and prefix with that id;
  *  - in production, answers `/_next/static/…` itself from copies compressed once at start
@@ -28,7 +31,9 @@ import http from 'node:http';
 import path from 'node:path';
 import { installConsoleRedaction, logError, newRequestId, REQUEST_CONTEXT, type RequestContext } from '@/lib/log';
 import { rewriteForwardedHeaders, trustedProxyCount } from '@/lib/server/forwarded';
+import { isApiTarget } from '@/lib/api/url-text';
 import { badAddressAnswer } from '@/lib/server/bad-address';
+import { methodNotAllowedAnswer } from '@/lib/server/method-not-allowed';
 import { lastResortText } from '@/lib/server/last-resort';
 import { precompressStatic, staticFiles } from '@/lib/server/static-files';
 import { securityHeaders } from '@/lib/server/security-headers';
@@ -82,6 +87,7 @@ const server = http.createServer((req, res) => {
     res.end(bad.body);
     return;
   }
+  if (req.url && req.method !== 'OPTIONS' && isApiTarget(req.url)) completeMethodNotAllowed(req, res);
   storage.run({ requestId }, () => {
     const toNext = () =>
       void handle(req, res).catch((error: unknown) => {
@@ -96,6 +102,62 @@ const server = http.createServer((req, res) => {
     else toNext();
   });
 });
+
+/**
+ * The methods a path serves: the `Allow` header of Next's answer to `OPTIONS path` (Next lists
+ * the methods the route exports), asked of this server over loopback; null when it cannot tell
+ * within 2 seconds. Only a 405 asks, so a client that sends wrong methods costs one OPTIONS each.
+ */
+function allowedMethods(target: string): Promise<string | null> {
+  const address = server.address();
+  if (!address || typeof address === 'string') return Promise.resolve(null);
+  const host = address.address === '::' || address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+  const path = target.replace(/[?#].*$/s, '');
+  return new Promise((resolve) => {
+    const request = http.request({ host, port: address.port, method: 'OPTIONS', path, timeout: 2000 }, (answer) => {
+      answer.resume();
+      const allow = answer.headers.allow;
+      resolve(answer.statusCode && answer.statusCode < 300 && allow ? allow : null);
+    });
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(null));
+    request.end();
+  });
+}
+
+/**
+ * Watches an API response for Next's 405 and answers it instead with the JSON error and `Allow`
+ * header of lib/server/method-not-allowed.ts. Next sends that status with no body through
+ * `writeHead` (called by the compression layer it wraps the response in, or by Node when the
+ * response ends): the status line is held back there, and once Next ends the response the
+ * methods are looked up and the whole answer written. Every other response passes untouched.
+ */
+function completeMethodNotAllowed(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const writeHead = res.writeHead;
+  const end = res.end;
+  let held: unknown[] | null = null;
+  res.writeHead = function holdOrWrite(this: http.ServerResponse, ...args: unknown[]) {
+    if (args[0] === 405 && !held) {
+      held = args;
+      return this;
+    }
+    return (writeHead as (...a: unknown[]) => http.ServerResponse).apply(this, args);
+  } as typeof res.writeHead;
+  res.end = function endOrComplete(this: http.ServerResponse, ...args: unknown[]) {
+    const heldArgs = held ?? (res.statusCode === 405 && !res.headersSent ? [405] : null);
+    if (!heldArgs) return (end as (...a: unknown[]) => http.ServerResponse).apply(this, args);
+    res.writeHead = writeHead;
+    res.end = end;
+    void allowedMethods(req.url ?? '/').then((allow) => {
+      const answer = methodNotAllowedAnswer(req.method ?? '', allow);
+      for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+      res.setHeader('content-length', Buffer.byteLength(answer.body));
+      (writeHead as (...a: unknown[]) => http.ServerResponse).apply(res, heldArgs);
+      end.call(res, answer.body, 'utf8');
+    });
+    return res;
+  } as typeof res.end;
+}
 
 const { default: next } = await import('next');
 // httpServer: Next attaches its development WebSocket (hot reload) to this server's upgrades.

@@ -47,3 +47,8 @@ function isHex(b: number): boolean {
 export function hasLiteralPercent(rawPath: string): boolean {
   return /%25|%(?![0-9A-Fa-f]{2})/i.test(rawPath);
 }
+
+/** True for a raw request target (path and query, as `req.url` has it) under `/api`. Pure. */
+export function isApiTarget(url: string): boolean {
+  return /^\/api(?:[/?#]|$)/.test(url);
+}

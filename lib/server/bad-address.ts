@@ -10,7 +10,7 @@
  *   locale rewrite, both with a 500. No path of the app holds one, so it is an unknown path.
  * The page proxy (proxy.ts) gives the same answers to pages under a bare `next start`. Pure.
  */
-import { hasLiteralPercent, isCleanUrlPart } from '@/lib/api/url-text';
+import { hasLiteralPercent, isApiTarget, isCleanUrlPart } from '@/lib/api/url-text';
 import { localeOfPath } from '@/lib/i18n/routing';
 import en from '@/messages/en.json';
 import fi from '@/messages/fi.json';
@@ -30,7 +30,7 @@ const JSON_TYPE = 'application/json';
  */
 export function badAddressAnswer(url: string | undefined): BadAddressAnswer | null {
   if (url === undefined) return null;
-  const api = /^\/api(?:[/?#]|$)/.test(url);
+  const api = isApiTarget(url);
   const noStore = { 'cache-control': 'no-store' };
   if (!isCleanUrlPart(url))
     return api

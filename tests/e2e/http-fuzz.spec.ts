@@ -15,8 +15,8 @@ import { expect, test } from './support/fixtures';
  * invalid UTF-8 bytes, a huge string), as a visitor or a member; and the main page templates
  * (account pages included) with raw segments and queries, as either.
  *
- * Asserted: no answer is 5xx; an API answer of 400-499 other than 405 (Next's own "method not
- * allowed", which has no body) is JSON with an `error`. The data of other members is not touched
+ * Asserted: no answer is 5xx; an API answer of 400-499 is JSON with an `error` (a 405 also
+ * names the methods of the path in `Allow`). The data of other members is not touched
  * by a visitor or a fresh member here, and the handler-level fuzz checks that in depth.
  */
 
@@ -196,10 +196,11 @@ test.describe('HTTP fuzz of the running server', () => {
           expect(status, `${what}: ${await answerOf(res)}`).toBeLessThan(500);
           // `..` segments are resolved before sending: `/api/..` asks for a page.
           const api = /^\/api(\/|$)/.test(new URL(res.url()).pathname);
-          if (api && status >= 400 && status !== 405) {
+          if (api && status >= 400) {
             const json = (await res.json().catch(() => null)) as { error?: unknown } | null;
             expect(json?.error, `${what}: ${await answerOf(res)}`).toBeTruthy();
           }
+          if (status === 405) expect(res.headers()['allow'], what).toMatch(/^[A-Z]+(, [A-Z]+)*$/);
         },
       ),
       { seed: SEED, numRuns: API_RUNS, endOnFailure: true },

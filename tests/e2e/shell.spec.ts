@@ -409,6 +409,38 @@ test.describe('security headers (lib/server/security-headers.ts, set by scripts/
     expect(clean.status()).toBe(200);
   });
 
+  test('a method an API path does not serve answers 405 JSON with the Allow header; other answers pass untouched', async ({
+    request,
+  }) => {
+    const release = await someRelease(request);
+    for (const [method, path, allow] of [
+      ['PUT', '/api/releases', 'GET, HEAD, OPTIONS'],
+      ['DELETE', `/api/releases/${release}?limit=2`, 'GET, HEAD, OPTIONS'],
+      ['GET', '/api/login', 'OPTIONS, POST'],
+      ['PATCH', '/api/reviews', 'GET, HEAD, OPTIONS, POST'],
+    ]) {
+      const res = await request.fetch(path, { method });
+      const what = `${method} ${path}`;
+      expect([what, res.status(), res.headers()['allow'], res.headers()['content-type']]).toEqual([
+        what,
+        405,
+        allow,
+        'application/json',
+      ]);
+      expect(await res.json()).toEqual({
+        error: `Method ${method} is not allowed on this path: the Allow header lists the ones it serves`,
+      });
+      expectSecurityHeaders(res.headers(), what);
+    }
+    // HEAD gets the status and headers without a body; other statuses pass untouched.
+    const head = await request.head('/api/login');
+    expect([head.status(), head.headers()['allow'], (await head.body()).length]).toEqual([405, 'OPTIONS, POST', 0]);
+    const ok = await request.get(`/api/releases/${release}`);
+    expect([ok.status(), ok.headers()['allow']]).toEqual([200, undefined]);
+    const unknown = await request.fetch('/api/no-such-endpoint', { method: 'PUT' });
+    expect([unknown.status(), await unknown.json()]).toEqual([404, { error: '404 not found' }]);
+  });
+
   test('static files (lib/server/static-files.ts): precompressed brotli or gzip, a year of cache, the same headers', async ({
     request,
   }) => {
