@@ -144,7 +144,9 @@ function completeMethodNotAllowed(req: http.IncomingMessage, res: http.ServerRes
     return (writeHead as (...a: unknown[]) => http.ServerResponse).apply(this, args);
   } as typeof res.writeHead;
   res.end = function endOrComplete(this: http.ServerResponse, ...args: unknown[]) {
-    const heldArgs = held ?? (res.statusCode === 405 && !res.headersSent ? [405] : null);
+    // A body, or headers already out, is a handler's own 405 (written after the held call), not Next's.
+    const body = args.length > 0 && args[0] != null && typeof args[0] !== 'function';
+    const heldArgs = body || res.headersSent ? null : (held ?? (res.statusCode === 405 ? [405] : null));
     if (!heldArgs) return (end as (...a: unknown[]) => http.ServerResponse).apply(this, args);
     res.writeHead = writeHead;
     res.end = end;
