@@ -113,7 +113,7 @@ export async function CollectionStatsView({
             {stats.value.average_eur ? (
               <p className="self-start rounded-lg border border-line bg-panel p-3 text-sm">
                 <span className="text-muted">{t('stats.average')}: </span>
-                <span className="font-semibold" data-testid="stats-average">
+                <span className="whitespace-nowrap font-semibold" data-testid="stats-average">
                   {euros(stats.value.average_eur, locale)}
                 </span>
               </p>

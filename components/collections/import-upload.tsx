@@ -3,7 +3,7 @@
 import { useLocale } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FILE_INPUT_CLASS } from '@/components/ui/file-input';
+import { FileInput } from '@/components/ui/file-input';
 import { queueSnackbar } from '@/components/ui/snackbar';
 import { fillPlaceholders, formatMegabytes } from '@/lib/format';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -12,6 +12,9 @@ import { IMPORT_ACCEPT, IMPORT_MAX_BYTES } from '@/lib/validation/collection-lim
 /** Texts of the upload form, translated by the page (`{name}` placeholders filled here). */
 export type ImportUploadTexts = {
   file: string;
+  /** The file field's button and its text before a file is chosen. */
+  chooseFile: string;
+  noFileChosen: string;
   fileHint: string;
   submit: string;
   submitting: string;
@@ -82,10 +85,10 @@ export function ImportUpload({ collectionId, texts }: { collectionId: string; te
         <label htmlFor="import-file" className="text-sm font-medium">
           {texts.file}
         </label>
-        <input
+        <FileInput
+          texts={{ choose: texts.chooseFile, none: texts.noFileChosen }}
           id="import-file"
           name="file"
-          type="file"
           accept={IMPORT_ACCEPT}
           aria-describedby={`import-file-hint${error ? ' import-file-error' : ''}`}
           aria-invalid={error ? true : undefined}
@@ -93,7 +96,6 @@ export function ImportUpload({ collectionId, texts }: { collectionId: string; te
             setFile(e.target.files?.[0] ?? null);
             setError(null);
           }}
-          className={FILE_INPUT_CLASS}
         />
         <p id="import-file-hint" className="text-xs text-muted">
           {texts.fileHint}

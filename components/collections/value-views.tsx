@@ -52,9 +52,9 @@ export async function ValueSummary({
       <h2 className="font-semibold">{title}</h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="text-muted">{t('value.total')}</dt>
-        <dd>{euros(value.total_eur, locale)}</dd>
+        <dd className="whitespace-nowrap tabular-nums">{euros(value.total_eur, locale)}</dd>
         <dt className="text-muted">{t('value.weighted')}</dt>
-        <dd>{euros(value.weighted_eur, locale)}</dd>
+        <dd className="whitespace-nowrap tabular-nums">{euros(value.weighted_eur, locale)}</dd>
       </dl>
       <p className="text-xs text-muted">
         {t('value.priced', {

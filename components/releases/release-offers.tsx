@@ -41,7 +41,9 @@ export async function ReleaseOffers({ offers: found, locale }: { offers: Offers;
                 {o.owner.name}
               </Link>
               {o.price && o.currency ? (
-                <span className="font-semibold tabular-nums">{formatMoney(o.price, o.currency, locale)}</span>
+                <span className="whitespace-nowrap font-semibold tabular-nums">
+                  {formatMoney(o.price, o.currency, locale)}
+                </span>
               ) : null}
               {o.condition ? <span>{tc(`condition.${o.condition as 1}`)}</span> : null}
               <span className="text-muted">

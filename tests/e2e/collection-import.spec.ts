@@ -31,6 +31,8 @@ for (const locale of ['en', 'fi'] as const) {
           matched: 'Löytyi',
           byBarcode: 'Löytyi viivakoodilla 5017180816203.',
           noFile: 'Valitse tuotava tiedosto',
+          chooseFile: 'Valitse tiedosto',
+          noFileChosen: 'Ei valittua tiedostoa',
           back: 'Takaisin kokoelmaan',
           entries: '3 nimikettä',
           all: 'Kaikki (4)',
@@ -48,6 +50,8 @@ for (const locale of ['en', 'fi'] as const) {
           matched: 'Matched',
           byBarcode: 'Found by barcode 5017180816203.',
           noFile: 'Choose a file to import',
+          chooseFile: 'Choose file',
+          noFileChosen: 'No file chosen',
           back: 'Back to the collection',
           entries: '3 items',
           all: 'All (4)',
@@ -77,9 +81,16 @@ for (const locale of ['en', 'fi'] as const) {
     await page.getByRole('button', { name: text.submit, exact: true }).click();
     await expect(page.locator('#import-file-error')).toHaveText(text.noFile);
 
+    // The file field speaks the page's language, not the browser's, and names the chosen file.
+    const field = page
+      .getByTestId('import-form')
+      .locator('div', { has: page.locator('#import-file') })
+      .last();
+    await expect(field).toHaveText(`${text.chooseFile}${text.noFileChosen}`);
     await page
       .getByLabel(/^(File|Tiedosto)$/)
       .setInputFiles({ name: 'hylly.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') });
+    await expect(field).toHaveText(`${text.chooseFile}hylly.csv`);
     await page.getByRole('button', { name: text.submit, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/collection/${id}/import/[A-Za-z0-9_-]+$`));
     await expect(page.getByTestId('snackbar')).toContainText(text.done);

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FILE_INPUT_CLASS } from '@/components/ui/file-input';
+import { FileInput } from '@/components/ui/file-input';
 import { showSnackbar } from '@/components/ui/snackbar';
 import { toMegabytes } from '@/lib/format';
 import type { FormsKey } from '@/lib/i18n/keys';
@@ -20,6 +20,7 @@ type PictureAnswer = { picture?: string; fields?: { picture?: FormsKey }; params
 export function PictureSection({ initial }: { initial: string | null }) {
   const t = useTranslations('account');
   const tf = useTranslations('forms');
+  const tc = useTranslations('common');
   const [picture, setPicture] = useState(initial);
   const [error, setError] = useState<{ key: FormsKey; params?: Record<string, string | number> } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -64,9 +65,9 @@ export function PictureSection({ initial }: { initial: string | null }) {
           <label htmlFor="field-picture" className="text-sm font-medium">
             {t('uploadPicture')}
           </label>
-          <input
+          <FileInput
+            texts={{ choose: tc('chooseFile'), none: tc('noFileChosen') }}
             id="field-picture"
-            type="file"
             accept="image/jpeg,image/gif,image/png,image/webp"
             disabled={busy}
             aria-describedby="field-picture-hint"
@@ -82,7 +83,6 @@ export function PictureSection({ initial }: { initial: string | null }) {
               else if (file) void send('POST', file);
               e.target.value = '';
             }}
-            className={FILE_INPUT_CLASS}
           />
           <p id="field-picture-hint" className="text-xs text-muted">
             {t('pictureHelp')}

@@ -39,11 +39,12 @@ export default async function ImportPage({ params }: Props) {
   const { locale, publicId } = await params;
   setRequestLocale(locale);
   const { actor, collection } = await loadOwnCollection(locale, publicId, `/collection/${publicId}/import`);
-  const [t, tc, tf, ta] = await Promise.all([
+  const [t, tc, tf, ta, tcommon] = await Promise.all([
     getTranslations({ locale, namespace: 'collectionImport' }),
     getTranslations({ locale, namespace: 'collections' }),
     getTranslations({ locale, namespace: 'forms' }),
     getTranslations({ locale, namespace: 'api' }),
+    getTranslations({ locale, namespace: 'common' }),
   ]);
   const imports = (await listImports(actor, publicId)) ?? [];
   const name = collectionTitle(collection, tc);
@@ -73,6 +74,8 @@ export default async function ImportPage({ params }: Props) {
           collectionId={publicId}
           texts={{
             file: t('file'),
+            chooseFile: tcommon('chooseFile'),
+            noFileChosen: tcommon('noFileChosen'),
             fileHint: `${t('fileHint')}. ${t('limits', { mb: formatMegabytes(IMPORT_MAX_BYTES, locale), rows: formatNumber(IMPORT_MAX_ROWS, locale) })}`,
             submit: t('submit'),
             submitting: t('submitting'),
