@@ -10,7 +10,7 @@ import { COOKIE_CONSENT_NAME, expect, gotoApp, reloadIfStale, test } from './sup
  * collection is not shown to visitors; move a wanted release to the owned list, and copy it; a
  * member browsing another collector's list sees which of its items their own collections hold,
  * and a release put up for sale is offered on the release's In collections tab and on the /trades
- * page of a member who wants it.
+ * page of a member who wants it; the value box keeps each amount on one line.
  */
 for (const locale of ['en', 'fi'] as const) {
   const prefix = locale === 'fi' ? '/fi' : '';
@@ -452,4 +452,38 @@ test("en: a member browsing another collector's list sees which of its releases 
   await expect(page.getByTestId('entries').locator('li').first()).toContainText(release.name);
   await expect(page.getByTestId('entry-yours')).toHaveCount(0);
   await visitorContext.close();
+});
+
+test('fi: at desktop width the value box keeps each amount on one line, the euro sign beside its number', async ({
+  page,
+  baseURL,
+}) => {
+  const origin = baseURL ?? 'http://localhost:3100';
+  const tag = uniqueTag();
+  const ip = claimAddress(tag);
+  await registerByApi(page.request, { baseURL: origin, ip, name: `Valuer ${tag}`, email: `valuer-${tag}@example.fi` });
+  const id = await createCollectionByApi(page.request, origin, { name: `Hylly ${tag}` });
+  const found = (await (await page.request.get('/api/releases?q=sisu&limit=1')).json()) as {
+    items: { public_id: string }[];
+  };
+  const added = await page.request.post(`/api/collections/${id}/entries`, {
+    headers: { origin },
+    // Bad condition (weight 0.4): the value by condition is the shorter amount, as it often is.
+    data: { release: found.items[0]!.public_id, price: '1410.00', currency: 'EUR', condition: 4 },
+  });
+  expect(added.status()).toBe(200);
+  await gotoApp(page, `/fi/collection/${id}`);
+  const amounts = page.getByTestId('value-summary').locator('dd');
+  await expect(amounts).toHaveText([/^1\s410,00\s€$/, /^564,00\s€$/]);
+  // One line each: the box is narrow beside the value history, and the page lets long words
+  // break anywhere, which once put the euro sign on a line of its own.
+  for (const dd of await amounts.all()) {
+    // The lines the text itself takes (a grid cell may be taller than its text).
+    const lines = await dd.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBe(1);
+  }
 });
