@@ -30,6 +30,8 @@ export const APP_ERRORS = {
   import_not_candidate: { status: 400, key: 'importNotCandidate' },
   import_resolved: { status: 409, key: 'importResolved' },
   friendship_state: { status: 409, key: 'friendshipState' },
+  invalid_value: { status: 400, key: 'invalidValue' },
+  label_name_taken: { status: 409, key: 'labelNameTaken' },
   unauthorized: { status: 401, key: 'unauthorized' },
   forbidden: { status: 403, key: 'forbidden' },
   bad_origin: { status: 403, key: 'badOrigin' },

@@ -80,11 +80,20 @@ export function revalidateCataloguePages(items: Partial<Record<CachedPageKind, r
  * stale for at most PAGE_REVALIDATE_SECONDS.
  */
 export function revalidateItemPages(items: readonly { type: 'movie' | 'release'; publicId: string }[]): void {
+  revalidateCatalogue({
+    movie: items.filter((i) => i.type === 'movie').map((i) => i.publicId),
+    release: items.filter((i) => i.type === 'release').map((i) => i.publicId),
+  });
+}
+
+/**
+ * Marks the cached pages of catalogue items stale after a catalogue write, as an after-commit
+ * effect of the data layer; outside a Next request there is nothing to do, and any other failure
+ * is logged (see {@link revalidateItemPages}).
+ */
+export function revalidateCatalogue(items: Partial<Record<CachedPageKind, readonly string[]>>): void {
   try {
-    revalidateCataloguePages({
-      movie: items.filter((i) => i.type === 'movie').map((i) => i.publicId),
-      release: items.filter((i) => i.type === 'release').map((i) => i.publicId),
-    });
+    revalidateCataloguePages(items);
   } catch (error) {
     if (!(error instanceof Error && error.message.includes('static generation store missing')))
       logError('revalidating item pages failed', error);

@@ -71,6 +71,27 @@ export function naturalTitle(title: string): string {
   return `${article} ${m[1].trim()}${t.slice(m[0].length)}`;
 }
 
+/** Where a title's main part ends: before ":", "(", "/" or a spaced dash (as {@link INVERTED_ARTICLE} reads it). */
+const MAIN_TITLE_END = /\s*[:(/]|\s+[–—-]\s/;
+
+/**
+ * A title as catalogue listings sort it, the inverse of {@link naturalTitle}: a leading English
+ * article moves behind the main title: "The Godfather: Limited Edition" → "Godfather, The:
+ * Limited Edition". Stored in search documents beside the natural order, so a query typed in
+ * listing order ranks the title as a name match.
+ * @returns the listed form, or null when the title has no leading article (or nothing after it)
+ */
+export function listedTitle(title: string | null | undefined): string | null {
+  const t = (title ?? '').trim();
+  const m = /^(the|a|an)\s+(\S.*)$/i.exec(t);
+  if (!m) return null;
+  const rest = m[2];
+  const end = MAIN_TITLE_END.exec(rest);
+  const main = end ? rest.slice(0, end.index) : rest;
+  if (!main.trim()) return null;
+  return `${main.trim()}, ${m[1]}${end ? rest.slice(end.index) : ''}`;
+}
+
 /**
  * Merge key of a title: folded, leading English article dropped
  * ("The Texas Chain Saw Massacre" and "Texas Chain Saw Massacre" share one key); a listed article

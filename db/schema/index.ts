@@ -10,3 +10,4 @@ export * from './users';
 export * from './collections';
 export * from './community';
 export * from './social';
+export * from './changes';

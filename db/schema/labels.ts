@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { foldedKey } from './columns';
 
@@ -14,6 +15,14 @@ export const labels = pgTable(
     country: text(),
     searchText: text().notNull().default(''),
     releaseCount: integer().notNull().default(0),
+    /**
+     * Fields changed by an approved change (lib/data/catalogue-writes.ts) since the import: a
+     * re-import leaves them as they are and re-adds no value a change removed.
+     */
+    editedFields: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('labels_public_id_key').on(t.publicId),

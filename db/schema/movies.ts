@@ -87,6 +87,14 @@ export const movies = pgTable(
     searchText: text().notNull().default(''),
     /** Number of releases containing the movie (kept by the importer; ranks search results). */
     releaseCount: integer().notNull().default(0),
+    /**
+     * Fields changed by an approved change (lib/data/catalogue-writes.ts) since the import: a
+     * re-import leaves them as they are and re-adds no value a change removed.
+     */
+    editedFields: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

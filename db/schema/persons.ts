@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, date, smallint, text, uniqueIndex, timestamp } from 'drizzle-orm/pg-core';
 import { foldedKey } from './columns';
 import { movies } from './movies';
@@ -22,6 +23,14 @@ export const persons = pgTable(
     dateOfDeath: date(),
     searchText: text().notNull().default(''),
     creditCount: integer().notNull().default(0),
+    /**
+     * Fields changed by an approved change (lib/data/catalogue-writes.ts) since the import: a
+     * re-import leaves them as they are and re-adds no value a change removed.
+     */
+    editedFields: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

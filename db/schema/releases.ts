@@ -130,6 +130,14 @@ export const releases = pgTable(
     searchText: text().notNull().default(''),
     /** First contained movie's year (listing sort "year"); kept by the importer. */
     movieYear: smallint(),
+    /**
+     * Fields changed by an approved change (lib/data/catalogue-writes.ts) since the import: a
+     * re-import leaves them as they are and re-adds no value a change removed.
+     */
+    editedFields: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

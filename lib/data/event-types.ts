@@ -24,6 +24,9 @@ export type CollectionState = { style: number; shortcut_default: boolean; delete
 /** A cached movie or release page (lib/page-cache.ts) by public id. */
 export type ItemPage = { type: 'movie' | 'release'; publicId: string };
 
+/** Cached catalogue pages by kind (lib/page-cache.ts CachedPageKind) and public id. */
+export type CataloguePages = Partial<Record<'movie' | 'release' | 'person' | 'label' | 'company', string[]>>;
+
 /** A review by internal ids: the review, its author, movie and linked release (if any). */
 export type ReviewEvent = {
   reviewId: number;
@@ -39,6 +42,17 @@ export type PostEvent = { postId: number; publicId: string; userId: number; page
 
 /** Every event name and its payload. */
 export type DomainEvents = {
+  /**
+   * A catalogue entity was created or changed by the data layer's writer (lib/data/catalogue-writes.ts),
+   * with its revision; `pages`: the cached pages that show the change, revalidated after commit.
+   */
+  'catalogue.changed': {
+    entity: 'movie' | 'release' | 'person' | 'label';
+    id: number;
+    publicId: string;
+    revisionId: number;
+    pages: CataloguePages;
+  };
   /** A review was written. */
   'review.created': ReviewEvent;
   /** A review's fields were changed by its author. */

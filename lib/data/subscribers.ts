@@ -5,7 +5,7 @@ import 'server-only';
  * is outside the database. The modules listed here never publish events themselves, so the
  * import graph has no cycle.
  */
-import { revalidateItemPages } from '@/lib/page-cache';
+import { revalidateCatalogue, revalidateItemPages } from '@/lib/page-cache';
 import { pushNotification } from '@/lib/realtime/server';
 import { snapshotOnEntries } from './collection-values';
 import { collectCollectionPages } from './collection-pages';
@@ -26,6 +26,7 @@ import { matchTradesOnCollection, matchTradesOnEntries, matchTradesOnFriendship 
 
 /** The subscribers of every event. */
 export const SUBSCRIBERS: SubscriberTable = {
+  'catalogue.changed': { afterCommit: [(e) => revalidateCatalogue(e.pages)] },
   'account.created': { inTransaction: [createDefaultLists] },
   'account.deleting': {
     inTransaction: [uncountAccount, uncountCommunity, collectAccountPages],

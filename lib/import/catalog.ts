@@ -51,7 +51,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '@/db';
 import * as t from '@/db/schema';
-import { hasInvertedArticle, naturalTitle, personKey, searchDocument, titleKey } from '@/lib/text';
+import { hasInvertedArticle, naturalTitle, personKey, titleKey } from '@/lib/text';
+import { deriveLabel, deriveMovie, derivePerson, deriveRelease } from '@/lib/derived-columns';
+import { recountCatalogue, rederiveReleases, releasesOfMovies } from '@/lib/data/catalogue-derived';
 import { FilmIndex, type MatchTier } from './film-index';
 import { matchKey } from './titles';
 import type { SourceKind } from './files';
@@ -111,8 +113,6 @@ type MovieState = Omit<FilmIn, 'sourceId' | 'kind' | 'localizedFi' | 'credits' |
   creditCount: number;
   /** Releases holding the movie. */
   evidence: Evidence[];
-  /** The name as its source wrote it with the article last ("Goonies, The"), kept in the search text. */
-  sortName: string | null;
   /** Created by the current file (counts as inserted, not merged). */
   isNew: boolean;
   dirty: boolean;
@@ -158,29 +158,6 @@ const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 /** `ON CONFLICT … DO UPDATE SET col = excluded.col` for the given keys. */
 function excludedSet(keys: string[]) {
   return Object.fromEntries(keys.map((k) => [k, sql.raw(`excluded.${snake(k)}`)]));
-}
-
-/**
- * Adds each movie's Finnish title (`words`: folded, as searchDocument folds it) to the search
- * documents of the releases holding the movie that do not hold it yet: a release written before
- * its film's Finnish title was known (a later file of the same import names it, e.g. the
- * censorship records) is then found by that title too. Running it again changes nothing.
- */
-async function addFinnishTitles(db: Db, titled: { movieId: number; words: string }[]): Promise<void> {
-  const rows = titled.filter((t) => t.words);
-  if (!rows.length) return;
-  const ids = sql`${sql.param(rows.map((t) => t.movieId))}::int[]`;
-  const words = sql`${sql.param(rows.map((t) => t.words))}::text[]`;
-  await db.execute(
-    sql`UPDATE releases r SET search_text = concat_ws(' ', nullif(r.search_text, ''), d.words)
-        FROM (SELECT rel.id, string_agg(t.words, ' ' ORDER BY t.words) AS words
-              FROM unnest(${ids}, ${words}) AS t(movie_id, words)
-              JOIN release_movies rm ON rm.movie_id = t.movie_id
-              JOIN releases rel ON rel.id = rm.release_id
-              WHERE position(' ' || t.words || ' ' IN ' ' || rel.search_text || ' ') = 0
-              GROUP BY rel.id) d
-        WHERE r.id = d.id`,
-  );
 }
 
 /** Rows per INSERT so that rows × columns stays under PostgreSQL's 65,535 parameters. */
@@ -269,10 +246,12 @@ export class Catalog {
   private newSources: { sourceId: string; movieId: number }[] = [];
   private credits: { movieId: number; personId: number; role: string; character: string; ord: number }[] = [];
   /**
-   * Movies that got their Finnish title in this run, by id: releases written before (by an
-   * earlier file or run) get the title into their search documents at the next flush.
+   * Movies and releases written by this import: at the end, the releases holding these movies get
+   * their search documents and movie years derived again (a film renamed, dated or given its
+   * Finnish title after its releases were written).
    */
-  private finnishTitled = new Set<number>();
+  private writtenMovies = new Set<number>();
+  private writtenReleases = new Set<number>();
   private releases: (typeof t.releases.$inferInsert)[] = [];
   private releaseMovies: { releaseId: number; movieId: number; position: number }[] = [];
   private events: (typeof t.censorshipEvents.$inferInsert)[] = [];
@@ -317,7 +296,6 @@ export class Catalog {
       creditRoles: new Set(),
       creditCount: 0,
       evidence: [],
-      sortName: null,
       isNew: false,
       dirty: false,
     }));
@@ -484,7 +462,6 @@ export class Catalog {
     m.originalName ??= f.originalName;
     if (f.localizedFi && !m.localizedNames.fi) {
       m.localizedNames = { ...m.localizedNames, fi: f.localizedFi };
-      this.finnishTitled.add(m.id);
     }
     m.akas = union(
       m.akas,
@@ -550,7 +527,6 @@ export class Catalog {
       creditRoles: new Set(),
       creditCount: 0,
       evidence: [],
-      sortName: hasInvertedArticle(f.name) ? f.name.trim() : null,
       isNew: true,
       dirty: true,
     };
@@ -596,7 +572,6 @@ export class Catalog {
     this.mergeInto(m, f);
     // The movie's own source names it, in natural word order ("Goonies, The" → "The Goonies").
     if (m.sourceId === f.sourceId && hasInvertedArticle(f.name)) {
-      m.sortName = f.name.trim();
       const natural = naturalTitle(f.name);
       if (m.name !== natural) {
         m.name = natural;
@@ -900,7 +875,6 @@ export class Catalog {
     this.index.remove(m);
     m.name = name;
     m.titleKey = titleKey(m.name);
-    m.sortName = hasInvertedArticle(f.name) ? f.name.trim() : null;
     m.dirty = true;
     this.index.add(m, m.name);
     this.counts.movies.updated++;
@@ -973,7 +947,6 @@ export class Catalog {
         m.name = naturalTitle(f.name);
         m.dirty = true;
       }
-      if (m.weak && hasInvertedArticle(f.name)) m.sortName = f.name.trim();
       if (m.weak && f.year != null && m.year == null) {
         m.year = f.year;
         m.dirty = true;
@@ -1135,7 +1108,16 @@ export class Catalog {
     const movies = movieIds.map((mid) => this.movies.get(mid)!);
     for (const m of movies)
       m.evidence.push({ source: r.sourceId, labelId, format: r.format, run: true, sure: !unsure.has(m.id) });
-    const nameKey = titleKey(r.name);
+    const derived = deriveRelease({
+      name: r.name,
+      edition: r.edition,
+      labelName: this.labelName(labelId),
+      spineNumber: r.spineNumber,
+      ean: r.ean,
+      films: movies,
+    });
+    const nameKey = derived.nameKey;
+    this.writtenReleases.add(id);
     const namesakes = (this.releaseMoviesByName.get(nameKey) ?? []).filter((e) => e.source !== r.sourceId);
     if (movieIds.length) namesakes.push({ source: r.sourceId, movies: movieIds });
     this.releaseMoviesByName.set(nameKey, namesakes);
@@ -1173,17 +1155,7 @@ export class Catalog {
       techFlags: r.techFlags,
       notes: r.notes,
       reviewUrl: r.reviewUrl,
-      nameKey,
-      movieYear: movies[0]?.year ?? null,
-      searchText: searchDocument(
-        r.name,
-        r.listing?.sortName ?? null,
-        r.edition,
-        this.labelName(labelId),
-        r.spineNumber != null ? String(r.spineNumber) : null,
-        r.ean,
-        ...movies.flatMap((m) => [m.name, m.localizedNames.fi ?? null, m.year != null ? String(m.year) : null]),
-      ),
+      ...derived,
     });
     movieIds.forEach((movieId, position) => this.releaseMovies.push({ releaseId: id, movieId, position }));
     return id;
@@ -1269,9 +1241,7 @@ export class Catalog {
     const events = this.events;
     const sources = this.newSources;
     const stale = this.takeStaleSources();
-    const finnishTitled = movies
-      .filter((m) => this.finnishTitled.has(m.id) && m.localizedNames.fi)
-      .map((m) => ({ movieId: m.id, words: searchDocument(m.localizedNames.fi) }));
+    for (const m of movies) this.writtenMovies.add(m.id);
 
     await this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
@@ -1283,7 +1253,7 @@ export class Catalog {
           name: l.name,
           nameKey: l.nameKey,
           country: l.country,
-          searchText: searchDocument(l.name),
+          searchText: deriveLabel(l).searchText,
         })),
         phase: 'labels',
         progress,
@@ -1309,16 +1279,7 @@ export class Catalog {
         tmdbId: m.tmdbId,
         wikipediaHref: m.wikipediaHref,
         posterUrl: m.posterUrl,
-        titleKey: m.titleKey,
-        // The listed word order ("Godfather, The") stays searchable next to the natural one.
-        searchText: searchDocument(
-          m.name,
-          m.sortName,
-          m.originalName,
-          Object.values(m.localizedNames),
-          m.akas,
-          m.year != null ? String(m.year) : null,
-        ),
+        ...deriveMovie(m),
         updatedAt: new Date(),
       }));
       const movieUpdateKeys = Object.keys(movieRows[0] ?? {}).filter(
@@ -1350,7 +1311,7 @@ export class Catalog {
           name: p.name,
           nameKey: p.nameKey,
           tmdbPersonId: p.tmdbPersonId,
-          searchText: searchDocument(p.name),
+          searchText: derivePerson(p).searchText,
         })),
         phase: 'persons',
         progress,
@@ -1429,10 +1390,8 @@ export class Catalog {
         progress,
         conflict: (q) => q.onConflictDoUpdate({ target: t.censorshipEvents.sourceId, set: excludedSet(eventKeys) }),
       });
-      await addFinnishTitles(db, finnishTitled);
     });
 
-    for (const { movieId } of finnishTitled) this.finnishTitled.delete(movieId);
     for (const written of [...labels, ...movies, ...persons]) {
       written.dirty = false;
       written.isNew = false;
@@ -1445,28 +1404,18 @@ export class Catalog {
     this.newSources = [];
   }
 
-  /** Recomputes derived columns (release/credit counts, release movie year) and moves id sequences past imported ids. */
+  /**
+   * Derives again the search documents and movie years of the releases holding a movie this
+   * import wrote (lib/data/catalogue-derived.ts), recomputes the counts of every movie, person and
+   * label, and moves the id sequences past imported ids.
+   */
   async finish(): Promise<void> {
     const db = this.db;
-    const statements = [
-      sql`UPDATE movies m SET release_count = c.n
-          FROM (SELECT rm.movie_id, count(*)::int AS n FROM release_movies rm
-                JOIN releases r ON r.id = rm.release_id AND r.approved GROUP BY rm.movie_id) c
-          WHERE c.movie_id = m.id AND m.release_count <> c.n`,
-      sql`UPDATE movies m SET release_count = 0
-          WHERE m.release_count <> 0 AND NOT EXISTS (SELECT 1 FROM release_movies rm WHERE rm.movie_id = m.id)`,
-      sql`UPDATE persons p SET credit_count = c.n
-          FROM (SELECT person_id, count(*)::int AS n FROM credits GROUP BY person_id) c
-          WHERE c.person_id = p.id AND p.credit_count <> c.n`,
-      sql`UPDATE labels l SET release_count = c.n
-          FROM (SELECT label_id, count(*)::int AS n FROM releases WHERE approved AND label_id IS NOT NULL GROUP BY label_id) c
-          WHERE c.label_id = l.id AND l.release_count <> c.n`,
-      sql`UPDATE releases r SET movie_year = m.year FROM release_movies rm JOIN movies m ON m.id = rm.movie_id
-          WHERE rm.release_id = r.id AND rm.position = 0 AND r.movie_year IS DISTINCT FROM m.year`,
-      sql`UPDATE releases r SET movie_year = NULL
-          WHERE r.movie_year IS NOT NULL AND NOT EXISTS (SELECT 1 FROM release_movies rm WHERE rm.release_id = r.id)`,
-    ];
-    for (const s of statements) await db.execute(s);
+    const releaseIds = await releasesOfMovies(db, [...this.writtenMovies]);
+    await rederiveReleases(db, [...new Set([...releaseIds, ...this.writtenReleases])]);
+    await recountCatalogue(db, { movies: 'all', persons: 'all', labels: 'all' });
+    this.writtenMovies.clear();
+    this.writtenReleases.clear();
     for (const table of ['movies', 'persons', 'labels', 'releases', 'label_groups', 'credits', 'censorship_events']) {
       await db.execute(
         sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), GREATEST((SELECT coalesce(max(id), 0) FROM ${sql.identifier(table)}), 1))`,

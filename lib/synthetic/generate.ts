@@ -2,9 +2,9 @@
  * The synthetic catalogue itself: a plan (movie types and TV structure, which movies and label
  * each release holds, approval) made first so every counter is known before its table is
  * written, then COPY lines per table, generated lazily in id order. Every derived column is
- * filled the way lib/import/catalog.ts fills it: public ids with publicIdFor, title_key /
- * name_key with titleKey / personKey, search_text with searchDocument over the same parts,
- * release_count (approved releases), credit_count, movie_year (first movie's year).
+ * filled the way lib/import/catalog.ts fills it: public ids with publicIdFor; title_key, name_key,
+ * search_text and movie_year with lib/derived-columns.ts; release_count (approved releases) and
+ * credit_count counted from the plan.
  *
  * Determinism: separate Rng streams per concern (movie plan, release plan, movies, credits,
  * persons, labels, releases) seeded by `seed`; the only other input is the Context read from the
@@ -12,7 +12,8 @@
  */
 import { gtinCheckDigit } from '@/lib/barcode';
 import { publicIdFor } from '@/lib/import/catalog';
-import { foldText, personKey, searchDocument, titleKey } from '@/lib/text';
+import { foldText, personKey } from '@/lib/text';
+import { deriveLabel, deriveMovie, derivePerson, deriveRelease } from '@/lib/derived-columns';
 import { COUNTRIES, FORMATS, type CountryCode } from '@/lib/validation/enums';
 import type { Context, RealMovie } from './context';
 import { bool, json, NULL, num, text, textArray } from './copy';
@@ -679,7 +680,7 @@ export class SyntheticCatalog {
       const certifications = rng.chance(0.1)
         ? [{ country: 'FI', rating: rng.pick(['S', 'K7', 'K12', 'K16', 'K18']) }]
         : [];
-      const localized = fi ? { fi } : {};
+      const localized: Record<string, string> = fi ? { fi } : {};
       const n = i + 1;
       const id = this.base.movies + n;
       const created = SITE_START_DAY + rng.int(span);
@@ -692,6 +693,7 @@ export class SyntheticCatalog {
       const sourceId = this.sourceId('movie', n);
       const episodeOf = this.mEpisodeOf[i];
       const ts = isoTimestamp(created, seconds);
+      const derived = deriveMovie({ name, originalName, localizedNames: localized, akas, year });
       this.written.movies++;
       yield (
         [
@@ -714,19 +716,8 @@ export class SyntheticCatalog {
           type === T_EPISODE ? this.mEpisode[i] : NULL,
           type === T_SERIES ? this.mSeasons[i] : NULL,
           type === T_SERIES ? this.mEpisodes[i] : NULL,
-          text(titleKey(name)),
-          // = searchDocument(name, originalName, Object.values(localized), akas, year) as the importer builds it.
-          text(
-            [
-              this.mFolded[i],
-              foldText(originalName),
-              this.mFiFolded[i],
-              ...akas.map(foldText),
-              year != null ? String(year) : '',
-            ]
-              .filter(Boolean)
-              .join(' '),
-          ),
+          text(derived.titleKey),
+          text(derived.searchText),
           this.mReleaseCount[i],
           ts,
           ts,
@@ -872,8 +863,7 @@ export class SyntheticCatalog {
     const span = CREATED_MAX_DAY - SITE_START_DAY;
     for (let i = 0; i < this.scale.persons; i++) {
       const name = this.people.fullName(rng);
-      // personKey(name) and searchDocument(name) are both foldText(name) for a non-empty name.
-      const key = personKey(name);
+      const derived = derivePerson({ name });
       const n = i + 1;
       const sourceId = this.sourceId('person', n);
       let birthday: string = NULL;
@@ -894,10 +884,10 @@ export class SyntheticCatalog {
           publicIdFor('person', sourceId),
           sourceId,
           text(name),
-          text(key),
+          text(derived.nameKey),
           birthday,
           death,
-          text(key),
+          text(derived.searchText),
           this.pCredits[i],
           isoTimestamp(SITE_START_DAY + rng.int(span), rng.int(86400)),
         ].join('\t') + '\n'
@@ -921,7 +911,7 @@ export class SyntheticCatalog {
           text(l.name),
           text(l.nameKey),
           l.country,
-          text(searchDocument(l.name)),
+          text(deriveLabel(l).searchText),
           l.releaseCount,
         ].join('\t') + '\n'
       );
@@ -1242,19 +1232,20 @@ export class SyntheticCatalog {
       if (created > CREATED_MAX_DAY) created = CREATED_MAX_DAY - rng.int(60);
       const ts = isoTimestamp(created, rng.int(86400));
       const sourceId = this.sourceId('release', n);
-      // = searchDocument(name, edition, label name, spine, EAN, ...each movie's [name, Finnish name, year]),
-      // as lib/import/catalog.ts builds it; the label and movie parts are folded already (folding is idempotent).
-      const doc = [foldText(name)];
-      for (const e of edition) doc.push(foldText(e));
-      if (labelName) doc.push(labelName);
-      if (spine != null) doc.push(String(spine));
-      if (ean) doc.push(ean);
-      for (const m of movies) {
-        if (m.folded) doc.push(m.folded);
-        if (m.fiFolded) doc.push(m.fiFolded);
-        if (m.year != null) doc.push(String(m.year));
-      }
-      const searchText = doc.filter(Boolean).join(' ');
+      // The label and film names are passed folded already: folding is idempotent, so the document
+      // is the one lib/derived-columns.ts makes of the names as written, at less cost per row.
+      const derived = deriveRelease({
+        name,
+        edition,
+        labelName,
+        spineNumber: spine,
+        ean,
+        films: movies.map((m) => ({
+          name: m.folded,
+          localizedNames: m.fiFolded ? { fi: m.fiFolded } : null,
+          year: m.year,
+        })),
+      });
       this.written.releases++;
       yield (
         [
@@ -1297,9 +1288,9 @@ export class SyntheticCatalog {
           text(currency),
           json(techFlags),
           bool(this.rApproved[r] === 1),
-          text(titleKey(name)),
-          text(searchText),
-          num(first.year),
+          text(derived.nameKey),
+          text(derived.searchText),
+          num(derived.movieYear),
           ts,
           ts,
         ].join('\t') + '\n'

@@ -29,7 +29,8 @@ import {
 } from '@/lib/synthetic';
 import { PersonNameModel, TitleModel } from '@/lib/synthetic/names';
 import { AliasTable, permutation, Rng } from '@/lib/synthetic/random';
-import { foldText, personKey, searchDocument, titleKey } from '@/lib/text';
+import { foldText, searchDocument, titleKey } from '@/lib/text';
+import { deriveLabel, deriveMovie, derivePerson, deriveRelease } from '@/lib/derived-columns';
 import { COUNTRY_IDS, FORMAT_IDS } from '@/lib/validation/enums';
 import { admin, assertPostgresConfiguredInCi, serverUrl } from '../support/db';
 
@@ -205,7 +206,7 @@ const allZero = (checks: Record<string, number>) =>
 
 type DerivedRow = Record<string, unknown> & { name: string; public_id: string; source_id: string | null };
 
-/** Recomputes title_key/name_key/search_text/public_id in JS exactly as the importer does; returns mismatches. */
+/** Recomputes title_key/name_key/search_text/movie_year (lib/derived-columns.ts, the one derivation) and public_id in JS; returns mismatches. */
 async function derivedMismatches(sql: postgres.Sql): Promise<string[]> {
   const bad: string[] = [];
   const movies = await sql<
@@ -220,26 +221,23 @@ async function derivedMismatches(sql: postgres.Sql): Promise<string[]> {
   >`
     SELECT public_id, source_id, name, title_key, search_text, original_name, localized_names, akas, year FROM movies WHERE source_id LIKE 'synthetic:%'`;
   for (const m of movies) {
-    if (m.title_key !== titleKey(m.name)) bad.push(`movie title_key ${m.source_id}`);
-    if (
-      m.search_text !==
-      searchDocument(
-        m.name,
-        m.original_name,
-        Object.values(m.localized_names),
-        m.akas,
-        m.year != null ? String(m.year) : null,
-      )
-    )
-      bad.push(`movie search_text ${m.source_id}`);
+    const d = deriveMovie({
+      name: m.name,
+      originalName: m.original_name,
+      localizedNames: m.localized_names,
+      akas: m.akas,
+      year: m.year,
+    });
+    if (m.title_key !== d.titleKey) bad.push(`movie title_key ${m.source_id}`);
+    if (m.search_text !== d.searchText) bad.push(`movie search_text ${m.source_id}`);
     if (m.public_id !== publicIdFor('movie', m.source_id!)) bad.push(`movie public_id ${m.source_id}`);
   }
   const persons = await sql<(DerivedRow & { name_key: string; search_text: string })[]>`
     SELECT public_id, source_id, name, name_key, search_text FROM persons WHERE source_id LIKE 'synthetic:%'`;
   for (const p of persons) {
     if (
-      p.name_key !== personKey(p.name) ||
-      p.search_text !== searchDocument(p.name) ||
+      p.name_key !== derivePerson(p).nameKey ||
+      p.search_text !== derivePerson(p).searchText ||
       p.public_id !== publicIdFor('person', p.source_id!)
     )
       bad.push(`person ${p.source_id}`);
@@ -249,8 +247,8 @@ async function derivedMismatches(sql: postgres.Sql): Promise<string[]> {
   >`SELECT public_id, NULL AS source_id, name, name_key, search_text FROM labels`;
   for (const l of labels) {
     if (
-      l.name_key !== personKey(l.name) ||
-      l.search_text !== searchDocument(l.name) ||
+      l.name_key !== deriveLabel(l).nameKey ||
+      l.search_text !== deriveLabel(l).searchText ||
       l.public_id !== publicIdFor('label', l.name_key)
     )
       bad.push(`label ${l.name}`);
@@ -263,24 +261,26 @@ async function derivedMismatches(sql: postgres.Sql): Promise<string[]> {
       label: string | null;
       spine_number: number | null;
       ean: string | null;
+      movie_year: number | null;
       movies: { name: string; fi: string | null; year: number | null }[];
     })[]
   >`
-    SELECT r.public_id, r.source_id, r.name, r.name_key, r.search_text, r.edition, l.name AS label, r.spine_number, r.ean,
+    SELECT r.public_id, r.source_id, r.name, r.name_key, r.search_text, r.movie_year, r.edition, l.name AS label, r.spine_number, r.ean,
            (SELECT json_agg(json_build_object('name', m.name, 'fi', m.localized_names->>'fi', 'year', m.year) ORDER BY rm.position)
               FROM release_movies rm JOIN movies m ON m.id = rm.movie_id WHERE rm.release_id = r.id) AS movies
     FROM releases r LEFT JOIN labels l ON l.id = r.label_id WHERE r.source_id LIKE 'synthetic:%'`;
   for (const r of releases) {
-    const doc = searchDocument(
-      r.name,
-      r.edition,
-      r.label,
-      r.spine_number != null ? String(r.spine_number) : null,
-      r.ean,
-      ...r.movies.flatMap((m) => [m.name, m.fi, m.year != null ? String(m.year) : null]),
-    );
-    if (r.name_key !== titleKey(r.name)) bad.push(`release name_key ${r.source_id}`);
-    if (r.search_text !== doc) bad.push(`release search_text ${r.source_id}`);
+    const d = deriveRelease({
+      name: r.name,
+      edition: r.edition,
+      labelName: r.label,
+      spineNumber: r.spine_number,
+      ean: r.ean,
+      films: r.movies.map((m) => ({ name: m.name, localizedNames: m.fi ? { fi: m.fi } : null, year: m.year })),
+    });
+    if (r.name_key !== d.nameKey) bad.push(`release name_key ${r.source_id}`);
+    if (r.search_text !== d.searchText) bad.push(`release search_text ${r.source_id}`);
+    if (r.movie_year !== d.movieYear) bad.push(`release movie_year ${r.source_id}`);
     if (r.public_id !== publicIdFor('release', r.source_id!)) bad.push(`release public_id ${r.source_id}`);
     if (r.ean !== null && !(r.ean.length === 13 && isValidBarcode(r.ean)))
       bad.push(`release ean ${r.source_id} ${r.ean}`);

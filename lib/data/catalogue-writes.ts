@@ -1,0 +1,663 @@
+import 'server-only';
+/**
+ * The one writer of each catalogue entity (movies with their cast and crew, connections and
+ * series; releases with their contained movies and label; persons; labels with their series):
+ * outside bulk loads (lib/import, lib/synthetic), the only code that inserts or updates them.
+ * Every write
+ *  - normalises the values by their field kind (lib/validation/catalogue-fields.ts),
+ *  - changes only the fields whose value differs and records them in the row's `edited_fields`
+ *    (a re-import leaves those fields as they are),
+ *  - derives the dependent columns again (lib/derived-columns.ts: keys, search documents, a
+ *    release's movie year; the counts of the movies, persons and labels it touches),
+ *  - stores a revision with each changed field's value before and after, the author, the
+ *    approving admin and the change request,
+ *  - and publishes `catalogue.changed`, whose after-commit effect revalidates the cached pages
+ *    that show the entity.
+ * These functions check no permission: they are called by the data layer's change-request
+ * approval and admin edits, which have checked the actor first, and by the importer's merges.
+ * Run them inside `inTransaction` (lib/data/events.ts).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db';
+import type { FieldChanges } from '@/db/schema/changes';
+import { AppError } from '@/lib/errors';
+import { deriveLabel, deriveMovie, derivePerson } from '@/lib/derived-columns';
+import {
+  COLUMN_FIELDS,
+  RELATION_FIELDS,
+  isCatalogueField,
+  type CatalogueEntity,
+  type ColumnKind,
+  type ConnectionValue,
+  type CreditValue,
+  type RevisionKind,
+} from '@/lib/validation/catalogue-fields';
+import { recountCatalogue, rederiveReleases, releasesOfMovies } from './catalogue-derived';
+import type { CataloguePages } from './event-types';
+import { publish } from './events';
+import { newPublicId } from './public-id';
+import { queryRows } from './sql';
+
+/** Who stands behind a write: the author, the approving admin and the change request (all optional). */
+export type WriteMeta = {
+  userId: number | null;
+  approvedById: number | null;
+  changeRequestId?: number | null;
+  /** 'edit' (default) or 'revert' for an update; a revert names the revision it undoes. */
+  kind?: Extract<RevisionKind, 'edit' | 'revert'>;
+  revertsId?: number | null;
+};
+
+/** Field values by field name (JSON values as the API writes them). */
+export type FieldValues = Record<string, unknown>;
+
+/** What a write did: the entity, its revision (null when nothing changed) and the changes. */
+export type WriteResult = { id: number; publicId: string; revisionId: number | null; changes: FieldChanges };
+
+const TABLES: Record<CatalogueEntity, SQL> = {
+  movie: sql`movies`,
+  release: sql`releases`,
+  person: sql`persons`,
+  label: sql`labels`,
+};
+
+/** At most this many release pages are revalidated for a label's or movie's change (older ones expire by themselves). */
+const MAX_DEPENDENT_PAGES = 500;
+
+// ------------------------------------------------------------------ values
+
+function invalid(field: string): AppError {
+  return new AppError('invalid_value', { field });
+}
+
+/**
+ * A field value in its normal form: trimmed text (empty → null), integers, decimals with two
+ * places as text, booleans, `YYYY-MM-DD` dates, de-duplicated non-empty text arrays.
+ * @throws AppError('invalid_value') when the value does not fit the kind
+ */
+export function normalizeValue(field: string, kind: ColumnKind, value: unknown): unknown {
+  if (kind === 'texts') {
+    if (value == null) return [];
+    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw invalid(field);
+    return [...new Set((value as string[]).map((v) => v.trim()).filter(Boolean))];
+  }
+  if (value == null || value === '') return kind === 'bool' ? false : null;
+  switch (kind) {
+    case 'text':
+      if (typeof value !== 'string') throw invalid(field);
+      return value.trim() || null;
+    case 'int': {
+      const n = typeof value === 'string' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isInteger(n) || Math.abs(n) > 2_147_483_647) throw invalid(field);
+      return n;
+    }
+    case 'numeric': {
+      const n = typeof value === 'string' ? Number(value.replace(',', '.')) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n >= 1e8) throw invalid(field);
+      return n.toFixed(2);
+    }
+    case 'bool':
+      if (typeof value !== 'boolean') throw invalid(field);
+      return value;
+    case 'date':
+      if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))
+        throw invalid(field);
+      return value;
+    case 'json':
+      if (typeof value !== 'object') throw invalid(field);
+      return value;
+  }
+}
+
+/** SQL of a normalised value cast to its column's type. */
+function valueSql(kind: ColumnKind, value: unknown): SQL {
+  if (value == null) return sql`NULL`;
+  switch (kind) {
+    case 'texts':
+      return sql`${sql.param(value)}::text[]`;
+    case 'json':
+      return sql`${JSON.stringify(value)}::jsonb`;
+    case 'numeric':
+      return sql`${value}::numeric`;
+    case 'date':
+      return sql`${value}::date`;
+    case 'int':
+      return sql`${value}::int`;
+    case 'bool':
+      return sql`${value}::boolean`;
+    case 'text':
+      return sql`${value}::text`;
+  }
+}
+
+/** SQL reading a column as its JSON value (decimals as text, arrays and jsonb as they are). */
+function columnRead(kind: ColumnKind, column: string): SQL {
+  const col = sql`t.${sql.identifier(column)}`;
+  return kind === 'numeric' ? sql`${col}::text` : kind === 'date' ? sql`${col}::text` : col;
+}
+
+/** Canonical JSON of a value, for comparing before and after (object keys sorted). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}
+
+/** Whether two field values are the same (null and an empty array alike for arrays). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  const empty = (v: unknown) => v == null || (Array.isArray(v) && v.length === 0);
+  if (empty(a) && empty(b)) return true;
+  return canonical(a) === canonical(b);
+}
+
+// ------------------------------------------------------------------ reading
+
+/**
+ * The current values of some fields of an entity, as revisions and change requests store them.
+ * @returns the values by field name, or null when the entity does not exist
+ * @throws AppError('invalid_value') for a field the entity does not have
+ */
+export async function readFields(
+  tx: Db,
+  entity: CatalogueEntity,
+  id: number,
+  fieldNames: readonly string[],
+): Promise<FieldValues | null> {
+  for (const f of fieldNames) if (!isCatalogueField(entity, f)) throw invalid(f);
+  const columns = fieldNames.filter((f) => Object.hasOwn(COLUMN_FIELDS[entity], f));
+  const reads = [
+    sql`t.public_id`,
+    ...columns.map((f) => {
+      const def = COLUMN_FIELDS[entity][f];
+      return sql`${columnRead(def.kind, def.column)} AS ${sql.identifier(f)}`;
+    }),
+  ];
+  const [row] = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`SELECT ${sql.join(reads, sql`, `)} FROM ${TABLES[entity]} t WHERE t.id = ${id}`,
+  );
+  if (!row) return null;
+  const out: FieldValues = {};
+  for (const f of columns) {
+    const kind = COLUMN_FIELDS[entity][f].kind;
+    const v = row[f];
+    out[f] = kind === 'json' && typeof v === 'string' ? JSON.parse(v) : kind === 'int' && v != null ? Number(v) : v;
+  }
+  for (const f of fieldNames.filter((f) => RELATION_FIELDS[entity].includes(f)))
+    out[f] = await readRelation(tx, entity, id, f);
+  return out;
+}
+
+async function readRelation(tx: Db, entity: CatalogueEntity, id: number, field: string): Promise<unknown> {
+  const one = async <T>(query: SQL): Promise<T | null> => {
+    const [row] = await queryRows<{ v: T | null }>(tx, query);
+    return row?.v ?? null;
+  };
+  const list = async <T>(query: SQL): Promise<T[]> => {
+    const v = await one<T[] | string>(query);
+    return typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []);
+  };
+  switch (`${entity}.${field}`) {
+    case 'release.movies':
+      return list<string>(sql`SELECT json_agg(m.public_id ORDER BY rm.position, m.id) AS v
+        FROM release_movies rm JOIN movies m ON m.id = rm.movie_id WHERE rm.release_id = ${id}`);
+    case 'release.label':
+      return one<string>(
+        sql`SELECT l.public_id AS v FROM releases r JOIN labels l ON l.id = r.label_id WHERE r.id = ${id}`,
+      );
+    case 'release.label_series':
+      return one<string>(
+        sql`SELECT g.name AS v FROM releases r JOIN label_groups g ON g.id = r.label_group_id WHERE r.id = ${id}`,
+      );
+    case 'movie.episode_of':
+      return one<string>(
+        sql`SELECT s.public_id AS v FROM movies m JOIN movies s ON s.id = m.episode_of_id WHERE m.id = ${id}`,
+      );
+    case 'movie.credits':
+      return list<CreditValue>(sql`SELECT json_agg(json_build_object('person', p.public_id, 'role', c.role,
+          'character', c.character) ORDER BY c.ord, c.id) AS v
+        FROM credits c JOIN persons p ON p.id = c.person_id WHERE c.movie_id = ${id}`);
+    case 'movie.connections':
+      return list<ConnectionValue>(sql`SELECT json_agg(json_build_object('movie', o.public_id, 'kind', c.kind,
+          'info', c.info) ORDER BY c.kind, o.public_id) AS v
+        FROM movie_connections c JOIN movies o ON o.id = c.connected_movie_id WHERE c.movie_id = ${id}`);
+    case 'label.series':
+      return list<string>(
+        sql`SELECT json_agg(g.name ORDER BY g.name) AS v FROM label_groups g WHERE g.label_id = ${id}`,
+      );
+  }
+  throw invalid(field);
+}
+
+/** The id of an entity by public id, or an error naming the field that referred to it. */
+async function idOf(tx: Db, entity: CatalogueEntity, publicId: unknown, field: string): Promise<number> {
+  if (typeof publicId !== 'string') throw invalid(field);
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM ${TABLES[entity]} WHERE public_id = ${publicId}`,
+  );
+  if (!row) throw invalid(field);
+  return Number(row.id);
+}
+
+// ------------------------------------------------------------------ relations
+
+/** Normalises a relation value (public ids resolved later). @throws AppError('invalid_value') */
+function normalizeRelation(entity: CatalogueEntity, field: string, value: unknown): unknown {
+  const key = `${entity}.${field}`;
+  if (key === 'release.label' || key === 'movie.episode_of' || key === 'release.label_series') {
+    if (value == null || value === '') return null;
+    if (typeof value !== 'string') throw invalid(field);
+    return value.trim() || null;
+  }
+  if (value == null) return [];
+  if (!Array.isArray(value)) throw invalid(field);
+  if (key === 'release.movies' || key === 'label.series') {
+    if (value.some((v) => typeof v !== 'string')) throw invalid(field);
+    return [...new Set((value as string[]).map((v) => v.trim()).filter(Boolean))];
+  }
+  if (key === 'movie.credits')
+    return value.map((c: unknown) => {
+      const v = c as Partial<CreditValue>;
+      if (!v || typeof v.person !== 'string' || typeof v.role !== 'string') throw invalid(field);
+      return { person: v.person, role: v.role, character: typeof v.character === 'string' ? v.character.trim() : '' };
+    });
+  if (key === 'movie.connections')
+    return value.map((c: unknown) => {
+      const v = c as Partial<ConnectionValue>;
+      if (!v || typeof v.movie !== 'string' || !Number.isInteger(v.kind) || v.kind! < 1 || v.kind! > 14)
+        throw invalid(field);
+      return {
+        movie: v.movie,
+        kind: v.kind!,
+        info: typeof v.info === 'string' && v.info.trim() ? v.info.trim() : null,
+      };
+    });
+  throw invalid(field);
+}
+
+/** What a relation write touched, for counts and page revalidation. */
+type Touched = { movies: Set<number>; persons: Set<number>; labels: Set<number> };
+
+async function writeRelation(
+  tx: Db,
+  entity: CatalogueEntity,
+  id: number,
+  field: string,
+  value: unknown,
+  touched: Touched,
+): Promise<void> {
+  switch (`${entity}.${field}`) {
+    case 'release.movies': {
+      const ids: number[] = [];
+      for (const p of value as string[]) ids.push(await idOf(tx, 'movie', p, field));
+      const old = await queryRows<{ movie_id: number }>(
+        tx,
+        sql`DELETE FROM release_movies WHERE release_id = ${id} RETURNING movie_id`,
+      );
+      for (const o of old) touched.movies.add(Number(o.movie_id));
+      for (const [position, movieId] of ids.entries()) {
+        await tx.execute(
+          sql`INSERT INTO release_movies (release_id, movie_id, position) VALUES (${id}, ${movieId}, ${position})`,
+        );
+        touched.movies.add(movieId);
+      }
+      return;
+    }
+    case 'release.label': {
+      const labelId = value == null ? null : await idOf(tx, 'label', value, field);
+      const [old] = await queryRows<{ label_id: number | null }>(
+        tx,
+        sql`SELECT label_id FROM releases WHERE id = ${id}`,
+      );
+      if (old?.label_id != null) touched.labels.add(Number(old.label_id));
+      if (labelId != null) touched.labels.add(labelId);
+      // A series belongs to its label: a new label drops the old label's series.
+      await tx.execute(
+        sql`UPDATE releases SET label_id = ${labelId},
+              label_group_id = CASE WHEN label_id IS NOT DISTINCT FROM ${labelId} THEN label_group_id END
+            WHERE id = ${id}`,
+      );
+      return;
+    }
+    case 'release.label_series': {
+      if (value == null) {
+        await tx.execute(sql`UPDATE releases SET label_group_id = NULL WHERE id = ${id}`);
+        return;
+      }
+      const [rel] = await queryRows<{ label_id: number | null }>(
+        tx,
+        sql`SELECT label_id FROM releases WHERE id = ${id}`,
+      );
+      // Spec §5: a label series needs a label first.
+      if (rel?.label_id == null) throw invalid(field);
+      const [group] = await queryRows<{ id: number }>(
+        tx,
+        sql`INSERT INTO label_groups (label_id, name) VALUES (${rel.label_id}, ${value as string})
+            ON CONFLICT (label_id, name) DO UPDATE SET name = excluded.name RETURNING id`,
+      );
+      await tx.execute(sql`UPDATE releases SET label_group_id = ${group.id} WHERE id = ${id}`);
+      return;
+    }
+    case 'movie.episode_of': {
+      const seriesId = value == null ? null : await idOf(tx, 'movie', value, field);
+      if (seriesId === id) throw invalid(field);
+      await tx.execute(sql`UPDATE movies SET episode_of_id = ${seriesId} WHERE id = ${id}`);
+      return;
+    }
+    case 'movie.credits': {
+      const rows: { personId: number; role: string; character: string }[] = [];
+      for (const c of value as CreditValue[])
+        rows.push({ personId: await idOf(tx, 'person', c.person, field), role: c.role, character: c.character });
+      const old = await queryRows<{ person_id: number }>(
+        tx,
+        sql`DELETE FROM credits WHERE movie_id = ${id} RETURNING person_id`,
+      );
+      for (const o of old) touched.persons.add(Number(o.person_id));
+      for (const [ord, c] of rows.entries()) {
+        await tx.execute(
+          sql`INSERT INTO credits (movie_id, person_id, role, character, ord)
+              VALUES (${id}, ${c.personId}, ${c.role}, ${c.character}, ${ord}) ON CONFLICT DO NOTHING`,
+        );
+        touched.persons.add(c.personId);
+      }
+      return;
+    }
+    case 'movie.connections': {
+      const rows: { movieId: number; kind: number; info: string | null }[] = [];
+      for (const c of value as ConnectionValue[]) {
+        const other = await idOf(tx, 'movie', c.movie, field);
+        if (other === id) throw invalid(field);
+        rows.push({ movieId: other, kind: c.kind, info: c.info });
+      }
+      const old = await queryRows<{ connected_movie_id: number }>(
+        tx,
+        sql`DELETE FROM movie_connections WHERE movie_id = ${id} RETURNING connected_movie_id`,
+      );
+      for (const o of old) touched.movies.add(Number(o.connected_movie_id));
+      for (const c of rows) {
+        await tx.execute(
+          sql`INSERT INTO movie_connections (movie_id, connected_movie_id, kind, info)
+              VALUES (${id}, ${c.movieId}, ${c.kind}, ${c.info}) ON CONFLICT DO NOTHING`,
+        );
+        touched.movies.add(c.movieId);
+      }
+      return;
+    }
+    case 'label.series': {
+      const names = value as string[];
+      await tx.execute(
+        sql`DELETE FROM label_groups WHERE label_id = ${id} AND NOT (name = ANY(${sql.param(names)}::text[]))`,
+      );
+      for (const name of names)
+        await tx.execute(sql`INSERT INTO label_groups (label_id, name) VALUES (${id}, ${name}) ON CONFLICT DO NOTHING`);
+      return;
+    }
+  }
+  throw invalid(field);
+}
+
+// ------------------------------------------------------------------ derived columns and pages
+
+/** Derives the entity's own columns again and refreshes what depends on it; @returns the pages to revalidate. */
+async function refreshDerived(tx: Db, entity: CatalogueEntity, id: number, touched: Touched): Promise<CataloguePages> {
+  const pages: CataloguePages = {};
+  const add = (kind: keyof CataloguePages, ids: readonly string[]) => {
+    pages[kind] = [...new Set([...(pages[kind] ?? []), ...ids])];
+  };
+  const publicIds = async (table: SQL, ids: Iterable<number>): Promise<string[]> => {
+    const list = [...ids];
+    if (!list.length) return [];
+    const rows = await queryRows<{ public_id: string }>(
+      tx,
+      sql`SELECT public_id FROM ${table} WHERE id = ANY(${sql.param(list)}::int[])`,
+    );
+    return rows.map((r) => r.public_id);
+  };
+  let releaseIds: number[] = [];
+  if (entity === 'movie') {
+    const [m] = await queryRows<{
+      public_id: string;
+      name: string;
+      original_name: string | null;
+      localized_names: Record<string, string> | string;
+      akas: string[];
+      year: number | null;
+    }>(tx, sql`SELECT public_id, name, original_name, localized_names, akas, year FROM movies WHERE id = ${id}`);
+    const localized = typeof m.localized_names === 'string' ? JSON.parse(m.localized_names) : m.localized_names;
+    const d = deriveMovie({
+      name: m.name,
+      originalName: m.original_name,
+      localizedNames: localized,
+      akas: m.akas,
+      year: m.year,
+    });
+    await tx.execute(sql`UPDATE movies SET title_key = ${d.titleKey}, search_text = ${d.searchText} WHERE id = ${id}`);
+    releaseIds = await releasesOfMovies(tx, [id]);
+    add('movie', [m.public_id]);
+  } else if (entity === 'release') {
+    releaseIds = [id];
+    const [r] = await queryRows<{ label_id: number | null }>(tx, sql`SELECT label_id FROM releases WHERE id = ${id}`);
+    if (r?.label_id != null) touched.labels.add(Number(r.label_id));
+    for (const m of await queryRows<{ movie_id: number }>(
+      tx,
+      sql`SELECT movie_id FROM release_movies WHERE release_id = ${id}`,
+    ))
+      touched.movies.add(Number(m.movie_id));
+  } else if (entity === 'person') {
+    const [p] = await queryRows<{ public_id: string; name: string }>(
+      tx,
+      sql`SELECT public_id, name FROM persons WHERE id = ${id}`,
+    );
+    const d = derivePerson(p);
+    await tx.execute(sql`UPDATE persons SET name_key = ${d.nameKey}, search_text = ${d.searchText} WHERE id = ${id}`);
+    add('person', [p.public_id]);
+    for (const c of await queryRows<{ movie_id: number }>(
+      tx,
+      sql`SELECT DISTINCT movie_id FROM credits WHERE person_id = ${id}`,
+    ))
+      touched.movies.add(Number(c.movie_id));
+  } else {
+    const [l] = await queryRows<{ public_id: string; name: string }>(
+      tx,
+      sql`SELECT public_id, name FROM labels WHERE id = ${id}`,
+    );
+    const d = deriveLabel(l);
+    await tx.execute(sql`UPDATE labels SET name_key = ${d.nameKey}, search_text = ${d.searchText} WHERE id = ${id}`);
+    add('label', [l.public_id]);
+    releaseIds = (await queryRows<{ id: number }>(tx, sql`SELECT id FROM releases WHERE label_id = ${id}`)).map((r) =>
+      Number(r.id),
+    );
+  }
+  await rederiveReleases(tx, releaseIds);
+  await recountCatalogue(tx, {
+    movies: [...touched.movies],
+    persons: [...touched.persons],
+    labels: [...touched.labels],
+  });
+  add('release', await publicIds(sql`releases`, releaseIds.slice(0, MAX_DEPENDENT_PAGES)));
+  add('movie', await publicIds(sql`movies`, touched.movies));
+  add('person', await publicIds(sql`persons`, touched.persons));
+  add('label', await publicIds(sql`labels`, touched.labels));
+  return pages;
+}
+
+// ------------------------------------------------------------------ writes
+
+/** Splits and normalises the values of a write. @throws AppError('invalid_value') for an unknown field or bad value */
+function normalizeAll(entity: CatalogueEntity, values: FieldValues): FieldValues {
+  const out: FieldValues = {};
+  for (const [field, value] of Object.entries(values)) {
+    if (!isCatalogueField(entity, field)) throw invalid(field);
+    const def = COLUMN_FIELDS[entity][field];
+    out[field] = def ? normalizeValue(field, def.kind, value) : normalizeRelation(entity, field, value);
+  }
+  return out;
+}
+
+async function insertRevision(
+  tx: Db,
+  r: {
+    entity: CatalogueEntity;
+    id: number;
+    publicId: string;
+    kind: RevisionKind;
+    changes: FieldChanges;
+    meta: WriteMeta;
+  },
+): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`INSERT INTO revisions (entity_type, entity_id, entity_public_id, kind, changes, user_id, approved_by_id,
+                               change_request_id, reverts_id)
+        VALUES (${r.entity}, ${r.id}, ${r.publicId}, ${r.kind}, ${JSON.stringify(r.changes)}::jsonb, ${r.meta.userId},
+                ${r.meta.approvedById}, ${r.meta.changeRequestId ?? null}, ${r.meta.revertsId ?? null})
+        RETURNING id`,
+  );
+  return Number(row.id);
+}
+
+/** Writes changed column and relation values, marks them edited; @returns the pages to revalidate. */
+async function applyValues(tx: Db, entity: CatalogueEntity, id: number, values: FieldValues): Promise<CataloguePages> {
+  const fields = Object.keys(values);
+  const sets = fields
+    .filter((f) => Object.hasOwn(COLUMN_FIELDS[entity], f))
+    .map((f) => {
+      const def = COLUMN_FIELDS[entity][f];
+      return sql`${sql.identifier(def.column)} = ${valueSql(def.kind, values[f])}`;
+    });
+  const stamp = entity === 'movie' || entity === 'release' ? [sql`updated_at = now()`] : [];
+  await tx.execute(
+    sql`UPDATE ${TABLES[entity]} SET ${sql.join(
+      [
+        ...sets,
+        ...stamp,
+        sql`edited_fields = ARRAY(SELECT DISTINCT f FROM unnest(edited_fields || ${sql.param(fields)}::text[]) AS f ORDER BY f)`,
+      ],
+      sql`, `,
+    )} WHERE id = ${id}`,
+  );
+  const touched: Touched = { movies: new Set(), persons: new Set(), labels: new Set() };
+  // The label before its series (a series needs the release's label).
+  const relations = RELATION_FIELDS[entity].filter((f) => Object.hasOwn(values, f));
+  for (const f of relations) await writeRelation(tx, entity, id, f, values[f], touched);
+  return refreshDerived(tx, entity, id, touched);
+}
+
+/**
+ * Updates an entity's fields: only those whose value differs are written and recorded.
+ * @param values field name → new value (lib/validation/catalogue-fields.ts)
+ * @returns the result; `revisionId` null and no event when nothing differed
+ * @throws AppError('not_found') for an unknown id, AppError('invalid_value') for a bad field or value,
+ *   AppError('label_name_taken') when a label's new name is another label's
+ */
+export async function updateCatalogueEntity(
+  tx: Db,
+  entity: CatalogueEntity,
+  id: number,
+  values: FieldValues,
+  meta: WriteMeta,
+): Promise<WriteResult> {
+  const next = normalizeAll(entity, values);
+  const before = await readFields(tx, entity, id, Object.keys(next));
+  if (!before) throw new AppError('not_found');
+  const [{ public_id: publicId }] = await queryRows<{ public_id: string }>(
+    tx,
+    sql`SELECT public_id FROM ${TABLES[entity]} WHERE id = ${id}`,
+  );
+  const changes: FieldChanges = {};
+  const changed: FieldValues = {};
+  for (const [f, v] of Object.entries(next)) {
+    if (sameValue(before[f], v)) continue;
+    changes[f] = { before: before[f] ?? null, after: v };
+    changed[f] = v;
+  }
+  if (!Object.keys(changed).length) return { id, publicId, revisionId: null, changes };
+  if (entity === 'label' && typeof changed.name === 'string') await assertLabelNameFree(tx, changed.name, id);
+  const pages = await applyValues(tx, entity, id, changed);
+  const revisionId = await insertRevision(tx, { entity, id, publicId, kind: meta.kind ?? 'edit', changes, meta });
+  await publish(tx, 'catalogue.changed', { entity, id, publicId, revisionId, pages });
+  return { id, publicId, revisionId, changes };
+}
+
+/** The required fields of a new entity (spec §5: a release needs at least one movie, a name and a format). */
+const REQUIRED: Record<CatalogueEntity, readonly string[]> = {
+  movie: ['name'],
+  release: ['name', 'format', 'movies'],
+  person: ['name'],
+  label: ['name'],
+};
+
+/**
+ * Creates an entity with the given fields (the rest take their defaults); a release is created
+ * unapproved unless `approved` (an admin's own, or an approved suggestion).
+ * @returns the new entity and its 'create' revision
+ * @throws AppError('invalid_value') for a missing required field or a bad value,
+ *   AppError('label_name_taken') for a label name another label has
+ */
+export async function createCatalogueEntity(
+  tx: Db,
+  entity: CatalogueEntity,
+  values: FieldValues,
+  meta: WriteMeta & { approved?: boolean },
+): Promise<WriteResult> {
+  const next = normalizeAll(entity, values);
+  for (const f of REQUIRED[entity]) {
+    const v = next[f];
+    if (v == null || (Array.isArray(v) && !v.length)) throw invalid(f);
+  }
+  const publicId = newPublicId();
+  const name = next.name as string;
+  // Insert with the NOT NULL columns; every given field is then written like an edit.
+  let inserted: { id: number }[];
+  if (entity === 'movie')
+    inserted = await queryRows(
+      tx,
+      sql`INSERT INTO movies (public_id, name, title_key) VALUES (${publicId}, ${name}, '') RETURNING id`,
+    );
+  else if (entity === 'release')
+    inserted = await queryRows(
+      tx,
+      sql`INSERT INTO releases (public_id, name, format, name_key, approved)
+          VALUES (${publicId}, ${name}, ${next.format as number}, '', ${meta.approved ?? false}) RETURNING id`,
+    );
+  else if (entity === 'person')
+    inserted = await queryRows(
+      tx,
+      sql`INSERT INTO persons (public_id, name, name_key) VALUES (${publicId}, ${name}, '') RETURNING id`,
+    );
+  else {
+    await assertLabelNameFree(tx, name, null);
+    inserted = await queryRows(
+      tx,
+      sql`INSERT INTO labels (public_id, name, name_key) VALUES (${publicId}, ${name}, ${deriveLabel({ name }).nameKey}) RETURNING id`,
+    );
+  }
+  const id = Number(inserted[0].id);
+  const changes: FieldChanges = {};
+  for (const [f, v] of Object.entries(next)) changes[f] = { before: null, after: v };
+  const pages = await applyValues(tx, entity, id, next);
+  const revisionId = await insertRevision(tx, { entity, id, publicId, kind: 'create', changes, meta });
+  await publish(tx, 'catalogue.changed', { entity, id, publicId, revisionId, pages });
+  return { id, publicId, revisionId, changes };
+}
+
+/** @throws AppError('label_name_taken', { label }) when another label has this name (folded). */
+async function assertLabelNameFree(tx: Db, name: string, exceptId: number | null): Promise<void> {
+  const [other] = await queryRows<{ name: string }>(
+    tx,
+    sql`SELECT name FROM labels WHERE name_key = ${deriveLabel({ name }).nameKey} AND id IS DISTINCT FROM ${exceptId}`,
+  );
+  if (other) throw new AppError('label_name_taken', { label: other.name });
+}
+
+/** The newest revision of an entity (what a change request is made against), or null. */
+export async function latestRevisionId(tx: Db, entity: CatalogueEntity, id: number): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM revisions WHERE entity_type = ${entity} AND entity_id = ${id} ORDER BY id DESC LIMIT 1`,
+  );
+  return row ? Number(row.id) : null;
+}

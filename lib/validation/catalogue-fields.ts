@@ -1,0 +1,143 @@
+/**
+ * The editable fields of the catalogue entities (spec §3) as change requests, revisions and the
+ * data layer's writers name them: one name per field (snake_case, as the JSON API writes it), the
+ * column it is stored in, and the kind of its JSON value. Relations (a release's movies and label,
+ * a movie's cast and crew and connections, a label's series) are fields too, written by the
+ * writers through their own tables; their values use public ids, never internal ids.
+ * Pure: shared by the forms and the server.
+ */
+
+/** The catalogue entities members can suggest changes to. Pictures, videos and shopping links join them. */
+export const CATALOGUE_ENTITIES = ['movie', 'release', 'person', 'label'] as const;
+export type CatalogueEntity = (typeof CATALOGUE_ENTITIES)[number];
+
+/** What a revision records: an import's origin, a write of the data layer, a merge, or a revert. */
+export const REVISION_KINDS = ['import', 'create', 'edit', 'delete', 'merge', 'revert'] as const;
+export type RevisionKind = (typeof REVISION_KINDS)[number];
+
+/** The kinds of change request (spec §4: new entries, updates, duplicates and delete requests). */
+export const CHANGE_KINDS = ['new', 'edit', 'duplicate', 'delete'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/** States of a change request. */
+export const CHANGE_STATES = ['pending', 'approved', 'discarded', 'withdrawn'] as const;
+export type ChangeState = (typeof CHANGE_STATES)[number];
+
+/**
+ * The JSON value of a column field: `text` a string, `int` an integer, `numeric` a decimal string
+ * with two places ("19.99"), `bool`, `date` "YYYY-MM-DD", `texts` an array of strings, `json` an
+ * object or array stored as jsonb. Null is an empty field (an empty array for `texts`).
+ */
+export type ColumnKind = 'text' | 'int' | 'numeric' | 'bool' | 'date' | 'texts' | 'json';
+
+/** A field stored in a column of the entity's own table. */
+export type ColumnField = { column: string; kind: ColumnKind };
+
+/** Column fields per entity, by field name. */
+export const COLUMN_FIELDS: { readonly [E in CatalogueEntity]: Readonly<Record<string, ColumnField>> } = {
+  movie: fields({
+    type: 'int',
+    name: 'text',
+    original_name: 'text',
+    localized_names: 'json',
+    akas: 'texts',
+    year: 'int',
+    runtime_min: 'int',
+    plot: 'text',
+    synopsis: 'text',
+    genres: 'texts',
+    countries: 'texts',
+    spoken_languages: 'texts',
+    certifications: 'json',
+    adults_only: 'bool',
+    imdb_id: 'text',
+    tmdb_id: 'int',
+    season: 'int',
+    episode: 'int',
+    seasons_amount: 'int',
+    episodes_amount: 'int',
+  }),
+  release: fields(
+    {
+      name: 'text',
+      format: 'int',
+      country: 'int',
+      label_catalog_id: 'text',
+      spine_number: 'int',
+      release_year: 'int',
+      street_date: 'date',
+      edition: 'texts',
+      package_type: 'text',
+      box_type: 'text',
+      discs_count: 'int',
+      slipcover: 'int',
+      slipcover_limited_count: 'int',
+      limited_copies: 'int',
+      region_code: 'text',
+      aspect_ratio: 'text',
+      anamorphic: 'bool',
+      audio_tracks: 'json',
+      subtitles: 'texts',
+      hdr: 'texts',
+      immersive_audio: 'texts',
+      format_3d: 'int',
+      out_of_print: 'bool',
+      ean: 'text',
+      no_ean: 'bool',
+      age_rating: 'text',
+      is_cut: 'bool',
+      cut_seconds: 'int',
+      cut_details: 'text',
+      censorship_info: 'text',
+      alternative_cuts_count: 'int',
+      alternative_cuts_details: 'text',
+      backcover_text: 'text',
+      story_description: 'text',
+      sleeve_description: 'text',
+      extras: 'text',
+      extras_continued: 'text',
+      packaging_notes: 'text',
+      rrp: 'numeric',
+      rrp_currency: 'text',
+      scan_resolution: 'text',
+      scan_source: 'text',
+      processing: 'text',
+      mastering_details: 'text',
+    },
+    // The column is named as the schema's `format3d` property is cased.
+    { format_3d: 'format3d' },
+  ),
+  person: fields({ name: 'text', biography: 'text', birthday: 'date', date_of_death: 'date' }),
+  label: fields({ name: 'text', country: 'text' }),
+};
+
+/** A movie's cast or crew member as a relation value: the person's public id, role and character. */
+export type CreditValue = { person: string; role: string; character: string };
+/** A movie connection as a relation value: the other movie's public id, kind (1-14) and info. */
+export type ConnectionValue = { movie: string; kind: number; info: string | null };
+
+/**
+ * Relation fields per entity and the shape of their values:
+ * - movie `episode_of` (series public id or null), `credits` (CreditValue[] in billing order),
+ *   `connections` (ConnectionValue[]);
+ * - release `movies` (movie public ids in disc order, at least one), `label` (label public id or
+ *   null), `label_series` (the series' name within the label, or null);
+ * - label `series` (names).
+ */
+export const RELATION_FIELDS: { readonly [E in CatalogueEntity]: readonly string[] } = {
+  movie: ['episode_of', 'credits', 'connections'],
+  release: ['movies', 'label', 'label_series'],
+  person: [],
+  label: ['series'],
+};
+
+/** Whether `field` is an editable field of `entity` (a column or a relation). */
+export function isCatalogueField(entity: CatalogueEntity, field: string): boolean {
+  return Object.hasOwn(COLUMN_FIELDS[entity], field) || RELATION_FIELDS[entity].includes(field);
+}
+
+function fields(kinds: Record<string, ColumnKind>, columns: Record<string, string> = {}): Record<string, ColumnField> {
+  return Object.fromEntries(
+    Object.entries(kinds).map(([name, kind]) => [name, { column: columns[name] ?? name, kind }]),
+  );
+}
