@@ -46,6 +46,8 @@ export const revisions = pgTable(
     /** The admin who approved it (the same as `user_id` for an admin's own edit). */
     approvedById: integer().references(() => users.id, { onDelete: 'set null' }),
     changeRequestId: integer().references((): AnyPgColumn => changeRequests.id, { onDelete: 'set null' }),
+    /** Points the author earned with it (lib/validation/catalogue-fields.ts pointsFor); a revert takes them back. */
+    points: integer().notNull().default(0),
     /** For a revert: the revision it undid. */
     revertsId: bigint({ mode: 'number' }).references((): AnyPgColumn => revisions.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

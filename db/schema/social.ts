@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { changeRequests } from './changes';
 import { comments, posts, reviews } from './community';
 import { movies } from './movies';
 import { releases } from './releases';
@@ -65,6 +76,8 @@ export const notifications = pgTable(
     commentId: integer().references(() => comments.id, { onDelete: 'set null' }),
     movieId: integer().references(() => movies.id, { onDelete: 'set null' }),
     releaseId: integer().references(() => releases.id, { onDelete: 'set null' }),
+    /** A catalogue change request (its approval or discard). */
+    changeRequestId: integer().references((): AnyPgColumn => changeRequests.id, { onDelete: 'cascade' }),
     /** A headline or name kept for notices whose subject is deleted (an admin removal). */
     subjectText: text(),
     reason: text(),

@@ -7,7 +7,50 @@ import 'server-only';
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db';
-import { deriveRelease, type ReleaseFilmParts } from '@/lib/derived-columns';
+import { MIN_SEARCH_WORD } from '@/lib/import/search-words';
+import { deriveLabel, deriveMovie, derivePerson, deriveRelease, type ReleaseFilmParts } from '@/lib/derived-columns';
+
+/**
+ * A stored search document before and after a write (null: the row is new, or gone).
+ * The rederive functions return these so the caller can keep `search_words` in step.
+ */
+export type SearchTextChange = { before: string | null; after: string | null };
+
+/** The words `search_words` keeps of a search document (lib/import/search-words.ts: 3+ characters, not only digits). */
+function keptWords(text: string | null): Set<string> {
+  const out = new Set<string>();
+  for (const w of (text ?? '').split(' ')) if (w.length >= MIN_SEARCH_WORD && !/^[0-9]+$/.test(w)) out.add(w);
+  return out;
+}
+
+/**
+ * Moves `search_words` (the close-spelling index) by the words search documents gained and lost:
+ * a gained word's `doc_count` goes up (a new word is added), a lost word's goes down (at 0 the
+ * word is removed), as a rebuild after the write would leave them.
+ */
+export async function adjustSearchWords(db: Db, changes: readonly SearchTextChange[]): Promise<void> {
+  const delta = new Map<string, number>();
+  for (const c of changes) {
+    const before = keptWords(c.before);
+    const after = keptWords(c.after);
+    for (const w of after) if (!before.has(w)) delta.set(w, (delta.get(w) ?? 0) + 1);
+    for (const w of before) if (!after.has(w)) delta.set(w, (delta.get(w) ?? 0) - 1);
+  }
+  const moved = [...delta].filter(([, n]) => n !== 0);
+  if (!moved.length) return;
+  const words = moved.map(([w]) => w);
+  const counts = moved.map(([, n]) => n);
+  await db.execute(
+    sql`INSERT INTO search_words (word, doc_count)
+        SELECT w, n FROM unnest(${sql.param(words)}::text[], ${sql.param(counts)}::int[]) AS d(w, n) WHERE n > 0
+        ON CONFLICT (word) DO UPDATE SET doc_count = search_words.doc_count + excluded.doc_count`,
+  );
+  await db.execute(
+    sql`UPDATE search_words s SET doc_count = s.doc_count + d.n
+        FROM unnest(${sql.param(words)}::text[], ${sql.param(counts)}::int[]) AS d(w, n) WHERE d.n < 0 AND s.word = d.w`,
+  );
+  await db.execute(sql`DELETE FROM search_words WHERE word = ANY(${sql.param(words)}::text[]) AND doc_count <= 0`);
+}
 
 /** Releases re-derived per statement (keeps parameter arrays and memory small). */
 const REDERIVE_CHUNK = 2000;
@@ -40,14 +83,14 @@ export async function releasesOfMovies(db: Db, movieIds: readonly number[]): Pro
  * label, spine number, EAN and contained movies (lib/derived-columns.ts deriveRelease) and writes
  * the rows whose stored values differ.
  * @param releaseIds the releases to re-derive; `'all'` for every release (after a bulk import)
- * @returns the number of rows changed
+ * @returns the search documents that changed
  */
-export async function rederiveReleases(db: Db, releaseIds: readonly number[] | 'all'): Promise<number> {
+export async function rederiveReleases(db: Db, releaseIds: readonly number[] | 'all'): Promise<SearchTextChange[]> {
   let ids: number[];
   if (releaseIds === 'all')
     ids = (await queryRows<{ id: number }>(db, sql`SELECT id FROM releases ORDER BY id`)).map((r) => Number(r.id));
   else ids = [...new Set(releaseIds)];
-  let changed = 0;
+  const changed: SearchTextChange[] = [];
   for (let i = 0; i < ids.length; i += REDERIVE_CHUNK) {
     const chunk = ids.slice(i, i + REDERIVE_CHUNK);
     const rows = await queryRows<ReleaseParts>(
@@ -74,6 +117,7 @@ export async function rederiveReleases(db: Db, releaseIds: readonly number[] | '
       const movieYear = r.movie_year == null ? null : Number(r.movie_year);
       if (d.nameKey !== r.name_key || d.searchText !== r.search_text || d.movieYear !== movieYear)
         updates.push({ id: Number(r.id), ...d });
+      if (d.searchText !== r.search_text) changed.push({ before: r.search_text, after: d.searchText });
     }
     if (!updates.length) continue;
     await db.execute(
@@ -83,7 +127,76 @@ export async function rederiveReleases(db: Db, releaseIds: readonly number[] | '
                       ${sql.param(updates.map((u) => u.movieYear))}::smallint[]) AS u(id, name_key, search_text, movie_year)
           WHERE r.id = u.id`,
     );
-    changed += updates.length;
+  }
+  return changed;
+}
+
+/**
+ * Recomputes `title_key` and `search_text` of movies (lib/derived-columns.ts deriveMovie) and
+ * writes the rows whose stored values differ.
+ * @returns the search documents that changed
+ */
+export async function rederiveMovies(db: Db, movieIds: readonly number[]): Promise<SearchTextChange[]> {
+  const ids = [...new Set(movieIds)];
+  const changed: SearchTextChange[] = [];
+  for (let i = 0; i < ids.length; i += REDERIVE_CHUNK) {
+    const rows = await queryRows<{
+      id: number;
+      name: string;
+      original_name: string | null;
+      localized_names: Record<string, string> | string;
+      akas: string[];
+      year: number | null;
+      title_key: string;
+      search_text: string;
+    }>(
+      db,
+      sql`SELECT id, name, original_name, localized_names, akas, year, title_key, search_text FROM movies
+          WHERE id = ANY(${sql.param(ids.slice(i, i + REDERIVE_CHUNK))}::int[])`,
+    );
+    for (const m of rows) {
+      const localizedNames = typeof m.localized_names === 'string' ? JSON.parse(m.localized_names) : m.localized_names;
+      const d = deriveMovie({
+        name: m.name,
+        originalName: m.original_name,
+        localizedNames,
+        akas: m.akas,
+        year: m.year,
+      });
+      if (d.titleKey === m.title_key && d.searchText === m.search_text) continue;
+      await db.execute(
+        sql`UPDATE movies SET title_key = ${d.titleKey}, search_text = ${d.searchText} WHERE id = ${m.id}`,
+      );
+      if (d.searchText !== m.search_text) changed.push({ before: m.search_text, after: d.searchText });
+    }
+  }
+  return changed;
+}
+
+/**
+ * Recomputes `name_key` and `search_text` of persons or labels from their names and writes the
+ * rows whose stored values differ.
+ * @returns the search documents that changed
+ */
+export async function rederiveNames(
+  db: Db,
+  table: 'persons' | 'labels',
+  ids: readonly number[],
+): Promise<SearchTextChange[]> {
+  if (!ids.length) return [];
+  const derive = table === 'persons' ? derivePerson : deriveLabel;
+  const rows = await queryRows<{ id: number; name: string; name_key: string; search_text: string }>(
+    db,
+    sql`SELECT id, name, name_key, search_text FROM ${sql.identifier(table)} WHERE id = ANY(${sql.param([...ids])}::int[])`,
+  );
+  const changed: SearchTextChange[] = [];
+  for (const r of rows) {
+    const d = derive(r);
+    if (d.nameKey === r.name_key && d.searchText === r.search_text) continue;
+    await db.execute(
+      sql`UPDATE ${sql.identifier(table)} SET name_key = ${d.nameKey}, search_text = ${d.searchText} WHERE id = ${r.id}`,
+    );
+    if (d.searchText !== r.search_text) changed.push({ before: r.search_text, after: d.searchText });
   }
   return changed;
 }

@@ -21,7 +21,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import type { FieldChanges } from '@/db/schema/changes';
 import { AppError } from '@/lib/errors';
-import { deriveLabel, deriveMovie, derivePerson } from '@/lib/derived-columns';
+import { deriveLabel } from '@/lib/derived-columns';
 import {
   COLUMN_FIELDS,
   RELATION_FIELDS,
@@ -32,7 +32,15 @@ import {
   type CreditValue,
   type RevisionKind,
 } from '@/lib/validation/catalogue-fields';
-import { recountCatalogue, rederiveReleases, releasesOfMovies } from './catalogue-derived';
+import {
+  adjustSearchWords,
+  recountCatalogue,
+  rederiveMovies,
+  rederiveNames,
+  rederiveReleases,
+  releasesOfMovies,
+  type SearchTextChange,
+} from './catalogue-derived';
 import type { CataloguePages } from './event-types';
 import { publish } from './events';
 import { newPublicId } from './public-id';
@@ -417,26 +425,10 @@ async function refreshDerived(tx: Db, entity: CatalogueEntity, id: number, touch
     return rows.map((r) => r.public_id);
   };
   let releaseIds: number[] = [];
+  const texts: SearchTextChange[] = [];
   if (entity === 'movie') {
-    const [m] = await queryRows<{
-      public_id: string;
-      name: string;
-      original_name: string | null;
-      localized_names: Record<string, string> | string;
-      akas: string[];
-      year: number | null;
-    }>(tx, sql`SELECT public_id, name, original_name, localized_names, akas, year FROM movies WHERE id = ${id}`);
-    const localized = typeof m.localized_names === 'string' ? JSON.parse(m.localized_names) : m.localized_names;
-    const d = deriveMovie({
-      name: m.name,
-      originalName: m.original_name,
-      localizedNames: localized,
-      akas: m.akas,
-      year: m.year,
-    });
-    await tx.execute(sql`UPDATE movies SET title_key = ${d.titleKey}, search_text = ${d.searchText} WHERE id = ${id}`);
+    texts.push(...(await rederiveMovies(tx, [id])));
     releaseIds = await releasesOfMovies(tx, [id]);
-    add('movie', [m.public_id]);
   } else if (entity === 'release') {
     releaseIds = [id];
     const [r] = await queryRows<{ label_id: number | null }>(tx, sql`SELECT label_id FROM releases WHERE id = ${id}`);
@@ -447,31 +439,25 @@ async function refreshDerived(tx: Db, entity: CatalogueEntity, id: number, touch
     ))
       touched.movies.add(Number(m.movie_id));
   } else if (entity === 'person') {
-    const [p] = await queryRows<{ public_id: string; name: string }>(
-      tx,
-      sql`SELECT public_id, name FROM persons WHERE id = ${id}`,
-    );
-    const d = derivePerson(p);
-    await tx.execute(sql`UPDATE persons SET name_key = ${d.nameKey}, search_text = ${d.searchText} WHERE id = ${id}`);
-    add('person', [p.public_id]);
+    texts.push(...(await rederiveNames(tx, 'persons', [id])));
     for (const c of await queryRows<{ movie_id: number }>(
       tx,
       sql`SELECT DISTINCT movie_id FROM credits WHERE person_id = ${id}`,
     ))
       touched.movies.add(Number(c.movie_id));
   } else {
-    const [l] = await queryRows<{ public_id: string; name: string }>(
-      tx,
-      sql`SELECT public_id, name FROM labels WHERE id = ${id}`,
-    );
-    const d = deriveLabel(l);
-    await tx.execute(sql`UPDATE labels SET name_key = ${d.nameKey}, search_text = ${d.searchText} WHERE id = ${id}`);
-    add('label', [l.public_id]);
+    texts.push(...(await rederiveNames(tx, 'labels', [id])));
     releaseIds = (await queryRows<{ id: number }>(tx, sql`SELECT id FROM releases WHERE label_id = ${id}`)).map((r) =>
       Number(r.id),
     );
   }
-  await rederiveReleases(tx, releaseIds);
+  const [own] = await queryRows<{ public_id: string }>(
+    tx,
+    sql`SELECT public_id FROM ${TABLES[entity]} WHERE id = ${id}`,
+  );
+  add(entity, [own.public_id]);
+  texts.push(...(await rederiveReleases(tx, releaseIds)));
+  await adjustSearchWords(tx, texts);
   await recountCatalogue(tx, {
     movies: [...touched.movies],
     persons: [...touched.persons],
@@ -486,8 +472,11 @@ async function refreshDerived(tx: Db, entity: CatalogueEntity, id: number, touch
 
 // ------------------------------------------------------------------ writes
 
-/** Splits and normalises the values of a write. @throws AppError('invalid_value') for an unknown field or bad value */
-function normalizeAll(entity: CatalogueEntity, values: FieldValues): FieldValues {
+/**
+ * Normalises the values of a write by their field kinds (a change request stores them so).
+ * @throws AppError('invalid_value') for an unknown field or a bad value
+ */
+export function normalizeFields(entity: CatalogueEntity, values: FieldValues): FieldValues {
   const out: FieldValues = {};
   for (const [field, value] of Object.entries(values)) {
     if (!isCatalogueField(entity, field)) throw invalid(field);
@@ -560,7 +549,7 @@ export async function updateCatalogueEntity(
   values: FieldValues,
   meta: WriteMeta,
 ): Promise<WriteResult> {
-  const next = normalizeAll(entity, values);
+  const next = normalizeFields(entity, values);
   const before = await readFields(tx, entity, id, Object.keys(next));
   if (!before) throw new AppError('not_found');
   const [{ public_id: publicId }] = await queryRows<{ public_id: string }>(
@@ -591,6 +580,60 @@ const REQUIRED: Record<CatalogueEntity, readonly string[]> = {
 };
 
 /**
+ * Checks the required fields of a new entity (normalised values).
+ * @throws AppError('invalid_value') naming the first missing field
+ */
+export function assertRequiredFields(entity: CatalogueEntity, values: FieldValues): void {
+  for (const f of REQUIRED[entity]) {
+    const v = values[f];
+    if (v == null || (Array.isArray(v) && !v.length)) throw invalid(f);
+  }
+}
+
+/**
+ * Makes a suggested (unapproved) release public: approved, counted, its pages revalidated (the
+ * cached 404 of its page included). Its 'create' revision gets the approving admin and request.
+ * @returns that revision's id
+ * @throws AppError('not_found') when the release does not exist
+ */
+export async function approveNewRelease(tx: Db, id: number, meta: WriteMeta): Promise<number> {
+  const [release] = await queryRows<{ public_id: string }>(
+    tx,
+    sql`UPDATE releases SET approved = true, updated_at = now() WHERE id = ${id} RETURNING public_id`,
+  );
+  if (!release) throw new AppError('not_found');
+  const [revision] = await queryRows<{ id: number }>(
+    tx,
+    sql`UPDATE revisions SET approved_by_id = ${meta.approvedById}, change_request_id = ${meta.changeRequestId ?? null}
+        WHERE id = (SELECT min(id) FROM revisions WHERE entity_type = 'release' AND entity_id = ${id})
+        RETURNING id`,
+  );
+  const pages = await refreshDerived(tx, 'release', id, { movies: new Set(), persons: new Set(), labels: new Set() });
+  await publish(tx, 'catalogue.changed', {
+    entity: 'release',
+    id,
+    publicId: release.public_id,
+    revisionId: Number(revision.id),
+    pages,
+  });
+  return Number(revision.id);
+}
+
+/**
+ * Deletes a suggested release that was never approved (its request discarded or withdrawn), with
+ * its revisions: it was never public. An approved release is left alone.
+ */
+export async function deleteUnapprovedRelease(tx: Db, id: number): Promise<void> {
+  const gone = await queryRows<{ search_text: string }>(
+    tx,
+    sql`DELETE FROM releases WHERE id = ${id} AND NOT approved RETURNING search_text`,
+  );
+  if (!gone.length) return;
+  await tx.execute(sql`DELETE FROM revisions WHERE entity_type = 'release' AND entity_id = ${id}`);
+  await adjustSearchWords(tx, [{ before: gone[0].search_text, after: null }]);
+}
+
+/**
  * Creates an entity with the given fields (the rest take their defaults); a release is created
  * unapproved unless `approved` (an admin's own, or an approved suggestion).
  * @returns the new entity and its 'create' revision
@@ -603,11 +646,8 @@ export async function createCatalogueEntity(
   values: FieldValues,
   meta: WriteMeta & { approved?: boolean },
 ): Promise<WriteResult> {
-  const next = normalizeAll(entity, values);
-  for (const f of REQUIRED[entity]) {
-    const v = next[f];
-    if (v == null || (Array.isArray(v) && !v.length)) throw invalid(f);
-  }
+  const next = normalizeFields(entity, values);
+  assertRequiredFields(entity, next);
   const publicId = newPublicId();
   const name = next.name as string;
   // Insert with the NOT NULL columns; every given field is then written like an edit.
@@ -660,4 +700,134 @@ export async function latestRevisionId(tx: Db, entity: CatalogueEntity, id: numb
     sql`SELECT id FROM revisions WHERE entity_type = ${entity} AND entity_id = ${id} ORDER BY id DESC LIMIT 1`,
   );
   return row ? Number(row.id) : null;
+}
+
+// ------------------------------------------------------------------ merges
+
+/**
+ * Moves everything that points at movie `from` to movie `to`, records the redirect of `from`'s
+ * public id and deletes `from`. Rows that would repeat one the target already has (the same list
+ * entry, like, credit, release link, connection, company) are dropped.
+ * @returns the ids of the collections whose entries changed
+ */
+async function moveMovieReferences(db: Db, from: { id: number; publicId: string }, to: number): Promise<number[]> {
+  const f = from.id;
+  const changed = await queryRows<{ collection_id: number }>(
+    db,
+    sql`DELETE FROM collection_entries e WHERE e.movie_id = ${f}
+          AND EXISTS (SELECT 1 FROM collection_entries o WHERE o.collection_id = e.collection_id AND o.movie_id = ${to})
+        RETURNING e.collection_id`,
+  );
+  const statements = [
+    sql`UPDATE collection_entries SET movie_id = ${to} WHERE movie_id = ${f}`,
+    sql`DELETE FROM likes l WHERE l.movie_id = ${f} AND EXISTS (SELECT 1 FROM likes o WHERE o.user_id = l.user_id AND o.movie_id = ${to})`,
+    sql`UPDATE likes SET movie_id = ${to} WHERE movie_id = ${f}`,
+    sql`INSERT INTO credits (movie_id, person_id, role, character, ord)
+        SELECT ${to}, person_id, role, character, ord FROM credits WHERE movie_id = ${f} ON CONFLICT DO NOTHING`,
+    sql`DELETE FROM credits WHERE movie_id = ${f}`,
+    sql`UPDATE movie_sources SET movie_id = ${to} WHERE movie_id = ${f}`,
+    sql`UPDATE censorship_events SET movie_id = ${to} WHERE movie_id = ${f}`,
+    sql`UPDATE pictures SET movie_id = ${to} WHERE movie_id = ${f}`,
+    sql`UPDATE videos SET movie_id = ${to} WHERE movie_id = ${f}`,
+    sql`UPDATE buying_links SET movie_id = ${to} WHERE movie_id = ${f}`,
+    sql`UPDATE reviews SET movie_id = ${to} WHERE movie_id = ${f}`,
+    sql`UPDATE posts SET movie_id = ${to} WHERE movie_id = ${f}`,
+    sql`INSERT INTO release_movies (release_id, movie_id, position)
+        SELECT release_id, ${to}, position FROM release_movies WHERE movie_id = ${f} ON CONFLICT DO NOTHING`,
+    sql`DELETE FROM release_movies WHERE movie_id = ${f}`,
+    sql`INSERT INTO movie_connections (movie_id, connected_movie_id, kind, info)
+        SELECT ${to}, connected_movie_id, kind, info FROM movie_connections
+        WHERE movie_id = ${f} AND connected_movie_id NOT IN (${f}, ${to}) ON CONFLICT DO NOTHING`,
+    sql`INSERT INTO movie_connections (movie_id, connected_movie_id, kind, info)
+        SELECT movie_id, ${to}, kind, info FROM movie_connections
+        WHERE connected_movie_id = ${f} AND movie_id NOT IN (${f}, ${to}) ON CONFLICT DO NOTHING`,
+    sql`DELETE FROM movie_connections WHERE movie_id = ${f} OR connected_movie_id = ${f}`,
+    sql`INSERT INTO movie_production_companies (movie_id, company_id)
+        SELECT ${to}, company_id FROM movie_production_companies WHERE movie_id = ${f} ON CONFLICT DO NOTHING`,
+    sql`DELETE FROM movie_production_companies WHERE movie_id = ${f}`,
+    sql`UPDATE movies SET episode_of_id = ${to} WHERE episode_of_id = ${f}`,
+    sql`UPDATE movie_redirects SET movie_id = ${to} WHERE movie_id = ${f}`,
+    sql`INSERT INTO movie_redirects (from_public_id, movie_id) VALUES (${from.publicId}, ${to})
+        ON CONFLICT (from_public_id) DO UPDATE SET movie_id = excluded.movie_id`,
+    sql`DELETE FROM movie_counters WHERE movie_id = ${f}`,
+    sql`DELETE FROM movies WHERE id = ${f}`,
+  ];
+  for (const s of statements) await db.execute(s);
+  const moved = await queryRows<{ collection_id: number }>(
+    db,
+    sql`SELECT DISTINCT collection_id FROM collection_entries WHERE movie_id = ${to}`,
+  );
+  return [...new Set([...changed, ...moved].map((r) => r.collection_id))];
+}
+
+/**
+ * Recomputes a movie's counters (spec §3: entries of live "seen" and "want to see" shortcut lists,
+ * likes), as lib/data/item-counters.ts keeps them.
+ */
+async function recountMovieCounters(db: Db, id: number): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO movie_counters (movie_id, seen_count, want_see_count, likes_count)
+        SELECT ${id},
+          (SELECT count(*) FROM collection_entries e JOIN collections c ON c.id = e.collection_id
+            WHERE e.movie_id = ${id} AND c.style = 2 AND c.shortcut_default AND c.deleted_at IS NULL)::int,
+          (SELECT count(*) FROM collection_entries e JOIN collections c ON c.id = e.collection_id
+            WHERE e.movie_id = ${id} AND c.style = 6 AND c.shortcut_default AND c.deleted_at IS NULL)::int,
+          (SELECT count(*) FROM likes WHERE movie_id = ${id})::int
+        ON CONFLICT (movie_id) DO UPDATE SET seen_count = excluded.seen_count,
+          want_see_count = excluded.want_see_count, likes_count = excluded.likes_count`,
+  );
+}
+
+/**
+ * Merges movie `from` into movie `into`: everything that points at it moves (see
+ * moveMovieReferences), its public id redirects to `into` for good, the counters, counts and the
+ * search documents of the releases now holding `into` follow, and both movies get a 'merge'
+ * revision (`merged_from` on the survivor, `merged_into` on the merged one).
+ * @returns the survivor's 'merge' revision id
+ * @throws AppError('not_found') when either movie does not exist, AppError('invalid_value') when they are the same
+ */
+export async function mergeMovies(
+  tx: Db,
+  from: { id: number; publicId: string },
+  intoId: number,
+  meta: WriteMeta,
+): Promise<number> {
+  if (from.id === intoId) throw invalid('merged_into');
+  const [into] = await queryRows<{ public_id: string }>(tx, sql`SELECT public_id FROM movies WHERE id = ${intoId}`);
+  if (!into) throw new AppError('not_found');
+  const credited = await queryRows<{ person_id: number }>(
+    tx,
+    sql`SELECT DISTINCT person_id FROM credits WHERE movie_id = ${from.id}`,
+  );
+  const collections = await moveMovieReferences(tx, from, intoId);
+  await recountMovieCounters(tx, intoId);
+  if (collections.length)
+    await tx.execute(
+      sql`UPDATE collections c SET entries_count = (SELECT count(*) FROM collection_entries e WHERE e.collection_id = c.id)
+          WHERE c.id = ANY(${sql.param(collections)}::int[])`,
+    );
+  const pages = await refreshDerived(tx, 'movie', intoId, {
+    movies: new Set([intoId]),
+    persons: new Set(credited.map((c) => Number(c.person_id))),
+    labels: new Set(),
+  });
+  pages.movie = [...new Set([...(pages.movie ?? []), from.publicId])];
+  await insertRevision(tx, {
+    entity: 'movie',
+    id: from.id,
+    publicId: from.publicId,
+    kind: 'merge',
+    changes: { merged_into: { before: null, after: into.public_id } },
+    meta,
+  });
+  const revisionId = await insertRevision(tx, {
+    entity: 'movie',
+    id: intoId,
+    publicId: into.public_id,
+    kind: 'merge',
+    changes: { merged_from: { before: null, after: from.publicId } },
+    meta,
+  });
+  await publish(tx, 'catalogue.changed', { entity: 'movie', id: intoId, publicId: into.public_id, revisionId, pages });
+  return revisionId;
 }

@@ -51,6 +51,8 @@ export type NoticeInput = {
   commentId?: number | null;
   movieId?: number | null;
   releaseId?: number | null;
+  /** A catalogue change request (its approval or discard). */
+  changeRequestId?: number | null;
   subjectText?: string | null;
   reason?: string | null;
   /** Stored only when the recipient's review-notification flag is on. */
@@ -77,9 +79,11 @@ export async function storeNotices(tx: Db, publish: PublishFn, notices: NoticeIn
       AND n.comment_id IS NOT DISTINCT FROM CAST(${n.commentId ?? null} AS integer)`;
     const rows = await queryRows<{ id: number; user_public_id: string }>(
       tx,
-      sql`INSERT INTO notifications (public_id, user_id, type, actor_id, review_id, post_id, comment_id, movie_id, release_id, subject_text, reason)
+      sql`INSERT INTO notifications (public_id, user_id, type, actor_id, review_id, post_id, comment_id, movie_id, release_id,
+                                     change_request_id, subject_text, reason)
           SELECT ${publicId}, u.id, ${n.type}, ${n.actorId ?? null}, ${n.reviewId ?? null}, ${n.postId ?? null},
-                 ${n.commentId ?? null}, ${n.movieId ?? null}, ${n.releaseId ?? null}, ${n.subjectText ?? null}, ${n.reason ?? null}
+                 ${n.commentId ?? null}, ${n.movieId ?? null}, ${n.releaseId ?? null}, ${n.changeRequestId ?? null},
+                 ${n.subjectText ?? null}, ${n.reason ?? null}
           FROM users u
           WHERE u.id = ${n.userId}
             ${n.reviewFlag ? sql`AND u.review_notifications` : sql``}

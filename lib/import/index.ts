@@ -13,6 +13,7 @@ import { Catalog, emptyCounts, type CreatedFromReleases, type ImportCounts, type
 import { KIND_ORDER, loadFile, type LoadedFile, type SourceKind } from './files';
 import { repairDuplicates, type RepairReport } from './repair';
 import { rebuildSearchWords } from './search-words';
+import { acquireImportLock, type ImportLock } from './lock';
 import { mapRecord, RejectedRecord } from './sources';
 
 export { publicIdFor, type CreatedFromReleases, type ImportCounts } from './catalog';
@@ -76,7 +77,8 @@ const ENTITY_OF_KIND: Record<SourceKind, keyof ImportCounts> = {
  * @param db migrated database
  * @param files paths of plain or gzipped JSON / JSON Lines files
  * @returns the report; rejected records are in it, never thrown
- * @throws when a file cannot be read or its data set cannot be detected, or on a database error
+ * @throws when a file cannot be read or its data set cannot be detected, on a database error, or
+ *   ImportLockedError (lib/import/lock.ts) when another import of this database is running
  *   (that file's transaction is rolled back)
  */
 export async function importFiles(db: Db, files: string[], opts: ImportOptions = {}): Promise<ImportReport> {
@@ -87,93 +89,110 @@ export async function importFiles(db: Db, files: string[], opts: ImportOptions =
   // Start-up calls this on every start: when every file is already recorded, answer from
   // import_runs alone instead of loading the whole catalogue into memory (millions of rows at scale).
   let catalog: Catalog | null = null;
+  // Taken when the first file is to be imported (a start-up that skips every file takes none).
+  const held: { lock: ImportLock | null } = { lock: null };
+  try {
+    return await importLocked();
+  } finally {
+    await held.lock?.release();
+  }
 
-  for (const file of loaded) {
-    const fileStart = Date.now();
-    const report: FileReport = {
-      name: file.name,
-      kind: file.kind,
-      records: file.records.length,
-      skipped: false,
-      rejected: [],
-      durationMs: 0,
-    };
-    reports.push(report);
-    if (opts.skipUnchanged) {
-      const [prev] = await db
+  async function importLocked(): Promise<ImportReport> {
+    for (const file of loaded) {
+      const fileStart = Date.now();
+      const report: FileReport = {
+        name: file.name,
+        kind: file.kind,
+        records: file.records.length,
+        skipped: false,
+        rejected: [],
+        durationMs: 0,
+      };
+      reports.push(report);
+      if (opts.skipUnchanged) {
+        const [prev] = await db
+          .select({ id: importRuns.id })
+          .from(importRuns)
+          .where(
+            and(
+              eq(importRuns.contentHash, file.contentHash),
+              sql`${importRuns.summary}->>'importer' = ${String(IMPORTER_VERSION)}`,
+            ),
+          )
+          .orderBy(desc(importRuns.id))
+          .limit(1);
+        if (prev) {
+          report.skipped = true;
+          continue;
+        }
+      }
+      held.lock ??= await acquireImportLock(db);
+      await held.lock.heartbeat();
+      const cat = (catalog ??= await Catalog.load(db));
+      const [sameVersion] = await db
         .select({ id: importRuns.id })
         .from(importRuns)
         .where(
-          and(
-            eq(importRuns.contentHash, file.contentHash),
-            sql`${importRuns.summary}->>'importer' = ${String(IMPORTER_VERSION)}`,
-          ),
+          and(eq(importRuns.file, file.name), sql`${importRuns.summary}->>'importer' = ${String(IMPORTER_VERSION)}`),
         )
-        .orderBy(desc(importRuns.id))
         .limit(1);
-      if (prev) {
-        report.skipped = true;
-        continue;
-      }
-    }
-    const cat = (catalog ??= await Catalog.load(db));
-    const [sameVersion] = await db
-      .select({ id: importRuns.id })
-      .from(importRuns)
-      .where(and(eq(importRuns.file, file.name), sql`${importRuns.summary}->>'importer' = ${String(IMPORTER_VERSION)}`))
-      .limit(1);
-    cat.beginFile(sameVersion != null);
-    const entity = ENTITY_OF_KIND[file.kind];
-    for (const e of file.parseErrors) {
-      report.rejected.push(`${file.name}:${e.line}: ${e.reason}`);
-      cat.counts[entity].rejected++;
-    }
-    const progress: Progress = (phase, done, total) => opts.progress?.({ file: file.name, phase, done, total });
-    const firstLineOfId = new Map<string, number>();
-    file.records.forEach((rec, i) => {
-      try {
-        const id = rec.value && typeof rec.value === 'object' ? (rec.value as { id?: unknown }).id : undefined;
-        if (typeof id === 'string') {
-          const first = firstLineOfId.get(id);
-          if (first != null)
-            throw new RejectedRecord(`duplicate id ${id} (first at line ${first}); the first record is kept`);
-          firstLineOfId.set(id, rec.line);
-        }
-        const mapped = mapRecord(file.kind, rec.value, cat.isKnownTitle);
-        for (const l of mapped.labels ?? []) cat.resolveLabel(l);
-        for (const f of mapped.films ?? []) cat.resolveFilm(f);
-        for (const r of mapped.releases ?? []) cat.addRelease(r);
-        for (const e of mapped.events ?? []) cat.addEvent(e);
-      } catch (err) {
-        if (!(err instanceof RejectedRecord)) throw err;
-        report.rejected.push(`${file.name}:${rec.line}: ${err.message}`);
+      cat.beginFile(sameVersion != null);
+      const entity = ENTITY_OF_KIND[file.kind];
+      for (const e of file.parseErrors) {
+        report.rejected.push(`${file.name}:${e.line}: ${e.reason}`);
         cat.counts[entity].rejected++;
       }
-      if (i % 500 === 0 || i === file.records.length - 1) progress('reading', i + 1, file.records.length);
-    });
-    cat.resolveDeferred();
-    await cat.flush(progress);
-    report.durationMs = Date.now() - fileStart;
-    await db.insert(importRuns).values({
-      file: file.name,
-      contentHash: file.contentHash,
-      summary: { records: report.records, rejected: report.rejected.length, importer: IMPORTER_VERSION },
-      durationMs: report.durationMs,
-    });
+      const progress: Progress = (phase, done, total) => opts.progress?.({ file: file.name, phase, done, total });
+      const firstLineOfId = new Map<string, number>();
+      for (const [i, rec] of file.records.entries()) {
+        await cat.reserveIds();
+        try {
+          const id = rec.value && typeof rec.value === 'object' ? (rec.value as { id?: unknown }).id : undefined;
+          if (typeof id === 'string') {
+            const first = firstLineOfId.get(id);
+            if (first != null)
+              throw new RejectedRecord(`duplicate id ${id} (first at line ${first}); the first record is kept`);
+            firstLineOfId.set(id, rec.line);
+          }
+          const mapped = mapRecord(file.kind, rec.value, cat.isKnownTitle);
+          for (const l of mapped.labels ?? []) cat.resolveLabel(l);
+          for (const f of mapped.films ?? []) cat.resolveFilm(f);
+          for (const r of mapped.releases ?? []) cat.addRelease(r);
+          for (const e of mapped.events ?? []) cat.addEvent(e);
+        } catch (err) {
+          if (!(err instanceof RejectedRecord)) throw err;
+          report.rejected.push(`${file.name}:${rec.line}: ${err.message}`);
+          cat.counts[entity].rejected++;
+        }
+        if (i % 500 === 0 || i === file.records.length - 1) progress('reading', i + 1, file.records.length);
+      }
+      // A deferred listing creates its release and at most its films.
+      await cat.reserveIds(2000 + cat.deferredCount() * 25);
+      cat.resolveDeferred();
+      await cat.flush(progress);
+      report.durationMs = Date.now() - fileStart;
+      await db.insert(importRuns).values({
+        file: file.name,
+        contentHash: file.contentHash,
+        summary: { records: report.records, rejected: report.rejected.length, importer: IMPORTER_VERSION },
+        durationMs: report.durationMs,
+      });
+    }
+    let repair: RepairReport = { merged: 0, deleted: 0, sample: [] };
+    if (catalog) {
+      repair = await repairDuplicates(db, catalog.replacements());
+      await catalog.finish();
+      // After finish: it derives search documents again.
+      await rebuildSearchWords(db);
+    }
+    return {
+      files: reports,
+      counts: catalog?.counts ?? emptyCounts(),
+      createdFromReleases: catalog?.createdFromReleases() ?? { count: 0, sample: [] },
+      repair,
+      durationMs: Date.now() - started,
+    };
   }
-  let repair: RepairReport = { merged: 0, deleted: 0, sample: [] };
-  if (catalog) {
-    repair = await repairDuplicates(db, catalog.replacements());
-    await rebuildSearchWords(db);
-    await catalog.finish();
-  }
-  return {
-    files: reports,
-    counts: catalog?.counts ?? emptyCounts(),
-    createdFromReleases: catalog?.createdFromReleases() ?? { count: 0, sample: [] },
-    repair,
-    durationMs: Date.now() - started,
-  };
 }
 
 /** Seed files the project carries (seed/*.gz), in import order. */

@@ -12,6 +12,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db';
+import { mergeMovies } from '@/lib/data/catalogue-writes';
+import { inTransaction } from '@/lib/data/events';
 import type { Replacements } from './catalog';
 
 /** What the repair did: movies merged into their film (with a few "old name → film" lines), movies deleted. */
@@ -47,80 +49,6 @@ async function isReferenced(db: Db, id: number): Promise<boolean> {
 }
 
 /**
- * Moves everything that points at movie `from` to movie `to`, records the redirect of `from`'s
- * public id and deletes `from`. Rows that would repeat one the target already has (the same list
- * entry, like, credit, release link, connection, company) are dropped.
- * @returns the ids of the collections whose entries changed
- */
-export async function mergeMovie(db: Db, from: { id: number; publicId: string }, to: number): Promise<number[]> {
-  const f = from.id;
-  const changed = await queryRows<{ collection_id: number }>(
-    db,
-    sql`DELETE FROM collection_entries e WHERE e.movie_id = ${f}
-          AND EXISTS (SELECT 1 FROM collection_entries o WHERE o.collection_id = e.collection_id AND o.movie_id = ${to})
-        RETURNING e.collection_id`,
-  );
-  const statements = [
-    sql`UPDATE collection_entries SET movie_id = ${to} WHERE movie_id = ${f}`,
-    sql`DELETE FROM likes l WHERE l.movie_id = ${f} AND EXISTS (SELECT 1 FROM likes o WHERE o.user_id = l.user_id AND o.movie_id = ${to})`,
-    sql`UPDATE likes SET movie_id = ${to} WHERE movie_id = ${f}`,
-    sql`INSERT INTO credits (movie_id, person_id, role, character, ord)
-        SELECT ${to}, person_id, role, character, ord FROM credits WHERE movie_id = ${f} ON CONFLICT DO NOTHING`,
-    sql`DELETE FROM credits WHERE movie_id = ${f}`,
-    sql`UPDATE movie_sources SET movie_id = ${to} WHERE movie_id = ${f}`,
-    sql`UPDATE censorship_events SET movie_id = ${to} WHERE movie_id = ${f}`,
-    sql`UPDATE pictures SET movie_id = ${to} WHERE movie_id = ${f}`,
-    sql`UPDATE videos SET movie_id = ${to} WHERE movie_id = ${f}`,
-    sql`UPDATE buying_links SET movie_id = ${to} WHERE movie_id = ${f}`,
-    sql`UPDATE reviews SET movie_id = ${to} WHERE movie_id = ${f}`,
-    sql`UPDATE posts SET movie_id = ${to} WHERE movie_id = ${f}`,
-    sql`INSERT INTO release_movies (release_id, movie_id, position)
-        SELECT release_id, ${to}, position FROM release_movies WHERE movie_id = ${f} ON CONFLICT DO NOTHING`,
-    sql`DELETE FROM release_movies WHERE movie_id = ${f}`,
-    sql`INSERT INTO movie_connections (movie_id, connected_movie_id, kind, info)
-        SELECT ${to}, connected_movie_id, kind, info FROM movie_connections
-        WHERE movie_id = ${f} AND connected_movie_id NOT IN (${f}, ${to}) ON CONFLICT DO NOTHING`,
-    sql`INSERT INTO movie_connections (movie_id, connected_movie_id, kind, info)
-        SELECT movie_id, ${to}, kind, info FROM movie_connections
-        WHERE connected_movie_id = ${f} AND movie_id NOT IN (${f}, ${to}) ON CONFLICT DO NOTHING`,
-    sql`DELETE FROM movie_connections WHERE movie_id = ${f} OR connected_movie_id = ${f}`,
-    sql`INSERT INTO movie_production_companies (movie_id, company_id)
-        SELECT ${to}, company_id FROM movie_production_companies WHERE movie_id = ${f} ON CONFLICT DO NOTHING`,
-    sql`DELETE FROM movie_production_companies WHERE movie_id = ${f}`,
-    sql`UPDATE movies SET episode_of_id = ${to} WHERE episode_of_id = ${f}`,
-    sql`UPDATE movie_redirects SET movie_id = ${to} WHERE movie_id = ${f}`,
-    sql`INSERT INTO movie_redirects (from_public_id, movie_id) VALUES (${from.publicId}, ${to})
-        ON CONFLICT (from_public_id) DO UPDATE SET movie_id = excluded.movie_id`,
-    sql`DELETE FROM movie_counters WHERE movie_id = ${f}`,
-    sql`DELETE FROM movies WHERE id = ${f}`,
-  ];
-  for (const s of statements) await db.execute(s);
-  const moved = await queryRows<{ collection_id: number }>(
-    db,
-    sql`SELECT DISTINCT collection_id FROM collection_entries WHERE movie_id = ${to}`,
-  );
-  return [...new Set([...changed, ...moved].map((r) => r.collection_id))];
-}
-
-/**
- * Recomputes a movie's counters (spec §3: entries of live "seen" and "want to see" shortcut lists,
- * likes), as lib/data/item-counters.ts keeps them.
- */
-async function recountMovie(db: Db, id: number): Promise<void> {
-  await db.execute(
-    sql`INSERT INTO movie_counters (movie_id, seen_count, want_see_count, likes_count)
-        SELECT ${id},
-          (SELECT count(*) FROM collection_entries e JOIN collections c ON c.id = e.collection_id
-            WHERE e.movie_id = ${id} AND c.style = 2 AND c.shortcut_default AND c.deleted_at IS NULL)::int,
-          (SELECT count(*) FROM collection_entries e JOIN collections c ON c.id = e.collection_id
-            WHERE e.movie_id = ${id} AND c.style = 6 AND c.shortcut_default AND c.deleted_at IS NULL)::int,
-          (SELECT count(*) FROM likes WHERE movie_id = ${id})::int
-        ON CONFLICT (movie_id) DO UPDATE SET seen_count = excluded.seen_count,
-          want_see_count = excluded.want_see_count, likes_count = excluded.likes_count`,
-  );
-}
-
-/**
  * Merges the movies an older import created from release rows into the films the current import
  * linked in their place (see module doc), in one transaction. Call after the import's last flush.
  * @param replacements from Catalog.replacements(): old movie → the movies that took its place
@@ -129,8 +57,7 @@ export async function repairDuplicates(db: Db, replacements: Replacements): Prom
   const report: RepairReport = { merged: 0, deleted: 0, sample: [] };
   const ids = [...replacements.keys()];
   if (!ids.length) return report;
-  await db.transaction(async (tx) => {
-    const d = tx as unknown as Db;
+  await inTransaction(db, async (d) => {
     const orphans = await queryRows<Orphan>(
       d,
       sql`SELECT m.id, m.public_id, m.name FROM movies m WHERE ${orphanCondition(ids)} ORDER BY m.id`,
@@ -146,8 +73,6 @@ export async function repairDuplicates(db: Db, replacements: Replacements): Prom
       seen.add(id);
       return targetOf(best, seen);
     };
-    const collections = new Set<number>();
-    const targets = new Set<number>();
     for (const o of orphans) {
       const to = targetOf(o.id);
       if (to == null) {
@@ -157,8 +82,7 @@ export async function repairDuplicates(db: Db, replacements: Replacements): Prom
         }
         continue;
       }
-      for (const c of await mergeMovie(d, { id: o.id, publicId: o.public_id }, to)) collections.add(c);
-      targets.add(to);
+      await mergeMovies(d, { id: o.id, publicId: o.public_id }, to, { userId: null, approvedById: null });
       report.merged++;
       if (report.sample.length < 20) {
         const [film] = await queryRows<{ name: string; year: number | null }>(
@@ -168,12 +92,6 @@ export async function repairDuplicates(db: Db, replacements: Replacements): Prom
         report.sample.push(`${o.name} → ${film?.name ?? '?'}${film?.year ? ` (${film.year})` : ''}`);
       }
     }
-    for (const id of targets) await recountMovie(d, id);
-    if (collections.size)
-      await d.execute(
-        sql`UPDATE collections c SET entries_count = (SELECT count(*) FROM collection_entries e WHERE e.collection_id = c.id)
-            WHERE c.id = ANY(${sql.param([...collections])}::int[])`,
-      );
   });
   return report;
 }

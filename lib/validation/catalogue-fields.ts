@@ -136,6 +136,31 @@ export function isCatalogueField(entity: CatalogueEntity, field: string): boolea
   return Object.hasOwn(COLUMN_FIELDS[entity], field) || RELATION_FIELDS[entity].includes(field);
 }
 
+/** Every editable field of an entity: its column fields, then its relation fields. */
+export function catalogueFieldNames(entity: CatalogueEntity): string[] {
+  return [...Object.keys(COLUMN_FIELDS[entity]), ...RELATION_FIELDS[entity]];
+}
+
+/**
+ * Points an approved contribution earns its author (users.points; a revert takes them back).
+ * Weighted by what it adds, not by how many requests it was split into: a new release 5, a new
+ * movie 3, a new person or label 2, a duplicate release 3, an edit 1 per changed field up to 10.
+ */
+export const CONTRIBUTION_POINTS = {
+  new: { movie: 3, release: 5, person: 2, label: 2 },
+  duplicate: 3,
+  editPerField: 1,
+  editMax: 10,
+} as const;
+
+/** The points of an approved request of `kind` on `entity` that changed `fields` fields. Pure. */
+export function pointsFor(kind: ChangeKind, entity: CatalogueEntity, fields: number): number {
+  if (kind === 'new') return CONTRIBUTION_POINTS.new[entity];
+  if (kind === 'duplicate') return CONTRIBUTION_POINTS.duplicate;
+  if (kind === 'edit') return Math.min(CONTRIBUTION_POINTS.editMax, fields * CONTRIBUTION_POINTS.editPerField);
+  return 0;
+}
+
 function fields(kinds: Record<string, ColumnKind>, columns: Record<string, string> = {}): Record<string, ColumnField> {
   return Object.fromEntries(
     Object.entries(kinds).map(([name, kind]) => [name, { column: columns[name] ?? name, kind }]),

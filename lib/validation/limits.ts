@@ -32,3 +32,8 @@ export const POST_HEADLINE_MAX = 200;
 export const MESSAGE_BODY_MAX = 20_000;
 /** The reason an admin gives for deleting someone's review. */
 export const MODERATION_REASON_MAX = 500;
+
+/** A change request's note (why, what the source says), in characters. */
+export const CHANGE_NOTE_MAX = 2000;
+/** A change request's source (the disc in hand, a photo, a URL), in characters. */
+export const CHANGE_SOURCE_MAX = 500;

@@ -1,0 +1,447 @@
+import 'server-only';
+/**
+ * Change requests (spec §4): members suggest a new movie, release, person or label, an edit of
+ * one, or a duplicate of a release; admins approve or discard each, and the author is notified
+ * (types 20 and 21). A request stores the revision it was made against and, per field, the value
+ * then and the value proposed. At approval each field's value then is compared with its value now:
+ * a field that changed since is never applied blindly, the admin takes the current or the
+ * proposed value (`resolutions`). An approved request is applied through the catalogue writer
+ * (lib/data/catalogue-writes.ts) in one transaction, with the author's points.
+ *
+ * A suggested new or duplicated release exists at once, unapproved (`releases.approved` false):
+ * shown to its author and admins only, never listed or searched; approval makes it public,
+ * discarding or withdrawing the request deletes it. New movies, persons and labels are created
+ * on approval. An admin's own suggestion is applied at once and recorded like any other.
+ *
+ * Every function checks the actor itself: members submit, amend and withdraw their own pending
+ * requests; only admins approve and discard.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db';
+import type { FieldChanges } from '@/db/schema/changes';
+import { canEditOwnContent, canModerate } from '@/lib/auth/policies';
+import { requireRole, type Actor } from '@/lib/auth/actor';
+import { AppError } from '@/lib/errors';
+import {
+  CATALOGUE_ENTITIES,
+  CHANGE_KINDS,
+  catalogueFieldNames,
+  pointsFor,
+  type CatalogueEntity,
+  type ChangeKind,
+  type ChangeState,
+} from '@/lib/validation/catalogue-fields';
+import { CHANGE_NOTE_MAX, CHANGE_SOURCE_MAX, MODERATION_REASON_MAX } from '@/lib/validation/limits';
+import { NOTIFICATION_TYPES } from '@/lib/validation/notifications';
+import type { FieldErrors } from '@/lib/validation/users';
+import {
+  approveNewRelease,
+  assertRequiredFields,
+  createCatalogueEntity,
+  deleteUnapprovedRelease,
+  latestRevisionId,
+  normalizeFields,
+  readFields,
+  sameValue,
+  updateCatalogueEntity,
+  type FieldValues,
+} from './catalogue-writes';
+import { inTransaction, publish } from './events';
+import { storeNotices } from './notifications';
+import { newPublicId } from './public-id';
+import { queryRows, resolveDb } from './sql';
+
+/** Pending requests a member may have open at once. */
+export const OPEN_CHANGES_MAX = 50;
+/** …and while the account is younger than NEW_ACCOUNT_DAYS days. */
+export const OPEN_CHANGES_MAX_NEW_ACCOUNT = 10;
+/** Days an account counts as new for the open-request limit. */
+export const NEW_ACCOUNT_DAYS = 7;
+
+/** A change request as its author and admins see it. */
+export type ChangeRequestDto = {
+  public_id: string;
+  entity: CatalogueEntity;
+  kind: ChangeKind;
+  status: ChangeState;
+  /** The entity's public id (for a new movie, person or label: once approved). */
+  entity_public_id: string | null;
+  changes: FieldChanges;
+  note: string | null;
+  source: string | null;
+  discard_reason: string | null;
+  author: { public_id: string; name: string };
+  /** ISO timestamps. */
+  created_at: string;
+  reviewed_at: string | null;
+};
+
+/** What a member sends: the entity, the kind, the target's public id (edit, duplicate) and the fields. */
+export type ChangeInput = {
+  entity: string;
+  kind: string;
+  /** Public id of the entity edited or duplicated. */
+  target?: string | null;
+  values?: FieldValues;
+  note?: string | null;
+  source?: string | null;
+};
+
+/** A submit or amend: the request, or field problems (`_form: 'nothingToUpdate'` when nothing changes). */
+export type ChangeResult = { ok: true; request: ChangeRequestDto } | { ok: false; errors: FieldErrors };
+
+type RequestRow = {
+  id: number;
+  public_id: string;
+  entity_type: CatalogueEntity;
+  entity_id: number | null;
+  kind: ChangeKind;
+  status: ChangeState;
+  changes: FieldChanges | string;
+  note: string | null;
+  source: string | null;
+  user_id: number;
+};
+
+const TABLES: Record<CatalogueEntity, string> = {
+  movie: 'movies',
+  release: 'releases',
+  person: 'persons',
+  label: 'labels',
+};
+
+/** Trimmed optional text within `max` characters; @returns the text, or a field error key. */
+function optionalText(value: unknown, max: number): { value: string | null } | { error: string } {
+  if (value == null) return { value: null };
+  if (typeof value !== 'string') return { error: 'invalid' };
+  const v = value.trim();
+  if (v.length > max) return { error: 'maxLength' };
+  return { value: v || null };
+}
+
+/** Field errors of an AppError('invalid_value') (the field it names), or null for any other error. */
+function asFieldErrors(error: unknown): FieldErrors | null {
+  if (error instanceof AppError && error.code === 'invalid_value') {
+    const field = /field (\S+)$/.exec(error.message)?.[1] ?? '_form';
+    return { [field]: 'invalid' };
+  }
+  return null;
+}
+
+async function entityId(tx: Db, entity: CatalogueEntity, publicId: unknown): Promise<number> {
+  if (typeof publicId !== 'string') throw new AppError('not_found');
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM ${sql.identifier(TABLES[entity])} WHERE public_id = ${publicId}`,
+  );
+  if (!row) throw new AppError('not_found');
+  return Number(row.id);
+}
+
+/** @throws AppError('change_limit') when the member has as many pending requests as allowed */
+async function checkOpenLimit(tx: Db, actor: Actor): Promise<void> {
+  if (canModerate(actor)) return;
+  const [row] = await queryRows<{ open: number; young: boolean }>(
+    tx,
+    sql`SELECT (SELECT count(*)::int FROM change_requests WHERE user_id = ${actor.userId} AND status = 'pending') AS open,
+               (SELECT created_at > now() - make_interval(days => ${NEW_ACCOUNT_DAYS}) FROM users WHERE id = ${actor.userId}) AS young`,
+  );
+  const max = row.young ? OPEN_CHANGES_MAX_NEW_ACCOUNT : OPEN_CHANGES_MAX;
+  if (row.open >= max) throw new AppError('change_limit', { max });
+}
+
+/**
+ * Suggests a change. Members' requests wait for an admin; an admin's is applied at once.
+ * @returns the request, or field errors: a bad or missing field (`invalid`, `required`),
+ *   `note`/`source` too long, `_form: 'nothingToUpdate'` for an edit or duplicate that changes nothing
+ * @throws AppError unauthorized (visitor), not_found (unknown target), change_limit (too many
+ *   pending requests), invalid_value (unknown entity or kind)
+ */
+export async function submitChangeRequest(actor: Actor | null, input: ChangeInput, db?: Db): Promise<ChangeResult> {
+  const member = requireRole(actor, 'basic');
+  const entity = input.entity as CatalogueEntity;
+  const kind = input.kind as ChangeKind;
+  if (!CATALOGUE_ENTITIES.includes(entity)) throw new AppError('invalid_value', { field: 'entity' });
+  // Deletions are not taken yet; a duplicate is a release's.
+  if (!CHANGE_KINDS.includes(kind) || kind === 'delete' || (kind === 'duplicate' && entity !== 'release'))
+    throw new AppError('invalid_value', { field: 'kind' });
+  const note = optionalText(input.note, CHANGE_NOTE_MAX);
+  const source = optionalText(input.source, CHANGE_SOURCE_MAX);
+  const errors: FieldErrors = {};
+  if ('error' in note) errors.note = note.error;
+  if ('error' in source) errors.source = source.error;
+  if (Object.keys(errors).length) return { ok: false, errors };
+  const d = await resolveDb(db);
+  let publicId = '';
+  try {
+    await inTransaction(d, async (tx) => {
+      await checkOpenLimit(tx, member);
+      const values = normalizeFields(entity, input.values ?? {});
+      let changes: FieldChanges = {};
+      let targetId: number | null = null;
+      let baseRevisionId: number | null = null;
+      if (kind === 'edit') {
+        targetId = await entityId(tx, entity, input.target);
+        baseRevisionId = await latestRevisionId(tx, entity, targetId);
+        const now = (await readFields(tx, entity, targetId, Object.keys(values)))!;
+        for (const [f, v] of Object.entries(values))
+          if (!sameValue(now[f], v)) changes[f] = { before: now[f] ?? null, after: v };
+      } else if (kind === 'duplicate') {
+        const originalId = await entityId(tx, entity, input.target);
+        // A duplicate copies every field of its original release.
+        const original = (await readFields(tx, 'release', originalId, catalogueFieldNames('release')))!;
+        for (const [f, v] of Object.entries(values))
+          if (!sameValue(original[f], v)) changes[f] = { before: original[f] ?? null, after: v };
+        if (Object.keys(changes).length) {
+          const made = await createCatalogueEntity(
+            tx,
+            'release',
+            { ...original, ...values },
+            { userId: member.userId, approvedById: null, approved: false },
+          );
+          targetId = made.id;
+          changes = { duplicate_of: { before: null, after: input.target }, ...changes };
+        }
+      } else {
+        assertRequiredFields(entity, values);
+        changes = Object.fromEntries(Object.entries(values).map(([f, v]) => [f, { before: null, after: v }]));
+        if (entity === 'release') {
+          const made = await createCatalogueEntity(tx, 'release', values, {
+            userId: member.userId,
+            approvedById: null,
+            approved: false,
+          });
+          targetId = made.id;
+        }
+      }
+      if (!Object.keys(changes).length) throw new AppError('nothing_to_update');
+      publicId = newPublicId();
+      const [row] = await queryRows<{ id: number }>(
+        tx,
+        sql`INSERT INTO change_requests (public_id, entity_type, entity_id, kind, base_revision_id, changes, note, source, user_id)
+            VALUES (${publicId}, ${entity}, ${targetId}, ${kind}, ${baseRevisionId}, ${JSON.stringify(changes)}::jsonb,
+                    ${'value' in note ? note.value : null}, ${'value' in source ? source.value : null}, ${member.userId})
+            RETURNING id`,
+      );
+      if (canModerate(member)) await applyRequest(tx, member, Number(row.id), {});
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'nothing_to_update')
+      return { ok: false, errors: { _form: 'nothingToUpdate' } };
+    const fieldErrors = asFieldErrors(error);
+    if (fieldErrors) return { ok: false, errors: fieldErrors };
+    throw error;
+  }
+  return { ok: true, request: (await getChangeRequest(member, publicId, d))! };
+}
+
+/** A pending request row, locked for the transaction. @throws AppError not_found, change_state */
+async function pendingRow(tx: Db, publicId: string): Promise<RequestRow> {
+  const [row] = await queryRows<RequestRow>(
+    tx,
+    sql`SELECT id, public_id, entity_type, entity_id, kind, status, changes, note, source, user_id
+        FROM change_requests WHERE public_id = ${publicId} FOR UPDATE`,
+  );
+  if (!row) throw new AppError('not_found');
+  if (row.status !== 'pending') throw new AppError('change_state');
+  return row;
+}
+
+const changesOf = (row: RequestRow): FieldChanges =>
+  typeof row.changes === 'string' ? (JSON.parse(row.changes) as FieldChanges) : row.changes;
+
+/**
+ * Applies a pending request through the catalogue writer and marks it approved, with the
+ * author's points and notice. `resolutions` chooses, per field that changed since the request was
+ * made, the value `now` or the `proposed` one.
+ * @throws AppError change_conflict naming the fields that changed since and have no resolution
+ */
+async function applyRequest(
+  tx: Db,
+  admin: Actor,
+  requestId: number,
+  resolutions: Readonly<Record<string, 'current' | 'proposed'>>,
+): Promise<void> {
+  const [row] = await queryRows<RequestRow>(
+    tx,
+    sql`SELECT id, public_id, entity_type, entity_id, kind, status, changes, note, source, user_id
+        FROM change_requests WHERE id = ${requestId}`,
+  );
+  const changes = changesOf(row);
+  const meta = { userId: Number(row.user_id), approvedById: admin.userId, changeRequestId: Number(row.id) };
+  let entityIdNow = row.entity_id == null ? null : Number(row.entity_id);
+  let applied: FieldChanges = {};
+  let revisionId: number | null = null;
+  if (row.kind === 'edit') {
+    const fields = Object.keys(changes);
+    const now = await readFields(tx, row.entity_type, entityIdNow!, fields);
+    if (!now) throw new AppError('not_found');
+    const values: FieldValues = {};
+    const unresolved: string[] = [];
+    for (const f of fields) {
+      const stale = !sameValue(now[f], changes[f].before);
+      if (!stale || resolutions[f] === 'proposed') values[f] = changes[f].after;
+      else if (!resolutions[f]) unresolved.push(f);
+    }
+    if (unresolved.length) throw new AppError('change_conflict', { fields: unresolved.join(', ') });
+    const result = await updateCatalogueEntity(tx, row.entity_type, entityIdNow!, values, meta);
+    applied = result.changes;
+    revisionId = result.revisionId;
+  } else if (row.entity_type === 'release') {
+    // A new or duplicated release: it exists, unapproved, since the request was made.
+    revisionId = await approveNewRelease(tx, entityIdNow!, meta);
+    applied = changes;
+  } else {
+    const values = Object.fromEntries(Object.entries(changes).map(([f, c]) => [f, c.after]));
+    const made = await createCatalogueEntity(tx, row.entity_type, values, meta);
+    entityIdNow = made.id;
+    applied = made.changes;
+    revisionId = made.revisionId;
+  }
+  const points = revisionId == null ? 0 : pointsFor(row.kind, row.entity_type, Object.keys(applied).length);
+  if (revisionId != null && points) {
+    await tx.execute(sql`UPDATE revisions SET points = ${points} WHERE id = ${revisionId}`);
+    await tx.execute(sql`UPDATE users SET points = points + ${points} WHERE id = ${row.user_id}`);
+  }
+  await tx.execute(
+    sql`UPDATE change_requests SET status = 'approved', entity_id = ${entityIdNow}, reviewed_by_id = ${admin.userId},
+          reviewed_at = now(), updated_at = now() WHERE id = ${row.id}`,
+  );
+  await storeNotices(tx, (name, event) => publish(tx, name, event), [
+    {
+      userId: Number(row.user_id),
+      type: NOTIFICATION_TYPES.contributionApproved,
+      actorId: admin.userId,
+      changeRequestId: Number(row.id),
+    },
+  ]);
+}
+
+/**
+ * Approves a pending request (admins).
+ * @param resolutions per field that changed since the request was made: keep the `current` value or take the `proposed` one
+ * @throws AppError unauthorized, forbidden (not an admin), not_found, change_state (not pending),
+ *   change_conflict (a field changed since and has no resolution), invalid_value (a proposed value
+ *   no longer fits, e.g. a movie since merged away)
+ */
+export async function approveChangeRequest(
+  actor: Actor | null,
+  publicId: string,
+  resolutions: Readonly<Record<string, 'current' | 'proposed'>> = {},
+  db?: Db,
+): Promise<ChangeRequestDto> {
+  const admin = requireRole(actor, 'admin');
+  const d = await resolveDb(db);
+  await inTransaction(d, async (tx) => {
+    const row = await pendingRow(tx, publicId);
+    await applyRequest(tx, admin, Number(row.id), resolutions);
+  });
+  return (await getChangeRequest(admin, publicId, d))!;
+}
+
+/**
+ * Discards a pending request with a reason its author sees (admins); a suggested new or
+ * duplicated release is deleted with it.
+ * @returns the request, or `reason: 'required' | 'maxLength'`
+ * @throws AppError unauthorized, forbidden, not_found, change_state
+ */
+export async function discardChangeRequest(
+  actor: Actor | null,
+  publicId: string,
+  reason: string | null | undefined,
+  db?: Db,
+): Promise<{ ok: true; request: ChangeRequestDto } | { ok: false; errors: FieldErrors }> {
+  const admin = requireRole(actor, 'admin');
+  const text = optionalText(reason, MODERATION_REASON_MAX);
+  if ('error' in text) return { ok: false, errors: { reason: text.error } };
+  if (!text.value) return { ok: false, errors: { reason: 'required' } };
+  const d = await resolveDb(db);
+  await inTransaction(d, async (tx) => {
+    const row = await pendingRow(tx, publicId);
+    await dropSuggestedRelease(tx, row);
+    await tx.execute(
+      sql`UPDATE change_requests SET status = 'discarded', discard_reason = ${text.value}, reviewed_by_id = ${admin.userId},
+            reviewed_at = now(), updated_at = now() WHERE id = ${row.id}`,
+    );
+    await storeNotices(tx, (name, event) => publish(tx, name, event), [
+      {
+        userId: Number(row.user_id),
+        type: NOTIFICATION_TYPES.contributionDiscarded,
+        actorId: admin.userId,
+        changeRequestId: Number(row.id),
+        reason: text.value,
+      },
+    ]);
+  });
+  return { ok: true, request: (await getChangeRequest(admin, publicId, d))! };
+}
+
+/** A pending new or duplicated release goes with its request. */
+async function dropSuggestedRelease(tx: Db, row: RequestRow): Promise<void> {
+  if (row.entity_type === 'release' && row.kind !== 'edit' && row.entity_id != null)
+    await deleteUnapprovedRelease(tx, Number(row.entity_id));
+}
+
+/**
+ * Withdraws one's own pending request (a suggested release goes with it).
+ * @throws AppError unauthorized, forbidden (another member's), not_found, change_state
+ */
+export async function withdrawChangeRequest(actor: Actor | null, publicId: string, db?: Db): Promise<ChangeRequestDto> {
+  const member = requireRole(actor, 'basic');
+  const d = await resolveDb(db);
+  await inTransaction(d, async (tx) => {
+    const row = await pendingRow(tx, publicId);
+    if (!canEditOwnContent(member, Number(row.user_id))) throw new AppError('forbidden');
+    await dropSuggestedRelease(tx, row);
+    await tx.execute(sql`UPDATE change_requests SET status = 'withdrawn', updated_at = now() WHERE id = ${row.id}`);
+  });
+  return (await getChangeRequest(member, publicId, d))!;
+}
+
+/**
+ * One change request, for its author and admins (others: null).
+ * @returns the request, or null when it does not exist or the actor may not see it
+ */
+export async function getChangeRequest(
+  actor: Actor | null,
+  publicId: string,
+  db?: Db,
+): Promise<ChangeRequestDto | null> {
+  const d = await resolveDb(db);
+  const [row] = await queryRows<
+    RequestRow & {
+      entity_public_id: string | null;
+      discard_reason: string | null;
+      author_public_id: string;
+      author_name: string;
+      created_at: string;
+      reviewed_at: string | null;
+    }
+  >(
+    d,
+    sql`SELECT c.id, c.public_id, c.entity_type, c.entity_id, c.kind, c.status, c.changes, c.note, c.source, c.user_id,
+               c.discard_reason, u.public_id AS author_public_id, u.name AS author_name,
+               to_json(c.created_at)#>>'{}' AS created_at, to_json(c.reviewed_at)#>>'{}' AS reviewed_at,
+               CASE c.entity_type
+                 WHEN 'movie' THEN (SELECT public_id FROM movies WHERE id = c.entity_id)
+                 WHEN 'release' THEN (SELECT public_id FROM releases WHERE id = c.entity_id)
+                 WHEN 'person' THEN (SELECT public_id FROM persons WHERE id = c.entity_id)
+                 WHEN 'label' THEN (SELECT public_id FROM labels WHERE id = c.entity_id) END AS entity_public_id
+        FROM change_requests c JOIN users u ON u.id = c.user_id WHERE c.public_id = ${publicId}`,
+  );
+  if (!row || !(canEditOwnContent(actor, Number(row.user_id)) || canModerate(actor))) return null;
+  return {
+    public_id: row.public_id,
+    entity: row.entity_type,
+    kind: row.kind,
+    status: row.status,
+    entity_public_id: row.entity_public_id,
+    changes: changesOf(row),
+    note: row.note,
+    source: row.source,
+    discard_reason: row.discard_reason,
+    author: { public_id: row.author_public_id, name: row.author_name },
+    created_at: row.created_at,
+    reviewed_at: row.reviewed_at,
+  };
+}

@@ -1,0 +1,295 @@
+/**
+ * Change requests through approval and discard, on PGlite and PostgreSQL: a member's edit waits
+ * until an admin approves it (revision with author and admin, points, notice of type 20); a
+ * discard needs a reason the author sees (type 21); a field changed since the suggestion is never
+ * applied blindly; a suggested new release is hidden until approved; an admin's own edit applies
+ * at once; the open-request limit; withdrawing; who may do what.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, type DbHandle } from '@/db';
+import type { Actor } from '@/lib/auth/actor';
+import {
+  approveChangeRequest,
+  discardChangeRequest,
+  getChangeRequest,
+  OPEN_CHANGES_MAX_NEW_ACCOUNT,
+  submitChangeRequest,
+  withdrawChangeRequest,
+} from '@/lib/data/change-requests';
+import { getRelease } from '@/lib/data/releases';
+import { searchAll } from '@/lib/data/search';
+import { AppError } from '@/lib/errors';
+import { CONTRIBUTION_POINTS } from '@/lib/validation/catalogue-fields';
+import { NOTIFICATION_TYPES } from '@/lib/validation/notifications';
+import { assertPostgresConfiguredInCi, getSeededTestDb, testEngines } from '../support/db';
+import { registerMember } from '../support/members';
+
+assertPostgresConfiguredInCi();
+
+async function codeOf(work: () => Promise<unknown>): Promise<string | null> {
+  try {
+    await work();
+    return null;
+  } catch (e) {
+    return e instanceof AppError ? e.code : String(e);
+  }
+}
+
+describe.each(testEngines())('change requests on %s', (engine) => {
+  let h: DbHandle;
+  let member: Actor;
+  let other: Actor;
+  let admin: Actor;
+  let release: { id: number; public_id: string; name: string; movie: string };
+  beforeAll(async () => {
+    h = await getSeededTestDb(engine);
+    member = (await registerMember(h.db, { label: 'contributor', n: 1 })).actor;
+    other = (await registerMember(h.db, { label: 'contributor', n: 2 })).actor;
+    admin = (await registerMember(h.db, { label: 'contributor', n: 3, role: 'admin' })).actor;
+    // Accounts older than a week (the limit test makes its own new one).
+    await h.db.execute(sql`UPDATE users SET created_at = now() - interval '30 days'`);
+    [release] = await queryRows(
+      h.db,
+      sql`SELECT r.id, r.public_id, r.name, m.public_id AS movie FROM releases r
+          JOIN release_movies rm ON rm.release_id = r.id AND rm.position = 0 JOIN movies m ON m.id = rm.movie_id
+          WHERE r.spine_number IS NOT NULL ORDER BY r.id LIMIT 1`,
+    );
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const notices = (userId: number, type: number) =>
+    queryRows<{ reason: string | null; change_request_id: number }>(
+      h.db,
+      sql`SELECT reason, change_request_id FROM notifications WHERE user_id = ${userId} AND type = ${type} ORDER BY id`,
+    );
+
+  it('an edit waits for approval, then applies with a revision, points and a notice', async () => {
+    const sent = await submitChangeRequest(
+      member,
+      {
+        entity: 'release',
+        kind: 'edit',
+        target: release.public_id,
+        values: { name: release.name, region_code: 'B', extras: 'Audio commentary' },
+        note: 'From the disc in hand',
+        source: 'disc',
+      },
+      h.db,
+    );
+    if (!sent.ok) throw new Error(JSON.stringify(sent.errors));
+    // Only the fields that change are stored, with their value then.
+    expect(Object.keys(sent.request.changes).sort()).toEqual(['extras', 'region_code']);
+    expect(sent.request.changes.extras).toEqual({ before: null, after: 'Audio commentary' });
+    expect(sent.request.status).toBe('pending');
+    const [before] = await queryRows<{ extras: string | null }>(
+      h.db,
+      sql`SELECT extras FROM releases WHERE id = ${release.id}`,
+    );
+    expect(before.extras).toBeNull();
+    // Others do not see it; a member cannot approve.
+    expect(await getChangeRequest(other, sent.request.public_id, h.db)).toBeNull();
+    expect(await codeOf(() => approveChangeRequest(member, sent.request.public_id, {}, h.db))).toBe('forbidden');
+    expect(await codeOf(() => approveChangeRequest(null, sent.request.public_id, {}, h.db))).toBe('unauthorized');
+
+    const pointsBefore = await queryRows<{ points: number }>(
+      h.db,
+      sql`SELECT points FROM users WHERE id = ${member.userId}`,
+    );
+    const approved = await approveChangeRequest(admin, sent.request.public_id, {}, h.db);
+    expect(approved.status).toBe('approved');
+    const [after] = await queryRows<{ extras: string; region_code: string; edited_fields: string[] }>(
+      h.db,
+      sql`SELECT extras, region_code, edited_fields FROM releases WHERE id = ${release.id}`,
+    );
+    expect(after).toMatchObject({ extras: 'Audio commentary', region_code: 'B' });
+    const [rev] = await queryRows<{ user_id: number; approved_by_id: number; points: number; kind: string }>(
+      h.db,
+      sql`SELECT r.user_id, r.approved_by_id, r.points, r.kind FROM revisions r
+          JOIN change_requests c ON c.id = r.change_request_id WHERE c.public_id = ${sent.request.public_id}`,
+    );
+    expect(rev).toEqual({ user_id: member.userId, approved_by_id: admin.userId, points: 2, kind: 'edit' });
+    const [pointsAfter] = await queryRows<{ points: number }>(
+      h.db,
+      sql`SELECT points FROM users WHERE id = ${member.userId}`,
+    );
+    expect(pointsAfter.points - pointsBefore[0].points).toBe(2 * CONTRIBUTION_POINTS.editPerField);
+    expect(await notices(member.userId, NOTIFICATION_TYPES.contributionApproved)).toHaveLength(1);
+    // Handled once only.
+    expect(await codeOf(() => approveChangeRequest(admin, sent.request.public_id, {}, h.db))).toBe('change_state');
+  });
+
+  it('a field changed since the suggestion needs the admin to take the current or the proposed value', async () => {
+    const sent = await submitChangeRequest(
+      member,
+      {
+        entity: 'release',
+        kind: 'edit',
+        target: release.public_id,
+        values: { aspect_ratio: '1.85:1', packaging_notes: 'Booklet' },
+      },
+      h.db,
+    );
+    if (!sent.ok) throw new Error(JSON.stringify(sent.errors));
+    // Another approved change sets the aspect ratio meanwhile.
+    const meanwhile = await submitChangeRequest(
+      admin,
+      { entity: 'release', kind: 'edit', target: release.public_id, values: { aspect_ratio: '1.66:1' } },
+      h.db,
+    );
+    expect(meanwhile.ok && meanwhile.request.status).toBe('approved');
+    expect(await codeOf(() => approveChangeRequest(admin, sent.request.public_id, {}, h.db))).toBe('change_conflict');
+    await approveChangeRequest(admin, sent.request.public_id, { aspect_ratio: 'current' }, h.db);
+    const [row] = await queryRows<{ aspect_ratio: string; packaging_notes: string }>(
+      h.db,
+      sql`SELECT aspect_ratio, packaging_notes FROM releases WHERE id = ${release.id}`,
+    );
+    expect(row).toEqual({ aspect_ratio: '1.66:1', packaging_notes: 'Booklet' });
+  });
+
+  it('a discard needs a reason, which the author gets in the notice', async () => {
+    const sent = await submitChangeRequest(
+      member,
+      { entity: 'release', kind: 'edit', target: release.public_id, values: { limited_copies: 3000 } },
+      h.db,
+    );
+    if (!sent.ok) throw new Error(JSON.stringify(sent.errors));
+    expect(await discardChangeRequest(admin, sent.request.public_id, '  ', h.db)).toEqual({
+      ok: false,
+      errors: { reason: 'required' },
+    });
+    const done = await discardChangeRequest(admin, sent.request.public_id, 'The slipcover says 2000 copies', h.db);
+    expect(done.ok && done.request.status).toBe('discarded');
+    expect(done.ok && done.request.discard_reason).toBe('The slipcover says 2000 copies');
+    const [row] = await queryRows<{ limited_copies: number | null }>(
+      h.db,
+      sql`SELECT limited_copies FROM releases WHERE id = ${release.id}`,
+    );
+    expect(row.limited_copies).toBeNull();
+    const discarded = await notices(member.userId, NOTIFICATION_TYPES.contributionDiscarded);
+    expect(discarded.at(-1)?.reason).toBe('The slipcover says 2000 copies');
+  });
+
+  it("nothing to update, bad values and another member's request are refused", async () => {
+    expect(
+      await submitChangeRequest(
+        member,
+        { entity: 'release', kind: 'edit', target: release.public_id, values: { name: release.name } },
+        h.db,
+      ),
+    ).toEqual({ ok: false, errors: { _form: 'nothingToUpdate' } });
+    expect(
+      await submitChangeRequest(
+        member,
+        { entity: 'release', kind: 'edit', target: release.public_id, values: { discs_count: 'two' } },
+        h.db,
+      ),
+    ).toEqual({ ok: false, errors: { discs_count: 'invalid' } });
+    expect(await codeOf(() => submitChangeRequest(null, { entity: 'release', kind: 'edit' }, h.db))).toBe(
+      'unauthorized',
+    );
+    const sent = await submitChangeRequest(
+      member,
+      { entity: 'release', kind: 'edit', target: release.public_id, values: { age_rating: 'K18' } },
+      h.db,
+    );
+    if (!sent.ok) throw new Error(JSON.stringify(sent.errors));
+    expect(await codeOf(() => withdrawChangeRequest(other, sent.request.public_id, h.db))).toBe('forbidden');
+    expect((await withdrawChangeRequest(member, sent.request.public_id, h.db)).status).toBe('withdrawn');
+  });
+
+  it('a suggested new release is hidden until approved, then public and found by search', async () => {
+    const sent = await submitChangeRequest(
+      member,
+      {
+        entity: 'release',
+        kind: 'new',
+        values: { name: 'Vexillologic Midnight Special Edition', format: 1, movies: [release.movie], ean: null },
+      },
+      h.db,
+    );
+    if (!sent.ok) throw new Error(JSON.stringify(sent.errors));
+    const publicId = sent.request.entity_public_id!;
+    expect(publicId).toBeTruthy();
+    expect(await getRelease(publicId, h.db)).toBeNull();
+    expect((await searchAll('vexillologic', h.db)).releases).toEqual([]);
+    await approveChangeRequest(admin, sent.request.public_id, {}, h.db);
+    expect((await getRelease(publicId, h.db))?.name).toBe('Vexillologic Midnight Special Edition');
+    expect((await searchAll('vexillologic', h.db)).releases.map((r) => r.public_id)).toEqual([publicId]);
+    const [rev] = await queryRows<{ points: number }>(
+      h.db,
+      sql`SELECT points FROM revisions WHERE entity_type = 'release' AND entity_public_id = ${publicId}`,
+    );
+    expect(rev.points).toBe(CONTRIBUTION_POINTS.new.release);
+  });
+
+  it('a withdrawn suggested release is deleted; a new movie is created on approval and found by search', async () => {
+    const sent = await submitChangeRequest(
+      member,
+      {
+        entity: 'release',
+        kind: 'new',
+        values: { name: 'Withdrawn Quokka Edition', format: 3, movies: [release.movie] },
+      },
+      h.db,
+    );
+    if (!sent.ok) throw new Error(JSON.stringify(sent.errors));
+    await withdrawChangeRequest(member, sent.request.public_id, h.db);
+    const left = await queryRows(h.db, sql`SELECT 1 FROM releases WHERE public_id = ${sent.request.entity_public_id}`);
+    expect(left).toHaveLength(0);
+
+    const movie = await submitChangeRequest(
+      member,
+      { entity: 'movie', kind: 'new', values: { name: 'Zanzibarian Nights', year: 1971, akas: ['Yön Sansibar'] } },
+      h.db,
+    );
+    if (!movie.ok) throw new Error(JSON.stringify(movie.errors));
+    expect(movie.request.entity_public_id).toBeNull();
+    const approved = await approveChangeRequest(admin, movie.request.public_id, {}, h.db);
+    expect(approved.entity_public_id).toBeTruthy();
+    const found = await searchAll('zanzibarian', h.db);
+    expect(found.movies.map((m) => m.public_id)).toEqual([approved.entity_public_id]);
+    // Close spelling finds it too: its words joined the close-spelling words.
+    const close = await searchAll('zanzibarien nights', h.db);
+    expect(close.movies.map((m) => m.public_id)).toContain(approved.entity_public_id);
+  });
+
+  it('a duplicate needs at least one changed element and copies the rest', async () => {
+    expect(
+      await submitChangeRequest(
+        member,
+        { entity: 'release', kind: 'duplicate', target: release.public_id, values: { name: release.name } },
+        h.db,
+      ),
+    ).toEqual({ ok: false, errors: { _form: 'nothingToUpdate' } });
+    const dup = await submitChangeRequest(
+      member,
+      { entity: 'release', kind: 'duplicate', target: release.public_id, values: { format: 3 } },
+      h.db,
+    );
+    if (!dup.ok) throw new Error(JSON.stringify(dup.errors));
+    await approveChangeRequest(admin, dup.request.public_id, {}, h.db);
+    const copy = await getRelease(dup.request.entity_public_id!, h.db);
+    expect(copy?.name).toBe(release.name);
+    expect(copy?.format).toBe(3);
+  });
+
+  it('a new account has a smaller open-request limit', async () => {
+    const fresh = (await registerMember(h.db, { label: 'contributor', n: 4 })).actor;
+    for (let i = 0; i < OPEN_CHANGES_MAX_NEW_ACCOUNT; i++) {
+      const r = await submitChangeRequest(
+        fresh,
+        { entity: 'person', kind: 'new', values: { name: `Limit Person ${i}` } },
+        h.db,
+      );
+      expect(r.ok).toBe(true);
+    }
+    expect(
+      await codeOf(() =>
+        submitChangeRequest(fresh, { entity: 'person', kind: 'new', values: { name: 'One Too Many' } }, h.db),
+      ),
+    ).toBe('change_limit');
+  });
+});
