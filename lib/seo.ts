@@ -231,7 +231,6 @@ export const STATIC_SITEMAP_PATHS = [
   '/releases/videotapes',
   '/releases/finnish_censorship',
   '/releases/finnish_video_releases',
-  '/releases/new',
   '/movies',
   '/tv_shows',
   '/tv_episodes',

@@ -4,26 +4,35 @@ import { connection } from 'next/server';
 import { CommunityPreview, HOME_COMMUNITY_SIZE } from '@/components/home/community-preview';
 import { PreviewSection } from '@/components/listing/preview-section';
 import { EmptyState } from '@/components/listing/empty-state';
-import { RELEASE_ROUTES, parseReleaseQuery, type ReleasePreset } from '@/components/listing/presets';
+import { RELEASE_ROUTES, canonicalParams, hrefForParams, parseReleaseQuery } from '@/components/listing/presets';
 import { ReleaseGrid } from '@/components/releases/release-card';
 import { listPosts } from '@/lib/data/posts';
 import { listReleases } from '@/lib/data/releases';
 import { listReviews } from '@/lib/data/reviews';
 import { absoluteUrl, pageMetadata } from '@/lib/seo';
 import { JsonLd } from '@/components/seo/json-ld';
+import { RECENTLY_ADDED_PARAMS } from '@/lib/recently-added';
 
 type Props = { params: Promise<{ locale: string }> };
 
 /** Releases shown per home section. */
 const HOME_SECTION_SIZE = 6;
 
-/** Home page sections: message key and the listing preset it previews (its "See all" link). */
-const SECTIONS: { key: 'outNow' | 'upcoming' | 'latest' | 'finnishCut'; preset: ReleasePreset; fiOnly?: boolean }[] = [
-  { key: 'outNow', preset: 'out_now' },
-  { key: 'upcoming', preset: 'upcoming' },
-  { key: 'latest', preset: 'new' },
-  { key: 'finnishCut', preset: 'finnish_censorship', fiOnly: true },
+/**
+ * Home page sections: message key and the listing parameters it previews; its "See all" link is
+ * the listing's canonical address (`/releases/out_now`, `/releases?so=added_desc`).
+ */
+const SECTIONS: { key: 'outNow' | 'upcoming' | 'latest' | 'finnishCut'; params: string; fiOnly?: boolean }[] = [
+  { key: 'outNow', params: RELEASE_ROUTES.out_now.params },
+  { key: 'upcoming', params: RELEASE_ROUTES.upcoming.params },
+  { key: 'latest', params: RECENTLY_ADDED_PARAMS },
+  { key: 'finnishCut', params: RELEASE_ROUTES.finnish_censorship.params, fiOnly: true },
 ];
+
+/** The listing a section previews, as its "See all" href. */
+function sectionHref(params: string): string {
+  return hrefForParams('releases', canonicalParams('releases', new URLSearchParams(params)));
+}
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
@@ -50,7 +59,7 @@ export default async function HomePage({ params }: Props) {
   const [pages, reviews, posts] = await Promise.all([
     Promise.all(
       sections.map((s) =>
-        listReleases(parseReleaseQuery(new URLSearchParams(RELEASE_ROUTES[s.preset].params)), {
+        listReleases(parseReleaseQuery(new URLSearchParams(s.params)), {
           cursor: undefined,
           limit: HOME_SECTION_SIZE,
         }),
@@ -60,17 +69,11 @@ export default async function HomePage({ params }: Props) {
     listPosts({}, { limit: HOME_COMMUNITY_SIZE }),
   ]);
   const releaseSection = (s: (typeof sections)[number], i: number) => (
-    <PreviewSection
-      key={s.key}
-      id={`home-${s.key}`}
-      title={t(s.key)}
-      seeAll={t('seeAll')}
-      href={RELEASE_ROUTES[s.preset].path}
-    >
+    <PreviewSection key={s.key} id={`home-${s.key}`} title={t(s.key)} seeAll={t('seeAll')} href={sectionHref(s.params)}>
       {pages[i].items.length ? (
         <ReleaseGrid releases={pages[i].items} locale={locale} />
       ) : (
-        <EmptyState title={t('empty')}>{s.preset === 'upcoming' ? <p>{tr('emptyUpcoming')}</p> : null}</EmptyState>
+        <EmptyState title={t('empty')}>{s.key === 'upcoming' ? <p>{tr('emptyUpcoming')}</p> : null}</EmptyState>
       )}
     </PreviewSection>
   );

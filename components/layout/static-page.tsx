@@ -8,7 +8,7 @@ import { keyFromData } from '@/lib/i18n/keys';
 export type StaticPageKey = 'privacy' | 'serviceInfo' | 'terms';
 
 /** The last content change of the static pages (ISO date; shown with formatDate in the page's locale). */
-export const STATIC_PAGES_UPDATED = '2026-11-23';
+export const STATIC_PAGES_UPDATED = '2026-12-01';
 
 type Pages = Messages['static'];
 type SectionId<P extends StaticPageKey> = Extract<keyof Pages[P]['sections'], string>;
@@ -21,9 +21,19 @@ type SectionKey = {
 
 /** Sections in display order; each has `title` and paragraphs `p1`…`p4` in the messages. */
 export const STATIC_PAGE_SECTIONS: { [P in StaticPageKey]: SectionId<P>[] } = {
-  privacy: ['collect', 'cookies', 'accounts', 'thirdParties', 'rights', 'changes'],
-  serviceInfo: ['features', 'sources', 'accuracy', 'affiliate', 'trademarks'],
-  terms: ['service', 'use', 'content', 'contributions', 'liability', 'law', 'changes'],
+  privacy: [
+    'collect',
+    'accounts',
+    'content',
+    'notifications',
+    'cookies',
+    'thirdParties',
+    'deletion',
+    'rights',
+    'changes',
+  ],
+  serviceInfo: ['features', 'members', 'community', 'contributions', 'sources', 'accuracy', 'affiliate', 'trademarks'],
+  terms: ['service', 'accounts', 'use', 'content', 'contributions', 'liability', 'law', 'changes'],
 };
 
 const PARAGRAPHS = ['p1', 'p2', 'p3', 'p4'] as const;

@@ -71,19 +71,27 @@ export async function releaseListingMetadata(
   preset: ReleasePreset,
   searchParams: RawSearchParams,
 ): Promise<Metadata> {
-  const t = await getTranslations({ locale, namespace: 'releases.presets' });
+  const t = await getTranslations({ locale, namespace: 'releases' });
   const ts = await getTranslations({ locale, namespace: 'seo' });
   const { canonical, href, cursor } = resolve(preset, searchParams);
   const page = await loadReleasePage(locale, queryString(canonical), cursor);
-  const own = href === RELEASE_ROUTES[preset].path;
-  const title = own ? t(`${preset}.title`) : t(`${presetOfHref(href)}.title`);
+  const heading = headingOf(href === RELEASE_ROUTES[preset].path ? preset : presetOfHref(href), canonical);
+  const title = t(`${heading}.title`);
   return pageMetadata({
     locale,
     path: cursor ? withCursor(href, cursor) : href,
     title: cursor ? ts('nextPageTitle', { title }) : title,
-    description: own ? t(`${preset}.description`) : t(`${presetOfHref(href)}.description`),
+    description: t(`${heading}.description`),
     next: page.next_cursor ? withCursor(href, page.next_cursor) : null,
   });
+}
+
+/**
+ * Messages (namespace `releases`) of a listing's heading: its preset's, or for all releases in the
+ * order of their addition (`/releases?so=added_desc`) the recently added listing's.
+ */
+function headingOf(preset: ReleasePreset, canonical: URLSearchParams): `presets.${ReleasePreset}` | 'recentlyAdded' {
+  return preset === 'all' && canonical.get('so') === 'added_desc' ? 'recentlyAdded' : `presets.${preset}`;
 }
 
 /** Preset whose path starts the href (the canonical route), `all` by default. */
@@ -192,16 +200,16 @@ export async function ReleaseListing({
   searchParams: RawSearchParams;
   heading?: string;
 }) {
-  const t = await getTranslations({ locale, namespace: 'releases.presets' });
   const tr = await getTranslations({ locale, namespace: 'releases' });
   const tl = await getTranslations({ locale, namespace: 'listing' });
   const { canonical, href, cursor } = resolve(preset, searchParams);
+  const shown = headingOf(preset, canonical);
   const page = await loadReleasePage(locale, queryString(canonical), cursor);
   const filters = await releaseFilters(locale, canonical);
   const clear = RELEASE_ROUTES[preset].path;
   return (
     <div data-testid={`listing-${preset}`}>
-      <PageHeading title={heading ?? t(`${preset}.title`)} lead={t(`${preset}.description`)} />
+      <PageHeading title={heading ?? tr(`${shown}.title`)} lead={tr(`${shown}.description`)} />
       <ListingSearch
         locale={locale}
         kind="releases"

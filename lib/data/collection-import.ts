@@ -15,8 +15,17 @@ import 'server-only';
  *   leading article do not matter), then with edition words and bracketed notes dropped
  *   ("Inception (Steelbook)", "Alien – Director's Cut"), then as the start of a longer title (a
  *   truncated title, 6 characters at least), then against original, localized and aka names.
- *   With a year, movies of that year are taken first, else a year off by one; movies of other
- *   years only make the row unmatched ("year_mismatch") with them as suggestions.
+ *   With a year, movies of that year are taken first, else a year off by one.
+ * - A row's one year may be the film's or the disc's: "Casablanca, 2008, Blu-ray" is the 1942 film
+ *   on a disc of 2008. When no movie is of the year or a year off, and the row is a disc's (a
+ *   releases collection, or a format or barcode given) whose format existed that year
+ *   ({@link DISC_YEARS_FROM}: no DVD of 1950), the year is read as the disc's: the films dated
+ *   before it are the candidates (films before TV series and episodes), and of them the ones with a
+ *   release of the row's format from that year, else the latest (as the catalogue importer reads a
+ *   release's year, lib/import/catalog.ts); among the chosen films' releases of the format, the
+ *   ones from that year go first. Otherwise a movie without a year is taken (the row's year does
+ *   not contradict it), and movies of other years only make the row unmatched ("year_mismatch")
+ *   with them as suggestions.
  * - In a releases collection the movie's releases of the row's format are the candidates (the
  *   format's group when none has exactly that format: 4K includes the 4K + Blu-ray combo); a row
  *   whose movie is found but no release of its format is reported with the movie linked.
@@ -29,7 +38,7 @@ import type { ImportField, ImportRow, ParsedImport } from '@/lib/collections/imp
 import { foldText, titleKey } from '@/lib/text';
 import { COLLECTION_NAME_MAX, COLLECTION_STYLES, type CollectionCategory } from '@/lib/validation/collection-limits';
 import { entrySchema, type CollectionInput, type EntryData } from '@/lib/validation/collections';
-import { countryCodeFromId, FORMAT_GROUPS, type FormatId } from '@/lib/validation/enums';
+import { countryCodeFromId, FORMAT_GROUPS, FORMATS, MOVIE_TYPES, type FormatId } from '@/lib/validation/enums';
 import { canEditCollection } from '@/lib/auth/policies';
 import { AppError } from '@/lib/errors';
 import { addEntries, type EntryTarget } from './collection-entries';
@@ -218,15 +227,60 @@ export function titleKeys(title: string): string[] {
   return keys.filter(Boolean);
 }
 
-/** Movies whose title matches, narrowed by year: `found` within a year, else `otherYears`. */
-type MovieMatch = { found: MovieRow[]; otherYears: MovieRow[] };
+/**
+ * Movies whose title matches, narrowed by year: `found` within a year, else `otherYears`. With
+ * `discYear`, the row's year was read as the disc's and `found` holds every film dated before it,
+ * latest first (see {@link byDiscYear}).
+ */
+type MovieMatch = { found: MovieRow[]; otherYears: MovieRow[]; discYear?: boolean };
 
-function byYear(rows: MovieRow[], year: number | null): MovieMatch {
+/**
+ * First year a disc or tape of each format can be from (the format's launch): a row's year before
+ * it is never read as the disc's year. A disc row without a format: the first home-video format's.
+ */
+export const DISC_YEARS_FROM: Record<FormatId, number> = {
+  [FORMATS.vhs]: 1976,
+  [FORMATS.dvd]: 1996,
+  [FORMATS.dvd_r]: 1997,
+  [FORMATS.bluray]: 2006,
+  [FORMATS.bluray_3d]: 2010,
+  [FORMATS.uhd]: 2016,
+  [FORMATS.uhd_bluray_combo]: 2016,
+};
+const FIRST_DISC_YEAR = 1976;
+
+/** Whether a row's year can be the year of the disc the row describes (see the module comment). */
+export function yearMayBeDiscYear(
+  row: Pick<ImportRow, 'year' | 'format' | 'barcode'>,
+  category: CollectionCategory,
+): boolean {
+  if (row.year === null) return false;
+  if (category !== 'releases' && row.format === null && row.barcode === null) return false;
+  return row.year >= (row.format === null ? FIRST_DISC_YEAR : DISC_YEARS_FROM[row.format]);
+}
+
+const isTv = (m: MovieRow) => Number(m.type) === MOVIE_TYPES.tv_series || Number(m.type) === MOVIE_TYPES.tv_episode;
+
+/**
+ * The films a disc of `discYear` may hold: those dated before it, latest first, TV series and
+ * episodes only when no other title is.
+ */
+function byDiscYear(rows: MovieRow[], discYear: number): MovieRow[] {
+  const before = rows.filter((m) => m.year !== null && Number(m.year) <= discYear);
+  const films = before.filter((m) => !isTv(m));
+  return (films.length ? films : before).sort((a, b) => Number(b.year) - Number(a.year) || a.id - b.id);
+}
+
+function byYear(rows: MovieRow[], year: number | null, yearMayBeDisc: boolean): MovieMatch {
   if (year === null) return { found: rows, otherYears: [] };
   const exact = rows.filter((m) => m.year !== null && Number(m.year) === year);
   if (exact.length) return { found: exact, otherYears: [] };
   const near = rows.filter((m) => m.year !== null && Math.abs(Number(m.year) - year) <= 1);
   if (near.length) return { found: near, otherYears: [] };
+  if (yearMayBeDisc) {
+    const earlier = byDiscYear(rows, year);
+    if (earlier.length) return { found: earlier, otherYears: [], discYear: true };
+  }
   // A movie without a year is not contradicted by the row's year.
   const undated = rows.filter((m) => m.year === null);
   return undated.length ? { found: undated, otherYears: [] } : { found: [], otherYears: rows };
@@ -248,8 +302,11 @@ class Matcher {
 
   constructor(private d: Db) {}
 
-  /** Movies matched by title and year, by the steps of the module comment. */
-  async movies(title: string, year: number | null): Promise<MovieMatch> {
+  /**
+   * Movies matched by title and year, by the steps of the module comment; `yearMayBeDisc`: the
+   * year may be the disc's ({@link yearMayBeDiscYear}).
+   */
+  async movies(title: string, year: number | null, yearMayBeDisc: boolean): Promise<MovieMatch> {
     const keys = titleKeys(title);
     let otherYears: MovieRow[] = [];
     const steps: (() => Promise<MovieRow[]>)[] = [
@@ -277,7 +334,8 @@ class Matcher {
     for (const step of steps) {
       const rows = await step();
       if (!rows.length) continue;
-      const m = byYear(rows, year);
+      const m = byYear(rows, year, yearMayBeDisc);
+      if (m.discYear) return m;
       if (m.found.length) return { found: rankMovies(m.found), otherYears: [] };
       if (!otherYears.length) otherYears = m.otherYears;
     }
@@ -403,6 +461,19 @@ function byEditionName(rows: ReleaseRow[], title: string, movieKeys: Set<string>
   return named.length === 1 ? named : rows;
 }
 
+/**
+ * Of the films dated before a row's disc year (latest first), the ones with a release of the row's
+ * format from that year ("Halloween, 2021, 4K" is the 1978 film's 4K of 2021), else the latest.
+ */
+async function filmsOfDisc(m: Matcher, films: MovieRow[], row: ImportRow): Promise<MovieRow[]> {
+  const ofYear = ofFormat(await m.releasesOf(films.map((f) => f.id)), row.format).filter(
+    (r) => r.year !== null && Number(r.year) === row.year,
+  );
+  const withDisc = films.filter((f) => ofYear.some((r) => r.movie_id === f.id));
+  if (withDisc.length) return rankMovies(withDisc);
+  return films.filter((f) => Number(f.year) === Number(films[0].year));
+}
+
 async function matchRow(m: Matcher, row: ImportRow, category: CollectionCategory): Promise<Match> {
   const base = { line: row.line, title: row.title, year: row.year, format: row.format, barcode: row.barcode };
   const out = (o: Partial<Match> & Pick<Match, 'status'>): Match => ({
@@ -460,7 +531,9 @@ async function matchRow(m: Matcher, row: ImportRow, category: CollectionCategory
   const bc = { ean13, barcode_status: barcodeStatus };
   if (!row.title)
     return out({ ...bc, status: 'unmatched', reason: barcodeStatus === 'unknown' ? 'barcode_unknown' : 'no_title' });
-  const { found, otherYears } = await m.movies(row.title, row.year);
+  const matched = await m.movies(row.title, row.year, yearMayBeDiscYear(row, category));
+  const { otherYears } = matched;
+  const found = matched.discYear ? await filmsOfDisc(m, matched.found, row) : matched.found;
   if (!found.length) {
     const reason = otherYears.length
       ? 'year_mismatch'
@@ -488,7 +561,9 @@ async function matchRow(m: Matcher, row: ImportRow, category: CollectionCategory
   const withMovies = found.filter((x) => all.some((r) => r.movie_id === x.id));
   const movie = (withMovies.length === 1 ? withMovies[0] : found.length === 1 ? found[0] : null) ?? null;
   const movieLink = movie ? movieCandidate(movie) : null;
-  const rels = uniqueReleases(ofFormat(all, row.format));
+  const ofRowFormat = uniqueReleases(ofFormat(all, row.format));
+  const ofDiscYear = matched.discYear ? ofRowFormat.filter((r) => r.year !== null && Number(r.year) === row.year) : [];
+  const rels = ofDiscYear.length ? ofDiscYear : ofRowFormat;
   if (barcodeStatus === 'unknown') {
     // The barcode is another release than any the catalogue has: the owner may still pick one.
     return out({

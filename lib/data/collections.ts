@@ -578,6 +578,48 @@ export async function addEntry(
   return entry ? { ok: true, entry } : { ok: false, errors: { _form: 'submitFailed' } };
 }
 
+/** Outcome of {@link addEntryToNewCollection}: the new collection and its entry, or message keys per field. */
+export type NewCollectionEntryResult =
+  { ok: true; collection: CollectionDto; entry: CollectionEntryDto } | { ok: false; errors: FieldErrors };
+
+/** Carries a refused write's result out of the transaction it rolls back. */
+class RolledBack extends Error {
+  constructor(readonly result: { ok: false; errors: FieldErrors }) {
+    super('rolled back');
+  }
+}
+
+/**
+ * Creates a public collection of the actor, of the item's kind, named `name`, and adds the item to
+ * it with the entry fields, in one transaction: when the entry cannot be added (its fields are
+ * invalid, the item is unknown) the collection is not created either. Field problems: the
+ * collection's (`name`: required, tooLong…, as {@link createCollection}) and the entry's (as
+ * {@link addEntry}). `db` is a database, not a transaction already open: the refusal rolls back
+ * the transaction this function opens.
+ * @throws AppError not_found for no such item (nothing is written)
+ */
+export async function addEntryToNewCollection(
+  actor: Actor,
+  input: EntryInput & { name: string; item: { type: 'movie' | 'release'; publicId: string } },
+  db?: Db,
+): Promise<NewCollectionEntryResult> {
+  const { name, ...entry } = input;
+  const d = await resolveDb(db);
+  try {
+    return await inTransaction(d, async (tx) => {
+      const created = await createCollection(actor, { name, category: ITEM_TABLES[entry.item.type].category }, tx);
+      if (!created.ok) throw new RolledBack(created);
+      const added = await addEntry(actor, { ...entry, collection: created.collection.public_id }, tx);
+      if (!added.ok) throw new RolledBack(added);
+      const collection = (await getCollection(actor, created.collection.public_id, tx)) ?? created.collection;
+      return { ok: true as const, collection, entry: added.entry };
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.result;
+    throw error;
+  }
+}
+
 async function entryById(d: Db, id: number): Promise<CollectionEntryDto | null> {
   const rows = await queryRows<EntryRow>(d, sql`SELECT ${ENTRY_COLUMNS} FROM collection_entries e WHERE e.id = ${id}`);
   return rows[0] ? toEntry(rows[0]) : null;

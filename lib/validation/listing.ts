@@ -83,7 +83,6 @@ export const RELEASE_PRESETS = {
   videotapes: { fo: '2' },
   finnish_censorship: { fi: 'cut', co: '4', so: 'cut_desc' },
   finnish_video_releases: { co: '4,96' },
-  new: { so: 'added_desc' },
 } as const satisfies Record<string, Record<string, string>>;
 export type ReleasePreset = keyof typeof RELEASE_PRESETS;
 

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '@/db';
+import { movies } from '@/db/schema';
 import { parseImportFile } from '@/lib/collections/import-parse';
 import {
   getImportReport,
@@ -448,6 +449,68 @@ describe.each(testEngines())('collection import on %s', (engine) => {
       ['matched', 'movie', 'Garden State', null], // the release's movie, by barcode
       ['matched', 'movie', 'Rome, Open City', null], // one movie, however many releases
       ['ambiguous', undefined, undefined, 'several_movies'], // Predator (1987) or The Predator (2018)
+    ]);
+  });
+
+  it("reads a disc row's year after its film's as the disc's: the film of a release of that year, else the latest before it", async () => {
+    const { actor } = await member();
+    // The seed holds one Casablanca, the 1942 film; its two TV series (1955, 1983) join it here.
+    await h.db.insert(movies).values([
+      { publicId: 'casaTv1955a', name: 'Casablanca', titleKey: 'casablanca', year: 1955, type: 2 },
+      { publicId: 'casaTv1983a', name: 'Casablanca', titleKey: 'casablanca', year: 1983, type: 2 },
+    ]);
+    const run = async (category: 'movies' | 'releases', csv: string) => {
+      const c = await createCollection(actor, { name: `Disc years ${category}`, category }, h.db);
+      if (!c.ok) throw new Error('collection');
+      const parsed = parseImportFile('shelf.csv', csv);
+      const r = await importIntoCollection(
+        actor,
+        { collection: c.collection.public_id, fileName: 'shelf.csv', parsed },
+        h.db,
+      );
+      if (!r.ok) throw new Error(r.error);
+      const named = (x: ImportRowOutcome['item']) => (x ? `${x.name} (${x.year ?? '-'})` : null);
+      return r.report.rows.map((x) => [x.status, x.reason, named(x.item ?? x.movie), x.item?.format ?? null]);
+    };
+    expect(
+      await run(
+        'releases',
+        [
+          'title,year,format',
+          'Casablanca,2022,4K', // the 1942 film's 80th anniversary 4K of 2022
+          'Casablanca,2008,Blu-ray', // the 1942 film, not the 1983 TV series; no Blu-ray of it in the catalogue
+          'Halloween,2021,4K', // the 1978 film's Collector's Edition of 2021, not the 2018 film (the latest before 2021)
+          'Godzilla,2019,4K', // the 1998 film's 4K of 2019, not the 2014 film
+          'The Mummy,2008,Blu-ray', // the 1999 film: the latest before 2008 (not 1932, not 2017); no release of it
+          'Casablanca,1990,4K', // no 4K disc is from 1990: a film year, and no film is of it
+          'Grand Illusion,1950,DVD', // no DVD is from 1950
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['matched', null, 'Casablanca (80th anniversary) (2022)', 7],
+      ['unmatched', 'no_release_of_format', 'Casablanca (1942)', null],
+      ['matched', null, "Halloween: Collector's Edition (2021)", 7],
+      ['matched', null, 'Godzilla (1998) (2019)', 7],
+      ['unmatched', 'no_release', 'The Mummy (1999)', null],
+      ['unmatched', 'year_mismatch', null, null],
+      ['unmatched', 'year_mismatch', null, null],
+    ]);
+    expect(
+      await run(
+        'movies',
+        [
+          'title;year;format',
+          'Casablanca;2008;Blu-ray', // a disc: the 1942 film
+          'Casablanca;2008;', // no disc named: 2008 is the film's year, and no Casablanca is of it
+          'The Mummy;2008;Blu-ray',
+          'Godzilla;2019;4K',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['matched', null, 'Casablanca (1942)', null],
+      ['unmatched', 'year_mismatch', null, null],
+      ['matched', null, 'The Mummy (1999)', null],
+      ['matched', null, 'Godzilla (1998)', null],
     ]);
   });
 

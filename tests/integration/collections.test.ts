@@ -22,6 +22,7 @@ import { POST as dialogPost } from '@/app/api/me/collection_entries/route';
 import { POST as movePost } from '@/app/api/collections/[publicId]/entries/[entryId]/move/route';
 import {
   addEntry,
+  addEntryToNewCollection,
   collectionsForItem,
   collectionsWithItem,
   createCollection,
@@ -1094,6 +1095,63 @@ describe.each(testEngines())('collections on %s', (engine) => {
       }),
     );
     expect(foreign.status).toBe(404);
+  });
+
+  it('a new collection from the dialog is created with its entry or not at all', async () => {
+    const { actor, cookie } = await member();
+    const post = (body: unknown) =>
+      dialogPost(
+        new Request(`${ORIGIN}/api/me/collection_entries`, {
+          method: 'POST',
+          headers: { origin: ORIGIN, cookie, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
+    const names = async () =>
+      (
+        await queryRows<{ name: string; entries: number }>(
+          h.db,
+          sql`SELECT c.name, (SELECT count(*)::int FROM collection_entries e WHERE e.collection_id = c.id) AS entries
+              FROM collections c WHERE c.user_id = ${actor.userId} ORDER BY c.name`,
+        )
+      ).map((r) => `${r.name}: ${r.entries}`);
+    const before = await names();
+    expect(before).toEqual(['Movies I want to see: 0', 'Watched movies: 0']);
+
+    // An entry field the entry refuses: 400 for the field, and no collection.
+    const badPrice = await post({ release: RELEASE, collection: 'new', new_name: 'Doomed shelf', price: 'lots' });
+    expect(badPrice.status).toBe(400);
+    expect(await badPrice.json()).toMatchObject({ fields: { price: 'priceInvalid' } });
+    // An item that does not exist: 404, and no collection.
+    const unknown = await post({ release: 'noSuchRel01', collection: 'new', new_name: 'Doomed shelf' });
+    expect(unknown.status).toBe(404);
+    expect(await names()).toEqual(before);
+    // The same through the data layer.
+    expect(
+      await addEntryToNewCollection(
+        actor,
+        { name: 'Doomed list', item: { type: 'movie', publicId: MOVIE }, condition: 9 },
+        h.db,
+      ),
+    ).toEqual({ ok: false, errors: { condition: 'invalid' } });
+    expect(await names()).toEqual(before);
+
+    // Valid entry fields: the collection and its entry, both.
+    const ok = await post({ release: RELEASE, collection: 'new', new_name: 'Kept shelf', condition: 6 });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ collection: { name: 'Kept shelf', style: 1 }, entry: { condition: 6 } });
+    expect(await names()).toEqual(['Kept shelf: 1', 'Movies I want to see: 0', 'Watched movies: 0']);
+    const made = await addEntryToNewCollection(
+      actor,
+      { name: 'Kept list', item: { type: 'movie', publicId: MOVIE }, comment: 'Twice' },
+      h.db,
+    );
+    expect(made).toMatchObject({
+      ok: true,
+      collection: { name: 'Kept list', category: 'movies', entries_count: 1 },
+      entry: { comment: 'Twice' },
+    });
+    expect(await names()).toEqual(['Kept list: 1', 'Kept shelf: 1', 'Movies I want to see: 0', 'Watched movies: 0']);
   });
 
   it("a user's likes are listed newest first", async () => {

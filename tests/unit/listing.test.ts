@@ -25,7 +25,6 @@ describe('listing presets', () => {
     videotapes: 'fo=2',
     finnish_censorship: 'co=4&fi=cut&so=cut_desc',
     finnish_video_releases: 'co=4%2C96',
-    new: 'so=added_desc',
   };
   it.each(Object.entries(RELEASE_PRESETS))('release preset %s produces its documented query', (name, params) => {
     const parsed = parseReleaseListParams(params, 'api');

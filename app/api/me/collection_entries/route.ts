@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/route';
 import { formText, invalidResponseDoc, itemRefSchema, jsonResponse } from '@/lib/api/schemas';
-import { addEntry, createCollection, getCollection } from '@/lib/data/collections';
+import { addEntry, addEntryToNewCollection, getCollection } from '@/lib/data/collections';
 import { CURRENCIES, ENTRY_FIELD_DOCS } from '@/lib/validation/collections';
 import { isPublicId } from '@/lib/validation/listing';
 
@@ -9,7 +9,8 @@ export const dynamic = 'force-dynamic';
 
 /**
  * The entry fields, typed as lib/data/collections.ts addEntry takes them; addEntry checks their
- * values (after the collection is chosen or created), so only their JSON types are checked here.
+ * values (after the collection is chosen, or inside the transaction that creates it), so only
+ * their JSON types are checked here.
  */
 const entryFields = z.object({
   comment: z.string().nullish().meta({ description: ENTRY_FIELD_DOCS.comment }),
@@ -35,8 +36,9 @@ const target = z.object({
 /**
  * POST /api/me/collection_entries: the add-to-collection dialog's submit. Body: `{ movie } | {
  * release }` (public id), `collection` (one of the caller's collection public ids, or `new` with
- * `new_name`: a new public collection of the item's kind is created first), and the entry fields
- * of POST /api/collections/{id}/entries. 200 `{ collection: { public_id, name, style }, entry }`; 400
+ * `new_name`: a new public collection of the item's kind, created with the entry in one
+ * transaction, so a refused entry leaves no collection behind), and the entry fields of POST
+ * /api/collections/{id}/entries. 200 `{ collection: { public_id, name, style }, entry }`; 400
  * `{ error, fields }` (`collection: required`, `new_name` errors of the collection form, entry
  * errors, `_form` categoryMismatch…/alreadyInCollection); 404 for an unknown item or another
  * user's collection; 401 / 403 as every write.
@@ -59,18 +61,15 @@ export const POST = route({
     400: invalidResponseDoc,
   },
   handler: async ({ actor, body }) => {
-    const { item, collection: chosen, new_name, ...entry } = body;
-    let collection = chosen;
+    const { item, collection, new_name, ...entry } = body;
     if (!collection) return { ok: false, errors: { collection: 'required' } };
     if (collection === 'new') {
-      const created = await createCollection(actor, {
-        name: new_name,
-        category: item.type === 'movie' ? 'movies' : 'releases',
-      });
-      if (!created.ok)
-        return { ok: false, errors: created.errors.name ? { new_name: created.errors.name } : created.errors };
-      collection = created.collection.public_id;
-    } else if (!isPublicId(collection)) return null;
+      const r = await addEntryToNewCollection(actor, { name: new_name, item, ...entry });
+      if (!r.ok) return { ok: false, errors: r.errors.name ? { new_name: r.errors.name } : r.errors };
+      const { public_id, name, style } = r.collection;
+      return { collection: { public_id, name, style }, entry: r.entry };
+    }
+    if (!isPublicId(collection)) return null;
     const r = await addEntry(actor, { collection, item, ...entry });
     if (!r.ok) return r;
     const c = await getCollection(actor, collection);
