@@ -16,7 +16,7 @@ import 'server-only';
  * Every function checks the actor itself: members submit, amend and withdraw their own pending
  * requests; only admins approve and discard.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import type { FieldChanges } from '@/db/schema/changes';
 import { canEditOwnContent, canModerate } from '@/lib/auth/policies';
@@ -47,6 +47,7 @@ import {
   type FieldValues,
 } from './catalogue-writes';
 import { inTransaction, publish } from './events';
+import { keysetRows, pageOf as pageOfRows, type KeyedRow, type KeysetSort, type Paging } from './keyset';
 import { storeNotices } from './notifications';
 import { newPublicId } from './public-id';
 import { queryRows, resolveDb } from './sql';
@@ -398,38 +399,29 @@ export async function withdrawChangeRequest(actor: Actor | null, publicId: strin
   return (await getChangeRequest(member, publicId, d))!;
 }
 
-/**
- * One change request, for its author and admins (others: null).
- * @returns the request, or null when it does not exist or the actor may not see it
- */
-export async function getChangeRequest(
-  actor: Actor | null,
-  publicId: string,
-  db?: Db,
-): Promise<ChangeRequestDto | null> {
-  const d = await resolveDb(db);
-  const [row] = await queryRows<
-    RequestRow & {
-      entity_public_id: string | null;
-      discard_reason: string | null;
-      author_public_id: string;
-      author_name: string;
-      created_at: string;
-      reviewed_at: string | null;
-    }
-  >(
-    d,
-    sql`SELECT c.id, c.public_id, c.entity_type, c.entity_id, c.kind, c.status, c.changes, c.note, c.source, c.user_id,
-               c.discard_reason, u.public_id AS author_public_id, u.name AS author_name,
-               to_json(c.created_at)#>>'{}' AS created_at, to_json(c.reviewed_at)#>>'{}' AS reviewed_at,
-               CASE c.entity_type
-                 WHEN 'movie' THEN (SELECT public_id FROM movies WHERE id = c.entity_id)
-                 WHEN 'release' THEN (SELECT public_id FROM releases WHERE id = c.entity_id)
-                 WHEN 'person' THEN (SELECT public_id FROM persons WHERE id = c.entity_id)
-                 WHEN 'label' THEN (SELECT public_id FROM labels WHERE id = c.entity_id) END AS entity_public_id
-        FROM change_requests c JOIN users u ON u.id = c.user_id WHERE c.public_id = ${publicId}`,
-  );
-  if (!row || !(canEditOwnContent(actor, Number(row.user_id)) || canModerate(actor))) return null;
+/** A change request row with its author and entity, as the reads select it. */
+type RequestListRow = RequestRow & {
+  entity_public_id: string | null;
+  discard_reason: string | null;
+  author_public_id: string;
+  author_name: string;
+  created_at: string;
+  reviewed_at: string | null;
+  age_seconds: number;
+};
+
+const REQUEST_COLUMNS = sql`c.id, c.public_id, c.entity_type, c.entity_id, c.kind, c.status, c.changes, c.note, c.source,
+  c.user_id, c.discard_reason, u.public_id AS author_public_id, u.name AS author_name,
+  to_json(c.created_at)#>>'{}' AS created_at, to_json(c.reviewed_at)#>>'{}' AS reviewed_at,
+  extract(epoch FROM now() - c.created_at)::int AS age_seconds,
+  CASE c.entity_type
+    WHEN 'movie' THEN (SELECT public_id FROM movies WHERE id = c.entity_id)
+    WHEN 'release' THEN (SELECT public_id FROM releases WHERE id = c.entity_id)
+    WHEN 'person' THEN (SELECT public_id FROM persons WHERE id = c.entity_id)
+    WHEN 'label' THEN (SELECT public_id FROM labels WHERE id = c.entity_id) END AS entity_public_id`;
+const REQUEST_FROM = sql`change_requests c JOIN users u ON u.id = c.user_id`;
+
+function toDto(row: RequestListRow): ChangeRequestDto {
   return {
     public_id: row.public_id,
     entity: row.entity_type,
@@ -444,4 +436,180 @@ export async function getChangeRequest(
     created_at: row.created_at,
     reviewed_at: row.reviewed_at,
   };
+}
+
+/**
+ * One change request, for its author and admins (others: null).
+ * @returns the request, or null when it does not exist or the actor may not see it
+ */
+export async function getChangeRequest(
+  actor: Actor | null,
+  publicId: string,
+  db?: Db,
+): Promise<ChangeRequestDto | null> {
+  const d = await resolveDb(db);
+  const [row] = await queryRows<RequestListRow>(
+    d,
+    sql`SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM} WHERE c.public_id = ${publicId}`,
+  );
+  if (!row || !(canEditOwnContent(actor, Number(row.user_id)) || canModerate(actor))) return null;
+  return toDto(row);
+}
+
+/** Filters of the change-request list: state (default pending), entity, kind, author (public id). */
+export type ChangeListQuery = {
+  status?: ChangeState | null;
+  entity?: CatalogueEntity | null;
+  kind?: ChangeKind | null;
+  user?: string | null;
+};
+
+/** A change request in a list: the request and its age in seconds (for the queue). */
+export type ChangeRequestListItem = ChangeRequestDto & { age_seconds: number };
+
+/**
+ * One page of change requests: admins see everyone's (the queue: pending ones oldest first),
+ * members only their own (newest first). Keyset paging on (created_at, id).
+ * @returns `{ items, next_cursor }`
+ * @throws AppError unauthorized (visitor), bad_cursor
+ */
+export async function listChangeRequests(
+  actor: Actor | null,
+  query: ChangeListQuery,
+  page: Paging = {},
+  db?: Db,
+): Promise<{ items: ChangeRequestListItem[]; next_cursor: string | null }> {
+  const member = requireRole(actor, 'basic');
+  const d = await resolveDb(db);
+  const status = query.status ?? 'pending';
+  const conds: SQL[] = [sql`c.status = ${status}`];
+  if (query.entity) conds.push(sql`c.entity_type = ${query.entity}`);
+  if (query.kind) conds.push(sql`c.kind = ${query.kind}`);
+  if (!canModerate(member)) conds.push(sql`c.user_id = ${member.userId}`);
+  else if (query.user) conds.push(sql`c.user_id = (SELECT id FROM users WHERE public_id = ${query.user})`);
+  const limit = page.limit ?? 24;
+  const sort: KeysetSort = {
+    name: status === 'pending' ? 'oldest' : 'newest',
+    expr: sql`c.created_at`,
+    cast: 'timestamptz',
+    dir: status === 'pending' && canModerate(member) ? 'asc' : 'desc',
+  };
+  const rows = await keysetRows<RequestListRow & KeyedRow>(d, {
+    columns: REQUEST_COLUMNS,
+    from: REQUEST_FROM,
+    conds,
+    sort,
+    idCol: sql`c.id`,
+    cursor: page.cursor,
+    limit,
+  });
+  return pageOfRows(rows, { limit, sort }, (r) => ({ ...toDto(r), age_seconds: Number(r.age_seconds) }));
+}
+
+/** One field of a change request as the admin queue compares it: as suggested against, as it is now, proposed. */
+export type FieldDiff = { field: string; before: unknown; now: unknown; proposed: unknown; stale: boolean };
+
+/** What helps an admin judge a request: the three-value diff and warning flags. */
+export type ChangeReview = {
+  request: ChangeRequestDto;
+  fields: FieldDiff[];
+  flags: {
+    /** Fields changed since the suggestion (never applied blindly). */
+    stale: boolean;
+    /** The proposed EAN is another approved release's: its public id. */
+    barcode_known: string | null;
+    /** Another release with the same name key, format and year: its public id. */
+    likely_duplicate: string | null;
+    /** The request names no source. */
+    no_source: boolean;
+  };
+};
+
+/**
+ * A request with its field-by-field diff and flags, for an admin's decision.
+ * @returns null when the request does not exist
+ * @throws AppError unauthorized, forbidden (not an admin)
+ */
+export async function reviewChangeRequest(
+  actor: Actor | null,
+  publicId: string,
+  db?: Db,
+): Promise<ChangeReview | null> {
+  const admin = requireRole(actor, 'admin');
+  const d = await resolveDb(db);
+  const request = await getChangeRequest(admin, publicId, d);
+  if (!request) return null;
+  const [row] = await queryRows<{ entity_id: number | null }>(
+    d,
+    sql`SELECT entity_id FROM change_requests WHERE public_id = ${publicId}`,
+  );
+  const fields = Object.keys(request.changes).filter((f) => f !== 'duplicate_of');
+  const now =
+    request.kind === 'edit' && row.entity_id != null
+      ? ((await readFields(d, request.entity, Number(row.entity_id), fields)) ?? {})
+      : {};
+  const diffs: FieldDiff[] = fields.map((f) => {
+    const c = request.changes[f];
+    const current = request.kind === 'edit' ? (now[f] ?? null) : c.before;
+    return { field: f, before: c.before, now: current, proposed: c.after, stale: !sameValue(current, c.before) };
+  });
+  let barcodeKnown: string | null = null;
+  let likelyDuplicate: string | null = null;
+  if (request.entity === 'release') {
+    const ean = request.changes.ean?.after;
+    const exceptId = row.entity_id ?? 0;
+    if (typeof ean === 'string') {
+      const [hit] = await queryRows<{ public_id: string }>(
+        d,
+        sql`SELECT public_id FROM releases WHERE ean = ${ean} AND approved AND id <> ${exceptId} LIMIT 1`,
+      );
+      barcodeKnown = hit?.public_id ?? null;
+    }
+    if (request.kind !== 'edit' && row.entity_id != null) {
+      const [hit] = await queryRows<{ public_id: string }>(
+        d,
+        sql`SELECT o.public_id FROM releases r JOIN releases o ON o.name_key = r.name_key AND o.format = r.format
+              AND o.id <> r.id AND o.approved
+              AND coalesce(o.release_year, extract(year FROM o.street_date)::int) IS NOT DISTINCT FROM
+                  coalesce(r.release_year, extract(year FROM r.street_date)::int)
+            WHERE r.id = ${row.entity_id} LIMIT 1`,
+      );
+      likelyDuplicate = hit?.public_id ?? null;
+    }
+  }
+  return {
+    request,
+    fields: diffs,
+    flags: {
+      stale: diffs.some((x) => x.stale),
+      barcode_known: barcodeKnown,
+      likely_duplicate: likelyDuplicate,
+      no_source: !request.source,
+    },
+  };
+}
+
+/**
+ * Approves several pending requests at once (all suggestions of one collection import, say), each
+ * in its own transaction: one that cannot be applied (a conflict) is reported and the rest go on.
+ * @returns per request: approved, or the error code
+ * @throws AppError unauthorized, forbidden
+ */
+export async function approveChangeRequests(
+  actor: Actor | null,
+  publicIds: readonly string[],
+  db?: Db,
+): Promise<{ public_id: string; ok: boolean; error: string | null }[]> {
+  requireRole(actor, 'admin');
+  const out: { public_id: string; ok: boolean; error: string | null }[] = [];
+  for (const publicId of publicIds) {
+    try {
+      await approveChangeRequest(actor, publicId, {}, db);
+      out.push({ public_id: publicId, ok: true, error: null });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      out.push({ public_id: publicId, ok: false, error: error.code });
+    }
+  }
+  return out;
 }

@@ -45,6 +45,12 @@ import { POST as reviewTogglePost } from '@/app/api/reviews/[publicId]/toggles/r
 import { POST as friendshipPost } from '@/app/api/users/[publicId]/friendship/route';
 import { POST as notificationsSeenPost } from '@/app/api/notifications/seen/route';
 import { POST as pusherAuthPost } from '@/app/api/pusher/auth/route';
+import { POST as changesPost } from '@/app/api/changes/route';
+import { POST as changeApprovePost } from '@/app/api/changes/[publicId]/approve/route';
+import { POST as changeDiscardPost } from '@/app/api/changes/[publicId]/discard/route';
+import { POST as changeWithdrawPost } from '@/app/api/changes/[publicId]/withdraw/route';
+import { POST as changesBulkApprovePost } from '@/app/api/changes/bulk_approve/route';
+import { submitChangeRequest } from '@/lib/data/change-requests';
 import { changeFriendship, type FriendshipAction } from '@/lib/data/friendships';
 import { createReview } from '@/lib/data/reviews';
 import { addEntry, createCollection, setCollectionDeleted } from '@/lib/data/collections';
@@ -100,6 +106,8 @@ const SELF: Record<Kind, Expect> = { visitor: 401, member: '2xx', admin: '2xx', 
  * An answer to a friendship of the owner (the path names the other member): anyone else acts on a
  * pair of their own that has no such state, a refused transition (409); admins have no exception.
  */
+/** Admins' decisions (approving, discarding suggestions): everyone else 403, the author included. */
+const ADMIN_ONLY: Record<Kind, Expect> = { visitor: 401, member: 403, admin: '2xx', owner: 403, foreign: 403 };
 const PAIR_ONLY: Record<Kind, Expect> = { visitor: 401, member: 409, admin: 409, owner: '2xx', foreign: 403 };
 
 describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) => {
@@ -155,6 +163,16 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
           SELECT ${publicId}, ${owner.actor.userId}, id, 'Comment' FROM posts WHERE public_id = ${post}`,
     );
     return publicId;
+  }
+  /** A pending suggestion of `owner` (a new person). */
+  async function suggestion(owner: Member): Promise<string> {
+    const r = await submitChangeRequest(
+      owner.actor,
+      { entity: 'person', kind: 'new', values: { name: `Suggested Person ${++n}` } },
+      h.db,
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    return r.request.public_id;
   }
   async function entry(owner: Member): Promise<{ publicId: string; entryId: string }> {
     const publicId = await shelf(owner);
@@ -658,6 +676,54 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
         path: '/api/pusher/auth',
         body: { socket_id: '123.456', channel_name: `private-user-${o.actor.publicId}` },
       }),
+    },
+    {
+      route: '/api/changes',
+      method: 'POST',
+      handler: changesPost as Handler,
+      expect: SELF,
+      setup: async () => ({
+        params: {},
+        path: '/api/changes',
+        body: { entity: 'person', kind: 'new', values: { name: `Matrix Person ${++n}` } },
+      }),
+    },
+    {
+      route: '/api/changes/{id}/approve',
+      method: 'POST',
+      handler: changeApprovePost as Handler,
+      expect: ADMIN_ONLY,
+      setup: async (o) => {
+        const publicId = await suggestion(o);
+        return { params: { publicId }, path: `/api/changes/${publicId}/approve`, body: {} };
+      },
+    },
+    {
+      route: '/api/changes/{id}/discard',
+      method: 'POST',
+      handler: changeDiscardPost as Handler,
+      expect: ADMIN_ONLY,
+      setup: async (o) => {
+        const publicId = await suggestion(o);
+        return { params: { publicId }, path: `/api/changes/${publicId}/discard`, body: { reason: 'No source' } };
+      },
+    },
+    {
+      route: '/api/changes/{id}/withdraw',
+      method: 'POST',
+      handler: changeWithdrawPost as Handler,
+      expect: AUTHOR_ONLY,
+      setup: async (o) => {
+        const publicId = await suggestion(o);
+        return { params: { publicId }, path: `/api/changes/${publicId}/withdraw` };
+      },
+    },
+    {
+      route: '/api/changes/bulk_approve',
+      method: 'POST',
+      handler: changesBulkApprovePost as Handler,
+      expect: ADMIN_ONLY,
+      setup: async (o) => ({ params: {}, path: '/api/changes/bulk_approve', body: { ids: [await suggestion(o)] } }),
     },
   ];
 

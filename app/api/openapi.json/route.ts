@@ -4,6 +4,13 @@ import { APP_VERSION } from '@/lib/version';
 import * as path from '../[...path]/route';
 import * as altcha from '../altcha/route';
 import * as authNextauth from '../auth/[...nextauth]/route';
+import * as changesPublicIdApprove from '../changes/[publicId]/approve/route';
+import * as changesPublicIdDiscard from '../changes/[publicId]/discard/route';
+import * as changesPublicIdReview from '../changes/[publicId]/review/route';
+import * as changesPublicId from '../changes/[publicId]/route';
+import * as changesPublicIdWithdraw from '../changes/[publicId]/withdraw/route';
+import * as changesBulkApprove from '../changes/bulk_approve/route';
+import * as changes from '../changes/route';
 import * as commentsPublicId from '../comments/[publicId]/route';
 import * as commentsPublicIdToggles from '../comments/[publicId]/toggles/route';
 import * as collectionsPublicIdEntriesEntryId from '../collections/[publicId]/entries/[entryId]/route';
@@ -81,6 +88,13 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   path,
   altcha,
   authNextauth,
+  changesPublicIdApprove,
+  changesPublicIdDiscard,
+  changesPublicIdReview,
+  changesPublicId,
+  changesPublicIdWithdraw,
+  changesBulkApprove,
+  changes,
   collectionsPublicIdEntriesEntryId,
   collectionsPublicIdEntriesEntryIdMove,
   collectionsPublicIdEntries,

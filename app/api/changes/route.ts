@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { route } from '@/lib/api/route';
+import { invalidResponseDoc, jsonResponse, pageOf, pagingQuery, publicIdSchema } from '@/lib/api/schemas';
+import { listChangeRequests, submitChangeRequest } from '@/lib/data/change-requests';
+import { changeListFilters, changeRequestSchema } from '@/lib/validation/changes';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /api/changes: one page of change requests. Admins: everyone's (the queue: pending ones
+ * oldest first), filtered by `status` (default pending), `entity`, `kind`, `user` (author's public
+ * id); members: their own, newest first. `cursor`, `limit` 1-100 (default 24). 200
+ * `{ items: ChangeRequestListItem[], next_cursor }` (each with `age_seconds`); 401 for visitors.
+ * Data: lib/data/change-requests.ts listChangeRequests.
+ */
+export const GET = route({
+  method: 'GET',
+  path: '/api/changes',
+  summary: 'Change requests: the admin queue, or the caller’s own',
+  tags: ['changes'],
+  auth: 'member',
+  query: z.object({
+    ...changeListFilters,
+    user: publicIdSchema.optional().meta({ description: "Admins: this member's requests" }),
+    ...pagingQuery(24),
+  }),
+  responses: { 200: jsonResponse('A page of ChangeRequestListItem', pageOf('ChangeRequestListItem')) },
+  handler: async ({ actor, query }) =>
+    listChangeRequests(
+      actor,
+      {
+        status: query.status ?? null,
+        entity: query.entity ?? null,
+        kind: query.kind ?? null,
+        user: query.user ?? null,
+      },
+      { cursor: query.cursor, limit: query.limit },
+    ),
+});
+
+/**
+ * POST /api/changes: the caller suggests a change: `{ entity ('movie'|'release'|'person'|'label'),
+ * kind ('new'|'edit'|'duplicate'), target? (public id of the entity edited or duplicated), values
+ * (field → proposed value), note?, source? }`. A member's request waits for an admin (a suggested
+ * release exists unapproved, visible to its author and admins); an admin's is applied at once.
+ * 200 ChangeRequestDto; 400 `{ error, fields }` (a field's key: invalid, required, maxLength;
+ * `_form: nothingToUpdate` when nothing changes); 401 visitors; 404 unknown target; 429
+ * `change_limit` past the open-request limit. Data: lib/data/change-requests.ts submitChangeRequest.
+ */
+export const POST = route({
+  method: 'POST',
+  path: '/api/changes',
+  summary: 'Suggests a new entity, an edit or a duplicate of a release',
+  tags: ['changes'],
+  auth: 'member',
+  body: changeRequestSchema,
+  responses: {
+    200: jsonResponse('ChangeRequestDto'),
+    400: invalidResponseDoc,
+    429: jsonResponse('Too many pending requests'),
+  },
+  handler: async ({ actor, body }) => {
+    const r = await submitChangeRequest(actor, body);
+    return r.ok ? r.request : r;
+  },
+});

@@ -1,0 +1,50 @@
+/**
+ * The bodies and queries of the change-request API (app/api/changes): what a member suggests,
+ * how an admin resolves fields changed since, the discard reason, a bulk approval. Field values
+ * are checked by the data layer against lib/validation/catalogue-fields.ts. Pure: shared by forms
+ * and the server.
+ */
+import { z } from 'zod';
+import { CATALOGUE_ENTITIES, CHANGE_KINDS, CHANGE_STATES } from './catalogue-fields';
+import { CHANGE_NOTE_MAX, CHANGE_SOURCE_MAX, MODERATION_REASON_MAX } from './limits';
+
+/** Public id of a change request or catalogue entity in a body. */
+const publicIdText = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
+/** POST /api/changes: `{ entity, kind, target?, values, note?, source? }`. */
+export const changeRequestSchema = z.object({
+  entity: z.enum(CATALOGUE_ENTITIES),
+  kind: z.enum(CHANGE_KINDS),
+  target: publicIdText.nullish().meta({ description: 'Public id of the entity edited or duplicated' }),
+  values: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .meta({ description: 'Field name → proposed value (lib/validation/catalogue-fields.ts)' }),
+  note: z.string().max(CHANGE_NOTE_MAX).nullish().meta({ description: 'Why, and what the source says' }),
+  source: z.string().max(CHANGE_SOURCE_MAX).nullish().meta({ description: 'The disc in hand, a photo, a URL' }),
+});
+
+/** POST /api/changes/{id}/approve: per field changed since the suggestion, keep `current` or take `proposed`. */
+export const approveSchema = z.object({
+  resolutions: z
+    .record(z.string(), z.enum(['current', 'proposed']))
+    .default({})
+    .meta({ description: "Field name → 'current' (keep today's value) or 'proposed' (take the suggestion's)" }),
+});
+
+/** POST /api/changes/{id}/discard: the reason the author sees. */
+export const discardSchema = z.object({
+  reason: z.string().max(MODERATION_REASON_MAX).nullish().meta({ description: 'Why (required; the author sees it)' }),
+});
+
+/** POST /api/changes/bulk_approve: the requests to approve (at most 200 at once). */
+export const bulkApproveSchema = z.object({
+  ids: z.array(publicIdText).min(1).max(200).meta({ description: 'Public ids of pending change requests (1-200)' }),
+});
+
+/** GET /api/changes filters. */
+export const changeListFilters = {
+  status: z.enum(CHANGE_STATES).optional(),
+  entity: z.enum(CATALOGUE_ENTITIES).optional(),
+  kind: z.enum(CHANGE_KINDS).optional(),
+};
