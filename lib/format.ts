@@ -238,3 +238,21 @@ export const EDITED_AFTER_MS = 60_000;
 export function wasEdited(created: string, updated: string): boolean {
   return Date.parse(updated) - Date.parse(created) > EDITED_AFTER_MS;
 }
+
+/**
+ * A duration in whole units for `locale`, the largest unit that fits: (59, 'en') → "59 seconds",
+ * (7200, 'en') → "2 hours", (259200, 'fi') → "3 päivää". Units: seconds up to a minute, minutes
+ * up to an hour, hours up to a day, then days.
+ */
+export function formatAge(seconds: number, locale: string): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const [unit, n] =
+    s < 60
+      ? (['second', s] as const)
+      : s < 3600
+        ? (['minute', Math.floor(s / 60)] as const)
+        : s < 86400
+          ? (['hour', Math.floor(s / 3600)] as const)
+          : (['day', Math.floor(s / 86400)] as const);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(n);
+}

@@ -44,6 +44,8 @@ function buildOrExit() {
 }
 
 async function prepareDatabase() {
+  // The import's repair step and the new-release notices load lib/data (server-only modules).
+  allowServerOnlyImports();
   const handle = await openDatabase();
   try {
     console.log(`Database: ${handle.kind} (${handle.location}); applying migrations …`);
@@ -56,7 +58,6 @@ async function prepareDatabase() {
     if (report.files.some((f) => !f.skipped)) {
       console.log('Seed catalogue imported:');
       console.log(formatReport(report));
-      allowServerOnlyImports();
       const { notifyNewReleases } = await import('@/lib/data/new-release-notices');
       const notices = await notifyNewReleases(handle.db, new Date(since));
       if (notices) console.log(`New-release notifications: ${notices}`);

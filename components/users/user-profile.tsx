@@ -1,5 +1,4 @@
 import { getTranslations } from 'next-intl/server';
-import { EmptyState } from '@/components/listing/empty-state';
 import { SubpageTabs } from '@/components/listing/subpage-tabs';
 import { countryName } from '@/lib/countries';
 import { ValueSummary } from '@/components/collections/value-views';
@@ -34,9 +33,8 @@ export type UserTab = (typeof USER_TABS)[number];
 /**
  * A user's page (spec §2 /user/{id} and its subpages): the header (name, role, since when), the
  * friend button (loaded after the page for the viewer), the section tabs, and the section:
- * `children` when the page gives it (collections, friends, likes, posts, reviews), else the profile
- * (points, where, links), the score, or the empty state of a section that has nothing to show
- * (contributions). Public fields only.
+ * `children` when the page gives it (collections, friends, contributions, score, likes, posts,
+ * reviews), else the profile (points, where, links). Public fields only.
  */
 export async function UserProfile({
   user,
@@ -101,11 +99,7 @@ export async function UserProfile({
           <UserValue user={user} locale={locale} />
           <LatestWriting user={user} locale={locale} />
         </>
-      ) : tab === 'score' ? (
-        <p className="max-w-prose text-sm">{t('scoreText', { name: user.name, count: user.points })}</p>
-      ) : (
-        <EmptyState title={t(`tabs.${tab}`)}>{t(`tabEmpty.${tab}`, { name: user.name })}</EmptyState>
-      )}
+      ) : null}
     </article>
   );
 }

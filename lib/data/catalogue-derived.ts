@@ -1,9 +1,9 @@
-import 'server-only';
 /**
  * Keeps the derived columns of catalogue rows in step with what they are derived from, in the
  * database: the per-row columns through lib/derived-columns.ts (the one derivation every writer
  * uses), and the counts as SQL aggregates. Used by the data layer's writers for the rows one
- * write touched, and by the catalogue importer for everything an import touched.
+ * write touched, and by the catalogue importer for everything an import touched; not marked
+ * server-only, since the importer also runs in plain Node processes (`npm start`, `db:import`).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db';

@@ -12,8 +12,6 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db';
-import { mergeMovies } from '@/lib/data/catalogue-writes';
-import { inTransaction } from '@/lib/data/events';
 import type { Replacements } from './catalog';
 
 /** What the repair did: movies merged into their film (with a few "old name → film" lines), movies deleted. */
@@ -57,6 +55,10 @@ export async function repairDuplicates(db: Db, replacements: Replacements): Prom
   const report: RepairReport = { merged: 0, deleted: 0, sample: [] };
   const ids = [...replacements.keys()];
   if (!ids.length) return report;
+  // Loaded here, not at the top: lib/data is server-only, and the command-line processes that
+  // import (scripts/start.ts, scripts/import.ts) allow it only once they run (scripts/server-only.ts).
+  const { inTransaction } = await import('@/lib/data/events');
+  const { mergeMovies } = await import('@/lib/data/catalogue-writes');
   await inTransaction(db, async (d) => {
     const orphans = await queryRows<Orphan>(
       d,

@@ -17,6 +17,7 @@ import {
   submitChangeRequest,
   withdrawChangeRequest,
 } from '@/lib/data/change-requests';
+import { contributionScore, listContributions } from '@/lib/data/contributions';
 import { getRelease } from '@/lib/data/releases';
 import { searchAll } from '@/lib/data/search';
 import { AppError } from '@/lib/errors';
@@ -274,6 +275,27 @@ describe.each(testEngines())('change requests on %s', (engine) => {
     const copy = await getRelease(dup.request.entity_public_id!, h.db);
     expect(copy?.name).toBe(release.name);
     expect(copy?.format).toBe(3);
+  });
+
+  it("the member's profile lists the approved contributions with their points, and the score sums them", async () => {
+    const page = await listContributions(member.publicId, {}, h.db);
+    expect(page).not.toBeNull();
+    const items = page!.items;
+    // Newest first: the duplicate, the new movie, the new release, then the edits.
+    expect(items.map((i) => `${i.kind} ${i.entity}`).slice(0, 3)).toEqual([
+      'create release',
+      'create movie',
+      'create release',
+    ]);
+    expect(items.find((i) => i.entity === 'movie')?.name).toBe('Zanzibarian Nights');
+    // Withdrawn and discarded suggestions are not contributions.
+    expect(items.some((i) => i.name === 'Withdrawn Quokka Edition')).toBe(false);
+    const score = await contributionScore(member.publicId, h.db);
+    const [row] = await queryRows<{ points: number }>(h.db, sql`SELECT points FROM users WHERE id = ${member.userId}`);
+    expect(score!.points).toBe(row.points);
+    expect(score!.lines.reduce((sum, l) => sum + l.points, 0)).toBe(row.points);
+    expect(items.reduce((sum, i) => sum + i.points, 0)).toBe(row.points);
+    expect(await listContributions('noSuchUser', {}, h.db)).toBeNull();
   });
 
   it('a new account has a smaller open-request limit', async () => {

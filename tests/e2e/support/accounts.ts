@@ -3,6 +3,15 @@ import { expect, type APIRequestContext } from '@playwright/test';
 /** The password of the accounts the journeys create. */
 export const PASSWORD = 'Betamax-Archive-1979';
 
+/** The admin the e2e server is started with (tests/e2e/support/web-server.ts), password PASSWORD. */
+export const E2E_ADMIN = { name: 'Queue Admin', email: 'queue-admin@example.com' } as const;
+
+/** Logs `request` (a page's, to share its cookies) in as `email` through the API. */
+export async function loginByApi(request: APIRequestContext, baseURL: string, email: string): Promise<void> {
+  const res = await request.post('/api/login', { headers: { origin: baseURL }, data: { email, password: PASSWORD } });
+  expect(res.status()).toBe(200);
+}
+
 /** A tag that makes names and e-mail addresses of one test run unique. */
 export function uniqueTag(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;

@@ -1,3 +1,6 @@
+import { UserContributions, UserScore } from '@/components/users/user-contributions';
+import { listChangeRequests } from '@/lib/data/change-requests';
+import { contributionScore, listContributions } from '@/lib/data/contributions';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -49,11 +52,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * /user/{public_id}/{collections|friends|contributions|score|likes|posts|reviews} (spec §2): one
  * section of a user page; an unknown section or user → '404 not found'. Collections (the owner also
  * sees their private ones), friends (the owner also sees the waiting requests both ways), likes,
- * discussions (posts) and reviews are real lists (`?cursor=`; the likes page has a second list,
+ * discussions (posts), reviews and contributions are real lists (`?cursor=`; the likes page has a second list,
  * liked reviews, discussions and comments, paged by `?community_cursor=`); an undecodable cursor
  * redirects to the section's first page. Data: lib/data/users.ts getUser, collections.ts
  * listCollections, friendships.ts listFriends and listFriendRequests, toggles.ts listUserLikes,
- * posts.ts listPosts, reviews.ts listReviews.
+ * posts.ts listPosts, reviews.ts listReviews, contributions.ts listContributions and
+ * contributionScore (the contributions page also lists the viewer's own pending suggestions:
+ * change-requests.ts listChangeRequests).
  */
 export default async function UserTabPage({ params, searchParams }: Props) {
   const { locale, publicId, tab } = await params;
@@ -121,6 +126,30 @@ export default async function UserTabPage({ params, searchParams }: Props) {
           page={await listReviews({ user: publicId }, { cursor: cursor || null })}
         />
       );
+    if (tab === 'contributions') {
+      const actor = await currentActor();
+      const page = await listContributions(publicId, { cursor: cursor || null });
+      if (!page) notFound();
+      section = (
+        <UserContributions
+          user={user}
+          locale={locale}
+          href={href}
+          cursor={cursor}
+          page={page}
+          pending={
+            actor?.publicId === publicId && !cursor
+              ? (await listChangeRequests(actor, { status: 'pending' }, { limit: 100 })).items
+              : null
+          }
+        />
+      );
+    }
+    if (tab === 'score') {
+      const score = await contributionScore(publicId);
+      if (!score) notFound();
+      section = <UserScore user={user} locale={locale} score={score} />;
+    }
     if (tab === 'posts')
       section = (
         <UserPosts

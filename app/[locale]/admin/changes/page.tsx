@@ -1,0 +1,275 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ChangeDecision, type DecisionWords } from '@/components/admin/change-decision';
+import { fieldValueText } from '@/components/admin/field-value';
+import { QueueKeyboard } from '@/components/admin/queue-keyboard';
+import { EmptyState } from '@/components/listing/empty-state';
+import { PageHeading } from '@/components/listing/page-heading';
+import { Pagination } from '@/components/listing/pagination';
+import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
+import { currentActor } from '@/lib/auth/session';
+import { canModerate } from '@/lib/auth/policies';
+import { listChangeRequests, reviewChangeRequest, type ChangeReview } from '@/lib/data/change-requests';
+import { AppError } from '@/lib/errors';
+import { formatAge } from '@/lib/format';
+import { Link, redirect } from '@/lib/i18n/navigation';
+import { pageMetadata } from '@/lib/seo';
+import {
+  CATALOGUE_ENTITIES,
+  CHANGE_KINDS,
+  type CatalogueEntity,
+  type ChangeKind,
+} from '@/lib/validation/catalogue-fields';
+
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParamsRecord> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'changes.queue' });
+  return pageMetadata({
+    locale,
+    path: '/admin/changes',
+    title: t('title'),
+    description: t('description'),
+    noindex: true,
+  });
+}
+
+const ENTITY_PATH: Record<CatalogueEntity, string> = {
+  movie: 'movie',
+  release: 'release',
+  person: 'person',
+  label: 'label',
+};
+
+/**
+ * /admin/changes (admins only; 404 to everyone else): the pending change requests oldest first
+ * with their age, filtered by `entity`, `kind` and `user` (author's public id), 24 a page
+ * (`?cursor=`). Each shows who suggested it, the note and source, the flags (changed since,
+ * barcode already known, likely duplicate, no source) and a table of each field as suggested
+ * against, now and proposed; a field changed since is marked and needs the admin's choice.
+ * Approve and discard (with a reason) act through the API; j/k/a/d drive it from the keyboard.
+ * Data: lib/data/change-requests.ts listChangeRequests, reviewChangeRequest.
+ */
+export default async function ChangeQueuePage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const actor = await currentActor();
+  if (!canModerate(actor)) notFound();
+  const sp = await searchParams;
+  const entity = CATALOGUE_ENTITIES.find((e) => e === firstParam(sp, 'entity')) ?? null;
+  const kind = CHANGE_KINDS.find((k) => k === firstParam(sp, 'kind')) ?? null;
+  const user = firstParam(sp, 'user') || null;
+  const cursor = firstParam(sp, 'cursor') || null;
+  const query = new URLSearchParams();
+  if (entity) query.set('entity', entity);
+  if (kind) query.set('kind', kind);
+  if (user) query.set('user', user);
+  const href = `/admin/changes${query.size ? `?${query}` : ''}`;
+  let page;
+  try {
+    page = await listChangeRequests(actor, { status: 'pending', entity, kind, user }, { cursor });
+  } catch (error) {
+    if (cursor && error instanceof AppError && error.code === 'bad_cursor') return redirect({ href, locale });
+    throw error;
+  }
+  const reviews = (await Promise.all(page.items.map((r) => reviewChangeRequest(actor, r.public_id)))).filter(
+    (r): r is ChangeReview => r !== null,
+  );
+  const t = await getTranslations({ locale, namespace: 'changes' });
+  const words: DecisionWords = {
+    approve: t('actions.approve'),
+    discard: t('actions.discard'),
+    reason: t('actions.reason'),
+    confirmDiscard: t('actions.confirmDiscard'),
+    cancel: t('actions.cancel'),
+    approved: t('actions.approved'),
+    discarded: t('actions.discarded'),
+    failed: t('actions.failed'),
+    conflict: t('actions.conflict'),
+    reasonRequired: (await getTranslations({ locale, namespace: 'forms' }))('required'),
+    keepCurrent: t('request.keepCurrent'),
+    takeProposed: t('request.takeProposed'),
+  };
+  const valueWords = { empty: t('request.empty'), yes: t('request.yes'), no: t('request.no') };
+  const fieldLabel = (field: string) => {
+    const key = `fields.${field}` as 'fields.name';
+    return t.has(key) ? t(key) : field;
+  };
+  const filterLink = (params: { entity?: CatalogueEntity | null; kind?: ChangeKind | null }) => {
+    const q = new URLSearchParams();
+    const e = params.entity === undefined ? entity : params.entity;
+    const k = params.kind === undefined ? kind : params.kind;
+    if (e) q.set('entity', e);
+    if (k) q.set('kind', k);
+    if (user) q.set('user', user);
+    return `/admin/changes${q.size ? `?${q}` : ''}`;
+  };
+  const chip = (active: boolean) =>
+    `rounded-full border px-3 py-1 text-sm ${active ? 'border-accent bg-accent-soft font-semibold' : 'border-line'}`;
+
+  return (
+    <div>
+      <PageHeading title={t('queue.title')} lead={t('queue.description')}>
+        <p className="mt-2 text-sm text-muted">{t('queue.keyboard')}</p>
+      </PageHeading>
+      <nav aria-label={t('queue.filters')} className="mb-4 space-y-2">
+        <div className="flex flex-wrap gap-2">
+          <Link
+            href={filterLink({ entity: null })}
+            className={chip(!entity)}
+            aria-current={!entity ? 'true' : undefined}
+          >
+            {t('queue.allEntities')}
+          </Link>
+          {CATALOGUE_ENTITIES.map((e) => (
+            <Link
+              key={e}
+              href={filterLink({ entity: e })}
+              className={chip(entity === e)}
+              aria-current={entity === e ? 'true' : undefined}
+            >
+              {t(`entitiesPlural.${e}`)}
+            </Link>
+          ))}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link href={filterLink({ kind: null })} className={chip(!kind)} aria-current={!kind ? 'true' : undefined}>
+            {t('queue.allKinds')}
+          </Link>
+          {CHANGE_KINDS.filter((k) => k !== 'delete').map((k) => (
+            <Link
+              key={k}
+              href={filterLink({ kind: k })}
+              className={chip(kind === k)}
+              aria-current={kind === k ? 'true' : undefined}
+            >
+              {t(`kinds.${k}`)}
+            </Link>
+          ))}
+        </div>
+      </nav>
+      {reviews.length ? (
+        <ol className="space-y-4">
+          {reviews.map(({ request, fields, flags }) => {
+            const age = page.items.find((i) => i.public_id === request.public_id)?.age_seconds ?? 0;
+            const target = request.entity_public_id;
+            return (
+              <li key={request.public_id}>
+                <article
+                  data-change-request={request.public_id}
+                  tabIndex={-1}
+                  className="rounded-lg border border-line bg-panel p-4 focus:outline-2 focus:outline-focus"
+                  aria-labelledby={`change-${request.public_id}`}
+                >
+                  <header className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
+                    <h2 id={`change-${request.public_id}`} className="text-lg font-semibold">
+                      {t('request.heading', {
+                        kind: t(`kinds.${request.kind}`),
+                        entity: t(`entities.${request.entity}`),
+                      })}
+                      {target ? (
+                        <>
+                          {' '}
+                          <Link href={`/${ENTITY_PATH[request.entity]}/${target}`} className="underline">
+                            {String(request.changes.name?.after ?? request.changes.name?.before ?? target)}
+                          </Link>
+                        </>
+                      ) : request.changes.name ? (
+                        ` ${String(request.changes.name.after)}`
+                      ) : null}
+                    </h2>
+                    <p className="text-sm text-muted">
+                      <Link href={`/user/${request.author.public_id}`} className="underline">
+                        {t('request.by', { name: request.author.name })}
+                      </Link>
+                      {' · '}
+                      {t('request.age', { age: formatAge(age, locale) })}
+                    </p>
+                  </header>
+                  <ul className="mb-2 flex flex-wrap gap-2 text-sm" aria-label={t('queue.filters')}>
+                    {flags.stale ? <li className="rounded bg-accent-soft px-2">{t('flags.stale')}</li> : null}
+                    {flags.barcode_known ? (
+                      <li className="rounded bg-accent-soft px-2">
+                        <Link href={`/release/${flags.barcode_known}`}>{t('flags.barcodeKnown')}</Link>
+                      </li>
+                    ) : null}
+                    {flags.likely_duplicate ? (
+                      <li className="rounded bg-accent-soft px-2">
+                        <Link href={`/release/${flags.likely_duplicate}`}>{t('flags.likelyDuplicate')}</Link>
+                      </li>
+                    ) : null}
+                    {flags.no_source ? <li className="rounded bg-paper px-2">{t('flags.noSource')}</li> : null}
+                  </ul>
+                  {request.note ? (
+                    <p className="mb-1">
+                      <span className="font-medium">{t('request.note')}:</span> {request.note}
+                    </p>
+                  ) : null}
+                  {request.source ? (
+                    <p className="mb-2">
+                      <span className="font-medium">{t('request.source')}:</span> {request.source}
+                    </p>
+                  ) : null}
+                  <div className="mb-3 overflow-x-auto">
+                    <table className="w-full text-left text-sm">
+                      <thead>
+                        <tr className="border-b border-line">
+                          <th scope="col" className="py-1 pr-3">
+                            {t('request.field')}
+                          </th>
+                          <th scope="col" className="py-1 pr-3">
+                            {t('request.then')}
+                          </th>
+                          <th scope="col" className="py-1 pr-3">
+                            {t('request.now')}
+                          </th>
+                          <th scope="col" className="py-1">
+                            {t('request.proposed')}
+                          </th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {fields.map((f) => (
+                          <tr
+                            key={f.field}
+                            className="border-b border-line align-top"
+                            data-stale={f.stale || undefined}
+                          >
+                            <th scope="row" className="py-1 pr-3 font-medium">
+                              {fieldLabel(f.field)}
+                              {f.stale ? (
+                                <span className="block text-xs text-accent-strong">{t('request.changedSince')}</span>
+                              ) : null}
+                            </th>
+                            <td className="py-1 pr-3">{fieldValueText(f.before, valueWords)}</td>
+                            <td className={`py-1 pr-3 ${f.stale ? 'font-semibold text-accent-strong' : ''}`}>
+                              {fieldValueText(f.now, valueWords)}
+                            </td>
+                            <td className="py-1">{fieldValueText(f.proposed, valueWords)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                  <ChangeDecision
+                    publicId={request.public_id}
+                    staleFields={fields
+                      .filter((f) => f.stale)
+                      .map((f) => ({ field: f.field, label: fieldLabel(f.field) }))}
+                    words={words}
+                  />
+                </article>
+              </li>
+            );
+          })}
+        </ol>
+      ) : (
+        <EmptyState title={t('queue.emptyTitle')}>{t('queue.empty')}</EmptyState>
+      )}
+      <Pagination locale={locale} href={href} nextCursor={page.next_cursor} isFirstPage={!cursor} />
+      <QueueKeyboard />
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import 'server-only';
+/**
+ * A member's catalogue contributions as their profile shows them: the approved changes (revisions
+ * authored by the member that came from a change request or an admin's own edit), newest first,
+ * and the score: the member's points and how the approved contributions earned them. Public:
+ * approved contributions are part of the catalogue's history. A member's pending, discarded and
+ * withdrawn requests are theirs only (lib/data/change-requests.ts listChangeRequests).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db';
+import type { FieldChanges } from '@/db/schema/changes';
+import type { CatalogueEntity, RevisionKind } from '@/lib/validation/catalogue-fields';
+import { keysetRows, pageOf, type KeyedRow, type KeysetSort, type Paging } from './keyset';
+import { queryRows, resolveDb } from './sql';
+
+/** One approved contribution: the entity (its public id and current name), the kind, the fields, the points. */
+export type ContributionItem = {
+  entity: CatalogueEntity;
+  /** Null when the entity is gone (merged away or deleted). */
+  public_id: string | null;
+  name: string | null;
+  kind: RevisionKind;
+  /** The field names it changed. */
+  fields: string[];
+  points: number;
+  /** ISO timestamp. */
+  created_at: string;
+};
+
+/** Points by kind of contribution (`create` of each entity, `edit`, …) with how many there are. */
+export type ScoreLine = { kind: RevisionKind; entity: CatalogueEntity; count: number; points: number };
+
+const SORT: KeysetSort = { name: 'newest', expr: sql`r.id`, cast: 'int', dir: 'desc' };
+
+/** Revisions that count as a member's contribution: approved through a request, or an admin's own edit. */
+const CONTRIBUTION = sql`r.kind IN ('create', 'edit') AND r.approved_by_id IS NOT NULL`;
+
+/**
+ * A member's approved contributions, newest first, 24 a page (keyset on the revision id).
+ * @returns null for an unknown member
+ * @throws AppError bad_cursor
+ */
+export async function listContributions(
+  userPublicId: string,
+  page: Paging = {},
+  db?: Db,
+): Promise<{ items: ContributionItem[]; next_cursor: string | null } | null> {
+  const d = await resolveDb(db);
+  const [user] = await queryRows<{ id: number }>(d, sql`SELECT id FROM users WHERE public_id = ${userPublicId}`);
+  if (!user) return null;
+  const limit = page.limit ?? 24;
+  const rows = await keysetRows<
+    KeyedRow & {
+      entity_type: CatalogueEntity;
+      kind: RevisionKind;
+      changes: FieldChanges | string;
+      points: number;
+      created_at: string;
+      public_id: string | null;
+      name: string | null;
+    }
+  >(d, {
+    columns: sql`r.id, r.entity_type, r.kind, r.changes, r.points, to_json(r.created_at)#>>'{}' AS created_at, e.public_id, e.name`,
+    from: sql`revisions r LEFT JOIN LATERAL (
+        SELECT public_id, name FROM movies WHERE r.entity_type = 'movie' AND id = r.entity_id
+        UNION ALL SELECT public_id, name FROM releases WHERE r.entity_type = 'release' AND id = r.entity_id AND approved
+        UNION ALL SELECT public_id, name FROM persons WHERE r.entity_type = 'person' AND id = r.entity_id
+        UNION ALL SELECT public_id, name FROM labels WHERE r.entity_type = 'label' AND id = r.entity_id) e ON TRUE`,
+    conds: [sql`r.user_id = ${user.id}`, CONTRIBUTION],
+    sort: SORT,
+    idCol: sql`r.id`,
+    cursor: page.cursor,
+    limit,
+  });
+  return pageOf(rows, { limit, sort: SORT }, (r) => ({
+    entity: r.entity_type,
+    public_id: r.public_id,
+    name: r.name,
+    kind: r.kind,
+    fields: Object.keys(typeof r.changes === 'string' ? (JSON.parse(r.changes) as FieldChanges) : r.changes),
+    points: Number(r.points),
+    created_at: r.created_at,
+  }));
+}
+
+/**
+ * A member's score: the points (users.points) and the approved contributions by kind and entity
+ * with the points each group earned.
+ * @returns null for an unknown member
+ */
+export async function contributionScore(
+  userPublicId: string,
+  db?: Db,
+): Promise<{ points: number; lines: ScoreLine[] } | null> {
+  const d = await resolveDb(db);
+  const [user] = await queryRows<{ id: number; points: number }>(
+    d,
+    sql`SELECT id, points FROM users WHERE public_id = ${userPublicId}`,
+  );
+  if (!user) return null;
+  const lines = await queryRows<{ kind: RevisionKind; entity_type: CatalogueEntity; count: number; points: number }>(
+    d,
+    sql`SELECT r.kind, r.entity_type, count(*)::int AS count, sum(r.points)::int AS points
+        FROM revisions r WHERE r.user_id = ${user.id} AND ${CONTRIBUTION}
+        GROUP BY r.kind, r.entity_type ORDER BY sum(r.points) DESC, r.kind, r.entity_type`,
+  );
+  return {
+    points: Number(user.points),
+    lines: lines.map((l) => ({
+      kind: l.kind,
+      entity: l.entity_type,
+      count: Number(l.count),
+      points: Number(l.points),
+    })),
+  };
+}
