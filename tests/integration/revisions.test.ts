@@ -383,8 +383,54 @@ describe.each(testEngines())('history and revert on %s', (engine) => {
     expect(await codeOf(() => revertMemberRevisions(admin, 'no-such-member', h.db))).toBe('not_found');
   });
 
-  it('lets only admins preview and revert', async () => {
+  it("skips a member's revisions that can no longer be reverted and reverts the others", async () => {
+    const vandal = (await registerMember(h.db, { label: 'historian', n: 5 })).actor;
+    await h.db.execute(sql`UPDATE users SET created_at = now() - interval '30 days' WHERE id = ${vandal.userId}`);
+    const [release] = await queryRows<{ id: number; public_id: string; name: string; movie: string }>(
+      h.db,
+      sql`SELECT r.id, r.public_id, r.name, m.public_id AS movie FROM releases r
+          JOIN release_movies rm ON rm.release_id = r.id JOIN movies m ON m.id = rm.movie_id
+          WHERE r.approved AND (SELECT count(*) FROM release_movies o WHERE o.release_id = r.id) = 1
+          ORDER BY r.id LIMIT 1 OFFSET 3`,
+    );
+    const [other, into, gone] = await queryRows<{ id: number; public_id: string }>(
+      h.db,
+      sql`SELECT id, public_id FROM movies WHERE public_id <> ${release.movie} ORDER BY id LIMIT 3 OFFSET 10`,
+    );
     const p = persons[6];
+    const kept = await edit(vandal, 'person', p.public_id, { date_of_death: '1999-09-09' });
+    // An edit whose old value names a movie merged away since, and one of a movie merged away.
+    const stale = await edit(vandal, 'release', release.public_id, { name: 'Vandal Name', movies: [other.public_id] });
+    const orphan = await edit(vandal, 'movie', gone.public_id, { plot: 'Vandal plot.' });
+    const [movieA] = await queryRows<{ id: number }>(
+      h.db,
+      sql`SELECT id FROM movies WHERE public_id = ${release.movie}`,
+    );
+    await inTransaction(h.db, async (tx) => {
+      const meta = { userId: admin.userId, approvedById: admin.userId };
+      await mergeMovies(tx, { id: Number(movieA.id), publicId: release.movie }, into.id, meta);
+      await mergeMovies(tx, { id: gone.id, publicId: gone.public_id }, into.id, meta);
+    });
+
+    const result = await revertMemberRevisions(admin, vandal.publicId, h.db);
+    expect(result.map((r) => [r.revertedId, r.revisionId === null, r.reverted, r.leftAsTheyAre])).toEqual([
+      [orphan.revision, true, [], ['plot']],
+      [stale.revision, true, [], ['name', 'movies']],
+      [kept.revision, false, ['date_of_death'], []],
+    ]);
+    // The skipped release keeps every field as it was: its name is not half reverted.
+    const [now] = await queryRows<{ name: string }>(h.db, sql`SELECT name FROM releases WHERE id = ${release.id}`);
+    expect(now.name).toBe('Vandal Name');
+    expect(await personRow(p.id)).toMatchObject({ birthday: null });
+    const [death] = await queryRows<{ d: string | null }>(
+      h.db,
+      sql`SELECT date_of_death::text AS d FROM persons WHERE id = ${p.id}`,
+    );
+    expect(death.d).toBeNull();
+  });
+
+  it('lets only admins preview and revert', async () => {
+    const p = persons[7];
     const made = await edit(member, 'person', p.public_id, { biography: 'Kept.' });
     for (const [who, code] of [
       [member, 'forbidden'],
