@@ -36,6 +36,7 @@ export const APP_ERRORS = {
   change_limit: { status: 429, key: 'changeLimit' },
   change_state: { status: 409, key: 'changeState' },
   change_conflict: { status: 409, key: 'changeConflict' },
+  not_revertible: { status: 409, key: 'notRevertible' },
   unauthorized: { status: 401, key: 'unauthorized' },
   forbidden: { status: 403, key: 'forbidden' },
   bad_origin: { status: 403, key: 'badOrigin' },
