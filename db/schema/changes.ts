@@ -23,9 +23,10 @@ export type FieldChanges = Record<string, FieldChange>;
  * Revisions of catalogue entities (movies, releases, persons, labels; later pictures, videos and
  * shopping links): every write of the data layer's catalogue writers (lib/data/catalogue-writes.ts)
  * stores one, with the fields it changed, their values before and after, who asked for it, who
- * approved it and the change request it came from. The catalogue import stores an `import`
- * revision per record it creates (the record's origin, its source id). `entity_id` has no foreign
- * key: the history of a deleted or merged entity stays readable.
+ * approved it and the change request it came from. An imported record's origin is the record
+ * itself (its `source_id` and `created_at`): the history shows it as the first entry, and the
+ * first revision's "before" values are the imported values. `entity_id` has no foreign key: the
+ * history of a deleted or merged entity stays readable.
  */
 export const revisions = pgTable(
   'revisions',
@@ -36,7 +37,7 @@ export const revisions = pgTable(
     entityId: integer().notNull(),
     /** The entity's public id (kept after a deletion or merge). */
     entityPublicId: text().notNull(),
-    /** 'import', 'create', 'edit', 'delete', 'merge' or 'revert' (REVISION_KINDS). */
+    /** 'create', 'edit', 'delete', 'merge' or 'revert' (REVISION_KINDS). */
     kind: text().notNull(),
     changes: jsonb().$type<FieldChanges>().notNull().default({}),
     /** The import's source id (kind 'import'). */

@@ -11,7 +11,10 @@
 export const CATALOGUE_ENTITIES = ['movie', 'release', 'person', 'label'] as const;
 export type CatalogueEntity = (typeof CATALOGUE_ENTITIES)[number];
 
-/** What a revision records: an import's origin, a write of the data layer, a merge, or a revert. */
+/**
+ * What a revision records: a write of the data layer, a merge, or a revert. `import` is not stored:
+ * it names an imported record's origin (its source id) as the history shows it, the first entry.
+ */
 export const REVISION_KINDS = ['import', 'create', 'edit', 'delete', 'merge', 'revert'] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];
 
