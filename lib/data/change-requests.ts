@@ -314,6 +314,7 @@ async function applyRequest(
       type: NOTIFICATION_TYPES.contributionApproved,
       actorId: admin.userId,
       changeRequestId: Number(row.id),
+      ...(await noticeSubject(tx, row.entity_type, entityIdNow, changes)),
     },
   ]);
 }
@@ -371,10 +372,35 @@ export async function discardChangeRequest(
         actorId: admin.userId,
         changeRequestId: Number(row.id),
         reason: text.value,
+        ...(await noticeSubject(tx, row.entity_type, row.kind === 'edit' ? row.entity_id : null, changesOf(row))),
       },
     ]);
   });
   return { ok: true, request: (await getChangeRequest(admin, publicId, d))! };
+}
+
+/**
+ * What a contribution notice names: the entity's name (as it is now, else as suggested) and, for
+ * a movie or release that exists, the item the notice links to.
+ */
+async function noticeSubject(
+  tx: Db,
+  entity: CatalogueEntity,
+  entityId: number | null,
+  changes: FieldChanges,
+): Promise<{ subjectText: string | null; movieId?: number; releaseId?: number }> {
+  const suggested = changes.name?.after ?? changes.name?.before;
+  let name = typeof suggested === 'string' ? suggested : null;
+  if (entityId != null) {
+    const [row] = await queryRows<{ name: string }>(
+      tx,
+      sql`SELECT name FROM ${sql.identifier(TABLES[entity])} WHERE id = ${entityId}`,
+    );
+    if (row) name = row.name;
+    if (entity === 'movie') return { subjectText: name, movieId: entityId };
+    if (entity === 'release') return { subjectText: name, releaseId: entityId };
+  }
+  return { subjectText: name };
 }
 
 /** A pending new or duplicated release goes with its request. */

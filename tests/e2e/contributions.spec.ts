@@ -82,6 +82,26 @@ for (const locale of ['en', 'fi'] as const) {
     const visitor = await newPage(browser, base);
     await gotoApp(visitor, `${prefix}/release/${release.public_id}`);
     await expect(visitor.getByText(extras)).toBeVisible();
+
+    // The member hears of it, and the profile lists the contribution with its point.
+    await gotoApp(page, `${prefix}/notifications`);
+    await expect(
+      page.getByText(m.notifications.types.contributionApproved.replace('{subject}', release.name)),
+    ).toBeVisible();
+    const me = ((await (await page.request.get('/api/me')).json()) as { public_id: string }).public_id;
+    await gotoApp(page, `${prefix}/user/${me}/contributions`);
+    await expect(page.getByTestId('contribution').first()).toContainText(release.name);
+    await gotoApp(page, `${prefix}/user/${me}/score`);
+    await expect(page.getByTestId('score-text')).toContainText(locale === 'fi' ? '1 piste' : '1 point');
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/shots/score-${locale}-${width}.png`, fullPage: true });
+      await gotoApp(page, `${prefix}/user/${me}/contributions`);
+      await page.screenshot({ path: `test-results/shots/contrib-${locale}-${width}.png`, fullPage: true });
+      await admin.setViewportSize({ width, height: 900 });
+      await gotoApp(admin, `${prefix}/admin/changes`);
+      await admin.screenshot({ path: `test-results/shots/queue-${locale}-${width}.png`, fullPage: true });
+    }
   });
 
   test(`${locale}: a field changed since needs the admin's choice; a discard needs a reason`, async ({
