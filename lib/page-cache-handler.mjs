@@ -67,10 +67,10 @@ const MAX_PAYLOAD = 6000;
 /** How long a revalidation waits for a render under way, and for the other servers' answers (ms). */
 export const RENDER_WAIT_MS = 5000;
 export const ACK_TIMEOUT_MS = 8000;
-/** Tags remembered before the record is folded into one generation (a flush of everything older). */
+/** How long the first page lookups of a process wait for it to listen (ms). */
+const FIRST_LISTEN_WAIT_MS = 2000;
+/** Tags remembered; past it the older half is folded into `floor` (pages rendered before them expire). */
 const MAX_TAGS = 200_000;
-/** Tells this process's own notifications apart from the other servers'. */
-const PROCESS_ID = `${process.pid}-${Math.random().toString(36).slice(2)}`;
 
 /**
  * @typedef {{ expire?: number }} Durations
@@ -79,8 +79,14 @@ const PROCESS_ID = `${process.pid}-${Math.random().toString(36).slice(2)}`;
  * @typedef {{ generation: number; done: Promise<void>; finish: () => void; since: number }} Render
  */
 
-/** State of the process (Next may construct the handler more than once). */
-const shared = {
+/**
+ * State of the process, on globalThis: Next may construct the handler more than once, and may load
+ * this module more than once (its server and a route's bundle), but a process has one page cache.
+ */
+const STATE = Symbol.for('discshelf.page-cache.state');
+const shared = (globalThis[STATE] ??= {
+  /** Tells this process's own notifications apart from the other servers'. */
+  id: `${process.pid}-${Math.random().toString(36).slice(2)}`,
   /** Raised by every revalidation; a page stamped below a tag's generation is expired. */
   generation: 0,
   /** Pages stamped below this generation are expired (set when notifications may have been lost). */
@@ -99,9 +105,18 @@ const shared = {
   sender: null,
   /** @type {Promise<void> | null} */
   listening: null,
+  /** Whether the listening connection has been established once. */
+  listenedOnce: false,
+  /** Whether a page was stored before it was: then the first LISTEN flushes like a re-LISTEN. */
+  storedBeforeListen: false,
   /** @type {InstanceType<typeof FileSystemCache> | null} */
   local: null,
-};
+});
+
+/** @param {number} ms */
+function delay(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
 
 function sharingEnabled() {
   return Boolean(process.env.DATABASE_URL) && process.env.NEXT_PHASE !== 'phase-production-build';
@@ -176,11 +191,20 @@ function finishRender(key, render) {
  */
 function invalidateHere(tags) {
   shared.generation += 1;
-  if (shared.tags.size + tags.length > MAX_TAGS) {
-    shared.tags.clear();
-    shared.floor = shared.generation;
+  for (const tag of tags) {
+    // Kept in the order of their last revalidation, so the oldest go first when there are too many.
+    shared.tags.delete(tag);
+    shared.tags.set(tag, shared.generation);
   }
-  for (const tag of tags) shared.tags.set(tag, shared.generation);
+  if (shared.tags.size > MAX_TAGS) {
+    // Forget the older half; pages rendered before the newest of them count as expired instead.
+    let drop = shared.tags.size - MAX_TAGS / 2;
+    for (const [tag, generation] of shared.tags) {
+      if (drop-- <= 0) break;
+      shared.tags.delete(tag);
+      shared.floor = Math.max(shared.floor, generation);
+    }
+  }
   return shared.generation;
 }
 
@@ -218,14 +242,17 @@ function ensureListening() {
   shared.listener ??= postgres(url, {
     max: 1,
     onnotice: () => {},
-    connection: { application_name: `${LISTENER_NAME_PREFIX}${PROCESS_ID}` },
+    connection: { application_name: `${LISTENER_NAME_PREFIX}${shared.id}` },
   });
   shared.listening = shared.listener
     .listen(PAGE_CACHE_CHANNEL, onMessage, () => {
       // Called on every (re)connection: notifications sent before it may have been missed, so
-      // every page cached until now counts as expired.
-      shared.generation += 1;
-      shared.floor = shared.generation;
+      // every page cached until now counts as expired (on the first one, only if there are any).
+      if (shared.listenedOnce || shared.storedBeforeListen) {
+        shared.generation += 1;
+        shared.floor = shared.generation;
+      }
+      shared.listenedOnce = true;
     })
     .then(
       () => undefined,
@@ -245,9 +272,9 @@ function onMessage(payload) {
   } catch {
     return;
   }
-  if (!message || message.from === PROCESS_ID) return;
+  if (!message || message.from === shared.id) return;
   if (typeof message.ack === 'string') {
-    if (message.to !== PROCESS_ID) return;
+    if (message.to !== shared.id) return;
     const pending = shared.acks.get(message.ack);
     if (!pending) return;
     pending.waiting.delete(message.from);
@@ -263,7 +290,7 @@ function onMessage(payload) {
   const { id, from } = message;
   if (typeof id !== 'string') return;
   void settleRenders(message.tags, generation)
-    .then(() => shared.sender?.notify(PAGE_CACHE_CHANNEL, JSON.stringify({ from: PROCESS_ID, ack: id, to: from })))
+    .then(() => shared.sender?.notify(PAGE_CACHE_CHANNEL, JSON.stringify({ from: shared.id, ack: id, to: from })))
     .catch((error) => console.error('page cache: answering a revalidation failed', error));
 }
 
@@ -274,7 +301,7 @@ async function otherServers() {
   const rows = await sql`
     SELECT DISTINCT application_name AS name FROM pg_stat_activity
     WHERE starts_with(application_name, ${LISTENER_NAME_PREFIX})`;
-  return rows.map((r) => String(r.name).slice(LISTENER_NAME_PREFIX.length)).filter((id) => id !== PROCESS_ID);
+  return rows.map((r) => String(r.name).slice(LISTENER_NAME_PREFIX.length)).filter((id) => id !== shared.id);
 }
 
 /** Splits tags into NOTIFY payloads under PostgreSQL's limit. */
@@ -310,7 +337,7 @@ async function broadcast(tags, durations) {
     const answered = [];
     const servers = durations ? [] : await otherServers();
     for (const chunk of chunked(tags)) {
-      const id = `${PROCESS_ID}:${Math.random().toString(36).slice(2)}`;
+      const id = `${shared.id}:${Math.random().toString(36).slice(2)}`;
       if (servers.length) {
         const waiting = new Set(servers);
         /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -328,7 +355,7 @@ async function broadcast(tags, durations) {
           }),
         );
       }
-      await sql.notify(PAGE_CACHE_CHANNEL, JSON.stringify({ from: PROCESS_ID, id, tags: chunk, durations }));
+      await sql.notify(PAGE_CACHE_CHANNEL, JSON.stringify({ from: shared.id, id, tags: chunk, durations }));
     }
     await Promise.all(answered);
   } catch (error) {
@@ -379,6 +406,9 @@ export default class SharedRevalidationCache extends FileSystemCache {
    */
   async get(key, ctx) {
     ensureListening();
+    // The first lookups of a new process wait (briefly) until it listens, so the pages it stores
+    // miss no revalidation of another server.
+    if (!shared.listenedOnce && shared.listening) await Promise.race([shared.listening, delay(FIRST_LISTEN_WAIT_MS)]);
     const previous = shared.renders.get(key);
     // A new lookup of the key means Next's previous one, and its render, are over.
     if (previous) finishRender(key, previous);
@@ -406,6 +436,7 @@ export default class SharedRevalidationCache extends FileSystemCache {
    * @param {unknown} ctx
    */
   async set(key, data, ctx) {
+    if (sharingEnabled() && !shared.listenedOnce) shared.storedBeforeListen = true;
     const render = shared.renders.get(key);
     if (data && typeof data === 'object' && !shared.stamps.has(data)) {
       shared.stamps.set(data, render ? render.generation : -1);

@@ -132,6 +132,24 @@ describe('the page cache handler', () => {
     expect(await handler.get(keyOf(p), GET_CTX)).toBeNull();
   });
 
+  it('remembers at most 200,000 revalidated tags: the older half is forgotten, pages rendered before them expire', async () => {
+    const before = '/en/person/cap1';
+    const after = '/en/person/cap2';
+    await lookUpAndRender(handler, before, () => '<p>before</p>');
+    await mod.invalidatePaths(Array.from({ length: 150_000 }, (_, i) => `/en/label/a${i}`));
+    await lookUpAndRender(handler, after, () => '<p>after</p>');
+    expect((await handler.get(keyOf(before), GET_CTX))?.value.html).toBe('<p>before</p>');
+    await mod.invalidatePaths(Array.from({ length: 100_000 }, (_, i) => `/en/label/b${i}`));
+    // The first 150,000 are forgotten: the page rendered before them is expired, the one after stays.
+    expect(await handler.get(keyOf(before), GET_CTX)).toBeNull();
+    expect((await handler.get(keyOf(after), GET_CTX))?.value.html).toBe('<p>after</p>');
+    // The tags still remembered still expire their pages.
+    const late = '/en/label/b99999';
+    await lookUpAndRender(handler, late, () => '<p>label</p>');
+    await mod.invalidatePaths([late]);
+    expect(await handler.get(keyOf(late), GET_CTX)).toBeNull();
+  });
+
   it('is what lib/page-cache.ts finds on globalThis', () => {
     const control = (globalThis as Record<symbol, unknown>)[Symbol.for('discshelf.page-cache')] as {
       invalidatePaths: unknown;
