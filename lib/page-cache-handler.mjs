@@ -372,7 +372,17 @@ async function broadcast(tags, durations) {
 async function invalidateTags(tags) {
   if (!tags.length) return;
   const generation = invalidateHere(tags);
-  await Promise.all([settleRenders(tags, generation), broadcast(tags, undefined)]);
+  // Sharing is bounded as a whole too: with the database unreachable (a restart) a query would
+  // wait for its connection, and the write has committed already.
+  let timer;
+  const bound = new Promise((resolve) => {
+    timer = setTimeout(() => {
+      console.error('page cache: sharing a revalidation took too long; the response goes out');
+      resolve(undefined);
+    }, ACK_TIMEOUT_MS + 1000);
+  });
+  await Promise.all([settleRenders(tags, generation), Promise.race([broadcast(tags, undefined), bound])]);
+  clearTimeout(timer);
 }
 
 /**
