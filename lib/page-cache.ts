@@ -25,8 +25,9 @@ import { logError } from '@/lib/log';
 
 /**
  * Lifetime of a cached item page in seconds (1 hour). After it the next request still gets the
- * cached page while Next renders a fresh one in the background (stale-while-revalidate). Catalogue
- * edits should not wait for it: call `revalidateCataloguePages()` after a change.
+ * cached page while Next renders a fresh one in the background (stale-while-revalidate). A write
+ * does not wait for it: `revalidateCataloguePages()` after the change makes the very next request
+ * render the page anew.
  */
 export const PAGE_REVALIDATE_SECONDS = 3600;
 
@@ -57,45 +58,71 @@ export function cachedPagePaths(kind: CachedPageKind, publicId: string): string[
   return paths;
 }
 
-/**
- * Revalidation hook for catalogue edits: marks the cached pages of the given items stale so the
- * next request renders them again. Call it from the server action / route handler that changed
- * the data, with every item whose page shows the change (an edited release: the release, its
- * movies and its label; an edited person: the person and the movies crediting them).
- * Only valid inside a Next request context (server action or route handler).
- */
-export function revalidateCataloguePages(items: Partial<Record<CachedPageKind, readonly string[]>>): void {
-  for (const kind of Object.keys(items) as CachedPageKind[]) {
-    for (const publicId of items[kind] ?? []) {
-      for (const path of cachedPagePaths(kind, publicId)) revalidatePath(path);
-    }
-  }
+/** What lib/page-cache-handler.mjs offers the app (it is loaded by Next outside the app's bundle). */
+type PageCacheControl = { invalidatePaths(paths: readonly string[]): Promise<void> };
+
+/** The page cache handler of this process, or null where Next runs none (tests, command-line scripts). */
+function pageCacheControl(): PageCacheControl | null {
+  const control = (globalThis as Record<symbol, unknown>)[Symbol.for('discshelf.page-cache')];
+  return control && typeof (control as PageCacheControl).invalidatePaths === 'function'
+    ? (control as PageCacheControl)
+    : null;
 }
 
 /**
- * Marks the cached pages of movies and releases stale after a change they show (an entry's value
- * average and the collections holding it), as an after-commit effect of the data layer. Outside a
- * Next request (command-line imports, route handlers run directly by tests) there is no page
- * cache and nothing to do; any other failure is logged: the write has succeeded and the page is
- * stale for at most PAGE_REVALIDATE_SECONDS.
+ * Revalidates the cached pages of the given items — every tab, both locales — so that the very
+ * next request for any of them, by anyone, on any app server, renders it from the database. Call
+ * it once the change has committed (an after-commit effect of the data layer, lib/data/events.ts)
+ * with every item whose pages show the change: an edited or approved release, its movies and its
+ * label; an edited person, the person and the movies crediting them.
+ *
+ * Resolves once the page cache of this process has expired those pages (renders of them that
+ * started before have finished) and every other app server has answered that it has done the
+ * same (lib/page-cache-handler.mjs), so the caller's response leaves after that: await it before
+ * answering. Works anywhere in the server process (route handlers, effects run after the
+ * request's own work, jobs); where no page cache runs (tests calling lib/data directly,
+ * command-line imports) it falls back to Next's `revalidatePath`, which throws outside a request.
+ * @throws Error from Next's `revalidatePath` when there is neither a page cache handler nor a
+ *   Next request (see revalidateItemPages, which ignores that case)
  */
-export function revalidateItemPages(items: readonly { type: 'movie' | 'release'; publicId: string }[]): void {
-  revalidateCatalogue({
-    movie: items.filter((i) => i.type === 'movie').map((i) => i.publicId),
-    release: items.filter((i) => i.type === 'release').map((i) => i.publicId),
-  });
+export async function revalidateCataloguePages(
+  items: Partial<Record<CachedPageKind, readonly string[]>>,
+): Promise<void> {
+  const paths = (Object.keys(items) as CachedPageKind[]).flatMap((kind) =>
+    (items[kind] ?? []).flatMap((publicId) => cachedPagePaths(kind, publicId)),
+  );
+  if (!paths.length) return;
+  const control = pageCacheControl();
+  if (control) return control.invalidatePaths(paths);
+  for (const path of paths) revalidatePath(path);
 }
 
 /**
- * Marks the cached pages of catalogue items stale after a catalogue write, as an after-commit
- * effect of the data layer; outside a Next request there is nothing to do, and any other failure
- * is logged (see {@link revalidateItemPages}).
+ * Revalidates the cached pages of catalogue items after a change they show, as an after-commit
+ * effect of the data layer (a catalogue write: the entity's pages and those of what shows it):
+ * see revalidateCataloguePages. Outside a Next server (command-line imports, route handlers run
+ * directly by tests) there is no page cache and nothing to do; any other failure is logged: the
+ * write has succeeded.
  */
-export function revalidateCatalogue(items: Partial<Record<CachedPageKind, readonly string[]>>): void {
+export async function revalidateCatalogue(items: Partial<Record<CachedPageKind, readonly string[]>>): Promise<void> {
   try {
-    revalidateCataloguePages(items);
+    await revalidateCataloguePages(items);
   } catch (error) {
     if (!(error instanceof Error && error.message.includes('static generation store missing')))
       logError('revalidating item pages failed', error);
   }
+}
+
+/**
+ * Revalidates the cached pages of movies and releases after a change they show (a review, a
+ * discussion or a reply listed on them, an entry's value average and the collections holding it):
+ * see {@link revalidateCatalogue}.
+ */
+export async function revalidateItemPages(
+  items: readonly { type: 'movie' | 'release'; publicId: string }[],
+): Promise<void> {
+  await revalidateCatalogue({
+    movie: items.filter((i) => i.type === 'movie').map((i) => i.publicId),
+    release: items.filter((i) => i.type === 'release').map((i) => i.publicId),
+  });
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { claimAddress, createCollectionByApi, registerByApi, uniqueTag } from './support/accounts';
-import { COOKIE_CONSENT_NAME, expect, gotoApp, reloadIfStale, test } from './support/fixtures';
+import { COOKIE_CONSENT_NAME, expect, gotoApp, test } from './support/fixtures';
 
 /**
  * Collections in both locales: add a release to a new collection through the add-to-collection
@@ -428,12 +428,10 @@ test("en: a member browsing another collector's list sees which of its releases 
   // The release's overview says it is offered, and leads to the offers.
   await gotoApp(visitor, `/release/${release.public_id}`);
   const box = visitor.getByTestId('offers-box');
-  await reloadIfStale(visitor, box);
   await expect(box.getByTestId('offers-for-sale')).toContainText(/\d+ for sale · from /);
   await box.getByTestId('offers-box-link').click();
   await expect(visitor).toHaveURL(new RegExp(`/release/${release.public_id}/user_collections$`));
   const offers = visitor.getByTestId('release-offers');
-  await reloadIfStale(visitor, offers);
   const offer = offers.getByTestId('release-offer').filter({ hasText: comment });
   await expect(offer).toContainText('For sale');
   await expect(offer).toContainText('€19.90');

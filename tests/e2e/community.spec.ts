@@ -3,7 +3,7 @@ import { createTranslator } from 'next-intl';
 import en from '../../messages/en.json' with { type: 'json' };
 import fi from '../../messages/fi.json' with { type: 'json' };
 import { claimAddress, PASSWORD, registerByApi, uniqueTag } from './support/accounts';
-import { COOKIE_CONSENT_NAME, expect, gotoApp, reloadIfStale, test, waitForApp } from './support/fixtures';
+import { COOKIE_CONSENT_NAME, expect, gotoApp, test, waitForApp } from './support/fixtures';
 
 /**
  * Community journeys in both locales (texts from messages/en.json and messages/fi.json):
@@ -187,7 +187,6 @@ for (const locale of ['en', 'fi'] as const) {
       .click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/movie/${movie.public_id}/reviews$`));
     const listed = page.getByTestId('review-list').getByRole('link', { name: headline, exact: true });
-    await reloadIfStale(page, listed);
     await expect(listed).toBeVisible();
     // The list names the release and its format as the review page does.
     await expect(
@@ -209,7 +208,6 @@ for (const locale of ['en', 'fi'] as const) {
       .getByTestId('best-edition')
       .getByRole('row')
       .filter({ has: page.getByRole('link', { name: release.name, exact: true }) });
-    await reloadIfStale(page, overviewRow);
     await expect(overviewRow).toHaveCount(1);
     // The members' rating of the film itself (every run rates it excellent).
     await expect(page.getByTestId('member-ratings').locator('[data-aspect="movie"] dd')).toContainText(r.buckets['5']);
@@ -227,7 +225,6 @@ for (const locale of ['en', 'fi'] as const) {
     // The release's overview sums up the members' ratings (every run rates it the same) and leads to its reviews.
     await gotoApp(page, `${prefix}/release/${release.public_id}`);
     const summary = page.getByTestId('member-ratings');
-    await reloadIfStale(page, summary);
     await expect(summary.getByRole('heading', { level: 2 })).toHaveText(r.memberRatings);
     await expect(summary.locator('[data-aspect="picture"] dd')).toContainText(r.buckets['5']);
     await expect(summary.locator('[data-aspect="extras"] dd')).toContainText(r.buckets['3']);
@@ -329,7 +326,6 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(page.getByTestId('comment')).toHaveCount(2);
     await gotoApp(page, `${prefix}/release/${release.public_id}/posts`);
     const item = page.getByTestId('post-item').filter({ has: page.getByRole('link', { name: headline, exact: true }) });
-    await reloadIfStale(page, item);
     await expect(item).toHaveCount(1);
     await expect(item).toContainText(text.twoReplies);
     await item.getByRole('link', { name: headline, exact: true }).click();

@@ -142,8 +142,8 @@ describe('invalidation of cached item pages', () => {
     vi.restoreAllMocks();
   });
 
-  it('revalidateCataloguePages marks every tab of each item stale in both locales, by path, each once', () => {
-    revalidateCataloguePages({ release: ['rel01'], person: ['per01', 'per02'] });
+  it('without a page cache handler, revalidateCataloguePages falls back to revalidatePath: every tab of each item, both locales, once', async () => {
+    await revalidateCataloguePages({ release: ['rel01'], person: ['per01', 'per02'] });
     expect(revalidatedPaths()).toEqual(
       [...RELEASE_PAGES, '/en/person/per01', '/en/person/per02', '/fi/person/per01', '/fi/person/per02'].sort(),
     );
@@ -151,13 +151,13 @@ describe('invalidation of cached item pages', () => {
     expect(revalidateTag).not.toHaveBeenCalled();
   });
 
-  it('an entry of a release: the release pages only', () => {
-    revalidateItemPages([{ type: 'release', publicId: 'rel01' }]);
+  it('an entry of a release: the release pages only', async () => {
+    await revalidateItemPages([{ type: 'release', publicId: 'rel01' }]);
     expect(revalidatedPaths()).toEqual(RELEASE_PAGES);
   });
 
-  it('an entry of a movie: the movie pages only', () => {
-    revalidateItemPages([{ type: 'movie', publicId: 'mov01' }]);
+  it('an entry of a movie: the movie pages only', async () => {
+    await revalidateItemPages([{ type: 'movie', publicId: 'mov01' }]);
     expect(revalidatedPaths()).toEqual(MOVIE_PAGES);
   });
 
@@ -190,22 +190,52 @@ describe('invalidation of cached item pages', () => {
     expect(revalidatePath).not.toHaveBeenCalled();
   });
 
-  it('outside a Next request (no static generation store) nothing is logged or thrown', () => {
+  it('outside a Next request (no static generation store) nothing is logged or thrown', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(revalidatePath).mockImplementation(() => {
       throw new Error('Invariant: static generation store missing in revalidatePath /en/release/rel01');
     });
-    expect(() => revalidateItemPages([{ type: 'release', publicId: 'rel01' }])).not.toThrow();
+    await expect(revalidateItemPages([{ type: 'release', publicId: 'rel01' }])).resolves.toBeUndefined();
     expect(log).not.toHaveBeenCalled();
   });
 
-  it('any other failure is logged, not thrown: the entry write has already succeeded', () => {
+  it('any other failure is logged, not thrown: the entry write has already succeeded', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(revalidatePath).mockImplementation(() => {
       throw new Error('cache handler unreachable');
     });
-    expect(() => revalidateItemPages([{ type: 'movie', publicId: 'mov01' }])).not.toThrow();
+    await expect(revalidateItemPages([{ type: 'movie', publicId: 'mov01' }])).resolves.toBeUndefined();
     expect(log).toHaveBeenCalledTimes(1);
     expect(String(log.mock.calls[0][1])).toContain('cache handler unreachable');
+  });
+
+  it('with the page cache handler of the process, revalidateCataloguePages hands it every path and resolves only once it has answered', async () => {
+    const key = Symbol.for('discshelf.page-cache');
+    let answer: () => void = () => {};
+    const invalidatePaths = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    (globalThis as Record<symbol, unknown>)[key] = { invalidatePaths };
+    try {
+      let resolved = false;
+      const done = revalidateCataloguePages({ release: ['rel01'], movie: ['mov01'] }).then(() => {
+        resolved = true;
+      });
+      await new Promise((r) => setTimeout(r, 10));
+      expect(resolved).toBe(false);
+      expect(invalidatePaths).toHaveBeenCalledTimes(1);
+      expect([...(invalidatePaths.mock.calls[0] as unknown as [string[]])[0]].sort()).toEqual(
+        [...MOVIE_PAGES, ...RELEASE_PAGES].sort(),
+      );
+      answer();
+      await done;
+      expect(resolved).toBe(true);
+      expect(revalidatePath).not.toHaveBeenCalled();
+    } finally {
+      delete (globalThis as Record<symbol, unknown>)[key];
+    }
   });
 });

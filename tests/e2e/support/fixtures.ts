@@ -1,4 +1,4 @@
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 import { COOKIE_CONSENT_NAME } from '../../../components/layout/cookie-consent';
 
@@ -12,18 +12,6 @@ export async function gotoApp(page: Page, path: string) {
   const response = await page.goto(path);
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   return response;
-}
-
-/**
- * Item pages (movies, releases) are cached (ISR). A review, discussion, reply or collection entry
- * revalidates the pages it changes: revalidation marks the cached page stale and the next request
- * renders it fresh, so a page opened right after may still be the old one. Reload once when
- * `shown` is not there yet.
- */
-export async function reloadIfStale(page: Page, shown: Locator): Promise<void> {
-  if (await shown.isVisible()) return;
-  await page.reload();
-  await waitForApp(page);
 }
 
 /** Waits for hydration after a full reload or a navigation the test did not start with gotoApp. */
