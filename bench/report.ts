@@ -8,7 +8,7 @@ import type { Summary } from './stats';
 export type CaseRow = {
   /** e.g. `search/searchAll/fixed`, `api/search`, `listing/releases/4k`, `pages/release`, `import/postgres`. */
   id: string;
-  group: 'search' | 'api' | 'listing' | 'pages' | 'import' | 'realtime' | 'stream' | 'collections';
+  group: 'search' | 'api' | 'listing' | 'pages' | 'import' | 'realtime' | 'stream' | 'collections' | 'contributions';
   description: string;
   n: number;
   p50: number;

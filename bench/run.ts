@@ -20,6 +20,7 @@ import { runViews, type ViewResult } from './views';
 import { runRealtimeCase, type RealtimeCaseResult } from './realtime';
 import { runStreamCase, type StreamCaseResult } from './stream';
 import { runCollectionsCase, type CollectionsCaseResult } from './collections';
+import { QUEUE_PAGE, runContributionsCase, type ContributionsCaseResult } from './contributions';
 import { checkTarget, formatTable, formatTargets, pct, type CaseRow, type TargetCheck } from './report';
 import { emptyFloors, FLOOR_PATH, ROUTE_FLOOR_PATH, runSearchCase, type Floors, type SearchCaseResult } from './search';
 import { startServer, type RunningServer } from './server';
@@ -33,7 +34,16 @@ import {
 } from './workload';
 
 /** Cases that can be selected with `--only`. */
-export const CASES = ['search', 'listings', 'pages', 'import', 'realtime', 'stream', 'collections'] as const;
+export const CASES = [
+  'search',
+  'listings',
+  'pages',
+  'import',
+  'realtime',
+  'stream',
+  'collections',
+  'contributions',
+] as const;
 export type CaseName = (typeof CASES)[number];
 
 /** Options of a run (scripts/bench.ts parses them from the command line). */
@@ -100,6 +110,10 @@ export type BenchSettings = {
   collectionsEntries: number;
   collectionsWanted: number;
   collectionsRounds: number;
+  /** The contributions case: pending change requests, revisions of one release, rounds. */
+  contributionsPending: number;
+  contributionsRevisions: number;
+  contributionsRounds: number;
   /** Never-cached release pages fetched and viewed in Chromium (half each, two of them a warm-up). */
   viewIds: number;
   /** How long a page view waits after the user widget has shown, ms. */
@@ -133,6 +147,9 @@ export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
     collectionsEntries: 10000,
     collectionsWanted: 2000,
     collectionsRounds: 30,
+    contributionsPending: 10000,
+    contributionsRevisions: 1000,
+    contributionsRounds: 30,
     viewIds: 42,
     viewSettleMs: 2000,
   },
@@ -161,6 +178,9 @@ export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
     collectionsEntries: 10000,
     collectionsWanted: 2000,
     collectionsRounds: 10,
+    contributionsPending: 10000,
+    contributionsRevisions: 1000,
+    contributionsRounds: 10,
     viewIds: 22,
     viewSettleMs: 2000,
   },
@@ -186,6 +206,10 @@ export const TARGETS = {
   realtimeP95: 50,
   /** A page of the stream (data layer) of a member with busy friends, first and deep pages, p95 ms. */
   streamP95: 50,
+  /** One approval of a release edit end to end in the data layer, p95 ms. */
+  approvalP95: 50,
+  /** Page 1 of an item's history of 1,000 revisions, p95 ms. */
+  historyP95: 20,
 } as const;
 
 /** What bench/results.json holds. */
@@ -345,6 +369,19 @@ function streamRows(r: StreamCaseResult): CaseRow[] {
     }));
 }
 
+function contributionsRows(r: ContributionsCaseResult): CaseRow[] {
+  return r.calls.map((c) => ({
+    id: `contributions/${c.name}`,
+    group: 'contributions' as const,
+    description: `${c.description} through lib/data`,
+    ...pct(c.app),
+    baseline: null,
+    ratio: null,
+    ratio_of: '',
+    extra: { pending: r.pending, revisions: r.revisions },
+  }));
+}
+
 function collectionsRows(r: CollectionsCaseResult): CaseRow[] {
   return r.calls.map((c) => ({
     id: `collections/${c.name}`,
@@ -471,6 +508,7 @@ type Measured = {
   imports: ImportResult[];
   realtime: RealtimeCaseResult | null;
   stream: StreamCaseResult | null;
+  contributions: ContributionsCaseResult | null;
 };
 
 /** p95 of samples (null when there are none). */
@@ -515,7 +553,16 @@ function floorNote(api: number[], raw: number[], floors: Floors): string | undef
   );
 }
 
-function targetChecks({ search, community, listings, pages, imports, realtime, stream }: Measured): TargetCheck[] {
+function targetChecks({
+  search,
+  community,
+  listings,
+  pages,
+  imports,
+  realtime,
+  stream,
+  contributions,
+}: Measured): TargetCheck[] {
   const t: TargetCheck[] = [];
   if (search) {
     const text = search.samples.filter((s) => s.set !== 'autocomplete');
@@ -586,6 +633,31 @@ function targetChecks({ search, community, listings, pages, imports, realtime, s
             community?.floor ?? emptyFloors(),
           ),
         },
+      ),
+    );
+  }
+  if (contributions) {
+    const call = (name: string) => contributions.calls.find((c) => c.name === name)!;
+    const first = call('queue_page1');
+    const deep = call(`queue_page${QUEUE_PAGE}`);
+    t.push(
+      checkTarget(
+        `admin queue: page ${QUEUE_PAGE} p95 / page 1 p95 (${contributions.pending} pending requests)`,
+        ratio(deep.app.p95, first.app.p95),
+        { op: '<=', limit: TARGETS.listingRatio, unit: 'x' },
+        { halves: halvesRatio([deep.samples], [first.samples]) },
+      ),
+      checkTarget(
+        'approval of a release edit end to end p95 (data layer)',
+        call('approve_edit').app.p95,
+        { op: '<=', limit: TARGETS.approvalP95, unit: 'ms' },
+        { halves: halvesP95([call('approve_edit').samples]) },
+      ),
+      checkTarget(
+        `history page 1 p95 (${contributions.revisions} revisions)`,
+        call('history_page1').app.p95,
+        { op: '<=', limit: TARGETS.historyP95, unit: 'ms' },
+        { halves: halvesP95([call('history_page1').samples]) },
       ),
     );
   }
@@ -904,6 +976,16 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
           log: o.log,
         })
       : null;
+    const contributions = o.cases.includes('contributions')
+      ? await runContributionsCase({
+          db: handle.db,
+          raw,
+          pending: settings.contributionsPending,
+          revisions: settings.contributionsRevisions,
+          rounds: settings.contributionsRounds,
+          log: o.log,
+        })
+      : null;
     if (server) {
       await server.stop();
       server = null;
@@ -918,7 +1000,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
       o.log(`import pglite: ${imports[1].seconds} s`);
     }
 
-    const targets = targetChecks({ search, community, listings, pages, imports, realtime, stream });
+    const targets = targetChecks({ search, community, listings, pages, imports, realtime, stream, contributions });
     const results: BenchResults = {
       commit: git(['rev-parse', 'HEAD']),
       // Uncommitted changes other than this run's own outputs (results.json, explain/).
@@ -954,6 +1036,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
         ...(realtime ? realtimeRows(realtime) : []),
         ...(stream ? streamRows(stream) : []),
         ...(collections ? collectionsRows(collections) : []),
+        ...(contributions ? contributionsRows(contributions) : []),
       ],
       targets,
       warnings,

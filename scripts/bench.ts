@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--skip-import] [--skip-server] [--only search,listings,pages,import,realtime,stream,collections]`:
+ * `npm run bench [-- --quick] [--skip-import] [--skip-server] [--only search,listings,pages,import,realtime,stream,collections,contributions]`:
  * the benchmark against the PostgreSQL database at DATABASE_URL (required). Prints a
  * table and the target checks, writes bench/results.json and bench/explain/*.txt. Cases:
  * search (data layer, HTTP API and raw SQL; with the community lists /api/reviews and /api/posts
@@ -19,7 +19,7 @@ const USAGE = `usage: DATABASE_URL=postgres://… npm run bench -- [--quick] [--
                  on each half of its samples: results.json "noise")
   --skip-import  leave out case 4 (seed import into fresh PGlite and PostgreSQL)
   --skip-server  do not start the app: leaves out the HTTP API timings and the page load case
-  --only LIST    run only these cases, comma-separated: search, listings, pages, import, realtime, stream, collections`;
+  --only LIST    run only these cases, comma-separated: search, listings, pages, import, realtime, stream, collections, contributions`;
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const flags = new Set(args.filter((a) => a.startsWith('--')));
