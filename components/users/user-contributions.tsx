@@ -64,7 +64,7 @@ export async function UserContributions({
                     </span>{' '}
                     {r.entity_public_id ? (
                       <Link href={`/${ENTITY_PATH[r.entity]}/${r.entity_public_id}`} className="underline">
-                        {String(r.changes.name?.after ?? r.changes.name?.before ?? r.entity_public_id)}
+                        {r.entity_name ?? r.entity_public_id}
                       </Link>
                     ) : (
                       String(r.changes.name?.after ?? '')

@@ -67,6 +67,8 @@ export type ChangeRequestDto = {
   status: ChangeState;
   /** The entity's public id (for a new movie, person or label: once approved). */
   entity_public_id: string | null;
+  /** The entity's name as it is now (null while a new movie, person or label is not approved). */
+  entity_name: string | null;
   changes: FieldChanges;
   note: string | null;
   source: string | null;
@@ -428,6 +430,7 @@ export async function withdrawChangeRequest(actor: Actor | null, publicId: strin
 /** A change request row with its author and entity, as the reads select it. */
 type RequestListRow = RequestRow & {
   entity_public_id: string | null;
+  entity_name: string | null;
   discard_reason: string | null;
   author_public_id: string;
   author_name: string;
@@ -444,7 +447,12 @@ const REQUEST_COLUMNS = sql`c.id, c.public_id, c.entity_type, c.entity_id, c.kin
     WHEN 'movie' THEN (SELECT public_id FROM movies WHERE id = c.entity_id)
     WHEN 'release' THEN (SELECT public_id FROM releases WHERE id = c.entity_id)
     WHEN 'person' THEN (SELECT public_id FROM persons WHERE id = c.entity_id)
-    WHEN 'label' THEN (SELECT public_id FROM labels WHERE id = c.entity_id) END AS entity_public_id`;
+    WHEN 'label' THEN (SELECT public_id FROM labels WHERE id = c.entity_id) END AS entity_public_id,
+  CASE c.entity_type
+    WHEN 'movie' THEN (SELECT name FROM movies WHERE id = c.entity_id)
+    WHEN 'release' THEN (SELECT name FROM releases WHERE id = c.entity_id)
+    WHEN 'person' THEN (SELECT name FROM persons WHERE id = c.entity_id)
+    WHEN 'label' THEN (SELECT name FROM labels WHERE id = c.entity_id) END AS entity_name`;
 const REQUEST_FROM = sql`change_requests c JOIN users u ON u.id = c.user_id`;
 
 function toDto(row: RequestListRow): ChangeRequestDto {
@@ -454,6 +462,7 @@ function toDto(row: RequestListRow): ChangeRequestDto {
     kind: row.kind,
     status: row.status,
     entity_public_id: row.entity_public_id,
+    entity_name: row.entity_name,
     changes: changesOf(row),
     note: row.note,
     source: row.source,

@@ -19,6 +19,20 @@ async function newPage(browser: Browser, baseURL: string): Promise<Page> {
   return context.newPage();
 }
 
+/** Registers a member (`label` and a tag of this run as the name) whose session `page` carries; @returns the tag. */
+async function registerContributor(page: Page, baseURL: string, label: string): Promise<string> {
+  const tag = uniqueTag();
+  const ip = claimAddress(tag);
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+  await registerByApi(page.request, {
+    baseURL,
+    ip,
+    name: `${label} ${tag}`,
+    email: `${label.toLowerCase()}-${tag}@example.fi`,
+  });
+  return tag;
+}
+
 /** A release of the seed catalogue with a spine number (Criterion). */
 async function someRelease(page: Page, q: string): Promise<{ public_id: string; name: string }> {
   const res = await page.request.get(`/api/releases?q=${encodeURIComponent(q)}&limit=1`);
@@ -38,15 +52,7 @@ for (const locale of ['en', 'fi'] as const) {
     baseURL,
   }) => {
     const base = baseURL ?? 'http://localhost:3100';
-    const tag = uniqueTag();
-    const ip = claimAddress(tag);
-    await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
-    await registerByApi(page.request, {
-      baseURL: base,
-      ip,
-      name: `Contributor ${tag}`,
-      email: `contrib-${tag}@example.fi`,
-    });
+    const tag = await registerContributor(page, base, 'Contributor');
     const release = await someRelease(page, locale === 'fi' ? 'seventh seal' : 'seven samurai');
     const extras = `Commentary track ${tag}`;
     const sent = await page.request.post('/api/changes', {
@@ -93,15 +99,6 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(page.getByTestId('contribution').first()).toContainText(release.name);
     await gotoApp(page, `${prefix}/user/${me}/score`);
     await expect(page.getByTestId('score-text')).toContainText(locale === 'fi' ? '1 piste' : '1 point');
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `test-results/shots/score-${locale}-${width}.png`, fullPage: true });
-      await gotoApp(page, `${prefix}/user/${me}/contributions`);
-      await page.screenshot({ path: `test-results/shots/contrib-${locale}-${width}.png`, fullPage: true });
-      await admin.setViewportSize({ width, height: 900 });
-      await gotoApp(admin, `${prefix}/admin/changes`);
-      await admin.screenshot({ path: `test-results/shots/queue-${locale}-${width}.png`, fullPage: true });
-    }
   });
 
   test(`${locale}: a field changed since needs the admin's choice; a discard needs a reason`, async ({
@@ -110,15 +107,7 @@ for (const locale of ['en', 'fi'] as const) {
     baseURL,
   }) => {
     const base = baseURL ?? 'http://localhost:3100';
-    const tag = uniqueTag();
-    const ip = claimAddress(tag);
-    await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
-    await registerByApi(page.request, {
-      baseURL: base,
-      ip,
-      name: `Suggester ${tag}`,
-      email: `suggest-${tag}@example.fi`,
-    });
+    const tag = await registerContributor(page, base, 'Suggester');
     const release = await someRelease(page, locale === 'fi' ? 'rashomon' : 'ikiru');
     const post = (values: Record<string, unknown>) =>
       page.request.post('/api/changes', {

@@ -173,7 +173,7 @@ export default async function ChangeQueuePage({ params, searchParams }: Props) {
                         <>
                           {' '}
                           <Link href={`/${ENTITY_PATH[request.entity]}/${target}`} className="underline">
-                            {String(request.changes.name?.after ?? request.changes.name?.before ?? target)}
+                            {request.entity_name ?? target}
                           </Link>
                         </>
                       ) : request.changes.name ? (
