@@ -100,9 +100,11 @@ export function normalizeValue(field: string, kind: ColumnKind, value: unknown):
       return n;
     }
     case 'numeric': {
-      const n = typeof value === 'string' ? Number(value.replace(',', '.')) : value;
-      if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n >= 1e8) throw invalid(field);
-      return n.toFixed(2);
+      // At most two decimals (spec §5: rrp 19.99); a comma is read as the decimal point.
+      const text =
+        typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().replace(',', '.') : '';
+      if (!/^\d{1,8}(\.\d{1,2})?$/.test(text)) throw invalid(field);
+      return Number(text).toFixed(2);
     }
     case 'bool':
       if (typeof value !== 'boolean') throw invalid(field);

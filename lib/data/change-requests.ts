@@ -31,6 +31,7 @@ import {
   type ChangeKind,
   type ChangeState,
 } from '@/lib/validation/catalogue-fields';
+import { checkCatalogueRecord, type RuleErrors } from '@/lib/validation/catalogue-rules';
 import { CHANGE_NOTE_MAX, CHANGE_SOURCE_MAX, MODERATION_REASON_MAX } from '@/lib/validation/limits';
 import { NOTIFICATION_TYPES } from '@/lib/validation/notifications';
 import type { FieldErrors } from '@/lib/validation/users';
@@ -90,8 +91,26 @@ export type ChangeInput = {
   source?: string | null;
 };
 
-/** A submit or amend: the request, or field problems (`_form: 'nothingToUpdate'` when nothing changes). */
-export type ChangeResult = { ok: true; request: ChangeRequestDto } | { ok: false; errors: FieldErrors };
+/**
+ * A submit: the request, or field problems as `forms` message keys with their parameters
+ * (lib/validation/catalogue-rules.ts; `_form: 'nothingToUpdate'` when nothing changes).
+ */
+export type ChangeResult =
+  | { ok: true; request: ChangeRequestDto }
+  | { ok: false; errors: FieldErrors; params?: Record<string, string | number> };
+
+/** Thrown inside a submit's transaction when the record would break a rule of spec §5 (rolls it back). */
+class RulesBroken extends Error {
+  constructor(readonly rules: RuleErrors) {
+    super('catalogue rules broken');
+  }
+}
+
+/** @throws RulesBroken when the record after the change breaks a rule */
+function checkRules(entity: CatalogueEntity, record: FieldValues, changed: string[]): void {
+  const rules = checkCatalogueRecord(entity, record, changed);
+  if (Object.keys(rules.errors).length) throw new RulesBroken(rules);
+}
 
 type RequestRow = {
   id: number;
@@ -126,7 +145,8 @@ function optionalText(value: unknown, max: number): { value: string | null } | {
 function asFieldErrors(error: unknown): FieldErrors | null {
   if (error instanceof AppError && error.code === 'invalid_value') {
     const field = /field (\S+)$/.exec(error.message)?.[1] ?? '_form';
-    return { [field]: 'invalid' };
+    // A recommended retail price is a number with at most two decimals (spec §5).
+    return { [field]: field === 'rrp' ? 'priceInvalid' : 'invalid' };
   }
   return null;
 }
@@ -186,9 +206,10 @@ export async function submitChangeRequest(actor: Actor | null, input: ChangeInpu
       if (kind === 'edit') {
         targetId = await entityId(tx, entity, input.target);
         baseRevisionId = await latestRevisionId(tx, entity, targetId);
-        const now = (await readFields(tx, entity, targetId, Object.keys(values)))!;
+        const now = (await readFields(tx, entity, targetId, catalogueFieldNames(entity)))!;
         for (const [f, v] of Object.entries(values))
           if (!sameValue(now[f], v)) changes[f] = { before: now[f] ?? null, after: v };
+        checkRules(entity, { ...now, ...values }, Object.keys(changes));
       } else if (kind === 'duplicate') {
         const originalId = await entityId(tx, entity, input.target);
         // A duplicate copies every field of its original release.
@@ -196,6 +217,7 @@ export async function submitChangeRequest(actor: Actor | null, input: ChangeInpu
         for (const [f, v] of Object.entries(values))
           if (!sameValue(original[f], v)) changes[f] = { before: original[f] ?? null, after: v };
         if (Object.keys(changes).length) {
+          checkRules(entity, { ...original, ...values }, Object.keys(changes));
           const made = await createCatalogueEntity(
             tx,
             'release',
@@ -206,6 +228,7 @@ export async function submitChangeRequest(actor: Actor | null, input: ChangeInpu
           changes = { duplicate_of: { before: null, after: input.target }, ...changes };
         }
       } else {
+        checkRules(entity, values, Object.keys(values));
         assertRequiredFields(entity, values);
         changes = Object.fromEntries(Object.entries(values).map(([f, v]) => [f, { before: null, after: v }]));
         if (entity === 'release') {
@@ -229,6 +252,7 @@ export async function submitChangeRequest(actor: Actor | null, input: ChangeInpu
       if (canModerate(member)) await applyRequest(tx, member, Number(row.id), {});
     });
   } catch (error) {
+    if (error instanceof RulesBroken) return { ok: false, errors: error.rules.errors, params: error.rules.params };
     if (error instanceof AppError && error.code === 'nothing_to_update')
       return { ok: false, errors: { _form: 'nothingToUpdate' } };
     const fieldErrors = asFieldErrors(error);

@@ -188,6 +188,41 @@ describe.each(testEngines())('change requests on %s', (engine) => {
         h.db,
       ),
     ).toEqual({ ok: false, errors: { discs_count: 'invalid' } });
+    expect(
+      await submitChangeRequest(
+        member,
+        { entity: 'release', kind: 'edit', target: release.public_id, values: { rrp: '19.999', rrp_currency: 'EUR' } },
+        h.db,
+      ),
+    ).toEqual({ ok: false, errors: { rrp: 'priceInvalid' } });
+    // Spec §5's rules on the record after the change, with their message keys and parameters.
+    expect(
+      await submitChangeRequest(
+        member,
+        {
+          entity: 'release',
+          kind: 'edit',
+          target: release.public_id,
+          values: { release_year: 1850, discs_count: 0 },
+        },
+        h.db,
+      ),
+    ).toEqual({ ok: false, errors: { release_year: 'yearBelow', discs_count: 'lessThanOne' }, params: { min: 1888 } });
+    expect(
+      await submitChangeRequest(
+        member,
+        { entity: 'release', kind: 'new', values: { name: 'No film', format: 1, movies: [] } },
+        h.db,
+      ),
+    ).toEqual({ ok: false, errors: { movies: 'required' }, params: {} });
+    // A duplicate as a DVD keeps the Blu-ray's region code B: refused (DVD regions are 0-6).
+    expect(
+      await submitChangeRequest(
+        member,
+        { entity: 'release', kind: 'duplicate', target: release.public_id, values: { format: 3 } },
+        h.db,
+      ),
+    ).toEqual({ ok: false, errors: { region_code: 'invalid' }, params: {} });
     expect(await codeOf(() => submitChangeRequest(null, { entity: 'release', kind: 'edit' }, h.db))).toBe(
       'unauthorized',
     );
@@ -267,7 +302,7 @@ describe.each(testEngines())('change requests on %s', (engine) => {
     ).toEqual({ ok: false, errors: { _form: 'nothingToUpdate' } });
     const dup = await submitChangeRequest(
       member,
-      { entity: 'release', kind: 'duplicate', target: release.public_id, values: { format: 3 } },
+      { entity: 'release', kind: 'duplicate', target: release.public_id, values: { format: 3, region_code: '2' } },
       h.db,
     );
     if (!dup.ok) throw new Error(JSON.stringify(dup.errors));
@@ -275,6 +310,7 @@ describe.each(testEngines())('change requests on %s', (engine) => {
     const copy = await getRelease(dup.request.entity_public_id!, h.db);
     expect(copy?.name).toBe(release.name);
     expect(copy?.format).toBe(3);
+    expect(copy?.region_code).toBe('2');
   });
 
   it("the member's profile lists the approved contributions with their points, and the score sums them", async () => {
