@@ -106,6 +106,15 @@ class RulesBroken extends Error {
   }
 }
 
+/** What a submit's or amendment's error answers: broken rules, nothing to update, a bad value; null for any other error. */
+function failureOf(error: unknown): Extract<ChangeResult, { ok: false }> | null {
+  if (error instanceof RulesBroken) return { ok: false, errors: error.rules.errors, params: error.rules.params };
+  if (error instanceof AppError && error.code === 'nothing_to_update')
+    return { ok: false, errors: { _form: 'nothingToUpdate' } };
+  const fieldErrors = asFieldErrors(error);
+  return fieldErrors ? { ok: false, errors: fieldErrors } : null;
+}
+
 /** @throws RulesBroken when the record after the change breaks a rule */
 function checkRules(entity: CatalogueEntity, record: FieldValues, changed: string[]): void {
   const rules = checkCatalogueRecord(entity, record, changed);
@@ -252,11 +261,8 @@ export async function submitChangeRequest(actor: Actor | null, input: ChangeInpu
       if (canModerate(member)) await applyRequest(tx, member, Number(row.id), {});
     });
   } catch (error) {
-    if (error instanceof RulesBroken) return { ok: false, errors: error.rules.errors, params: error.rules.params };
-    if (error instanceof AppError && error.code === 'nothing_to_update')
-      return { ok: false, errors: { _form: 'nothingToUpdate' } };
-    const fieldErrors = asFieldErrors(error);
-    if (fieldErrors) return { ok: false, errors: fieldErrors };
+    const failure = failureOf(error);
+    if (failure) return failure;
     throw error;
   }
   return { ok: true, request: (await getChangeRequest(member, publicId, d))! };
@@ -671,4 +677,75 @@ export async function approveChangeRequests(
     }
   }
   return out;
+}
+
+/** What an author changes in a pending request: proposed values (merged over the ones sent), note, source. */
+export type ChangeAmendment = { values?: FieldValues; note?: string | null; source?: string | null };
+
+/**
+ * The author amends a pending request: the values given replace or join the proposed ones (a
+ * value equal to the entity's current one drops that field), `note` and `source` replace theirs
+ * when given. A suggested release is updated in place. The request keeps its age in the queue.
+ * @returns the request, or field problems as submitChangeRequest gives them
+ * @throws AppError unauthorized, forbidden (another member's), not_found, change_state (not pending)
+ */
+export async function amendChangeRequest(
+  actor: Actor | null,
+  publicId: string,
+  amendment: ChangeAmendment,
+  db?: Db,
+): Promise<ChangeResult> {
+  const member = requireRole(actor, 'basic');
+  const note = amendment.note === undefined ? null : optionalText(amendment.note, CHANGE_NOTE_MAX);
+  const source = amendment.source === undefined ? null : optionalText(amendment.source, CHANGE_SOURCE_MAX);
+  const errors: FieldErrors = {};
+  if (note && 'error' in note) errors.note = note.error;
+  if (source && 'error' in source) errors.source = source.error;
+  if (Object.keys(errors).length) return { ok: false, errors };
+  const d = await resolveDb(db);
+  try {
+    await inTransaction(d, async (tx) => {
+      const row = await pendingRow(tx, publicId);
+      if (!canEditOwnContent(member, Number(row.user_id))) throw new AppError('forbidden');
+      const entity = row.entity_type;
+      const values = normalizeFields(entity, amendment.values ?? {});
+      const changes = { ...changesOf(row) };
+      const entityId = row.entity_id == null ? null : Number(row.entity_id);
+      if (row.kind === 'edit') {
+        const now = (await readFields(tx, entity, entityId!, catalogueFieldNames(entity)))!;
+        for (const [f, v] of Object.entries(values)) {
+          const before = changes[f]?.before ?? now[f] ?? null;
+          if (sameValue(before, v)) delete changes[f];
+          else changes[f] = { before, after: v };
+        }
+        const proposed = Object.fromEntries(Object.entries(changes).map(([f, c]) => [f, c.after]));
+        checkRules(entity, { ...now, ...proposed }, Object.keys(changes));
+      } else if (entity === 'release' && entityId != null) {
+        // A suggested (unapproved) release: the values go to its row, and the request shows them.
+        const now = (await readFields(tx, 'release', entityId, catalogueFieldNames('release')))!;
+        checkRules('release', { ...now, ...values }, Object.keys(values));
+        await updateCatalogueEntity(tx, 'release', entityId, values, { userId: member.userId, approvedById: null });
+        for (const [f, v] of Object.entries(values)) changes[f] = { before: changes[f]?.before ?? null, after: v };
+      } else {
+        const proposed = Object.fromEntries(Object.entries(changes).map(([f, c]) => [f, c.after]));
+        const next = { ...proposed, ...values };
+        checkRules(entity, next, Object.keys(values));
+        assertRequiredFields(entity, next);
+        for (const [f, v] of Object.entries(values)) changes[f] = { before: null, after: v };
+      }
+      if (!Object.keys(changes).filter((f) => f !== 'duplicate_of').length) throw new AppError('nothing_to_update');
+      await tx.execute(
+        sql`UPDATE change_requests SET changes = ${JSON.stringify(changes)}::jsonb,
+              note = CASE WHEN ${note !== null} THEN ${note && 'value' in note ? note.value : null} ELSE note END,
+              source = CASE WHEN ${source !== null} THEN ${source && 'value' in source ? source.value : null} ELSE source END,
+              updated_at = now()
+            WHERE id = ${row.id}`,
+      );
+    });
+  } catch (error) {
+    const failure = failureOf(error);
+    if (failure) return failure;
+    throw error;
+  }
+  return { ok: true, request: (await getChangeRequest(member, publicId, d))! };
 }

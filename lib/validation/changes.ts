@@ -24,6 +24,16 @@ export const changeRequestSchema = z.object({
   source: z.string().max(CHANGE_SOURCE_MAX).nullish().meta({ description: 'The disc in hand, a photo, a URL' }),
 });
 
+/** PATCH /api/changes/{id}: the author's amendment of a pending request. */
+export const amendSchema = z.object({
+  values: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .meta({ description: 'Field name → proposed value, merged over the values sent before' }),
+  note: z.string().max(CHANGE_NOTE_MAX).nullish().meta({ description: 'Replaces the note when given' }),
+  source: z.string().max(CHANGE_SOURCE_MAX).nullish().meta({ description: 'Replaces the source when given' }),
+});
+
 /** POST /api/changes/{id}/approve: per field changed since the suggestion, keep `current` or take `proposed`. */
 export const approveSchema = z.object({
   resolutions: z

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '@/db';
 import type { Actor } from '@/lib/auth/actor';
 import {
+  amendChangeRequest,
   approveChangeRequest,
   discardChangeRequest,
   getChangeRequest,
@@ -234,6 +235,45 @@ describe.each(testEngines())('change requests on %s', (engine) => {
     if (!sent.ok) throw new Error(JSON.stringify(sent.errors));
     expect(await codeOf(() => withdrawChangeRequest(other, sent.request.public_id, h.db))).toBe('forbidden');
     expect((await withdrawChangeRequest(member, sent.request.public_id, h.db)).status).toBe('withdrawn');
+  });
+
+  it('the author amends a pending request: values merge, a value back to the current one drops its field', async () => {
+    const sent = await submitChangeRequest(
+      member,
+      {
+        entity: 'release',
+        kind: 'edit',
+        target: release.public_id,
+        values: { scan_source: '35mm print', processing: 'DNR' },
+      },
+      h.db,
+    );
+    if (!sent.ok) throw new Error(JSON.stringify(sent.errors));
+    const amended = await amendChangeRequest(
+      member,
+      sent.request.public_id,
+      { values: { scan_source: 'Original camera negative', processing: null }, note: 'Booklet, page 3' },
+      h.db,
+    );
+    if (!amended.ok) throw new Error(JSON.stringify(amended.errors));
+    expect(amended.request.changes).toEqual({ scan_source: { before: null, after: 'Original camera negative' } });
+    expect(amended.request.note).toBe('Booklet, page 3');
+    expect(await amendChangeRequest(member, sent.request.public_id, { values: { scan_source: null } }, h.db)).toEqual({
+      ok: false,
+      errors: { _form: 'nothingToUpdate' },
+    });
+    expect(await codeOf(() => amendChangeRequest(other, sent.request.public_id, { note: 'mine' }, h.db))).toBe(
+      'forbidden',
+    );
+    await approveChangeRequest(admin, sent.request.public_id, {}, h.db);
+    const [row] = await queryRows<{ scan_source: string; processing: string | null }>(
+      h.db,
+      sql`SELECT scan_source, processing FROM releases WHERE id = ${release.id}`,
+    );
+    expect(row).toEqual({ scan_source: 'Original camera negative', processing: null });
+    expect(await codeOf(() => amendChangeRequest(member, sent.request.public_id, { note: 'late' }, h.db))).toBe(
+      'change_state',
+    );
   });
 
   it('a suggested new release is hidden until approved, then public and found by search', async () => {

@@ -46,6 +46,7 @@ import { POST as friendshipPost } from '@/app/api/users/[publicId]/friendship/ro
 import { POST as notificationsSeenPost } from '@/app/api/notifications/seen/route';
 import { POST as pusherAuthPost } from '@/app/api/pusher/auth/route';
 import { POST as changesPost } from '@/app/api/changes/route';
+import { PATCH as changePatch } from '@/app/api/changes/[publicId]/route';
 import { POST as changeApprovePost } from '@/app/api/changes/[publicId]/approve/route';
 import { POST as changeDiscardPost } from '@/app/api/changes/[publicId]/discard/route';
 import { POST as changeWithdrawPost } from '@/app/api/changes/[publicId]/withdraw/route';
@@ -706,6 +707,16 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       setup: async (o) => {
         const publicId = await suggestion(o);
         return { params: { publicId }, path: `/api/changes/${publicId}/discard`, body: { reason: 'No source' } };
+      },
+    },
+    {
+      route: '/api/changes/{id}',
+      method: 'PATCH',
+      handler: changePatch as Handler,
+      expect: AUTHOR_ONLY,
+      setup: async (o) => {
+        const publicId = await suggestion(o);
+        return { params: { publicId }, path: `/api/changes/${publicId}`, body: { note: 'From the sleeve' } };
       },
     },
     {

@@ -1,6 +1,7 @@
 import { route } from '@/lib/api/route';
-import { jsonResponse, publicIdParams } from '@/lib/api/schemas';
-import { getChangeRequest } from '@/lib/data/change-requests';
+import { invalidResponseDoc, jsonResponse, publicIdParams } from '@/lib/api/schemas';
+import { amendChangeRequest, getChangeRequest } from '@/lib/data/change-requests';
+import { amendSchema } from '@/lib/validation/changes';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,4 +18,29 @@ export const GET = route({
   params: publicIdParams,
   responses: { 200: jsonResponse('ChangeRequestDto') },
   handler: async ({ actor, params }) => getChangeRequest(actor, params.publicId),
+});
+
+/**
+ * PATCH /api/changes/{public_id}: the author amends a pending request: `{ values?, note?, source? }`
+ * (values merged over the proposed ones; a value equal to the current one drops that field).
+ * 200 ChangeRequestDto; 400 `{ error, fields }` as POST /api/changes; 403 another member's; 409 not
+ * pending; 404 unknown id. Data: lib/data/change-requests.ts amendChangeRequest.
+ */
+export const PATCH = route({
+  method: 'PATCH',
+  path: '/api/changes/{publicId}',
+  summary: "Amends the caller's pending change request",
+  tags: ['changes'],
+  auth: 'member',
+  params: publicIdParams,
+  body: amendSchema,
+  responses: { 200: jsonResponse('ChangeRequestDto'), 400: invalidResponseDoc, 409: jsonResponse('Not pending') },
+  handler: async ({ actor, params, body }) => {
+    const r = await amendChangeRequest(actor, params.publicId, {
+      values: body.values,
+      ...(body.note !== undefined ? { note: body.note } : {}),
+      ...(body.source !== undefined ? { source: body.source } : {}),
+    });
+    return r.ok ? r.request : r;
+  },
 });
