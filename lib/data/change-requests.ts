@@ -47,6 +47,8 @@ import {
   updateCatalogueEntity,
   type FieldValues,
 } from './catalogue-writes';
+import { isValidBarcode, normalizeBarcode } from '@/lib/barcode';
+import { addEntries } from './collection-entries';
 import { inTransaction, publish } from './events';
 import { keysetRows, pageOf as pageOfRows, type KeyedRow, type KeysetSort, type Paging } from './keyset';
 import { storeNotices } from './notifications';
@@ -190,7 +192,14 @@ async function checkOpenLimit(tx: Db, actor: Actor): Promise<void> {
  *   pending requests), invalid_value (unknown entity or kind)
  */
 export async function submitChangeRequest(actor: Actor | null, input: ChangeInput, db?: Db): Promise<ChangeResult> {
-  const member = requireRole(actor, 'basic');
+  return submit(requireRole(actor, 'basic'), input, await resolveDb(db), null);
+}
+
+/** A request's link to a collection import: the list its entry joins on approval, and the batch. */
+type ImportLink = { collectionId: number; batchId: string };
+
+/** submitChangeRequest for a checked member, optionally linked to a collection import. */
+async function submit(member: Actor, input: ChangeInput, d: Db, link: ImportLink | null): Promise<ChangeResult> {
   const entity = input.entity as CatalogueEntity;
   const kind = input.kind as ChangeKind;
   if (!CATALOGUE_ENTITIES.includes(entity)) throw new AppError('invalid_value', { field: 'entity' });
@@ -203,7 +212,6 @@ export async function submitChangeRequest(actor: Actor | null, input: ChangeInpu
   if ('error' in note) errors.note = note.error;
   if ('error' in source) errors.source = source.error;
   if (Object.keys(errors).length) return { ok: false, errors };
-  const d = await resolveDb(db);
   let publicId = '';
   try {
     await inTransaction(d, async (tx) => {
@@ -253,9 +261,11 @@ export async function submitChangeRequest(actor: Actor | null, input: ChangeInpu
       publicId = newPublicId();
       const [row] = await queryRows<{ id: number }>(
         tx,
-        sql`INSERT INTO change_requests (public_id, entity_type, entity_id, kind, base_revision_id, changes, note, source, user_id)
+        sql`INSERT INTO change_requests (public_id, entity_type, entity_id, kind, base_revision_id, changes, note, source, user_id,
+                                         collection_id, batch_id)
             VALUES (${publicId}, ${entity}, ${targetId}, ${kind}, ${baseRevisionId}, ${JSON.stringify(changes)}::jsonb,
-                    ${'value' in note ? note.value : null}, ${'value' in source ? source.value : null}, ${member.userId})
+                    ${'value' in note ? note.value : null}, ${'value' in source ? source.value : null}, ${member.userId},
+                    ${link?.collectionId ?? null}, ${link?.batchId ?? null})
             RETURNING id`,
       );
       if (canModerate(member)) await applyRequest(tx, member, Number(row.id), {});
@@ -324,6 +334,7 @@ async function applyRequest(
     // A new or duplicated release: it exists, unapproved, since the request was made.
     revisionId = await approveNewRelease(tx, entityIdNow!, meta);
     applied = changes;
+    await addToImportedCollection(tx, Number(row.id), entityIdNow!);
   } else {
     const values = Object.fromEntries(Object.entries(changes).map(([f, c]) => [f, c.after]));
     const made = await createCatalogueEntity(tx, row.entity_type, values, meta);
@@ -435,6 +446,89 @@ async function noticeSubject(
   return { subjectText: name };
 }
 
+/**
+ * A release suggested from a collection import joins the list it came from once approved (if the
+ * list still is the author's and not in the trash), and the author's unknown barcode is settled.
+ */
+async function addToImportedCollection(tx: Db, requestId: number, releaseId: number): Promise<void> {
+  const [c] = await queryRows<{
+    id: number;
+    user_id: number;
+    style: number;
+    shortcut_default: boolean;
+    deleted_at: string | null;
+    public_id: string;
+    ean: string | null;
+  }>(
+    tx,
+    sql`SELECT c.id, c.user_id, c.style, c.shortcut_default, c.deleted_at, r.public_id, r.ean
+        FROM change_requests q JOIN collections c ON c.id = q.collection_id AND c.user_id = q.user_id
+        JOIN releases r ON r.id = ${releaseId}
+        WHERE q.id = ${requestId} AND c.category = 'releases'`,
+  );
+  if (!c) return;
+  if (c.deleted_at === null)
+    await addEntries(
+      tx,
+      {
+        id: Number(c.id),
+        user_id: Number(c.user_id),
+        style: Number(c.style),
+        shortcut_default: c.shortcut_default,
+        deleted: false,
+      },
+      { entries: [{ item: { type: 'release', id: releaseId, publicId: c.public_id } }], via: 'import' },
+    );
+  if (c.ean) await tx.execute(sql`DELETE FROM unknown_barcodes WHERE user_id = ${c.user_id} AND ean = ${c.ean}`);
+}
+
+/** A disc of a collection import whose barcode no release has, as the member suggests it. */
+export type DiscSuggestion = {
+  /** The barcode (EAN-13, or a UPC-A), as the import read it. */
+  ean: string;
+  /** The release's fields (name, format, movies at least; label, release year, … as the member gave them). */
+  values: FieldValues;
+};
+
+/**
+ * Suggests the unknown discs of a collection import as new releases, in one batch: each becomes a
+ * pending change request (a suggested release, hidden until approved) linked to the collection,
+ * which the release joins when an admin approves it.
+ * @returns the batch id and, per disc, the request or its field problems
+ * @throws AppError unauthorized, not_found (not the member's collection), invalid_value (a movies collection)
+ */
+export async function suggestUnknownDiscs(
+  actor: Actor | null,
+  collectionPublicId: string,
+  discs: readonly DiscSuggestion[],
+  db?: Db,
+): Promise<{ batch_id: string; results: ({ ean: string } & ChangeResult)[] }> {
+  const member = requireRole(actor, 'basic');
+  const d = await resolveDb(db);
+  const [c] = await queryRows<{ id: number; user_id: number; category: string }>(
+    d,
+    sql`SELECT id, user_id, category FROM collections WHERE public_id = ${collectionPublicId} AND deleted_at IS NULL`,
+  );
+  if (!c || !canEditOwnContent(member, Number(c.user_id))) throw new AppError('not_found');
+  if (c.category !== 'releases') throw new AppError('invalid_value', { field: 'collection' });
+  const batchId = newPublicId();
+  const results: ({ ean: string } & ChangeResult)[] = [];
+  for (const disc of discs) {
+    const r = await submit(
+      member,
+      {
+        entity: 'release',
+        kind: 'new',
+        values: { ...disc.values, ean: isValidBarcode(disc.ean) ? normalizeBarcode(disc.ean) : disc.ean },
+      },
+      d,
+      { collectionId: Number(c.id), batchId },
+    );
+    results.push({ ean: disc.ean, ...r });
+  }
+  return { batch_id: batchId, results };
+}
+
 /** A pending new or duplicated release goes with its request. */
 async function dropSuggestedRelease(tx: Db, row: RequestRow): Promise<void> {
   if (row.entity_type === 'release' && row.kind !== 'edit' && row.entity_id != null)
@@ -527,6 +621,8 @@ export type ChangeListQuery = {
   entity?: CatalogueEntity | null;
   kind?: ChangeKind | null;
   user?: string | null;
+  /** Suggestions sent together (the unknown discs of one collection import). */
+  batch?: string | null;
 };
 
 /** A change request in a list: the request and its age in seconds (for the queue). */
@@ -550,6 +646,7 @@ export async function listChangeRequests(
   const conds: SQL[] = [sql`c.status = ${status}`];
   if (query.entity) conds.push(sql`c.entity_type = ${query.entity}`);
   if (query.kind) conds.push(sql`c.kind = ${query.kind}`);
+  if (query.batch) conds.push(sql`c.batch_id = ${query.batch}`);
   if (!canModerate(member)) conds.push(sql`c.user_id = ${member.userId}`);
   else if (query.user) conds.push(sql`c.user_id = (SELECT id FROM users WHERE public_id = ${query.user})`);
   const limit = page.limit ?? 24;

@@ -52,9 +52,26 @@ export const bulkApproveSchema = z.object({
   ids: z.array(publicIdText).min(1).max(200).meta({ description: 'Public ids of pending change requests (1-200)' }),
 });
 
+/** POST /api/collections/{id}/suggestions: the unknown discs of an import, suggested as new releases. */
+export const discSuggestionsSchema = z.object({
+  discs: z
+    .array(
+      z.object({
+        ean: z.string().max(20).meta({ description: 'The barcode the import read (EAN-13 or UPC-A)' }),
+        values: z
+          .record(z.string(), z.unknown())
+          .meta({ description: 'The release fields: name, format, movies (public ids), label, release_year, …' }),
+      }),
+    )
+    .min(1)
+    .max(200)
+    .meta({ description: 'The discs to suggest (1-200)' }),
+});
+
 /** GET /api/changes filters. */
 export const changeListFilters = {
   status: z.enum(CHANGE_STATES).optional(),
   entity: z.enum(CATALOGUE_ENTITIES).optional(),
   kind: z.enum(CHANGE_KINDS).optional(),
+  batch: publicIdText.optional().meta({ description: 'Suggestions sent together (one collection import)' }),
 };

@@ -14,10 +14,13 @@ import {
   approveChangeRequest,
   discardChangeRequest,
   getChangeRequest,
+  listChangeRequests,
   OPEN_CHANGES_MAX_NEW_ACCOUNT,
   submitChangeRequest,
+  suggestUnknownDiscs,
   withdrawChangeRequest,
 } from '@/lib/data/change-requests';
+import { createCollection } from '@/lib/data/collections';
 import { contributionScore, listContributions } from '@/lib/data/contributions';
 import { getRelease } from '@/lib/data/releases';
 import { searchAll } from '@/lib/data/search';
@@ -372,6 +375,65 @@ describe.each(testEngines())('change requests on %s', (engine) => {
     expect(score!.lines.reduce((sum, l) => sum + l.points, 0)).toBe(row.points);
     expect(items.reduce((sum, i) => sum + i.points, 0)).toBe(row.points);
     expect(await listContributions('noSuchUser', {}, h.db)).toBeNull();
+  });
+
+  it('unknown discs of an import become suggested releases; an approved one joins the collection', async () => {
+    const shelf = await createCollection(
+      member,
+      {
+        name: 'Imported discs',
+        description: null,
+        visibility: 'public',
+        category: 'releases',
+        style: 3,
+        shortcut_default: false,
+      },
+      h.db,
+    );
+    if (!shelf.ok) throw new Error(JSON.stringify(shelf.errors));
+    // The import kept the member's unknown barcodes.
+    const eans = ['4006680079325', '5051892002424'];
+    for (const ean of eans)
+      await h.db.execute(
+        sql`INSERT INTO unknown_barcodes (ean, title, format, user_id) VALUES (${ean}, 'Disc', 1, ${member.userId})`,
+      );
+    const sent = await suggestUnknownDiscs(
+      member,
+      shelf.collection.public_id,
+      [
+        {
+          ean: eans[0],
+          values: { name: 'Quasimodo Unknown Disc', format: 1, movies: [release.movie], release_year: 2008 },
+        },
+        { ean: eans[1], values: { name: 'Second Unknown Disc', format: 1, movies: [release.movie] } },
+        { ean: '123', values: { name: 'Broken Barcode Disc', format: 1, movies: [release.movie] } },
+      ],
+      h.db,
+    );
+    expect(sent.results.map((r) => r.ok)).toEqual([true, true, false]);
+    expect(sent.results[2]).toMatchObject({ ok: false, errors: { ean: 'invalid' } });
+    // The batch is one filter of the queue.
+    const batch = await listChangeRequests(admin, { batch: sent.batch_id }, {}, h.db);
+    expect(batch.items.map((i) => i.changes.name.after).sort()).toEqual([
+      'Quasimodo Unknown Disc',
+      'Second Unknown Disc',
+    ]);
+    const [first, second] = sent.results.map((r) => (r.ok ? r.request : null));
+    await approveChangeRequest(admin, first!.public_id, {}, h.db);
+    await discardChangeRequest(admin, second!.public_id, 'No such edition', h.db);
+    const entries = await queryRows<{ public_id: string; ean: string }>(
+      h.db,
+      sql`SELECT r.public_id, r.ean FROM collection_entries e JOIN collections c ON c.id = e.collection_id
+          JOIN releases r ON r.id = e.release_id WHERE c.public_id = ${shelf.collection.public_id}`,
+    );
+    expect(entries).toEqual([{ public_id: first!.entity_public_id, ean: eans[0] }]);
+    const left = await queryRows<{ ean: string }>(
+      h.db,
+      sql`SELECT ean FROM unknown_barcodes WHERE user_id = ${member.userId}`,
+    );
+    expect(left.map((l) => l.ean)).toEqual([eans[1]]);
+    // Someone else's collection is not found.
+    expect(await codeOf(() => suggestUnknownDiscs(other, shelf.collection.public_id, [], h.db))).toBe('not_found');
   });
 
   it('a new account has a smaller open-request limit', async () => {

@@ -46,6 +46,7 @@ import { POST as friendshipPost } from '@/app/api/users/[publicId]/friendship/ro
 import { POST as notificationsSeenPost } from '@/app/api/notifications/seen/route';
 import { POST as pusherAuthPost } from '@/app/api/pusher/auth/route';
 import { POST as changesPost } from '@/app/api/changes/route';
+import { POST as suggestionsPost } from '@/app/api/collections/[publicId]/suggestions/route';
 import { PATCH as changePatch } from '@/app/api/changes/[publicId]/route';
 import { POST as changeApprovePost } from '@/app/api/changes/[publicId]/approve/route';
 import { POST as changeDiscardPost } from '@/app/api/changes/[publicId]/discard/route';
@@ -707,6 +708,22 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       setup: async (o) => {
         const publicId = await suggestion(o);
         return { params: { publicId }, path: `/api/changes/${publicId}/discard`, body: { reason: 'No source' } };
+      },
+    },
+    {
+      route: '/api/collections/{id}/suggestions',
+      method: 'POST',
+      handler: suggestionsPost as Handler,
+      expect: OWNED,
+      setup: async (o) => {
+        const publicId = await shelf(o);
+        return {
+          params: { publicId },
+          path: `/api/collections/${publicId}/suggestions`,
+          body: {
+            discs: [{ ean: '5051892002424', values: { name: `Matrix Disc ${++n}`, format: 1, movies: [MOVIE] } }],
+          },
+        };
       },
     },
     {

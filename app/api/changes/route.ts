@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 /**
  * GET /api/changes: one page of change requests. Admins: everyone's (the queue: pending ones
  * oldest first), filtered by `status` (default pending), `entity`, `kind`, `user` (author's public
- * id); members: their own, newest first. `cursor`, `limit` 1-100 (default 24). 200
+ * id), `batch` (one collection import's suggestions); members: their own, newest first. `cursor`, `limit` 1-100 (default 24). 200
  * `{ items: ChangeRequestListItem[], next_cursor }` (each with `age_seconds`); 401 for visitors.
  * Data: lib/data/change-requests.ts listChangeRequests.
  */

@@ -22,6 +22,7 @@ import * as collectionsPublicIdImportsImportId from '../collections/[publicId]/i
 import * as collectionsPublicIdImports from '../collections/[publicId]/imports/route';
 import * as collectionsPublicIdPictures from '../collections/[publicId]/pictures/route';
 import * as collectionsPublicIdRestore from '../collections/[publicId]/restore/route';
+import * as collectionsPublicIdSuggestions from '../collections/[publicId]/suggestions/route';
 import * as collectionsPublicId from '../collections/[publicId]/route';
 import * as collectionsPublicIdValue from '../collections/[publicId]/value/route';
 import * as collections from '../collections/route';
@@ -104,6 +105,7 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   collectionsPublicIdImports,
   collectionsPublicIdPictures,
   collectionsPublicIdRestore,
+  collectionsPublicIdSuggestions,
   collectionsPublicId,
   collectionsPublicIdValue,
   collections,
