@@ -201,16 +201,18 @@ export async function HistoryPage({
           ) : null}
           {fields.length ? (
             <div className="mt-2 overflow-x-auto">
+              {/* Headers and field names wrap between words only (the page's overflow-wrap: anywhere
+                  would split a short word in a narrow column); values still break anywhere. */}
               <table className="w-full text-left text-sm">
                 <thead>
                   <tr className="border-b border-line">
-                    <th scope="col" className="py-1 pr-3">
+                    <th scope="col" className="[overflow-wrap:normal] py-1 pr-3">
                       {h('field')}
                     </th>
-                    <th scope="col" className="py-1 pr-3">
+                    <th scope="col" className="[overflow-wrap:normal] py-1 pr-3">
                       {h('before')}
                     </th>
-                    <th scope="col" className="py-1">
+                    <th scope="col" className="[overflow-wrap:normal] py-1">
                       {h('after')}
                     </th>
                   </tr>
@@ -218,11 +220,11 @@ export async function HistoryPage({
                 <tbody>
                   {fields.map(([field, { before, after }]) => (
                     <tr key={field} className="border-b border-line align-top">
-                      <th scope="row" className="py-1 pr-3 font-medium">
+                      <th scope="row" className="[overflow-wrap:normal] py-1 pr-3 font-medium">
                         {fieldLabel(field)}
                       </th>
-                      <td className="break-words py-1 pr-3">{fieldValueText(before, valueWords)}</td>
-                      <td className="break-words py-1">{fieldValueText(after, valueWords)}</td>
+                      <td className="py-1 pr-3">{fieldValueText(before, valueWords)}</td>
+                      <td className="py-1">{fieldValueText(after, valueWords)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -254,13 +256,13 @@ export async function HistoryPage({
                     <table className="w-full text-left text-sm">
                       <thead>
                         <tr className="border-b border-line">
-                          <th scope="col" className="py-1 pr-3">
+                          <th scope="col" className="[overflow-wrap:normal] py-1 pr-3">
                             {h('field')}
                           </th>
-                          <th scope="col" className="py-1 pr-3">
+                          <th scope="col" className="[overflow-wrap:normal] py-1 pr-3">
                             {h('now')}
                           </th>
-                          <th scope="col" className="py-1">
+                          <th scope="col" className="[overflow-wrap:normal] py-1">
                             {h('afterRevert')}
                           </th>
                         </tr>
@@ -272,16 +274,14 @@ export async function HistoryPage({
                             className="border-b border-line align-top"
                             data-revertible={f.revertible ? 'true' : 'false'}
                           >
-                            <th scope="row" className="py-1 pr-3 font-medium">
+                            <th scope="row" className="[overflow-wrap:normal] py-1 pr-3 font-medium">
                               {fieldLabel(f.field)}
                               <span className={`block text-xs ${f.revertible ? 'text-muted' : 'text-accent-strong'}`}>
                                 {f.revertible ? h('restored') : h('leftAsIs')}
                               </span>
                             </th>
-                            <td className="break-words py-1 pr-3">{fieldValueText(f.now, valueWords)}</td>
-                            <td className="break-words py-1">
-                              {fieldValueText(f.revertible ? f.before : f.now, valueWords)}
-                            </td>
+                            <td className="py-1 pr-3">{fieldValueText(f.now, valueWords)}</td>
+                            <td className="py-1">{fieldValueText(f.revertible ? f.before : f.now, valueWords)}</td>
                           </tr>
                         ))}
                       </tbody>
