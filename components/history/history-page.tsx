@@ -1,17 +1,17 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { notFound, permanentRedirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { fieldValueText } from '@/components/admin/field-value';
 import { itemNotFoundMetadata } from '@/components/listing/item-not-found';
+import { redirectMergedMovie } from '@/components/movies/merged-movie';
 import { PageHeading } from '@/components/listing/page-heading';
 import { Pagination } from '@/components/listing/pagination';
 import { withCursor } from '@/components/listing/presets';
 import { currentActor } from '@/lib/auth/session';
 import { canModerate } from '@/lib/auth/policies';
 import { getLabel } from '@/lib/data/labels';
-import { getMovieRedirect } from '@/lib/data/movie-redirects';
 import { getTitle } from '@/lib/data/movies';
 import { getPerson } from '@/lib/data/persons';
 import { getRelease } from '@/lib/data/releases';
@@ -25,7 +25,6 @@ import {
 import { AppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { Link, redirect } from '@/lib/i18n/navigation';
-import { routing } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
 import { siteTimeZone } from '@/lib/time-zone';
 import type { CatalogueEntity } from '@/lib/validation/catalogue-fields';
@@ -75,13 +74,7 @@ const historyPage = cache(async (entity: CatalogueEntity, publicId: string, curs
  * into (as `/movie/{old id}` does); any other unknown id answers the item's 404 (notFound()).
  */
 async function redirectOr404(locale: string, entity: CatalogueEntity, publicId: string): Promise<never> {
-  if (entity === 'movie') {
-    const target = await getMovieRedirect(publicId);
-    if (target) {
-      const prefix = locale === routing.defaultLocale ? '' : `/${locale}`;
-      permanentRedirect(`${prefix}/movie/${encodeURIComponent(target)}/history`);
-    }
-  }
+  if (entity === 'movie') await redirectMergedMovie({ locale, publicId, tab: 'history' });
   notFound();
 }
 
