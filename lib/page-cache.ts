@@ -17,7 +17,8 @@
  * (user widget, notification bell) must also be rendered client-side.
  *
  * Pages that take query parameters (listings, `?cursor=` pages of a label, company or person)
- * stay dynamic.
+ * stay dynamic, and so do the items' history pages (`/{kind}/{id}/history`): a page under one of
+ * these layouts shares its `revalidate` unless it exports `dynamic = 'force-dynamic'`.
  */
 import { revalidatePath } from 'next/cache';
 import { MOVIE_TABS, RELEASE_TABS, tabSegment } from './item-tabs';

@@ -2,6 +2,7 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { HistoryLink } from '@/components/history/history-link';
 import { cache } from 'react';
 import { itemNotFoundMetadata } from '@/components/listing/item-not-found';
 import { EmptyState } from '@/components/listing/empty-state';
@@ -258,6 +259,7 @@ export async function LabelDetailPage({
         <EmptyState title={tl('noResults')}>{t('releasesEmpty')}</EmptyState>
       )}
       <Pagination locale={locale} href={base} nextCursor={page.next_cursor} isFirstPage={!cursor} />
+      <HistoryLink locale={locale} entity="label" publicId={label.public_id} />
     </article>
   );
 }

@@ -5,6 +5,7 @@ import { itemNotFoundMetadata } from '@/components/listing/item-not-found';
 import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { HistoryLink } from '@/components/history/history-link';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { SubpageTabs } from '@/components/listing/subpage-tabs';
@@ -134,6 +135,7 @@ export async function MovieDetailPage({ locale, publicId, tab }: { locale: strin
         tabs={MOVIE_TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))}
       />
       <Content title={title} locale={locale} />
+      <HistoryLink locale={locale} entity="movie" publicId={title.public_id} />
     </article>
   );
 }

@@ -2,6 +2,7 @@ import { itemNotFoundMetadata } from '@/components/listing/item-not-found';
 import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { HistoryLink } from '@/components/history/history-link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { EmptyState } from '@/components/listing/empty-state';
@@ -181,6 +182,7 @@ export async function PersonDetailPage({ locale, publicId, tab, cursor }: Person
         ]}
       />
       {body}
+      <HistoryLink locale={locale} entity="person" publicId={person.public_id} />
     </article>
   );
 }

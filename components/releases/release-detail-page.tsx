@@ -5,6 +5,7 @@ import { itemNotFoundMetadata } from '@/components/listing/item-not-found';
 import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { HistoryLink } from '@/components/history/history-link';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { SubpageTabs } from '@/components/listing/subpage-tabs';
@@ -146,6 +147,7 @@ export async function ReleaseDetailPage({
         tabs={RELEASE_TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))}
       />
       <Content release={release} locale={locale} />
+      <HistoryLink locale={locale} entity="release" publicId={release.public_id} />
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { RevertButton } from '@/components/history/revert-button';
 import { EmptyState } from '@/components/listing/empty-state';
 import { Pagination } from '@/components/listing/pagination';
 import type { ChangeRequestListItem } from '@/lib/data/change-requests';
@@ -25,7 +26,8 @@ async function fieldNames(fields: string[], locale: string): Promise<string> {
 /**
  * /user/{id}/contributions: the member's approved catalogue contributions newest first (what,
  * which fields, the points, when) in keyset pages, and for the member themselves their own
- * suggestions still waiting for approval ("awaiting approval"), the way only they see them.
+ * suggestions still waiting for approval ("awaiting approval"), the way only they see them; admins
+ * get a button reverting all of the member's edits.
  */
 export async function UserContributions({
   user,
@@ -34,6 +36,7 @@ export async function UserContributions({
   cursor,
   page,
   pending,
+  adminRevert = false,
 }: {
   user: PublicUser;
   locale: string;
@@ -42,12 +45,29 @@ export async function UserContributions({
   page: { items: ContributionItem[]; next_cursor: string | null };
   /** The viewer's own pending suggestions (on their own page), else null. */
   pending: ChangeRequestListItem[] | null;
+  /** The viewer is an admin: a button reverts all of the member's edits (`POST /api/users/{id}/revert_contributions`). */
+  adminRevert?: boolean;
 }) {
   const t = await getTranslations({ locale, namespace: 'users' });
   const tc = await getTranslations({ locale, namespace: 'changes' });
   const zone = siteTimeZone();
   return (
     <div className="flex flex-col gap-6">
+      {adminRevert ? (
+        <section aria-label={tc('history.memberRevert')} data-testid="member-revert">
+          <RevertButton
+            endpoint={`/api/users/${encodeURIComponent(user.public_id)}/revert_contributions`}
+            words={{
+              label: tc('history.memberRevert'),
+              question: tc('history.memberRevertConfirm', { name: user.name }),
+              yes: tc('history.memberRevertYes'),
+              no: tc('history.cancel'),
+              done: tc('history.memberReverted'),
+              failed: tc('history.failed'),
+            }}
+          />
+        </section>
+      ) : null}
       {pending?.length ? (
         <section aria-labelledby="own-suggestions">
           <h2 id="own-suggestions" className="text-lg font-semibold">

@@ -166,6 +166,11 @@ describe.each(testEngines())('repair of an older import on %s', (engine) => {
       status: 308,
       location: `/fi/movie/${alien.public_id}/releases`,
     });
+    // And its history goes to the survivor's history (which shows the merge).
+    expect(await redirectOf(() => redirectMergedMovie({ locale: 'fi', publicId: OLD_ID, tab: 'history' }))).toEqual({
+      status: 308,
+      location: `/fi/movie/${alien.public_id}/history`,
+    });
     expect(
       await redirectOf(() => redirectMergedMovie({ locale: 'en', publicId: 'neverMerged', tab: 'overview' })),
     ).toBe(null);

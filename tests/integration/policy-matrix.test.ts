@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '@/db';
+import { queryRows, type DbHandle } from '@/db';
 import { POST as collectionsPost } from '@/app/api/collections/route';
 import { DELETE as collectionDelete, PATCH as collectionPatch } from '@/app/api/collections/[publicId]/route';
 import { POST as restorePost } from '@/app/api/collections/[publicId]/restore/route';
@@ -52,7 +52,9 @@ import { POST as changeApprovePost } from '@/app/api/changes/[publicId]/approve/
 import { POST as changeDiscardPost } from '@/app/api/changes/[publicId]/discard/route';
 import { POST as changeWithdrawPost } from '@/app/api/changes/[publicId]/withdraw/route';
 import { POST as changesBulkApprovePost } from '@/app/api/changes/bulk_approve/route';
-import { submitChangeRequest } from '@/lib/data/change-requests';
+import { POST as revisionRevertPost } from '@/app/api/revisions/[id]/revert/route';
+import { POST as revertContributionsPost } from '@/app/api/users/[publicId]/revert_contributions/route';
+import { approveChangeRequest, submitChangeRequest } from '@/lib/data/change-requests';
 import { changeFriendship, type FriendshipAction } from '@/lib/data/friendships';
 import { createReview } from '@/lib/data/reviews';
 import { addEntry, createCollection, setCollectionDeleted } from '@/lib/data/collections';
@@ -175,6 +177,22 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
     );
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     return r.request.public_id;
+  }
+  /** An edit of the release by `owner`, approved by the admin: @returns the id of its revision. */
+  async function approvedEdit(owner: Member): Promise<string> {
+    const r = await submitChangeRequest(
+      owner.actor,
+      { entity: 'release', kind: 'edit', target: RELEASE, values: { packaging_notes: `Matrix notes ${++n}` } },
+      h.db,
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    await approveChangeRequest(admin.actor, r.request.public_id, {}, h.db);
+    const [row] = await queryRows<{ id: number | string }>(
+      h.db,
+      sql`SELECT r.id FROM revisions r JOIN change_requests c ON c.id = r.change_request_id
+          WHERE c.public_id = ${r.request.public_id}`,
+    );
+    return String(row.id);
   }
   async function entry(owner: Member): Promise<{ publicId: string; entryId: string }> {
     const publicId = await shelf(owner);
@@ -752,6 +770,27 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       handler: changesBulkApprovePost as Handler,
       expect: ADMIN_ONLY,
       setup: async (o) => ({ params: {}, path: '/api/changes/bulk_approve', body: { ids: [await suggestion(o)] } }),
+    },
+    {
+      route: '/api/revisions/{id}/revert',
+      method: 'POST',
+      handler: revisionRevertPost as Handler,
+      expect: ADMIN_ONLY,
+      setup: async (o) => {
+        const id = await approvedEdit(o);
+        return { params: { id }, path: `/api/revisions/${id}/revert` };
+      },
+    },
+    {
+      route: '/api/users/{id}/revert_contributions',
+      method: 'POST',
+      handler: revertContributionsPost as Handler,
+      expect: ADMIN_ONLY,
+      setup: async (o) => {
+        await approvedEdit(o);
+        const publicId = o.actor.publicId;
+        return { params: { publicId }, path: `/api/users/${publicId}/revert_contributions` };
+      },
     },
   ];
 

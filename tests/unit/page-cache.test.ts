@@ -34,14 +34,24 @@ describe('page caching of the item pages', () => {
     },
   );
 
-  it.each(['label/[publicId]/paged', 'company/[publicId]/paged', 'person/[publicId]/releases'])(
-    '%s reads ?cursor= and is forced dynamic (an ISR route must not read searchParams)',
-    (route) => {
-      const src = read(`app/[locale]/${route}/page.tsx`);
-      expect(src).toContain('searchParams');
-      expect(src).toMatch(/^export const dynamic = 'force-dynamic';$/m);
-    },
-  );
+  it.each([
+    'label/[publicId]/paged',
+    'company/[publicId]/paged',
+    'person/[publicId]/releases',
+    // The history shows a new revision at once and admins' revert controls: never from the cache.
+    'movie/[publicId]/history',
+    'release/[publicId]/history',
+    'person/[publicId]/history',
+    'label/[publicId]/history',
+  ])('%s reads ?cursor= and is forced dynamic (an ISR route must not read searchParams)', (route) => {
+    const src = read(`app/[locale]/${route}/page.tsx`);
+    expect(src).toContain('searchParams');
+    expect(src).toMatch(/^export const dynamic = 'force-dynamic';$/m);
+  });
+
+  it('no history page is among the cached tabs', () => {
+    for (const tabs of Object.values(CACHED_PAGE_TABS)) expect(tabs).not.toContain('history');
+  });
 
   it.each(['release/[publicId]', 'movie/[publicId]', 'person/[publicId]', 'label/[publicId]', 'company/[publicId]'])(
     'the cached page %s/page.tsx reads no query string',
@@ -76,7 +86,14 @@ describe('page caching of the item pages', () => {
       const dir = path.join(root, 'app/[locale]', kind, '[publicId]');
       const tabs = fs
         .readdirSync(dir, { withFileTypes: true })
-        .filter((e) => e.isDirectory() && e.name !== 'paged' && !(kind === 'person' && e.name === 'releases'))
+        // The dynamic twins (paged, a person's releases, the history) are not cached.
+        .filter(
+          (e) =>
+            e.isDirectory() &&
+            e.name !== 'paged' &&
+            e.name !== 'history' &&
+            !(kind === 'person' && e.name === 'releases'),
+        )
         .map((e) => e.name)
         .sort();
       expect(tabs, kind).toEqual(CACHED_PAGE_TABS[kind].filter(Boolean).slice().sort());

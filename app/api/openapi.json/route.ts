@@ -77,7 +77,9 @@ import * as titles from '../titles/route';
 import * as usersPublicId from '../users/[publicId]/route';
 import * as usersPublicIdFriends from '../users/[publicId]/friends/route';
 import * as usersPublicIdFriendship from '../users/[publicId]/friendship/route';
+import * as usersPublicIdRevertContributions from '../users/[publicId]/revert_contributions/route';
 import * as friendRequests from '../friend_requests/route';
+import * as revisionsIdRevert from '../revisions/[id]/revert/route';
 import * as stream from '../stream/route';
 import * as trades from '../trades/route';
 import * as users from '../users/route';
@@ -153,6 +155,7 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   reviews,
   reviewsPublicIdComments,
   reviewsPublicIdToggles,
+  revisionsIdRevert,
   search,
   socialComplete,
   socialRegister,
@@ -162,6 +165,7 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   usersPublicId,
   usersPublicIdFriends,
   usersPublicIdFriendship,
+  usersPublicIdRevertContributions,
   users,
   friendRequests,
   stream,

@@ -11,6 +11,7 @@ import { COMMUNITY_CURSOR, UserCollections, UserLikes } from '@/components/users
 import { UserFriends } from '@/components/users/user-friends';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { currentActor } from '@/lib/auth/session';
+import { canModerate } from '@/lib/auth/policies';
 import { listCollections } from '@/lib/data/collections';
 import { FRIEND_REQUESTS_SHOWN, listFriendRequests, listFriends } from '@/lib/data/friendships';
 import { listPosts } from '@/lib/data/posts';
@@ -137,6 +138,7 @@ export default async function UserTabPage({ params, searchParams }: Props) {
           href={href}
           cursor={cursor}
           page={page}
+          adminRevert={canModerate(actor)}
           pending={
             actor?.publicId === publicId && !cursor
               ? (await listChangeRequests(actor, { status: 'pending' }, { limit: 100 })).items

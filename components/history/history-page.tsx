@@ -1,0 +1,323 @@
+import 'server-only';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { fieldValueText } from '@/components/admin/field-value';
+import { itemNotFoundMetadata } from '@/components/listing/item-not-found';
+import { redirectMergedMovie } from '@/components/movies/merged-movie';
+import { PageHeading } from '@/components/listing/page-heading';
+import { Pagination } from '@/components/listing/pagination';
+import { withCursor } from '@/components/listing/presets';
+import { currentActor } from '@/lib/auth/session';
+import { canModerate } from '@/lib/auth/policies';
+import { getLabel } from '@/lib/data/labels';
+import { getTitle } from '@/lib/data/movies';
+import { getPerson } from '@/lib/data/persons';
+import { getRelease } from '@/lib/data/releases';
+import {
+  listRevisions,
+  previewRevert,
+  type HistoryEntry,
+  type RevertPreview,
+  type RevisionUserRef,
+} from '@/lib/data/revisions';
+import { AppError } from '@/lib/errors';
+import { formatDateTime } from '@/lib/format';
+import { Link, redirect } from '@/lib/i18n/navigation';
+import { pageMetadata } from '@/lib/seo';
+import { siteTimeZone } from '@/lib/time-zone';
+import type { CatalogueEntity } from '@/lib/validation/catalogue-fields';
+import { RevertButton } from './revert-button';
+
+/** The query of a history page: `cursor` (a keyset page), `preview` (admins: a revision's id whose revert is previewed). */
+export type HistoryQuery = { cursor: string; preview: string };
+
+/** "{label} {name}" with the name linking to the member's profile; nothing for no member (a deleted account). */
+function RevisionUser({ label, user }: { label: string; user: RevisionUserRef | null }) {
+  if (!user) return null;
+  return (
+    <span>
+      {label}{' '}
+      <Link href={`/user/${user.public_id}`} className="underline">
+        {user.name}
+      </Link>
+    </span>
+  );
+}
+
+/** The entity's name, or null when it does not exist (read once per request). */
+const entityName = cache(async (entity: CatalogueEntity, publicId: string): Promise<string | null> => {
+  const row =
+    entity === 'movie'
+      ? await getTitle(publicId)
+      : entity === 'release'
+        ? await getRelease(publicId)
+        : entity === 'person'
+          ? await getPerson(publicId)
+          : await getLabel(publicId);
+  return row?.name ?? null;
+});
+
+/** One page of the history (read once per request); a stale or forged cursor reads as none. */
+const historyPage = cache(async (entity: CatalogueEntity, publicId: string, cursor: string) => {
+  try {
+    return await listRevisions(entity, publicId, { cursor: cursor || null });
+  } catch (error) {
+    if (cursor && error instanceof AppError && error.code === 'bad_cursor') return 'bad_cursor' as const;
+    throw error;
+  }
+});
+
+/**
+ * A merged movie's old id answers a permanent redirect to the history of the movie it was merged
+ * into (as `/movie/{old id}` does); any other unknown id answers the item's 404 (notFound()).
+ */
+async function redirectOr404(locale: string, entity: CatalogueEntity, publicId: string): Promise<never> {
+  if (entity === 'movie') await redirectMergedMovie({ locale, publicId, tab: 'history' });
+  notFound();
+}
+
+/** Metadata of `/{entity}/{id}/history`: "History of {name}", not indexed. */
+export async function historyMetadata(locale: string, entity: CatalogueEntity, publicId: string): Promise<Metadata> {
+  const name = await entityName(entity, publicId);
+  if (name == null) return itemNotFoundMetadata(locale);
+  const t = await getTranslations({ locale, namespace: 'changes.history' });
+  return pageMetadata({
+    locale,
+    path: `/${entity}/${publicId}/history`,
+    title: t('title', { name }),
+    description: t('metaDescription', { name }),
+    noindex: true,
+  });
+}
+
+/**
+ * `/movie|release|person|label/{id}/history` (spec §2): the entity's revisions newest first in
+ * keyset pages (`?cursor=`): kind, time (site time zone), author and approving admin (links to
+ * their profiles), points, the change request, the revert links between revisions and a table of
+ * each field before and after; the imported origin ends the last page. Admins get a "Revert…"
+ * link on each edit and revert, which shows (`?preview={id}`) which fields a revert writes back
+ * and which it leaves as they are, and a button that reverts (`POST /api/revisions/{id}/revert`).
+ * Rendered per request (the route exports `dynamic = 'force-dynamic'`): a new revision shows at once.
+ * Data: lib/data/revisions.ts listRevisions, previewRevert.
+ */
+export async function HistoryPage({
+  locale,
+  entity,
+  publicId,
+  query,
+}: {
+  locale: string;
+  entity: CatalogueEntity;
+  publicId: string;
+  query: HistoryQuery;
+}) {
+  const base = `/${entity}/${publicId}/history`;
+  const page = await historyPage(entity, publicId, query.cursor);
+  if (page === 'bad_cursor') return redirect({ href: base, locale });
+  if (!page) return redirectOr404(locale, entity, publicId);
+  const name = (await entityName(entity, publicId)) ?? publicId;
+  const actor = await currentActor();
+  const admin = canModerate(actor);
+  const t = await getTranslations({ locale, namespace: 'changes' });
+  const h = await getTranslations({ locale, namespace: 'changes.history' });
+  const zone = siteTimeZone();
+  const valueWords = { empty: t('request.empty'), yes: t('request.yes'), no: t('request.no') };
+  const fieldLabel = (field: string) => {
+    const key = `fields.${field}` as 'fields.name';
+    return t.has(key) ? t(key) : field;
+  };
+  const here = query.cursor ? withCursor(base, query.cursor) : base;
+  const withPreview = (id: string) => `${here}${here.includes('?') ? '&' : '?'}preview=${encodeURIComponent(id)}`;
+
+  let preview: RevertPreview | 'not_revertible' | null = null;
+  if (admin && query.preview) {
+    try {
+      preview = await previewRevert(actor, query.preview);
+      if (preview.entity !== entity || preview.entity_public_id !== publicId) preview = 'not_revertible';
+    } catch (error) {
+      if (!(error instanceof AppError && (error.code === 'not_found' || error.code === 'not_revertible'))) throw error;
+      preview = 'not_revertible';
+    }
+  }
+
+  const entry = (e: HistoryEntry) => {
+    if (e.kind === 'import')
+      return (
+        <li key="import" data-testid="history-import" className="rounded-lg border border-line bg-panel p-4">
+          <p className="font-semibold">{h('imported', { source: e.source_id })}</p>
+          <p className="text-sm text-muted">
+            <time dateTime={e.created_at}>{formatDateTime(e.created_at, locale, zone)}</time>
+          </p>
+        </li>
+      );
+    const fields = Object.entries(e.changes);
+    const revertible = admin && (e.kind === 'edit' || e.kind === 'revert');
+    const previewing = revertible && query.preview === e.id;
+    return (
+      <li key={e.id} id={`revision-${e.id}`} data-revision={e.id} data-kind={e.kind}>
+        <article
+          className="min-w-0 rounded-lg border border-line bg-panel p-4"
+          aria-labelledby={`revision-${e.id}-title`}
+        >
+          <header className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+            <h2 id={`revision-${e.id}-title`} className="text-lg font-semibold">
+              {h(`kinds.${e.kind}`)}{' '}
+              <span className="text-sm font-normal text-muted">{h('revision', { id: e.id })}</span>
+            </h2>
+            <time dateTime={e.created_at} className="text-sm text-muted">
+              {formatDateTime(e.created_at, locale, zone)}
+            </time>
+          </header>
+          <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
+            <RevisionUser label={h('author')} user={e.author} />
+            {e.approved_by && e.approved_by.public_id !== e.author?.public_id ? (
+              <RevisionUser label={h('approvedBy')} user={e.approved_by} />
+            ) : null}
+            {e.points ? <span>{h('points', { points: e.points })}</span> : null}
+            {e.change_request ? <span>{h('changeRequest', { id: e.change_request })}</span> : null}
+          </p>
+          {e.reverts ? (
+            <p className="mt-1 text-sm">
+              <a href={`#revision-${e.reverts}`} className="underline">
+                {h('reverts', { id: e.reverts })}
+              </a>
+            </p>
+          ) : null}
+          {e.reverted_by ? (
+            <p className="mt-1 text-sm font-medium text-accent-strong" data-testid="reverted-by">
+              <a href={`#revision-${e.reverted_by}`} className="underline">
+                {h('revertedBy', { id: e.reverted_by })}
+              </a>
+            </p>
+          ) : null}
+          {fields.length ? (
+            <div className="mt-2 overflow-x-auto">
+              {/* Headers and field names wrap between words only (the page's overflow-wrap: anywhere
+                  would split a short word in a narrow column); values still break anywhere. */}
+              <table className="w-full text-left text-sm">
+                <thead>
+                  <tr className="border-b border-line">
+                    <th scope="col" className="[overflow-wrap:normal] py-1 pr-3">
+                      {h('field')}
+                    </th>
+                    <th scope="col" className="[overflow-wrap:normal] py-1 pr-3">
+                      {h('before')}
+                    </th>
+                    <th scope="col" className="[overflow-wrap:normal] py-1">
+                      {h('after')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {fields.map(([field, { before, after }]) => (
+                    <tr key={field} className="border-b border-line align-top">
+                      <th scope="row" className="[overflow-wrap:normal] py-1 pr-3 font-medium">
+                        {fieldLabel(field)}
+                      </th>
+                      <td className="py-1 pr-3">{fieldValueText(before, valueWords)}</td>
+                      <td className="py-1">{fieldValueText(after, valueWords)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          {revertible && !previewing ? (
+            <p className="mt-3">
+              <Link href={`${withPreview(e.id)}#revision-${e.id}`} className="underline" data-action="preview-revert">
+                {h('revert')}
+              </Link>
+            </p>
+          ) : null}
+          {previewing && preview ? (
+            <section
+              aria-labelledby={`revert-${e.id}`}
+              className="mt-3 rounded-lg border border-accent p-3"
+              data-testid="revert-preview"
+            >
+              <h3 id={`revert-${e.id}`} className="font-semibold">
+                {h('previewTitle', { id: e.id })}
+              </h3>
+              {preview === 'not_revertible' ? (
+                <p role="alert">{h('notRevertible')}</p>
+              ) : (
+                <>
+                  <p className="mb-2 text-sm text-muted">{h('previewLead')}</p>
+                  <div className="mb-3 overflow-x-auto">
+                    <table className="w-full text-left text-sm">
+                      <thead>
+                        <tr className="border-b border-line">
+                          <th scope="col" className="[overflow-wrap:normal] py-1 pr-3">
+                            {h('field')}
+                          </th>
+                          <th scope="col" className="[overflow-wrap:normal] py-1 pr-3">
+                            {h('now')}
+                          </th>
+                          <th scope="col" className="[overflow-wrap:normal] py-1">
+                            {h('afterRevert')}
+                          </th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {preview.fields.map((f) => (
+                          <tr
+                            key={f.field}
+                            className="border-b border-line align-top"
+                            data-revertible={f.revertible ? 'true' : 'false'}
+                          >
+                            <th scope="row" className="[overflow-wrap:normal] py-1 pr-3 font-medium">
+                              {fieldLabel(f.field)}
+                              <span className={`block text-xs ${f.revertible ? 'text-muted' : 'text-accent-strong'}`}>
+                                {f.revertible ? h('restored') : h('leftAsIs')}
+                              </span>
+                            </th>
+                            <td className="py-1 pr-3">{fieldValueText(f.now, valueWords)}</td>
+                            <td className="py-1">{fieldValueText(f.revertible ? f.before : f.now, valueWords)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                  {preview.fields.some((f) => f.revertible) ? (
+                    <RevertButton
+                      endpoint={`/api/revisions/${encodeURIComponent(e.id)}/revert`}
+                      href={base}
+                      words={{ label: h('confirm'), failed: h('failed') }}
+                    />
+                  ) : (
+                    <p>{h('nothingToRevert')}</p>
+                  )}
+                </>
+              )}
+              <p className="mt-2">
+                <Link href={here} className="underline">
+                  {h('cancel')}
+                </Link>
+              </p>
+            </section>
+          ) : null}
+        </article>
+      </li>
+    );
+  };
+
+  return (
+    <div data-testid="history-page">
+      <PageHeading title={h('title', { name })} lead={h('lead')}>
+        <p className="mt-2">
+          <Link href={`/${entity}/${publicId}`} className="underline">
+            {h('back', { name })}
+          </Link>
+        </p>
+      </PageHeading>
+      {page.items.length ? (
+        <ol className="space-y-4">{page.items.map(entry)}</ol>
+      ) : (
+        <p className="text-muted">{h('empty')}</p>
+      )}
+      <Pagination locale={locale} href={base} nextCursor={page.next_cursor} isFirstPage={!query.cursor} />
+    </div>
+  );
+}
