@@ -1,10 +1,11 @@
 import 'server-only';
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { fieldValueText } from '@/components/admin/field-value';
 import { itemNotFoundMetadata } from '@/components/listing/item-not-found';
+import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { redirectMergedMovie } from '@/components/movies/merged-movie';
 import { PageHeading } from '@/components/listing/page-heading';
 import { Pagination } from '@/components/listing/pagination';
@@ -320,4 +321,37 @@ export async function HistoryPage({
       <Pagination locale={locale} href={base} nextCursor={page.next_cursor} isFirstPage={!query.cursor} />
     </div>
   );
+}
+
+/** The props Next gives a history page. */
+type HistoryRouteProps = {
+  params: Promise<{ locale: string; publicId: string }>;
+  searchParams: Promise<SearchParamsRecord>;
+};
+
+/**
+ * The metadata function and page component of `/{entity}/{id}/history` (`?cursor=`; admins:
+ * `?preview={revision}`), one pair for the four entities. The page files export them and their
+ * own `dynamic = 'force-dynamic'` (route segment config must be a literal in the file).
+ */
+export function historyRoute(entity: CatalogueEntity) {
+  return {
+    generateMetadata: async ({ params }: HistoryRouteProps): Promise<Metadata> => {
+      const { locale, publicId } = await params;
+      return historyMetadata(locale, entity, publicId);
+    },
+    Page: async function Page({ params, searchParams }: HistoryRouteProps) {
+      const { locale, publicId } = await params;
+      setRequestLocale(locale);
+      const sp = await searchParams;
+      return (
+        <HistoryPage
+          locale={locale}
+          entity={entity}
+          publicId={publicId}
+          query={{ cursor: firstParam(sp, 'cursor'), preview: firstParam(sp, 'preview') }}
+        />
+      );
+    },
+  };
 }

@@ -1,7 +1,4 @@
-import type { Metadata } from 'next';
-import { setRequestLocale } from 'next-intl/server';
-import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
-import { HistoryPage, historyMetadata } from '@/components/history/history-page';
+import { historyRoute } from '@/components/history/history-page';
 
 /**
  * Rendered on every request, never from the item page's ISR cache (the segment's layout sets
@@ -10,24 +7,9 @@ import { HistoryPage, historyMetadata } from '@/components/history/history-page'
  */
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ locale: string; publicId: string }>; searchParams: Promise<SearchParamsRecord> };
+const route = historyRoute('release');
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale, publicId } = await params;
-  return historyMetadata(locale, 'release', publicId);
-}
+export const generateMetadata = route.generateMetadata;
 
 /** /release/{id}/history: the release's revisions newest first (`?cursor=`; admins: `?preview={revision}`); unknown id → 404. */
-export default async function Page({ params, searchParams }: Props) {
-  const { locale, publicId } = await params;
-  setRequestLocale(locale);
-  const sp = await searchParams;
-  return (
-    <HistoryPage
-      locale={locale}
-      entity="release"
-      publicId={publicId}
-      query={{ cursor: firstParam(sp, 'cursor'), preview: firstParam(sp, 'preview') }}
-    />
-  );
-}
+export default route.Page;
