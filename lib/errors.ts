@@ -37,6 +37,8 @@ export const APP_ERRORS = {
   change_state: { status: 409, key: 'changeState' },
   change_conflict: { status: 409, key: 'changeConflict' },
   not_revertible: { status: 409, key: 'notRevertible' },
+  in_use: { status: 409, key: 'inUse' },
+  gone: { status: 410, key: 'gone' },
   unauthorized: { status: 401, key: 'unauthorized' },
   forbidden: { status: 403, key: 'forbidden' },
   bad_origin: { status: 403, key: 'badOrigin' },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { foldedKey } from './columns';
 
 /** Home-video labels (spec §3 "Label": unique name, label groups, country). Source: seed release files. */
@@ -23,6 +23,13 @@ export const labels = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Tombstone (lib/data/catalogue-writes.ts deleteCatalogueEntity): set when the item was deleted;
+     * the row stays so its public id answers 410 (or redirects) and a revert restores it.
+     */
+    deletedAt: timestamp({ withTimezone: true }),
+    /** The item a deleted one was merged into: its public id redirects there for good. */
+    mergedIntoId: integer(),
   },
   (t) => [
     uniqueIndex('labels_public_id_key').on(t.publicId),

@@ -97,6 +97,12 @@ export const movies = pgTable(
       .default(sql`'{}'::text[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Tombstone (lib/data/catalogue-writes.ts deleteCatalogueEntity): set when the movie was deleted;
+     * the row stays so its public id answers 410 and a revert restores it. (A movie merged into
+     * another is removed instead and redirects through movie_redirects.)
+     */
+    deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('movies_public_id_key').on(t.publicId),

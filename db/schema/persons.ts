@@ -32,6 +32,13 @@ export const persons = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Tombstone (lib/data/catalogue-writes.ts deleteCatalogueEntity): set when the item was deleted;
+     * the row stays so its public id answers 410 (or redirects) and a revert restores it.
+     */
+    deletedAt: timestamp({ withTimezone: true }),
+    /** The item a deleted one was merged into: its public id redirects there for good. */
+    mergedIntoId: integer(),
   },
   (t) => [
     uniqueIndex('persons_public_id_key').on(t.publicId),

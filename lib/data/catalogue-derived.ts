@@ -214,7 +214,7 @@ function scoped(column: SQL, ids: readonly number[] | 'all'): SQL {
 
 /**
  * Recomputes the stored counts: `movies.release_count` (approved releases holding the movie),
- * `persons.credit_count` (credits in any role) and `labels.release_count` (approved releases),
+ * `persons.credit_count` (credits in any role, in movies not deleted) and `labels.release_count` (approved releases),
  * writing only the rows whose count changed.
  */
 export async function recountCatalogue(db: Db, scope: CountScope): Promise<void> {
@@ -229,7 +229,8 @@ export async function recountCatalogue(db: Db, scope: CountScope): Promise<void>
   if (scope.persons === 'all' || scope.persons?.length)
     await db.execute(
       sql`UPDATE persons p SET credit_count = c.n
-          FROM (SELECT p2.id, (SELECT count(*) FROM credits cr WHERE cr.person_id = p2.id)::int AS n
+          FROM (SELECT p2.id, (SELECT count(*) FROM credits cr JOIN movies mc ON mc.id = cr.movie_id AND mc.deleted_at IS NULL
+                               WHERE cr.person_id = p2.id)::int AS n
                 FROM persons p2 WHERE ${scoped(sql`p2.id`, scope.persons)}) c
           WHERE c.id = p.id AND p.credit_count <> c.n`,
     );

@@ -623,12 +623,12 @@ export async function approveNewRelease(tx: Db, id: number, meta: WriteMeta): Pr
 
 /**
  * Deletes a suggested release that was never approved (its request discarded or withdrawn), with
- * its revisions: it was never public. An approved release is left alone.
+ * its revisions: it was never public. An approved release, or a deleted one (a tombstone), is left alone.
  */
 export async function deleteUnapprovedRelease(tx: Db, id: number): Promise<void> {
   const gone = await queryRows<{ search_text: string }>(
     tx,
-    sql`DELETE FROM releases WHERE id = ${id} AND NOT approved RETURNING search_text`,
+    sql`DELETE FROM releases WHERE id = ${id} AND NOT approved AND deleted_at IS NULL RETURNING search_text`,
   );
   if (!gone.length) return;
   await tx.execute(sql`DELETE FROM revisions WHERE entity_type = 'release' AND entity_id = ${id}`);
@@ -832,4 +832,311 @@ export async function mergeMovies(
   });
   await publish(tx, 'catalogue.changed', { entity: 'movie', id: intoId, publicId: into.public_id, revisionId, pages });
   return revisionId;
+}
+
+// ------------------------------------------------------------------ deletion
+
+/**
+ * How many records still depend on an entity, by what they are: a plain deletion (no merge
+ * target) is refused while any is left, since it would leave them pointing at an item that is no
+ * longer shown. A movie: the releases holding it (not deleted), its episodes, members' list
+ * entries, reviews and posts; a release: members' list entries, reviews and posts; a person:
+ * credits in movies not deleted; a label: its releases not deleted. (An entity's own content —
+ * a movie's cast and connections, a release's movies, a label's series — goes with it.)
+ */
+export async function dependentsOf(tx: Db, entity: CatalogueEntity, id: number): Promise<number> {
+  const counts: Record<CatalogueEntity, SQL> = {
+    movie: sql`(SELECT count(*) FROM release_movies rm JOIN releases r ON r.id = rm.release_id
+                 WHERE rm.movie_id = ${id} AND r.deleted_at IS NULL)
+             + (SELECT count(*) FROM movies e WHERE e.episode_of_id = ${id} AND e.deleted_at IS NULL)
+             + (SELECT count(*) FROM collection_entries WHERE movie_id = ${id})
+             + (SELECT count(*) FROM reviews WHERE movie_id = ${id})
+             + (SELECT count(*) FROM posts WHERE movie_id = ${id})`,
+    release: sql`(SELECT count(*) FROM collection_entries WHERE release_id = ${id})
+             + (SELECT count(*) FROM reviews WHERE release_id = ${id})
+             + (SELECT count(*) FROM posts WHERE release_id = ${id})`,
+    person: sql`(SELECT count(*) FROM credits c JOIN movies m ON m.id = c.movie_id
+                  WHERE c.person_id = ${id} AND m.deleted_at IS NULL)`,
+    label: sql`(SELECT count(*) FROM releases WHERE label_id = ${id} AND deleted_at IS NULL)`,
+  };
+  const [row] = await queryRows<{ n: number }>(tx, sql`SELECT (${counts[entity]})::int AS n`);
+  return Number(row.n);
+}
+
+/** Recomputes a release's counters (owners, wanters, likes) as lib/data/item-counters.ts keeps them. */
+async function recountReleaseCounters(db: Db, id: number): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO release_counters (release_id, owned_count, wanted_count, likes_count)
+        SELECT ${id},
+          (SELECT count(*) FROM collection_entries e JOIN collections c ON c.id = e.collection_id
+            WHERE e.release_id = ${id} AND c.style = 3 AND c.shortcut_default AND c.deleted_at IS NULL)::int,
+          (SELECT count(*) FROM collection_entries e JOIN collections c ON c.id = e.collection_id
+            WHERE e.release_id = ${id} AND c.style = 4 AND c.shortcut_default AND c.deleted_at IS NULL)::int,
+          (SELECT count(*) FROM likes WHERE release_id = ${id})::int
+        ON CONFLICT (release_id) DO UPDATE SET owned_count = excluded.owned_count,
+          wanted_count = excluded.wanted_count, likes_count = excluded.likes_count`,
+  );
+}
+
+/**
+ * Moves what points at a release, person or label being merged away to the survivor: a release's
+ * list entries (one already on the survivor's list is dropped), likes, reviews and posts; a
+ * person's credits; a label's releases, each in the survivor's series of the same name. Earlier
+ * merges into the merged item follow it to the survivor.
+ * @returns what the move touched, for counts and pages
+ */
+async function moveReferences(
+  tx: Db,
+  entity: Exclude<CatalogueEntity, 'movie'>,
+  from: number,
+  to: number,
+): Promise<Touched> {
+  const touched: Touched = { movies: new Set(), persons: new Set(), labels: new Set() };
+  if (entity === 'release') {
+    const dropped = await queryRows<{ collection_id: number }>(
+      tx,
+      sql`DELETE FROM collection_entries e WHERE e.release_id = ${from}
+            AND EXISTS (SELECT 1 FROM collection_entries o WHERE o.collection_id = e.collection_id AND o.release_id = ${to})
+          RETURNING e.collection_id`,
+    );
+    for (const s of [
+      sql`UPDATE collection_entries SET release_id = ${to} WHERE release_id = ${from}`,
+      sql`DELETE FROM likes l WHERE l.release_id = ${from}
+            AND EXISTS (SELECT 1 FROM likes o WHERE o.user_id = l.user_id AND o.release_id = ${to})`,
+      sql`UPDATE likes SET release_id = ${to} WHERE release_id = ${from}`,
+      sql`UPDATE reviews SET release_id = ${to} WHERE release_id = ${from}`,
+      sql`UPDATE posts SET release_id = ${to} WHERE release_id = ${from}`,
+      sql`DELETE FROM release_counters WHERE release_id = ${from}`,
+    ])
+      await tx.execute(s);
+    await recountReleaseCounters(tx, to);
+    const collections = [...new Set(dropped.map((d) => Number(d.collection_id)))];
+    if (collections.length)
+      await tx.execute(
+        sql`UPDATE collections c SET entries_count = (SELECT count(*) FROM collection_entries e WHERE e.collection_id = c.id)
+            WHERE c.id = ANY(${sql.param(collections)}::int[])`,
+      );
+  } else if (entity === 'person') {
+    const moved = await queryRows<{ movie_id: number }>(
+      tx,
+      sql`INSERT INTO credits (movie_id, person_id, role, character, ord)
+          SELECT movie_id, ${to}, role, character, ord FROM credits WHERE person_id = ${from}
+          ON CONFLICT DO NOTHING RETURNING movie_id`,
+    );
+    const old = await queryRows<{ movie_id: number }>(
+      tx,
+      sql`DELETE FROM credits WHERE person_id = ${from} RETURNING movie_id`,
+    );
+    for (const m of [...moved, ...old]) touched.movies.add(Number(m.movie_id));
+    touched.persons.add(from);
+  } else {
+    // Each series of the merged label becomes the survivor's series of the same name.
+    await tx.execute(
+      sql`INSERT INTO label_groups (label_id, name) SELECT ${to}, name FROM label_groups WHERE label_id = ${from}
+          ON CONFLICT (label_id, name) DO NOTHING`,
+    );
+    await tx.execute(
+      sql`UPDATE releases r SET label_group_id = t.id
+          FROM label_groups g JOIN label_groups t ON t.label_id = ${to} AND t.name = g.name
+          WHERE g.label_id = ${from} AND r.label_group_id = g.id`,
+    );
+    await tx.execute(sql`UPDATE releases SET label_id = ${to} WHERE label_id = ${from}`);
+    touched.labels.add(from);
+  }
+  await tx.execute(sql`UPDATE ${TABLES[entity]} SET merged_into_id = ${to} WHERE merged_into_id = ${from}`);
+  return touched;
+}
+
+/** What a deletion records: that the item is deleted and, for a merge, the survivor's public id. */
+export type DeleteResult = WriteResult & { mergedInto: string | null };
+
+/**
+ * Deletes an entity: its row stays as a tombstone (`deleted_at`; a release is also no longer
+ * approved, so every public read of releases leaves it out), keeps its public id (its pages answer
+ * 410 Gone) and drops out of listings, search, counts and the sitemap; the close-spelling words
+ * lose its search document. Stored as a 'delete' revision (`changes.deleted` false → true), which
+ * a revert undoes (restoreCatalogueEntity).
+ *
+ * With `mergeIntoId` (an entity of the same kind, not deleted) it is merged into that one
+ * instead: a movie through mergeMovies (its row is removed, its public id redirects, 'merge'
+ * revisions); a release, person or label moves what points at it to the survivor (moveReferences),
+ * becomes a tombstone with `merged_into_id`, and its public id redirects there for good; its
+ * 'delete' revision names the survivor in `changes.merged_into`. A merge cannot be reverted.
+ *
+ * @returns the entity, the revision (the survivor's 'merge' revision for a movie) and the changes
+ * @throws AppError not_found (no such entity), gone (already deleted), in_use (a plain deletion while
+ *   other records depend on it: dependentsOf), invalid_value (field merge_into: unknown, deleted,
+ *   unapproved or the entity itself)
+ */
+export async function deleteCatalogueEntity(
+  tx: Db,
+  entity: CatalogueEntity,
+  id: number,
+  mergeIntoId: number | null,
+  meta: WriteMeta,
+): Promise<DeleteResult> {
+  const [row] = await queryRows<{ public_id: string; search_text: string; deleted: boolean }>(
+    tx,
+    sql`SELECT public_id, search_text, deleted_at IS NOT NULL AS deleted FROM ${TABLES[entity]} WHERE id = ${id} FOR UPDATE`,
+  );
+  if (!row) throw new AppError('not_found');
+  if (row.deleted) throw new AppError('gone');
+  const publicId = row.public_id;
+  if (mergeIntoId == null) {
+    const n = await dependentsOf(tx, entity, id);
+    if (n > 0) throw new AppError('in_use', { count: n });
+  } else {
+    const [into] = await queryRows<{ public_id: string }>(
+      tx,
+      sql`SELECT public_id FROM ${TABLES[entity]} WHERE id = ${mergeIntoId} AND id <> ${id} AND deleted_at IS NULL
+            ${entity === 'release' ? sql`AND approved` : sql``} FOR UPDATE`,
+    );
+    if (!into) throw invalid('merge_into');
+    if (entity === 'movie') {
+      const revisionId = await mergeMovies(tx, { id, publicId }, mergeIntoId, meta);
+      const changes: FieldChanges = { merged_into: { before: null, after: into.public_id } };
+      return { id, publicId, revisionId, changes, mergedInto: into.public_id };
+    }
+  }
+  const touched =
+    mergeIntoId != null && entity !== 'movie'
+      ? await moveReferences(tx, entity, id, mergeIntoId)
+      : { movies: new Set<number>(), persons: new Set<number>(), labels: new Set<number>() };
+  const into = mergeIntoId == null ? null : await readPublicId(tx, entity, mergeIntoId);
+  await setTombstone(tx, entity, id, { deleted: true, mergeIntoId });
+  const changes: FieldChanges = { deleted: { before: false, after: true } };
+  if (into) changes.merged_into = { before: null, after: into };
+  const pages = await refreshAfterTombstone(tx, entity, id, { deleted: true, searchText: row.search_text, touched });
+  if (mergeIntoId != null) {
+    const survivor = await refreshDerived(tx, entity, mergeIntoId, {
+      movies: new Set(),
+      persons: new Set(),
+      labels: new Set(),
+    });
+    for (const [k, ids] of Object.entries(survivor) as [keyof CataloguePages, string[]][])
+      pages[k] = [...new Set([...(pages[k] ?? []), ...ids])];
+  }
+  const revisionId = await insertRevision(tx, { entity, id, publicId, kind: 'delete', changes, meta });
+  await publish(tx, 'catalogue.changed', { entity, id, publicId, revisionId, pages });
+  return { id, publicId, revisionId, changes, mergedInto: into };
+}
+
+/**
+ * Restores a deleted entity (a revert of its deletion): the tombstone is lifted (a release is
+ * approved again), it is listed, searched and counted again and its pages are revalidated. With
+ * `deleted` true it is deleted again (a revert of that revert), refused while records depend on it.
+ * Stored as a revision of `meta.kind` ('revert', naming the revision undone) with `changes.deleted`.
+ * @returns the result, `revisionId` null when the entity already is as asked
+ * @throws AppError not_found (no such entity), in_use (deleting again while records depend on it)
+ */
+export async function setCatalogueEntityDeleted(
+  tx: Db,
+  entity: CatalogueEntity,
+  id: number,
+  deleted: boolean,
+  meta: WriteMeta,
+): Promise<WriteResult> {
+  const [row] = await queryRows<{ public_id: string; search_text: string; deleted: boolean }>(
+    tx,
+    sql`SELECT public_id, search_text, deleted_at IS NOT NULL AS deleted FROM ${TABLES[entity]} WHERE id = ${id} FOR UPDATE`,
+  );
+  if (!row) throw new AppError('not_found');
+  const publicId = row.public_id;
+  if (row.deleted === deleted) return { id, publicId, revisionId: null, changes: {} };
+  if (deleted) {
+    const n = await dependentsOf(tx, entity, id);
+    if (n > 0) throw new AppError('in_use', { count: n });
+  }
+  await setTombstone(tx, entity, id, { deleted, mergeIntoId: null });
+  const changes: FieldChanges = { deleted: { before: !deleted, after: deleted } };
+  const pages = await refreshAfterTombstone(tx, entity, id, {
+    deleted,
+    searchText: row.search_text,
+    touched: { movies: new Set(), persons: new Set(), labels: new Set() },
+  });
+  const revisionId = await insertRevision(tx, { entity, id, publicId, kind: meta.kind ?? 'edit', changes, meta });
+  await publish(tx, 'catalogue.changed', { entity, id, publicId, revisionId, pages });
+  return { id, publicId, revisionId, changes };
+}
+
+async function readPublicId(tx: Db, entity: CatalogueEntity, id: number): Promise<string> {
+  const [row] = await queryRows<{ public_id: string }>(tx, sql`SELECT public_id FROM ${TABLES[entity]} WHERE id = ${id}`);
+  return row.public_id;
+}
+
+/** Sets or lifts the tombstone (a release's approval follows: a deleted release is never public). */
+async function setTombstone(
+  tx: Db,
+  entity: CatalogueEntity,
+  id: number,
+  to: { deleted: boolean; mergeIntoId: number | null },
+): Promise<void> {
+  const merged = entity === 'movie' ? [] : [sql`merged_into_id = ${to.mergeIntoId}`];
+  const approved = entity === 'release' ? [sql`approved = ${!to.deleted}`] : [];
+  const stamp = entity === 'movie' || entity === 'release' ? [sql`updated_at = now()`] : [];
+  await tx.execute(
+    sql`UPDATE ${TABLES[entity]} SET ${sql.join(
+      [sql`deleted_at = ${to.deleted ? sql`now()` : sql`NULL`}`, ...merged, ...approved, ...stamp],
+      sql`, `,
+    )} WHERE id = ${id}`,
+  );
+}
+
+/**
+ * After a tombstone was set or lifted: the close-spelling words lose or regain the entity's search
+ * document, the counts of what shows it are recomputed (a release's movies and label, a movie's
+ * persons), and @returns the pages to revalidate (the entity's own and those that list it).
+ */
+async function refreshAfterTombstone(
+  tx: Db,
+  entity: CatalogueEntity,
+  id: number,
+  state: { deleted: boolean; searchText: string; touched: Touched },
+): Promise<CataloguePages> {
+  const { touched } = state;
+  await adjustSearchWords(tx, [
+    state.deleted ? { before: state.searchText, after: null } : { before: null, after: state.searchText },
+  ]);
+  if (entity === 'release') {
+    const [r] = await queryRows<{ label_id: number | null }>(tx, sql`SELECT label_id FROM releases WHERE id = ${id}`);
+    if (r?.label_id != null) touched.labels.add(Number(r.label_id));
+    for (const m of await queryRows<{ movie_id: number }>(
+      tx,
+      sql`SELECT movie_id FROM release_movies WHERE release_id = ${id}`,
+    ))
+      touched.movies.add(Number(m.movie_id));
+  } else if (entity === 'movie') {
+    for (const c of await queryRows<{ person_id: number }>(
+      tx,
+      sql`SELECT DISTINCT person_id FROM credits WHERE movie_id = ${id}`,
+    ))
+      touched.persons.add(Number(c.person_id));
+    for (const c of await queryRows<{ movie_id: number }>(
+      tx,
+      sql`SELECT movie_id FROM movie_connections WHERE connected_movie_id = ${id}`,
+    ))
+      touched.movies.add(Number(c.movie_id));
+  }
+  await recountCatalogue(tx, {
+    movies: [...touched.movies],
+    persons: [...touched.persons],
+    labels: [...touched.labels],
+  });
+  const pages: CataloguePages = { [entity]: [await readPublicId(tx, entity, id)] };
+  const publicIds = async (table: SQL, ids: Iterable<number>): Promise<string[]> => {
+    const list = [...ids].slice(0, MAX_DEPENDENT_PAGES);
+    if (!list.length) return [];
+    const rows = await queryRows<{ public_id: string }>(
+      tx,
+      sql`SELECT public_id FROM ${table} WHERE id = ANY(${sql.param(list)}::int[])`,
+    );
+    return rows.map((r) => r.public_id);
+  };
+  const add = (kind: keyof CataloguePages, ids: readonly string[]) => {
+    pages[kind] = [...new Set([...(pages[kind] ?? []), ...ids])];
+  };
+  add('movie', await publicIds(sql`movies`, touched.movies));
+  add('person', await publicIds(sql`persons`, touched.persons));
+  add('label', await publicIds(sql`labels`, touched.labels));
+  return pages;
 }

@@ -1,7 +1,8 @@
 import 'server-only';
 /**
  * Change requests (spec §4): members suggest a new movie, release, person or label, an edit of
- * one, or a duplicate of a release; admins approve or discard each, and the author is notified
+ * one, a duplicate of a release, or the deletion of one (optionally merged into another of its
+ * kind: `merge_into`); admins approve or discard each, and the author is notified
  * (types 20 and 21). A request stores the revision it was made against and, per field, the value
  * then and the value proposed. At approval each field's value then is compared with its value now:
  * a field that changed since is never applied blindly, the admin takes the current or the
@@ -12,6 +13,11 @@ import 'server-only';
  * shown to its author and admins only, never listed or searched; approval makes it public,
  * discarding or withdrawing the request deletes it. New movies, persons and labels are created
  * on approval. An admin's own suggestion is applied at once and recorded like any other.
+ *
+ * A deletion request names its target, a note (required: why) and optionally `merge_into`, the
+ * public id of the surviving item of the same kind. Its changes are `deleted` (false → true) and
+ * `merged_into` (the survivor). Approval deletes through the catalogue writer
+ * (deleteCatalogueEntity): a plain deletion is refused while other records depend on the item.
  *
  * Every function checks the actor itself: members submit, amend and withdraw their own pending
  * requests; only admins approve and discard.
@@ -39,7 +45,9 @@ import {
   approveNewRelease,
   assertRequiredFields,
   createCatalogueEntity,
+  deleteCatalogueEntity,
   deleteUnapprovedRelease,
+  dependentsOf,
   latestRevisionId,
   normalizeFields,
   readFields,
@@ -91,6 +99,8 @@ export type ChangeInput = {
   values?: FieldValues;
   note?: string | null;
   source?: string | null;
+  /** A deletion: the public id of the item of the same kind to merge the deleted one into. */
+  merge_into?: string | null;
 };
 
 /**
@@ -111,6 +121,8 @@ class RulesBroken extends Error {
 /** What a submit's or amendment's error answers: broken rules, nothing to update, a bad value; null for any other error. */
 function failureOf(error: unknown): Extract<ChangeResult, { ok: false }> | null {
   if (error instanceof RulesBroken) return { ok: false, errors: error.rules.errors, params: error.rules.params };
+  if (error instanceof AppError && error.code === 'in_use')
+    return { ok: false, errors: { merge_into: 'deleteInUse' }, params: { count: Number(error.params.count ?? 0) } };
   if (error instanceof AppError && error.code === 'nothing_to_update')
     return { ok: false, errors: { _form: 'nothingToUpdate' } };
   const fieldErrors = asFieldErrors(error);
@@ -162,13 +174,36 @@ function asFieldErrors(error: unknown): FieldErrors | null {
   return null;
 }
 
+/** The id of an entity that is not deleted. @throws AppError not_found (unknown), gone (deleted) */
 async function entityId(tx: Db, entity: CatalogueEntity, publicId: unknown): Promise<number> {
   if (typeof publicId !== 'string') throw new AppError('not_found');
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows<{ id: number; deleted: boolean }>(
     tx,
-    sql`SELECT id FROM ${sql.identifier(TABLES[entity])} WHERE public_id = ${publicId}`,
+    sql`SELECT id, deleted_at IS NOT NULL AS deleted FROM ${sql.identifier(TABLES[entity])} WHERE public_id = ${publicId}`,
   );
   if (!row) throw new AppError('not_found');
+  if (row.deleted) throw new AppError('gone');
+  return Number(row.id);
+}
+
+/** @throws AppError not_found for a release that is not approved (a suggestion) */
+async function assertApprovedRelease(tx: Db, id: number): Promise<void> {
+  const [row] = await queryRows<{ approved: boolean }>(tx, sql`SELECT approved FROM releases WHERE id = ${id}`);
+  if (!row?.approved) throw new AppError('not_found');
+}
+
+/**
+ * The id of the item a deleted one is merged into: the same kind, not deleted, not the item
+ * itself (a release: approved). @throws AppError('invalid_value', merge_into) otherwise
+ */
+async function mergeTargetId(tx: Db, entity: CatalogueEntity, publicId: unknown, exceptId: number): Promise<number> {
+  if (typeof publicId !== 'string') throw new AppError('invalid_value', { field: 'merge_into' });
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM ${sql.identifier(TABLES[entity])} WHERE public_id = ${publicId.trim()} AND id <> ${exceptId}
+          AND deleted_at IS NULL ${entity === 'release' ? sql`AND approved` : sql``}`,
+  );
+  if (!row) throw new AppError('invalid_value', { field: 'merge_into' });
   return Number(row.id);
 }
 
@@ -203,24 +238,43 @@ async function submit(member: Actor, input: ChangeInput, d: Db, link: ImportLink
   const entity = input.entity as CatalogueEntity;
   const kind = input.kind as ChangeKind;
   if (!CATALOGUE_ENTITIES.includes(entity)) throw new AppError('invalid_value', { field: 'entity' });
-  // Deletions are not taken yet; a duplicate is a release's.
-  if (!CHANGE_KINDS.includes(kind) || kind === 'delete' || (kind === 'duplicate' && entity !== 'release'))
+  // A duplicate is a release's.
+  if (!CHANGE_KINDS.includes(kind) || (kind === 'duplicate' && entity !== 'release'))
     throw new AppError('invalid_value', { field: 'kind' });
   const note = optionalText(input.note, CHANGE_NOTE_MAX);
   const source = optionalText(input.source, CHANGE_SOURCE_MAX);
   const errors: FieldErrors = {};
   if ('error' in note) errors.note = note.error;
+  // A deletion says why.
+  else if (kind === 'delete' && !note.value) errors.note = 'required';
   if ('error' in source) errors.source = source.error;
   if (Object.keys(errors).length) return { ok: false, errors };
   let publicId = '';
   try {
     await inTransaction(d, async (tx) => {
       await checkOpenLimit(tx, member);
-      const values = normalizeFields(entity, input.values ?? {});
+      const values = kind === 'delete' ? {} : normalizeFields(entity, input.values ?? {});
       let changes: FieldChanges = {};
       let targetId: number | null = null;
       let baseRevisionId: number | null = null;
-      if (kind === 'edit') {
+      if (kind === 'delete') {
+        targetId = await entityId(tx, entity, input.target);
+        // A suggested release not approved yet is withdrawn or discarded, not deleted.
+        if (entity === 'release') await assertApprovedRelease(tx, targetId);
+        baseRevisionId = await latestRevisionId(tx, entity, targetId);
+        changes = { deleted: { before: false, after: true } };
+        if (input.merge_into) {
+          const intoId = await mergeTargetId(tx, entity, input.merge_into, targetId);
+          const [into] = await queryRows<{ public_id: string }>(
+            tx,
+            sql`SELECT public_id FROM ${sql.identifier(TABLES[entity])} WHERE id = ${intoId}`,
+          );
+          changes.merged_into = { before: null, after: into.public_id };
+        } else {
+          const count = await dependentsOf(tx, entity, targetId);
+          if (count > 0) throw new AppError('in_use', { count });
+        }
+      } else if (kind === 'edit') {
         targetId = await entityId(tx, entity, input.target);
         baseRevisionId = await latestRevisionId(tx, entity, targetId);
         const now = (await readFields(tx, entity, targetId, catalogueFieldNames(entity)))!;
@@ -315,7 +369,16 @@ async function applyRequest(
   let entityIdNow = row.entity_id == null ? null : Number(row.entity_id);
   let applied: FieldChanges = {};
   let revisionId: number | null = null;
-  if (row.kind === 'edit') {
+  // A deletion's notice names the item as it was (a movie merged away is gone afterwards).
+  let subject: Awaited<ReturnType<typeof noticeSubject>> | null = null;
+  if (row.kind === 'delete') {
+    subject = { subjectText: (await noticeSubject(tx, row.entity_type, entityIdNow, changes)).subjectText };
+    const into = changes.merged_into?.after;
+    const intoId = into == null ? null : await mergeTargetId(tx, row.entity_type, into, entityIdNow!);
+    const result = await deleteCatalogueEntity(tx, row.entity_type, entityIdNow!, intoId, meta);
+    applied = result.changes;
+    revisionId = result.revisionId;
+  } else if (row.kind === 'edit') {
     const fields = Object.keys(changes);
     const now = await readFields(tx, row.entity_type, entityIdNow!, fields);
     if (!now) throw new AppError('not_found');
@@ -357,7 +420,7 @@ async function applyRequest(
       type: NOTIFICATION_TYPES.contributionApproved,
       actorId: admin.userId,
       changeRequestId: Number(row.id),
-      ...(await noticeSubject(tx, row.entity_type, entityIdNow, changes)),
+      ...(subject ?? (await noticeSubject(tx, row.entity_type, entityIdNow, changes))),
     },
   ]);
 }
@@ -415,7 +478,12 @@ export async function discardChangeRequest(
         actorId: admin.userId,
         changeRequestId: Number(row.id),
         reason: text.value,
-        ...(await noticeSubject(tx, row.entity_type, row.kind === 'edit' ? row.entity_id : null, changesOf(row))),
+        ...(await noticeSubject(
+          tx,
+          row.entity_type,
+          row.kind === 'edit' || row.kind === 'delete' ? row.entity_id : null,
+          changesOf(row),
+        )),
       },
     ]);
   });
@@ -439,7 +507,8 @@ async function noticeSubject(
       tx,
       sql`SELECT name FROM ${sql.identifier(TABLES[entity])} WHERE id = ${entityId}`,
     );
-    if (row) name = row.name;
+    if (!row) return { subjectText: name };
+    name = row.name;
     if (entity === 'movie') return { subjectText: name, movieId: entityId };
     if (entity === 'release') return { subjectText: name, releaseId: entityId };
   }
@@ -531,7 +600,7 @@ export async function suggestUnknownDiscs(
 
 /** A pending new or duplicated release goes with its request. */
 async function dropSuggestedRelease(tx: Db, row: RequestRow): Promise<void> {
-  if (row.entity_type === 'release' && row.kind !== 'edit' && row.entity_id != null)
+  if (row.entity_type === 'release' && (row.kind === 'new' || row.kind === 'duplicate') && row.entity_id != null)
     await deleteUnapprovedRelease(tx, Number(row.entity_id));
 }
 
@@ -684,6 +753,12 @@ export type ChangeReview = {
     likely_duplicate: string | null;
     /** The request names no source. */
     no_source: boolean;
+    /**
+     * A deletion: how many records depend on the item now (list entries, reviews, posts, releases
+     * holding a movie, a person's credits, a label's releases). A plain deletion is refused while
+     * any is left; a merge moves them to `merge_into`. Null for other kinds.
+     */
+    in_use: number | null;
   };
 };
 
@@ -717,7 +792,10 @@ export async function reviewChangeRequest(
   });
   let barcodeKnown: string | null = null;
   let likelyDuplicate: string | null = null;
-  if (request.entity === 'release') {
+  let inUse: number | null = null;
+  if (request.kind === 'delete' && row.entity_id != null)
+    inUse = await dependentsOf(d, request.entity, Number(row.entity_id));
+  if (request.entity === 'release' && request.kind !== 'delete') {
     const ean = request.changes.ean?.after;
     const exceptId = row.entity_id ?? 0;
     if (typeof ean === 'string') {
@@ -747,6 +825,7 @@ export async function reviewChangeRequest(
       barcode_known: barcodeKnown,
       likely_duplicate: likelyDuplicate,
       no_source: !request.source,
+      in_use: inUse,
     },
   };
 }
@@ -805,10 +884,15 @@ export async function amendChangeRequest(
       const row = await pendingRow(tx, publicId);
       if (!canEditOwnContent(member, Number(row.user_id))) throw new AppError('forbidden');
       const entity = row.entity_type;
-      const values = normalizeFields(entity, amendment.values ?? {});
+      // A deletion has no field values: its note, source (and merge target, through a new request) say it all.
+      if (row.kind === 'delete' && Object.keys(amendment.values ?? {}).length)
+        throw new AppError('invalid_value', { field: 'values' });
+      const values = row.kind === 'delete' ? {} : normalizeFields(entity, amendment.values ?? {});
       const changes = { ...changesOf(row) };
       const entityId = row.entity_id == null ? null : Number(row.entity_id);
-      if (row.kind === 'edit') {
+      if (row.kind === 'delete') {
+        // Nothing but the note and source change.
+      } else if (row.kind === 'edit') {
         const now = (await readFields(tx, entity, entityId!, catalogueFieldNames(entity)))!;
         for (const [f, v] of Object.entries(values)) {
           const before = changes[f]?.before ?? now[f] ?? null;

@@ -7,9 +7,12 @@ import 'server-only';
  * A revert writes each field a revision changed back to its value before, through the catalogue
  * writer (a 'revert' revision naming the revision it undid in `reverts_id`), but only the fields
  * that still hold the revision's value after: a field a later revision changed is left as it is.
- * Only 'edit' and 'revert' revisions of entities that still exist can be reverted (a revert of a
- * revert restores what the first revert undid); a 'create' is not undone field by field, and a
- * merge or a deletion not at all.
+ * Only 'edit' and 'revert' revisions of entities that exist and are not deleted can be reverted (a
+ * revert of a revert restores what the first revert undid), and 'delete' revisions: reverting a
+ * deletion restores the entity (its tombstone lifted, listed and counted again), and reverting that
+ * revert deletes it again. A 'create' is not undone field by field, and a merge (a 'merge'
+ * revision, or a deletion that merged the entity into another) not at all: what pointed at it has
+ * moved.
  *
  * Points: a revision's points (`revisions.points`, added to its author's `users.points` when it
  * was approved) count while the revision stands. Reverting an edit takes them back from its
@@ -33,7 +36,13 @@ import {
   type CatalogueEntity,
   type RevisionKind,
 } from '@/lib/validation/catalogue-fields';
-import { readFields, sameValue, updateCatalogueEntity, type FieldValues } from './catalogue-writes';
+import {
+  readFields,
+  sameValue,
+  setCatalogueEntityDeleted,
+  updateCatalogueEntity,
+  type FieldValues,
+} from './catalogue-writes';
 import { inTransaction } from './events';
 import { decodeCursor, encodeCursor, type KeysetSort, type Paging } from './keyset';
 import { queryRows, resolveDb } from './sql';
@@ -93,7 +102,7 @@ export type RevertPreview = {
   revision_id: string;
   entity: CatalogueEntity;
   entity_public_id: string;
-  kind: 'edit' | 'revert';
+  kind: 'edit' | 'revert' | 'delete';
   fields: RevertField[];
 };
 
@@ -171,8 +180,9 @@ async function entityRow(
 ): Promise<{ id: number; source_id: string | null; created_at: string | Date | null } | null> {
   const origin =
     entity === 'label' ? sql`NULL::text AS source_id, NULL::timestamptz AS created_at` : sql`source_id, created_at`;
-  // A suggested release that is not approved yet is not public, and neither is its history.
-  const visible = entity === 'release' ? sql`AND approved` : sql``;
+  // A suggested release that is not approved yet is not public, and neither is its history; a
+  // deleted one (no longer approved) keeps its history, which admins revert the deletion from.
+  const visible = entity === 'release' ? sql`AND (approved OR deleted_at IS NOT NULL)` : sql``;
   const [row] = await queryRows<{ id: number; source_id: string | null; created_at: string | Date | null }>(
     d,
     sql`SELECT id, ${origin} FROM ${TABLES[entity]} WHERE public_id = ${publicId} ${visible}`,
@@ -304,13 +314,29 @@ async function revertPlan(
   const revision = id == null ? null : await revisionRow(tx, id, lock);
   if (!revision) throw new AppError('not_found');
   const entity = revision.entity_type;
-  if ((revision.kind !== 'edit' && revision.kind !== 'revert') || !CATALOGUE_ENTITIES.includes(entity))
+  if (
+    (revision.kind !== 'edit' && revision.kind !== 'revert' && revision.kind !== 'delete') ||
+    !CATALOGUE_ENTITIES.includes(entity) ||
+    // A merge moved what pointed at the entity: it cannot be undone.
+    Object.hasOwn(revision.changes, 'merged_into')
+  )
     throw new AppError('not_revertible');
-  const [exists] = await queryRows<{ id: number }>(
+  const [exists] = await queryRows<{ id: number; deleted: boolean }>(
     tx,
-    sql`SELECT id FROM ${TABLES[entity]} WHERE id = ${revision.entity_id} ${lock ? sql`FOR UPDATE` : sql``}`,
+    sql`SELECT id, deleted_at IS NOT NULL AS deleted FROM ${TABLES[entity]} WHERE id = ${revision.entity_id}
+        ${lock ? sql`FOR UPDATE` : sql``}`,
   );
   if (!exists) throw new AppError('not_revertible');
+  // A deletion or a revert of one: the one field is whether the entity is deleted.
+  if (Object.hasOwn(revision.changes, 'deleted')) {
+    const { before, after } = revision.changes.deleted;
+    return {
+      revision,
+      fields: [{ field: 'deleted', before, after, now: exists.deleted, revertible: exists.deleted === after }],
+    };
+  }
+  // The fields of a deleted entity stay as they are until it is restored.
+  if (exists.deleted) throw new AppError('not_revertible');
   // In the entity's field order (jsonb keeps keys in its own order); unknown fields last.
   const order = catalogueFieldNames(entity);
   const rank = (f: string) => (order.includes(f) ? order.indexOf(f) : order.length);
@@ -356,13 +382,22 @@ async function revertInTx(tx: Db, admin: Actor, revisionId: string | number): Pr
   if (!reverted.length) return { revisionId: null, reverted, leftAsTheyAre };
   const base = await chainBase(tx, revision);
   const undoneBefore = await isUndone(tx, base.id);
-  const values: FieldValues = Object.fromEntries(reverted.map((f) => [f, revision.changes[f].before]));
-  const result = await updateCatalogueEntity(tx, revision.entity_type, revision.entity_id, values, {
-    userId: admin.userId,
-    approvedById: admin.userId,
-    kind: 'revert',
-    revertsId: revision.id,
-  });
+  const meta = { userId: admin.userId, approvedById: admin.userId, kind: 'revert' as const, revertsId: revision.id };
+  const result = Object.hasOwn(revision.changes, 'deleted')
+    ? await setCatalogueEntityDeleted(
+        tx,
+        revision.entity_type,
+        revision.entity_id,
+        revision.changes.deleted.before === true,
+        meta,
+      )
+    : await updateCatalogueEntity(
+        tx,
+        revision.entity_type,
+        revision.entity_id,
+        Object.fromEntries(reverted.map((f) => [f, revision.changes[f].before])) as FieldValues,
+        meta,
+      );
   if (result.revisionId == null) return { revisionId: null, reverted: [], leftAsTheyAre: fields.map((f) => f.field) };
   const undoneAfter = await isUndone(tx, base.id);
   // +1: the base edit is undone now (its points are taken back); -1: it stands again (given back).
@@ -381,7 +416,8 @@ async function revertInTx(tx: Db, admin: Actor, revisionId: string | number): Pr
  * @param revisionId a revision's `id` from the history (a number, or its text)
  * @returns `{ revision_id, entity, entity_public_id, kind, fields: [{ field, before, after, now, revertible }] }`
  * @throws AppError unauthorized (visitor), forbidden (not an admin), not_found (no such revision),
- *   not_revertible (a 'create', 'merge' or 'delete' revision, or one of an entity that no longer exists)
+ *   not_revertible (a 'create' or 'merge' revision, a deletion that merged the entity into another, or
+ *   an edit of an entity that no longer exists or is deleted)
  */
 export async function previewRevert(actor: Actor | null, revisionId: string | number, db?: Db): Promise<RevertPreview> {
   requireRole(actor, 'admin');
@@ -391,7 +427,7 @@ export async function previewRevert(actor: Actor | null, revisionId: string | nu
     revision_id: String(revision.id),
     entity: revision.entity_type,
     entity_public_id: revision.entity_public_id,
-    kind: revision.kind as 'edit' | 'revert',
+    kind: revision.kind as 'edit' | 'revert' | 'delete',
     fields,
   };
 }
@@ -405,7 +441,9 @@ export async function previewRevert(actor: Actor | null, revisionId: string | nu
  * holding its value after: nothing is written and `revisionId` is null.
  * @param revisionId a revision's `id` from the history (a number, or its text)
  * @returns `{ revisionId: the new revert revision's id or null, reverted: fields written back, leftAsTheyAre: the others }`
- * @throws AppError unauthorized, forbidden (not an admin), not_found, not_revertible (see previewRevert),
+ * A 'delete' revision is reverted by restoring the entity (setCatalogueEntityDeleted); reverting
+ * that revert deletes it again, refused with in_use while other records depend on it by then.
+ * @throws AppError unauthorized, forbidden (not an admin), not_found, not_revertible (see previewRevert), in_use,
  *   invalid_value when a value to write back no longer fits (it names a movie, person or label that
  *   is gone), label_name_taken when a label's old name is another label's now
  */

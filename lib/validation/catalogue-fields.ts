@@ -147,11 +147,13 @@ export function catalogueFieldNames(entity: CatalogueEntity): string[] {
 /**
  * Points an approved contribution earns its author (users.points; a revert takes them back).
  * Weighted by what it adds, not by how many requests it was split into: a new release 5, a new
- * movie 3, a new person or label 2, a duplicate release 3, an edit 1 per changed field up to 10.
+ * movie 3, a new person or label 2, a duplicate release 3, an edit 1 per changed field up to 10,
+ * a deletion (plain or merged into another entry) 1: it tidies the catalogue but adds nothing.
  */
 export const CONTRIBUTION_POINTS = {
   new: { movie: 3, release: 5, person: 2, label: 2 },
   duplicate: 3,
+  delete: 1,
   editPerField: 1,
   editMax: 10,
 } as const;
@@ -161,7 +163,7 @@ export function pointsFor(kind: ChangeKind, entity: CatalogueEntity, fields: num
   if (kind === 'new') return CONTRIBUTION_POINTS.new[entity];
   if (kind === 'duplicate') return CONTRIBUTION_POINTS.duplicate;
   if (kind === 'edit') return Math.min(CONTRIBUTION_POINTS.editMax, fields * CONTRIBUTION_POINTS.editPerField);
-  return 0;
+  return CONTRIBUTION_POINTS.delete;
 }
 
 function fields(kinds: Record<string, ColumnKind>, columns: Record<string, string> = {}): Record<string, ColumnField> {
