@@ -1060,7 +1060,10 @@ export async function setCatalogueEntityDeleted(
 }
 
 async function readPublicId(tx: Db, entity: CatalogueEntity, id: number): Promise<string> {
-  const [row] = await queryRows<{ public_id: string }>(tx, sql`SELECT public_id FROM ${TABLES[entity]} WHERE id = ${id}`);
+  const [row] = await queryRows<{ public_id: string }>(
+    tx,
+    sql`SELECT public_id FROM ${TABLES[entity]} WHERE id = ${id}`,
+  );
   return row.public_id;
 }
 
