@@ -44,8 +44,11 @@ export const persons = pgTable(
     uniqueIndex('persons_public_id_key').on(t.publicId),
     uniqueIndex('persons_tmdb_person_id_key').on(t.tmdbPersonId),
     uniqueIndex('persons_source_id_key').on(t.sourceId),
-    // Built INCLUDE (search_text) by migration 0010 (Drizzle's index builder has no INCLUDE).
-    index('persons_name_key_idx').on(t.nameKey, t.id),
+    // Built INCLUDE (search_text) by migrations 0010 and 0028 (Drizzle's index builder has no
+    // INCLUDE); of persons not deleted, as the lists read them.
+    index('persons_name_key_idx')
+      .on(t.nameKey, t.id)
+      .where(sql`deleted_at IS NULL`),
     index('persons_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

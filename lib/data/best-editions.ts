@@ -62,6 +62,7 @@ export async function hasEditionRatings(moviePublicId: string, db?: Db): Promise
           SELECT 1 FROM movies m
           JOIN release_movies rm ON rm.movie_id = m.id
           JOIN reviews rv ON rv.release_id = rm.release_id
+          JOIN releases rel ON rel.id = rm.release_id AND rel.approved
           WHERE m.public_id = ${moviePublicId}
             AND (rv.rating_picture IS NOT NULL OR rv.rating_sound IS NOT NULL
               OR rv.rating_extras IS NOT NULL OR rv.rating_package IS NOT NULL)
@@ -78,7 +79,10 @@ export async function hasEditionRatings(moviePublicId: string, db?: Db): Promise
  */
 export async function bestEditions(moviePublicId: string, db?: Db): Promise<BestEditions | null> {
   const d = await resolveDb(db);
-  const [movie] = await queryRows<{ id: number }>(d, sql`SELECT id FROM movies WHERE public_id = ${moviePublicId}`);
+  const [movie] = await queryRows<{ id: number }>(
+    d,
+    sql`SELECT id FROM movies WHERE public_id = ${moviePublicId} AND deleted_at IS NULL`,
+  );
   if (!movie) return null;
   // The catalogue's totals, kept by triggers on reviews (db/schema/community.ts reviewRatingTotals).
   const [means] = await queryRows<Record<EditionAspect, string | number | null>>(
@@ -101,7 +105,7 @@ export async function bestEditions(moviePublicId: string, db?: Db): Promise<Best
             OR rv.rating_extras IS NOT NULL OR rv.rating_package IS NOT NULL)::int AS reviews_n
         FROM release_movies rm JOIN releases rel ON rel.id = rm.release_id
         LEFT JOIN reviews rv ON rv.release_id = rel.id
-        WHERE rm.movie_id = ${movie.id}
+        WHERE rm.movie_id = ${movie.id} AND rel.approved
         GROUP BY rel.id, rel.public_id, rel.name, rel.format`,
   );
   const C = BEST_EDITION_PRIOR_WEIGHT;

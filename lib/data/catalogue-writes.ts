@@ -246,7 +246,8 @@ async function idOf(tx: Db, entity: CatalogueEntity, publicId: unknown, field: s
   if (typeof publicId !== 'string') throw invalid(field);
   const [row] = await queryRows<{ id: number }>(
     tx,
-    sql`SELECT id FROM ${TABLES[entity]} WHERE public_id = ${publicId}`,
+    // A deleted entity (a tombstone) is referred to by nothing new.
+    sql`SELECT id FROM ${TABLES[entity]} WHERE public_id = ${publicId} AND deleted_at IS NULL`,
   );
   if (!row) throw invalid(field);
   return Number(row.id);

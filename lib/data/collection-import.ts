@@ -314,7 +314,7 @@ class Matcher {
         this.cached(`k:${keys.join('|')}`, () =>
           queryRows<MovieRow>(
             this.d,
-            sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.title_key IN (${sql.join(
+            sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.deleted_at IS NULL AND m.title_key IN (${sql.join(
               keys.map((k) => sql`${k}`),
               sql`, `,
             )}) LIMIT 200`,
@@ -325,7 +325,7 @@ class Matcher {
           ? this.cached(`p:${keys[0]}`, () =>
               queryRows<MovieRow>(
                 this.d,
-                sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.title_key LIKE ${`${keys[0]}%`} ORDER BY m.title_key LIMIT 200`,
+                sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.title_key LIKE ${`${keys[0]}%`} AND m.deleted_at IS NULL ORDER BY m.title_key LIMIT 200`,
               ),
             )
           : Promise.resolve([]),
@@ -348,7 +348,7 @@ class Matcher {
     return this.cached(`a:${key}`, async () => {
       const rows = await queryRows<MovieRow>(
         this.d,
-        sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.search_text LIKE ${`%${key}%`} LIMIT 200`,
+        sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.search_text LIKE ${`%${key}%`} AND m.deleted_at IS NULL LIMIT 200`,
       );
       return rows.filter((m) =>
         [m.original_name, ...Object.values(m.localized_names ?? {}), ...(m.akas ?? [])].some(
@@ -405,8 +405,8 @@ class Matcher {
     if (category === 'movies') {
       const [movie] = await queryRows<MovieRow>(
         this.d,
-        sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE m.public_id = ${publicId}
-            OR m.id = (SELECT movie_id FROM movie_redirects WHERE from_public_id = ${publicId})
+        sql`SELECT ${MOVIE_COLUMNS} FROM movies m WHERE (m.public_id = ${publicId}
+            OR m.id = (SELECT movie_id FROM movie_redirects WHERE from_public_id = ${publicId})) AND m.deleted_at IS NULL
             ORDER BY m.public_id = ${publicId} DESC LIMIT 1`,
       );
       return movie ? { id: movie.id, candidate: movieCandidate(movie) } : null;

@@ -564,7 +564,8 @@ export async function addEntry(
     };
   const [target] = await queryRows<{ id: number }>(
     d,
-    sql`SELECT id FROM ${it.table} WHERE public_id = ${item.publicId}`,
+    // A deleted movie or release (a tombstone) joins no list.
+    sql`SELECT id FROM ${it.table} WHERE public_id = ${item.publicId} AND deleted_at IS NULL`,
   );
   if (!target) throw new AppError('not_found');
   const [id] = await inTransaction(d, (tx) =>

@@ -55,12 +55,15 @@ export async function listLabels(
     const rows = await keysetRows<LabelRow & { sk: string | null }>(d, {
       columns: LABEL_COLUMNS,
       from: sql`labels l`,
-      conds: listingTextConditions(q, close, {
-        from: sql`labels l`,
-        idCol: sql`l.id`,
-        searchCol: sql`l.search_text`,
-        keyCol: sql`l.name_key`,
-      }),
+      conds: [
+        sql`l.deleted_at IS NULL`,
+        ...listingTextConditions(q, close, {
+          from: sql`labels l`,
+          idCol: sql`l.id`,
+          searchCol: sql`l.search_text`,
+          keyCol: sql`l.name_key`,
+        }),
+      ],
       sort,
       idCol: sql`l.id`,
       cursor,
@@ -75,7 +78,7 @@ export async function listLabelsView(db?: Db): Promise<LabelListItem[]> {
   const d = await resolveDb(db);
   const rows = await queryRows<LabelRow>(
     d,
-    sql`SELECT * FROM (SELECT ${LABEL_COLUMNS}, l.name_key FROM labels l) x WHERE x.release_count > 0 ORDER BY x.name_key, x.id`,
+    sql`SELECT * FROM (SELECT ${LABEL_COLUMNS}, l.name_key FROM labels l WHERE l.deleted_at IS NULL) x WHERE x.release_count > 0 ORDER BY x.name_key, x.id`,
   );
   return rows.map(toItem);
 }
@@ -119,7 +122,10 @@ export async function labelFormatCounts(publicId: string, db?: Db): Promise<Labe
  */
 export async function getLabel(publicId: string, db?: Db): Promise<LabelDetail | null> {
   const d = await resolveDb(db);
-  const [l] = await queryRows<LabelRow>(d, sql`SELECT ${LABEL_COLUMNS} FROM labels l WHERE l.public_id = ${publicId}`);
+  const [l] = await queryRows<LabelRow>(
+    d,
+    sql`SELECT ${LABEL_COLUMNS} FROM labels l WHERE l.public_id = ${publicId} AND l.deleted_at IS NULL`,
+  );
   if (!l) return null;
   const groups = await queryRows<{ name: string }>(
     d,

@@ -46,7 +46,8 @@ export function titleSort(so: ListSort | null): KeysetSort {
  */
 export function titleListConditions(query: Partial<TitleListQuery>, today: string, close?: CloseWords | null): SQL[] {
   const q = parseSearchQuery(query.q);
-  const c: SQL[] = [];
+  // A deleted title (a tombstone) is listed nowhere.
+  const c: SQL[] = [sql`m.deleted_at IS NULL`];
   const fi = query.fi ?? [];
   const types = typeFilterIds(fi);
   if (types.length) c.push(inList(sql`m.type`, types));
@@ -168,7 +169,7 @@ export async function getTitle(publicId: string, db?: Db): Promise<TitleDetail |
                m.spoken_languages, m.certifications, m.adults_only, m.imdb_id, m.tmdb_id, m.season, m.episode, m.seasons_amount,
                m.episodes_amount, e.public_id AS episode_of_public_id, e.name AS episode_of_name, e.year AS episode_of_year
         FROM movies m LEFT JOIN movies e ON e.id = m.episode_of_id
-        WHERE m.public_id = ${publicId}`,
+        WHERE m.public_id = ${publicId} AND m.deleted_at IS NULL`,
   );
   if (!m) return null;
   const [
@@ -196,7 +197,7 @@ export async function getTitle(publicId: string, db?: Db): Promise<TitleDetail |
     queryRows<{ kind: number; info: string | null } & MovieRef>(
       d,
       sql`SELECT mc.kind, mc.info, cm.public_id, cm.name, cm.year FROM movie_connections mc JOIN movies cm ON cm.id = mc.connected_movie_id
-          WHERE mc.movie_id = ${m.id} ORDER BY mc.kind, cm.year NULLS LAST, cm.id`,
+          WHERE mc.movie_id = ${m.id} AND cm.deleted_at IS NULL ORDER BY mc.kind, cm.year NULLS LAST, cm.id`,
     ),
     queryRows<{ public_id: string; name: string }>(
       d,

@@ -23,12 +23,16 @@ type PersonRow = PersonListItem & { id: number; sk: string | null };
 
 /** Conditions of the person listing over `persons p` (q folded, every word or one of its close spellings in the name). */
 function personConditions(q: SearchQuery, close: CloseWords | null): SQL[] {
-  return listingTextConditions(q, close, {
-    from: sql`persons p`,
-    idCol: sql`p.id`,
-    searchCol: sql`p.search_text`,
-    keyCol: sql`p.name_key`,
-  });
+  // Not deleted: persons_name_key_idx covers only those, so the list stays an index-only scan.
+  return [
+    sql`p.deleted_at IS NULL`,
+    ...listingTextConditions(q, close, {
+      from: sql`persons p`,
+      idCol: sql`p.id`,
+      searchCol: sql`p.search_text`,
+      keyCol: sql`p.name_key`,
+    }),
+  ];
 }
 
 /**
@@ -86,7 +90,7 @@ export async function getPerson(publicId: string, db?: Db): Promise<PersonDetail
     d,
     sql`SELECT p.id, p.public_id, p.source_id, p.name, p.credit_count, p.tmdb_person_id, p.biography, p.birthday::text AS birthday,
                p.date_of_death::text AS date_of_death
-        FROM persons p WHERE p.public_id = ${publicId}`,
+        FROM persons p WHERE p.public_id = ${publicId} AND p.deleted_at IS NULL`,
   );
   if (!p) return null;
   const credits = await queryRows<{
@@ -100,7 +104,7 @@ export async function getPerson(publicId: string, db?: Db): Promise<PersonDetail
   }>(
     d,
     sql`SELECT c.role, c.character, m.public_id, m.source_id, m.name, m.year, m.release_count FROM credits c JOIN movies m ON m.id = c.movie_id
-        WHERE c.person_id = ${p.id} ORDER BY m.year DESC NULLS LAST, m.title_key, m.id, c.role`,
+        WHERE c.person_id = ${p.id} AND m.deleted_at IS NULL ORDER BY m.year DESC NULLS LAST, m.title_key, m.id, c.role`,
   );
   return {
     public_id: p.public_id,
@@ -138,7 +142,10 @@ export async function listPersonReleases(
 ): Promise<Page<ReleaseListItem> | null> {
   const { cursor = null, limit = 24 } = page;
   const d = await resolveDb(db);
-  const [p] = await queryRows<{ id: number }>(d, sql`SELECT id FROM persons WHERE public_id = ${publicId}`);
+  const [p] = await queryRows<{ id: number }>(
+    d,
+    sql`SELECT id FROM persons WHERE public_id = ${publicId} AND deleted_at IS NULL`,
+  );
   if (!p) return null;
   const conds = [
     sql`r.approved`,

@@ -225,7 +225,8 @@ export async function listPosts(query: PostQuery = {}, page: Paging = {}, db?: D
 async function linkId(d: Db, table: 'movies' | 'releases' | 'reviews', publicId: string): Promise<number | null> {
   const rows = await queryRows<{ id: number }>(
     d,
-    sql`SELECT id FROM ${sql.raw(table)} WHERE public_id = ${publicId} LIMIT 1`,
+    // A deleted movie or release (a tombstone) gets no new posts.
+    sql`SELECT id FROM ${sql.raw(table)} WHERE public_id = ${publicId} ${table === 'reviews' ? sql`` : sql`AND deleted_at IS NULL`} LIMIT 1`,
   );
   return rows[0] ? Number(rows[0].id) : null;
 }

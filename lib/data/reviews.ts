@@ -251,7 +251,10 @@ export async function createReview(actor: Actor, input: ReviewInput, db?: Db): P
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
   const d = await resolveDb(db);
-  const [movie] = await queryRows<{ id: number }>(d, sql`SELECT id FROM movies WHERE public_id = ${v.movie}`);
+  const [movie] = await queryRows<{ id: number }>(
+    d,
+    sql`SELECT id FROM movies WHERE public_id = ${v.movie} AND deleted_at IS NULL`,
+  );
   if (!movie) throw new AppError('not_found');
   const releaseId = v.release ? await releaseOfMovie(d, v.release, movie.id) : null;
   if (v.release && releaseId === null) return { ok: false, errors: { release: 'releaseNotOfMovie' } };
@@ -403,7 +406,7 @@ export async function reviewFormChoices(
   const d = await resolveDb(db);
   const [movie] = await queryRows<MovieRef & { id: number }>(
     d,
-    sql`SELECT id, public_id, name, year FROM movies WHERE public_id = ${moviePublicId}`,
+    sql`SELECT id, public_id, name, year FROM movies WHERE public_id = ${moviePublicId} AND deleted_at IS NULL`,
   );
   if (!movie) return null;
   const releases = await queryRows<ReviewReleaseChoice>(

@@ -85,7 +85,7 @@ export async function personsNamed(db: Db, q: SearchQuery): Promise<(CreditPerso
   return queryRows<CreditPerson & { id: number }>(
     db,
     sql`SELECT p.id, p.public_id, p.name FROM persons p
-        WHERE ${and(textConditions(partQuery(q.words), sql`p.search_text`, sql`p.name_key`))}
+        WHERE p.deleted_at IS NULL AND ${and(textConditions(partQuery(q.words), sql`p.search_text`, sql`p.name_key`))}
         ORDER BY p.credit_count DESC, p.id LIMIT ${CREDIT_PERSON_LIMIT}`,
   );
 }
@@ -101,8 +101,15 @@ export async function searchThroughCredits(db: Db, q: SearchQuery, limit: number
   const splits = creditSplits(q.words);
   if (!splits.length || !(await everyWordKnown(db, q.words))) return null;
   for (const split of splits) {
-    const personConds = textConditions(partQuery(split.person), sql`p.search_text`, sql`p.name_key`);
-    const titleConds = textConditions(partQuery(split.title), sql`m.search_text`, sql`m.title_key`);
+    // Deleted persons and titles (tombstones) are never found.
+    const personConds = [
+      sql`p.deleted_at IS NULL`,
+      ...textConditions(partQuery(split.person), sql`p.search_text`, sql`p.name_key`),
+    ];
+    const titleConds = [
+      sql`m.deleted_at IS NULL`,
+      ...textConditions(partQuery(split.title), sql`m.search_text`, sql`m.title_key`),
+    ];
     if (q.year !== null) titleConds.push(sql`m.year = ${q.year}`);
     // The persons first, then their credits, then those titles' rows by primary key: the title
     // words are checked on a few hundred rows at most, never looked up in the whole catalogue.

@@ -217,7 +217,8 @@ async function searchGroups(d: Db, q: SearchQuery, close: CloseWords | null): Pr
   const hasText = q.words.length > 0;
   const textOnly = hasText && q.year === null && !q.formats;
   const input = { q, close };
-  const movieFilters = q.year !== null ? [sql`m.year = ${q.year}`] : [];
+  // Deleted movies, persons and labels (tombstones) are never found; a deleted release is not approved.
+  const movieFilters = [sql`m.deleted_at IS NULL`, ...(q.year !== null ? [sql`m.year = ${q.year}`] : [])];
   const releaseFilters = [sql`r.approved`];
   if (q.year !== null)
     releaseFilters.push(
@@ -275,7 +276,7 @@ async function searchGroups(d: Db, q: SearchQuery, close: CloseWords | null): Pr
           {
             from: sql`labels l`,
             alias: sql`l`,
-            filters: [],
+            filters: [sql`l.deleted_at IS NULL`],
             searchCol: sql`l.search_text`,
             keyCol: sql`l.name_key`,
             keyKind: 'name',
@@ -292,7 +293,7 @@ async function searchGroups(d: Db, q: SearchQuery, close: CloseWords | null): Pr
           {
             from: sql`persons p`,
             alias: sql`p`,
-            filters: [],
+            filters: [sql`p.deleted_at IS NULL`],
             searchCol: sql`p.search_text`,
             keyCol: sql`p.name_key`,
             keyKind: 'name',

@@ -1,6 +1,7 @@
 import 'server-only';
 /**
- * URLs for the paged sitemap.xml: public ids of approved releases, movies, persons and labels.
+ * URLs for the paged sitemap.xml: public ids of approved releases, movies, persons and labels
+ * (deleted ones left out: a deleted release is not approved).
  * Data source: tables releases, movies, persons, labels.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -18,14 +19,14 @@ const SOURCES: Record<SitemapKind, { from: SQL; lastmod: SQL }> = {
     lastmod: sql`to_char(t.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
   },
   movies: {
-    from: sql`movies t WHERE TRUE`,
+    from: sql`movies t WHERE t.deleted_at IS NULL`,
     lastmod: sql`to_char(t.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
   },
   persons: {
-    from: sql`persons t WHERE TRUE`,
+    from: sql`persons t WHERE t.deleted_at IS NULL`,
     lastmod: sql`to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
   },
-  labels: { from: sql`labels t WHERE TRUE`, lastmod: sql`NULL::text` },
+  labels: { from: sql`labels t WHERE t.deleted_at IS NULL`, lastmod: sql`NULL::text` },
 };
 
 /**

@@ -42,9 +42,11 @@ async function itemRow(
 ): Promise<{ id: number; user_id: number | null } | null> {
   const table = isCommunityItem(item) ? COMMUNITY_TABLES[item].table : ITEM_TABLES[item].table;
   const author = isCommunityItem(item) ? sql`user_id` : sql`NULL::int AS user_id`;
+  // A deleted movie or release (a tombstone) has no toggles.
+  const live = isCommunityItem(item) ? sql`` : sql`AND deleted_at IS NULL`;
   const rows = await queryRows<{ id: number; user_id: number | null }>(
     d,
-    sql`SELECT id, ${author} FROM ${table} WHERE public_id = ${publicId} LIMIT 1`,
+    sql`SELECT id, ${author} FROM ${table} WHERE public_id = ${publicId} ${live} LIMIT 1`,
   );
   return rows[0] ?? null;
 }
