@@ -1,7 +1,10 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { routing } from './lib/i18n/routing';
+import { getTombstone } from './lib/data/tombstones';
+import { logError } from './lib/log';
 import { badAddressAnswer } from './lib/server/bad-address';
+import { gonePage, itemHref, itemPathOf } from './lib/server/gone-page';
 
 const intl = createMiddleware(routing);
 
@@ -15,14 +18,37 @@ const intl = createMiddleware(routing);
  * escape). Next hands the proxy a query already decoded (`%FF` as U+FFFD), so under a bare
  * `next start` a query's bad bytes pass; the app's server (scripts/serve.ts) checks the raw
  * address before Next. Never a security boundary.
+ *
+ * The address of a deleted catalogue item (`/release/{id}`, `/fi/movie/{id}/photos`, …; not its
+ * history) is answered here, before the cached item pages, since a page cannot answer 410: a
+ * deleted item gets the 410 Gone page of lib/server/gone-page.ts, one merged into another item a
+ * permanent redirect (308) to that item's same page. The tombstone lookup is one probe of the
+ * table's public-id index (lib/data/tombstones.ts); should it fail, the page answers as before.
  */
-export default function proxy(request: NextRequest) {
+export default async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   // The app's server gives the same answers first (scripts/serve.ts); they hold here under a bare
   // `next start` too.
   const bad = badAddressAnswer(pathname + search);
   if (bad?.status === 307) return NextResponse.redirect(new URL(bad.headers.location, request.url));
   if (bad) return new NextResponse(bad.body, { status: bad.status, headers: bad.headers });
+  const item = itemPathOf(pathname);
+  if (item) {
+    try {
+      const tombstone = await getTombstone(item.entity, item.publicId);
+      if (tombstone?.merged_into)
+        return NextResponse.redirect(
+          new URL(itemHref({ ...item, publicId: tombstone.merged_into }) + search, request.url),
+          308,
+        );
+      if (tombstone) {
+        const gone = gonePage(item);
+        return new NextResponse(gone.body, { status: gone.status, headers: gone.headers });
+      }
+    } catch (error) {
+      logError('proxy: tombstone lookup failed', error);
+    }
+  }
   return intl(request);
 }
 

@@ -12,10 +12,7 @@ import { Pagination } from '@/components/listing/pagination';
 import { withCursor } from '@/components/listing/presets';
 import { currentActor } from '@/lib/auth/session';
 import { canModerate } from '@/lib/auth/policies';
-import { getLabel } from '@/lib/data/labels';
-import { getTitle } from '@/lib/data/movies';
-import { getPerson } from '@/lib/data/persons';
-import { getRelease } from '@/lib/data/releases';
+import { getCatalogueItemName } from '@/lib/data/tombstones';
 import {
   listRevisions,
   previewRevert,
@@ -47,18 +44,10 @@ function RevisionUser({ label, user }: { label: string; user: RevisionUserRef | 
   );
 }
 
-/** The entity's name, or null when it does not exist (read once per request). */
-const entityName = cache(async (entity: CatalogueEntity, publicId: string): Promise<string | null> => {
-  const row =
-    entity === 'movie'
-      ? await getTitle(publicId)
-      : entity === 'release'
-        ? await getRelease(publicId)
-        : entity === 'person'
-          ? await getPerson(publicId)
-          : await getLabel(publicId);
-  return row?.name ?? null;
-});
+/** The entity's name and whether it is deleted, or null when it does not exist (read once per request). */
+const entityItem = cache(getCatalogueItemName);
+const entityName = async (entity: CatalogueEntity, publicId: string): Promise<string | null> =>
+  (await entityItem(entity, publicId))?.name ?? null;
 
 /** One page of the history (read once per request); a stale or forged cursor reads as none. */
 const historyPage = cache(async (entity: CatalogueEntity, publicId: string, cursor: string) => {
@@ -154,7 +143,10 @@ export async function HistoryPage({
         </li>
       );
     const fields = Object.entries(e.changes);
-    const revertible = admin && (e.kind === 'edit' || e.kind === 'revert');
+    // A deletion is undone by restoring the item; one that merged it into another cannot be.
+    const revertible =
+      admin &&
+      (e.kind === 'edit' || e.kind === 'revert' || (e.kind === 'delete' && !Object.hasOwn(e.changes, 'merged_into')));
     const previewing = revertible && query.preview === e.id;
     return (
       <li key={e.id} id={`revision-${e.id}`} data-revision={e.id} data-kind={e.kind}>
@@ -307,11 +299,17 @@ export async function HistoryPage({
   return (
     <div data-testid="history-page">
       <PageHeading title={h('title', { name })} lead={h('lead')}>
-        <p className="mt-2">
-          <Link href={`/${entity}/${publicId}`} className="underline">
-            {h('back', { name })}
-          </Link>
-        </p>
+        {(await entityItem(entity, publicId))?.deleted ? (
+          <p className="mt-2 font-semibold" data-testid="history-deleted">
+            {(await getTranslations({ locale, namespace: 'errors.gone' }))('title')}
+          </p>
+        ) : (
+          <p className="mt-2">
+            <Link href={`/${entity}/${publicId}`} className="underline">
+              {h('back', { name })}
+            </Link>
+          </p>
+        )}
       </PageHeading>
       {page.items.length ? (
         <ol className="space-y-4">{page.items.map(entry)}</ol>

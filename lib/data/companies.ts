@@ -19,7 +19,8 @@ export const COMPANY_SORT: KeysetSort = { name: 'name', expr: sql`pc.name_key`, 
 
 /** Production companies have no source row of their own: source_id is null. */
 const COMPANY_COLUMNS = sql`pc.id, pc.public_id, NULL::text AS source_id, pc.name, pc.country,
-  (SELECT count(*) FROM movie_production_companies mpc WHERE mpc.company_id = pc.id)::int AS movie_count`;
+  (SELECT count(*) FROM movie_production_companies mpc JOIN movies m ON m.id = mpc.movie_id AND m.deleted_at IS NULL
+    WHERE mpc.company_id = pc.id)::int AS movie_count`;
 
 type CompanyRow = CompanyListItem & { id: number; sk?: string | null };
 
@@ -84,6 +85,7 @@ export async function listCompanyTitles(
   );
   if (!c) return null;
   const conds = [
+    sql`m.deleted_at IS NULL`,
     sql`EXISTS (SELECT 1 FROM movie_production_companies mpc WHERE mpc.movie_id = m.id AND mpc.company_id = ${c.id})`,
   ];
   return titlePage(d, { conds, sort: titleSort('year_desc') }, { cursor, limit });
