@@ -1009,10 +1009,11 @@ export async function deleteCatalogueEntity(
   if (into) changes.merged_into = { before: null, after: into };
   const pages = await refreshAfterTombstone(tx, entity, id, { deleted: true, searchText: row.search_text, touched });
   if (mergeIntoId != null) {
+    // The survivor's own count (a person's credits, a label's releases) grew by what moved.
     const survivor = await refreshDerived(tx, entity, mergeIntoId, {
       movies: new Set(),
-      persons: new Set(),
-      labels: new Set(),
+      persons: new Set(entity === 'person' ? [mergeIntoId] : []),
+      labels: new Set(entity === 'label' ? [mergeIntoId] : []),
     });
     for (const [k, ids] of Object.entries(survivor) as [keyof CataloguePages, string[]][])
       pages[k] = [...new Set([...(pages[k] ?? []), ...ids])];
