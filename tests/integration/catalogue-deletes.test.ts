@@ -77,7 +77,6 @@ describe.each(testEngines())('catalogue deletions on %s', (engine) => {
   let member: Actor;
   let other: Actor;
   let admin: Actor;
-  let n = 0;
   beforeAll(async () => {
     h = await getSeededTestDb(engine);
     useAsProcessDb(h);
