@@ -8,7 +8,12 @@ import type { PublicUser } from '@/lib/data/users';
 import { formatDayOf, formatNumber } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { siteTimeZone } from '@/lib/time-zone';
-import { CONTRIBUTION_POINTS, type CatalogueEntity } from '@/lib/validation/catalogue-fields';
+import { CONTRIBUTION_POINTS, type CatalogueEntity, type RevisionKind } from '@/lib/validation/catalogue-fields';
+
+/** The word of a contribution's kind (a revert counts as an edit). */
+function contributionKind(kind: RevisionKind): 'create' | 'edit' | 'delete' | 'merge' {
+  return kind === 'create' || kind === 'delete' || kind === 'merge' ? kind : 'edit';
+}
 
 const ENTITY_PATH: Record<CatalogueEntity, string> = {
   movie: 'movie',
@@ -120,7 +125,7 @@ export async function UserContributions({
                 >
                   <span className="font-medium">
                     {t('contributionList.entry', {
-                      kind: t(`contributionList.kinds.${c.kind === 'create' ? 'create' : 'edit'}`),
+                      kind: t(`contributionList.kinds.${contributionKind(c.kind)}`),
                       entity: tc(`entities.${c.entity}`),
                     })}
                   </span>
@@ -192,7 +197,7 @@ export async function UserScore({
               <tr key={`${l.kind}-${l.entity}`} className="border-b border-line">
                 <th scope="row" className="py-1 pr-3 font-normal">
                   {t('scoreTable.line', {
-                    kind: t(`contributionList.kinds.${l.kind === 'create' ? 'create' : 'edit'}`),
+                    kind: t(`contributionList.kinds.${contributionKind(l.kind)}`),
                     entity: tc(`entities.${l.entity}`),
                   })}
                 </th>
@@ -214,6 +219,7 @@ export async function UserScore({
             person: CONTRIBUTION_POINTS.new.person,
             duplicate: CONTRIBUTION_POINTS.duplicate,
             editMax: CONTRIBUTION_POINTS.editMax,
+            delete: CONTRIBUTION_POINTS.delete,
           })}
         </p>
       </section>

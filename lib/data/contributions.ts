@@ -32,8 +32,13 @@ export type ScoreLine = { kind: RevisionKind; entity: CatalogueEntity; count: nu
 
 const SORT: KeysetSort = { name: 'newest', expr: sql`r.id`, cast: 'int', dir: 'desc' };
 
-/** Revisions that count as a member's contribution: approved through a request, or an admin's own edit. */
-const CONTRIBUTION = sql`r.kind IN ('create', 'edit') AND r.approved_by_id IS NOT NULL`;
+/**
+ * Revisions that count as a member's contribution: approved through a request, or an admin's own
+ * edit; a creation, an edit, a deletion, or the merge a deletion of a movie into another made (the
+ * survivor's 'merge' revision, which holds the points).
+ */
+const CONTRIBUTION = sql`(r.kind IN ('create', 'edit', 'delete') OR (r.kind = 'merge' AND r.points > 0))
+  AND r.approved_by_id IS NOT NULL`;
 
 /**
  * A member's approved contributions, newest first, 24 a page (keyset on the revision id).
@@ -62,10 +67,10 @@ export async function listContributions(
   >(d, {
     columns: sql`r.id, r.entity_type, r.kind, r.changes, r.points, to_json(r.created_at)#>>'{}' AS created_at, e.public_id, e.name`,
     from: sql`revisions r LEFT JOIN LATERAL (
-        SELECT public_id, name FROM movies WHERE r.entity_type = 'movie' AND id = r.entity_id
+        SELECT public_id, name FROM movies WHERE r.entity_type = 'movie' AND id = r.entity_id AND deleted_at IS NULL
         UNION ALL SELECT public_id, name FROM releases WHERE r.entity_type = 'release' AND id = r.entity_id AND approved
-        UNION ALL SELECT public_id, name FROM persons WHERE r.entity_type = 'person' AND id = r.entity_id
-        UNION ALL SELECT public_id, name FROM labels WHERE r.entity_type = 'label' AND id = r.entity_id) e ON TRUE`,
+        UNION ALL SELECT public_id, name FROM persons WHERE r.entity_type = 'person' AND id = r.entity_id AND deleted_at IS NULL
+        UNION ALL SELECT public_id, name FROM labels WHERE r.entity_type = 'label' AND id = r.entity_id AND deleted_at IS NULL) e ON TRUE`,
     conds: [sql`r.user_id = ${user.id}`, CONTRIBUTION],
     sort: SORT,
     idCol: sql`r.id`,

@@ -201,6 +201,14 @@ export default async function ChangeQueuePage({ params, searchParams }: Props) {
                       </li>
                     ) : null}
                     {flags.no_source ? <li className="rounded bg-paper px-2">{t('flags.noSource')}</li> : null}
+                    {flags.in_use != null ? (
+                      <li
+                        className={`rounded px-2 ${flags.in_use ? 'bg-accent-soft' : 'bg-paper'}`}
+                        data-testid="in-use"
+                      >
+                        {t('delete.inUse', { count: flags.in_use })}
+                      </li>
+                    ) : null}
                   </ul>
                   {request.note ? (
                     <p className="mb-1">
@@ -212,47 +220,65 @@ export default async function ChangeQueuePage({ params, searchParams }: Props) {
                       <span className="font-medium">{t('request.source')}:</span> {request.source}
                     </p>
                   ) : null}
-                  <div className="mb-3 overflow-x-auto">
-                    <table className="w-full text-left text-sm">
-                      <thead>
-                        <tr className="border-b border-line">
-                          <th scope="col" className="py-1 pr-3">
-                            {t('request.field')}
-                          </th>
-                          <th scope="col" className="py-1 pr-3">
-                            {t('request.then')}
-                          </th>
-                          <th scope="col" className="py-1 pr-3">
-                            {t('request.now')}
-                          </th>
-                          <th scope="col" className="py-1">
-                            {t('request.proposed')}
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {fields.map((f) => (
-                          <tr
-                            key={f.field}
-                            className="border-b border-line align-top"
-                            data-stale={f.stale || undefined}
-                          >
-                            <th scope="row" className="py-1 pr-3 font-medium">
-                              {fieldLabel(f.field)}
-                              {f.stale ? (
-                                <span className="block text-xs text-accent-strong">{t('request.changedSince')}</span>
-                              ) : null}
+                  {request.kind === 'delete' ? (
+                    <p className="mb-3 font-medium" data-testid="deletion-summary">
+                      {typeof request.changes.merged_into?.after === 'string'
+                        ? t.rich('delete.queueMerge', {
+                            target: request.changes.merged_into.after,
+                            link: (chunks) => (
+                              <Link
+                                href={`/${ENTITY_PATH[request.entity]}/${String(request.changes.merged_into?.after)}`}
+                                className="underline"
+                              >
+                                {chunks}
+                              </Link>
+                            ),
+                          })
+                        : t('delete.queueDelete')}
+                    </p>
+                  ) : (
+                    <div className="mb-3 overflow-x-auto">
+                      <table className="w-full text-left text-sm">
+                        <thead>
+                          <tr className="border-b border-line">
+                            <th scope="col" className="py-1 pr-3">
+                              {t('request.field')}
                             </th>
-                            <td className="py-1 pr-3">{fieldValueText(f.before, valueWords)}</td>
-                            <td className={`py-1 pr-3 ${f.stale ? 'font-semibold text-accent-strong' : ''}`}>
-                              {fieldValueText(f.now, valueWords)}
-                            </td>
-                            <td className="py-1">{fieldValueText(f.proposed, valueWords)}</td>
+                            <th scope="col" className="py-1 pr-3">
+                              {t('request.then')}
+                            </th>
+                            <th scope="col" className="py-1 pr-3">
+                              {t('request.now')}
+                            </th>
+                            <th scope="col" className="py-1">
+                              {t('request.proposed')}
+                            </th>
                           </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
+                        </thead>
+                        <tbody>
+                          {fields.map((f) => (
+                            <tr
+                              key={f.field}
+                              className="border-b border-line align-top"
+                              data-stale={f.stale || undefined}
+                            >
+                              <th scope="row" className="py-1 pr-3 font-medium">
+                                {fieldLabel(f.field)}
+                                {f.stale ? (
+                                  <span className="block text-xs text-accent-strong">{t('request.changedSince')}</span>
+                                ) : null}
+                              </th>
+                              <td className="py-1 pr-3">{fieldValueText(f.before, valueWords)}</td>
+                              <td className={`py-1 pr-3 ${f.stale ? 'font-semibold text-accent-strong' : ''}`}>
+                                {fieldValueText(f.now, valueWords)}
+                              </td>
+                              <td className="py-1">{fieldValueText(f.proposed, valueWords)}</td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    </div>
+                  )}
                   <ChangeDecision
                     publicId={request.public_id}
                     staleFields={fields
