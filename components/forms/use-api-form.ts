@@ -17,7 +17,7 @@ export type LimitMessage = { message: FormsKey; params: (seconds: number) => Rec
  * server's field errors (message keys), submit disabled while a required field is empty, nothing
  * changed, or a submit is running. `formProps(onSuccess)` goes on the form element: a submit POSTs
  * the values as JSON to `endpoint`; a 400 with
- * `{ fields }` sets field errors, a 429 the `limit` message (default `rateLimited` with `{ seconds }`)
+ * `{ fields, params? }` sets field errors (with the parameters of their messages), a 429 the `limit` message (default `rateLimited` with `{ seconds }`)
  * with the wait from `Retry-After`, anything else
  * `submitFailed` ('Something went wrong when submitting your changes'). After a success the
  * submitted values count as the unchanged state (submit disabled until the next edit).
@@ -82,8 +82,15 @@ export function useApiForm<V extends Record<string, string>>(opts: {
           });
           return;
         }
-        const body = (await res.json().catch(() => null)) as { fields?: FormErrors } | null;
-        setFailure({ errors: res.status === 400 && body?.fields ? body.fields : { _form: 'submitFailed' } });
+        const body = (await res.json().catch(() => null)) as {
+          fields?: FormErrors;
+          params?: Record<string, string | number>;
+        } | null;
+        setFailure(
+          res.status === 400 && body?.fields
+            ? { errors: body.fields, params: body.params }
+            : { errors: { _form: 'submitFailed' } },
+        );
       } catch {
         setFailure({ errors: { _form: 'submitFailed' } });
       } finally {

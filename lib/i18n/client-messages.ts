@@ -17,6 +17,7 @@ export const CLIENT_NAMESPACES = [
   'account',
   'toggles',
   'collections',
+  'deleteRequest',
 ] as const;
 
 /** The subset of `messages` (a locale's whole catalogue) that client components need. Pure. */
