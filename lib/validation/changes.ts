@@ -11,17 +11,20 @@ import { CHANGE_NOTE_MAX, CHANGE_SOURCE_MAX, MODERATION_REASON_MAX } from './lim
 /** Public id of a change request or catalogue entity in a body. */
 const publicIdText = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
-/** POST /api/changes: `{ entity, kind, target?, values, note?, source? }`. */
+/** POST /api/changes: `{ entity, kind, target?, values, note?, source?, merge_into? }` (a deletion: target, note, merge_into?). */
 export const changeRequestSchema = z.object({
   entity: z.enum(CATALOGUE_ENTITIES),
   kind: z.enum(CHANGE_KINDS),
-  target: publicIdText.nullish().meta({ description: 'Public id of the entity edited or duplicated' }),
+  target: publicIdText.nullish().meta({ description: 'Public id of the entity edited, duplicated or deleted' }),
   values: z
     .record(z.string(), z.unknown())
     .default({})
     .meta({ description: 'Field name → proposed value (lib/validation/catalogue-fields.ts)' }),
   note: z.string().max(CHANGE_NOTE_MAX).nullish().meta({ description: 'Why, and what the source says' }),
   source: z.string().max(CHANGE_SOURCE_MAX).nullish().meta({ description: 'The disc in hand, a photo, a URL' }),
+  merge_into: publicIdText
+    .nullish()
+    .meta({ description: 'A deletion: the public id of the item of the same kind the deleted one is merged into' }),
 });
 
 /** PATCH /api/changes/{id}: the author's amendment of a pending request. */

@@ -178,6 +178,36 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     return r.request.public_id;
   }
+  /** A person nobody credits, added by the admin (applied at once): @returns its public id. */
+  async function unusedPerson(): Promise<string> {
+    const r = await submitChangeRequest(
+      admin.actor,
+      { entity: 'person', kind: 'new', values: { name: `Doomed Person ${++n}` } },
+      h.db,
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    return r.request.entity_public_id!;
+  }
+  /** `owner`'s pending request to delete a fresh person: @returns the request's public id. */
+  async function deletion(owner: Member): Promise<string> {
+    const r = await submitChangeRequest(
+      owner.actor,
+      { entity: 'person', kind: 'delete', target: await unusedPerson(), note: 'A duplicate' },
+      h.db,
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    return r.request.public_id;
+  }
+  /** A deletion by `owner`, approved by the admin: @returns the id of its 'delete' revision. */
+  async function approvedDeletion(owner: Member): Promise<string> {
+    const publicId = await deletion(owner);
+    await approveChangeRequest(admin.actor, publicId, {}, h.db);
+    const [row] = await queryRows<{ id: number | string }>(
+      h.db,
+      sql`SELECT r.id FROM revisions r JOIN change_requests c ON c.id = r.change_request_id WHERE c.public_id = ${publicId}`,
+    );
+    return String(row.id);
+  }
   /** An edit of the release by `owner`, approved by the admin: @returns the id of its revision. */
   async function approvedEdit(owner: Member): Promise<string> {
     const r = await submitChangeRequest(
@@ -708,6 +738,48 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
         body: { entity: 'person', kind: 'new', values: { name: `Matrix Person ${++n}` } },
       }),
     },
+    // A deletion request: any member suggests one (an admin's applies at once).
+    {
+      route: '/api/changes',
+      method: 'POST',
+      handler: changesPost as Handler,
+      expect: SELF,
+      setup: async () => ({
+        params: {},
+        path: '/api/changes',
+        body: { entity: 'person', kind: 'delete', target: await unusedPerson(), note: 'A duplicate' },
+      }),
+    },
+    {
+      route: '/api/changes/{id}/approve',
+      method: 'POST',
+      handler: changeApprovePost as Handler,
+      expect: ADMIN_ONLY,
+      setup: async (o) => {
+        const publicId = await deletion(o);
+        return { params: { publicId }, path: `/api/changes/${publicId}/approve`, body: {} };
+      },
+    },
+    {
+      route: '/api/changes/{id}/discard',
+      method: 'POST',
+      handler: changeDiscardPost as Handler,
+      expect: ADMIN_ONLY,
+      setup: async (o) => {
+        const publicId = await deletion(o);
+        return { params: { publicId }, path: `/api/changes/${publicId}/discard`, body: { reason: 'Not a duplicate' } };
+      },
+    },
+    {
+      route: '/api/changes/{id}/withdraw',
+      method: 'POST',
+      handler: changeWithdrawPost as Handler,
+      expect: AUTHOR_ONLY,
+      setup: async (o) => {
+        const publicId = await deletion(o);
+        return { params: { publicId }, path: `/api/changes/${publicId}/withdraw` };
+      },
+    },
     {
       route: '/api/changes/{id}/approve',
       method: 'POST',
@@ -778,6 +850,17 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       expect: ADMIN_ONLY,
       setup: async (o) => {
         const id = await approvedEdit(o);
+        return { params: { id }, path: `/api/revisions/${id}/revert` };
+      },
+    },
+    // Reverting a deletion restores the item: admins only.
+    {
+      route: '/api/revisions/{id}/revert',
+      method: 'POST',
+      handler: revisionRevertPost as Handler,
+      expect: ADMIN_ONLY,
+      setup: async (o) => {
+        const id = await approvedDeletion(o);
         return { params: { id }, path: `/api/revisions/${id}/revert` };
       },
     },

@@ -40,23 +40,27 @@ export const GET = route({
 
 /**
  * POST /api/changes: the caller suggests a change: `{ entity ('movie'|'release'|'person'|'label'),
- * kind ('new'|'edit'|'duplicate'), target? (public id of the entity edited or duplicated), values
- * (field → proposed value), note?, source? }`. A member's request waits for an admin (a suggested
+ * kind ('new'|'edit'|'duplicate'|'delete'), target? (public id of the entity edited, duplicated or
+ * deleted), values (field → proposed value), note? (required for a deletion), source?, merge_into?
+ * (a deletion: the public id of the item of the same kind that stays) }`. A member's request waits for an admin (a suggested
  * release exists unapproved, visible to its author and admins); an admin's is applied at once.
  * 200 ChangeRequestDto; 400 `{ error, fields }` (a field's key: invalid, required, maxLength;
- * `_form: nothingToUpdate` when nothing changes); 401 visitors; 404 unknown target; 429
+ * `_form: nothingToUpdate` when nothing changes; a deletion's `merge_into: deleteInUse` with
+ * `params.count` while other records use the item); 401 visitors; 404 unknown target; 410 a deleted
+ * target; 429
  * `change_limit` past the open-request limit. Data: lib/data/change-requests.ts submitChangeRequest.
  */
 export const POST = route({
   method: 'POST',
   path: '/api/changes',
-  summary: 'Suggests a new entity, an edit or a duplicate of a release',
+  summary: 'Suggests a new entity, an edit, a duplicate of a release, or a deletion',
   tags: ['changes'],
   auth: 'member',
   body: changeRequestSchema,
   responses: {
     200: jsonResponse('ChangeRequestDto'),
     400: invalidResponseDoc,
+    410: jsonResponse('The target was removed from the catalogue'),
     429: jsonResponse('Too many pending requests'),
   },
   handler: async ({ actor, body }) => {
