@@ -9,20 +9,8 @@ import { Dialog } from '@/components/ui/dialog';
 import { showSnackbar } from '@/components/ui/snackbar';
 import type { FormsKey } from '@/lib/i18n/keys';
 import type { CatalogueEntity } from '@/lib/validation/catalogue-fields';
+import { MERGE_INTO_MAX, mergeTargetOf } from '@/lib/validation/changes';
 import { CHANGE_NOTE_MAX } from '@/lib/validation/limits';
-
-/** Longest merge target a member types (a public id, or an item's address). */
-const MERGE_INTO_MAX = 300;
-
-/**
- * The public id in what a member typed as the merge target: an item's address
- * (`https://…/fi/release/abc`, `/release/abc/photos`) or the id itself.
- */
-export function mergeTargetOf(text: string, entity: CatalogueEntity): string {
-  const v = text.trim();
-  const m = new RegExp(`/${entity}/([A-Za-z0-9_-]+)`).exec(v);
-  return m ? m[1] : v;
-}
 
 /**
  * The deletion request dialog of an item page: why (required) and, when the item duplicates

@@ -5,7 +5,7 @@
  * and the server.
  */
 import { z } from 'zod';
-import { CATALOGUE_ENTITIES, CHANGE_KINDS, CHANGE_STATES } from './catalogue-fields';
+import { CATALOGUE_ENTITIES, CHANGE_KINDS, CHANGE_STATES, type CatalogueEntity } from './catalogue-fields';
 import { CHANGE_NOTE_MAX, CHANGE_SOURCE_MAX, MODERATION_REASON_MAX } from './limits';
 
 /** Public id of a change request or catalogue entity in a body. */
@@ -78,3 +78,16 @@ export const changeListFilters = {
   kind: z.enum(CHANGE_KINDS).optional(),
   batch: publicIdText.optional().meta({ description: 'Suggestions sent together (one collection import)' }),
 };
+
+/** Longest merge target a member types in the deletion dialog (a public id, or an item's address). */
+export const MERGE_INTO_MAX = 300;
+
+/**
+ * The public id in what a member typed as a deletion's merge target: an item's address of the
+ * same kind (`https://…/fi/release/abc`, `/release/abc/photos`) or the id itself (trimmed).
+ */
+export function mergeTargetOf(text: string, entity: CatalogueEntity): string {
+  const v = text.trim();
+  const m = new RegExp(`/${entity}/([A-Za-z0-9_-]+)`).exec(v);
+  return m ? m[1] : v;
+}
