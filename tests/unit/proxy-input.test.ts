@@ -15,6 +15,9 @@ import proxy from '@/proxy';
 // here it stands in as a router that lets every request through (status 200), so a 400 can only
 // come from the proxy's own check.
 vi.mock('next-intl/middleware', () => ({ default: () => () => new Response(null, { status: 200 }) }));
+// No item here is deleted: the proxy's tombstone lookup (tests/integration/catalogue-deletes.test.ts
+// covers it on a real database) finds none, without opening one.
+vi.mock('@/lib/data/tombstones', () => ({ getTombstone: async () => null }));
 import { isCleanUrlPart } from '@/lib/api/url-text';
 import { badAddressAnswer } from '@/lib/server/bad-address';
 
