@@ -382,6 +382,12 @@ async function applyRequest(
     const fields = Object.keys(changes);
     const now = await readFields(tx, row.entity_type, entityIdNow!, fields);
     if (!now) throw new AppError('not_found');
+    // An edit of an item deleted since applies to nothing: the admin discards it.
+    const [state] = await queryRows<{ deleted: boolean }>(
+      tx,
+      sql`SELECT deleted_at IS NOT NULL AS deleted FROM ${sql.identifier(TABLES[row.entity_type])} WHERE id = ${entityIdNow}`,
+    );
+    if (state.deleted) throw new AppError('gone');
     const values: FieldValues = {};
     const unresolved: string[] = [];
     for (const f of fields) {
@@ -430,7 +436,8 @@ async function applyRequest(
  * @param resolutions per field that changed since the request was made: keep the `current` value or take the `proposed` one
  * @throws AppError unauthorized, forbidden (not an admin), not_found, change_state (not pending),
  *   change_conflict (a field changed since and has no resolution), invalid_value (a proposed value
- *   no longer fits, e.g. a movie since merged away)
+ *   no longer fits, e.g. a movie since merged away), gone (the item was deleted since), in_use (a
+ *   plain deletion of an item that records use by now)
  */
 export async function approveChangeRequest(
   actor: Actor | null,

@@ -63,8 +63,8 @@ export function gonePage(p: ItemPath): { status: 410; headers: Record<string, st
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'x-robots-tag': 'noindex',
-      // Shared caches may keep it a while; a revert that restores the item is seen within a minute.
-      'cache-control': 'public, max-age=60',
+      // Never kept: a revert that restores the item shows on the very next request.
+      'cache-control': 'no-store',
     },
     body,
   };

@@ -201,6 +201,23 @@ describe.each(testEngines())('catalogue deletions on %s', (engine) => {
     expect(await points(member)).toBe(before + CONTRIBUTION_POINTS.delete);
   });
 
+  it('an edit waiting for approval of an item deleted since is not applied', async () => {
+    const { release } = await freshRelease('Evanescent');
+    const edit = await submitChangeRequest(
+      member,
+      { entity: 'release', kind: 'edit', target: release, values: { packaging_notes: 'Slipcase' } },
+      h.db,
+    );
+    if (!edit.ok) throw new Error(JSON.stringify(edit.errors));
+    await suggestDeletion(admin, { entity: 'release', target: release });
+    expect(await codeOf(() => approveChangeRequest(admin, edit.request.public_id, {}, h.db))).toBe('gone');
+    const [row] = await queryRows<{ packaging_notes: string | null }>(
+      h.db,
+      sql`SELECT packaging_notes FROM releases WHERE public_id = ${release}`,
+    );
+    expect(row.packaging_notes).toBeNull();
+  });
+
   it('a deletion says why, names an existing item and is for members', async () => {
     const { release } = await freshRelease('Perfunctory');
     expect(
