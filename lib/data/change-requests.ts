@@ -37,6 +37,7 @@ import { NOTIFICATION_TYPES } from '@/lib/validation/notifications';
 import type { FieldErrors } from '@/lib/validation/users';
 import {
   approveNewRelease,
+  assertLabelNameFree,
   assertRequiredFields,
   createCatalogueEntity,
   deleteUnapprovedRelease,
@@ -113,14 +114,30 @@ function failureOf(error: unknown): Extract<ChangeResult, { ok: false }> | null 
   if (error instanceof RulesBroken) return { ok: false, errors: error.rules.errors, params: error.rules.params };
   if (error instanceof AppError && error.code === 'nothing_to_update')
     return { ok: false, errors: { _form: 'nothingToUpdate' } };
+  // Spec §5: a label name must be unique; the message names the label that has it.
+  if (error instanceof AppError && error.code === 'label_name_taken')
+    return { ok: false, errors: { name: 'labelNameTaken' }, params: { label: String(error.params.label) } };
   const fieldErrors = asFieldErrors(error);
   return fieldErrors ? { ok: false, errors: fieldErrors } : null;
 }
 
-/** @throws RulesBroken when the record after the change breaks a rule */
-function checkRules(entity: CatalogueEntity, record: FieldValues, changed: string[]): void {
+/**
+ * Checks the record after the change against spec §5, and a label's new name against the other
+ * labels' (checked again when the request is applied).
+ * @param exceptId the label edited (its own name is no clash); null for a new one
+ * @throws RulesBroken when the record after the change breaks a rule; AppError label_name_taken
+ */
+async function checkRules(
+  tx: Db,
+  entity: CatalogueEntity,
+  record: FieldValues,
+  changed: string[],
+  exceptId: number | null = null,
+): Promise<void> {
   const rules = checkCatalogueRecord(entity, record, changed);
   if (Object.keys(rules.errors).length) throw new RulesBroken(rules);
+  if (entity === 'label' && changed.includes('name') && typeof record.name === 'string')
+    await assertLabelNameFree(tx, record.name, exceptId);
 }
 
 type RequestRow = {
@@ -226,7 +243,7 @@ async function submit(member: Actor, input: ChangeInput, d: Db, link: ImportLink
         const now = (await readFields(tx, entity, targetId, catalogueFieldNames(entity)))!;
         for (const [f, v] of Object.entries(values))
           if (!sameValue(now[f], v)) changes[f] = { before: now[f] ?? null, after: v };
-        checkRules(entity, { ...now, ...values }, Object.keys(changes));
+        await checkRules(tx, entity, { ...now, ...values }, Object.keys(changes), targetId);
       } else if (kind === 'duplicate') {
         const originalId = await entityId(tx, entity, input.target);
         // A duplicate copies every field of its original release.
@@ -234,7 +251,7 @@ async function submit(member: Actor, input: ChangeInput, d: Db, link: ImportLink
         for (const [f, v] of Object.entries(values))
           if (!sameValue(original[f], v)) changes[f] = { before: original[f] ?? null, after: v };
         if (Object.keys(changes).length) {
-          checkRules(entity, { ...original, ...values }, Object.keys(changes));
+          await checkRules(tx, entity, { ...original, ...values }, Object.keys(changes));
           const made = await createCatalogueEntity(
             tx,
             'release',
@@ -245,7 +262,7 @@ async function submit(member: Actor, input: ChangeInput, d: Db, link: ImportLink
           changes = { duplicate_of: { before: null, after: input.target }, ...changes };
         }
       } else {
-        checkRules(entity, values, Object.keys(values));
+        await checkRules(tx, entity, values, Object.keys(values));
         assertRequiredFields(entity, values);
         changes = Object.fromEntries(Object.entries(values).map(([f, v]) => [f, { before: null, after: v }]));
         if (entity === 'release') {
@@ -816,17 +833,17 @@ export async function amendChangeRequest(
           else changes[f] = { before, after: v };
         }
         const proposed = Object.fromEntries(Object.entries(changes).map(([f, c]) => [f, c.after]));
-        checkRules(entity, { ...now, ...proposed }, Object.keys(changes));
+        await checkRules(tx, entity, { ...now, ...proposed }, Object.keys(changes), entityId);
       } else if (entity === 'release' && entityId != null) {
         // A suggested (unapproved) release: the values go to its row, and the request shows them.
         const now = (await readFields(tx, 'release', entityId, catalogueFieldNames('release')))!;
-        checkRules('release', { ...now, ...values }, Object.keys(values));
+        await checkRules(tx, 'release', { ...now, ...values }, Object.keys(values));
         await updateCatalogueEntity(tx, 'release', entityId, values, { userId: member.userId, approvedById: null });
         for (const [f, v] of Object.entries(values)) changes[f] = { before: changes[f]?.before ?? null, after: v };
       } else {
         const proposed = Object.fromEntries(Object.entries(changes).map(([f, c]) => [f, c.after]));
         const next = { ...proposed, ...values };
-        checkRules(entity, next, Object.keys(values));
+        await checkRules(tx, entity, next, Object.keys(values));
         assertRequiredFields(entity, next);
         for (const [f, v] of Object.entries(values)) changes[f] = { before: null, after: v };
       }
