@@ -98,6 +98,18 @@ const PICK_KIND: Partial<Record<FormFieldSpec['control'], PickKind>> = {
   label: 'labels',
 };
 
+/** Controls that take the form's whole width; the others sit two to a row on wider screens. */
+const WIDE: ReadonlySet<FormFieldSpec['control']> = new Set([
+  'textarea',
+  'lines',
+  'names',
+  'certifications',
+  'movies',
+  'audio',
+  'credits',
+  'connections',
+]);
+
 /** Whether a value sends nothing (a new item's empty fields are left out of its request). */
 const isEmpty = (v: unknown) =>
   v == null ||
@@ -252,6 +264,7 @@ export function CatalogueFormView({ form, mode, target, values, refs, labels, af
           <SelectField
             key={name}
             {...common}
+            required={spec.required}
             value={String(value)}
             onValue={(v) => set(name, v)}
             options={labels.options[name] ?? []}
@@ -268,7 +281,7 @@ export function CatalogueFormView({ form, mode, target, values, refs, labels, af
             value={String(value)}
             onValue={(v) => set(name, v)}
             maxLength={spec.control === 'textarea' ? controlMaxLength(form, name) : 10_000}
-            rows={spec.control === 'textarea' ? 5 : 3}
+            rows={spec.control === 'textarea' ? 4 : 2}
           />
         );
       case 'movies':
@@ -414,13 +427,19 @@ export function CatalogueFormView({ form, mode, target, values, refs, labels, af
       ref={formRef}
       noValidate
       onSubmit={submit}
-      className="flex max-w-3xl flex-col gap-6"
+      className="flex max-w-4xl flex-col gap-6"
       data-testid="catalogue-form"
     >
       {FORM_SECTIONS[form].map((section) => (
         <fieldset key={section.id} className="flex flex-col gap-4 rounded-xl border border-line p-4">
           <legend className="px-1 font-semibold">{labels.sections[section.id]}</legend>
-          {section.fields.map(control)}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {section.fields.map((spec) => (
+              <div key={spec.name} className={WIDE.has(spec.control) ? 'sm:col-span-2' : undefined}>
+                {control(spec)}
+              </div>
+            ))}
+          </div>
         </fieldset>
       ))}
       <fieldset className="flex flex-col gap-4 rounded-xl border border-line p-4">
