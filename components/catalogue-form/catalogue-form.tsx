@@ -230,7 +230,7 @@ export function CatalogueFormView({ form, mode, target, values, refs, labels, af
     return { ...params, max: params.max ?? controlMaxLength(form, name), ...(format ? { format } : {}) };
   };
 
-  const control = (spec: FormFieldSpec) => {
+  const control = (spec: FormFieldSpec, alone: boolean) => {
     const { name } = spec;
     const common = {
       name,
@@ -308,6 +308,7 @@ export function CatalogueFormView({ form, mode, target, values, refs, labels, af
               suggestHref={spec.control === 'label' ? '/labels/new' : '/movies/new'}
               suggestText={spec.control === 'label' ? labels.words.suggestLabel : labels.words.suggestMovie}
               invalid={!!errors[name]}
+              single={!many}
               onChange={(ids, picked) => {
                 if (picked) learn(picked.publicId, picked.name);
                 set(name, many ? ids : (ids.at(-1) ?? ''));
@@ -323,6 +324,7 @@ export function CatalogueFormView({ form, mode, target, values, refs, labels, af
             name={name}
             label={common.label}
             hint={common.hint}
+            hideLabel={alone}
             errorText={errors[name] ? t(errors[name], errorParams(name)) : undefined}
             rows={value as AudioRow[]}
             empty={{ language: '', system: '' }}
@@ -341,6 +343,7 @@ export function CatalogueFormView({ form, mode, target, values, refs, labels, af
             name={name}
             label={common.label}
             hint={common.hint}
+            hideLabel={alone}
             errorText={errors[name] ? t(errors[name], errorParams(name)) : undefined}
             rows={value as CreditRow[]}
             empty={{ person: '', role: 'actor', character: '' }}
@@ -369,6 +372,7 @@ export function CatalogueFormView({ form, mode, target, values, refs, labels, af
             name={name}
             label={common.label}
             hint={common.hint}
+            hideLabel={alone}
             errorText={errors[name] ? t(errors[name], errorParams(name)) : undefined}
             rows={value as ConnectionRow[]}
             empty={{ movie: '', kind: '1', info: '' }}
@@ -436,7 +440,7 @@ export function CatalogueFormView({ form, mode, target, values, refs, labels, af
           <div className="grid gap-4 sm:grid-cols-2">
             {section.fields.map((spec) => (
               <div key={spec.name} className={WIDE.has(spec.control) ? 'sm:col-span-2' : undefined}>
-                {control(spec)}
+                {control(spec, section.fields.length === 1)}
               </div>
             ))}
           </div>

@@ -18,7 +18,7 @@ const SEARCH_DELAY_MS = 250;
 /**
  * Chooses catalogue items by searching them (`GET /api/search?q=`, the search dialog's answer):
  * the chosen ones as removable chips, a search box, and the hits of the one group as buttons
- * (Enter on the box takes the first). `onChange` receives the chosen public ids and, when one was
+ * (Enter on the box takes the first); with `single`, the chosen item replaces the box. `onChange` receives the chosen public ids and, when one was
  * just picked, its name. A link suggests a new item when the one sought is not in the catalogue.
  */
 export function RefPicker({
@@ -30,6 +30,7 @@ export function RefPicker({
   suggestHref,
   suggestText,
   invalid,
+  single = false,
   onChange,
 }: {
   id: string;
@@ -40,6 +41,8 @@ export function RefPicker({
   suggestHref: string;
   suggestText: string;
   invalid?: boolean;
+  /** One item only: once chosen, the search box gives way to it (remove it to choose another). */
+  single?: boolean;
   onChange: (ids: string[], picked?: Hit) => void;
 }) {
   const [q, setQ] = useState('');
@@ -72,7 +75,7 @@ export function RefPicker({
   }, [q, kind]);
 
   const pick = (hit: Hit) => {
-    onChange(chosen.includes(hit.publicId) ? chosen : [...chosen, hit.publicId], hit);
+    onChange(single ? [hit.publicId] : chosen.includes(hit.publicId) ? chosen : [...chosen, hit.publicId], hit);
     setQ('');
     setHits(null);
   };
@@ -96,24 +99,26 @@ export function RefPicker({
           ))}
         </ul>
       ) : null}
-      <input
-        id={id}
-        type="search"
-        value={q}
-        placeholder={words.search}
-        autoComplete="off"
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={invalid ? `${id}-error` : undefined}
-        aria-controls={listId}
-        onChange={(e) => setQ(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            if (hits?.[0]) pick(hits[0]);
-          }
-        }}
-        className={controlClass(invalid ? 'invalid' : undefined)}
-      />
+      {single && chosen.length ? null : (
+        <input
+          id={id}
+          type="search"
+          value={q}
+          placeholder={words.search}
+          autoComplete="off"
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          aria-controls={listId}
+          onChange={(e) => setQ(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              if (hits?.[0]) pick(hits[0]);
+            }
+          }}
+          className={controlClass(invalid ? 'invalid' : undefined)}
+        />
+      )}
       <div id={listId} aria-live="polite">
         {hits && hits.length ? (
           <ul className="flex flex-col rounded-lg border border-line" data-testid={`${id}-hits`}>

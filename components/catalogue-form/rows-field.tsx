@@ -34,9 +34,12 @@ export function RowsField<R extends Record<string, string>>({
   columns,
   words,
   onRows,
+  hideLabel = false,
 }: {
   name: string;
   label: string;
+  /** The label is read by screen readers only (the section's legend already says it). */
+  hideLabel?: boolean;
   hint?: string;
   errorText?: string;
   rows: R[];
@@ -49,7 +52,7 @@ export function RowsField<R extends Record<string, string>>({
     onRows(rows.map((r, j) => (j === i ? { ...r, [key]: value } : r)));
   return (
     <div className="flex flex-col gap-2" role="group" aria-labelledby={`field-${name}-label`}>
-      <span id={`field-${name}-label`} className="text-sm font-medium">
+      <span id={`field-${name}-label`} className={hideLabel ? 'sr-only' : 'text-sm font-medium'}>
         {label}
       </span>
       {hint ? <p className="text-xs text-muted">{hint}</p> : null}
@@ -72,6 +75,7 @@ export function RowsField<R extends Record<string, string>>({
                       words={words}
                       suggestHref={c.suggestHref}
                       suggestText={c.suggestText}
+                      single
                       onChange={(ids, picked) => {
                         if (picked) c.learn(picked.publicId, picked.name);
                         update(i, c.key, ids.at(-1) ?? '');
