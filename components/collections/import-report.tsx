@@ -1,5 +1,12 @@
 import { getTranslations } from 'next-intl/server';
-import type { ImportCandidate, ImportCounts, ImportReport, ImportRowOutcome } from '@/lib/data/collection-import';
+import type {
+  ImportCandidate,
+  ImportCounts,
+  ImportJob,
+  ImportReport,
+  ImportRowOutcome,
+} from '@/lib/data/collection-import';
+import { formatNumber } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { ApiActionButton } from './owner-actions';
 
@@ -32,6 +39,26 @@ export async function ImportSummaryLine({ counts, locale }: { counts: ImportCoun
         .filter(([k], i) => i === 0 || counts[k] > 0)
         .map(([k, key]) => t(`summary.${key}`, { count: counts[k] }))
         .join(' · ')}
+    </p>
+  );
+}
+
+/**
+ * An import job in the list of imports: its counts once done, else where it is (waiting, rows
+ * matched of the total, stopped).
+ */
+export async function ImportJobLine({ job, locale }: { job: ImportJob; locale: string }) {
+  if (job.status === 'done' && job.counts) return <ImportSummaryLine counts={job.counts} locale={locale} />;
+  const t = await getTranslations({ locale, namespace: 'collectionImport.job' });
+  const text =
+    job.status === 'queued'
+      ? t('listQueued')
+      : job.status === 'running'
+        ? t('listRunning', { done: formatNumber(job.rows_done, locale), total: formatNumber(job.rows_total, locale) })
+        : t('listFailed');
+  return (
+    <p className="text-sm" data-testid="import-job-status" data-status={job.status}>
+      {text}
     </p>
   );
 }
