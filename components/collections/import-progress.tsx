@@ -34,7 +34,7 @@ export type ImportProgressTexts = {
  * where the job is, refreshed every second from `GET /api/collections/{id}/imports/{import}/progress`.
  * When the job is done the page is rendered again from the server (which then shows the report)
  * with the counts in the snackbar; when it failed, the reason is shown. A failed poll (offline,
- * server restarting) is simply tried again.
+ * server restarting) is tried again; a 401 or 404 (logged out, the collection deleted) ends it.
  */
 export function ImportProgress({
   collectionId,
@@ -50,9 +50,11 @@ export function ImportProgress({
   const router = useRouter();
   const locale = useLocale();
   const [job, setJob] = useState(initial);
+  /** The job is no longer the caller's to follow (logged out, deleted): polling stops. */
+  const [gone, setGone] = useState(false);
 
   useEffect(() => {
-    if (job.status === 'done' || job.status === 'failed') return;
+    if (gone || job.status === 'done' || job.status === 'failed') return;
     let cancelled = false;
     const timer = setTimeout(async () => {
       try {
@@ -61,10 +63,8 @@ export function ImportProgress({
           cache: 'no-store',
         });
         if (cancelled) return;
-        if (!res.ok) {
-          setJob((j) => ({ ...j }));
-          return;
-        }
+        if (res.status === 401 || res.status === 404) return setGone(true);
+        if (!res.ok) return setJob((j) => ({ ...j }));
         const next = (await res.json()) as ImportProgressState;
         if (cancelled) return;
         if (next.status === 'done') {
@@ -80,7 +80,7 @@ export function ImportProgress({
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [job, collectionId, importId, texts.done, locale, router]);
+  }, [job, gone, collectionId, importId, texts.done, locale, router]);
 
   if (job.status === 'failed')
     return (

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { collectionTitle } from '@/components/collections/collection-list';
 import { loadOwnCollection } from '@/components/collections/own-collection';
-import { ImportJobLine } from '@/components/collections/import-report';
+import { ImportJobLine } from '@/components/collections/import-summary';
 import { ImportUploadLoader } from '@/components/collections/import-loaders';
 import { PageHeading } from '@/components/listing/page-heading';
 import { listImports, IMPORT_MAX_ROWS } from '@/lib/data/collection-import';
