@@ -18,12 +18,9 @@ const importJobSchema = z.object({
     .meta({ description: 'Why a failed job failed; null otherwise' }),
   created_at: z.string(),
   finished_at: z.string().nullable(),
-  counts: z
-    .looseObject({})
-    .nullable()
-    .meta({
-      description: 'ImportCounts once the job is done (rows, matched, added, already, ambiguous, …), else null',
-    }),
+  counts: z.looseObject({}).nullable().meta({
+    description: 'ImportCounts once the job is done (rows, matched, added, already, ambiguous, …), else null',
+  }),
 });
 
 /**
