@@ -120,8 +120,8 @@ for (const locale of ['en', 'fi'] as const) {
       [codes[1], true],
     ]);
     await expect(page.getByTestId('unknown-discs-outcome')).toHaveText(ud.sentOther.replace('{count}', '2'));
-    await expect(inception.getByTestId('disc-state')).toHaveText(ud.state.pending);
-    await expect(casablanca.getByTestId('disc-state')).toHaveText(ud.state.pending);
+    await expect(inception.getByTestId('disc-state')).toContainText(ud.state.pending);
+    await expect(casablanca.getByTestId('disc-state')).toContainText(ud.state.pending);
     await expect(submit).toHaveText(ud.submitOther.replace('{count}', '0'));
 
     // An admin approves the first through the API.
@@ -137,7 +137,7 @@ for (const locale of ['en', 'fi'] as const) {
     // The report survives a reload and marks both discs; the approved release is in the collection.
     await gotoApp(page, reportUrl);
     await expect(inception.getByTestId('disc-state')).toContainText(ud.state.approved);
-    await expect(casablanca.getByTestId('disc-state')).toHaveText(ud.state.pending);
+    await expect(casablanca.getByTestId('disc-state')).toContainText(ud.state.pending);
     await expect(inception.getByLabel(ud.include)).toBeDisabled();
     await gotoApp(page, `${prefix}/collection/${id}`);
     await expect(page.getByTestId('entries')).toContainText(`Inception Steelbook ${tag}`);
