@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import en from '../../messages/en.json' with { type: 'json' };
 import fi from '../../messages/fi.json' with { type: 'json' };
@@ -104,6 +105,12 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(casablanca.getByTestId('disc-movies-chosen')).toContainText('Casablanca (1942)');
     await expect(casablanca.getByLabel(ud.releaseYear)).toHaveValue('2008');
     await expect(obscure.getByText(ud.noMovie)).toBeVisible();
+    // The form passes the audit of tests/e2e/accessibility.spec.ts (WCAG 2.1 A/AA and best practices).
+    const audit = await new AxeBuilder({ page })
+      .include('#unknown-discs')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    expect(audit.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 
     // The member names the edition, leaves out the disc without a movie and sends the two.
     await inception.getByLabel(ud.name).fill(`Inception Steelbook ${tag}`);
