@@ -507,10 +507,21 @@ export type DiscSuggestion = {
   values: FieldValues;
 };
 
+/** Whether the member has a pending or approved suggestion of a new release with this EAN-13. */
+async function suggestedBefore(d: Db, member: Actor, ean: string): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    d,
+    sql`SELECT id FROM change_requests WHERE user_id = ${member.userId} AND entity_type = 'release' AND kind = 'new'
+          AND status IN ('pending', 'approved') AND changes -> 'ean' ->> 'after' = ${ean} LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
 /**
  * Suggests the unknown discs of a collection import as new releases, in one batch: each becomes a
  * pending change request (a suggested release, hidden until approved) linked to the collection,
- * which the release joins when an admin approves it.
+ * which the release joins when an admin approves it. A barcode the member has suggested already
+ * (pending or approved) is refused with `ean: 'alreadySuggested'`.
  * @returns the batch id and, per disc, the request or its field problems
  * @throws AppError unauthorized, not_found (not the member's collection), invalid_value (a movies collection)
  */
@@ -531,6 +542,11 @@ export async function suggestUnknownDiscs(
   const batchId = newPublicId();
   const results: ({ ean: string } & ChangeResult)[] = [];
   for (const disc of discs) {
+    // A disc is suggested once: not again while the member's suggestion of it waits or after its approval.
+    if (isValidBarcode(disc.ean) && (await suggestedBefore(d, member, normalizeBarcode(disc.ean)))) {
+      results.push({ ean: disc.ean, ok: false, errors: { ean: 'alreadySuggested' } });
+      continue;
+    }
     const r = await submit(
       member,
       {
