@@ -3,9 +3,11 @@ import type { Instrumentation } from 'next';
 /**
  * Next.js instrumentation: `register` runs once when a server process starts (`next start`,
  * `next dev`). On the Node.js runtime it schedules the daily notification digest
- * (lib/digest-schedule.ts) and the hourly expired-data purge (lib/purge-schedule.ts); never during
- * `next build`. The imports sit inside the runtime check, as Next's documentation has it, so the
- * Edge bundle leaves the database code out.
+ * (lib/digest-schedule.ts) and the hourly expired-data purge (lib/purge-schedule.ts), and marks
+ * failed the collection import jobs an earlier process of this host left unfinished
+ * (lib/data/collection-import.ts failInterruptedImports); never during `next build`. The imports
+ * sit inside the runtime check, as Next's documentation has it, so the Edge bundle leaves the
+ * database code out.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
@@ -14,6 +16,13 @@ export async function register(): Promise<void> {
     scheduleDailyDigest();
     const { schedulePurge } = await import('@/lib/purge-schedule');
     schedulePurge();
+    const { failInterruptedImports } = await import('@/lib/data/collection-import');
+    failInterruptedImports().then(
+      (n) => {
+        if (n) console.log(`collection imports: ${n} left unfinished by a stopped server marked failed`);
+      },
+      (error: unknown) => console.error('collection imports: checking for interrupted jobs failed', error),
+    );
   }
 }
 

@@ -29,6 +29,8 @@ export const APP_ERRORS = {
   import_letterboxd_movies: { status: 400, key: 'importLetterboxdMovies' },
   import_not_candidate: { status: 400, key: 'importNotCandidate' },
   import_resolved: { status: 409, key: 'importResolved' },
+  import_running: { status: 409, key: 'importRunning' },
+  import_not_done: { status: 409, key: 'importNotDone' },
   friendship_state: { status: 409, key: 'friendshipState' },
   invalid_value: { status: 400, key: 'invalidValue' },
   label_name_taken: { status: 409, key: 'labelNameTaken' },

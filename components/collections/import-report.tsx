@@ -1,7 +1,8 @@
 import { getTranslations } from 'next-intl/server';
-import type { ImportCandidate, ImportCounts, ImportReport, ImportRowOutcome } from '@/lib/data/collection-import';
+import type { ImportCandidate, ImportReport, ImportRowOutcome } from '@/lib/data/collection-import';
 import { Link } from '@/lib/i18n/navigation';
-import { ApiActionButton } from './owner-actions';
+import { ApiActionButton } from './api-action-button';
+import { ImportSummaryLine } from './import-summary';
 
 /** Which rows a report shows (`?show=`). */
 export const REPORT_FILTERS = ['all', 'ambiguous', 'unmatched', 'matched'] as const;
@@ -14,27 +15,6 @@ const STATUS_CLASS: Record<ImportRowOutcome['status'], string> = {
   ambiguous: 'bg-amber-100 text-amber-900',
   unmatched: 'bg-rose-100 text-rose-900',
 };
-
-/** An import's counts in one line: rows, added, already there, to pick, not matched, unknown barcodes (the zero ones left out). */
-export async function ImportSummaryLine({ counts, locale }: { counts: ImportCounts; locale: string }) {
-  const t = await getTranslations({ locale, namespace: 'collectionImport' });
-  const parts: [keyof ImportCounts, 'rows' | 'added' | 'already' | 'ambiguous' | 'unmatched' | 'unknownBarcodes'][] = [
-    ['rows', 'rows'],
-    ['added', 'added'],
-    ['already', 'already'],
-    ['ambiguous', 'ambiguous'],
-    ['unmatched', 'unmatched'],
-    ['unknown_barcodes', 'unknownBarcodes'],
-  ];
-  return (
-    <p className="text-sm" data-testid="import-summary">
-      {parts
-        .filter(([k], i) => i === 0 || counts[k] > 0)
-        .map(([k, key]) => t(`summary.${key}`, { count: counts[k] }))
-        .join(' · ')}
-    </p>
-  );
-}
 
 function itemHref(c: ImportCandidate): string {
   return `/${c.type}/${c.public_id}`;

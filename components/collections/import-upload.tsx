@@ -4,7 +4,6 @@ import { useLocale } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FileInput } from '@/components/ui/file-input';
-import { queueSnackbar } from '@/components/ui/snackbar';
 import { fillPlaceholders, formatMegabytes } from '@/lib/format';
 import { useRouter } from '@/lib/i18n/navigation';
 import { IMPORT_ACCEPT, IMPORT_MAX_BYTES } from '@/lib/validation/collection-limits';
@@ -21,18 +20,16 @@ export type ImportUploadTexts = {
   noFile: string;
   tooLarge: string;
   failed: string;
-  /** After a successful import: "{added} added, {ambiguous} to pick, {unmatched} not matched". */
-  done: string;
   /** The API's refusals by message key (`api.import*`), with their `{param}` placeholders. */
   errors: Record<string, string>;
 };
 
 /**
  * The import page's upload form: one file input and the import button. The file goes to
- * `POST /api/collections/{id}/imports` (multipart); on success the browser goes to the stored
- * report with a confirmation in the snackbar; a refusal (no file, over 5 MB, not text, too many
- * rows, Letterboxd into a releases collection) shows its message under the input, which keeps the
- * chosen file.
+ * `POST /api/collections/{id}/imports` (multipart), which starts the import job; on success the
+ * browser goes to the job's page (its progress, then its report); a refusal (no file, over 5 MB,
+ * not text, too many rows, Letterboxd into a releases collection, another import still running)
+ * shows its message under the input, which keeps the chosen file.
  */
 export function ImportUpload({ collectionId, texts }: { collectionId: string; texts: ImportUploadTexts }) {
   const router = useRouter();
@@ -58,12 +55,10 @@ export function ImportUpload({ collectionId, texts }: { collectionId: string; te
       });
       const json = (await res.json().catch(() => null)) as {
         public_id?: string;
-        counts?: Record<string, number>;
         key?: string;
         params?: Record<string, unknown>;
       } | null;
-      if (res.status === 201 && json?.public_id) {
-        queueSnackbar(fillPlaceholders(texts.done, json.counts, locale));
+      if (res.status === 202 && json?.public_id) {
         router.push(`/collection/${collectionId}/import/${json.public_id}`);
         return;
       }

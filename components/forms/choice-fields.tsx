@@ -13,10 +13,10 @@ type Common = {
   disabled?: boolean;
 };
 
-/** A select of the form mechanism: `options` as [value, label] pairs. */
-export function SelectField({ options, ...p }: Common & { options: [string, string][] }) {
+/** A select of the form mechanism: `options` as [value, label] pairs; `required` marks its label. */
+export function SelectField({ options, required, ...p }: Common & { options: [string, string][]; required?: boolean }) {
   return (
-    <FieldFrame name={p.name} label={p.label} error={p.error} hint={p.hint}>
+    <FieldFrame name={p.name} label={p.label} required={required} error={p.error} hint={p.hint}>
       <select
         id={`field-${p.name}`}
         name={p.name}

@@ -3,11 +3,29 @@ import { DeleteRequestButton } from '@/components/changes/delete-request-button'
 import { Link } from '@/lib/i18n/navigation';
 import type { CatalogueEntity } from '@/lib/validation/catalogue-fields';
 
+/** The suggestion forms an item page links to, by entity: [path under the item, message key]. */
+const FORM_LINKS: Record<CatalogueEntity, [string, 'edit' | 'crew' | 'connections' | 'addRelease' | 'duplicate'][]> = {
+  movie: [
+    ['edit', 'edit'],
+    ['edit/crew', 'crew'],
+    ['edit/connections', 'connections'],
+    ['releases/new', 'addRelease'],
+  ],
+  release: [
+    ['edit', 'edit'],
+    ['duplicate', 'duplicate'],
+  ],
+  person: [['edit', 'edit']],
+  label: [['edit', 'edit']],
+};
+
 /**
- * The foot of an item page: the "History" link, to `/{entity}/{id}/history`, and "Suggest
- * deletion" (a small client island that loads its dialog on demand). Server-rendered and the same
- * for every visitor (the item pages are cached); the history is not prefetched, since it is
- * rendered per request.
+ * The foot of an item page: links to its suggestion forms (`/{entity}/{id}/edit`, a movie's cast
+ * and crew, connections and new release, a release's duplicate), its "History"
+ * (`/{entity}/{id}/history`) and "Suggest deletion" (a small client island that loads its dialog
+ * on demand). Server-rendered and the same for every visitor (the item pages are
+ * cached; a visitor following a form link is asked to log in there); not prefetched, since those
+ * pages are rendered per request.
  */
 export async function HistoryLink({
   locale,
@@ -19,14 +37,16 @@ export async function HistoryLink({
   publicId: string;
 }) {
   const t = await getTranslations({ locale, namespace: 'changes.history' });
+  const tf = await getTranslations({ locale, namespace: 'catalogueForm.links' });
+  const base = `/${entity}/${publicId}`;
   return (
-    <p className="mt-8 flex flex-wrap gap-x-4 border-t border-line pt-3 text-sm">
-      <Link
-        href={`/${entity}/${publicId}/history`}
-        prefetch={false}
-        className="text-muted underline"
-        data-testid="history-link"
-      >
+    <p className="mt-8 flex flex-wrap gap-x-4 gap-y-2 border-t border-line pt-3 text-sm" data-testid="item-foot-links">
+      {FORM_LINKS[entity].map(([path, key]) => (
+        <Link key={path} href={`${base}/${path}`} prefetch={false} className="text-muted underline">
+          {tf(key)}
+        </Link>
+      ))}
+      <Link href={`${base}/history`} prefetch={false} className="text-muted underline" data-testid="history-link">
         {t('link')}
       </Link>
       <DeleteRequestButton entity={entity} publicId={publicId} />

@@ -240,9 +240,13 @@ export const unknownBarcodes = pgTable(
 );
 
 /**
- * One import of a file into a collection and its report (lib/data/collection-import.ts
- * ImportReport as JSON): every row of the file with its outcome, kept so the owner can come back
- * to pick among the candidates of ambiguous rows.
+ * One import of a file into a collection: a background job (lib/data/collection-import.ts) and,
+ * once done, its report (ImportReport as JSON): every row of the file with its outcome, kept so
+ * the owner can come back to pick among the candidates of ambiguous rows and to suggest the
+ * unknown discs. `status` goes queued → running → done (or failed); `rows_done` of `rows_total`
+ * is written as the rows are matched. `runner` names the server process running it and
+ * `heartbeat_at` is renewed while it runs, so a job whose process died is recognised and failed.
+ * At most one import per collection is queued or running (a partial unique index).
  */
 export const collectionImports = pgTable(
   'collection_imports',
@@ -256,11 +260,25 @@ export const collectionImports = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     fileName: text().notNull(),
-    report: jsonb().notNull(),
+    /** queued, running, done, failed. */
+    status: text().notNull().default('done'),
+    rowsDone: integer().notNull().default(0),
+    rowsTotal: integer().notNull().default(0),
+    /** The report, once the job is done (null before, and for a failed job). */
+    report: jsonb(),
+    /** Why a failed job failed: 'interrupted' (its server stopped), 'collectionGone', 'unexpected'. */
+    error: text(),
+    /** The process running the job: host, process id and a random part. */
+    runner: text(),
+    heartbeatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('collection_imports_public_id_key').on(t.publicId),
     index('collection_imports_collection_idx').on(t.collectionId, t.createdAt),
+    uniqueIndex('collection_imports_active_key')
+      .on(t.collectionId)
+      .where(sql`status IN ('queued', 'running')`),
   ],
 );

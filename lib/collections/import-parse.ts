@@ -21,6 +21,7 @@ export const IMPORT_FIELDS = [
   'year',
   'format',
   'barcode',
+  'label',
   'price',
   'currency',
   'condition',
@@ -52,6 +53,7 @@ const HEADER_NAMES: Record<ImportField, string[]> = {
   year: ['year', 'releaseyear', 'released', 'yr', 'vuosi', 'julkaisuvuosi'],
   format: ['format', 'media', 'medium', 'mediatype', 'formaatti', 'tallenne'],
   barcode: ['barcode', 'ean', 'upc', 'ean13', 'upca', 'gtin', 'eanupc', 'upcean', 'viivakoodi'],
+  label: ['label', 'labelname', 'publisher', 'studio', 'distributor', 'julkaisija', 'levymerkki', 'levittaja'],
   price: ['price', 'paid', 'cost', 'pricepaid', 'purchaseprice', 'value', 'hinta', 'ostohinta'],
   currency: ['currency', 'cur', 'valuutta'],
   condition: ['condition', 'cond', 'grade', 'state', 'kunto'],
@@ -106,6 +108,8 @@ export type ImportRow = {
   format: FormatId | null;
   /** Digits as given (normalised and checked when matched). */
   barcode: string | null;
+  /** The label (publisher) as written: prefills a suggested release of an unknown disc. */
+  label: string | null;
   /** Decimal string with 2 decimals, in `currency`. */
   price: string | null;
   currency: Currency | null;
@@ -251,6 +255,7 @@ export function toImportRow(line: number, values: Partial<Record<ImportField, st
     year,
     format,
     barcode,
+    label: v('label').slice(0, 300) || null,
     price: price?.price ?? null,
     // A sign written with the amount ("£15") wins over the currency column; EUR when neither says.
     currency: price ? (price.currency ?? currency ?? 'EUR') : null,

@@ -106,6 +106,7 @@ const FIELD_NAMES: Record<ImportField, string> = {
   year: 'year',
   format: 'format',
   barcode: 'barcode',
+  label: 'label',
   price: 'price',
   currency: 'currency',
   condition: 'condition',
@@ -218,5 +219,7 @@ export function formatImportError(
       );
     case 'emptyFile':
       return 'The file has no rows to import';
+    case 'running':
+      return `Another import into collection ${collectionPublicId} is still running: wait for it to finish`;
   }
 }

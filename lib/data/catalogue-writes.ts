@@ -687,8 +687,11 @@ export async function createCatalogueEntity(
   return { id, publicId, revisionId, changes };
 }
 
-/** @throws AppError('label_name_taken', { label }) when another label has this name (folded). */
-async function assertLabelNameFree(tx: Db, name: string, exceptId: number | null): Promise<void> {
+/**
+ * @throws AppError('label_name_taken', { label }) when another label has this name (folded: case
+ *   and accents ignored); `label` is that label's name
+ */
+export async function assertLabelNameFree(tx: Db, name: string, exceptId: number | null): Promise<void> {
   const [other] = await queryRows<{ name: string }>(
     tx,
     sql`SELECT name FROM labels WHERE name_key = ${deriveLabel({ name }).nameKey} AND id IS DISTINCT FROM ${exceptId}`,

@@ -43,6 +43,7 @@ import { NOTIFICATION_TYPES } from '@/lib/validation/notifications';
 import type { FieldErrors } from '@/lib/validation/users';
 import {
   approveNewRelease,
+  assertLabelNameFree,
   assertRequiredFields,
   createCatalogueEntity,
   deleteCatalogueEntity,
@@ -125,14 +126,30 @@ function failureOf(error: unknown): Extract<ChangeResult, { ok: false }> | null 
     return { ok: false, errors: { merge_into: 'deleteInUse' }, params: { count: Number(error.params.count ?? 0) } };
   if (error instanceof AppError && error.code === 'nothing_to_update')
     return { ok: false, errors: { _form: 'nothingToUpdate' } };
+  // Spec §5: a label name must be unique; the message names the label that has it.
+  if (error instanceof AppError && error.code === 'label_name_taken')
+    return { ok: false, errors: { name: 'labelNameTaken' }, params: { label: String(error.params.label) } };
   const fieldErrors = asFieldErrors(error);
   return fieldErrors ? { ok: false, errors: fieldErrors } : null;
 }
 
-/** @throws RulesBroken when the record after the change breaks a rule */
-function checkRules(entity: CatalogueEntity, record: FieldValues, changed: string[]): void {
+/**
+ * Checks the record after the change against spec §5, and a label's new name against the other
+ * labels' (checked again when the request is applied).
+ * @param exceptId the label edited (its own name is no clash); null for a new one
+ * @throws RulesBroken when the record after the change breaks a rule; AppError label_name_taken
+ */
+async function checkRules(
+  tx: Db,
+  entity: CatalogueEntity,
+  record: FieldValues,
+  changed: string[],
+  exceptId: number | null = null,
+): Promise<void> {
   const rules = checkCatalogueRecord(entity, record, changed);
   if (Object.keys(rules.errors).length) throw new RulesBroken(rules);
+  if (entity === 'label' && changed.includes('name') && typeof record.name === 'string')
+    await assertLabelNameFree(tx, record.name, exceptId);
 }
 
 type RequestRow = {
@@ -280,7 +297,7 @@ async function submit(member: Actor, input: ChangeInput, d: Db, link: ImportLink
         const now = (await readFields(tx, entity, targetId, catalogueFieldNames(entity)))!;
         for (const [f, v] of Object.entries(values))
           if (!sameValue(now[f], v)) changes[f] = { before: now[f] ?? null, after: v };
-        checkRules(entity, { ...now, ...values }, Object.keys(changes));
+        await checkRules(tx, entity, { ...now, ...values }, Object.keys(changes), targetId);
       } else if (kind === 'duplicate') {
         const originalId = await entityId(tx, entity, input.target);
         // A duplicate copies every field of its original release.
@@ -288,7 +305,7 @@ async function submit(member: Actor, input: ChangeInput, d: Db, link: ImportLink
         for (const [f, v] of Object.entries(values))
           if (!sameValue(original[f], v)) changes[f] = { before: original[f] ?? null, after: v };
         if (Object.keys(changes).length) {
-          checkRules(entity, { ...original, ...values }, Object.keys(changes));
+          await checkRules(tx, entity, { ...original, ...values }, Object.keys(changes));
           const made = await createCatalogueEntity(
             tx,
             'release',
@@ -299,7 +316,7 @@ async function submit(member: Actor, input: ChangeInput, d: Db, link: ImportLink
           changes = { duplicate_of: { before: null, after: input.target }, ...changes };
         }
       } else {
-        checkRules(entity, values, Object.keys(values));
+        await checkRules(tx, entity, values, Object.keys(values));
         assertRequiredFields(entity, values);
         changes = Object.fromEntries(Object.entries(values).map(([f, v]) => [f, { before: null, after: v }]));
         if (entity === 'release') {
@@ -566,10 +583,21 @@ export type DiscSuggestion = {
   values: FieldValues;
 };
 
+/** Whether the member has a pending or approved suggestion of a new release with this EAN-13. */
+async function suggestedBefore(d: Db, member: Actor, ean: string): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    d,
+    sql`SELECT id FROM change_requests WHERE user_id = ${member.userId} AND entity_type = 'release' AND kind = 'new'
+          AND status IN ('pending', 'approved') AND changes -> 'ean' ->> 'after' = ${ean} LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
 /**
  * Suggests the unknown discs of a collection import as new releases, in one batch: each becomes a
  * pending change request (a suggested release, hidden until approved) linked to the collection,
- * which the release joins when an admin approves it.
+ * which the release joins when an admin approves it. A barcode the member has suggested already
+ * (pending or approved) is refused with `ean: 'alreadySuggested'`.
  * @returns the batch id and, per disc, the request or its field problems
  * @throws AppError unauthorized, not_found (not the member's collection), invalid_value (a movies collection)
  */
@@ -590,6 +618,11 @@ export async function suggestUnknownDiscs(
   const batchId = newPublicId();
   const results: ({ ean: string } & ChangeResult)[] = [];
   for (const disc of discs) {
+    // A disc is suggested once: not again while the member's suggestion of it waits or after its approval.
+    if (isValidBarcode(disc.ean) && (await suggestedBefore(d, member, normalizeBarcode(disc.ean)))) {
+      results.push({ ean: disc.ean, ok: false, errors: { ean: 'alreadySuggested' } });
+      continue;
+    }
     const r = await submit(
       member,
       {
@@ -907,17 +940,17 @@ export async function amendChangeRequest(
           else changes[f] = { before, after: v };
         }
         const proposed = Object.fromEntries(Object.entries(changes).map(([f, c]) => [f, c.after]));
-        checkRules(entity, { ...now, ...proposed }, Object.keys(changes));
+        await checkRules(tx, entity, { ...now, ...proposed }, Object.keys(changes), entityId);
       } else if (entity === 'release' && entityId != null) {
         // A suggested (unapproved) release: the values go to its row, and the request shows them.
         const now = (await readFields(tx, 'release', entityId, catalogueFieldNames('release')))!;
-        checkRules('release', { ...now, ...values }, Object.keys(values));
+        await checkRules(tx, 'release', { ...now, ...values }, Object.keys(values));
         await updateCatalogueEntity(tx, 'release', entityId, values, { userId: member.userId, approvedById: null });
         for (const [f, v] of Object.entries(values)) changes[f] = { before: changes[f]?.before ?? null, after: v };
       } else {
         const proposed = Object.fromEntries(Object.entries(changes).map(([f, c]) => [f, c.after]));
         const next = { ...proposed, ...values };
-        checkRules(entity, next, Object.keys(values));
+        await checkRules(tx, entity, next, Object.keys(values));
         assertRequiredFields(entity, next);
         for (const [f, v] of Object.entries(values)) changes[f] = { before: null, after: v };
       }

@@ -4,7 +4,19 @@ import 'server-only';
  * are matched to the catalogue, the matched ones become entries, and a report lists every row of
  * the file with its outcome. The report is stored (`collection_imports`) so the owner can pick
  * among the candidates of ambiguous rows later; barcodes no release carries are kept in
- * `unknown_barcodes` for the moderation feature.
+ * `unknown_barcodes` and the owner can suggest them as new releases (lib/data/import-suggestions.ts).
+ *
+ * An import is a job ({@link startImport}): the request that uploads the file stores a queued job
+ * and answers at once; the job then runs in that server process after the response (the route
+ * passes {@link StartedImport.run} to lib/auth/after-response.ts). It matches the rows, writing
+ * `rows_done` every {@link IMPORT_PROGRESS_ROWS} rows, then writes every entry, the unknown
+ * barcodes and the report in one transaction, which also marks the job done: a job that stops
+ * half-way has written nothing. Its process renews `heartbeat_at` while it runs; a job whose
+ * process is gone (see {@link failInterruptedImports}, run at server start, and the stale check of
+ * every read) is marked failed ('interrupted'), so the owner can import the file again. One job
+ * per collection may be queued or running at a time (a partial unique index makes a second one
+ * 'running'). Every state lives in the database: any server answers the progress of a job that
+ * another one runs.
  *
  * Matching, per row:
  * - A `public_id` (this app's export) names the movie or release exactly.
@@ -31,7 +43,9 @@ import 'server-only';
  *   whose movie is found but no release of its format is reported with the movie linked.
  * - One candidate: matched. Several: ambiguous, the owner picks. None: unmatched with its reason.
  */
-import { sql } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import os from 'node:os';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { parseBarcode } from '@/lib/barcode';
 import type { ImportField, ImportRow, ParsedImport } from '@/lib/collections/import-parse';
@@ -41,6 +55,7 @@ import { entrySchema, type CollectionInput, type EntryData } from '@/lib/validat
 import { countryCodeFromId, FORMAT_GROUPS, FORMATS, MOVIE_TYPES, type FormatId } from '@/lib/validation/enums';
 import { canEditCollection } from '@/lib/auth/policies';
 import { AppError } from '@/lib/errors';
+import { logError } from '@/lib/log';
 import { addEntries, type EntryTarget } from './collection-entries';
 import { inTransaction } from './events';
 import { newPublicId } from './public-id';
@@ -105,6 +120,11 @@ export type ImportRowOutcome = {
   /** The barcode as given, and its canonical EAN-13 when it is valid. */
   barcode: string | null;
   ean13: string | null;
+  /**
+   * The label (publisher) as the file names it, kept to prefill a suggested release; absent in
+   * reports stored before the column was read.
+   */
+  label?: string | null;
   barcode_status: BarcodeStatus;
   status: ImportStatus;
   reason: ImportReason | null;
@@ -146,9 +166,49 @@ export type ImportReport = {
   rows: ImportRowOutcome[];
 };
 
-export type ImportResult =
-  | { ok: true; report: ImportReport }
-  | { ok: false; error: 'tooManyRows' | 'letterboxdNeedsMovies' | 'emptyFile'; params?: Record<string, number> };
+/**
+ * Refusals of an import, before anything is written: the file has no rows, too many rows
+ * (`params.max`, `params.rows`), is a Letterboxd export for a releases collection, or another
+ * import into the collection is queued or running.
+ */
+export type ImportRefusal = {
+  ok: false;
+  error: 'tooManyRows' | 'letterboxdNeedsMovies' | 'emptyFile' | 'running';
+  params?: Record<string, number>;
+};
+
+export type ImportResult = { ok: true; report: ImportReport } | ImportRefusal;
+
+/** Where an import job is: waiting for its process, matching rows, finished with a report, or stopped. */
+export type ImportJobStatus = 'queued' | 'running' | 'done' | 'failed';
+/**
+ * Why a job failed: 'interrupted' (its server process stopped or restarted), 'collectionGone' (the
+ * collection was deleted or put in the trash while it ran), 'unexpected' (an error, logged).
+ */
+export type ImportJobError = 'interrupted' | 'collectionGone' | 'unexpected';
+
+/** An import job as its owner sees it (the progress endpoint's answer and the list of imports). */
+export type ImportJob = {
+  public_id: string;
+  file_name: string;
+  status: ImportJobStatus;
+  /** Rows matched so far, of `rows_total` (the file's rows, unreadable ones included). */
+  rows_done: number;
+  rows_total: number;
+  error: ImportJobError | null;
+  /** ISO timestamps; `finished_at` null while queued or running. */
+  created_at: string;
+  finished_at: string | null;
+  /** The report's counts once the job is done, else null. */
+  counts: ImportCounts | null;
+};
+
+/** Rows matched between two progress writes of a running job. */
+export const IMPORT_PROGRESS_ROWS = 25;
+/** How often a running job renews its heartbeat (milliseconds). */
+export const IMPORT_HEARTBEAT_MS = 5_000;
+/** A queued or running job whose heartbeat is older than this (seconds) has lost its process: it is failed. */
+export const IMPORT_STALE_SECONDS = 60;
 
 type MovieRow = {
   id: number;
@@ -431,7 +491,7 @@ class Matcher {
 }
 
 /** A row's match before anything is written: the outcome and the item's internal id. */
-type Match = Omit<ImportRowOutcome, 'added' | 'entry' | 'warnings' | 'problem'> & { itemId: number | null };
+type Match = Omit<ImportRowOutcome, 'added' | 'entry' | 'warnings' | 'problem' | 'label'> & { itemId: number | null };
 
 function formatGroupOf(format: FormatId): readonly FormatId[] {
   return Object.values(FORMAT_GROUPS).find((g) => (g as readonly FormatId[]).includes(format)) ?? [format];
@@ -664,20 +724,130 @@ async function ownedCollection(d: Db, actor: Actor, publicId: string): Promise<O
   return c && canEditCollection(actor, { userId: Number(c.user_id) }) ? c : null;
 }
 
+/** This server process as the runner of import jobs: host, process id and a random part (a restarted process is another runner). */
+const RUNNER = `${os.hostname()}:${process.pid}:${crypto.randomBytes(6).toString('hex')}`;
+
+/** Thrown inside a job when its row is no longer this process's running job (failed as stale meanwhile): nothing more is written. */
+class JobTakenAway extends Error {
+  constructor() {
+    super('the import job is no longer running in this process');
+  }
+}
+
+/** A job stored and ready to run: its state now, and the work (matching, writing) to run after the response. */
+export type StartedImport = {
+  ok: true;
+  job: ImportJob;
+  /**
+   * Runs the job to its end in this process: @returns the report, or null when the job failed
+   * (its row says why; an unexpected error is logged). Never throws.
+   */
+  run: () => Promise<ImportReport | null>;
+};
+
 /**
- * Imports the rows of a read file into one of the actor's collections and stores the report.
- * Matched rows become entries (with price, currency, condition, date and notes from the file); an
- * item already in the collection is not added twice; unknown barcodes are stored for moderation.
- * Refusals (nothing written): 'emptyFile' (no rows and nothing unreadable), 'tooManyRows'
- * (`params.max`, `params.rows`), 'letterboxdNeedsMovies' (a Letterboxd export into a releases
- * collection).
+ * Marks failed ('interrupted') the queued or running jobs whose heartbeat is older than
+ * {@link IMPORT_STALE_SECONDS}, within `scope` (a condition on `collection_imports`).
+ * @returns how many jobs were failed
+ */
+async function failStaleImports(d: Db, scope: SQL): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    d,
+    sql`UPDATE collection_imports SET status = 'failed', error = 'interrupted', finished_at = now()
+        WHERE status IN ('queued', 'running') AND heartbeat_at < now() - make_interval(secs => ${IMPORT_STALE_SECONDS}) AND ${scope}
+        RETURNING id`,
+  );
+  return rows.length;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Called when a server process starts (instrumentation.ts): fails the jobs left queued or running
+ * by a process of this host that is gone (its process id no longer runs, or is this new process's
+ * own id: a restarted container), and any job whose heartbeat is stale. Jobs of live processes,
+ * here or on other hosts, are left alone.
+ * @returns how many jobs were failed
+ */
+export async function failInterruptedImports(db?: Db): Promise<number> {
+  const d = await resolveDb(db);
+  const host = os.hostname();
+  const active = await queryRows<{ id: number; runner: string | null }>(
+    d,
+    sql`SELECT id, runner FROM collection_imports WHERE status IN ('queued', 'running')`,
+  );
+  const gone = active
+    .filter(({ runner }) => {
+      if (!runner || runner === RUNNER) return false;
+      const [h, pid] = runner.split(':');
+      return h === host && (Number(pid) === process.pid || !processAlive(Number(pid)));
+    })
+    .map((r) => Number(r.id));
+  let failed = 0;
+  if (gone.length) {
+    const rows = await queryRows<{ id: number }>(
+      d,
+      sql`UPDATE collection_imports SET status = 'failed', error = 'interrupted', finished_at = now()
+          WHERE status IN ('queued', 'running') AND id IN (${sql.join(
+            gone.map((id) => sql`${id}`),
+            sql`, `,
+          )}) RETURNING id`,
+    );
+    failed = rows.length;
+  }
+  return failed + (await failStaleImports(d, sql`TRUE`));
+}
+
+type JobRow = {
+  id: number;
+  public_id: string;
+  file_name: string;
+  status: ImportJobStatus;
+  rows_done: number;
+  rows_total: number;
+  error: ImportJobError | null;
+  created_at: string | Date;
+  finished_at: string | Date | null;
+  counts: ImportCounts | string | null;
+};
+
+const JOB_COLUMNS = sql`i.id, i.public_id, i.file_name, i.status, i.rows_done, i.rows_total, i.error, i.created_at, i.finished_at,
+  i.report -> 'counts' AS counts`;
+
+function jobOf(r: JobRow): ImportJob {
+  return {
+    public_id: r.public_id,
+    file_name: r.file_name,
+    status: r.status,
+    rows_done: Number(r.rows_done),
+    rows_total: Number(r.rows_total),
+    error: r.error,
+    created_at: new Date(r.created_at).toISOString(),
+    finished_at: r.finished_at === null ? null : new Date(r.finished_at).toISOString(),
+    counts: r.counts === null ? null : fromJson(r.counts),
+  };
+}
+
+/**
+ * Starts an import of the rows of a read file into one of the actor's collections: checks the
+ * file and stores a queued job (nothing else is written yet). The caller runs the job with
+ * `run` (the API after its response, the CLI at once).
+ * @returns the job and its work, or a refusal (see {@link ImportRefusal}; 'running' when another
+ *   import into the collection is queued or running)
  * @throws AppError not_found for no such collection of the actor, or one in the trash
  */
-export async function importIntoCollection(
+export async function startImport(
   actor: Actor,
   file: { collection: string; fileName: string; parsed: ParsedImport },
   db?: Db,
-): Promise<ImportResult> {
+): Promise<StartedImport | ImportRefusal> {
   const { collection: collectionPublicId, fileName, parsed } = file;
   const d = await resolveDb(db);
   const c = await ownedCollection(d, actor, collectionPublicId);
@@ -688,82 +858,191 @@ export async function importIntoCollection(
   if (total > IMPORT_MAX_ROWS)
     return { ok: false, error: 'tooManyRows', params: { max: IMPORT_MAX_ROWS, rows: total } };
   if (parsed.kind === 'letterboxd' && c.category !== 'movies') return { ok: false, error: 'letterboxdNeedsMovies' };
+  await failStaleImports(d, sql`collection_id = ${c.id}`);
+  const publicId = newPublicId();
+  const [row] = await queryRows<JobRow>(
+    d,
+    sql`INSERT INTO collection_imports AS i (public_id, collection_id, user_id, file_name, status, rows_total, runner)
+        VALUES (${publicId}, ${c.id}, ${actor.userId}, ${fileName.slice(0, 200)}, 'queued', ${total}, ${RUNNER})
+        ON CONFLICT (collection_id) WHERE status IN ('queued', 'running') DO NOTHING
+        RETURNING ${JOB_COLUMNS}`,
+  );
+  if (!row) return { ok: false, error: 'running' };
+  const job = jobOf(row);
+  return { ok: true, job, run: () => runImport(d, actor, { id: Number(row.id), job, collection: c, parsed }) };
+}
 
-  const matcher = new Matcher(d);
-  const matches: { row: ImportRow; match: Match }[] = [];
-  for (const row of parsed.rows) matches.push({ row, match: await matchRow(matcher, row, c.category) });
+/** The job's row while it is this process's running job: @throws JobTakenAway when it is not */
+async function updateRunningJob(d: Db, id: number, set: SQL): Promise<void> {
+  const rows = await queryRows<{ id: number }>(
+    d,
+    sql`UPDATE collection_imports SET ${set}, heartbeat_at = now() WHERE id = ${id} AND status = 'running' AND runner = ${RUNNER}
+        RETURNING id`,
+  );
+  if (!rows.length) throw new JobTakenAway();
+}
 
-  const report = await inTransaction(d, async (tx) => {
-    const rows: ImportRowOutcome[] = [];
-    const entries = matches.map(({ row }) => {
-      const warnings = [...row.warnings];
-      return { warnings, data: entryOf(row, warnings) };
-    });
-    // Every matched row's entry in one write: one `collection.entries.changed` event, one value snapshot.
-    const toAdd = matches.flatMap(({ match }, i) =>
-      match.status === 'matched' && match.itemId !== null && match.item
-        ? [
-            {
-              i,
-              item: { type: match.item.type, id: match.itemId, publicId: match.item.public_id },
-              data: entries[i].data,
-            },
-          ]
-        : [],
-    );
-    const ids = await addEntries(tx, c, { entries: toAdd, via: 'import' });
-    const isNewAt = new Map(toAdd.map((a, k) => [a.i, ids[k] !== null]));
-    for (const [i, { row, match }] of matches.entries()) {
-      const { warnings, data: entry } = entries[i];
-      const isNew = isNewAt.get(i) ?? false;
-      const reason = isNewAt.has(i) && !isNew ? 'already_in_collection' : match.reason;
-      if (match.barcode_status === 'unknown' && match.ean13) {
-        await tx.execute(sql`INSERT INTO unknown_barcodes (ean, title, format, user_id) VALUES (${match.ean13}, ${row.title}, ${row.format}, ${actor.userId})
-          ON CONFLICT (user_id, ean) DO UPDATE SET title = COALESCE(EXCLUDED.title, unknown_barcodes.title), format = COALESCE(EXCLUDED.format,
-            unknown_barcodes.format), updated_at = now()`);
+/** Runs a started job: matching with progress, then one transaction that writes everything and marks it done. */
+async function runImport(
+  d: Db,
+  actor: Actor,
+  work: { id: number; job: ImportJob; collection: OwnedCollection; parsed: ParsedImport },
+): Promise<ImportReport | null> {
+  const { id, job, collection: c, parsed } = work;
+  const claimed = await queryRows<{ id: number }>(
+    d,
+    sql`UPDATE collection_imports SET status = 'running', heartbeat_at = now()
+        WHERE id = ${id} AND status = 'queued' AND runner = ${RUNNER} RETURNING id`,
+  );
+  if (!claimed.length) return null;
+  const heartbeat = setInterval(() => {
+    d.execute(
+      sql`UPDATE collection_imports SET heartbeat_at = now() WHERE id = ${id} AND status = 'running' AND runner = ${RUNNER}`,
+    ).catch((error: unknown) => logError(`import ${job.public_id}: heartbeat failed`, error));
+  }, IMPORT_HEARTBEAT_MS);
+  heartbeat.unref();
+  let failure: ImportJobError = 'unexpected';
+  try {
+    const matcher = new Matcher(d);
+    const matches: { row: ImportRow; match: Match }[] = [];
+    for (const [i, row] of parsed.rows.entries()) {
+      matches.push({ row, match: await matchRow(matcher, row, c.category) });
+      // PGlite answers within microtasks: without a turn of the event loop per row, the server
+      // would answer no request (the progress polls included) until the matching is over.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if ((i + 1) % IMPORT_PROGRESS_ROWS === 0) await updateRunningJob(d, id, sql`rows_done = ${i + 1}`);
+    }
+    // Every row is read (unreadable lines need no matching): what is left is the write.
+    await updateRunningJob(d, id, sql`rows_done = rows_total`);
+    return await inTransaction(d, async (tx) => {
+      const now = await ownedCollection(tx, actor, c.public_id);
+      if (!now || now.deleted) {
+        failure = 'collectionGone';
+        throw new AppError('not_found');
       }
-      const { itemId: _itemId, ...outcome } = match;
-      void _itemId;
-      rows.push({ ...outcome, reason, added: isNew, warnings, problem: null, entry });
-    }
-    for (const p of parsed.problems) {
-      rows.push({
-        line: p.line,
-        title: null,
-        year: null,
-        format: null,
-        barcode: null,
-        ean13: null,
-        barcode_status: 'none',
-        status: 'unmatched',
-        reason: 'unreadable',
-        added: false,
-        item: null,
-        movie: null,
-        candidates: [],
-        warnings: [],
-        problem: p.message,
-        entry: null,
-      });
-    }
-    rows.sort((a, b) => a.line - b.line);
-    const r: ImportReport = {
-      public_id: newPublicId(),
-      collection: { public_id: c.public_id, name: c.name, category: c.category },
-      file_name: fileName.slice(0, 200),
-      kind: parsed.kind,
-      letterboxd_list: parsed.letterboxdList,
-      unknown_columns: parsed.unknownColumns,
-      created_at: new Date().toISOString(),
-      counts: countsOf(rows),
-      rows,
-    };
-    await tx.execute(
-      sql`INSERT INTO collection_imports (public_id, collection_id, user_id, file_name, report) VALUES (${r.public_id}, ${c.id}, ${actor.userId},
-        ${r.file_name}, ${JSON.stringify(r)}::jsonb)`,
-    );
-    return r;
+      const report = await writeImport(tx, actor, { job, collection: now, parsed, matches });
+      await updateRunningJob(
+        tx,
+        id,
+        sql`status = 'done', rows_done = rows_total, report = ${JSON.stringify(report)}::jsonb, finished_at = now()`,
+      );
+      return report;
+    });
+  } catch (error) {
+    if (error instanceof JobTakenAway) return null;
+    if (failure === 'unexpected') logError(`import ${job.public_id} into collection ${c.public_id} failed`, error);
+    await d
+      .execute(
+        sql`UPDATE collection_imports SET status = 'failed', error = ${failure}, finished_at = now()
+            WHERE id = ${id} AND status = 'running' AND runner = ${RUNNER}`,
+      )
+      .catch((e: unknown) => logError(`import ${job.public_id}: marking it failed failed`, e));
+    return null;
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/**
+ * Writes a matched import inside the job's transaction: every matched row's entry (with price,
+ * currency, condition, date and notes from the file; an item already in the collection is not
+ * added twice), the unknown barcodes, and builds the report.
+ */
+async function writeImport(
+  tx: Db,
+  actor: Actor,
+  work: {
+    job: ImportJob;
+    collection: OwnedCollection;
+    parsed: ParsedImport;
+    matches: { row: ImportRow; match: Match }[];
+  },
+): Promise<ImportReport> {
+  const { job, collection: c, parsed, matches } = work;
+  const rows: ImportRowOutcome[] = [];
+  const entries = matches.map(({ row }) => {
+    const warnings = [...row.warnings];
+    return { warnings, data: entryOf(row, warnings) };
   });
+  // Every matched row's entry in one write: one `collection.entries.changed` event, one value snapshot.
+  const toAdd = matches.flatMap(({ match }, i) =>
+    match.status === 'matched' && match.itemId !== null && match.item
+      ? [
+          {
+            i,
+            item: { type: match.item.type, id: match.itemId, publicId: match.item.public_id },
+            data: entries[i].data,
+          },
+        ]
+      : [],
+  );
+  const ids = await addEntries(tx, c, { entries: toAdd, via: 'import' });
+  const isNewAt = new Map(toAdd.map((a, k) => [a.i, ids[k] !== null]));
+  for (const [i, { row, match }] of matches.entries()) {
+    const { warnings, data: entry } = entries[i];
+    const isNew = isNewAt.get(i) ?? false;
+    const reason = isNewAt.has(i) && !isNew ? 'already_in_collection' : match.reason;
+    if (match.barcode_status === 'unknown' && match.ean13) {
+      await tx.execute(sql`INSERT INTO unknown_barcodes (ean, title, format, user_id) VALUES (${match.ean13}, ${row.title}, ${row.format}, ${actor.userId})
+        ON CONFLICT (user_id, ean) DO UPDATE SET title = COALESCE(EXCLUDED.title, unknown_barcodes.title), format = COALESCE(EXCLUDED.format,
+          unknown_barcodes.format), updated_at = now()`);
+    }
+    const { itemId: _itemId, ...outcome } = match;
+    void _itemId;
+    rows.push({ ...outcome, label: row.label, reason, added: isNew, warnings, problem: null, entry });
+  }
+  for (const p of parsed.problems) {
+    rows.push({
+      line: p.line,
+      title: null,
+      year: null,
+      format: null,
+      barcode: null,
+      label: null,
+      ean13: null,
+      barcode_status: 'none',
+      status: 'unmatched',
+      reason: 'unreadable',
+      added: false,
+      item: null,
+      movie: null,
+      candidates: [],
+      warnings: [],
+      problem: p.message,
+      entry: null,
+    });
+  }
+  rows.sort((a, b) => a.line - b.line);
+  return {
+    public_id: job.public_id,
+    collection: { public_id: c.public_id, name: c.name, category: c.category },
+    file_name: job.file_name,
+    kind: parsed.kind,
+    letterboxd_list: parsed.letterboxdList,
+    unknown_columns: parsed.unknownColumns,
+    created_at: job.created_at,
+    counts: countsOf(rows),
+    rows,
+  };
+}
+
+/**
+ * Imports the rows of a read file into one of the actor's collections and stores the report, at
+ * once (the CLI and tests; the API runs the same job after its response): {@link startImport},
+ * then its `run`.
+ * @returns the report, or a refusal (nothing written)
+ * @throws AppError not_found for no such collection of the actor, or one in the trash
+ * @throws Error when the job failed (its row says why; the error is logged)
+ */
+export async function importIntoCollection(
+  actor: Actor,
+  file: { collection: string; fileName: string; parsed: ParsedImport },
+  db?: Db,
+): Promise<ImportResult> {
+  const started = await startImport(actor, file, db);
+  if (!started.ok) return started;
+  const report = await started.run();
+  if (!report) throw new Error(`the import ${started.job.public_id} failed`);
   return { ok: true, report };
 }
 
@@ -781,7 +1060,7 @@ function importQuery(actor: Actor, ref: { collection: string; importId: string }
 
 /**
  * A stored report of the actor's import into their collection (another user's, or another
- * collection's, is not found).
+ * collection's, is not found; nor is the report of a job that is not done: see {@link getImportJob}).
  * @returns the report, or null
  */
 export async function getImportReport(
@@ -790,33 +1069,50 @@ export async function getImportReport(
   db?: Db,
 ): Promise<ImportReport | null> {
   const d = await resolveDb(db);
-  const [row] = await queryRows<{ report: ImportReport | string }>(d, importQuery(actor, ref));
-  return row ? fromJson(row.report) : null;
+  const [row] = await queryRows<{ report: ImportReport | string | null }>(d, importQuery(actor, ref));
+  return row?.report ? fromJson(row.report) : null;
 }
 
-/** One import in a collection's list of imports. */
-export type ImportSummary = { public_id: string; file_name: string; created_at: string; counts: ImportCounts };
+/**
+ * One of the actor's import jobs into their collection, with its progress (a job whose process is
+ * gone is failed first: see {@link IMPORT_STALE_SECONDS}). Another user's job, or another
+ * collection's, is not found.
+ * @returns the job, or null
+ */
+export async function getImportJob(
+  actor: Actor,
+  ref: { collection: string; importId: string },
+  db?: Db,
+): Promise<ImportJob | null> {
+  const d = await resolveDb(db);
+  const where = sql`i.public_id = ${ref.importId} AND c.public_id = ${ref.collection} AND i.user_id = ${actor.userId}`;
+  await failStaleImports(d, sql`public_id = ${ref.importId} AND user_id = ${actor.userId}`);
+  const [row] = await queryRows<JobRow>(
+    d,
+    sql`SELECT ${JOB_COLUMNS} FROM collection_imports i JOIN collections c ON c.id = i.collection_id WHERE ${where}`,
+  );
+  return row ? jobOf(row) : null;
+}
 
-/** The actor's last 50 imports into one of their collections, newest first; null when the collection is not the actor's. */
+/** One import in a collection's list of imports: the job (its counts once done). */
+export type ImportSummary = ImportJob;
+
+/**
+ * The actor's last 50 imports into one of their collections, newest first, running ones with
+ * their progress (jobs whose process is gone failed first); null when the collection is not the
+ * actor's.
+ */
 export async function listImports(actor: Actor, collectionPublicId: string, db?: Db): Promise<ImportSummary[] | null> {
   const d = await resolveDb(db);
-  if (!(await ownedCollection(d, actor, collectionPublicId))) return null;
-  const rows = await queryRows<{
-    public_id: string;
-    file_name: string;
-    created_at: string | Date;
-    counts: ImportCounts | string;
-  }>(
+  const c = await ownedCollection(d, actor, collectionPublicId);
+  if (!c) return null;
+  await failStaleImports(d, sql`collection_id = ${c.id}`);
+  const rows = await queryRows<JobRow>(
     d,
-    sql`SELECT i.public_id, i.file_name, i.created_at, i.report -> 'counts' AS counts FROM collection_imports i JOIN collections c ON c.id = i.collection_id
-        WHERE c.public_id = ${collectionPublicId} AND i.user_id = ${actor.userId} ORDER BY i.created_at DESC, i.id DESC LIMIT 50`,
+    sql`SELECT ${JOB_COLUMNS} FROM collection_imports i
+        WHERE i.collection_id = ${c.id} AND i.user_id = ${actor.userId} ORDER BY i.created_at DESC, i.id DESC LIMIT 50`,
   );
-  return rows.map((r) => ({
-    public_id: r.public_id,
-    file_name: r.file_name,
-    created_at: new Date(r.created_at).toISOString(),
-    counts: fromJson(r.counts),
-  }));
+  return rows.map(jobOf);
 }
 
 export type PickResult =
@@ -828,6 +1124,7 @@ export type PickResult =
  * ('picked', or 'already_in_collection' when the collection holds the item already).
  * Refusals: 'notACandidate' (the item is not among the row's candidates), 'alreadyResolved' (the
  * row is matched already).
+ * @throws AppError import_not_done for a job that has no report (running or failed)
  * @throws AppError not_found for no such import of the actor into that collection, no such line,
  *   a collection in the trash, or a candidate no longer in the catalogue
  */
@@ -839,8 +1136,12 @@ export async function pickCandidate(
   const { collection: collectionPublicId, line, item: itemPublicId } = pick;
   const d = await resolveDb(db);
   return inTransaction(d, async (tx) => {
-    const [imp] = await queryRows<{ id: number; report: ImportReport | string }>(tx, importQuery(actor, pick, true));
+    const [imp] = await queryRows<{ id: number; report: ImportReport | string | null }>(
+      tx,
+      importQuery(actor, pick, true),
+    );
     if (!imp) throw new AppError('not_found');
+    if (!imp.report) throw new AppError('import_not_done');
     const report = fromJson(imp.report);
     const row = report.rows.find((r) => r.line === line);
     if (!row) throw new AppError('not_found');

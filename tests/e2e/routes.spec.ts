@@ -236,9 +236,12 @@ for (const locale of ['en', 'fi'] as const) {
     };
     // An old link with listing parameters: permanently to the listing with the same parameters.
     expect(await location(`${prefix}/releases/new?fo=7`)).toBe(`308 ${prefix}/releases?so=added_desc&fo=7`);
-    // Without parameters (an empty value is none), for now the same listing, temporarily.
-    expect(await location(`${prefix}/releases/new`)).toBe(`307 ${prefix}/releases?so=added_desc`);
-    expect(await location(`${prefix}/releases/new?fo=`)).toBe(`307 ${prefix}/releases?so=added_desc`);
+    // Without parameters (an empty value is none) it is the suggestion form, not a redirect.
+    for (const path of [`${prefix}/releases/new`, `${prefix}/releases/new?fo=`]) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status()).toBe(200);
+      expect(await res.text()).toContain(locale === 'fi' ? 'Ehdota uutta julkaisua' : 'Suggest a new release');
+    }
 
     await page.goto(`${prefix}/releases/new?fo=7`);
     await expect(page).toHaveURL(new RegExp(`${prefix}/releases\\?so=added_desc&fo=7$`));

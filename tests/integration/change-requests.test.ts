@@ -20,12 +20,13 @@ import {
   suggestUnknownDiscs,
   withdrawChangeRequest,
 } from '@/lib/data/change-requests';
+import { catalogueFormSource } from '@/lib/data/catalogue-form';
 import { createCollection } from '@/lib/data/collections';
 import { contributionScore, listContributions } from '@/lib/data/contributions';
 import { getRelease } from '@/lib/data/releases';
 import { searchAll } from '@/lib/data/search';
 import { AppError } from '@/lib/errors';
-import { CONTRIBUTION_POINTS } from '@/lib/validation/catalogue-fields';
+import { catalogueFieldNames, CONTRIBUTION_POINTS } from '@/lib/validation/catalogue-fields';
 import { NOTIFICATION_TYPES } from '@/lib/validation/notifications';
 import { assertPostgresConfiguredInCi, getSeededTestDb, testEngines } from '../support/db';
 import { registerMember } from '../support/members';
@@ -333,6 +334,62 @@ describe.each(testEngines())('change requests on %s', (engine) => {
     // Close spelling finds it too: its words joined the close-spelling words.
     const close = await searchAll('zanzibarien nights', h.db);
     expect(close.movies.map((m) => m.public_id)).toContain(approved.entity_public_id);
+  });
+
+  it("a label's name is refused at once when another label has it, naming that label", async () => {
+    const [taken] = await queryRows<{ public_id: string; name: string }>(
+      h.db,
+      sql`SELECT public_id, name FROM labels ORDER BY id LIMIT 2`,
+    );
+    const [second] = await queryRows<{ public_id: string }>(
+      h.db,
+      sql`SELECT public_id FROM labels ORDER BY id OFFSET 1 LIMIT 1`,
+    );
+    // A new label, in another letter case: refused with the field and the holder's name.
+    expect(
+      await submitChangeRequest(
+        member,
+        { entity: 'label', kind: 'new', values: { name: taken.name.toUpperCase() } },
+        h.db,
+      ),
+    ).toEqual({ ok: false, errors: { name: 'labelNameTaken' }, params: { label: taken.name } });
+    // Renaming another label to it: the same.
+    expect(
+      await submitChangeRequest(
+        member,
+        { entity: 'label', kind: 'edit', target: second.public_id, values: { name: taken.name } },
+        h.db,
+      ),
+    ).toEqual({ ok: false, errors: { name: 'labelNameTaken' }, params: { label: taken.name } });
+    // A label's own name in another case is no clash.
+    const own = await submitChangeRequest(
+      member,
+      { entity: 'label', kind: 'edit', target: taken.public_id, values: { name: `${taken.name.toLowerCase()}` } },
+      h.db,
+    );
+    expect(own.ok || ('errors' in own && own.errors._form === 'nothingToUpdate')).toBe(true);
+    if (own.ok) await withdrawChangeRequest(member, own.request.public_id, h.db);
+  });
+
+  it('a form starts from the item: every field, the names of the items it refers to; a hidden release only for its author', async () => {
+    const source = (await catalogueFormSource(member, 'release', release.public_id, h.db))!;
+    expect(source.name).toBe(release.name);
+    expect(source.values.movies).toContain(release.movie);
+    expect(source.refs[release.movie]).toMatch(/\S/);
+    expect(Object.keys(source.values).sort()).toEqual([...catalogueFieldNames('release')].sort());
+    const sent = await submitChangeRequest(
+      member,
+      { entity: 'release', kind: 'new', values: { name: 'Form Source Edition', format: 1, movies: [release.movie] } },
+      h.db,
+    );
+    if (!sent.ok) throw new Error(JSON.stringify(sent.errors));
+    const hidden = sent.request.entity_public_id!;
+    expect((await catalogueFormSource(member, 'release', hidden, h.db))?.name).toBe('Form Source Edition');
+    expect(await catalogueFormSource(other, 'release', hidden, h.db)).toBeNull();
+    expect(await catalogueFormSource(null, 'release', hidden, h.db)).toBeNull();
+    expect((await catalogueFormSource(admin, 'release', hidden, h.db))?.name).toBe('Form Source Edition');
+    expect(await catalogueFormSource(member, 'movie', 'no-such-movie', h.db)).toBeNull();
+    await withdrawChangeRequest(member, sent.request.public_id, h.db);
   });
 
   it('a duplicate needs at least one changed element and copies the rest', async () => {

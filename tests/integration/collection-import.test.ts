@@ -18,14 +18,17 @@ import { queryRows, type DbHandle } from '@/db';
 import { movies } from '@/db/schema';
 import { parseImportFile } from '@/lib/collections/import-parse';
 import {
+  getImportJob,
   getImportReport,
   importIntoCollection,
   listImports,
   pickCandidate,
   titleKeys,
+  type ImportJob,
   type ImportReport,
   type ImportRowOutcome,
 } from '@/lib/data/collection-import';
+import type { Actor } from '@/lib/auth/actor';
 import {
   createCollection,
   exportCollection,
@@ -220,6 +223,16 @@ describe.each(testEngines())('collection import on %s', (engine) => {
     const c = await createCollection(actor, { name, category: 'releases', style: 3 }, h.db);
     if (!c.ok) throw new Error(JSON.stringify(c.errors));
     return c.collection.public_id;
+  };
+
+  /** Polls an import job until it is done or failed (the API runs it after its response). */
+  const waitForImport = async (actor: Actor, collection: string, importId: string) => {
+    for (let i = 0; i < 600; i++) {
+      const job = await getImportJob(actor, { collection, importId }, h.db);
+      if (!job || job.status === 'done' || job.status === 'failed') return job;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`import ${importId} did not finish`);
   };
 
   beforeAll(async () => {
@@ -530,9 +543,9 @@ describe.each(testEngines())('collection import on %s', (engine) => {
     expect(
       await getImportReport(actor, { collection: await releasesCollection(actor, 'Other shelf'), importId: id }, h.db),
     ).toBeNull(); // another collection's path
-    expect((await listImports(actor, shelf, h.db))?.map((i) => [i.public_id, i.file_name, i.counts.added])).toEqual([
-      [id, 'shelf-export.csv', 39],
-    ]);
+    expect(
+      (await listImports(actor, shelf, h.db))?.map((i) => [i.public_id, i.file_name, i.status, i.counts?.added]),
+    ).toEqual([[id, 'shelf-export.csv', 'done', 39]]);
 
     const row = r.report.rows.find((x) => x.line === 36) as ImportRowOutcome; // Parasite 4K
     await expect(
@@ -639,8 +652,11 @@ describe.each(testEngines())('collection import on %s', (engine) => {
       const shelf = await releasesCollection(actor);
       const text = fs.readFileSync(path.join(FIXTURES, 'shelf-export.csv'), 'utf8');
       const res = await upload(cookie, shelf, { file: new File([text], 'shelf-export.csv', { type: 'text/csv' }) });
-      expect(res.status).toBe(201);
-      const report = (await res.json()) as ImportReport;
+      expect(res.status).toBe(202);
+      const job = (await res.json()) as ImportJob;
+      expect(job).toMatchObject({ file_name: 'shelf-export.csv', status: 'queued', rows_total: 62, counts: null });
+      expect(await waitForImport(actor, shelf, job.public_id)).toMatchObject({ status: 'done', rows_done: 62 });
+      const report = (await getImportReport(actor, { collection: shelf, importId: job.public_id }, h.db))!;
       expect(report.counts).toMatchObject({ rows: 62, added: 39 });
       expect(JSON.stringify(report)).not.toMatch(/@example\.fi|argon2/);
 

@@ -46,6 +46,14 @@ const NEVER_ONE: Record<string, { placeholder: string; why: string }> = {
   'forms.maxLength': { placeholder: 'max', why: 'a field length limit, at least 60' },
   'forms.passwordTooShort': { placeholder: 'min', why: 'the password minimum, 8' },
   'account.passwordHint': { placeholder: 'min', why: 'the password minimum, 8' },
+  'collectionImport.unknownDiscs.submitOther': {
+    placeholder: 'count',
+    why: "the plural form the unknown discs' form picks by Intl.PluralRules for counts other than 1 (submitOne is 1's)",
+  },
+  'collectionImport.unknownDiscs.notSentOther': {
+    placeholder: 'count',
+    why: "the plural form the unknown discs' form picks by Intl.PluralRules for counts other than 1 (notSentOne is 1's)",
+  },
 };
 
 /** A Finnish noun in the partitive singular (minuuttia, riviä, kappaletta), not another case ending in a/ä. */

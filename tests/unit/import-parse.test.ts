@@ -20,6 +20,17 @@ describe('import files: values as people write them', () => {
     expect(fieldOfHeader('Price paid')).toBe('price');
     expect(fieldOfHeader('Letterboxd URI')).toBe('uri');
     expect(fieldOfHeader('Shelf')).toBeNull();
+    expect(fieldOfHeader('Publisher')).toBe('label');
+    expect(fieldOfHeader('Levittäjä')).toBe('label');
+  });
+
+  it('keep the label a row names (it prefills a suggested release of an unknown disc)', () => {
+    const r = parseImportFile('a.csv', 'title;barcode;julkaisija\nAlien;5039036054217; Arrow Video \nRan;;\n');
+    expect(r.rows.map((x) => [x.title, x.label])).toEqual([
+      ['Alien', 'Arrow Video'],
+      ['Ran', null],
+    ]);
+    expect(r.unknownColumns).toEqual([]);
   });
 
   it('read formats', () => {

@@ -18,7 +18,9 @@ import * as collectionsPublicIdEntriesEntryIdMove from '../collections/[publicId
 import * as collectionsPublicIdEntries from '../collections/[publicId]/entries/route';
 import * as collectionsPublicIdExport from '../collections/[publicId]/export/route';
 import * as collectionsPublicIdImportsImportIdPicks from '../collections/[publicId]/imports/[importId]/picks/route';
+import * as collectionsPublicIdImportsImportIdProgress from '../collections/[publicId]/imports/[importId]/progress/route';
 import * as collectionsPublicIdImportsImportId from '../collections/[publicId]/imports/[importId]/route';
+import * as collectionsPublicIdImportsImportIdUnknownDiscs from '../collections/[publicId]/imports/[importId]/unknown_discs/route';
 import * as collectionsPublicIdImports from '../collections/[publicId]/imports/route';
 import * as collectionsPublicIdPictures from '../collections/[publicId]/pictures/route';
 import * as collectionsPublicIdRestore from '../collections/[publicId]/restore/route';
@@ -103,7 +105,9 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   collectionsPublicIdEntries,
   collectionsPublicIdExport,
   collectionsPublicIdImportsImportIdPicks,
+  collectionsPublicIdImportsImportIdProgress,
   collectionsPublicIdImportsImportId,
+  collectionsPublicIdImportsImportIdUnknownDiscs,
   collectionsPublicIdImports,
   collectionsPublicIdPictures,
   collectionsPublicIdRestore,

@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { collectionTitle } from '@/components/collections/collection-list';
 import { loadOwnCollection } from '@/components/collections/own-collection';
-import { ImportSummaryLine } from '@/components/collections/import-report';
-import { ImportUpload } from '@/components/collections/import-upload';
+import { ImportJobLine } from '@/components/collections/import-summary';
+import { ImportUploadLoader } from '@/components/collections/import-loaders';
 import { PageHeading } from '@/components/listing/page-heading';
 import { listImports, IMPORT_MAX_ROWS } from '@/lib/data/collection-import';
 import { formatDateTime, formatMegabytes, formatNumber } from '@/lib/format';
@@ -13,7 +13,7 @@ import { pageMetadata } from '@/lib/seo';
 import { IMPORT_MAX_BYTES } from '@/lib/validation/collection-limits';
 
 /** Placeholders passed through as themselves: the upload form fills them in the browser (messages are precompiled, so no `t.raw`). */
-const KEEP = Object.fromEntries(['mb', 'rows', 'max', 'added', 'ambiguous', 'unmatched'].map((k) => [k, `{${k}}`]));
+const KEEP = Object.fromEntries(['mb', 'rows', 'max'].map((k) => [k, `{${k}}`]));
 
 type Props = { params: Promise<{ locale: string; publicId: string }> };
 
@@ -31,9 +31,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * /collection/{public_id}/import: the owner imports a file (CSV, JSON, JSON Lines, Letterboxd)
- * into the collection: what the file can hold, an example file, the upload, and the earlier
- * imports with links to their reports. Visitors go to the login page; anyone else gets '404 not
- * found'. Data: lib/data/collection-import.ts.
+ * into the collection: what the file can hold, an example file, the upload (loaded after the
+ * page), and the earlier imports with links to their pages: a running one with its progress, a
+ * done one with its counts and, when it met unknown discs, a link to suggest them. Visitors go to
+ * the login page; anyone else gets '404 not found'. Data: lib/data/collection-import.ts.
  */
 export default async function ImportPage({ params }: Props) {
   const { locale, publicId } = await params;
@@ -55,6 +56,7 @@ export default async function ImportPage({ params }: Props) {
     'importEmpty',
     'importTooManyRows',
     'importLetterboxdMovies',
+    'importRunning',
   ] as const;
   return (
     <div className="flex flex-col gap-6">
@@ -70,7 +72,7 @@ export default async function ImportPage({ params }: Props) {
           {t('submit')}
         </h2>
         <p className="max-w-prose font-medium">{t('categoryNote', { category: collection.category })}</p>
-        <ImportUpload
+        <ImportUploadLoader
           collectionId={publicId}
           texts={{
             file: t('file'),
@@ -82,7 +84,6 @@ export default async function ImportPage({ params }: Props) {
             noFile: t('noFile'),
             tooLarge: t('tooLarge', KEEP),
             failed: tf('submitFailed'),
-            done: t('done', KEEP),
             errors: Object.fromEntries(apiKeys.map((k) => [k, ta(k, KEEP)])),
           }}
         />
@@ -124,7 +125,18 @@ export default async function ImportPage({ params }: Props) {
                   {i.file_name}
                 </Link>{' '}
                 <span className="text-muted">· {formatDateTime(i.created_at, locale, siteTimeZone())}</span>
-                <ImportSummaryLine counts={i.counts} locale={locale} />
+                <ImportJobLine job={i} locale={locale} />
+                {i.counts?.unknown_barcodes && collection.category === 'releases' ? (
+                  <p>
+                    <Link
+                      href={`/collection/${publicId}/import/${i.public_id}#unknown-discs`}
+                      className="text-accent-strong underline"
+                      data-testid="import-suggest-link"
+                    >
+                      {t('unknownDiscs.importListLink')}
+                    </Link>
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { route } from '@/lib/api/route';
 import { dto, errorSchema, jsonResponse, publicIdParams } from '@/lib/api/schemas';
 import { decodeImportFile, parseImportFile } from '@/lib/collections/import-parse';
-import { importIntoCollection, listImports } from '@/lib/data/collection-import';
+import { runAfterResponse } from '@/lib/auth/after-response';
+import { listImports, startImport } from '@/lib/data/collection-import';
 import { AppError, APP_ERRORS } from '@/lib/errors';
 import { IMPORT_MAX_BYTES } from '@/lib/validation/collection-limits';
 import { json } from '../../../_lib/http';
@@ -13,11 +14,13 @@ const IMPORT_ERRORS = {
   tooManyRows: 'import_too_many_rows',
   letterboxdNeedsMovies: 'import_letterboxd_movies',
   emptyFile: 'import_empty',
+  running: 'import_running',
 } as const;
 
 /**
  * The import page translates its own refusals: they also carry their message key and parameters.
- * A file over the size cap is answered 413 (as any request body over its cap), the others 400.
+ * A file over the size cap is answered 413 (as any request body over its cap), another import
+ * still running 409, the others 400.
  */
 function importRefusal(error: AppError): Response {
   const status = error.code === 'import_too_large' ? 413 : error.status;
@@ -34,9 +37,10 @@ const tooLarge = () => new AppError('import_too_large', { mb: IMPORT_MAX_BYTES /
 
 /**
  * GET /api/collections/{public_id}/imports: the caller's last 50 imports into their collection,
- * newest first: `{ items: [{ public_id, file_name, created_at, counts }] }` (counts: rows,
- * matched, added, already, ambiguous, unmatched, unknown_barcodes). 401 for a visitor; 404 for a
- * collection that is not the caller's. Data: lib/data/collection-import.ts listImports.
+ * newest first: `{ items: ImportJob[] }` (lib/data/collection-import.ts: public_id, file_name,
+ * status queued | running | done | failed, rows_done, rows_total, error, created_at, finished_at,
+ * counts once done: rows, matched, added, already, ambiguous, unmatched, unknown_barcodes). 401 for
+ * a visitor; 404 for a collection that is not the caller's. Data: listImports.
  */
 export const GET = route({
   method: 'GET',
@@ -45,7 +49,7 @@ export const GET = route({
   tags: ['collections'],
   auth: 'member',
   params: publicIdParams,
-  responses: { 200: jsonResponse('Import summaries', z.object({ items: z.array(dto('ImportSummary')) })) },
+  responses: { 200: jsonResponse('Import jobs', z.object({ items: z.array(dto('ImportJob')) })) },
   handler: async ({ actor, params }) => {
     const items = await listImports(actor, params.publicId);
     return items ? { items } : null;
@@ -53,20 +57,23 @@ export const GET = route({
 });
 
 /**
- * POST /api/collections/{public_id}/imports: imports a file into the caller's collection.
- * Body: multipart/form-data with `file` (CSV, JSON, JSON Lines or a Letterboxd export; UTF-8,
- * UTF-16 with BOM or Windows-1252; at most 5 MB and 5,000 rows; the request is read up to 64 KB
- * more than that and refused beyond). 201 with the stored report
- * (lib/data/collection-import.ts ImportReport: every row with status, reason and the matched item
- * or candidates). 413 `{ error, key: importTooLarge, params }` for a file over 5 MB (a request body
- * past the cap is refused while it is read); 400 `{ error, key, params }` for no file, not text, no
- * rows, too many rows, a Letterboxd export into a releases collection; 401 / 403 as every write; 404 for a
- * collection that is not the caller's.
+ * POST /api/collections/{public_id}/imports: starts an import of a file into the caller's
+ * collection. Body: multipart/form-data with `file` (CSV, JSON, JSON Lines or a Letterboxd export;
+ * UTF-8, UTF-16 with BOM or Windows-1252; at most 5 MB and 5,000 rows; the request is read up to
+ * 64 KB more than that and refused beyond). The file is read and checked at once; the rows are
+ * matched and imported by a job that runs after the response. 202 with the queued job
+ * (lib/data/collection-import.ts ImportJob: public_id, status, rows_done, rows_total, …): follow it
+ * at GET …/imports/{import_id}/progress, read the report at GET …/imports/{import_id} once done.
+ * 413 `{ error, key: importTooLarge, params }` for a file over 5 MB (a request body past the cap is
+ * refused while it is read); 400 `{ error, key, params }` for no file, not text, no rows, too many
+ * rows, a Letterboxd export into a releases collection; 409 `{ error, key: importRunning, params }`
+ * while another import into the collection is queued or running; 401 / 403 as every write; 404
+ * for a collection that is not the caller's.
  */
 export const POST = route({
   method: 'POST',
   path: '/api/collections/{publicId}/imports',
-  summary: "Imports a file into the caller's collection",
+  summary: "Starts an import of a file into the caller's collection",
   tags: ['collections'],
   auth: 'member',
   params: publicIdParams,
@@ -80,8 +87,9 @@ export const POST = route({
     }),
   },
   responses: {
-    201: jsonResponse('ImportReport'),
+    202: jsonResponse('The queued import job (ImportJob)', dto('ImportJob')),
     400: jsonResponse('A refused file', refusalSchema),
+    409: jsonResponse('Another import into the collection is still running', refusalSchema),
     413: jsonResponse('A file over 5 MB', refusalSchema),
   },
   handler: async ({ actor, params, form }) => {
@@ -92,13 +100,16 @@ export const POST = route({
       const text = decodeImportFile(new Uint8Array(await file.arrayBuffer()));
       if (text === null) throw new AppError('import_not_text');
       const fileName = file.name || 'import.csv';
-      const r = await importIntoCollection(actor, {
+      const r = await startImport(actor, {
         collection: params.publicId,
         fileName,
         parsed: parseImportFile(fileName, text),
       });
       if (!r.ok) throw new AppError(IMPORT_ERRORS[r.error], r.params);
-      return json(r.report, 201);
+      runAfterResponse(async () => {
+        await r.run();
+      });
+      return json(r.job, 202);
     } catch (error) {
       if (error instanceof AppError && error.code.startsWith('import_')) return importRefusal(error);
       throw error;
