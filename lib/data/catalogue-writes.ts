@@ -13,6 +13,8 @@ import 'server-only';
  *    approving admin and the change request,
  *  - and publishes `catalogue.changed`, whose after-commit effect revalidates the cached pages
  *    that show the entity.
+ * A deletion (deleteCatalogueEntity) leaves the row as a tombstone (`deleted_at`), or merges the
+ * entity into another of its kind; setCatalogueEntityDeleted lifts the tombstone again for a revert.
  * These functions check no permission: they are called by the data layer's change-request
  * approval and admin edits, which have checked the actor first, and by the importer's merges.
  * Run them inside `inTransaction` (lib/data/events.ts).
