@@ -6,7 +6,7 @@ import 'server-only';
  * import graph has no cycle.
  */
 import { revalidateCatalogue, revalidateItemPages } from '@/lib/page-cache';
-import { pushNotification } from '@/lib/realtime/server';
+import { pushNotification, pushPendingChanges } from '@/lib/realtime/server';
 import { snapshotOnEntries } from './collection-values';
 import { collectCollectionPages } from './collection-pages';
 import { collectAccountPages } from './community-pages';
@@ -17,10 +17,12 @@ import {
   notifyCommentRemoved,
   notifyFriendship,
   notifyLike,
+  notifyPendingChanges,
   notifyPostRemoved,
   notifyReviewRemoved,
   notifyTrade,
 } from './notifications';
+import { fillPendingQueue } from './pending-changes';
 import { createDefaultLists } from './shortcut-lists';
 import { matchTradesOnCollection, matchTradesOnEntries, matchTradesOnFriendship } from './trades';
 
@@ -44,6 +46,8 @@ export const SUBSCRIBERS: SubscriberTable = {
   'friendship.changed': { inTransaction: [matchTradesOnFriendship, notifyFriendship] },
   'trade.matched': { inTransaction: [notifyTrade] },
   'notification.created': { afterCommit: [pushNotification] },
+  'change.submitted': { inTransaction: [notifyPendingChanges, fillPendingQueue], afterCommit: [pushPendingChanges] },
+  'change.settled': { inTransaction: [fillPendingQueue], afterCommit: [pushPendingChanges] },
   'review.created': { afterCommit: [(e) => revalidateItemPages(e.pages)] },
   'review.updated': { afterCommit: [(e) => revalidateItemPages(e.pages)] },
   'review.deleted': { inTransaction: [notifyReviewRemoved], afterCommit: [(e) => revalidateItemPages(e.pages)] },
