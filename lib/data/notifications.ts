@@ -249,6 +249,19 @@ export async function notifyPendingChanges(
   );
 }
 
+/**
+ * account.deleting: the account's change requests are deleted with it, and with them any
+ * notification naming one (a foreign key). An admin's changesPending notice that names one of them
+ * is moved to the next request of its run sent by someone else, so it stays and goes on counting
+ * the other members' suggestions; one with no such request left goes.
+ */
+export async function keepPendingNotices(tx: Db, e: DomainEvents['account.deleting']): Promise<void> {
+  const named = sql`n.type = ${T.changesPending}
+    AND n.change_request_id IN (SELECT id FROM change_requests WHERE user_id = ${e.userId})`;
+  const next = sql`(SELECT min(c.id) FROM change_requests c WHERE c.id > n.change_request_id AND c.user_id <> ${e.userId})`;
+  await tx.execute(sql`UPDATE notifications n SET change_request_id = ${next} WHERE ${named} AND ${next} IS NOT NULL`);
+}
+
 /** The advisory lock key of {@link notifyPendingChanges} (any constant no other lock uses). */
 const PENDING_NOTICE_LOCK = 2_022_000_022;
 

@@ -13,6 +13,7 @@ import { collectAccountPages } from './community-pages';
 import type { SubscriberTable } from './event-types';
 import { countCollectionChange, countEntries, countLike, uncountAccount, uncountCommunity } from './item-counters';
 import {
+  keepPendingNotices,
   notifyComment,
   notifyCommentRemoved,
   notifyFriendship,
@@ -31,7 +32,7 @@ export const SUBSCRIBERS: SubscriberTable = {
   'catalogue.changed': { afterCommit: [(e) => revalidateCatalogue(e.pages)] },
   'account.created': { inTransaction: [createDefaultLists] },
   'account.deleting': {
-    inTransaction: [uncountAccount, uncountCommunity, collectAccountPages],
+    inTransaction: [uncountAccount, uncountCommunity, collectAccountPages, keepPendingNotices],
     afterCommit: [(e) => revalidateItemPages(e.pages)],
   },
   'collection.changed': {

@@ -8,6 +8,7 @@
  * - GET /api/me gives admins the queue's count and members only their own pending suggestions;
  * - the count reaches the admins' realtime channels after each submit, approval, discard and
  *   withdrawal (one push for a batch or a bulk approval), and never a member's channel;
+ * - an admin's notice outlives the account of the member whose suggestion started it;
  * - a suggested release is shown to its author and admins only.
  */
 import { sql } from 'drizzle-orm';
@@ -31,13 +32,14 @@ import { createCollection } from '@/lib/data/collections';
 import { listNotifications, markAllSeen, notificationText, type NotificationDto } from '@/lib/data/notifications';
 import { countPendingChanges } from '@/lib/data/pending-changes';
 import { getRelease } from '@/lib/data/releases';
+import { deleteAccount } from '@/lib/data/users';
 import { connectNotifications, type Authorize, type NotificationConnection } from '@/lib/realtime/client';
 import type { PendingChangesPush, RealtimeClientConfig } from '@/lib/realtime/channels';
 import { freePort, startSoketi, type SoketiHandle } from '@/lib/realtime/soketi';
 import { NOTIFICATION_TYPES } from '@/lib/validation/notifications';
 import { apiRequest, openCommunityDb } from '../support/community';
 import { assertPostgresConfiguredInCi, testEngines } from '../support/db';
-import { registerMember, type Member } from '../support/members';
+import { MEMBER_PASSWORD, registerMember, type Member } from '../support/members';
 
 assertPostgresConfiguredInCi();
 
@@ -293,6 +295,28 @@ describe.each(testEngines())('pending change requests on %s', (engine) => {
     expect(heard).toHaveLength(8);
     expect(heard2).toHaveLength(8);
     expect(memberHeard).toEqual([]);
+  });
+
+  it("a deleted account's suggestions leave the admins' notice counting the others'; a notice of its own alone goes", async () => {
+    await markAllSeen(admin.actor.userId, h.db);
+    const leaver = await registerMember(h.db, { label: 'Leaver', n: ++n });
+    await h.db.execute(sql`UPDATE users SET created_at = now() - interval '30 days' WHERE id = ${leaver.actor.userId}`);
+    await send(leaver, edit({ scan_source: 'Original negative' }));
+    const stays = await send(other, edit({ scan_resolution: '4K' }));
+    const [notice] = await pendingNotices(admin);
+    expect(notice).toMatchObject({ seen: false, count: 2, actor: { name: other.actor.name } });
+    expect((await deleteAccount(leaver.actor, MEMBER_PASSWORD, h.db)).ok).toBe(true);
+    const [after] = await pendingNotices(admin);
+    expect(after).toMatchObject({ public_id: notice.public_id, seen: false, count: 1 });
+    await withdrawChangeRequest(other.actor, stays.public_id, h.db);
+
+    await markAllSeen(admin.actor.userId, h.db);
+    const alone = await registerMember(h.db, { label: 'Leaver', n: ++n });
+    await h.db.execute(sql`UPDATE users SET created_at = now() - interval '30 days' WHERE id = ${alone.actor.userId}`);
+    await send(alone, edit({ processing: 'Grain removed' }));
+    expect((await pendingNotices(admin)).filter((x) => !x.seen)).toHaveLength(1);
+    expect((await deleteAccount(alone.actor, MEMBER_PASSWORD, h.db)).ok).toBe(true);
+    expect((await pendingNotices(admin)).filter((x) => !x.seen)).toEqual([]);
   });
 
   it('a suggested release is shown to its author and admins only, until approved', async () => {
