@@ -8,12 +8,15 @@ import { useRouter } from '@/lib/i18n/navigation';
 import type { AmendFormProps } from './amend-form';
 import { WithdrawButton } from './withdraw-button';
 
+/** What the controls need: the amendment form's input (its texts translated by the server page). */
+export type ChangeControlsProps = { amend: Omit<AmendFormProps, 'onClose'> };
+
 /**
  * "Amend" and "Withdraw" under one of the author's pending suggestions on their contributions
  * page: "Amend" opens the amendment form (amend-form.tsx, loaded with `import()` on first use);
  * a withdrawal is confirmed in the snackbar and the page is rendered again without it.
  */
-export function ChangeControls({ amend }: { amend: Omit<AmendFormProps, 'onClose'> }) {
+export function ChangeControls({ amend }: ChangeControlsProps) {
   const t = useTranslations('account.ownChanges');
   const router = useRouter();
   const [Form, setForm] = useState<ComponentType<AmendFormProps> | null>(null);

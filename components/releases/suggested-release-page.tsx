@@ -2,7 +2,7 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { OwnChangesNotice } from '@/components/changes/own-changes-notice';
+import { OwnChangesNoticeLoader } from '@/components/changes/loaders';
 import { currentActor } from '@/lib/auth/session';
 import { getSuggestedRelease } from '@/lib/data/change-requests';
 import { getRelease } from '@/lib/data/releases';
@@ -53,7 +53,7 @@ export async function SuggestedReleasePage({ locale, publicId }: { locale: strin
         <p className="mt-2 text-sm text-muted">{t('lead')}</p>
       </header>
       {own && actor ? (
-        <OwnChangesNotice
+        <OwnChangesNoticeLoader
           changes={[
             {
               public_id: request.public_id,

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { AmendField, AmendFormProps } from '@/components/changes/amend-form';
-import { ChangeControls } from '@/components/changes/change-controls';
+import { ChangeControlsLoader } from '@/components/changes/loaders';
 import { changeTargetHref } from '@/components/changes/change-href';
 import { RevertButton } from '@/components/history/revert-button';
 import { EmptyState } from '@/components/listing/empty-state';
@@ -157,7 +157,7 @@ export async function UserContributions({
                       ),
                     })}
                   </p>
-                  <ChangeControls amend={await amendProps(r, locale)} />
+                  <ChangeControlsLoader amend={await amendProps(r, locale)} />
                 </li>
               )),
             )}
