@@ -21,7 +21,16 @@ vi.mock('@/lib/realtime/client', () => ({
 vi.mock('@/lib/i18n/navigation', () => ({
   usePathname: () => '/release/rel0000001',
   useRouter: () => ({ replace: vi.fn(), refresh: vi.fn(), push: vi.fn() }),
-  Link: ({ href, children, prefetch: _prefetch, ...rest }: { href: string; children: ReactNode; prefetch?: boolean }) => (
+  Link: ({
+    href,
+    children,
+    prefetch: _prefetch,
+    ...rest
+  }: {
+    href: string;
+    children: ReactNode;
+    prefetch?: boolean;
+  }) => (
     <a href={href} {...rest}>
       {children}
     </a>
@@ -49,7 +58,8 @@ beforeEach(() => {
         notifications_unseen_count: 0,
         own_pending_changes: OWN,
       });
-    if (url === '/api/changes/chg0000001/withdraw') return Response.json({ public_id: 'chg0000001', status: 'withdrawn' });
+    if (url === '/api/changes/chg0000001/withdraw')
+      return Response.json({ public_id: 'chg0000001', status: 'withdrawn' });
     return Response.json({}, { status: 404 });
   });
 });
