@@ -74,7 +74,10 @@ export type CatalogueFormLabels = {
   >;
 };
 
-/** Where the browser goes after a submit: the item (an applied change, an edit) or the member's contributions. */
+/**
+ * Where the browser goes after a submit: the item (an applied change, an edit), a suggested
+ * release's own page, or the member's contributions (a suggested movie, person or label).
+ */
 export type FormAfter = { contributions: string };
 
 type Props = {
@@ -211,7 +214,11 @@ export function CatalogueFormView({ form, mode, target, values, refs, labels, af
         const applied = body.status === 'approved';
         queueSnackbar(applied ? labels.words.applied : labels.words.done);
         const item = body.entity_public_id ? `/${body.entity}/${body.entity_public_id}` : null;
-        router.push(applied && item ? item : mode === 'edit' && item ? item : after.contributions);
+        // A suggested release waits on its own page (its author's and admins'); other new items
+        // exist once approved, so the member's contributions list them meanwhile.
+        router.push(
+          applied || mode === 'edit' ? (item ?? after.contributions) : item ? `${item}/suggestion` : after.contributions,
+        );
         router.refresh();
         return;
       }
