@@ -6,14 +6,21 @@ import { Link } from '@/lib/i18n/navigation';
 import type { RealtimeClientConfig } from '@/lib/realtime/channels';
 import { NOTIFICATIONS_SEEN } from './session-events';
 
-export type NotificationBellProps = { publicId: string; initialCount: number };
+export type NotificationBellProps = {
+  publicId: string;
+  initialCount: number;
+  /** Admins: the change requests waiting in /admin/changes (absent for everyone else). */
+  initialPending?: number;
+};
 
-/** The unseen count as /api/me has it now (null when the request fails). */
-async function fetchUnseenCount(): Promise<number | null> {
+type Counts = { notifications_unseen_count: number; pending_changes_count?: number };
+
+/** The unseen count (and an admin's queue count) as /api/me has them now (null when the request fails). */
+async function fetchCounts(): Promise<Counts | null> {
   try {
     const res = await fetch('/api/me', { credentials: 'same-origin', cache: 'no-store' });
     const body: unknown = await res.json(); // read either way, so the request completes
-    return res.ok ? (body as { notifications_unseen_count: number }).notifications_unseen_count : null;
+    return res.ok ? (body as Counts) : null;
   } catch {
     return null;
   }
@@ -27,12 +34,17 @@ async function fetchUnseenCount(): Promise<number | null> {
  * After the page it connects to the member's realtime channel (lib/realtime/client.ts, pusher-js
  * imported then): each pushed notification adds one, and a reconnect refetches the count from
  * /api/me (pushes missed while disconnected are not replayed; the rows are).
+ * For an admin (`initialPending` given) a link to /admin/changes before the bell shows how many
+ * change requests wait; the same channel pushes each new number (and a reconnect refetches it).
  */
-export function NotificationBell({ publicId, initialCount }: NotificationBellProps) {
+export function NotificationBell({ publicId, initialCount, initialPending }: NotificationBellProps) {
   const t = useTranslations('account');
   const [count, setCount] = useState(initialCount);
+  const [pending, setPending] = useState(initialPending);
+  const admin = initialPending !== undefined;
 
   useEffect(() => setCount(initialCount), [initialCount]);
+  useEffect(() => setPending(initialPending), [initialPending]);
 
   useEffect(() => {
     const onSeen = () => setCount(0);
@@ -44,8 +56,10 @@ export function NotificationBell({ publicId, initialCount }: NotificationBellPro
     let closed = false;
     let disconnect: (() => void) | null = null;
     const refetch = () =>
-      void fetchUnseenCount().then((n) => {
-        if (!closed && n !== null) setCount(n);
+      void fetchCounts().then((c) => {
+        if (closed || !c) return;
+        setCount(c.notifications_unseen_count);
+        setPending(c.pending_changes_count);
       });
     void (async () => {
       try {
@@ -58,6 +72,7 @@ export function NotificationBell({ publicId, initialCount }: NotificationBellPro
           config,
           userPublicId: publicId,
           onNotification: () => setCount((c) => c + 1),
+          onPendingChanges: admin ? (p) => setPending(p.pending) : undefined,
           onReconnect: refetch,
         });
         if (closed) connection.disconnect();
@@ -70,9 +85,9 @@ export function NotificationBell({ publicId, initialCount }: NotificationBellPro
       closed = true;
       disconnect?.();
     };
-  }, [publicId]);
+  }, [publicId, admin]);
 
-  return (
+  const bell = (
     <Link
       href="/notifications"
       aria-label={t('notificationsUnseen', { count })}
@@ -94,5 +109,31 @@ export function NotificationBell({ publicId, initialCount }: NotificationBellPro
         </span>
       ) : null}
     </Link>
+  );
+  if (pending === undefined) return bell;
+  return (
+    <>
+      <Link
+        href="/admin/changes"
+        aria-label={t('changeQueue.label', { count: pending })}
+        title={t('changeQueue.title')}
+        className="inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm font-semibold hover:bg-black/5"
+        data-testid="pending-changes"
+        data-count={pending}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M4 13h4l2 3h4l2-3h4M4 13l2-8h12l2 8v6H4z" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <span>{pending > 999 ? '999+' : pending}</span>
+      </Link>
+      {bell}
+    </>
   );
 }

@@ -27,7 +27,7 @@ import {
 } from '@/lib/validation/catalogue-form';
 import { CHANGE_NOTE_MAX, CHANGE_SOURCE_MAX } from '@/lib/validation/limits';
 import { RefPicker, type PickKind } from './ref-picker';
-import { RowsField } from './rows-field';
+import { RowsField, type RowColumn } from './rows-field';
 
 /** The texts of a catalogue form, translated by its page (components/catalogue-form/form-labels.ts). */
 export type CatalogueFormLabels = {
@@ -74,7 +74,10 @@ export type CatalogueFormLabels = {
   >;
 };
 
-/** Where the browser goes after a submit: the item (an applied change, an edit) or the member's contributions. */
+/**
+ * Where the browser goes after a submit: the item (an applied change, an edit), a suggested
+ * release's own page, or the member's contributions (a suggested movie, person or label).
+ */
 export type FormAfter = { contributions: string };
 
 type Props = {
@@ -211,7 +214,15 @@ export function CatalogueFormView({ form, mode, target, values, refs, labels, af
         const applied = body.status === 'approved';
         queueSnackbar(applied ? labels.words.applied : labels.words.done);
         const item = body.entity_public_id ? `/${body.entity}/${body.entity_public_id}` : null;
-        router.push(applied && item ? item : mode === 'edit' && item ? item : after.contributions);
+        // A suggested release waits on its own page (its author's and admins'); other new items
+        // exist once approved, so the member's contributions list them meanwhile.
+        router.push(
+          applied || mode === 'edit'
+            ? (item ?? after.contributions)
+            : item
+              ? `${item}/suggestion`
+              : after.contributions,
+        );
         router.refresh();
         return;
       }
@@ -229,6 +240,38 @@ export function CatalogueFormView({ form, mode, target, values, refs, labels, af
     const format = labels.options.format?.find(([v]) => v === String(params.format))?.[1];
     return { ...params, max: params.max ?? controlMaxLength(form, name), ...(format ? { format } : {}) };
   };
+
+  /**
+   * A rows field (audio tracks, cast and crew, connections) of the form's state. The state of a
+   * rows control holds its rows (toFormState), hence the casts between FormInput and R[].
+   */
+  const rowsOf = <R extends Record<string, string>>(
+    name: string,
+    alone: boolean,
+    empty: R,
+    columns: RowColumn<R>[],
+  ) => (
+    <RowsField<R>
+      name={name}
+      label={labels.fields[name] ?? name}
+      hint={labels.hints[name]}
+      hideLabel={alone}
+      errorText={errors[name] ? t(errors[name], errorParams(name)) : undefined}
+      rows={state[name] as unknown as R[]}
+      empty={empty}
+      words={labels.words}
+      onRows={(rows) => set(name, rows as unknown as FormInput)}
+      columns={columns}
+    />
+  );
+  /** A column of rows that picks a catalogue item (a credit's person, a connection's movie). */
+  const pickColumn = <R extends Record<string, string>>(
+    key: keyof R & string,
+    kind: PickKind,
+    label: string,
+    suggestHref: string,
+    suggestText: string,
+  ): RowColumn<R> => ({ key, label, type: 'pick', kind, names, learn, suggestHref, suggestText });
 
   const control = (spec: FormFieldSpec, alone: boolean) => {
     const { name } = spec;
@@ -318,82 +361,22 @@ export function CatalogueFormView({ form, mode, target, values, refs, labels, af
         );
       }
       case 'audio':
-        return (
-          <RowsField<AudioRow>
-            key={name}
-            name={name}
-            label={common.label}
-            hint={common.hint}
-            hideLabel={alone}
-            errorText={errors[name] ? t(errors[name], errorParams(name)) : undefined}
-            rows={value as AudioRow[]}
-            empty={{ language: '', system: '' }}
-            words={labels.words}
-            onRows={(rows) => set(name, rows)}
-            columns={[
-              { key: 'language', label: labels.words.language, type: 'text' },
-              { key: 'system', label: labels.words.system, type: 'text' },
-            ]}
-          />
-        );
+        return rowsOf<AudioRow>(name, alone, { language: '', system: '' }, [
+          { key: 'language', label: labels.words.language, type: 'text' },
+          { key: 'system', label: labels.words.system, type: 'text' },
+        ]);
       case 'credits':
-        return (
-          <RowsField<CreditRow>
-            key={name}
-            name={name}
-            label={common.label}
-            hint={common.hint}
-            hideLabel={alone}
-            errorText={errors[name] ? t(errors[name], errorParams(name)) : undefined}
-            rows={value as CreditRow[]}
-            empty={{ person: '', role: 'actor', character: '' }}
-            words={labels.words}
-            onRows={(rows) => set(name, rows)}
-            columns={[
-              {
-                key: 'person',
-                label: labels.words.person,
-                type: 'pick',
-                kind: 'persons',
-                names,
-                learn,
-                suggestHref: '/persons/new',
-                suggestText: labels.words.suggestPerson,
-              },
-              { key: 'role', label: labels.words.role, type: 'select', options: labels.roles },
-              { key: 'character', label: labels.words.character, type: 'text' },
-            ]}
-          />
-        );
+        return rowsOf<CreditRow>(name, alone, { person: '', role: 'actor', character: '' }, [
+          pickColumn('person', 'persons', labels.words.person, '/persons/new', labels.words.suggestPerson),
+          { key: 'role', label: labels.words.role, type: 'select', options: labels.roles },
+          { key: 'character', label: labels.words.character, type: 'text' },
+        ]);
       case 'connections':
-        return (
-          <RowsField<ConnectionRow>
-            key={name}
-            name={name}
-            label={common.label}
-            hint={common.hint}
-            hideLabel={alone}
-            errorText={errors[name] ? t(errors[name], errorParams(name)) : undefined}
-            rows={value as ConnectionRow[]}
-            empty={{ movie: '', kind: '1', info: '' }}
-            words={labels.words}
-            onRows={(rows) => set(name, rows)}
-            columns={[
-              {
-                key: 'movie',
-                label: labels.words.movie,
-                type: 'pick',
-                kind: 'movies',
-                names,
-                learn,
-                suggestHref: '/movies/new',
-                suggestText: labels.words.suggestMovie,
-              },
-              { key: 'kind', label: labels.words.kind, type: 'select', options: labels.connectionKinds },
-              { key: 'info', label: labels.words.info, type: 'text' },
-            ]}
-          />
-        );
+        return rowsOf<ConnectionRow>(name, alone, { movie: '', kind: '1', info: '' }, [
+          pickColumn('movie', 'movies', labels.words.movie, '/movies/new', labels.words.suggestMovie),
+          { key: 'kind', label: labels.words.kind, type: 'select', options: labels.connectionKinds },
+          { key: 'info', label: labels.words.info, type: 'text' },
+        ]);
       default:
         return (
           <FieldFrame

@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { HistoryLink } from '@/components/history/history-link';
+import { OwnChangesSlot } from '@/components/changes/own-changes-slot';
 import { cache } from 'react';
 import { itemNotFoundMetadata } from '@/components/listing/item-not-found';
 import { EmptyState } from '@/components/listing/empty-state';
@@ -204,6 +205,7 @@ export async function LabelDetailPage({
           </dl>
         ) : null}
       </PageHeading>
+      <OwnChangesSlot entity="label" publicId={label.public_id} />
       <h2 className="mb-3 text-xl font-bold">{t('releases')}</h2>
       {formats.length > 1 ? (
         <LabelFormats locale={locale} publicId={label.public_id} view={view} formats={formats} />

@@ -6,6 +6,7 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { HistoryLink } from '@/components/history/history-link';
+import { OwnChangesSlot } from '@/components/changes/own-changes-slot';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { SubpageTabs } from '@/components/listing/subpage-tabs';
@@ -128,6 +129,7 @@ export async function MovieDetailPage({ locale, publicId, tab }: { locale: strin
         <ToggleBar item="movie" publicId={title.public_id} name={title.name} />
         <ItemValueLine value={await itemValueAverage({ type: 'movie', publicId: title.public_id })} locale={locale} />
       </header>
+      <OwnChangesSlot entity="movie" publicId={title.public_id} />
       <SubpageTabs
         label={t('tabs.label')}
         base={`/movie/${title.public_id}`}

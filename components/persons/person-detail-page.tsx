@@ -3,6 +3,7 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { HistoryLink } from '@/components/history/history-link';
+import { OwnChangesSlot } from '@/components/changes/own-changes-slot';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { EmptyState } from '@/components/listing/empty-state';
@@ -172,6 +173,7 @@ export async function PersonDetailPage({ locale, publicId, tab, cursor }: Person
   return (
     <article data-testid="person-page" data-public-id={person.public_id}>
       <PageHeading title={person.name} lead={t('creditCount', { count: person.credit_count })} />
+      <OwnChangesSlot entity="person" publicId={person.public_id} />
       <SubpageTabs
         label={t('tabs.label')}
         base={base}

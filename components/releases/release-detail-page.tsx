@@ -6,6 +6,7 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { HistoryLink } from '@/components/history/history-link';
+import { OwnChangesSlot } from '@/components/changes/own-changes-slot';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { SubpageTabs } from '@/components/listing/subpage-tabs';
@@ -93,6 +94,32 @@ export async function releaseMetadata(locale: string, publicId: string, tab: Rel
   });
 }
 
+/** The top of a release's page: format, name, label, spine number, street date and cut badge. */
+export async function ReleaseHeading({ release, locale }: { release: ReleaseDetail; locale: string }) {
+  const t = await getTranslations({ locale, namespace: 'releases' });
+  const te = await getTranslations({ locale, namespace: 'enums' });
+  return (
+    <>
+      <p className="text-sm font-semibold uppercase tracking-wide text-accent-strong" data-testid="release-format">
+        {te(enumKey('formats', release.format))}
+      </p>
+      <h1 className="text-2xl font-bold leading-tight sm:text-3xl">{release.name}</h1>
+      <p className="mt-1 flex flex-wrap items-center gap-x-2 text-muted">
+        {release.label ? (
+          <Link href={`/label/${release.label.public_id}`} className="underline" data-testid="release-label">
+            {release.label.name}
+          </Link>
+        ) : null}
+        {release.spine_id != null ? (
+          <span data-testid="release-spine">{t('spine', { spine: release.spine_id })}</span>
+        ) : null}
+        {release.street_date ? <span>{t('streetDate', { date: formatDate(release.street_date, locale) })}</span> : null}
+        {release.is_cut ? <CutBadge locale={locale} seconds={release.cut_seconds} /> : null}
+      </p>
+    </>
+  );
+}
+
 /**
  * A release page (`/release/{id}`) or one of its subpages: heading with format, label, spine and
  * cut badge, collection toggles and value, subpage tabs, then the tab's own component (./tabs/*):
@@ -110,36 +137,18 @@ export async function ReleaseDetailPage({
 }) {
   const release = await releaseOr404(publicId);
   const t = await getTranslations({ locale, namespace: 'releases' });
-  const te = await getTranslations({ locale, namespace: 'enums' });
-  const format = te(enumKey('formats', release.format));
   const Content = TAB_CONTENT[tab];
   return (
     <article data-testid="release-page" data-public-id={release.public_id}>
       <header className="mb-4">
-        <p className="text-sm font-semibold uppercase tracking-wide text-accent-strong" data-testid="release-format">
-          {format}
-        </p>
-        <h1 className="text-2xl font-bold leading-tight sm:text-3xl">{release.name}</h1>
-        <p className="mt-1 flex flex-wrap items-center gap-x-2 text-muted">
-          {release.label ? (
-            <Link href={`/label/${release.label.public_id}`} className="underline" data-testid="release-label">
-              {release.label.name}
-            </Link>
-          ) : null}
-          {release.spine_id != null ? (
-            <span data-testid="release-spine">{t('spine', { spine: release.spine_id })}</span>
-          ) : null}
-          {release.street_date ? (
-            <span>{t('streetDate', { date: formatDate(release.street_date, locale) })}</span>
-          ) : null}
-          {release.is_cut ? <CutBadge locale={locale} seconds={release.cut_seconds} /> : null}
-        </p>
+        <ReleaseHeading release={release} locale={locale} />
         <ToggleBar item="release" publicId={release.public_id} name={release.name} />
         <ItemValueLine
           value={await itemValueAverage({ type: 'release', publicId: release.public_id })}
           locale={locale}
         />
       </header>
+      <OwnChangesSlot entity="release" publicId={release.public_id} />
       <SubpageTabs
         label={t('tabs.label')}
         base={`/release/${release.public_id}`}

@@ -1,4 +1,7 @@
 import { getTranslations } from 'next-intl/server';
+import type { AmendField, AmendFormProps } from '@/components/changes/amend-form';
+import { ChangeControlsLoader } from '@/components/changes/loaders';
+import { changeTargetHref } from '@/components/changes/change-href';
 import { RevertButton } from '@/components/history/revert-button';
 import { EmptyState } from '@/components/listing/empty-state';
 import { Pagination } from '@/components/listing/pagination';
@@ -8,7 +11,15 @@ import type { PublicUser } from '@/lib/data/users';
 import { formatDayOf, formatNumber } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { siteTimeZone } from '@/lib/time-zone';
-import { CONTRIBUTION_POINTS, type CatalogueEntity, type RevisionKind } from '@/lib/validation/catalogue-fields';
+import {
+  COLUMN_FIELDS,
+  CONTRIBUTION_POINTS,
+  type CatalogueEntity,
+  type ColumnKind,
+  type RevisionKind,
+} from '@/lib/validation/catalogue-fields';
+import { SHORT_TEXT_MAX, textMax } from '@/lib/validation/catalogue-rules';
+import { CHANGE_NOTE_MAX, CHANGE_SOURCE_MAX } from '@/lib/validation/limits';
 
 /** The word of a contribution's kind (a revert counts as an edit). */
 function contributionKind(kind: RevisionKind): 'create' | 'edit' | 'delete' | 'merge' {
@@ -28,10 +39,49 @@ async function fieldNames(fields: string[], locale: string): Promise<string> {
   return fields.map((f) => (t.has(f as 'name') ? t(f as 'name') : f)).join(', ');
 }
 
+/** Column kinds the amendment form edits (lists and links to other entries are kept as sent). */
+const AMENDABLE: ReadonlySet<ColumnKind> = new Set(['text', 'int', 'numeric', 'date', 'bool']);
+
+/** The amendment form's input for a pending request: its plain proposed values with their labels, note, source, texts. */
+async function amendProps(r: ChangeRequestListItem, locale: string): Promise<Omit<AmendFormProps, 'onClose'>> {
+  const tf = await getTranslations({ locale, namespace: 'changes.fields' });
+  const tr = await getTranslations({ locale, namespace: 'changes' });
+  const fields: AmendField[] = [];
+  for (const [name, change] of Object.entries(r.changes)) {
+    const def = COLUMN_FIELDS[r.entity][name];
+    if (!def || !AMENDABLE.has(def.kind)) continue;
+    const v = change.after;
+    fields.push({
+      name,
+      label: tf.has(name as 'name') ? tf(name as 'name') : name,
+      kind: def.kind,
+      value: v == null ? '' : String(v),
+      max: def.kind === 'text' ? textMax(name) : SHORT_TEXT_MAX,
+    });
+  }
+  return {
+    publicId: r.public_id,
+    fields,
+    note: r.note ?? '',
+    source: r.source ?? '',
+    noteMax: CHANGE_NOTE_MAX,
+    sourceMax: CHANGE_SOURCE_MAX,
+    words: {
+      note: tr('request.note'),
+      source: tr('request.source'),
+      save: tr('amend.save'),
+      cancel: tr('actions.cancel'),
+      yes: tr('request.yes'),
+      no: tr('request.no'),
+    },
+  };
+}
+
 /**
  * /user/{id}/contributions: the member's approved catalogue contributions newest first (what,
  * which fields, the points, when) in keyset pages, and for the member themselves their own
- * suggestions still waiting for approval ("awaiting approval"), the way only they see them; admins
+ * suggestions still waiting for approval ("awaiting approval"), the way only they see them, each
+ * with "Amend" and "Withdraw" (anchored `#change-{id}`, where an item page's notice links); admins
  * get a button reverting all of the member's edits.
  */
 export async function UserContributions({
@@ -82,13 +132,22 @@ export async function UserContributions({
           <ul className="divide-y divide-line rounded-lg border border-line bg-panel">
             {await Promise.all(
               pending.map(async (r) => (
-                <li key={r.public_id} className="px-4 py-2" data-testid="own-suggestion">
+                <li
+                  key={r.public_id}
+                  id={`change-${r.public_id}`}
+                  className="scroll-mt-20 px-4 py-2 target:bg-accent-soft/40"
+                  data-testid="own-suggestion"
+                  data-change-request={r.public_id}
+                >
                   <p>
                     <span className="font-medium">
                       {t('contributionList.entry', { kind: tc(`kinds.${r.kind}`), entity: tc(`entities.${r.entity}`) })}
                     </span>{' '}
                     {r.entity_public_id ? (
-                      <Link href={`/${ENTITY_PATH[r.entity]}/${r.entity_public_id}`} className="underline">
+                      <Link
+                        href={changeTargetHref({ ...r, entity_public_id: r.entity_public_id })}
+                        className="underline"
+                      >
                         {r.entity_name ?? r.entity_public_id}
                       </Link>
                     ) : (
@@ -104,6 +163,7 @@ export async function UserContributions({
                       ),
                     })}
                   </p>
+                  <ChangeControlsLoader amend={await amendProps(r, locale)} />
                 </li>
               )),
             )}

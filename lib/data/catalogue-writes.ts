@@ -414,8 +414,22 @@ async function writeRelation(
 
 // ------------------------------------------------------------------ derived columns and pages
 
-/** Derives the entity's own columns again and refreshes what depends on it; @returns the pages to revalidate. */
-async function refreshDerived(tx: Db, entity: CatalogueEntity, id: number, touched: Touched): Promise<CataloguePages> {
+/**
+ * Rederives what depends on an entity after a write: search texts, search words, the counters of
+ * the items in `touched` (whose relations the write changed) and the pages to revalidate. A
+ * release's label and movies show it, so their pages are revalidated; their counters are recounted
+ * only when `recountRelease` (the release's approval changed) or a relation write touched them: an
+ * edit of a release's texts leaves the counts as they are (a label's recount reads its every
+ * release).
+ * @returns the pages to revalidate
+ */
+async function refreshDerived(
+  tx: Db,
+  entity: CatalogueEntity,
+  id: number,
+  touched: Touched,
+  recountRelease = false,
+): Promise<CataloguePages> {
   const pages: CataloguePages = {};
   const add = (kind: keyof CataloguePages, ids: readonly string[]) => {
     pages[kind] = [...new Set([...(pages[kind] ?? []), ...ids])];
@@ -431,18 +445,21 @@ async function refreshDerived(tx: Db, entity: CatalogueEntity, id: number, touch
   };
   let releaseIds: number[] = [];
   const texts: SearchTextChange[] = [];
+  // Items whose pages show the entity but whose counters the write leaves as they are.
+  const shown: Touched = { movies: new Set(), persons: new Set(), labels: new Set() };
   if (entity === 'movie') {
     texts.push(...(await rederiveMovies(tx, [id])));
     releaseIds = await releasesOfMovies(tx, [id]);
   } else if (entity === 'release') {
     releaseIds = [id];
+    const into = recountRelease ? touched : shown;
     const [r] = await queryRows<{ label_id: number | null }>(tx, sql`SELECT label_id FROM releases WHERE id = ${id}`);
-    if (r?.label_id != null) touched.labels.add(Number(r.label_id));
+    if (r?.label_id != null) into.labels.add(Number(r.label_id));
     for (const m of await queryRows<{ movie_id: number }>(
       tx,
       sql`SELECT movie_id FROM release_movies WHERE release_id = ${id}`,
     ))
-      touched.movies.add(Number(m.movie_id));
+      into.movies.add(Number(m.movie_id));
   } else if (entity === 'person') {
     texts.push(...(await rederiveNames(tx, 'persons', [id])));
     for (const c of await queryRows<{ movie_id: number }>(
@@ -469,9 +486,9 @@ async function refreshDerived(tx: Db, entity: CatalogueEntity, id: number, touch
     labels: [...touched.labels],
   });
   add('release', await publicIds(sql`releases`, releaseIds.slice(0, MAX_DEPENDENT_PAGES)));
-  add('movie', await publicIds(sql`movies`, touched.movies));
+  add('movie', await publicIds(sql`movies`, new Set([...touched.movies, ...shown.movies])));
   add('person', await publicIds(sql`persons`, touched.persons));
-  add('label', await publicIds(sql`labels`, touched.labels));
+  add('label', await publicIds(sql`labels`, new Set([...touched.labels, ...shown.labels])));
   return pages;
 }
 
@@ -613,7 +630,13 @@ export async function approveNewRelease(tx: Db, id: number, meta: WriteMeta): Pr
         WHERE id = (SELECT min(id) FROM revisions WHERE entity_type = 'release' AND entity_id = ${id})
         RETURNING id`,
   );
-  const pages = await refreshDerived(tx, 'release', id, { movies: new Set(), persons: new Set(), labels: new Set() });
+  const pages = await refreshDerived(
+    tx,
+    'release',
+    id,
+    { movies: new Set(), persons: new Set(), labels: new Set() },
+    true,
+  );
   await publish(tx, 'catalogue.changed', {
     entity: 'release',
     id,

@@ -21,6 +21,10 @@ import 'server-only';
  *
  * Every function checks the actor itself: members submit, amend and withdraw their own pending
  * requests; only admins approve and discard.
+ *
+ * A member's suggestion publishes 'change.submitted' (the admins' notice, type 22, and their
+ * queue count); an approval, discard or withdrawal publishes 'change.settled' (the count). A
+ * batch (a collection import's unknown discs, a bulk approval) publishes one event for all.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
@@ -62,7 +66,9 @@ import { inTransaction, publish } from './events';
 import { keysetRows, pageOf as pageOfRows, type KeyedRow, type KeysetSort, type Paging } from './keyset';
 import { storeNotices } from './notifications';
 import { newPublicId } from './public-id';
+import { getRelease } from './releases';
 import { queryRows, resolveDb } from './sql';
+import type { ReleaseDetail } from './types';
 
 /** Pending requests a member may have open at once. */
 export const OPEN_CHANGES_MAX = 50;
@@ -340,6 +346,8 @@ async function submit(member: Actor, input: ChangeInput, d: Db, link: ImportLink
             RETURNING id`,
       );
       if (canModerate(member)) await applyRequest(tx, member, Number(row.id), {});
+      // The admins hear of it (a batch from a collection import once, by suggestUnknownDiscs).
+      else if (!link) await announceSubmitted(tx, member, Number(row.id), 1);
     });
   } catch (error) {
     const failure = failureOf(error);
@@ -347,6 +355,19 @@ async function submit(member: Actor, input: ChangeInput, d: Db, link: ImportLink
     throw error;
   }
   return { ok: true, request: (await getChangeRequest(member, publicId, d))! };
+}
+
+/** An empty queue for a change event, filled by its subscriber (lib/data/pending-changes.ts). */
+const emptyQueue = () => ({ pending: 0, admins: [] });
+
+/** Publishes 'change.submitted': `count` suggestions of `member` from `requestId` on wait for approval. */
+async function announceSubmitted(tx: Db, member: Actor, requestId: number, count: number): Promise<void> {
+  await publish(tx, 'change.submitted', { userId: member.userId, requestId, count, queue: emptyQueue() });
+}
+
+/** Publishes 'change.settled': `count` pending requests left the queue. */
+async function announceSettled(tx: Db, status: 'approved' | 'discarded' | 'withdrawn', count: number): Promise<void> {
+  await publish(tx, 'change.settled', { status, count, queue: emptyQueue() });
 }
 
 /** A pending request row, locked for the transaction. @throws AppError not_found, change_state */
@@ -464,11 +485,23 @@ export async function approveChangeRequest(
 ): Promise<ChangeRequestDto> {
   const admin = requireRole(actor, 'admin');
   const d = await resolveDb(db);
+  await approveOne(admin, publicId, resolutions, d, true);
+  return (await getChangeRequest(admin, publicId, d))!;
+}
+
+/** Approves one pending request in its own transaction; `announce`: publish 'change.settled' for it. */
+async function approveOne(
+  admin: Actor,
+  publicId: string,
+  resolutions: Readonly<Record<string, 'current' | 'proposed'>>,
+  d: Db,
+  announce: boolean,
+): Promise<void> {
   await inTransaction(d, async (tx) => {
     const row = await pendingRow(tx, publicId);
     await applyRequest(tx, admin, Number(row.id), resolutions);
+    if (announce) await announceSettled(tx, 'approved', 1);
   });
-  return (await getChangeRequest(admin, publicId, d))!;
 }
 
 /**
@@ -510,6 +543,7 @@ export async function discardChangeRequest(
         )),
       },
     ]);
+    await announceSettled(tx, 'discarded', 1);
   });
   return { ok: true, request: (await getChangeRequest(admin, publicId, d))! };
 }
@@ -635,6 +669,16 @@ export async function suggestUnknownDiscs(
     );
     results.push({ ean: disc.ean, ...r });
   }
+  // The admins hear of the batch once (an admin's own suggestions were applied at once).
+  const sent = results.filter((r) => r.ok).length;
+  if (sent && !canModerate(member))
+    await inTransaction(d, async (tx) => {
+      const [first] = await queryRows<{ id: number }>(
+        tx,
+        sql`SELECT id FROM change_requests WHERE batch_id = ${batchId} ORDER BY id LIMIT 1`,
+      );
+      await announceSubmitted(tx, member, Number(first.id), sent);
+    });
   return { batch_id: batchId, results };
 }
 
@@ -656,6 +700,7 @@ export async function withdrawChangeRequest(actor: Actor | null, publicId: strin
     if (!canEditOwnContent(member, Number(row.user_id))) throw new AppError('forbidden');
     await dropSuggestedRelease(tx, row);
     await tx.execute(sql`UPDATE change_requests SET status = 'withdrawn', updated_at = now() WHERE id = ${row.id}`);
+    await announceSettled(tx, 'withdrawn', 1);
   });
   return (await getChangeRequest(member, publicId, d))!;
 }
@@ -722,6 +767,35 @@ export async function getChangeRequest(
   );
   if (!row || !(canEditOwnContent(actor, Number(row.user_id)) || canModerate(actor))) return null;
   return toDto(row);
+}
+
+/**
+ * A suggested release (new or duplicate, not approved yet) with its pending request, for the
+ * request's author and admins: what `/release/{id}/suggestion` shows them before approval.
+ * @returns null for anyone else (visitors included), an unknown id, or a release that is public
+ *   (approved) or has no pending request
+ */
+export async function getSuggestedRelease(
+  actor: Actor | null,
+  publicId: string,
+  db?: Db,
+): Promise<{ release: ReleaseDetail; request: ChangeRequestDto } | null> {
+  if (!actor) return null;
+  const d = await resolveDb(db);
+  // Index change_requests_entity_idx (pending requests by entity).
+  const [row] = await queryRows<{ public_id: string; user_id: number }>(
+    d,
+    sql`SELECT c.public_id, c.user_id FROM releases r
+        JOIN change_requests c ON c.entity_type = 'release' AND c.entity_id = r.id AND c.status = 'pending'
+          AND c.kind IN ('new', 'duplicate')
+        WHERE r.public_id = ${publicId} AND NOT r.approved`,
+  );
+  if (!row || !(canEditOwnContent(actor, Number(row.user_id)) || canModerate(actor))) return null;
+  const [release, request] = await Promise.all([
+    getRelease(publicId, d, { unapproved: true }),
+    getChangeRequest(actor, row.public_id, d),
+  ]);
+  return release && request ? { release, request } : null;
 }
 
 /** Filters of the change-request list: state (default pending), entity, kind, author (public id). */
@@ -873,6 +947,7 @@ export async function reviewChangeRequest(
 /**
  * Approves several pending requests at once (all suggestions of one collection import, say), each
  * in its own transaction: one that cannot be applied (a conflict) is reported and the rest go on.
+ * The admins' top bars get one new count at the end, not one per request.
  * @returns per request: approved, or the error code
  * @throws AppError unauthorized, forbidden
  */
@@ -881,17 +956,21 @@ export async function approveChangeRequests(
   publicIds: readonly string[],
   db?: Db,
 ): Promise<{ public_id: string; ok: boolean; error: string | null }[]> {
-  requireRole(actor, 'admin');
+  const admin = requireRole(actor, 'admin');
+  const d = await resolveDb(db);
   const out: { public_id: string; ok: boolean; error: string | null }[] = [];
   for (const publicId of publicIds) {
     try {
-      await approveChangeRequest(actor, publicId, {}, db);
+      await approveOne(admin, publicId, {}, d, false);
       out.push({ public_id: publicId, ok: true, error: null });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       out.push({ public_id: publicId, ok: false, error: error.code });
     }
   }
+  // One count for the admins' top bars, not one per request.
+  const approved = out.filter((r) => r.ok).length;
+  if (approved) await inTransaction(d, (tx) => announceSettled(tx, 'approved', approved));
   return out;
 }
 

@@ -40,6 +40,13 @@ export type ReviewEvent = {
 /** A post by internal and public id, its author, and the movie or release page listing it (if any). */
 export type PostEvent = { postId: number; publicId: string; userId: number; pages: ItemPage[] };
 
+/**
+ * The admins' queue of change requests after a change to it: how many requests are pending and the
+ * public ids of the admins (whose realtime channels hear the number). Published empty; an
+ * in-transaction subscriber (lib/data/pending-changes.ts) fills it, and the after-commit push sends it.
+ */
+export type PendingQueue = { pending: number; admins: string[] };
+
 /** Every event name and its payload. */
 export type DomainEvents = {
   /**
@@ -124,6 +131,14 @@ export type DomainEvents = {
     userPublicId: string;
     type: number;
   };
+  /**
+   * A member's catalogue suggestion now waits for approval, or `count` of them sent together (the
+   * unknown discs of a collection import): `requestId` is the first of them. Not published for an
+   * admin's own, which is applied at once.
+   */
+  'change.submitted': { userId: number; requestId: number; count: number; queue: PendingQueue };
+  /** `count` pending change requests were approved, discarded or withdrawn: the queue is shorter. */
+  'change.settled': { status: 'approved' | 'discarded' | 'withdrawn'; count: number; queue: PendingQueue };
   /** A post (discussion) was created. */
   'post.created': PostEvent;
   /** A post's headline, body or language was changed by its author. */

@@ -213,6 +213,58 @@ export async function notifyCommentRemoved(
   ]);
 }
 
+/**
+ * change.submitted: tells the admins that members' suggestions wait (changesPending), without a
+ * flood: an admin with an unseen notice of this type has it updated (its time and actor become
+ * the latest suggestion's, so it tops the list, and it goes into the next e-mail digest again)
+ * instead of a new one; an admin without one gets a new notice, which names the first request of
+ * the run, from which the notice counts the suggestions (NotificationDto `count`). A batch of
+ * suggestions (a collection import's unknown discs) is one event. A transaction-scoped advisory
+ * lock serializes this step, so two suggestions at once never make an admin two unread notices.
+ */
+export async function notifyPendingChanges(
+  tx: Db,
+  e: DomainEvents['change.submitted'],
+  publish: PublishFn,
+): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${PENDING_NOTICE_LOCK})`);
+  const admins = await queryRows<{ id: number; unseen: boolean }>(
+    tx,
+    sql`SELECT u.id, EXISTS (SELECT 1 FROM notifications n
+                            WHERE n.user_id = u.id AND n.type = ${T.changesPending} AND n.seen_at IS NULL) AS unseen
+        FROM users u WHERE u.role = 'admin' AND u.id <> ${e.userId}`,
+  );
+  const updated = admins.filter((a) => a.unseen).map((a) => Number(a.id));
+  if (updated.length)
+    await tx.execute(
+      sql`UPDATE notifications SET created_at = now(), actor_id = ${e.userId}, mailed_at = NULL
+          WHERE type = ${T.changesPending} AND seen_at IS NULL AND user_id = ANY(${sqlArray(updated, 'integer')})`,
+    );
+  await storeNotices(
+    tx,
+    publish,
+    admins
+      .filter((a) => !a.unseen)
+      .map((a) => ({ userId: Number(a.id), type: T.changesPending, actorId: e.userId, changeRequestId: e.requestId })),
+  );
+}
+
+/**
+ * account.deleting: the account's change requests are deleted with it, and with them any
+ * notification naming one (a foreign key). An admin's changesPending notice that names one of them
+ * is moved to the next request of its run sent by someone else, so it stays and goes on counting
+ * the other members' suggestions; one with no such request left goes.
+ */
+export async function keepPendingNotices(tx: Db, e: DomainEvents['account.deleting']): Promise<void> {
+  const named = sql`n.type = ${T.changesPending}
+    AND n.change_request_id IN (SELECT id FROM change_requests WHERE user_id = ${e.userId})`;
+  const next = sql`(SELECT min(c.id) FROM change_requests c WHERE c.id > n.change_request_id AND c.user_id <> ${e.userId})`;
+  await tx.execute(sql`UPDATE notifications n SET change_request_id = ${next} WHERE ${named} AND ${next} IS NOT NULL`);
+}
+
+/** The advisory lock key of {@link notifyPendingChanges} (any constant no other lock uses). */
+const PENDING_NOTICE_LOCK = 2_022_000_022;
+
 /** A member or an item in a notification: public id and name (or headline). */
 export type NotificationRef = { public_id: string; name: string };
 
@@ -222,7 +274,9 @@ export type NotificationRef = { public_id: string; name: string };
  * name in lib/validation/notifications.ts (null for a number this version does not know).
  * `review` / `post`: the review or discussion (for a comment: its thread); `comment`: the comment
  * (its anchor on the thread's page); `subject_text`: the headline of removed content; `reason`: an
- * admin's reason for a removal; `seen`: opened before.
+ * admin's reason for a removal; `count`: for changesPending, the catalogue suggestions members sent
+ * from the one the notice was made for until the notice was seen (or now), else null; `seen`:
+ * opened before.
  */
 export type NotificationDto = {
   public_id: string;
@@ -236,6 +290,7 @@ export type NotificationDto = {
   release: NotificationRef | null;
   subject_text: string | null;
   reason: string | null;
+  count: number | null;
   seen: boolean;
   created_at: string;
 };
@@ -263,6 +318,7 @@ type NotificationRow = {
   release_name: string | null;
   subject_text: string | null;
   reason: string | null;
+  count: number | null;
   seen_at: string | Date | null;
   created_at: string | Date;
 };
@@ -283,15 +339,27 @@ function toDto(r: NotificationRow): NotificationDto {
     release: ref(r.release_public_id, r.release_name),
     subject_text: r.subject_text,
     reason: r.reason,
+    count: r.count === null ? null : Number(r.count),
     seen: r.seen_at !== null,
     created_at: new Date(r.created_at).toISOString(),
   };
 }
 
+/**
+ * For a changesPending notice: the suggestions members sent from the request it was made for
+ * until it was seen (or now), an admin's own (applied at once, its reviewer its author) not
+ * counted. A range of the primary key of change_requests.
+ */
+const suggestionsCounted = sql`(SELECT count(*)::int FROM change_requests cr
+  WHERE cr.id >= n.change_request_id AND (n.seen_at IS NULL OR cr.created_at <= n.seen_at)
+    AND cr.reviewed_by_id IS DISTINCT FROM cr.user_id)`;
+
 const DTO_COLUMNS = sql`n.id, n.public_id, n.type, a.public_id AS actor_public_id, a.name AS actor_name,
   rv.public_id AS review_public_id, rv.headline AS review_headline, p.public_id AS post_public_id, p.headline AS post_headline,
   c.public_id AS comment_public_id, m.public_id AS movie_public_id, m.name AS movie_name,
-  rl.public_id AS release_public_id, rl.name AS release_name, n.subject_text, n.reason, n.seen_at, n.created_at`;
+  rl.public_id AS release_public_id, rl.name AS release_name, n.subject_text, n.reason, n.seen_at, n.created_at,
+  CASE WHEN n.type = ${T.changesPending} THEN ${suggestionsCounted}
+  END AS count`;
 
 const DTO_FROM = sql`notifications n
   LEFT JOIN users a ON a.id = n.actor_id
@@ -351,16 +419,16 @@ const CATALOGUES: Record<'en' | 'fi', Catalogue> = { en, fi };
 
 /**
  * The text of one notification in `locale` (messages `notifications.types.{type_name}`, with
- * `{actor}`, `{subject}` and `{reason}` filled), as the page and the digest show it. Pure.
+ * `{actor}`, `{subject}`, `{reason}` and `{count}` filled), as the page and the digest show it. Pure.
  */
 export function notificationText(locale: 'en' | 'fi', n: NotificationDto): string {
   const types = CATALOGUES[locale].notifications.types;
   const subject = n.subject_text ?? n.review?.name ?? n.post?.name ?? n.release?.name ?? n.movie?.name ?? '';
-  return fillPlaceholders(types[n.type_name ?? 'unknown'] ?? types.unknown, {
-    actor: n.actor?.name ?? types.someone,
-    subject,
-    reason: n.reason ?? '',
-  });
+  return fillPlaceholders(
+    types[n.type_name ?? 'unknown'] ?? types.unknown,
+    { actor: n.actor?.name ?? types.someone, subject, reason: n.reason ?? '', count: n.count ?? 0 },
+    locale,
+  );
 }
 
 /** Outcome of {@link sendDigests}: members mailed, notices carried, members whose mail failed. */

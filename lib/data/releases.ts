@@ -290,9 +290,15 @@ type ReleaseDetailRow = ReleaseListRow &
  * One approved release with every field, its movies, label, censorship events (those that
  * produced it, and those of its movies in its country; Nordic releases count as Finnish),
  * pictures, videos and buying links. Durations in seconds, RRP as "19.99" in `rrp_currency`.
+ * `opts.unapproved`: a suggested release not approved yet is returned too (only for its author and
+ * admins: lib/data/change-requests.ts getSuggestedRelease checks them).
  * @returns null when no approved release has this public id
  */
-export async function getRelease(publicId: string, db?: Db): Promise<ReleaseDetail | null> {
+export async function getRelease(
+  publicId: string,
+  db?: Db,
+  opts: { unapproved?: boolean } = {},
+): Promise<ReleaseDetail | null> {
   const d = await resolveDb(db);
   const [row] = await queryRows<ReleaseDetailRow>(
     d,
@@ -303,7 +309,7 @@ export async function getRelease(publicId: string, db?: Db): Promise<ReleaseDeta
                r.sleeve_description, r.extras, r.extras_continued, r.packaging_notes, r.rrp::text AS rrp, r.rrp_currency, r.scan_resolution,
                r.scan_source, r.processing, r.mastering_details, r.tech_flags, r.notes, r.review_url
         FROM releases r LEFT JOIN labels l ON l.id = r.label_id LEFT JOIN label_groups lg ON lg.id = r.label_group_id
-        WHERE r.public_id = ${publicId} AND r.approved`,
+        WHERE r.public_id = ${publicId} AND (r.approved OR ${opts.unapproved === true})`,
   );
   if (!row) return null;
   const country = row.country === COUNTRIES.NORDIC ? 'FI' : countryCodeFromId(row.country);

@@ -6,21 +6,24 @@ import 'server-only';
  * import graph has no cycle.
  */
 import { revalidateCatalogue, revalidateItemPages } from '@/lib/page-cache';
-import { pushNotification } from '@/lib/realtime/server';
+import { pushNotification, pushPendingChanges } from '@/lib/realtime/server';
 import { snapshotOnEntries } from './collection-values';
 import { collectCollectionPages } from './collection-pages';
 import { collectAccountPages } from './community-pages';
 import type { SubscriberTable } from './event-types';
 import { countCollectionChange, countEntries, countLike, uncountAccount, uncountCommunity } from './item-counters';
 import {
+  keepPendingNotices,
   notifyComment,
   notifyCommentRemoved,
   notifyFriendship,
   notifyLike,
+  notifyPendingChanges,
   notifyPostRemoved,
   notifyReviewRemoved,
   notifyTrade,
 } from './notifications';
+import { fillPendingQueue } from './pending-changes';
 import { createDefaultLists } from './shortcut-lists';
 import { matchTradesOnCollection, matchTradesOnEntries, matchTradesOnFriendship } from './trades';
 
@@ -29,7 +32,7 @@ export const SUBSCRIBERS: SubscriberTable = {
   'catalogue.changed': { afterCommit: [(e) => revalidateCatalogue(e.pages)] },
   'account.created': { inTransaction: [createDefaultLists] },
   'account.deleting': {
-    inTransaction: [uncountAccount, uncountCommunity, collectAccountPages],
+    inTransaction: [uncountAccount, uncountCommunity, collectAccountPages, keepPendingNotices],
     afterCommit: [(e) => revalidateItemPages(e.pages)],
   },
   'collection.changed': {
@@ -44,6 +47,8 @@ export const SUBSCRIBERS: SubscriberTable = {
   'friendship.changed': { inTransaction: [matchTradesOnFriendship, notifyFriendship] },
   'trade.matched': { inTransaction: [notifyTrade] },
   'notification.created': { afterCommit: [pushNotification] },
+  'change.submitted': { inTransaction: [notifyPendingChanges, fillPendingQueue], afterCommit: [pushPendingChanges] },
+  'change.settled': { inTransaction: [fillPendingQueue], afterCommit: [pushPendingChanges] },
   'review.created': { afterCommit: [(e) => revalidateItemPages(e.pages)] },
   'review.updated': { afterCommit: [(e) => revalidateItemPages(e.pages)] },
   'review.deleted': { inTransaction: [notifyReviewRemoved], afterCommit: [(e) => revalidateItemPages(e.pages)] },

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Db } from '@/db';
 import { AppError, fieldErrors } from '@/lib/errors';
 import { passwordResetTokens, users } from '@/db/schema';
-import type { Actor, Role } from '@/lib/auth/actor';
+import { hasRole, type Actor, type Role } from '@/lib/auth/actor';
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password';
 import { AVATAR_SIZES, removePicture } from '@/lib/images';
 import { foldText } from '@/lib/text';
@@ -32,6 +32,12 @@ import { revokeAllSessions } from './sessions';
 import { inTransaction, publish } from './events';
 import { newPublicId } from './public-id';
 import { collectionVisibleTo } from './collection-visibility';
+import {
+  ownPendingChangesSql,
+  parseOwnPendingChanges,
+  PENDING_COUNT_SQL,
+  type OwnPendingChange,
+} from './pending-changes';
 import type { Page } from './types';
 
 /** A user as any visitor may see it (`/api/users`, user pages): public fields only. */
@@ -297,6 +303,13 @@ export type OwnAccount = PublicUser & {
   review_notifications: boolean;
   release_notifications: boolean;
   notifications_unseen_count: number;
+  /**
+   * The member's own suggestions waiting for approval about an entity that exists (the item pages'
+   * "awaiting approval" notice): request and entity public ids, entity and kind.
+   */
+  own_pending_changes: OwnPendingChange[];
+  /** Admins only (absent for everyone else): how many change requests wait in /admin/changes. */
+  pending_changes_count?: number;
 };
 
 /** "jaana@example.fi" → "j…@example.fi". */
@@ -305,9 +318,13 @@ export function emailHint(email: string): string {
   return at > 0 ? `${email[0]}…${email.slice(at)}` : '…';
 }
 
-/** The actor's own account, or null when it is gone. */
+/**
+ * The actor's own account, or null when it is gone: one query (for an admin with the count of
+ * the change-request queue).
+ */
 export async function getOwnAccount(actor: Actor, db?: Db): Promise<OwnAccount | null> {
   const d = await resolveDb(db);
+  const admin = hasRole(actor, 'admin');
   const [r] = await d
     .select({
       ...PUBLIC_COLUMNS,
@@ -317,6 +334,9 @@ export async function getOwnAccount(actor: Actor, db?: Db): Promise<OwnAccount |
       // The partial index notifications_unseen_idx serves the count.
       // (The outer table is named as such: drizzle writes a column of a select as its bare name.)
       unseen: sql<number>`(SELECT count(*)::int FROM notifications n WHERE n.user_id = "users"."id" AND n.seen_at IS NULL)`,
+      ownPending: ownPendingChangesSql(sql`"users"."id"`),
+      // Counted for admins only: a member's /me asks nothing of the queue.
+      ...(admin ? { pendingChanges: PENDING_COUNT_SQL } : {}),
     })
     .from(users)
     .where(eq(users.id, actor.userId))
@@ -332,6 +352,8 @@ export async function getOwnAccount(actor: Actor, db?: Db): Promise<OwnAccount |
     review_notifications: r.reviewNotifications,
     release_notifications: r.releaseNotifications,
     notifications_unseen_count: Number(r.unseen),
+    own_pending_changes: parseOwnPendingChanges(r.ownPending),
+    ...('pendingChanges' in r ? { pending_changes_count: Number(r.pendingChanges) } : {}),
   };
 }
 

@@ -21,6 +21,15 @@ export const NOTIFICATION_EVENT = 'notification';
 export type NotificationPush = { id: string; type: number };
 
 /**
+ * The event name of the admins' queue count on an admin's channel: pushed after a change request
+ * is submitted, approved, discarded or withdrawn.
+ */
+export const PENDING_CHANGES_EVENT = 'pending-changes';
+
+/** The payload of {@link PENDING_CHANGES_EVENT}: how many change requests wait for approval. */
+export type PendingChangesPush = { pending: number };
+
+/**
  * What the browser needs to connect (`GET /api/realtime`): the app key and the server it speaks
  * the Pusher protocol with: `host`/`port` for Soketi or another self-hosted server, or `cluster`
  * for Pusher's hosted service (host and port null). `tls`: wss instead of ws.

@@ -5,7 +5,14 @@
  * and the bench in Node (pusher-js picks its build per platform).
  */
 import type { ChannelAuthorizationHandler } from 'pusher-js';
-import { NOTIFICATION_EVENT, userChannel, type NotificationPush, type RealtimeClientConfig } from './channels';
+import {
+  NOTIFICATION_EVENT,
+  PENDING_CHANGES_EVENT,
+  userChannel,
+  type NotificationPush,
+  type PendingChangesPush,
+  type RealtimeClientConfig,
+} from './channels';
 
 /** Asks the app to sign a subscription: `{ auth }` or an Error (401, 403, network). */
 export type Authorize = (params: { socket_id: string; channel_name: string }) => Promise<{ auth: string }>;
@@ -33,6 +40,7 @@ export const authorizeThroughApi: Authorize = async (params) => {
 
 /**
  * Connects to `private-user-{userPublicId}`: `onNotification` for each pushed notification,
+ * `onPendingChanges` for each new count of the change-request queue (admins' channels only),
  * `onReconnect` each time the connection comes back after a loss (the caller refetches what it
  * missed: the row is the source of truth, the push only a hint).
  */
@@ -41,6 +49,7 @@ export async function connectNotifications(opts: {
   userPublicId: string;
   authorize?: Authorize;
   onNotification: (n: NotificationPush) => void;
+  onPendingChanges?: (p: PendingChangesPush) => void;
   onReconnect?: () => void;
 }): Promise<NotificationConnection> {
   const { config, userPublicId, authorize = authorizeThroughApi } = opts;
@@ -67,6 +76,7 @@ export async function connectNotifications(opts: {
   });
   const channel = pusher.subscribe(userChannel(userPublicId));
   channel.bind(NOTIFICATION_EVENT, (data: NotificationPush) => opts.onNotification(data));
+  if (opts.onPendingChanges) channel.bind(PENDING_CHANGES_EVENT, opts.onPendingChanges);
   const subscribed = new Promise<void>((resolve, reject) => {
     channel.bind('pusher:subscription_succeeded', () => resolve());
     channel.bind('pusher:subscription_error', (e: unknown) =>

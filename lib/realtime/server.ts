@@ -2,12 +2,18 @@ import 'server-only';
 /**
  * The app's side of the realtime channel (Pusher protocol; Soketi locally, or Pusher's hosted
  * service): triggers a stored notification's hint on the member's private channel after commit,
- * and signs channel subscriptions. The notification row is the source of truth: a failed push is
+ * the admins' queue count on theirs, and signs channel subscriptions. The notification row is the source of truth: a failed push is
  * logged and loses nothing (the bell refetches the count when it reconnects).
  */
 import Pusher from 'pusher';
 import type { DomainEvents } from '@/lib/data/event-types';
-import { NOTIFICATION_EVENT, userChannel, type NotificationPush } from './channels';
+import {
+  NOTIFICATION_EVENT,
+  PENDING_CHANGES_EVENT,
+  userChannel,
+  type NotificationPush,
+  type PendingChangesPush,
+} from './channels';
 import { realtimeConfig, type RealtimeConfig } from './config';
 import { logError } from '@/lib/log';
 
@@ -48,6 +54,28 @@ export async function pushNotification(e: DomainEvents['notification.created']):
       `realtime push of notification ${e.publicId} failed (stored; the bell catches up):`,
       error instanceof Error ? error.message : error,
     );
+  }
+}
+
+/** Most channels one trigger may name (the Pusher protocol's limit). */
+const CHANNELS_PER_TRIGGER = 100;
+
+/**
+ * After-commit effect of 'change.submitted' and 'change.settled': triggers `pending-changes`
+ * `{ pending }` on the private channel of every admin the event's queue names (one trigger per 100
+ * admins). Never throws: a failure is logged (the count comes with every page's /api/me too).
+ */
+export async function pushPendingChanges(
+  e: DomainEvents['change.submitted'] | DomainEvents['change.settled'],
+): Promise<void> {
+  const payload: PendingChangesPush = { pending: e.queue.pending };
+  const channels = e.queue.admins.map(userChannel);
+  for (let i = 0; i < channels.length; i += CHANNELS_PER_TRIGGER) {
+    try {
+      await pusherServer().trigger(channels.slice(i, i + CHANNELS_PER_TRIGGER), PENDING_CHANGES_EVENT, payload);
+    } catch (error) {
+      logError('realtime push of the pending change count failed:', error instanceof Error ? error.message : error);
+    }
   }
 }
 

@@ -1,7 +1,9 @@
 /**
  * Notification types (spec §3 "Notification types": 1-7, 10-14, 20, 21; the spec gives the numbers
  * only, the meanings are this product's). Pure: shared by the server, the API and the bell.
- * Each type names what the notice is about; `actor` is the member who caused it.
+ * Each type names what the notice is about; `actor` is the member who caused it. 22 is this
+ * product's own: the spec's numbers are all taken by members' notices, and its admins "see
+ * notifications of pending items" (§6).
  */
 export const NOTIFICATION_TYPES = {
   /** A member sent you a friend request (actor: the sender). */
@@ -32,6 +34,12 @@ export const NOTIFICATION_TYPES = {
   contributionApproved: 20,
   /** Kept for the moderation outcomes of catalogue contributions: your suggested edit was discarded. */
   contributionDiscarded: 21,
+  /**
+   * Admins: members' catalogue suggestions wait for approval. One unread notice per admin: while it
+   * is unseen, further suggestions update it (actor: the member who sent the latest; `count`: the
+   * suggestions sent since it arrived, until it was seen) instead of adding notices.
+   */
+  changesPending: 22,
 } as const;
 
 export type NotificationTypeName = keyof typeof NOTIFICATION_TYPES;

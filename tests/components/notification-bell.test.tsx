@@ -2,7 +2,8 @@
  * The notification bell: the user widget loads it only for members (none for visitors), it shows
  * /api/me's unseen count linking to /notifications, drops to 0 when the list marks them seen,
  * adds pushed notifications, and refetches the count after a reconnect (the realtime client
- * mocked). Translated in both locales.
+ * mocked). Admins also get the change-request queue's count beside it, live from its pushes;
+ * members do not. Translated in both locales.
  */
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
@@ -13,14 +14,14 @@ import fi from '@/messages/fi.json';
 import { UserWidget } from '@/components/account/user-widget';
 import { NOTIFICATIONS_SEEN } from '@/components/account/session-events';
 
-const realtime = vi.hoisted(() => ({
-  handlers: null as null | { onNotification: (p: { id: string; type: number }) => void; onReconnect?: () => void },
-}));
+type Handlers = {
+  onNotification: (p: { id: string; type: number }) => void;
+  onPendingChanges?: (p: { pending: number }) => void;
+  onReconnect?: () => void;
+};
+const realtime = vi.hoisted(() => ({ handlers: null as null | Handlers }));
 vi.mock('@/lib/realtime/client', () => ({
-  connectNotifications: async (opts: {
-    onNotification: (p: { id: string; type: number }) => void;
-    onReconnect?: () => void;
-  }) => {
+  connectNotifications: async (opts: Handlers) => {
     realtime.handlers = opts;
     return { subscribed: Promise.resolve(), state: () => 'connected', disconnect: () => {} };
   },
@@ -36,15 +37,24 @@ vi.mock('@/lib/i18n/navigation', () => ({
 
 let unseen = 3;
 let member = true;
+/** The queue count /api/me gives an admin; undefined: a member (no such field). */
+let pending: number | undefined;
 
 beforeEach(() => {
   unseen = 3;
   member = true;
+  pending = undefined;
   realtime.handlers = null;
   vi.stubGlobal('fetch', async (url: string) => {
     if (url === '/api/me')
       return member
-        ? Response.json({ public_id: 'me0000001', name: 'Ville', notifications_unseen_count: unseen })
+        ? Response.json({
+            public_id: 'me0000001',
+            name: 'Ville',
+            notifications_unseen_count: unseen,
+            own_pending_changes: [],
+            ...(pending === undefined ? {} : { pending_changes_count: pending }),
+          })
         : Response.json({ error: 'unauthorized' }, { status: 401 });
     if (url === '/api/realtime')
       return Response.json({ key: 'k', host: '127.0.0.1', port: 6001, tls: false, cluster: null });
@@ -88,6 +98,39 @@ describe('notification bell', () => {
     expect(screen.queryByTestId('notification-count')).toBeNull();
     expect(bell.getAttribute('aria-label')).toBe('Notifications: none new');
   });
+
+  it('members get no queue count; it is not listened for', async () => {
+    renderWidget();
+    await screen.findByTestId('notification-bell');
+    await waitFor(() => expect(realtime.handlers).not.toBeNull());
+    expect(screen.queryByTestId('pending-changes')).toBeNull();
+    expect(realtime.handlers!.onPendingChanges).toBeUndefined();
+  });
+
+  it.each([
+    ['en', 'Suggestions waiting for approval: 5', 'Suggestions waiting for approval: none'],
+    ['fi', 'Hyväksyntää odottavia ehdotuksia: 5', 'Hyväksyntää odottavia ehdotuksia: ei yhtään'],
+  ] as const)(
+    '%s: admins see the queue count linking to /admin/changes, live from the pushes and refetched on reconnect',
+    async (locale, five, none) => {
+      pending = 5;
+      renderWidget(locale);
+      const queue = await screen.findByTestId('pending-changes');
+      expect(queue.getAttribute('href')).toBe('/admin/changes');
+      expect(queue.getAttribute('aria-label')).toBe(five);
+      expect(queue.textContent).toBe('5');
+      await waitFor(() => expect(realtime.handlers?.onPendingChanges).toBeDefined());
+      act(() => realtime.handlers!.onPendingChanges!({ pending: 6 }));
+      expect(queue.getAttribute('data-count')).toBe('6');
+      // A notification push leaves the queue count alone.
+      act(() => realtime.handlers!.onNotification({ id: 'n1', type: 22 }));
+      expect(queue.getAttribute('data-count')).toBe('6');
+      pending = 0;
+      act(() => realtime.handlers!.onReconnect?.());
+      await waitFor(() => expect(queue.getAttribute('data-count')).toBe('0'));
+      expect(queue.getAttribute('aria-label')).toBe(none);
+    },
+  );
 
   it('in Finnish', async () => {
     unseen = 1;

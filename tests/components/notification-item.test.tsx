@@ -23,6 +23,7 @@ const REQUEST: NotificationDto = {
   release: null,
   subject_text: null,
   reason: null,
+  count: null,
   seen: false,
   created_at: '2026-11-20T18:40:00.000Z',
 };
@@ -93,6 +94,19 @@ describe('notification item', () => {
     fireEvent.click(screen.getByTestId('friend-reject'));
     await waitFor(() => expect(screen.getByTestId('friendship-status').textContent).toBe(en.users.friends.done.reject));
     expect(screen.queryAllByRole('button')).toEqual([]);
+  });
+
+  it("an admin's notice of pending suggestions leads to the queue, not to the member who sent the latest", () => {
+    const pending: NotificationDto = { ...REQUEST, type: 22, type_name: 'changesPending', count: 3 };
+    render(
+      <ul>
+        <NotificationItem n={pending} text="New catalogue suggestions to review: 3" locale="en" newLabel="New" />
+      </ul>,
+    );
+    expect(screen.getByRole('link', { name: 'New catalogue suggestions to review: 3' }).getAttribute('href')).toBe(
+      '/admin/changes',
+    );
+    expect(screen.getByTestId('notification').getAttribute('data-type')).toBe('changesPending');
   });
 
   it('an answered request, and any other notification, carries no buttons', () => {

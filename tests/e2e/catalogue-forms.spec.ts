@@ -151,13 +151,16 @@ for (const locale of ['en', 'fi'] as const) {
     await form.getByLabel(fields.street_date, { exact: true }).fill('2024-05-01');
     await expect(submit).toBeEnabled();
     await submit.click();
-    await expect(page).toHaveURL(new RegExp(`${prefix}/user/${member.publicId}/contributions$`));
+    // The suggested release's own page, for its author until approved.
+    await expect(page).toHaveURL(new RegExp(`${prefix}/release/[^/]+/suggestion$`));
     await expect(page.getByTestId('snackbar')).toContainText(cf.words.done);
+    await expect(page.locator('h1')).toContainText(name);
 
     const mine = (await (await page.request.get('/api/changes?entity=release&kind=new')).json()) as {
       items: { public_id: string; entity_public_id: string }[];
     };
     const suggested = mine.items[0];
+    expect(page.url()).toContain(`/release/${suggested.entity_public_id}/suggestion`);
     const visitor = await newPage(browser, base);
     expect((await visitor.request.get(`${prefix}/release/${suggested.entity_public_id}`)).status()).toBe(404);
     expect((await visitor.request.get(`/api/releases/${suggested.entity_public_id}`)).status()).toBe(404);

@@ -34,6 +34,8 @@ vi.mock('@/lib/realtime/server', () => ({
   pushNotification: async (e: { userPublicId: string; type: number; publicId: string }) => {
     pushes.push({ userPublicId: e.userPublicId, type: e.type, publicId: e.publicId });
   },
+  // The queue count of the admins' top bars (tests/integration/pending-changes.test.ts pushes it for real).
+  pushPendingChanges: async () => {},
   authorizeChannel: () => ({ auth: 'test' }),
 }));
 
@@ -297,6 +299,7 @@ describe.each(testEngines())('notifications on %s', (engine) => {
       [
         'actor',
         'comment',
+        'count',
         'created_at',
         'movie',
         'post',

@@ -57,6 +57,13 @@ describe('page caching of the item pages', () => {
     for (const tabs of Object.values(CACHED_PAGE_TABS)) expect(tabs).not.toContain('history');
   });
 
+  it('a suggested release (its author and admins only) reads the session and is forced dynamic, never cached', () => {
+    const src = read('app/[locale]/release/[publicId]/suggestion/page.tsx');
+    expect(src).toMatch(/^export const dynamic = 'force-dynamic';$/m);
+    expect(read('components/releases/suggested-release-page.tsx')).toContain('currentActor()');
+    expect(CACHED_PAGE_TABS.release).not.toContain('suggestion');
+  });
+
   it.each(['release/[publicId]', 'movie/[publicId]', 'person/[publicId]', 'label/[publicId]', 'company/[publicId]'])(
     'the cached page %s/page.tsx reads no query string',
     (route) => {
@@ -90,12 +97,13 @@ describe('page caching of the item pages', () => {
       const dir = path.join(root, 'app/[locale]', kind, '[publicId]');
       const tabs = fs
         .readdirSync(dir, { withFileTypes: true })
-        // The dynamic twins (paged, a person's releases, the history) are not cached.
+        // The dynamic twins (paged, a person's releases, the history, a suggested release) are not cached.
         .filter(
           (e) =>
             e.isDirectory() &&
             e.name !== 'paged' &&
             e.name !== 'history' &&
+            !(kind === 'release' && e.name === 'suggestion') &&
             !(kind === 'person' && e.name === 'releases'),
         )
         .map((e) => e.name)

@@ -48,9 +48,11 @@ const profileBody = z.object({
 
 /**
  * GET /api/me: the logged-in user (session cookie or `Authorization: Bearer <API token>`):
- * 200 OwnAccount (public fields, settings, `email_hint`, `notifications_unseen_count`; never the
- * e-mail address or the password hash). 401 `{ error }` without a valid session, and the session
- * cookie is cleared (spec §4: a failed /me clears the remember cookie).
+ * 200 OwnAccount (public fields, settings, `email_hint`, `notifications_unseen_count`,
+ * `own_pending_changes` (the caller's suggestions awaiting approval about existing entries); for
+ * admins `pending_changes_count`, the change requests waiting; never the e-mail address or the
+ * password hash). 401 `{ error }` without a valid session, and the session cookie is cleared
+ * (spec §4: a failed /me clears the remember cookie).
  */
 export const GET = route({
   method: 'GET',

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ChangeDecision, type DecisionWords } from '@/components/admin/change-decision';
+import { changeTargetHref } from '@/components/changes/change-href';
 import { fieldValueText } from '@/components/admin/field-value';
 import { QueueKeyboard } from '@/components/admin/queue-keyboard';
 import { EmptyState } from '@/components/listing/empty-state';
@@ -35,13 +36,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     noindex: true,
   });
 }
-
-const ENTITY_PATH: Record<CatalogueEntity, string> = {
-  movie: 'movie',
-  release: 'release',
-  person: 'person',
-  label: 'label',
-};
 
 /**
  * /admin/changes (admins only; 404 to everyone else): the pending change requests oldest first
@@ -172,7 +166,7 @@ export default async function ChangeQueuePage({ params, searchParams }: Props) {
                       {target ? (
                         <>
                           {' '}
-                          <Link href={`/${ENTITY_PATH[request.entity]}/${target}`} className="underline">
+                          <Link href={changeTargetHref({ ...request, entity_public_id: target })} className="underline">
                             {request.entity_name ?? target}
                           </Link>
                         </>
@@ -227,7 +221,7 @@ export default async function ChangeQueuePage({ params, searchParams }: Props) {
                             target: request.changes.merged_into.after,
                             link: (chunks) => (
                               <Link
-                                href={`/${ENTITY_PATH[request.entity]}/${String(request.changes.merged_into?.after)}`}
+                                href={`/${request.entity}/${String(request.changes.merged_into?.after)}`}
                                 className="underline"
                               >
                                 {chunks}
