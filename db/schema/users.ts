@@ -46,6 +46,10 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_created_idx').on(t.createdAt, t.id),
     index('users_name_trgm_idx').using('gin', t.nameKey.op('gin_trgm_ops')),
+    // The admins (a handful among all members): who hears of pending catalogue suggestions.
+    index('users_admin_idx')
+      .on(t.id)
+      .where(sql`role = 'admin'`),
   ],
 );
 

@@ -89,7 +89,10 @@ describe('catalogue forms', () => {
       spine_number: 'two',
     });
     // Rows with nothing typed are no change.
-    const blankRow = { ...initial, audio_tracks: [...(initial.audio_tracks as object[]), { language: '', system: '' }] };
+    const blankRow = {
+      ...initial,
+      audio_tracks: [...(initial.audio_tracks as object[]), { language: '', system: '' }],
+    };
     expect(changedValues('release', initial, blankRow as typeof initial, release)).toEqual({});
   });
 

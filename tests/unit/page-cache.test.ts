@@ -92,17 +92,36 @@ describe('page caching of the item pages', () => {
     expect(cachedPagePaths('person', 'p1')).toEqual(['/en/person/p1', '/fi/person/p1']);
   });
 
+  it('renders the suggestion forms under the item segments per request, never from the cache', () => {
+    const forms = [
+      'movie/[publicId]/edit',
+      'movie/[publicId]/edit/crew',
+      'movie/[publicId]/edit/connections',
+      'movie/[publicId]/releases/new',
+      'release/[publicId]/edit',
+      'release/[publicId]/duplicate',
+      'person/[publicId]/edit',
+      'label/[publicId]/edit',
+    ];
+    for (const form of forms) {
+      const source = fs.readFileSync(path.join(root, 'app/[locale]', form, 'page.tsx'), 'utf8');
+      expect(source, form).toContain("export const dynamic = 'force-dynamic';");
+    }
+  });
+
   it('knows every tab folder of the cached segments', () => {
     for (const kind of CACHED_SEGMENTS) {
       const dir = path.join(root, 'app/[locale]', kind, '[publicId]');
       const tabs = fs
         .readdirSync(dir, { withFileTypes: true })
-        // The dynamic twins (paged, a person's releases, the history, a suggested release) are not cached.
+        // The dynamic twins (paged, a person's releases, the history, a suggested release, the
+        // suggestion forms) are not cached.
         .filter(
           (e) =>
             e.isDirectory() &&
             e.name !== 'paged' &&
             e.name !== 'history' &&
+            !FORM_FOLDERS.includes(e.name) &&
             !(kind === 'release' && e.name === 'suggestion') &&
             !(kind === 'person' && e.name === 'releases'),
         )
@@ -112,6 +131,9 @@ describe('page caching of the item pages', () => {
     }
   });
 });
+
+/** The folders of the suggestion forms under an item's segment (rendered per request). */
+const FORM_FOLDERS = ['edit', 'duplicate'];
 
 /** The paths revalidatePath was called with, sorted. */
 function revalidatedPaths(): string[] {
