@@ -273,6 +273,16 @@ export function CatalogueFormView({ form, mode, target, values, refs, labels, af
     suggestText: string,
   ): RowColumn<R> => ({ key, label, type: 'pick', kind, names, learn, suggestHref, suggestText });
 
+  /** The label, hint and error around a field's control (the picker's and the one-line input's). */
+  const frameProps = (spec: FormFieldSpec) => ({
+    name: spec.name,
+    label: labels.fields[spec.name] ?? spec.name,
+    required: spec.required,
+    error: errors[spec.name],
+    errorParams: errorParams(spec.name),
+    hint: labels.hints[spec.name],
+  });
+
   const control = (spec: FormFieldSpec, alone: boolean) => {
     const { name } = spec;
     const common = {
@@ -333,15 +343,7 @@ export function CatalogueFormView({ form, mode, target, values, refs, labels, af
         const chosen = Array.isArray(value) ? (value as string[]) : value ? [String(value)] : [];
         const many = spec.control === 'movies';
         return (
-          <FieldFrame
-            key={name}
-            name={name}
-            label={common.label}
-            required={spec.required}
-            error={errors[name]}
-            errorParams={errorParams(name)}
-            hint={common.hint}
-          >
+          <FieldFrame {...frameProps(spec)}>
             <RefPicker
               id={`field-${name}`}
               kind={PICK_KIND[spec.control]!}
@@ -379,15 +381,7 @@ export function CatalogueFormView({ form, mode, target, values, refs, labels, af
         ]);
       default:
         return (
-          <FieldFrame
-            key={name}
-            name={name}
-            label={common.label}
-            required={spec.required}
-            error={errors[name]}
-            errorParams={errorParams(name)}
-            hint={common.hint}
-          >
+          <FieldFrame {...frameProps(spec)}>
             <input
               id={`field-${name}`}
               name={name}
