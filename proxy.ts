@@ -1,7 +1,7 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { routing } from './lib/i18n/routing';
-import { getTombstone } from './lib/data/tombstones';
+import { cachedTombstone } from './lib/server/tombstone-cache';
 import { logError } from './lib/log';
 import { badAddressAnswer } from './lib/server/bad-address';
 import { gonePage, itemHref, itemPathOf } from './lib/server/gone-page';
@@ -23,7 +23,8 @@ const intl = createMiddleware(routing);
  * history) is answered here, before the cached item pages, since a page cannot answer 410: a
  * deleted item gets the 410 Gone page of lib/server/gone-page.ts, one merged into another item a
  * permanent redirect (308) to that item's same page. The tombstone lookup is one probe of the
- * table's public-id index (lib/data/tombstones.ts); should it fail, the page answers as before.
+ * table's public-id index (lib/data/tombstones.ts), kept in memory until the item's pages are
+ * revalidated (lib/server/tombstone-cache.ts); should it fail, the page answers as before.
  */
 export default async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -35,7 +36,7 @@ export default async function proxy(request: NextRequest) {
   const item = itemPathOf(pathname);
   if (item) {
     try {
-      const tombstone = await getTombstone(item.entity, item.publicId);
+      const tombstone = await cachedTombstone(item.entity, item.publicId);
       if (tombstone?.merged_into)
         return NextResponse.redirect(
           new URL(itemHref({ ...item, publicId: tombstone.merged_into }) + search, request.url),

@@ -396,7 +396,31 @@ export function invalidatePaths(paths) {
   return invalidateTags([...new Set(paths.map(pathTag))]);
 }
 
-globalThis[Symbol.for('discshelf.page-cache')] = { invalidatePaths };
+/**
+ * A stamp for an answer derived from the database that must expire with the pages at a path (the
+ * page proxy's tombstone answers, lib/server/tombstone-cache.ts): the current generation, taken
+ * before the database is read. Null while this process cannot yet hear the other servers'
+ * revalidations (sharing on, listening not established), when nothing may be kept.
+ * @returns {number | null}
+ */
+export function stamp() {
+  ensureListening();
+  if (sharingEnabled() && !shared.listenedOnce) return null;
+  return shared.generation;
+}
+
+/**
+ * Whether the page at `path` (internal, `/en/release/abc`) was revalidated, here or on another
+ * server, after `stamp` was taken (or every page since counts as expired).
+ * @param {string} path
+ * @param {number} at a value of stamp()
+ * @returns {boolean}
+ */
+export function changedSince(path, at) {
+  return at < shared.floor || (shared.tags.get(pathTag(path)) ?? -1) > at;
+}
+
+globalThis[Symbol.for('discshelf.page-cache')] = { invalidatePaths, stamp, changedSince };
 
 /** Next's ISR cache handler with revalidations by generation, shared over PostgreSQL (see the module comment). */
 export default class SharedRevalidationCache extends FileSystemCache {

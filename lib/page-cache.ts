@@ -60,14 +60,43 @@ export function cachedPagePaths(kind: CachedPageKind, publicId: string): string[
 }
 
 /** What lib/page-cache-handler.mjs offers the app (it is loaded by Next outside the app's bundle). */
-type PageCacheControl = { invalidatePaths(paths: readonly string[]): Promise<void> };
+type PageCacheControl = {
+  invalidatePaths(paths: readonly string[]): Promise<void>;
+  /** The generation now, or null while revalidations of other servers cannot be heard yet. */
+  stamp(): number | null;
+  /** Whether the page at an internal path was revalidated after a stamp. */
+  changedSince(path: string, stamp: number): boolean;
+};
 
 /** The page cache handler of this process, or null where Next runs none (tests, command-line scripts). */
 function pageCacheControl(): PageCacheControl | null {
   const control = (globalThis as Record<symbol, unknown>)[Symbol.for('discshelf.page-cache')];
-  return control && typeof (control as PageCacheControl).invalidatePaths === 'function'
+  return control &&
+    typeof (control as PageCacheControl).invalidatePaths === 'function' &&
+    typeof (control as PageCacheControl).stamp === 'function'
     ? (control as PageCacheControl)
     : null;
+}
+
+/**
+ * Keeping an answer read from the database as long as an item's cached pages stay valid (the page
+ * proxy's tombstone lookups, lib/server/tombstone-cache.ts): `pageCacheStamp()` before the read,
+ * then the answer holds while `pageChangedSince` of the item's page is false. Every write that
+ * changes the item revalidates its pages on every server before its response (see
+ * revalidateCataloguePages), so the next request reads again.
+ * @returns the stamp, or null where no page cache handler runs (tests, command-line scripts) or it
+ *   cannot hear other servers yet: then nothing may be kept
+ */
+export function pageCacheStamp(): number | null {
+  return pageCacheControl()?.stamp() ?? null;
+}
+
+/**
+ * Whether the cached page at an internal path (`/en/release/abc`) was revalidated, on this server
+ * or another, after `stamp` (a value of pageCacheStamp); true where no page cache handler runs.
+ */
+export function pageChangedSince(path: string, stamp: number): boolean {
+  return pageCacheControl()?.changedSince(path, stamp) ?? true;
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
  * `npm test`: the whole suite — vitest (unit, integration on PGlite and, with TEST_DATABASE_URL, on
  * PostgreSQL, components), then Playwright e2e in the system Chromium against `next build && next
- * start` (started by playwright.config.ts; a stale build is remade while vitest runs), then the
+ * start` (started by playwright.config.ts; a stale build is remade while vitest runs), the
  * operations tests (vitest project `ops`: production servers on a PostgreSQL server of their own —
- * database restart, two servers behind a proxy; the build is made first when missing or stale),
- * then the first-load JavaScript budget of every route (scripts/check-bundle-size.ts on the build
+ * database restart, two servers behind a proxy; they run beside the vitest phase as soon as the
+ * build is there, their output kept in a file and shown when the vitest phase ends; with --no-e2e
+ * after vitest, the build made first when missing or stale), then the first-load JavaScript budget of every route (scripts/check-bundle-size.ts on the build
  * in .next/, rebuilt first if it is missing or older than the sources; counted as one test).
  * Prints one closing line "tests: N passed, N failed".
  * Flags: --no-e2e (vitest, ops and the bundle check), --e2e-only (e2e and the bundle check),
@@ -13,7 +14,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildIfNeeded, startBuildIfNeeded } from './next-build';
+import { buildIfNeeded, isBuildCurrent, startBuildIfNeeded } from './next-build';
 
 const args = new Set(process.argv.slice(2));
 const out = path.resolve('.data', 'test-results');
@@ -36,18 +37,21 @@ function readJson<T>(file: string): T | null {
 
 /**
  * Runs vitest with `extra` arguments and adds its counts (a runner failure counts as one failed
- * test). Asynchronous, so a build running beside it is seen ending when it ends.
+ * test). Asynchronous, so a build running beside it is seen ending when it ends. Its output goes
+ * to the terminal, or to `logFile` when given.
  */
-async function runVitest(extra: string[], file: string): Promise<void> {
+async function runVitest(extra: string[], file: string, logFile?: string): Promise<void> {
   fs.rmSync(file, { force: true });
+  const log = logFile ? fs.openSync(logFile, 'w') : null;
   const child = spawn(
     bin('vitest'),
     ['run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
     {
-      stdio: 'inherit',
+      stdio: log === null ? 'inherit' : ['ignore', log, log],
       env: process.env,
     },
   );
+  if (log !== null) fs.closeSync(log);
   const status = await new Promise<number | null>((resolve) => {
     child.on('error', () => resolve(null));
     child.on('exit', (code) => resolve(code));
@@ -68,6 +72,23 @@ const buildLog = path.join(out, 'next-build.log');
 const building = !args.has('--no-e2e') && !args.has('--e2e-only') ? startBuildIfNeeded(process.cwd(), buildLog) : null;
 if (building) console.log(`Building the app (next build) beside the vitest phase; output in ${buildLog}`);
 
+// The operations tests beside the vitest phase, once the build is there: their servers mostly wait
+// on each other, on PostgreSQL and on the clock, so they cost the vitest phase little and the
+// suite their whole duration less.
+const runOps = !args.has('--e2e-only') && !args.has('--no-ops');
+const opsJson = path.join(out, 'ops.json');
+const opsLog = path.join(out, 'ops.log');
+let opsStarted = false;
+const opsBeside =
+  runOps && !args.has('--no-e2e')
+    ? (async () => {
+        const built = building ? (await building).ok : isBuildCurrent(process.cwd());
+        if (!built) return; // run after the phase, which builds first (and shows why it fails)
+        opsStarted = true;
+        await runVitest(['--project', 'ops'], opsJson, opsLog);
+      })()
+    : null;
+
 if (!args.has('--e2e-only')) {
   const projects = ['unit', 'integration', 'components'].flatMap((p) => ['--project', p]);
   await runVitest(projects, path.join(out, 'vitest.json'));
@@ -80,6 +101,15 @@ if (building) {
     // The e2e server's start script builds again and shows the errors in the terminal.
     console.error(`\nnext build (beside vitest) failed after ${seconds} s; its output:`);
     console.error(fs.readFileSync(buildLog, 'utf8').slice(-8000));
+  }
+}
+
+if (opsBeside) {
+  // Waited for before the e2e phase, whose timings it would disturb.
+  await opsBeside;
+  if (opsStarted) {
+    console.log('\nOperations tests (vitest project ops, run beside the vitest phase):');
+    console.log(fs.readFileSync(opsLog, 'utf8'));
   }
 }
 
@@ -99,10 +129,11 @@ if (!args.has('--no-e2e')) {
   }
 }
 
-// Operations tests: they serve the production build, so it is made first when missing or stale.
-if (!args.has('--e2e-only') && !args.has('--no-ops')) {
+// Operations tests not run beside vitest: they serve the production build, so it is made first
+// when missing or stale.
+if (runOps && !opsStarted) {
   console.log('\nOperations tests (vitest project ops):');
-  if (buildIfNeeded(process.cwd())) await runVitest(['--project', 'ops'], path.join(out, 'ops.json'));
+  if (buildIfNeeded(process.cwd())) await runVitest(['--project', 'ops'], opsJson);
   else {
     console.error('ops: next build failed, so there is no build to serve.');
     failed += 1;

@@ -3,7 +3,6 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { fieldValueText } from '@/components/admin/field-value';
 import { itemNotFoundMetadata } from '@/components/listing/item-not-found';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { redirectMergedMovie } from '@/components/movies/merged-movie';
@@ -12,6 +11,7 @@ import { Pagination } from '@/components/listing/pagination';
 import { withCursor } from '@/components/listing/presets';
 import { currentActor } from '@/lib/auth/session';
 import { canModerate } from '@/lib/auth/policies';
+import { refNamesOfValues } from '@/lib/data/catalogue-form';
 import { getCatalogueItemName } from '@/lib/data/tombstones';
 import {
   listRevisions,
@@ -26,6 +26,7 @@ import { Link, redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 import { siteTimeZone } from '@/lib/time-zone';
 import type { CatalogueEntity } from '@/lib/validation/catalogue-fields';
+import { FieldDiffTable } from './field-diff-table';
 import { RevertButton } from './revert-button';
 
 /** The query of a history page: `cursor` (a keyset page), `preview` (admins: a revision's id whose revert is previewed). */
@@ -132,6 +133,24 @@ export async function HistoryPage({
     }
   }
 
+  // The names of the movies, persons and labels the values refer to by public id.
+  const names = await refNamesOfValues([
+    ...page.items.flatMap((e) =>
+      e.kind === 'import'
+        ? []
+        : (['before', 'after'] as const).map((k) => ({
+            entity,
+            values: Object.fromEntries(Object.entries(e.changes).map(([f, c]) => [f, c[k]])),
+          })),
+    ),
+    ...(preview && preview !== 'not_revertible'
+      ? (['before', 'now'] as const).map((k) => ({
+          entity,
+          values: Object.fromEntries(preview.fields.map((f) => [f.field, f[k]])),
+        }))
+      : []),
+  ]);
+
   const entry = (e: HistoryEntry) => {
     if (e.kind === 'import')
       return (
@@ -143,9 +162,11 @@ export async function HistoryPage({
         </li>
       );
     const fields = Object.entries(e.changes);
-    // A deletion is undone by restoring the item; one that merged it into another cannot be.
+    // A deletion is undone by restoring the item; one that merged it into another cannot be. A
+    // revision reverted already is undone again by reverting its revert (offered there).
     const revertible =
       admin &&
+      !e.reverted_by &&
       (e.kind === 'edit' || e.kind === 'revert' || (e.kind === 'delete' && !Object.hasOwn(e.changes, 'merged_into')));
     const previewing = revertible && query.preview === e.id;
     return (
@@ -186,35 +207,18 @@ export async function HistoryPage({
             </p>
           ) : null}
           {fields.length ? (
-            <div className="mt-2 overflow-x-auto">
-              {/* Headers and field names wrap between words only (the page's overflow-wrap: anywhere
-                  would split a short word in a narrow column); values still break anywhere. */}
-              <table className="w-full text-left text-sm">
-                <thead>
-                  <tr className="border-b border-line">
-                    <th scope="col" className="[overflow-wrap:normal] py-1 pr-3">
-                      {h('field')}
-                    </th>
-                    <th scope="col" className="[overflow-wrap:normal] py-1 pr-3">
-                      {h('before')}
-                    </th>
-                    <th scope="col" className="[overflow-wrap:normal] py-1">
-                      {h('after')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {fields.map(([field, { before, after }]) => (
-                    <tr key={field} className="border-b border-line align-top">
-                      <th scope="row" className="[overflow-wrap:normal] py-1 pr-3 font-medium">
-                        {fieldLabel(field)}
-                      </th>
-                      <td className="py-1 pr-3">{fieldValueText(before, valueWords)}</td>
-                      <td className="py-1">{fieldValueText(after, valueWords)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+            <div className="mt-2">
+              <FieldDiffTable
+                entity={entity}
+                headers={[h('field'), h('before'), h('after')]}
+                rows={fields.map(([field, { before, after }]) => ({
+                  field,
+                  label: fieldLabel(field),
+                  values: [before, after],
+                }))}
+                words={valueWords}
+                names={names}
+              />
             </div>
           ) : null}
           {revertible && !previewing ? (
@@ -238,40 +242,22 @@ export async function HistoryPage({
               ) : (
                 <>
                   <p className="mb-2 text-sm text-muted">{h('previewLead')}</p>
-                  <div className="mb-3 overflow-x-auto">
-                    <table className="w-full text-left text-sm">
-                      <thead>
-                        <tr className="border-b border-line">
-                          <th scope="col" className="[overflow-wrap:normal] py-1 pr-3">
-                            {h('field')}
-                          </th>
-                          <th scope="col" className="[overflow-wrap:normal] py-1 pr-3">
-                            {h('now')}
-                          </th>
-                          <th scope="col" className="[overflow-wrap:normal] py-1">
-                            {h('afterRevert')}
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {preview.fields.map((f) => (
-                          <tr
-                            key={f.field}
-                            className="border-b border-line align-top"
-                            data-revertible={f.revertible ? 'true' : 'false'}
-                          >
-                            <th scope="row" className="[overflow-wrap:normal] py-1 pr-3 font-medium">
-                              {fieldLabel(f.field)}
-                              <span className={`block text-xs ${f.revertible ? 'text-muted' : 'text-accent-strong'}`}>
-                                {f.revertible ? h('restored') : h('leftAsIs')}
-                              </span>
-                            </th>
-                            <td className="py-1 pr-3">{fieldValueText(f.now, valueWords)}</td>
-                            <td className="py-1">{fieldValueText(f.revertible ? f.before : f.now, valueWords)}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
+                  <div className="mb-3">
+                    <FieldDiffTable
+                      entity={entity}
+                      headers={[h('field'), h('now'), h('afterRevert')]}
+                      rows={preview.fields.map((f) => ({
+                        field: f.field,
+                        label: fieldLabel(f.field),
+                        note: f.revertible
+                          ? { text: h('restored'), strong: false }
+                          : { text: h('leftAsIs'), strong: true },
+                        values: [f.now, f.revertible ? f.before : f.now],
+                        data: { 'data-revertible': f.revertible ? 'true' : 'false' },
+                      }))}
+                      words={valueWords}
+                      names={names}
+                    />
                   </div>
                   {preview.fields.some((f) => f.revertible) ? (
                     <RevertButton

@@ -199,7 +199,13 @@ export async function UserContributions({
                   <span className="text-sm text-muted">
                     {t('contributionList.fields', { fields: await fieldNames(c.fields, locale) })}
                   </span>
-                  <span className="text-sm">{t('contributionList.points', { points: c.points })}</span>
+                  {c.undone ? (
+                    <span className="text-sm font-medium text-accent-strong" data-testid="contribution-reverted">
+                      {t('contributionList.reverted')}
+                    </span>
+                  ) : (
+                    <span className="text-sm">{t('contributionList.points', { points: c.points })}</span>
+                  )}
                   <time className="ml-auto text-sm text-muted" dateTime={c.created_at}>
                     {formatDayOf(c.created_at, locale, zone)}
                   </time>

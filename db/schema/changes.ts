@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -49,6 +50,12 @@ export const revisions = pgTable(
     changeRequestId: integer().references((): AnyPgColumn => changeRequests.id, { onDelete: 'set null' }),
     /** Points the author earned with it (lib/validation/catalogue-fields.ts pointsFor); a revert takes them back. */
     points: integer().notNull().default(0),
+    /**
+     * Whether a revert of it stands (lib/data/revisions.ts): its points are taken back and the
+     * member's contributions list it as reverted. Kept on the revision a chain of reverts comes
+     * down to, whenever a revert in the chain is made.
+     */
+    undone: boolean().notNull().default(false),
     /** For a revert: the revision it undid. */
     revertsId: bigint({ mode: 'number' }).references((): AnyPgColumn => revisions.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -78,6 +78,25 @@ export function refIdsOf(entity: CatalogueEntity, values: FieldValues): RefIds {
   return ids;
 }
 
+/**
+ * Display names of every item some field values refer to (refIdsOf of each: a change request's
+ * values as suggested against, now and proposed; a revision's before and after), read at once.
+ * @returns public id → name, as refNames
+ */
+export async function refNamesOfValues(
+  list: readonly { entity: CatalogueEntity; values: FieldValues }[],
+  db?: Db,
+): Promise<Record<string, string>> {
+  const ids: RefIds = { movies: [], persons: [], labels: [] };
+  for (const { entity, values } of list) {
+    const r = refIdsOf(entity, values);
+    ids.movies.push(...r.movies);
+    ids.persons.push(...r.persons);
+    ids.labels.push(...r.labels);
+  }
+  return refNames(ids, db);
+}
+
 /** Display names by public id: movies as "Name (year)", persons and labels by name. Unknown ids are left out. */
 export async function refNames(ids: RefIds, db?: Db): Promise<Record<string, string>> {
   const d = await resolveDb(db);

@@ -22,7 +22,10 @@ export type ContributionItem = {
   kind: RevisionKind;
   /** The field names it changed. */
   fields: string[];
+  /** The points it earned; 0 once it is reverted (`undone`). */
   points: number;
+  /** Whether a revert of it stands: its points were taken back. */
+  undone: boolean;
   /** ISO timestamp. */
   created_at: string;
 };
@@ -60,12 +63,13 @@ export async function listContributions(
       kind: RevisionKind;
       changes: FieldChanges | string;
       points: number;
+      undone: boolean;
       created_at: string;
       public_id: string | null;
       name: string | null;
     }
   >(d, {
-    columns: sql`r.id, r.entity_type, r.kind, r.changes, r.points, to_json(r.created_at)#>>'{}' AS created_at, e.public_id, e.name`,
+    columns: sql`r.id, r.entity_type, r.kind, r.changes, r.points, r.undone, to_json(r.created_at)#>>'{}' AS created_at, e.public_id, e.name`,
     from: sql`revisions r LEFT JOIN LATERAL (
         SELECT public_id, name FROM movies WHERE r.entity_type = 'movie' AND id = r.entity_id AND deleted_at IS NULL
         UNION ALL SELECT public_id, name FROM releases WHERE r.entity_type = 'release' AND id = r.entity_id AND approved
@@ -83,14 +87,15 @@ export async function listContributions(
     name: r.name,
     kind: r.kind,
     fields: Object.keys(typeof r.changes === 'string' ? (JSON.parse(r.changes) as FieldChanges) : r.changes),
-    points: Number(r.points),
+    points: r.undone ? 0 : Number(r.points),
+    undone: Boolean(r.undone),
     created_at: r.created_at,
   }));
 }
 
 /**
- * A member's score: the points (users.points) and the approved contributions by kind and entity
- * with the points each group earned.
+ * A member's score: the points (users.points) and the approved contributions that stand (not
+ * reverted) by kind and entity with the points each group earned.
  * @returns null for an unknown member
  */
 export async function contributionScore(
@@ -106,7 +111,7 @@ export async function contributionScore(
   const lines = await queryRows<{ kind: RevisionKind; entity_type: CatalogueEntity; count: number; points: number }>(
     d,
     sql`SELECT r.kind, r.entity_type, count(*)::int AS count, sum(r.points)::int AS points
-        FROM revisions r WHERE r.user_id = ${user.id} AND ${CONTRIBUTION}
+        FROM revisions r WHERE r.user_id = ${user.id} AND ${CONTRIBUTION} AND NOT r.undone
         GROUP BY r.kind, r.entity_type ORDER BY sum(r.points) DESC, r.kind, r.entity_type`,
   );
   return {

@@ -20,7 +20,8 @@ import 'server-only';
  * decides is whether the edit is undone: it is when a revert of it exists that is not itself
  * undone. A revert that reverts only some fields (the others were changed since) still takes all
  * the points. Points are taken back only while they count, so an author's total stays at or above
- * 0; the subtraction is clamped at 0 as well, for totals changed by hand.
+ * 0; the subtraction is clamped at 0 as well, for totals changed by hand. The edit's `undone`
+ * column follows the same rule (the member's contributions and score read it).
  *
  * Data source: tables revisions, users, change_requests, movies, releases, persons, labels.
  */
@@ -402,6 +403,7 @@ async function revertInTx(tx: Db, admin: Actor, revisionId: string | number): Pr
   const undoneAfter = await isUndone(tx, base.id);
   // +1: the base edit is undone now (its points are taken back); -1: it stands again (given back).
   const taken = (undoneAfter ? 1 : 0) - (undoneBefore ? 1 : 0);
+  if (taken) await tx.execute(sql`UPDATE revisions SET undone = ${undoneAfter} WHERE id = ${base.id}`);
   if (taken && base.points && base.user_id != null)
     await tx.execute(
       sql`UPDATE users SET points = GREATEST(0, points - ${taken * base.points}) WHERE id = ${base.user_id}`,

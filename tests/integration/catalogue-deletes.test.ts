@@ -33,6 +33,7 @@ import { listRevisions, revertRevision, type RevisionDto } from '@/lib/data/revi
 import { searchAll } from '@/lib/data/search';
 import { listSitemapUrls } from '@/lib/data/sitemap';
 import { getTombstone } from '@/lib/data/tombstones';
+import { cachedPagePaths } from '@/lib/page-cache';
 import { AppError } from '@/lib/errors';
 import { CONTRIBUTION_POINTS, type CatalogueEntity } from '@/lib/validation/catalogue-fields';
 import { NOTIFICATION_TYPES } from '@/lib/validation/notifications';
@@ -199,6 +200,43 @@ describe.each(testEngines())('catalogue deletions on %s', (engine) => {
     await revertRevision(admin, restored.revisionId!, h.db);
     expect(await getRelease(release, h.db)).toBeNull();
     expect(await points(member)).toBe(before + CONTRIBUTION_POINTS.delete);
+  });
+
+  it('the proxy keeps its tombstone answer until the item’s pages are revalidated, then reads again', async () => {
+    // The page cache handler Next runs in a server, here in-process (it offers its control on
+    // globalThis); without DATABASE_URL it shares nothing with other servers.
+    const url = process.env.DATABASE_URL;
+    delete process.env.DATABASE_URL;
+    const control = Symbol.for('discshelf.page-cache');
+    const handler = (await import('@/lib/page-cache-handler.mjs')) as unknown as {
+      invalidatePaths(paths: readonly string[]): Promise<void>;
+      stamp(): number | null;
+      changedSince(path: string, stamp: number): boolean;
+    };
+    const { invalidatePaths, stamp, changedSince } = handler;
+    (globalThis as Record<symbol, unknown>)[control] = { invalidatePaths, stamp, changedSince };
+    try {
+      const { release } = await freshRelease('Tombstoned');
+      const paths = cachedPagePaths('release', release);
+      await handler.invalidatePaths(paths);
+      expect((await page(`/release/${release}`)).status).toBe(200);
+      // Marked deleted behind the writer's back (no revalidation): the kept answer still holds,
+      // so the proxy did not read the database again.
+      await h.db.execute(sql`UPDATE releases SET deleted_at = now() WHERE public_id = ${release}`);
+      expect((await page(`/release/${release}`)).status).toBe(200);
+      expect((await page(`/fi/release/${release}/photos`)).status).toBe(200);
+      // The revalidation every deletion makes (on every server) expires it: the next request reads.
+      await handler.invalidatePaths(paths);
+      expect((await page(`/fi/release/${release}/photos`)).status).toBe(410);
+      expect((await page(`/release/${release}`)).status).toBe(410);
+      // And so does a restoration.
+      await h.db.execute(sql`UPDATE releases SET deleted_at = NULL WHERE public_id = ${release}`);
+      await handler.invalidatePaths(paths);
+      expect((await page(`/release/${release}`)).status).toBe(200);
+    } finally {
+      delete (globalThis as Record<symbol, unknown>)[control];
+      if (url !== undefined) process.env.DATABASE_URL = url;
+    }
   });
 
   it('an edit waiting for approval of an item deleted since is not applied', async () => {

@@ -5,11 +5,14 @@
  * that still hold the revision's value, is itself a revision, takes back the author's points and
  * can be reverted; a member's edits reverted at once; who may do what.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '@/db';
 import type { Actor } from '@/lib/auth/actor';
 import { mergeMovies } from '@/lib/data/catalogue-writes';
+import { contributionScore, listContributions } from '@/lib/data/contributions';
 import { approveChangeRequest, submitChangeRequest } from '@/lib/data/change-requests';
 import { inTransaction } from '@/lib/data/events';
 import {
@@ -293,6 +296,16 @@ describe.each(testEngines())('history and revert on %s', (engine) => {
       points: 0,
     });
     expect(history.find((e) => e.id === first.revision)?.reverted_by).toBe(done.revisionId);
+    // The member's contributions list the edit as reverted, with no points; the score leaves it out.
+    const standing = async () => {
+      const items = (await listContributions(member.publicId, { limit: 100 }, h.db))!.items;
+      const edit = items.find((i) => i.public_id === p.public_id && i.fields.includes('biography'))!;
+      const score = (await contributionScore(member.publicId, h.db))!;
+      expect(score.points).toBe(await pointsOf(member));
+      expect(score.lines.reduce((sum, l) => sum + l.points, 0)).toBe(score.points);
+      return { undone: edit.undone, points: edit.points };
+    };
+    expect(await standing()).toEqual({ undone: true, points: 0 });
 
     // A second time nothing holds the revision's values any more: nothing is written or taken.
     const again = await revertRevision(admin, first.revision, h.db);
@@ -304,10 +317,29 @@ describe.each(testEngines())('history and revert on %s', (engine) => {
     expect(undo.reverted).toEqual(['biography']);
     expect(await personRow(p.id)).toEqual({ ...before, biography: 'Wrong biography.', birthday: '1961-01-01' });
     expect(await pointsOf(member)).toBe(pointsBefore + 2);
+    expect(await standing()).toEqual({ undone: false, points: 2 });
     // …and reverting the edit once more takes them again.
     const third = await revertRevision(admin, first.revision, h.db);
     expect(third.reverted).toEqual(['biography']);
     expect(await pointsOf(member)).toBe(pointsBefore);
+    expect(await standing()).toEqual({ undone: true, points: 0 });
+
+    // The migration that added the column computes the same from reverts made before it existed.
+    const undone = () =>
+      queryRows<{ id: number; undone: boolean }>(
+        h.db,
+        sql`SELECT id, undone FROM revisions WHERE kind <> 'revert' ORDER BY id`,
+      );
+    const expected = await undone();
+    expect(expected.filter((r) => r.undone).map((r) => String(r.id))).toContain(first.revision);
+    const [, ...backfill] = fs
+      .readFileSync(path.join('db', 'migrations', '0031_revision_undone.sql'), 'utf8')
+      .split('--> statement-breakpoint');
+    await h.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE revisions SET undone = false`);
+      for (const statement of backfill) await tx.execute(sql.raw(statement));
+    });
+    expect(await undone()).toEqual(expected);
   });
 
   it('refuses to revert a creation or a merge, and answers not_found for an unknown revision', async () => {

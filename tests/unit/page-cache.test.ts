@@ -269,7 +269,7 @@ describe('invalidation of cached item pages', () => {
           answer = resolve;
         }),
     );
-    (globalThis as Record<symbol, unknown>)[key] = { invalidatePaths };
+    (globalThis as Record<symbol, unknown>)[key] = { invalidatePaths, stamp: () => 0, changedSince: () => true };
     try {
       let resolved = false;
       const done = revalidateCataloguePages({ release: ['rel01'], movie: ['mov01'] }).then(() => {

@@ -3,14 +3,15 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ChangeDecision, type DecisionWords } from '@/components/admin/change-decision';
 import { changeTargetHref } from '@/components/changes/change-href';
-import { fieldValueText } from '@/components/admin/field-value';
 import { QueueKeyboard } from '@/components/admin/queue-keyboard';
+import { FieldDiffTable } from '@/components/history/field-diff-table';
 import { EmptyState } from '@/components/listing/empty-state';
 import { PageHeading } from '@/components/listing/page-heading';
 import { Pagination } from '@/components/listing/pagination';
 import { firstParam, type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { currentActor } from '@/lib/auth/session';
 import { canModerate } from '@/lib/auth/policies';
+import { refNamesOfValues } from '@/lib/data/catalogue-form';
 import { listChangeRequests, reviewChangeRequest, type ChangeReview } from '@/lib/data/change-requests';
 import { AppError } from '@/lib/errors';
 import { formatAge } from '@/lib/format';
@@ -70,6 +71,15 @@ export default async function ChangeQueuePage({ params, searchParams }: Props) {
   }
   const reviews = (await Promise.all(page.items.map((r) => reviewChangeRequest(actor, r.public_id)))).filter(
     (r): r is ChangeReview => r !== null,
+  );
+  // The names of the movies, persons and labels the values refer to by public id.
+  const names = await refNamesOfValues(
+    reviews.flatMap(({ request, fields }) =>
+      (['before', 'now', 'proposed'] as const).map((k) => ({
+        entity: request.entity,
+        values: Object.fromEntries(fields.map((f) => [f.field, f[k]])),
+      })),
+    ),
   );
   const t = await getTranslations({ locale, namespace: 'changes' });
   const words: DecisionWords = {
@@ -231,46 +241,21 @@ export default async function ChangeQueuePage({ params, searchParams }: Props) {
                         : t('delete.queueDelete')}
                     </p>
                   ) : (
-                    <div className="mb-3 overflow-x-auto">
-                      <table className="w-full text-left text-sm">
-                        <thead>
-                          <tr className="border-b border-line">
-                            <th scope="col" className="py-1 pr-3">
-                              {t('request.field')}
-                            </th>
-                            <th scope="col" className="py-1 pr-3">
-                              {t('request.then')}
-                            </th>
-                            <th scope="col" className="py-1 pr-3">
-                              {t('request.now')}
-                            </th>
-                            <th scope="col" className="py-1">
-                              {t('request.proposed')}
-                            </th>
-                          </tr>
-                        </thead>
-                        <tbody>
-                          {fields.map((f) => (
-                            <tr
-                              key={f.field}
-                              className="border-b border-line align-top"
-                              data-stale={f.stale || undefined}
-                            >
-                              <th scope="row" className="py-1 pr-3 font-medium">
-                                {fieldLabel(f.field)}
-                                {f.stale ? (
-                                  <span className="block text-xs text-accent-strong">{t('request.changedSince')}</span>
-                                ) : null}
-                              </th>
-                              <td className="py-1 pr-3">{fieldValueText(f.before, valueWords)}</td>
-                              <td className={`py-1 pr-3 ${f.stale ? 'font-semibold text-accent-strong' : ''}`}>
-                                {fieldValueText(f.now, valueWords)}
-                              </td>
-                              <td className="py-1">{fieldValueText(f.proposed, valueWords)}</td>
-                            </tr>
-                          ))}
-                        </tbody>
-                      </table>
+                    <div className="mb-3">
+                      <FieldDiffTable
+                        entity={request.entity}
+                        headers={[t('request.field'), t('request.then'), t('request.now'), t('request.proposed')]}
+                        rows={fields.map((f) => ({
+                          field: f.field,
+                          label: fieldLabel(f.field),
+                          note: f.stale ? { text: t('request.changedSince'), strong: true } : undefined,
+                          values: [f.before, f.now, f.proposed],
+                          strong: f.stale ? 1 : undefined,
+                          data: { 'data-stale': f.stale ? 'true' : undefined },
+                        }))}
+                        words={valueWords}
+                        names={names}
+                      />
                     </div>
                   )}
                   <ChangeDecision
