@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { FieldDiffTable } from '@/components/history/field-diff-table';
 
 const WORDS = { empty: '—', yes: 'yes', no: 'no' };
-const NAMES = { movAlien01: 'Alien (1979)', movAliens1: 'Aliens (1986)', perScott01: 'Ridley Scott', labArrow01: 'Arrow' };
+const NAMES = {
+  movAlien01: 'Alien (1979)',
+  movAliens1: 'Aliens (1986)',
+  perScott01: 'Ridley Scott',
+  labArrow01: 'Arrow',
+};
 
 /** The table's cells as text, row by row (header row first). */
 function cells(html: string): string[][] {
