@@ -18,9 +18,10 @@ export type FieldDiffRow = {
  * A table of field values side by side (the admin queue: as suggested against, now, proposed; the
  * history: before, after; a revert's preview: now, after the revert): a header row, then a row per
  * field with its name as the row header. Values are text (fieldValueText); ids in the entity's
- * reference fields show as the names `names` gives. Headers and field names wrap between words
- * only (the page's overflow-wrap: anywhere would split a short word in a narrow column); values
- * still break anywhere. Server component: no JavaScript.
+ * reference fields show as the names `names` gives. Text wraps between words (the page's
+ * overflow-wrap: anywhere would let a column shrink until "Toho" splits in two); a word longer than
+ * its column (a URL) breaks, or the table scrolls sideways in its box. Server component: no
+ * JavaScript.
  */
 export function FieldDiffTable({
   entity,
@@ -64,7 +65,7 @@ export function FieldDiffTable({
               {row.values.map((value, i) => (
                 <td
                   key={i}
-                  className={`py-1 ${i + 1 < last ? 'pr-3' : ''} ${row.strong === i ? 'font-semibold text-accent-strong' : ''}`}
+                  className={`[overflow-wrap:break-word] py-1 ${i + 1 < last ? 'pr-3' : ''} ${row.strong === i ? 'font-semibold text-accent-strong' : ''}`}
                 >
                   {fieldValueText(value, words, references.includes(row.field) ? names : undefined)}
                 </td>
