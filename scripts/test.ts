@@ -1,11 +1,11 @@
 /**
  * `npm test`: the whole suite — vitest (unit, integration on PGlite and, with TEST_DATABASE_URL, on
- * PostgreSQL, components) and, beside it, Playwright e2e in the system Chromium against `next
- * build && next start` (started by playwright.config.ts once the build, made beside vitest when
- * stale, is there; its output kept in a file and shown after the vitest phase), then the
- * operations tests (vitest project `ops`: production servers on a PostgreSQL server of their own
- * — database restart, two servers behind a proxy; the build is made first when missing or stale),
- * then the first-load JavaScript budget of every route (scripts/check-bundle-size.ts on the build
+ * PostgreSQL, components), then Playwright e2e in the system Chromium against `next build && next
+ * start` (started by playwright.config.ts; a stale build is remade while vitest runs), the
+ * operations tests (vitest project `ops`: production servers on a PostgreSQL server of their own —
+ * database restart, two servers behind a proxy; they run beside the vitest phase as soon as the
+ * build is there, their output kept in a file and shown when the vitest phase ends; with --no-e2e
+ * after vitest, the build made first when missing or stale), then the first-load JavaScript budget of every route (scripts/check-bundle-size.ts on the build
  * in .next/, rebuilt first if it is missing or older than the sources; counted as one test).
  * Prints one closing line "tests: N passed, N failed".
  * Flags: --no-e2e (vitest, ops and the bundle check), --e2e-only (e2e and the bundle check),
@@ -14,7 +14,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildIfNeeded, startBuildIfNeeded } from './next-build';
+import { buildIfNeeded, isBuildCurrent, startBuildIfNeeded } from './next-build';
 
 const args = new Set(process.argv.slice(2));
 const out = path.resolve('.data', 'test-results');
@@ -72,46 +72,22 @@ const buildLog = path.join(out, 'next-build.log');
 const building = !args.has('--no-e2e') && !args.has('--e2e-only') ? startBuildIfNeeded(process.cwd(), buildLog) : null;
 if (building) console.log(`Building the app (next build) beside the vitest phase; output in ${buildLog}`);
 
-/**
- * Runs Playwright (the e2e specs) and adds its counts (a runner failure counts as one failed
- * test). Its output goes to the terminal, or to `logFile` when given.
- */
-async function runPlaywright(logFile?: string): Promise<void> {
-  const file = path.join(out, 'e2e.json');
-  fs.rmSync(file, { force: true });
-  const log = logFile ? fs.openSync(logFile, 'w') : null;
-  const child = spawn(bin('playwright'), ['test'], {
-    stdio: log === null ? 'inherit' : ['ignore', log, log],
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: file },
-  });
-  if (log !== null) fs.closeSync(log);
-  const status = await new Promise<number | null>((resolve) => {
-    child.on('error', () => resolve(null));
-    child.on('exit', (code) => resolve(code));
-  });
-  const j = readJson<PlaywrightJson>(file);
-  passed += (j?.stats?.expected ?? 0) + (j?.stats?.flaky ?? 0);
-  failed += j?.stats?.unexpected ?? 0;
-  if (status !== 0) {
-    exitCode = 1;
-    if (!j?.stats?.unexpected) failed += 1;
-  }
-}
-
-// The e2e phase beside the vitest phase, as soon as the build is there: on two cores both leave
-// room (vitest files wait on databases, child processes and Soketi; the browser on the server and
-// on its own timers), so the suite takes about the longer of the two instead of their sum. Its
-// output goes to a file, shown when the vitest phase has ended.
-const e2eLog = path.join(out, 'e2e.log');
-const e2eBeside =
-  !args.has('--no-e2e') && !args.has('--e2e-only')
+// The operations tests beside the vitest phase, once the build is there: their servers mostly wait
+// on each other, on PostgreSQL and on the clock, so they cost the vitest phase little and the
+// suite their whole duration less.
+const runOps = !args.has('--e2e-only') && !args.has('--no-ops');
+const opsJson = path.join(out, 'ops.json');
+const opsLog = path.join(out, 'ops.log');
+let opsStarted = false;
+const opsBeside =
+  runOps && !args.has('--no-e2e')
     ? (async () => {
-        if (building) await building; // when it failed, the e2e server's start script builds again and shows why
-        await runPlaywright(e2eLog);
+        const built = building ? (await building).ok : isBuildCurrent(process.cwd());
+        if (!built) return; // run after the phase, which builds first (and shows why it fails)
+        opsStarted = true;
+        await runVitest(['--project', 'ops'], opsJson, opsLog);
       })()
     : null;
-if (e2eBeside)
-  console.log(`End-to-end tests (Playwright) start beside the vitest phase once built; output in ${e2eLog}`);
 
 if (!args.has('--e2e-only')) {
   const projects = ['unit', 'integration', 'components'].flatMap((p) => ['--project', p]);
@@ -122,27 +98,48 @@ if (building) {
   const { ok, seconds } = await building;
   if (ok) console.log(`\nnext build (beside vitest) took ${seconds} s.`);
   else {
+    // The e2e server's start script builds again and shows the errors in the terminal.
     console.error(`\nnext build (beside vitest) failed after ${seconds} s; its output:`);
     console.error(fs.readFileSync(buildLog, 'utf8').slice(-8000));
   }
 }
 
-// Operations tests: they serve the production build, so it is made first when missing or stale.
-if (!args.has('--e2e-only') && !args.has('--no-ops')) {
+if (opsBeside) {
+  // Waited for before the e2e phase, whose timings it would disturb.
+  await opsBeside;
+  if (opsStarted) {
+    console.log('\nOperations tests (vitest project ops, run beside the vitest phase):');
+    console.log(fs.readFileSync(opsLog, 'utf8'));
+  }
+}
+
+if (!args.has('--no-e2e')) {
+  const file = path.join(out, 'e2e.json');
+  fs.rmSync(file, { force: true });
+  const r = spawnSync(bin('playwright'), ['test'], {
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: file },
+  });
+  const j = readJson<PlaywrightJson>(file);
+  passed += (j?.stats?.expected ?? 0) + (j?.stats?.flaky ?? 0);
+  failed += j?.stats?.unexpected ?? 0;
+  if (r.status !== 0) {
+    exitCode = 1;
+    if (!j?.stats?.unexpected) failed += 1;
+  }
+}
+
+// Operations tests not run beside vitest: they serve the production build, so it is made first
+// when missing or stale.
+if (runOps && !opsStarted) {
   console.log('\nOperations tests (vitest project ops):');
-  if (buildIfNeeded(process.cwd())) await runVitest(['--project', 'ops'], path.join(out, 'ops.json'));
+  if (buildIfNeeded(process.cwd())) await runVitest(['--project', 'ops'], opsJson);
   else {
     console.error('ops: next build failed, so there is no build to serve.');
     failed += 1;
     exitCode = 1;
   }
 }
-
-if (e2eBeside) {
-  console.log('\nEnd-to-end tests (Playwright, run beside the vitest phase):');
-  await e2eBeside;
-  console.log(fs.readFileSync(e2eLog, 'utf8'));
-} else if (args.has('--e2e-only')) await runPlaywright();
 
 // First-load JS budget (150 KB per route). Never skipped: without a usable build it fails.
 {
