@@ -1,18 +1,5 @@
-import type { CatalogueEntity } from '@/lib/validation/catalogue-fields';
-
 /** The words a value's text may need: the "empty" sign, yes and no. */
 export type ValueWords = { empty: string; yes: string; no: string };
-
-/**
- * Fields whose values name other catalogue items by public id: a release's movies and label, a
- * movie's series (an episode's), connections and credits. Their ids are shown as names.
- */
-export const REFERENCE_FIELDS: Readonly<Record<CatalogueEntity, readonly string[]>> = {
-  release: ['movies', 'label'],
-  movie: ['episode_of', 'connections', 'credits'],
-  person: [],
-  label: [],
-};
 
 /**
  * A change request's or revision's field value as text for the admin queue and the history:

@@ -1,5 +1,5 @@
-import { fieldValueText, REFERENCE_FIELDS, type ValueWords } from '@/components/admin/field-value';
-import type { CatalogueEntity } from '@/lib/validation/catalogue-fields';
+import { fieldValueText, type ValueWords } from '@/components/admin/field-value';
+import { REFERENCE_FIELDS, type CatalogueEntity } from '@/lib/validation/catalogue-fields';
 
 /** One field's row: its name, an optional line under it, and one value per value column. */
 export type FieldDiffRow = {
@@ -67,7 +67,7 @@ export function FieldDiffTable({
                   key={i}
                   className={`[overflow-wrap:break-word] py-1 ${i + 1 < last ? 'pr-3' : ''} ${row.strong === i ? 'font-semibold text-accent-strong' : ''}`}
                 >
-                  {fieldValueText(value, words, references.includes(row.field) ? names : undefined)}
+                  {fieldValueText(value, words, Object.hasOwn(references, row.field) ? names : undefined)}
                 </td>
               ))}
             </tr>

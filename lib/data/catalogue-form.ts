@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { canModerate } from '@/lib/auth/policies';
 import type { Actor } from '@/lib/auth/actor';
-import { catalogueFieldNames, type CatalogueEntity } from '@/lib/validation/catalogue-fields';
+import { catalogueFieldNames, REFERENCE_FIELDS, type CatalogueEntity } from '@/lib/validation/catalogue-fields';
 import { readFields, type FieldValues } from './catalogue-writes';
 import { queryRows, resolveDb } from './sql';
 
@@ -60,20 +60,19 @@ export async function catalogueFormSource(
   return { publicId, name: row.name, values, refs: await refNames(refIdsOf(entity, values), d) };
 }
 
-/** The public ids a set of field values refers to (a release's movies and label, a movie's credits …). */
+/**
+ * The public ids a set of field values refers to (a release's movies and label, a movie's series,
+ * connections and credits), read through REFERENCE_FIELDS. Pure.
+ */
 export function refIdsOf(entity: CatalogueEntity, values: FieldValues): RefIds {
   const ids: RefIds = { movies: [], persons: [], labels: [] };
-  const str = (v: unknown) => (typeof v === 'string' && v ? [v] : []);
-  if (entity === 'release') {
-    ids.movies.push(...(Array.isArray(values.movies) ? values.movies.flatMap(str) : []));
-    ids.labels.push(...str(values.label));
-  }
-  if (entity === 'movie') {
-    ids.movies.push(...str(values.episode_of));
-    for (const c of Array.isArray(values.connections) ? values.connections : [])
-      ids.movies.push(...str((c as { movie?: unknown }).movie));
-    for (const c of Array.isArray(values.credits) ? values.credits : [])
-      ids.persons.push(...str((c as { person?: unknown }).person));
+  const bucket = { movie: ids.movies, person: ids.persons, label: ids.labels };
+  for (const [field, target] of Object.entries(REFERENCE_FIELDS[entity])) {
+    const value = values[field];
+    for (const item of Array.isArray(value) ? value : [value]) {
+      const id = item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[target] : item;
+      if (typeof id === 'string' && id) bucket[target].push(id);
+    }
   }
   return ids;
 }

@@ -134,6 +134,21 @@ export const RELATION_FIELDS: { readonly [E in CatalogueEntity]: readonly string
   label: ['series'],
 };
 
+/** The kind of catalogue item a reference field names by public id. */
+export type ReferenceTarget = 'movie' | 'person' | 'label';
+
+/**
+ * Relation fields whose values name other catalogue items by public id, and the kind they name:
+ * a plain id (`episode_of`, `label`), a list of ids (`movies`), or a list of objects holding the
+ * id under the target's name (`credits` → CreditValue.person, `connections` → ConnectionValue.movie).
+ */
+export const REFERENCE_FIELDS: { readonly [E in CatalogueEntity]: Readonly<Record<string, ReferenceTarget>> } = {
+  movie: { episode_of: 'movie', connections: 'movie', credits: 'person' },
+  release: { movies: 'movie', label: 'label' },
+  person: {},
+  label: {},
+};
+
 /** Whether `field` is an editable field of `entity` (a column or a relation). */
 export function isCatalogueField(entity: CatalogueEntity, field: string): boolean {
   return Object.hasOwn(COLUMN_FIELDS[entity], field) || RELATION_FIELDS[entity].includes(field);

@@ -40,30 +40,33 @@ describe.each(testEngines())('catalogue import beside online writes on %s', (eng
     // The labels and the first 150 Criterion releases (with their films and people): enough rows
     // after the online write to collide with it, a fraction of the whole file's time.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-safety-'));
-    const criterion = path.join(dir, path.basename(seedFile('criterion')));
-    const lines = zlib
-      .gunzipSync(fs.readFileSync(seedFile('criterion')))
-      .toString('utf8')
-      .split('\n');
-    fs.writeFileSync(criterion, zlib.gzipSync(lines.slice(0, 150).join('\n') + '\n'));
-    let write: Promise<{ id: number; publicId: string }> | null = null;
-    const report = await importFiles(empty.db, [seedFile('labels'), criterion], {
-      progress: () => {
-        write ??= inTransaction(empty.db, (tx) =>
-          createCatalogueEntity(tx, 'movie', { name: 'Written Online Meanwhile', year: 1999 }, NO_ONE),
-        );
-      },
-    });
-    const made = await write!;
-    const [row] = await queryRows<{ name: string; public_id: string; source_id: string | null }>(
-      empty.db,
-      sql`SELECT name, public_id, source_id FROM movies WHERE id = ${made.id}`,
-    );
-    expect(row).toEqual({ name: 'Written Online Meanwhile', public_id: made.publicId, source_id: null });
-    const [{ n }] = await queryRows<{ n: number }>(empty.db, sql`SELECT count(*)::int AS n FROM movies`);
-    expect(n).toBe(report.counts.movies.inserted + 1);
-    expect(report.counts.movies.inserted).toBeGreaterThan(100);
-    fs.rmSync(dir, { recursive: true, force: true });
+    try {
+      const criterion = path.join(dir, path.basename(seedFile('criterion')));
+      const lines = zlib
+        .gunzipSync(fs.readFileSync(seedFile('criterion')))
+        .toString('utf8')
+        .split('\n');
+      fs.writeFileSync(criterion, zlib.gzipSync(lines.slice(0, 150).join('\n') + '\n'));
+      let write: Promise<{ id: number; publicId: string }> | null = null;
+      const report = await importFiles(empty.db, [seedFile('labels'), criterion], {
+        progress: () => {
+          write ??= inTransaction(empty.db, (tx) =>
+            createCatalogueEntity(tx, 'movie', { name: 'Written Online Meanwhile', year: 1999 }, NO_ONE),
+          );
+        },
+      });
+      const made = await write!;
+      const [row] = await queryRows<{ name: string; public_id: string; source_id: string | null }>(
+        empty.db,
+        sql`SELECT name, public_id, source_id FROM movies WHERE id = ${made.id}`,
+      );
+      expect(row).toEqual({ name: 'Written Online Meanwhile', public_id: made.publicId, source_id: null });
+      const [{ n }] = await queryRows<{ n: number }>(empty.db, sql`SELECT count(*)::int AS n FROM movies`);
+      expect(n).toBe(report.counts.movies.inserted + 1);
+      expect(report.counts.movies.inserted).toBeGreaterThan(100);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a re-import keeps the fields an approved change edited and re-adds nothing it removed', async () => {

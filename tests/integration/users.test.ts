@@ -792,7 +792,7 @@ describe('npm run user:create', () => {
   it('creates an admin from the command line with USER_PASSWORD, and refuses a taken e-mail with exit code 1', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'user-create-'));
     const run = (args: string[], password: string) =>
-      spawnSync('npx', ['tsx', 'scripts/user-create.ts', ...args], {
+      spawnSync(path.resolve('node_modules/.bin/tsx'), ['scripts/user-create.ts', ...args], {
         encoding: 'utf8',
         env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, USER_PASSWORD: password },
       });
