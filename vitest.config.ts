@@ -11,7 +11,7 @@ const alias = {
  * Vitest projects: unit (pure functions), integration (real database: PGlite, and PostgreSQL
  * when TEST_DATABASE_URL is set), components (client components in happy-dom), ops (production
  * app servers on a PostgreSQL server of the test's own: database restart, two servers; needs the
- * build, so scripts/test.ts runs it after the e2e phase).
+ * build, so scripts/test.ts runs it beside the vitest phase once the build is there).
  */
 export default defineConfig({
   resolve: { alias },
