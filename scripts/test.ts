@@ -5,8 +5,9 @@
  * operations tests (vitest project `ops`: production servers on a PostgreSQL server of their own —
  * database restart, two servers behind a proxy; they run beside the vitest phase as soon as the
  * build is there, their output kept in a file and shown when the vitest phase ends; with --no-e2e
- * after vitest, the build made first when missing or stale), then the first-load JavaScript budget of every route (scripts/check-bundle-size.ts on the build
- * in .next/, rebuilt first if it is missing or older than the sources; counted as one test).
+ * after vitest, the build made first when missing or stale), then the first-load JavaScript
+ * budget of every route (scripts/check-bundle-size.ts on the build in .next/, rebuilt first if it
+ * is missing or older than the sources; counted as one test).
  * Prints one closing line "tests: N passed, N failed".
  * Flags: --no-e2e (vitest, ops and the bundle check), --e2e-only (e2e and the bundle check),
  * --no-ops (leaves the ops phase out). Exit code 1 when any part fails.

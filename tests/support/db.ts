@@ -2,8 +2,8 @@
  * Test databases on the real engines: PGlite always, PostgreSQL when TEST_DATABASE_URL is set
  * (CI sets it; under CI=true a missing server fails the tests instead of skipping them).
  *
- * - `createTestDb(engine)`: an empty, migrated database (PGlite: a copy of an empty migrated
- *   template directory, built beside the seeded one).
+ * - `createTestDb(engine)`: an empty, migrated database, copied from an empty migrated template
+ *   built beside the seeded one (PGlite: a directory; PostgreSQL: a template database).
  * - `getSeededTestDb(engine)`: a private copy of a database with the full seed imported. The seeded
  *   template is built once per seed/migration content (PGlite: a data directory under
  *   .data/test-template, copied per call; PostgreSQL: a template database cloned with
@@ -85,8 +85,8 @@ async function openPostgresCopy(template: string): Promise<DbHandle> {
 }
 
 /**
- * An empty, migrated database on the given engine; close() removes it. A copy of an empty migrated
- * template (built once per migration content): a new PGlite database runs initdb, about 4 s of
+ * An empty, migrated database on the given engine; close() removes it. A copy of an empty
+ * migrated template (built once per contentHash): a new PGlite database runs initdb, about 4 s of
  * CPU, while copying and opening the template takes about 1 s; on PostgreSQL a clone takes about
  * half the time of the migrations.
  */
@@ -96,7 +96,10 @@ export async function createTestDb(engine: Engine = 'pglite'): Promise<DbHandle>
   return openPostgresCopy(await postgresTemplate(hash, 'empty'));
 }
 
-/** What a PGlite template holds: the migrated schema, and with `seeded` the seed files imported. */
+/**
+ * What a template (PGlite directory or PostgreSQL database) holds: the migrated schema, and with
+ * `seeded` the seed files imported.
+ */
 type TemplateKind = 'seeded' | 'empty';
 
 /**
