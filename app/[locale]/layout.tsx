@@ -9,7 +9,7 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { CookieNoticeSlot } from '@/components/layout/cookie-notice-slot';
 import { ScrollManager } from '@/components/layout/scroll-manager';
 import { VersionCheckSlot } from '@/components/layout/version-check-slot';
-import { pickClientMessages } from '@/lib/i18n/client-messages';
+import { pickScope, SHELL_SCOPE } from '@/lib/i18n/client-messages';
 import { routing } from '@/lib/i18n/routing';
 import { VERSION_CHECK_INTERVAL_MS } from '@/lib/version';
 import '../globals.css';
@@ -62,7 +62,7 @@ export async function generateMetadata({ params }: Pick<LayoutProps, 'params'>):
 
 /**
  * Root layout of every page (there is no app/layout.tsx): `<html lang>` per locale, the
- * next-intl client provider (only the namespaces client components use, lib/i18n/client-messages.ts),
+ * next-intl client provider (the shell's messages; pages add theirs, lib/i18n/client-messages.ts),
  * the app shell, cookie notice, version prompt and scroll manager. An invalid locale segment
  * (e.g. `/unknown.txt`) redirects to /404. It reads no cookies or headers, so the pages below it
  * can be cached and served to every anonymous visitor (lib/page-cache.ts).
@@ -72,7 +72,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
   if (!hasLocale(routing.locales, locale)) redirect('/404');
   setRequestLocale(locale);
   const messages = await getMessages();
-  const clientMessages = pickClientMessages(messages);
+  const clientMessages = pickScope(messages, SHELL_SCOPE);
 
   return (
     <html lang={locale}>

@@ -4,6 +4,7 @@ import { AccountPage } from '@/components/account/account-page';
 import { RegisterForm } from '@/components/account/register-form';
 import { countryOptions } from '@/lib/countries';
 import { pageMetadata } from '@/lib/seo';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -19,8 +20,10 @@ export default async function RegisterPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   return (
-    <AccountPage title="registerTitle" intro="registerIntro">
-      <RegisterForm countries={countryOptions(locale)} />
-    </AccountPage>
+    <ClientMessages scope="account">
+      <AccountPage title="registerTitle" intro="registerIntro">
+        <RegisterForm countries={countryOptions(locale)} />
+      </AccountPage>
+    </ClientMessages>
   );
 }

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Suspense } from 'react';
 import { ResetPasswordForms } from '@/components/account/reset-password-forms';
 import { pageMetadata } from '@/lib/seo';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -27,12 +28,14 @@ export default async function ResetPasswordPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   return (
-    <div className="mx-auto w-full max-w-md px-4 py-8">
-      <div className="rounded-xl border border-line bg-panel p-5">
-        <Suspense>
-          <ResetPasswordForms />
-        </Suspense>
+    <ClientMessages scope="account">
+      <div className="mx-auto w-full max-w-md px-4 py-8">
+        <div className="rounded-xl border border-line bg-panel p-5">
+          <Suspense>
+            <ResetPasswordForms />
+          </Suspense>
+        </div>
       </div>
-    </div>
+    </ClientMessages>
   );
 }

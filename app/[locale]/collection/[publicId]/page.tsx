@@ -12,6 +12,7 @@ import { AppError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 import { loadVisibleCollection } from '@/components/collections/load';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 type Props = { params: Promise<{ locale: string; publicId: string }>; searchParams: Promise<SearchParamsRecord> };
 
@@ -77,15 +78,17 @@ export default async function CollectionRoute({ params, searchParams }: Props) {
         )
       : null;
   return (
-    <CollectionPage
-      collection={collection}
-      entries={entries}
-      value={value}
-      holdings={holdings}
-      locale={locale}
-      cursor={cursor}
-      q={q}
-      so={so}
-    />
+    <ClientMessages scope="collectionPage">
+      <CollectionPage
+        collection={collection}
+        entries={entries}
+        value={value}
+        holdings={holdings}
+        locale={locale}
+        cursor={cursor}
+        q={q}
+        so={so}
+      />
+    </ClientMessages>
   );
 }

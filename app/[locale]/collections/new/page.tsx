@@ -5,6 +5,7 @@ import { PageHeading } from '@/components/listing/page-heading';
 import { currentActor } from '@/lib/auth/session';
 import { redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -27,19 +28,21 @@ export default async function NewCollectionPage({ params }: Props) {
   if (!(await currentActor())) redirect({ href: `/login?next=${encodeURIComponent('/collections/new')}`, locale });
   const t = await getTranslations({ locale, namespace: 'collections' });
   return (
-    <div>
-      <PageHeading title={t('newTitle')} />
-      <CollectionFormLoader
-        initial={{
-          name: '',
-          description: '',
-          visibility: 'public',
-          category: 'releases',
-          style: '1',
-          shortcut_default: 'false',
-          picture: '',
-        }}
-      />
-    </div>
+    <ClientMessages scope="collectionForm">
+      <div>
+        <PageHeading title={t('newTitle')} />
+        <CollectionFormLoader
+          initial={{
+            name: '',
+            description: '',
+            visibility: 'public',
+            category: 'releases',
+            style: '1',
+            shortcut_default: 'false',
+            picture: '',
+          }}
+        />
+      </div>
+    </ClientMessages>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 /*
  * Page caching (lib/page-cache.ts): the movie page and its tabs is rendered on
@@ -15,7 +16,7 @@ export function generateStaticParams(): { publicId: string }[] {
   return [];
 }
 
-/** Pass-through layout that only carries the segment's cache configuration. */
+/** Carries the segment's cache configuration and gives its pages the messages of the HAVE / WANTED bar, its collection dialogs and the deletion request. */
 export default function MovieSegmentLayout({ children }: { children: ReactNode }) {
-  return children;
+  return <ClientMessages scope="itemPage">{children}</ClientMessages>;
 }

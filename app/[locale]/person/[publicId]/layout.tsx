@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 /*
  * Page caching (lib/page-cache.ts): the person page (its `releases` tab reads `?cursor=` and stays dynamic) is rendered on
@@ -15,7 +16,7 @@ export function generateStaticParams(): { publicId: string }[] {
   return [];
 }
 
-/** Pass-through layout that only carries the segment's cache configuration. */
+/** Carries the segment's cache configuration and gives its pages the messages of the deletion request. */
 export default function PersonSegmentLayout({ children }: { children: ReactNode }) {
-  return children;
+  return <ClientMessages scope="deletionRequest">{children}</ClientMessages>;
 }

@@ -9,6 +9,7 @@ import { getPost } from '@/lib/data/posts';
 import { pageMetadata } from '@/lib/seo';
 import { truncate } from '@/lib/text';
 import { isPublicId } from '@/lib/validation/listing';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 type Props = { params: Promise<{ locale: string; publicId: string }>; searchParams: Promise<SearchParamsRecord> };
 
@@ -42,24 +43,26 @@ export default async function PostPage({ params, searchParams }: Props) {
   const t = await getTranslations({ locale, namespace: 'community.posts' });
   const sp = await searchParams;
   return (
-    <ThreadPage
-      item={{ type: 'post', publicId: post.public_id }}
-      locale={locale}
-      actor={await currentActor()}
-      author={post.author.public_id}
-      likesCount={post.likes_count}
-      cursor={firstParam(sp, 'cursor')}
-      reply={firstParam(sp, 'reply')}
-      labels={{
-        edit: t('edit'),
-        delete: t('delete'),
-        confirm: t('deleteConfirm'),
-        deleted: t('deleted'),
-        failed: t('failed'),
-        reason: t('removeReason'),
-      }}
-    >
-      <PostArticle post={post} locale={locale} />
-    </ThreadPage>
+    <ClientMessages scope="likes">
+      <ThreadPage
+        item={{ type: 'post', publicId: post.public_id }}
+        locale={locale}
+        actor={await currentActor()}
+        author={post.author.public_id}
+        likesCount={post.likes_count}
+        cursor={firstParam(sp, 'cursor')}
+        reply={firstParam(sp, 'reply')}
+        labels={{
+          edit: t('edit'),
+          delete: t('delete'),
+          confirm: t('deleteConfirm'),
+          deleted: t('deleted'),
+          failed: t('failed'),
+          reason: t('removeReason'),
+        }}
+      >
+        <PostArticle post={post} locale={locale} />
+      </ThreadPage>
+    </ClientMessages>
   );
 }

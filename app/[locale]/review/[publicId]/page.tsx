@@ -9,6 +9,7 @@ import { getReview } from '@/lib/data/reviews';
 import { Link } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 import { isPublicId } from '@/lib/validation/listing';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 type Props = { params: Promise<{ locale: string; publicId: string }>; searchParams: Promise<SearchParamsRecord> };
 
@@ -45,33 +46,35 @@ export default async function ReviewPage({ params, searchParams }: Props) {
   const tc = await getTranslations({ locale, namespace: 'community' });
   const sp = await searchParams;
   return (
-    <ThreadPage
-      item={{ type: 'review', publicId: review.public_id }}
-      locale={locale}
-      actor={await currentActor()}
-      author={review.author.public_id}
-      likesCount={review.likes_count}
-      cursor={firstParam(sp, 'cursor')}
-      reply={firstParam(sp, 'reply')}
-      labels={{
-        edit: t('edit'),
-        delete: t('delete'),
-        confirm: t('deleteConfirm'),
-        deleted: t('deleted'),
-        failed: tf('submitFailed'),
-        reason: tc('comments.removeReason'),
-      }}
-      links={
-        <Link
-          href={`/review/${review.public_id}/posts`}
-          className="inline-flex min-h-10 items-center rounded-lg border border-line px-4 text-sm"
-          data-testid="review-posts"
-        >
-          {tc('posts.ofReview')}
-        </Link>
-      }
-    >
-      <ReviewArticle review={review} locale={locale} />
-    </ThreadPage>
+    <ClientMessages scope="likes">
+      <ThreadPage
+        item={{ type: 'review', publicId: review.public_id }}
+        locale={locale}
+        actor={await currentActor()}
+        author={review.author.public_id}
+        likesCount={review.likes_count}
+        cursor={firstParam(sp, 'cursor')}
+        reply={firstParam(sp, 'reply')}
+        labels={{
+          edit: t('edit'),
+          delete: t('delete'),
+          confirm: t('deleteConfirm'),
+          deleted: t('deleted'),
+          failed: tf('submitFailed'),
+          reason: tc('comments.removeReason'),
+        }}
+        links={
+          <Link
+            href={`/review/${review.public_id}/posts`}
+            className="inline-flex min-h-10 items-center rounded-lg border border-line px-4 text-sm"
+            data-testid="review-posts"
+          >
+            {tc('posts.ofReview')}
+          </Link>
+        }
+      >
+        <ReviewArticle review={review} locale={locale} />
+      </ThreadPage>
+    </ClientMessages>
   );
 }

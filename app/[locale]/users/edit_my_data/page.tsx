@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { EditMyDataLoader } from '@/components/account/edit-my-data-loader';
 import { countryOptions } from '@/lib/countries';
 import { pageMetadata } from '@/lib/seo';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -28,9 +29,11 @@ export default async function EditMyDataPage({ params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'account' });
   return (
-    <div className="flex max-w-xl flex-col gap-8">
-      <h1 className="text-2xl font-bold">{t('editTitle')}</h1>
-      <EditMyDataLoader countries={countryOptions(locale)} />
-    </div>
+    <ClientMessages scope="account">
+      <div className="flex max-w-xl flex-col gap-8">
+        <h1 className="text-2xl font-bold">{t('editTitle')}</h1>
+        <EditMyDataLoader countries={countryOptions(locale)} />
+      </div>
+    </ClientMessages>
   );
 }

@@ -5,6 +5,7 @@ import { CollectionFormLoader } from '@/components/collections/collection-form-l
 import { loadOwnCollection } from '@/components/collections/own-collection';
 import { PageHeading } from '@/components/listing/page-heading';
 import { pageMetadata } from '@/lib/seo';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 type Props = { params: Promise<{ locale: string; publicId: string }> };
 
@@ -30,20 +31,22 @@ export default async function EditCollectionPage({ params }: Props) {
   const { collection: c } = await loadOwnCollection(locale, publicId, `/collection/${publicId}/edit`);
   const t = await getTranslations({ locale, namespace: 'collections' });
   return (
-    <div>
-      <PageHeading title={t('editTitle')} lead={collectionTitle(c, t)} />
-      <CollectionFormLoader
-        publicId={c.public_id}
-        initial={{
-          name: c.name,
-          description: c.description ?? '',
-          visibility: c.visibility,
-          category: c.category,
-          style: String(c.style),
-          shortcut_default: String(c.shortcut_default),
-          picture: '',
-        }}
-      />
-    </div>
+    <ClientMessages scope="collectionForm">
+      <div>
+        <PageHeading title={t('editTitle')} lead={collectionTitle(c, t)} />
+        <CollectionFormLoader
+          publicId={c.public_id}
+          initial={{
+            name: c.name,
+            description: c.description ?? '',
+            visibility: c.visibility,
+            category: c.category,
+            style: String(c.style),
+            shortcut_default: String(c.shortcut_default),
+            picture: '',
+          }}
+        />
+      </div>
+    </ClientMessages>
   );
 }
