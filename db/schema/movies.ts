@@ -108,7 +108,9 @@ export const movies = pgTable(
     uniqueIndex('movies_public_id_key').on(t.publicId),
     uniqueIndex('movies_imdb_id_key').on(t.imdbId),
     uniqueIndex('movies_tmdb_id_key').on(t.tmdbId),
-    index('movies_title_key_idx').on(t.titleKey, t.year),
+    // Built INCLUDE (year, deleted_at) by migration 0032 (Drizzle's index builder has no INCLUDE):
+    // search's prefix candidates and count (movies not deleted, by title key and id) read it alone.
+    index('movies_title_key_idx').on(t.titleKey, t.id),
     index('movies_type_name_idx').on(t.type, t.titleKey, t.id),
     index('movies_type_year_idx').on(t.type, t.year, t.id),
     // Default title sort (year, newest first) under multi-type filters (`fi=movie` is types 1, 3, 4)

@@ -157,6 +157,8 @@ export const releases = pgTable(
     index('releases_street_date_idx').on(t.streetDate, t.id),
     index('releases_format_street_date_idx').on(t.format, t.streetDate, t.id),
     index('releases_country_street_date_idx').on(t.country, t.streetDate, t.id),
+    // Built INCLUDE (approved) by migration 0032 (Drizzle's index builder has no INCLUDE): search's
+    // prefix candidates and count (approved releases, by name key and id) read it alone.
     index('releases_name_idx').on(t.nameKey, t.id),
     index('releases_movie_year_idx').on(t.movieYear, t.id),
     index('releases_cut_idx')
