@@ -111,16 +111,31 @@ export const CLIENT_NAMESPACES: readonly string[] = [
 
 type Catalogue = Record<string, unknown>;
 
-/** The part of a locale's whole catalogue (`messages`) that `scope` gives. Pure. */
+/**
+ * The listed keys of a namespace, kept per namespace object and key list: every call gives the same
+ * object, so the root layout's provider and a page scope's hold one object, which the RSC payload
+ * writes once.
+ */
+const parts = new WeakMap<object, Map<readonly string[], Catalogue>>();
+function partOf(namespace: object, keys: readonly string[]): Catalogue {
+  let byKeys = parts.get(namespace);
+  if (!byKeys) parts.set(namespace, (byKeys = new Map()));
+  let part = byKeys.get(keys);
+  if (!part) byKeys.set(keys, (part = Object.fromEntries(Object.entries(namespace).filter(([k]) => keys.includes(k)))));
+  return part;
+}
+
+/**
+ * The part of a locale's whole catalogue (`messages`) that `scope` gives: its namespace objects
+ * themselves, or the same object for the same listed keys each time. Pure.
+ */
 export function pickScope<T extends Catalogue>(messages: T, scope: MessageScope): Partial<T> {
   const picked: Catalogue = {};
   for (const [ns, keys] of Object.entries(scope)) {
     const namespace = messages[ns];
     if (namespace === undefined) continue;
     picked[ns] =
-      keys === true || typeof namespace !== 'object' || namespace === null
-        ? namespace
-        : Object.fromEntries(Object.entries(namespace).filter(([key]) => keys.includes(key)));
+      keys === true || typeof namespace !== 'object' || namespace === null ? namespace : partOf(namespace, keys);
   }
   return picked as Partial<T>;
 }
