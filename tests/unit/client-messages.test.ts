@@ -235,6 +235,16 @@ describe('messages sent to the browser (lib/i18n/client-messages.ts)', () => {
       JSON.stringify(everything).length * 0.7,
     );
   });
+
+  it("give the same objects on every call, so a page scope's provider shares the shell's (the RSC payload refers to them)", () => {
+    const root = pickScope(fi, SHELL_SCOPE);
+    const again = pickScope(fi, SHELL_SCOPE);
+    expect(again.account).toBe(root.account);
+    expect(again.common).toBe(fi.common);
+    expect(pickScope(fi, PAGE_SCOPES.itemPage).collections).toBe(pickScope(fi, PAGE_SCOPES.itemPage).collections);
+    // The same keys of the other locale's catalogue are another object.
+    expect(pickScope(en, SHELL_SCOPE).account).not.toBe(root.account);
+  });
 });
 
 /** Flattens a catalogue into [key, message] pairs. */
