@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { oauthMockEnv } from './tests/support/oauth-mock';
 import { E2E_PORT, OAUTH_MOCK_URL } from './tests/e2e/support/ports';
@@ -13,6 +14,18 @@ import { E2E_PORT, OAUTH_MOCK_URL } from './tests/e2e/support/ports';
  * and helpers from tests/e2e/support/fixtures.ts.
  */
 const PORT = E2E_PORT;
+
+/**
+ * The browser: `CHROMIUM_PATH` when set, else Debian's old headless shell (package
+ * chromium-headless-shell) when installed, else the full Chromium. The shell runs the same Blink
+ * and V8 without the browser UI and compositor processes: on two cores it ran the journeys about a
+ * quarter faster than the full browser in headless mode, with the same results.
+ */
+function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  const shell = '/usr/bin/chromium-headless-shell';
+  return fs.existsSync(shell) ? shell : '/usr/bin/chromium';
+}
 const baseURL = `http://localhost:${PORT}`;
 
 export default defineConfig({
@@ -36,7 +49,7 @@ export default defineConfig({
     // screencast behind them cost Chromium a quarter of the e2e phase's time on two cores.
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',
