@@ -272,35 +272,38 @@ describe.each(testEngines())('npm run import:collection on %s', (engine) => {
     );
   });
 
-  it('refuses an unknown user, an unknown collection and a Letterboxd export into a releases collection with exit code 1', async () => {
-    const noUser = runScript(target.env, ['--user', 'Nobody At All', '--collection', 'new', WATCHED]);
-    expect(noUser.status).toBe(1);
-    expect(noUser.stderr).toContain('No user named "Nobody At All"');
-    expect(noUser.stdout).not.toContain('Created the');
+  // The refusals come from the script's lookups, the same on both engines: checked on one (three
+  // runs of the script cost half a minute on PGlite).
+  if (engine === testEngines().at(-1))
+    it('refuses an unknown user, an unknown collection and a Letterboxd export into a releases collection with exit code 1', async () => {
+      const noUser = runScript(target.env, ['--user', 'Nobody At All', '--collection', 'new', WATCHED]);
+      expect(noUser.status).toBe(1);
+      expect(noUser.stderr).toContain('No user named "Nobody At All"');
+      expect(noUser.stdout).not.toContain('Created the');
 
-    const noCollection = runScript(target.env, ['--user', 'Importer 1', '--collection', 'XXXXXXXXXX', EXAMPLE]);
-    expect(noCollection.status).toBe(1);
-    expect(noCollection.stderr).toContain('No collection XXXXXXXXXX of this user');
+      const noCollection = runScript(target.env, ['--user', 'Importer 1', '--collection', 'XXXXXXXXXX', EXAMPLE]);
+      expect(noCollection.status).toBe(1);
+      expect(noCollection.stderr).toContain('No collection XXXXXXXXXX of this user');
 
-    const letterboxd = runScript(target.env, ['--user', 'Importer 1', '--collection', shelf, WATCHED]);
-    expect(letterboxd.status).toBe(1);
-    expect(letterboxd.stderr).toContain(
-      `A Letterboxd export lists movies: collection ${shelf} is a releases collection`,
-    );
-    expect(letterboxd.stdout).not.toMatch(/^\d+ rows:/m);
+      const letterboxd = runScript(target.env, ['--user', 'Importer 1', '--collection', shelf, WATCHED]);
+      expect(letterboxd.status).toBe(1);
+      expect(letterboxd.stderr).toContain(
+        `A Letterboxd export lists movies: collection ${shelf} is a releases collection`,
+      );
+      expect(letterboxd.stdout).not.toMatch(/^\d+ rows:/m);
 
-    await target.read(async (db) => {
-      expect(await allEntries(db, actor, shelf)).toHaveLength(8);
-      // Besides the registration's shortcut lists, only Shelf and the first test's collection exist: the refused runs made none.
-      const mine = await listCollections(actor, { owner: actor.publicId, cursor: null, limit: 100 }, db);
-      expect(
-        mine.items
-          .filter((c) => !c.shortcut_default)
-          .map((c) => c.name)
-          .sort(),
-      ).toEqual(['Shelf', 'watched (Letterboxd)']);
+      await target.read(async (db) => {
+        expect(await allEntries(db, actor, shelf)).toHaveLength(8);
+        // Besides the registration's shortcut lists, only Shelf and the first test's collection exist: the refused runs made none.
+        const mine = await listCollections(actor, { owner: actor.publicId, cursor: null, limit: 100 }, db);
+        expect(
+          mine.items
+            .filter((c) => !c.shortcut_default)
+            .map((c) => c.name)
+            .sort(),
+        ).toEqual(['Shelf', 'watched (Letterboxd)']);
+      });
     });
-  });
 });
 
 describe('npm run import:collection: arguments and files', () => {
