@@ -5,6 +5,7 @@ import 'server-only';
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
+import { youtubeThumbnailUrl } from '@/lib/validation/youtube';
 import { queryRows } from './sql';
 import type { CensorshipEventDto, PictureDto, VideoDto, BuyingLinkDto } from './types';
 
@@ -60,18 +61,13 @@ export async function picturesWhere(db: Db, where: SQL): Promise<PictureDto[]> {
   }));
 }
 
-/** High-quality YouTube thumbnail of a video id (a "?t=30" suffix is dropped). */
-export function youtubeThumbnail(youtubeId: string): string {
-  return `https://img.youtube.com/vi/${encodeURIComponent(youtubeId.split(/[?&#]/)[0] ?? '')}/hqdefault.jpg`;
-}
-
 /** Videos matching `where` (over `videos v`), oldest first. */
 export async function videosWhere(db: Db, where: SQL): Promise<VideoDto[]> {
   const rows = await queryRows<{ public_id: string; youtube_id: string; type: number; chapter: string | null }>(
     db,
     sql`SELECT v.public_id, v.youtube_id, v.type, v.chapter FROM videos v WHERE ${where} ORDER BY v.type, v.id`,
   );
-  return rows.map((v) => ({ ...v, thumbnail_url: youtubeThumbnail(v.youtube_id) }));
+  return rows.map((v) => ({ ...v, thumbnail_url: youtubeThumbnailUrl(v.youtube_id.split('?')[0] ?? '') }));
 }
 
 /** Buying links matching `where` (over `buying_links b`). */

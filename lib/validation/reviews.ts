@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { REVIEW_BODY_MAX, REVIEW_HEADLINE_MAX, REVIEW_INGRESS_MAX, YOUTUBE_URL_MAX } from './limits';
 import { isPublicId } from './listing';
+import { youtubeVideoId } from './youtube';
 import { FORM_ERRORS } from './users';
 
 import {
@@ -30,33 +31,6 @@ export function ratingBucket(value: number): RatingBucket | null {
 /** The source name of a stored watch source (1 → cinema). */
 export function watchSourceName(value: number): WatchSourceName | null {
   return (Object.keys(WATCH_SOURCES) as WatchSourceName[]).find((k) => WATCH_SOURCES[k] === value) ?? null;
-}
-
-const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
-
-/**
- * The video id of a YouTube address: `youtube.com/watch?v=ID`, `youtu.be/ID`,
- * `youtube.com/embed/ID`, `/shorts/ID`, `/live/ID`, `/v/ID` (www., m. and music. hosts;
- * http or https). The id is 11 of A-Z a-z 0-9 _ -.
- * @returns the id, or null for anything else
- */
-export function youtubeVideoId(input: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(input.trim());
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  const host = url.hostname.toLowerCase();
-  let id: string | null = null;
-  if (host === 'youtu.be') id = url.pathname.split('/')[1] ?? null;
-  else if (['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com'].includes(host)) {
-    const parts = url.pathname.split('/').filter(Boolean);
-    if (parts[0] === 'watch' && parts.length === 1) id = url.searchParams.get('v');
-    else if (['embed', 'shorts', 'live', 'v'].includes(parts[0] ?? '') && parts.length === 2) id = parts[1] ?? null;
-  }
-  return id && YOUTUBE_ID.test(id) ? id : null;
 }
 
 const optionalText = (max: number) =>
