@@ -5,7 +5,7 @@
  * builder of their addresses.
  *
  * Configuration: `TMDB_IMAGE_BASE_URL` (default `https://image.tmdb.org/t/p`), the host and path
- * before the width segment (`w500`).
+ * before the width segment (`w500`); the listings' SQL reads it once, when the server starts.
  */
 
 /** The widths images are shown in, in pixels, by size name. */
@@ -17,8 +17,8 @@ const DEFAULT_BASE_URL = 'https://image.tmdb.org/t/p';
 /** A file path as the film database gives it: one segment, a name and an image extension. */
 const FILE_PATH = /^\/?[A-Za-z0-9_-]+\.(?:jpg|jpeg|png|webp|svg)$/;
 
-/** The image host's base address (no trailing slash). */
-function baseUrl(): string {
+/** The image host's base address (no trailing slash), before the width segment. */
+export function externalImageBaseUrl(): string {
   return (process.env.TMDB_IMAGE_BASE_URL || DEFAULT_BASE_URL).replace(/\/+$/, '');
 }
 
@@ -36,7 +36,7 @@ export function isExternalImagePath(path: string): boolean {
 export function externalImageUrl(path: string, size: ExternalImageSize): string {
   if (!isExternalImagePath(path)) throw new Error(`not an external image path: ${path}`);
   const file = path.startsWith('/') ? path : `/${path}`;
-  return `${baseUrl()}/w${EXTERNAL_IMAGE_WIDTHS[size]}${file}`;
+  return `${externalImageBaseUrl()}/w${EXTERNAL_IMAGE_WIDTHS[size]}${file}`;
 }
 
 /** `srcset` of an image of the film database: every width, smallest first (`… 92w, … 154w, …`). */

@@ -11,3 +11,4 @@ export * from './collections';
 export * from './community';
 export * from './social';
 export * from './changes';
+export * from './contact';

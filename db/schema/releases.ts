@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { labelGroups, labels } from './labels';
 import { movies } from './movies';
+import { users } from './users';
 
 /** One audio track of a release: language (English name or ISO code) and audio system (e.g. "DTS-HD MA 5.1"). */
 export type AudioTrack = { language: string; system: string };
@@ -222,12 +223,29 @@ export const buyingLinks = pgTable(
   'buying_links',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    publicId: text().notNull(),
     releaseId: integer().references(() => releases.id, { onDelete: 'cascade' }),
     movieId: integer().references(() => movies.id, { onDelete: 'cascade' }),
+    /** The shop's canonical product address (lib/validation/shopping-links.ts), without an affiliate parameter. */
     url: text().notNull(),
+    /** SHOPS id: 'amazon.com', 'amazon.co.uk', 'amazon.de', 'amazon.it' or 'cdon.fi'. */
     shop: text().notNull(),
+    /** The product's id at the shop (Amazon's ASIN, CDON's product number). */
+    productId: text(),
+    /** Shown publicly once an admin approved it. */
+    approved: boolean().notNull().default(false),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The last check of the link (lib/shop-check.ts): when, and its result code (0 available, 2 unavailable). */
+    checkedAt: timestamp({ withTimezone: true }),
+    checkCode: smallint(),
+    deletedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('buying_links_release_idx').on(t.releaseId), index('buying_links_movie_idx').on(t.movieId)],
+  (t) => [
+    uniqueIndex('buying_links_public_id_key').on(t.publicId),
+    index('buying_links_release_idx').on(t.releaseId),
+    index('buying_links_movie_idx').on(t.movieId),
+  ],
 );
 
 export type ReleaseRow = typeof releases.$inferSelect;

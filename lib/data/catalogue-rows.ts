@@ -5,27 +5,46 @@ import 'server-only';
  * the movie-or-release columns of list entries and likes.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { EXTERNAL_IMAGE_WIDTHS, externalImageBaseUrl } from '@/lib/external-images';
+import type { CataloguePictureSize } from '@/lib/picture-urls';
 import type { FormatId } from '@/lib/validation/enums';
 import type { MovieRef, ReleaseListItem, TitleListItem } from './types';
 
 // ---------- releases: list columns ----------
 
 /**
- * Picture of a movie (the movie row aliased `m`): its poster, else its default external picture;
- * an URL or null (source: the catalogue imports; uploads are not shown in lists).
+ * The large (500 px) address of the picture row aliased `p`, built in SQL as lib/data/catalogue-media.ts
+ * pictureSources builds it in JavaScript (an upload's `/uploads/lg-…`, the external film database's
+ * `w500` image, or the external address); a test holds the two equal.
  */
-export function moviePicture(m: SQL): SQL {
-  return sql`COALESCE(${m}.poster_url, (SELECT p.external_url FROM pictures p WHERE p.movie_id = ${m}.id AND p.is_default AND p.external_url IS NOT NULL
-    ORDER BY p.id LIMIT 1))`;
+function pictureUrlSql(p: SQL): SQL {
+  const size = `${'lg' satisfies CataloguePictureSize}-`;
+  return sql`CASE WHEN ${p}.filename IS NOT NULL THEN '/uploads/' || ${size} || COALESCE(${p}.variant || '-', '') || ${p}.filename
+    WHEN ${p}.external_filename IS NOT NULL THEN ${externalImageBaseUrl()} || '/w' || ${EXTERNAL_IMAGE_WIDTHS.lg}::text || ${p}.external_filename
+    ELSE ${p}.external_url END`;
+}
+
+/** The default picture (approved, not deleted) of the movie or release whose id is `id`, as an address or null. */
+function defaultPicture(column: 'movie_id' | 'release_id', id: SQL): SQL {
+  return sql`(SELECT ${pictureUrlSql(sql`p`)} FROM pictures p
+    WHERE p.${sql.raw(column)} = ${id} AND p.is_default AND p.deleted_at IS NULL AND p.approved)`;
 }
 
 /**
- * Picture of the release whose id is `releaseId`: its default external picture, else the first
- * contained movie's ({@link moviePicture}); an URL or null.
+ * Picture of a movie (the movie row aliased `m`): its default picture, else its imported poster;
+ * an URL or null.
+ */
+export function moviePicture(m: SQL): SQL {
+  return sql`COALESCE(${defaultPicture('movie_id', sql`${m}.id`)}, ${m}.poster_url)`;
+}
+
+/**
+ * Picture of the release whose id is `releaseId`: its default picture, else the first contained
+ * movie's ({@link moviePicture}); an URL or null.
  */
 export function releasePicture(releaseId: SQL): SQL {
   return sql`COALESCE(
-  (SELECT p.external_url FROM pictures p WHERE p.release_id = ${releaseId} AND p.is_default AND p.external_url IS NOT NULL ORDER BY p.id LIMIT 1),
+  ${defaultPicture('release_id', releaseId)},
   (SELECT ${moviePicture(sql`m`)}
      FROM release_movies rm JOIN movies m ON m.id = rm.movie_id WHERE rm.release_id = ${releaseId} ORDER BY rm.position, m.id LIMIT 1))`;
 }

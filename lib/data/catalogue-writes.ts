@@ -758,6 +758,9 @@ async function moveMovieReferences(db: Db, from: { id: number; publicId: string 
     sql`DELETE FROM credits WHERE movie_id = ${f}`,
     sql`UPDATE movie_sources SET movie_id = ${to} WHERE movie_id = ${f}`,
     sql`UPDATE censorship_events SET movie_id = ${to} WHERE movie_id = ${f}`,
+    // The survivor keeps its own default picture (one default per movie, a unique index).
+    sql`UPDATE pictures SET is_default = false WHERE movie_id = ${f} AND is_default
+          AND EXISTS (SELECT 1 FROM pictures o WHERE o.movie_id = ${to} AND o.is_default AND o.deleted_at IS NULL)`,
     sql`UPDATE pictures SET movie_id = ${to} WHERE movie_id = ${f}`,
     sql`UPDATE videos SET movie_id = ${to} WHERE movie_id = ${f}`,
     sql`UPDATE buying_links SET movie_id = ${to} WHERE movie_id = ${f}`,

@@ -72,7 +72,15 @@ export type CensorshipEventDto = {
   release: { public_id: string; name: string } | null;
 };
 
-export type PictureDto = { public_id: string; type: number; url: string; source: string | null; is_default: boolean };
+/** A picture: its address at the large size (500 px wide), and a srcset of every size when it has sizes (null for an external address). */
+export type PictureDto = {
+  public_id: string;
+  type: number;
+  url: string;
+  srcset: string | null;
+  source: string | null;
+  is_default: boolean;
+};
 export type VideoDto = {
   public_id: string;
   youtube_id: string;
@@ -80,7 +88,8 @@ export type VideoDto = {
   chapter: string | null;
   thumbnail_url: string;
 };
-export type BuyingLinkDto = { url: string; shop: string };
+/** A buying link: its address with the site's affiliate parameter, and the shop (SHOPS id). */
+export type BuyingLinkDto = { public_id: string; url: string; shop: string };
 
 /** A release with every field (`GET /api/releases/{public_id}`, /release/{public_id}). */
 export type ReleaseDetail = ReleaseListItem & {

@@ -95,13 +95,14 @@ export async function insertFixtures(db: Db): Promise<void> {
   await db.insert(schema.movieProductionCompanies).values({ movieId: amelie.id, companyId: company.id });
   await db
     .insert(schema.videos)
-    .values({ publicId: 'fixVideo001', movieId: amelie.id, youtubeId: 'HUECWi5pX7o?t=5', type: 1 });
+    .values({ publicId: 'fixVideo001', movieId: amelie.id, youtubeId: 'HUECWi5pX7o?t=5', type: 1, approved: true });
   await db.insert(schema.pictures).values({
     publicId: 'fixPict0001',
     releaseId: upcRel.id,
     type: 4,
     isDefault: true,
     externalUrl: 'https://example.org/zzyzx-front.jpg',
+    approved: true,
   });
 }
 

@@ -71,7 +71,14 @@ describe.each(testEngines())('lib/data on %s', (engine) => {
       country: 1,
     });
     expect(r!.pictures).toEqual([
-      { public_id: 'fixPict0001', type: 4, url: 'https://example.org/zzyzx-front.jpg', source: null, is_default: true },
+      {
+        public_id: 'fixPict0001',
+        type: 4,
+        url: 'https://example.org/zzyzx-front.jpg',
+        srcset: null,
+        source: null,
+        is_default: true,
+      },
     ]);
     const a = await getRelease(FIX.amelieRelease, h.db);
     expect(a).toMatchObject({

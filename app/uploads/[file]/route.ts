@@ -1,16 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { uploadDir } from '@/lib/images';
+import { UPLOADED_FILE_NAME } from '@/lib/picture-urls';
 
 export const dynamic = 'force-dynamic';
 
 /**
- * GET /uploads/{size}-{file}.webp: a stored picture variant (lib/images.ts), as image/webp with a
+ * GET /uploads/{size}-{file}.webp (or {size}-{variant}-{file}.webp, a full cover's variant): a stored
+ * picture size (lib/images.ts, names in lib/picture-urls.ts), as image/webp with a
  * year of immutable caching (names are random and never reused). 404 for anything else.
  */
 export async function GET(_request: Request, context: { params: Promise<{ file: string }> }): Promise<Response> {
   const { file } = await context.params;
-  if (!/^[a-z]{2}-[A-Za-z0-9_-]{16}\.webp$/.test(file)) return new Response('Not found', { status: 404 });
+  if (!UPLOADED_FILE_NAME.test(file)) return new Response('Not found', { status: 404 });
   const full = path.join(uploadDir(), file);
   try {
     const body = await fs.promises.readFile(full);
