@@ -28,8 +28,11 @@ export const SHOPPING_LINK_MAX = 500;
 /** An accepted link: its shop, the product's id at the shop and the canonical product address stored. */
 export type ShoppingLink = { shop: ShopId; productId: string; url: string };
 
-/** Why a link was refused: `empty` (no address), `host` (not one of the shops), `product` (no product page of the shop). */
-export type ShoppingLinkProblem = 'empty' | 'host' | 'product';
+/**
+ * Why a link was refused: `empty` (no address), `length` (over SHOPPING_LINK_MAX characters), `host`
+ * (not one of the shops), `product` (no product page of the shop).
+ */
+export type ShoppingLinkProblem = 'empty' | 'length' | 'host' | 'product';
 
 /** An Amazon product id (ASIN): ten letters and digits. */
 const ASIN = /^[A-Z0-9]{10}$/;
@@ -47,13 +50,13 @@ function shopOf(host: string): ShopId | null {
  * Amazon: `/dp/ASIN`, `/gp/product/ASIN`, `/{title}/dp/ASIN` (any tail or query), stored as
  * `https://www.amazon.{tld}/dp/ASIN`. CDON.fi: a product page ending in its number, stored as its
  * path without query.
- * @returns the link, or the problem: `empty`, `host` (another site, http other than to the shops,
+ * @returns the link, or the problem: `empty`, `length`, `host` (another site, http other than to the shops,
  *   a look-alike host) or `product` (a search, a category or a cart page of an accepted shop)
  */
 export function parseShoppingLink(input: string): ShoppingLink | { problem: ShoppingLinkProblem } {
   const text = input.trim();
   if (!text) return { problem: 'empty' };
-  if (text.length > SHOPPING_LINK_MAX) return { problem: 'product' };
+  if (text.length > SHOPPING_LINK_MAX) return { problem: 'length' };
   let url: URL;
   try {
     url = new URL(text);

@@ -26,6 +26,7 @@ describe('parseShoppingLink', () => {
   it.each([
     ['', 'empty'],
     ['   ', 'empty'],
+    [`https://www.amazon.de/dp/B07XYZ1234?${'x'.repeat(500)}`, 'length'],
     ['https://www.ebay.com/itm/123', 'host'],
     ['https://www.amazon.fr/dp/B07XYZ1234', 'host'],
     ['https://amazon.de.evil.example/dp/B07XYZ1234', 'host'],
