@@ -13,6 +13,7 @@ import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { dataDir } from '@/db';
 import { toMegabytes } from '@/lib/format';
+import { PICTURE_VARIANT } from '@/lib/picture-urls';
 import { PICTURE_MAX_BYTES } from '@/lib/validation/limits';
 
 export { PICTURE_MAX_BYTES };
@@ -44,6 +45,8 @@ export function uploadDir(): string {
  * Checks and stores a picture in the given sizes.
  * @param input the uploaded bytes
  * @param sizes variant name → width in pixels, e.g. `{ lg: 400, sm: 96 }`
+ * @param variant a full cover's variant (lib/picture-urls.ts PICTURE_VARIANT): the files are named
+ *   `{size}-{variant}-{file}`; null for `{size}-{file}`
  * @returns the stored file name (`{random}.webp`) and the original's width and height
  * @throws PictureError pictureTooLarge ({0} = size in MB rounded up to one decimal, {1} = max MB; numbers), pictureType,
  *   pictureTooManyPixels, pictureUnreadable
@@ -51,7 +54,9 @@ export function uploadDir(): string {
 export async function storePicture(
   input: Buffer,
   sizes: Record<string, number>,
+  variant: string | null = null,
 ): Promise<{ file: string; width: number; height: number }> {
+  if (variant !== null && !PICTURE_VARIANT.test(variant)) throw new Error('bad picture variant');
   if (input.length > PICTURE_MAX_BYTES) {
     throw new PictureError('pictureTooLarge', {
       0: toMegabytes(input.length),
@@ -76,17 +81,22 @@ export async function storePicture(
         .rotate()
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 82 })
-        .toFile(path.join(dir, `${size}-${file}`));
+        .toFile(path.join(dir, variantName(size, file, variant)));
     }
   } catch {
-    removePicture(file, Object.keys(sizes));
+    removePicture(file, Object.keys(sizes), variant);
     throw new PictureError('pictureUnreadable');
   }
   return { file, width: meta.width ?? 0, height: meta.height ?? 0 };
 }
 
-/** Deletes the variants of a stored picture (missing files are ignored). */
-export function removePicture(file: string, sizes: string[]): void {
-  if (!/^[A-Za-z0-9_-]+\.webp$/.test(file)) return;
-  for (const size of sizes) fs.rmSync(path.join(uploadDir(), `${size}-${file}`), { force: true });
+/** The file name of one size of a stored picture. */
+function variantName(size: string, file: string, variant: string | null): string {
+  return variant ? `${size}-${variant}-${file}` : `${size}-${file}`;
+}
+
+/** Deletes the sizes of a stored picture (missing files are ignored); `variant` as it was stored. */
+export function removePicture(file: string, sizes: string[], variant: string | null = null): void {
+  if (!/^[A-Za-z0-9_-]+\.webp$/.test(file) || (variant !== null && !PICTURE_VARIANT.test(variant))) return;
+  for (const size of sizes) fs.rmSync(path.join(uploadDir(), variantName(size, file, variant)), { force: true });
 }

@@ -1,5 +1,7 @@
 import { fieldValueText, type ValueWords } from '@/components/admin/field-value';
-import { REFERENCE_FIELDS, type CatalogueEntity } from '@/lib/validation/catalogue-fields';
+import { REFERENCE_FIELDS } from '@/lib/validation/catalogue-fields';
+import type { ChangeEntity } from '@/lib/validation/changes';
+import { isMediaEntity } from '@/lib/validation/media-fields';
 
 /** One field's row: its name, an optional line under it, and one value per value column. */
 export type FieldDiffRow = {
@@ -30,14 +32,15 @@ export function FieldDiffTable({
   words,
   names,
 }: {
-  entity: CatalogueEntity;
+  entity: ChangeEntity;
   /** The field column's header, then one per value column. */
   headers: readonly string[];
   rows: readonly FieldDiffRow[];
   words: ValueWords;
   names: Readonly<Record<string, string>>;
 }) {
-  const references = REFERENCE_FIELDS[entity];
+  // A picture's, video's or link's values are plain (its item is shown beside the table).
+  const references = isMediaEntity(entity) ? {} : REFERENCE_FIELDS[entity];
   const last = headers.length - 1;
   return (
     <div className="overflow-x-auto">

@@ -20,6 +20,7 @@ import {
 } from '@/lib/validation/catalogue-fields';
 import { SHORT_TEXT_MAX, textMax } from '@/lib/validation/catalogue-rules';
 import { CHANGE_NOTE_MAX, CHANGE_SOURCE_MAX } from '@/lib/validation/limits';
+import { isMediaEntity, MEDIA_FIELD_KINDS, MEDIA_FIELDS, MEDIA_NEW_ONLY } from '@/lib/validation/media-fields';
 
 /** The word of a contribution's kind (a revert counts as an edit). */
 function contributionKind(kind: RevisionKind): 'create' | 'edit' | 'delete' | 'merge' {
@@ -48,7 +49,11 @@ async function amendProps(r: ChangeRequestListItem, locale: string): Promise<Omi
   const tr = await getTranslations({ locale, namespace: 'changes' });
   const fields: AmendField[] = [];
   for (const [name, change] of Object.entries(r.changes)) {
-    const def = COLUMN_FIELDS[r.entity][name];
+    const def = isMediaEntity(r.entity)
+      ? MEDIA_FIELDS[r.entity].includes(name) && !MEDIA_NEW_ONLY[r.entity].includes(name)
+        ? { kind: MEDIA_FIELD_KINDS[name] }
+        : undefined
+      : COLUMN_FIELDS[r.entity][name];
     if (!def || !AMENDABLE.has(def.kind)) continue;
     const v = change.after;
     fields.push({

@@ -19,6 +19,11 @@ import 'server-only';
  * `merged_into` (the survivor). Approval deletes through the catalogue writer
  * (deleteCatalogueEntity): a plain deletion is refused while other records depend on the item.
  *
+ * Pictures, videos and shopping links of movies and releases are change requests too (entities
+ * 'picture', 'video', 'shopping_link': new, edit, delete), applied by lib/data/media-changes.ts: a
+ * new one exists unapproved like a suggested release; a new picture comes with its upload
+ * (suggestPicture), a new or edited shopping link is checked with its shop first (lib/shop-check.ts).
+ *
  * Every function checks the actor itself: members submit, amend and withdraw their own pending
  * requests; only admins approve and discard.
  *
@@ -61,8 +66,27 @@ import {
   type FieldValues,
 } from './catalogue-writes';
 import { isValidBarcode, normalizeBarcode } from '@/lib/barcode';
+import { PictureError, removePicture, storePicture } from '@/lib/images';
+import { CATALOGUE_PICTURE_SIZES, PICTURE_VARIANT } from '@/lib/picture-urls';
+import { checkShoppingLink, shopCheckError } from '@/lib/shop-check';
+import type { ChangeEntity } from '@/lib/validation/changes';
+import { isMediaEntity, type MediaItemType } from '@/lib/validation/media-fields';
+import { parseShoppingLink } from '@/lib/validation/shopping-links';
+import { youtubeThumbnailUrl } from '@/lib/validation/youtube';
+import { pictureSources } from './catalogue-media';
 import { addEntries } from './collection-entries';
 import { inTransaction, publish } from './events';
+import {
+  amendMediaChange,
+  applyMediaChange,
+  dropUnapprovedMedia,
+  MediaValuesInvalid,
+  mediaSubject,
+  prepareMediaChange,
+  readMediaFields,
+  type LinkCheck,
+  type PictureUpload,
+} from './media-changes';
 import { keysetRows, pageOf as pageOfRows, type KeyedRow, type KeysetSort, type Paging } from './keyset';
 import { storeNotices } from './notifications';
 import { newPublicId } from './public-id';
@@ -80,13 +104,18 @@ export const NEW_ACCOUNT_DAYS = 7;
 /** A change request as its author and admins see it. */
 export type ChangeRequestDto = {
   public_id: string;
-  entity: CatalogueEntity;
+  entity: ChangeEntity;
   kind: ChangeKind;
   status: ChangeState;
   /** The entity's public id (for a new movie, person or label: once approved). */
   entity_public_id: string | null;
-  /** The entity's name as it is now (null while a new movie, person or label is not approved). */
+  /**
+   * The entity's name as it is now (null while a new movie, person or label is not approved); for
+   * a picture, video or shopping link its item's name.
+   */
   entity_name: string | null;
+  /** A picture's, video's or shopping link's movie or release (null for catalogue entities, and once a new one is dropped). */
+  item: { type: MediaItemType; public_id: string; name: string } | null;
   changes: FieldChanges;
   note: string | null;
   source: string | null;
@@ -127,6 +156,7 @@ class RulesBroken extends Error {
 
 /** What a submit's or amendment's error answers: broken rules, nothing to update, a bad value; null for any other error. */
 function failureOf(error: unknown): Extract<ChangeResult, { ok: false }> | null {
+  if (error instanceof MediaValuesInvalid) return { ok: false, errors: error.errors };
   if (error instanceof RulesBroken) return { ok: false, errors: error.rules.errors, params: error.rules.params };
   if (error instanceof AppError && error.code === 'in_use')
     return { ok: false, errors: { merge_into: 'deleteInUse' }, params: { count: Number(error.params.count ?? 0) } };
@@ -161,7 +191,7 @@ async function checkRules(
 type RequestRow = {
   id: number;
   public_id: string;
-  entity_type: CatalogueEntity;
+  entity_type: ChangeEntity;
   entity_id: number | null;
   kind: ChangeKind;
   status: ChangeState;
@@ -253,14 +283,75 @@ export async function submitChangeRequest(actor: Actor | null, input: ChangeInpu
   return submit(requireRole(actor, 'basic'), input, await resolveDb(db), null);
 }
 
+/** A picture a member uploads to a movie or a release. */
+export type PictureSuggestion = {
+  /** The item's public id: a movie's or a release's. */
+  movie?: string | null;
+  release?: string | null;
+  /** The uploaded bytes (jpg, gif, png or webp; at most PICTURE_MAX_BYTES). */
+  file: Buffer;
+  /** `type` (PICTURE_TYPES id), `source` (credit line), `is_default`, `variant` (a full cover's). */
+  values: FieldValues;
+  note?: string | null;
+};
+
+/**
+ * Suggests a new picture: the upload is checked and stored in its sizes (lib/images.ts,
+ * CATALOGUE_PICTURE_SIZES) and waits, unapproved, for an admin; an admin's is public at once.
+ * @returns the request, or field problems: `file` (pictureTooLarge with params {0} MB and {1} MB,
+ *   pictureType, pictureTooManyPixels, pictureUnreadable), `type`, `variant`, `source`, `item`
+ * @throws AppError unauthorized (visitor), not_found (unknown or deleted item), change_limit
+ */
+export async function suggestPicture(actor: Actor | null, input: PictureSuggestion, db?: Db): Promise<ChangeResult> {
+  const member = requireRole(actor, 'basic');
+  const d = await resolveDb(db);
+  const rawVariant = typeof input.values.variant === 'string' ? input.values.variant.trim() : '';
+  if (rawVariant && !PICTURE_VARIANT.test(rawVariant)) return { ok: false, errors: { variant: 'invalid' } };
+  const variant = rawVariant || null;
+  let stored: { file: string; width: number; height: number };
+  try {
+    stored = await storePicture(input.file, CATALOGUE_PICTURE_SIZES, variant);
+  } catch (error) {
+    if (error instanceof PictureError) return { ok: false, errors: { file: error.key }, params: error.params };
+    throw error;
+  }
+  const values: FieldValues = { ...input.values, movie: input.movie ?? null, release: input.release ?? null };
+  delete values.variant;
+  const sizes = Object.keys(CATALOGUE_PICTURE_SIZES);
+  try {
+    const result = await submit(
+      member,
+      { entity: 'picture', kind: 'new', values, note: input.note ?? null },
+      d,
+      null,
+      { filename: stored.file, variant, width: stored.width, height: stored.height },
+    );
+    if (!result.ok) removePicture(stored.file, sizes, variant);
+    return result;
+  } catch (error) {
+    removePicture(stored.file, sizes, variant);
+    throw error;
+  }
+}
+
 /** A request's link to a collection import: the list its entry joins on approval, and the batch. */
 type ImportLink = { collectionId: number; batchId: string };
 
-/** submitChangeRequest for a checked member, optionally linked to a collection import. */
-async function submit(member: Actor, input: ChangeInput, d: Db, link: ImportLink | null): Promise<ChangeResult> {
-  const entity = input.entity as CatalogueEntity;
+/**
+ * submitChangeRequest for a checked member, optionally linked to a collection import; `upload` the
+ * stored files of a new picture (suggestPicture).
+ */
+async function submit(
+  member: Actor,
+  input: ChangeInput,
+  d: Db,
+  link: ImportLink | null,
+  upload: PictureUpload | null = null,
+): Promise<ChangeResult> {
+  const entity = input.entity as ChangeEntity;
   const kind = input.kind as ChangeKind;
-  if (!CATALOGUE_ENTITIES.includes(entity)) throw new AppError('invalid_value', { field: 'entity' });
+  if (!(CATALOGUE_ENTITIES as readonly string[]).includes(entity) && !isMediaEntity(entity))
+    throw new AppError('invalid_value', { field: 'entity' });
   // A duplicate is a release's.
   if (!CHANGE_KINDS.includes(kind) || (kind === 'duplicate' && entity !== 'release'))
     throw new AppError('invalid_value', { field: 'kind' });
@@ -272,15 +363,29 @@ async function submit(member: Actor, input: ChangeInput, d: Db, link: ImportLink
   else if (kind === 'delete' && !note.value) errors.note = 'required';
   if ('error' in source) errors.source = source.error;
   if (Object.keys(errors).length) return { ok: false, errors };
+  // A shopping link is checked with its shop before anything is stored (outside the transaction).
+  let check: LinkCheck = null;
+  const url = input.values?.url;
+  if (entity === 'shopping_link' && kind !== 'delete' && typeof url === 'string' && !('problem' in parseShoppingLink(url))) {
+    const code = await checkShoppingLink(url);
+    const refused = shopCheckError(code);
+    if (refused) return { ok: false, errors: { url: refused } };
+    if (code !== null) check = { code, checkedAt: new Date() };
+  }
   let publicId = '';
   try {
     await inTransaction(d, async (tx) => {
       await checkOpenLimit(tx, member);
-      const values = kind === 'delete' ? {} : normalizeFields(entity, input.values ?? {});
+      const values = kind === 'delete' || isMediaEntity(entity) ? {} : normalizeFields(entity, input.values ?? {});
       let changes: FieldChanges = {};
       let targetId: number | null = null;
       let baseRevisionId: number | null = null;
-      if (kind === 'delete') {
+      if (isMediaEntity(entity)) {
+        const draft = await prepareMediaChange(tx, member.userId, entity, kind, input, upload, check);
+        targetId = draft.targetId;
+        baseRevisionId = draft.baseRevisionId;
+        changes = draft.changes;
+      } else if (kind === 'delete') {
         targetId = await entityId(tx, entity, input.target);
         // A suggested release not approved yet is withdrawn or discarded, not deleted.
         if (entity === 'release') await assertApprovedRelease(tx, targetId);
@@ -409,7 +514,13 @@ async function applyRequest(
   let revisionId: number | null = null;
   // A deletion's notice names the item as it was (a movie merged away is gone afterwards).
   let subject: Awaited<ReturnType<typeof noticeSubject>> | null = null;
-  if (row.kind === 'delete') {
+  let mediaPoints: number | null = null;
+  if (isMediaEntity(row.entity_type)) {
+    const result = await applyMediaChange(tx, row.entity_type, row.kind, entityIdNow!, changes, resolutions, meta);
+    applied = result.applied;
+    revisionId = result.revisionId;
+    mediaPoints = result.points;
+  } else if (row.kind === 'delete') {
     subject = { subjectText: (await noticeSubject(tx, row.entity_type, entityIdNow, changes)).subjectText };
     const into = changes.merged_into?.after;
     const intoId = into == null ? null : await mergeTargetId(tx, row.entity_type, into, entityIdNow!);
@@ -449,7 +560,8 @@ async function applyRequest(
     applied = made.changes;
     revisionId = made.revisionId;
   }
-  const points = revisionId == null ? 0 : pointsFor(row.kind, row.entity_type, Object.keys(applied).length);
+  const points =
+    revisionId == null ? 0 : (mediaPoints ?? pointsFor(row.kind, row.entity_type as CatalogueEntity, Object.keys(applied).length));
   if (revisionId != null && points) {
     await tx.execute(sql`UPDATE revisions SET points = ${points} WHERE id = ${revisionId}`);
     await tx.execute(sql`UPDATE users SET points = points + ${points} WHERE id = ${row.user_id}`);
@@ -523,7 +635,14 @@ export async function discardChangeRequest(
   const d = await resolveDb(db);
   await inTransaction(d, async (tx) => {
     const row = await pendingRow(tx, publicId);
-    await dropSuggestedRelease(tx, row);
+    // Named before a suggested release or media record goes with the request (a media record by its item).
+    const subject = await noticeSubject(
+      tx,
+      row.entity_type,
+      row.kind === 'edit' || row.kind === 'delete' || isMediaEntity(row.entity_type) ? row.entity_id : null,
+      changesOf(row),
+    );
+    await dropSuggested(tx, row);
     await tx.execute(
       sql`UPDATE change_requests SET status = 'discarded', discard_reason = ${text.value}, reviewed_by_id = ${admin.userId},
             reviewed_at = now(), updated_at = now() WHERE id = ${row.id}`,
@@ -535,12 +654,7 @@ export async function discardChangeRequest(
         actorId: admin.userId,
         changeRequestId: Number(row.id),
         reason: text.value,
-        ...(await noticeSubject(
-          tx,
-          row.entity_type,
-          row.kind === 'edit' || row.kind === 'delete' ? row.entity_id : null,
-          changesOf(row),
-        )),
+        ...subject,
       },
     ]);
     await announceSettled(tx, 'discarded', 1);
@@ -550,14 +664,24 @@ export async function discardChangeRequest(
 
 /**
  * What a contribution notice names: the entity's name (as it is now, else as suggested) and, for
- * a movie or release that exists, the item the notice links to.
+ * a movie or release that exists, the item the notice links to; for a picture, video or shopping
+ * link, its movie or release.
  */
 async function noticeSubject(
   tx: Db,
-  entity: CatalogueEntity,
+  entity: ChangeEntity,
   entityId: number | null,
   changes: FieldChanges,
 ): Promise<{ subjectText: string | null; movieId?: number; releaseId?: number }> {
+  if (isMediaEntity(entity)) {
+    const media = entityId == null ? null : await mediaSubject(tx, entity, entityId);
+    if (!media) return { subjectText: null };
+    return {
+      subjectText: media.item.name,
+      ...(media.movieId != null ? { movieId: media.movieId } : {}),
+      ...(media.releaseId != null ? { releaseId: media.releaseId } : {}),
+    };
+  }
   const suggested = changes.name?.after ?? changes.name?.before;
   let name = typeof suggested === 'string' ? suggested : null;
   if (entityId != null) {
@@ -682,10 +806,11 @@ export async function suggestUnknownDiscs(
   return { batch_id: batchId, results };
 }
 
-/** A pending new or duplicated release goes with its request. */
-async function dropSuggestedRelease(tx: Db, row: RequestRow): Promise<void> {
-  if (row.entity_type === 'release' && (row.kind === 'new' || row.kind === 'duplicate') && row.entity_id != null)
-    await deleteUnapprovedRelease(tx, Number(row.entity_id));
+/** A pending new or duplicated release, or a new picture, video or shopping link, goes with its request. */
+async function dropSuggested(tx: Db, row: RequestRow): Promise<void> {
+  if ((row.kind !== 'new' && row.kind !== 'duplicate') || row.entity_id == null) return;
+  if (isMediaEntity(row.entity_type)) await dropUnapprovedMedia(tx, row.entity_type, Number(row.entity_id));
+  else if (row.entity_type === 'release') await deleteUnapprovedRelease(tx, Number(row.entity_id));
 }
 
 /**
@@ -698,7 +823,7 @@ export async function withdrawChangeRequest(actor: Actor | null, publicId: strin
   await inTransaction(d, async (tx) => {
     const row = await pendingRow(tx, publicId);
     if (!canEditOwnContent(member, Number(row.user_id))) throw new AppError('forbidden');
-    await dropSuggestedRelease(tx, row);
+    await dropSuggested(tx, row);
     await tx.execute(sql`UPDATE change_requests SET status = 'withdrawn', updated_at = now() WHERE id = ${row.id}`);
     await announceSettled(tx, 'withdrawn', 1);
   });
@@ -709,6 +834,7 @@ export async function withdrawChangeRequest(actor: Actor | null, publicId: strin
 type RequestListRow = RequestRow & {
   entity_public_id: string | null;
   entity_name: string | null;
+  media_item: ChangeRequestDto['item'] | string | null;
   discard_reason: string | null;
   author_public_id: string;
   author_name: string;
@@ -725,7 +851,17 @@ const REQUEST_COLUMNS = sql`c.id, c.public_id, c.entity_type, c.entity_id, c.kin
     WHEN 'movie' THEN (SELECT public_id FROM movies WHERE id = c.entity_id)
     WHEN 'release' THEN (SELECT public_id FROM releases WHERE id = c.entity_id)
     WHEN 'person' THEN (SELECT public_id FROM persons WHERE id = c.entity_id)
-    WHEN 'label' THEN (SELECT public_id FROM labels WHERE id = c.entity_id) END AS entity_public_id,
+    WHEN 'label' THEN (SELECT public_id FROM labels WHERE id = c.entity_id)
+    WHEN 'picture' THEN (SELECT public_id FROM pictures WHERE id = c.entity_id)
+    WHEN 'video' THEN (SELECT public_id FROM videos WHERE id = c.entity_id)
+    WHEN 'shopping_link' THEN (SELECT public_id FROM buying_links WHERE id = c.entity_id) END AS entity_public_id,
+  CASE WHEN c.entity_type IN ('picture', 'video', 'shopping_link') THEN (
+    SELECT json_build_object('type', CASE WHEN m.movie_id IS NULL THEN 'release' ELSE 'movie' END,
+                             'public_id', coalesce(mv.public_id, rl.public_id), 'name', coalesce(mv.name, rl.name))
+    FROM (SELECT movie_id, release_id FROM pictures WHERE c.entity_type = 'picture' AND id = c.entity_id
+          UNION ALL SELECT movie_id, release_id FROM videos WHERE c.entity_type = 'video' AND id = c.entity_id
+          UNION ALL SELECT movie_id, release_id FROM buying_links WHERE c.entity_type = 'shopping_link' AND id = c.entity_id) m
+    LEFT JOIN movies mv ON mv.id = m.movie_id LEFT JOIN releases rl ON rl.id = m.release_id) END AS media_item,
   CASE c.entity_type
     WHEN 'movie' THEN (SELECT name FROM movies WHERE id = c.entity_id)
     WHEN 'release' THEN (SELECT name FROM releases WHERE id = c.entity_id)
@@ -734,13 +870,15 @@ const REQUEST_COLUMNS = sql`c.id, c.public_id, c.entity_type, c.entity_id, c.kin
 const REQUEST_FROM = sql`change_requests c JOIN users u ON u.id = c.user_id`;
 
 function toDto(row: RequestListRow): ChangeRequestDto {
+  const item = typeof row.media_item === 'string' ? (JSON.parse(row.media_item) as ChangeRequestDto['item']) : row.media_item;
   return {
     public_id: row.public_id,
     entity: row.entity_type,
     kind: row.kind,
     status: row.status,
     entity_public_id: row.entity_public_id,
-    entity_name: row.entity_name,
+    entity_name: row.entity_name ?? item?.name ?? null,
+    item,
     changes: changesOf(row),
     note: row.note,
     source: row.source,
@@ -801,7 +939,7 @@ export async function getSuggestedRelease(
 /** Filters of the change-request list: state (default pending), entity, kind, author (public id). */
 export type ChangeListQuery = {
   status?: ChangeState | null;
-  entity?: CatalogueEntity | null;
+  entity?: ChangeEntity | null;
   kind?: ChangeKind | null;
   user?: string | null;
   /** Suggestions sent together (the unknown discs of one collection import). */
@@ -874,7 +1012,31 @@ export type ChangeReview = {
      */
     in_use: number | null;
   };
+  /** A picture's, video's or shopping link's item and what it shows (null for catalogue entities, and a dropped one). */
+  media: MediaPreview | null;
 };
+
+/** What the queue shows of a picture (its address), a video (its thumbnail) or a shopping link (its address and shop). */
+export type MediaPreview = {
+  item: { type: MediaItemType; public_id: string; name: string };
+  picture: { url: string; srcset: string | null } | null;
+  video: { youtube_id: string; thumbnail_url: string } | null;
+  link: { url: string; shop: string } | null;
+};
+
+/** The queue's preview of a media record, or null when it is gone. */
+async function mediaPreview(d: Db, entity: ChangeEntity, id: number | null): Promise<MediaPreview | null> {
+  if (!isMediaEntity(entity) || id == null) return null;
+  const media = await mediaSubject(d, entity, id);
+  if (!media) return null;
+  const p = media.preview;
+  return {
+    item: media.item,
+    picture: 'filename' in p ? pictureSources(p) : null,
+    video: 'youtube_id' in p ? { youtube_id: p.youtube_id, thumbnail_url: youtubeThumbnailUrl(p.youtube_id.split('?')[0]) } : null,
+    link: 'shop' in p ? { url: p.url, shop: p.shop } : null,
+  };
+}
 
 /**
  * A request with its field-by-field diff and flags, for an admin's decision.
@@ -895,10 +1057,12 @@ export async function reviewChangeRequest(
     sql`SELECT entity_id FROM change_requests WHERE public_id = ${publicId}`,
   );
   const fields = Object.keys(request.changes).filter((f) => f !== 'duplicate_of');
-  const now =
-    request.kind === 'edit' && row.entity_id != null
-      ? ((await readFields(d, request.entity, Number(row.entity_id), fields)) ?? {})
-      : {};
+  const entityId = row.entity_id == null ? null : Number(row.entity_id);
+  let now: FieldValues = {};
+  if (request.kind === 'edit' && entityId != null)
+    now = isMediaEntity(request.entity)
+      ? ((await readMediaFields(d, request.entity, entityId)) ?? {})
+      : ((await readFields(d, request.entity, entityId, fields)) ?? {});
   const diffs: FieldDiff[] = fields.map((f) => {
     const c = request.changes[f];
     const current = request.kind === 'edit' ? (now[f] ?? null) : c.before;
@@ -907,8 +1071,8 @@ export async function reviewChangeRequest(
   let barcodeKnown: string | null = null;
   let likelyDuplicate: string | null = null;
   let inUse: number | null = null;
-  if (request.kind === 'delete' && row.entity_id != null)
-    inUse = await dependentsOf(d, request.entity, Number(row.entity_id));
+  if (request.kind === 'delete' && entityId != null && !isMediaEntity(request.entity))
+    inUse = await dependentsOf(d, request.entity, entityId);
   if (request.entity === 'release' && request.kind !== 'delete') {
     const ean = request.changes.ean?.after;
     const exceptId = row.entity_id ?? 0;
@@ -941,6 +1105,7 @@ export async function reviewChangeRequest(
       no_source: !request.source,
       in_use: inUse,
     },
+    media: await mediaPreview(d, request.entity, entityId),
   };
 }
 
@@ -1006,10 +1171,12 @@ export async function amendChangeRequest(
       // A deletion has no field values: its note, source (and merge target, through a new request) say it all.
       if (row.kind === 'delete' && Object.keys(amendment.values ?? {}).length)
         throw new AppError('invalid_value', { field: 'values' });
-      const values = row.kind === 'delete' ? {} : normalizeFields(entity, amendment.values ?? {});
-      const changes = { ...changesOf(row) };
+      const values = row.kind === 'delete' || isMediaEntity(entity) ? {} : normalizeFields(entity, amendment.values ?? {});
+      let changes = { ...changesOf(row) };
       const entityId = row.entity_id == null ? null : Number(row.entity_id);
-      if (row.kind === 'delete') {
+      if (isMediaEntity(entity)) {
+        changes = await amendMediaChange(tx, entity, row.kind, entityId!, changes, amendment.values ?? {});
+      } else if (row.kind === 'delete') {
         // Nothing but the note and source change.
       } else if (row.kind === 'edit') {
         const now = (await readFields(tx, entity, entityId!, catalogueFieldNames(entity)))!;

@@ -139,6 +139,18 @@ export type DomainEvents = {
   'change.submitted': { userId: number; requestId: number; count: number; queue: PendingQueue };
   /** `count` pending change requests were approved, discarded or withdrawn: the queue is shorter. */
   'change.settled': { status: 'approved' | 'discarded' | 'withdrawn'; count: number; queue: PendingQueue };
+  /**
+   * A picture, video or shopping link was approved, edited, deleted, or dropped before approval:
+   * `pages` the movie and release pages that show it (revalidated after commit), `files` an
+   * uploaded picture's stored name and variant whose files are removed after commit (a deleted
+   * or dropped picture), else null.
+   */
+  'media.changed': {
+    entity: 'picture' | 'video' | 'shopping_link';
+    id: number;
+    pages: ItemPage[];
+    files: { filename: string; variant: string | null } | null;
+  };
   /** A post (discussion) was created. */
   'post.created': PostEvent;
   /** A post's headline, body or language was changed by its author. */

@@ -5,7 +5,9 @@ import 'server-only';
  * is outside the database. The modules listed here never publish events themselves, so the
  * import graph has no cycle.
  */
+import { removePicture } from '@/lib/images';
 import { revalidateCatalogue, revalidateItemPages } from '@/lib/page-cache';
+import { CATALOGUE_PICTURE_SIZES } from '@/lib/picture-urls';
 import { pushNotification, pushPendingChanges } from '@/lib/realtime/server';
 import { snapshotOnEntries } from './collection-values';
 import { collectCollectionPages } from './collection-pages';
@@ -30,6 +32,15 @@ import { matchTradesOnCollection, matchTradesOnEntries, matchTradesOnFriendship 
 /** The subscribers of every event. */
 export const SUBSCRIBERS: SubscriberTable = {
   'catalogue.changed': { afterCommit: [(e) => revalidateCatalogue(e.pages)] },
+  'media.changed': {
+    afterCommit: [
+      (e) => revalidateItemPages(e.pages),
+      // A deleted or dropped upload's files go once the row's change is committed.
+      (e) => {
+        if (e.files) removePicture(e.files.filename, Object.keys(CATALOGUE_PICTURE_SIZES), e.files.variant);
+      },
+    ],
+  },
   'account.created': { inTransaction: [createDefaultLists] },
   'account.deleting': {
     inTransaction: [uncountAccount, uncountCommunity, collectAccountPages, keepPendingNotices],

@@ -7,13 +7,18 @@
 import { z } from 'zod';
 import { CATALOGUE_ENTITIES, CHANGE_KINDS, CHANGE_STATES, type CatalogueEntity } from './catalogue-fields';
 import { CHANGE_NOTE_MAX, CHANGE_SOURCE_MAX, MODERATION_REASON_MAX } from './limits';
+import { MEDIA_ENTITIES, type MediaEntity } from './media-fields';
+
+/** What a change request is about: a catalogue entity, or a picture, video or shopping link of a movie or release. */
+export const CHANGE_ENTITIES = [...CATALOGUE_ENTITIES, ...MEDIA_ENTITIES] as const;
+export type ChangeEntity = CatalogueEntity | MediaEntity;
 
 /** Public id of a change request or catalogue entity in a body. */
 const publicIdText = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 /** POST /api/changes: `{ entity, kind, target?, values, note?, source?, merge_into? }` (a deletion: target, note, merge_into?). */
 export const changeRequestSchema = z.object({
-  entity: z.enum(CATALOGUE_ENTITIES),
+  entity: z.enum(CHANGE_ENTITIES),
   kind: z.enum(CHANGE_KINDS),
   target: publicIdText.nullish().meta({ description: 'Public id of the entity edited, duplicated or deleted' }),
   values: z
@@ -74,7 +79,7 @@ export const discSuggestionsSchema = z.object({
 /** GET /api/changes filters. */
 export const changeListFilters = {
   status: z.enum(CHANGE_STATES).optional(),
-  entity: z.enum(CATALOGUE_ENTITIES).optional(),
+  entity: z.enum(CHANGE_ENTITIES).optional(),
   kind: z.enum(CHANGE_KINDS).optional(),
   batch: publicIdText.optional().meta({ description: 'Suggestions sent together (one collection import)' }),
 };

@@ -17,12 +17,10 @@ import { AppError } from '@/lib/errors';
 import { formatAge } from '@/lib/format';
 import { Link, redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
-import {
-  CATALOGUE_ENTITIES,
-  CHANGE_KINDS,
-  type CatalogueEntity,
-  type ChangeKind,
-} from '@/lib/validation/catalogue-fields';
+import { MediaPreviewBox } from '@/components/admin/media-preview';
+import { CHANGE_KINDS, type ChangeKind } from '@/lib/validation/catalogue-fields';
+import { CHANGE_ENTITIES, type ChangeEntity } from '@/lib/validation/changes';
+import { isMediaEntity } from '@/lib/validation/media-fields';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParamsRecord> };
 
@@ -53,7 +51,7 @@ export default async function ChangeQueuePage({ params, searchParams }: Props) {
   const actor = await currentActor();
   if (!canModerate(actor)) notFound();
   const sp = await searchParams;
-  const entity = CATALOGUE_ENTITIES.find((e) => e === firstParam(sp, 'entity')) ?? null;
+  const entity = CHANGE_ENTITIES.find((e) => e === firstParam(sp, 'entity')) ?? null;
   const kind = CHANGE_KINDS.find((k) => k === firstParam(sp, 'kind')) ?? null;
   const user = firstParam(sp, 'user') || null;
   const cursor = firstParam(sp, 'cursor') || null;
@@ -74,12 +72,15 @@ export default async function ChangeQueuePage({ params, searchParams }: Props) {
   );
   // The names of the movies, persons and labels the values refer to by public id.
   const names = await refNamesOfValues(
-    reviews.flatMap(({ request, fields }) =>
-      (['before', 'now', 'proposed'] as const).map((k) => ({
-        entity: request.entity,
-        values: Object.fromEntries(fields.map((f) => [f.field, f[k]])),
-      })),
-    ),
+    reviews.flatMap(({ request, fields }) => {
+      const e = request.entity;
+      return isMediaEntity(e)
+        ? []
+        : (['before', 'now', 'proposed'] as const).map((k) => ({
+            entity: e,
+            values: Object.fromEntries(fields.map((f) => [f.field, f[k]])),
+          }));
+    }),
   );
   const t = await getTranslations({ locale, namespace: 'changes' });
   const words: DecisionWords = {
@@ -101,7 +102,13 @@ export default async function ChangeQueuePage({ params, searchParams }: Props) {
     const key = `fields.${field}` as 'fields.name';
     return t.has(key) ? t(key) : field;
   };
-  const filterLink = (params: { entity?: CatalogueEntity | null; kind?: ChangeKind | null }) => {
+  // A picture's or video's type shows by its name.
+  const te = await getTranslations({ locale, namespace: 'enums' });
+  const shownValue = (e: ChangeEntity, field: string, value: unknown): unknown =>
+    field === 'type' && typeof value === 'number' && (e === 'picture' || e === 'video')
+      ? te(`${e === 'picture' ? 'pictureTypes' : 'videoTypes'}.${value}` as 'pictureTypes.1')
+      : value;
+  const filterLink = (params: { entity?: ChangeEntity | null; kind?: ChangeKind | null }) => {
     const q = new URLSearchParams();
     const e = params.entity === undefined ? entity : params.entity;
     const k = params.kind === undefined ? kind : params.kind;
@@ -127,7 +134,7 @@ export default async function ChangeQueuePage({ params, searchParams }: Props) {
           >
             {t('queue.allEntities')}
           </Link>
-          {CATALOGUE_ENTITIES.map((e) => (
+          {CHANGE_ENTITIES.map((e) => (
             <Link
               key={e}
               href={filterLink({ entity: e })}
@@ -156,7 +163,7 @@ export default async function ChangeQueuePage({ params, searchParams }: Props) {
       </nav>
       {reviews.length ? (
         <ol className="space-y-4">
-          {reviews.map(({ request, fields, flags }) => {
+          {reviews.map(({ request, fields, flags, media }) => {
             const age = page.items.find((i) => i.public_id === request.public_id)?.age_seconds ?? 0;
             const target = request.entity_public_id;
             return (
@@ -214,6 +221,12 @@ export default async function ChangeQueuePage({ params, searchParams }: Props) {
                       </li>
                     ) : null}
                   </ul>
+                  {media ? (
+                    <MediaPreviewBox
+                      media={media}
+                      labels={{ item: t(`entities.${media.item.type}`), play: t('request.watchVideo') }}
+                    />
+                  ) : null}
                   {request.note ? (
                     <p className="mb-1">
                       <span className="font-medium">{t('request.note')}:</span> {request.note}
@@ -249,7 +262,7 @@ export default async function ChangeQueuePage({ params, searchParams }: Props) {
                           field: f.field,
                           label: fieldLabel(f.field),
                           note: f.stale ? { text: t('request.changedSince'), strong: true } : undefined,
-                          values: [f.before, f.now, f.proposed],
+                          values: [f.before, f.now, f.proposed].map((v) => shownValue(request.entity, f.field, v)),
                           strong: f.stale ? 1 : undefined,
                           data: { 'data-stale': f.stale ? 'true' : undefined },
                         }))}
