@@ -53,8 +53,7 @@ export async function checkShoppingLink(
   env: Record<string, string | undefined> = process.env,
 ): Promise<ShopCheckCode | null> {
   const link = parseShoppingLink(input);
-  if ('problem' in link)
-    return link.problem === 'empty' ? SHOP_CHECK_CODES.empty : SHOP_CHECK_CODES.unavailable;
+  if ('problem' in link) return link.problem === 'empty' ? SHOP_CHECK_CODES.empty : SHOP_CHECK_CODES.unavailable;
   const target = shopCheckTarget(env);
   if (!target) return null;
   const product = new URL(link.url);
@@ -63,14 +62,19 @@ export async function checkShoppingLink(
   if (target !== 'shop') headers['X-Shop-Host'] = product.host;
   let response: Response;
   try {
-    response = await fetch(address, { headers, redirect: 'follow', signal: AbortSignal.timeout(SHOP_CHECK_TIMEOUT_MS) });
+    response = await fetch(address, {
+      headers,
+      redirect: 'follow',
+      signal: AbortSignal.timeout(SHOP_CHECK_TIMEOUT_MS),
+    });
   } catch (error) {
     logWarn('shopping link check got no answer', { shop: link.shop, error: String(error) });
     return null;
   }
   if (response.status === 404 || response.status === 410) return SHOP_CHECK_CODES.unavailable;
   // Amazon answers 503 (and 429) when it throttles automated requests: its quota is full for now.
-  if ((response.status === 503 || response.status === 429) && SHOPS[link.shop].amazon) return SHOP_CHECK_CODES.quotaFull;
+  if ((response.status === 503 || response.status === 429) && SHOPS[link.shop].amazon)
+    return SHOP_CHECK_CODES.quotaFull;
   if (!response.ok) return null;
   const page = (await response.text()).toLowerCase();
   return UNAVAILABLE_MARKERS.some((m) => page.includes(m)) ? SHOP_CHECK_CODES.unavailable : SHOP_CHECK_CODES.available;

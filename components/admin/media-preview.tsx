@@ -31,7 +31,13 @@ export function MediaPreviewBox({
         </a>
       ) : null}
       {media.video && video ? (
-        <a href={youtubeWatchUrl(video)} target="_blank" rel="noopener" className="block w-48 shrink-0" aria-label={labels.play}>
+        <a
+          href={youtubeWatchUrl(video)}
+          target="_blank"
+          rel="noopener"
+          className="block w-48 shrink-0"
+          aria-label={labels.play}
+        >
           <FallbackImage
             src={media.video.thumbnail_url}
             alt=""

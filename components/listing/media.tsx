@@ -1,15 +1,23 @@
+import { VideoPlayer } from '@/components/media/video-player';
 import { FallbackImage } from '@/components/ui/fallback-image';
+import { Link } from '@/lib/i18n/navigation';
 import type { BuyingLinkDto, PictureDto, VideoDto } from '@/lib/data/types';
 
-/** Grid of pictures (cover scans, posters) with their type names as alt text; a picture that cannot be loaded leaves an empty frame. */
+/**
+ * Grid of pictures (cover scans, posters) with their type names as alt text and, when `editLabel`
+ * is given, a link to each picture's edit page (`/photo/{id}/edit`); a picture that cannot be
+ * loaded leaves an empty frame.
+ */
 export function PictureGrid({
   pictures,
   typeName,
   alt,
+  editLabel,
 }: {
   pictures: PictureDto[];
   typeName: (type: number) => string;
   alt: string;
+  editLabel?: string;
 }) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid="pictures">
@@ -18,26 +26,41 @@ export function PictureGrid({
           {/* User and external images are served as files, never through the Next image optimizer. */}
           <FallbackImage
             src={p.url}
+            srcSet={p.srcset ?? undefined}
+            sizes="(min-width: 1024px) 22vw, (min-width: 640px) 30vw, 45vw"
             alt={`${alt} – ${typeName(p.type)}`}
             className="aspect-[3/4] w-full object-cover"
             fallback={<span aria-hidden="true" className="block aspect-[3/4] w-full bg-paper" />}
           />
-          <p className="px-2 py-1 text-xs text-muted">{typeName(p.type)}</p>
+          <p className="flex justify-between gap-2 px-2 py-1 text-xs text-muted">
+            <span>{typeName(p.type)}</span>
+            {editLabel ? (
+              <Link href={`/photo/${p.public_id}/edit`} className="underline">
+                {editLabel}
+              </Link>
+            ) : null}
+          </p>
         </li>
       ))}
     </ul>
   );
 }
 
-/** List of YouTube videos as links with thumbnails (no embedded player, no third-party cookies); a thumbnail that cannot be loaded leaves an empty frame. */
+/**
+ * YouTube videos as thumbnails with a play button (components/media/video-player.tsx: the player
+ * loads only on a press, so no third-party script or cookie reaches anyone who does not play), each
+ * titled by its type and chapter, with a link to its edit page when `editLabel` is given.
+ */
 export function VideoList({
   videos,
   typeName,
-  linkLabel,
+  playLabel,
+  editLabel,
 }: {
   videos: VideoDto[];
   typeName: (type: number) => string;
-  linkLabel: (title: string) => string;
+  playLabel: (title: string) => string;
+  editLabel?: string;
 }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2" data-testid="videos">
@@ -45,20 +68,20 @@ export function VideoList({
         const title = v.chapter ? `${typeName(v.type)}: ${v.chapter}` : typeName(v.type);
         return (
           <li key={v.public_id} className="overflow-hidden rounded-lg border border-line bg-panel">
-            <a
-              href={`https://www.youtube.com/watch?v=${encodeURIComponent(v.youtube_id)}`}
-              rel="noopener"
-              target="_blank"
-              aria-label={linkLabel(title)}
-            >
-              <FallbackImage
-                src={v.thumbnail_url}
-                alt=""
-                className="aspect-video w-full object-cover"
-                fallback={<span aria-hidden="true" className="block aspect-video w-full bg-paper" />}
-              />
-              <span className="block px-3 py-2 font-medium">{title}</span>
-            </a>
+            <VideoPlayer
+              serviceId={v.youtube_id}
+              thumbnailUrl={v.thumbnail_url}
+              title={title}
+              playLabel={playLabel(title)}
+            />
+            <p className="flex justify-between gap-2 px-3 py-2">
+              <span className="font-medium">{title}</span>
+              {editLabel ? (
+                <Link href={`/video/${v.public_id}/edit`} className="text-sm text-muted underline">
+                  {editLabel}
+                </Link>
+              ) : null}
+            </p>
           </li>
         );
       })}
@@ -71,7 +94,7 @@ export function BuyingLinks({ links, linkLabel }: { links: BuyingLinkDto[]; link
   return (
     <ul className="space-y-2" data-testid="buying-links">
       {links.map((l) => (
-        <li key={l.url}>
+        <li key={l.public_id}>
           <a href={l.url} rel="sponsored noopener" target="_blank" className="font-medium text-accent-strong underline">
             {linkLabel(l.shop)}
           </a>

@@ -11,12 +11,17 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
  */
 export function FallbackImage({
   src,
+  srcSet,
+  sizes,
   alt,
   className,
   fallback,
   loading = 'lazy',
 }: {
   src: string;
+  /** Responsive candidates (`url 500w, …`) and the layout widths they are chosen by. */
+  srcSet?: string;
+  sizes?: string;
   /** Alternative text; '' for a decorative image whose meaning is in the text next to it. */
   alt: string;
   className?: string;
@@ -37,6 +42,8 @@ export function FallbackImage({
     <img
       ref={ref}
       src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
       loading={loading}
       decoding="async"

@@ -319,13 +319,12 @@ export async function suggestPicture(actor: Actor | null, input: PictureSuggesti
   delete values.variant;
   const sizes = Object.keys(CATALOGUE_PICTURE_SIZES);
   try {
-    const result = await submit(
-      member,
-      { entity: 'picture', kind: 'new', values, note: input.note ?? null },
-      d,
-      null,
-      { filename: stored.file, variant, width: stored.width, height: stored.height },
-    );
+    const result = await submit(member, { entity: 'picture', kind: 'new', values, note: input.note ?? null }, d, null, {
+      filename: stored.file,
+      variant,
+      width: stored.width,
+      height: stored.height,
+    });
     if (!result.ok) removePicture(stored.file, sizes, variant);
     return result;
   } catch (error) {
@@ -366,7 +365,12 @@ async function submit(
   // A shopping link is checked with its shop before anything is stored (outside the transaction).
   let check: LinkCheck = null;
   const url = input.values?.url;
-  if (entity === 'shopping_link' && kind !== 'delete' && typeof url === 'string' && !('problem' in parseShoppingLink(url))) {
+  if (
+    entity === 'shopping_link' &&
+    kind !== 'delete' &&
+    typeof url === 'string' &&
+    !('problem' in parseShoppingLink(url))
+  ) {
     const code = await checkShoppingLink(url);
     const refused = shopCheckError(code);
     if (refused) return { ok: false, errors: { url: refused } };
@@ -561,7 +565,9 @@ async function applyRequest(
     revisionId = made.revisionId;
   }
   const points =
-    revisionId == null ? 0 : (mediaPoints ?? pointsFor(row.kind, row.entity_type as CatalogueEntity, Object.keys(applied).length));
+    revisionId == null
+      ? 0
+      : (mediaPoints ?? pointsFor(row.kind, row.entity_type as CatalogueEntity, Object.keys(applied).length));
   if (revisionId != null && points) {
     await tx.execute(sql`UPDATE revisions SET points = ${points} WHERE id = ${revisionId}`);
     await tx.execute(sql`UPDATE users SET points = points + ${points} WHERE id = ${row.user_id}`);
@@ -870,7 +876,8 @@ const REQUEST_COLUMNS = sql`c.id, c.public_id, c.entity_type, c.entity_id, c.kin
 const REQUEST_FROM = sql`change_requests c JOIN users u ON u.id = c.user_id`;
 
 function toDto(row: RequestListRow): ChangeRequestDto {
-  const item = typeof row.media_item === 'string' ? (JSON.parse(row.media_item) as ChangeRequestDto['item']) : row.media_item;
+  const item =
+    typeof row.media_item === 'string' ? (JSON.parse(row.media_item) as ChangeRequestDto['item']) : row.media_item;
   return {
     public_id: row.public_id,
     entity: row.entity_type,
@@ -1033,7 +1040,10 @@ async function mediaPreview(d: Db, entity: ChangeEntity, id: number | null): Pro
   return {
     item: media.item,
     picture: 'filename' in p ? pictureSources(p) : null,
-    video: 'youtube_id' in p ? { youtube_id: p.youtube_id, thumbnail_url: youtubeThumbnailUrl(p.youtube_id.split('?')[0]) } : null,
+    video:
+      'youtube_id' in p
+        ? { youtube_id: p.youtube_id, thumbnail_url: youtubeThumbnailUrl(p.youtube_id.split('?')[0]) }
+        : null,
     link: 'shop' in p ? { url: p.url, shop: p.shop } : null,
   };
 }
@@ -1171,7 +1181,8 @@ export async function amendChangeRequest(
       // A deletion has no field values: its note, source (and merge target, through a new request) say it all.
       if (row.kind === 'delete' && Object.keys(amendment.values ?? {}).length)
         throw new AppError('invalid_value', { field: 'values' });
-      const values = row.kind === 'delete' || isMediaEntity(entity) ? {} : normalizeFields(entity, amendment.values ?? {});
+      const values =
+        row.kind === 'delete' || isMediaEntity(entity) ? {} : normalizeFields(entity, amendment.values ?? {});
       let changes = { ...changesOf(row) };
       const entityId = row.entity_id == null ? null : Number(row.entity_id);
       if (isMediaEntity(entity)) {

@@ -30,11 +30,13 @@ import {
   type MediaEntity,
   type MediaItemType,
 } from '@/lib/validation/media-fields';
+import { youtubeThumbnailUrl } from '@/lib/validation/youtube';
+import { pictureSources } from './catalogue-media';
 import { sameValue, type FieldValues, type WriteMeta } from './catalogue-writes';
 import type { ItemPage } from './event-types';
 import { publish } from './events';
 import { newPublicId } from './public-id';
-import { queryRows } from './sql';
+import { queryRows, resolveDb } from './sql';
 
 /** The table of each media entity. */
 const TABLES: Record<MediaEntity, string> = { picture: 'pictures', video: 'videos', shopping_link: 'buying_links' };
@@ -68,7 +70,11 @@ type MediaRow = {
   release_id: number | null;
 };
 
-async function mediaRowBy(tx: Db, entity: MediaEntity, where: { id: number } | { publicId: string }): Promise<MediaRow | null> {
+async function mediaRowBy(
+  tx: Db,
+  entity: MediaEntity,
+  where: { id: number } | { publicId: string },
+): Promise<MediaRow | null> {
   const cond = 'id' in where ? sql`id = ${where.id}` : sql`public_id = ${where.publicId}`;
   const [row] = await queryRows<MediaRow>(
     tx,
@@ -269,7 +275,8 @@ export async function prepareMediaChange(
   const values = editValues(entity, given);
   const now = (await readMediaFields(tx, entity, row.id))!;
   const changes: FieldChanges = {};
-  for (const [f, v] of Object.entries(values)) if (!sameValue(now[f], v)) changes[f] = { before: now[f] ?? null, after: v };
+  for (const [f, v] of Object.entries(values))
+    if (!sameValue(now[f], v)) changes[f] = { before: now[f] ?? null, after: v };
   checkRecord(entity, { ...now, ...values });
   await assertNotOnItem(tx, entity, itemOfRow(row), values, row.id);
   return { targetId: row.id, baseRevisionId, changes };
@@ -277,13 +284,17 @@ export async function prepareMediaChange(
 
 /** The normalised values of an edit: editable fields only. @throws MediaValuesInvalid */
 function editValues(entity: MediaEntity, given: FieldValues): FieldValues {
-  const fixed = Object.keys(given).filter((f) => MEDIA_NEW_ONLY[entity].includes(f) || !MEDIA_FIELDS[entity].includes(f));
+  const fixed = Object.keys(given).filter(
+    (f) => MEDIA_NEW_ONLY[entity].includes(f) || !MEDIA_FIELDS[entity].includes(f),
+  );
   if (fixed.length) throw new MediaValuesInvalid(Object.fromEntries(fixed.map((f) => [f, 'invalid'])));
   return normalized(entity, given);
 }
 
 function itemOfRow(row: { movie_id: number | null; release_id: number | null }): { type: MediaItemType; id: number } {
-  return row.movie_id != null ? { type: 'movie', id: Number(row.movie_id) } : { type: 'release', id: Number(row.release_id) };
+  return row.movie_id != null
+    ? { type: 'movie', id: Number(row.movie_id) }
+    : { type: 'release', id: Number(row.release_id) };
 }
 
 /**
@@ -334,7 +345,9 @@ export async function amendMediaChange(
 
 /** Writes field values to a media row (a link's shop and product id follow its address). */
 async function writeColumns(tx: Db, entity: MediaEntity, id: number, values: FieldValues): Promise<void> {
-  const sets = Object.entries(values).map(([f, v]) => sql`${sql.identifier(f)} = ${v as string | number | boolean | null}`);
+  const sets = Object.entries(values).map(
+    ([f, v]) => sql`${sql.identifier(f)} = ${v as string | number | boolean | null}`,
+  );
   if (entity === 'shopping_link' && typeof values.url === 'string') {
     const link = parseShoppingLink(values.url);
     if (!('problem' in link)) sets.push(sql`shop = ${link.shop}`, sql`product_id = ${link.productId}`);
@@ -356,7 +369,10 @@ async function makeDefault(tx: Db, id: number): Promise<void> {
 /** The cached pages that show a media record: its item's, and for a movie's picture its releases'. */
 async function pagesOf(tx: Db, entity: MediaEntity, row: MediaRow): Promise<ItemPage[]> {
   if (row.release_id != null) {
-    const [r] = await queryRows<{ public_id: string }>(tx, sql`SELECT public_id FROM releases WHERE id = ${row.release_id}`);
+    const [r] = await queryRows<{ public_id: string }>(
+      tx,
+      sql`SELECT public_id FROM releases WHERE id = ${row.release_id}`,
+    );
     return r ? [{ type: 'release', publicId: r.public_id }] : [];
   }
   const [m] = await queryRows<{ public_id: string }>(tx, sql`SELECT public_id FROM movies WHERE id = ${row.movie_id}`);
@@ -375,7 +391,11 @@ async function pagesOf(tx: Db, entity: MediaEntity, row: MediaRow): Promise<Item
 }
 
 /** A picture's stored files (null for other media, or a picture without upload). */
-async function filesOf(tx: Db, entity: MediaEntity, id: number): Promise<{ filename: string; variant: string | null } | null> {
+async function filesOf(
+  tx: Db,
+  entity: MediaEntity,
+  id: number,
+): Promise<{ filename: string; variant: string | null } | null> {
   if (entity !== 'picture') return null;
   const [p] = await queryRows<{ filename: string | null; variant: string | null }>(
     tx,
@@ -438,7 +458,8 @@ export async function applyMediaChange(
     if (unresolved.length) throw new AppError('change_conflict', { fields: unresolved.join(', ') });
     checkRecord(entity, { ...now, ...values });
     applied = {};
-    for (const [f, v] of Object.entries(values)) if (!sameValue(now[f], v)) applied[f] = { before: now[f] ?? null, after: v };
+    for (const [f, v] of Object.entries(values))
+      if (!sameValue(now[f], v)) applied[f] = { before: now[f] ?? null, after: v };
     const { is_default: flag, ...columns } = values;
     if (flag === true) await makeDefault(tx, entityId);
     else if (flag === false) columns.is_default = false;
@@ -469,7 +490,8 @@ export async function dropUnapprovedMedia(tx: Db, entity: MediaEntity, id: numbe
 export type MediaSubject = {
   item: { type: MediaItemType; public_id: string; name: string };
   /** The picture's address and srcset, a video's service id, a link's address and shop. */
-  preview: { filename: string | null; variant: string | null; external_filename: string | null; external_url: string | null }
+  preview:
+    | { filename: string | null; variant: string | null; external_filename: string | null; external_url: string | null }
     | { youtube_id: string }
     | { url: string; shop: string };
   movieId: number | null;
@@ -483,7 +505,14 @@ export async function mediaSubject(tx: Db, entity: MediaEntity, id: number): Pro
     video: sql`m.youtube_id`,
     shopping_link: sql`m.url, m.shop`,
   }[entity];
-  const [row] = await queryRows<Record<string, unknown> & { movie_id: number | null; release_id: number | null; item_public_id: string; item_name: string }>(
+  const [row] = await queryRows<
+    Record<string, unknown> & {
+      movie_id: number | null;
+      release_id: number | null;
+      item_public_id: string;
+      item_name: string;
+    }
+  >(
     tx,
     sql`SELECT m.movie_id, m.release_id, ${extra},
                coalesce(mv.public_id, rl.public_id) AS item_public_id, coalesce(mv.name, rl.name) AS item_name
@@ -499,4 +528,56 @@ export async function mediaSubject(tx: Db, entity: MediaEntity, id: number): Pro
     movieId: movie_id == null ? null : Number(movie_id),
     releaseId: release_id == null ? null : Number(release_id),
   };
+}
+
+/** A movie or release that media can be added to, by public id (approved, not deleted), or null. */
+export async function mediaItemRef(
+  type: MediaItemType,
+  publicId: string,
+  db?: Db,
+): Promise<{ type: MediaItemType; public_id: string; name: string } | null> {
+  const d = await resolveDb(db);
+  const [row] = await queryRows<{ public_id: string; name: string }>(
+    d,
+    type === 'movie'
+      ? sql`SELECT public_id, name FROM movies WHERE public_id = ${publicId} AND deleted_at IS NULL`
+      : sql`SELECT public_id, name FROM releases WHERE public_id = ${publicId} AND deleted_at IS NULL AND approved`,
+  );
+  return row ? { type, public_id: row.public_id, name: row.name } : null;
+}
+
+/** A public picture or video as its edit page shows it: its fields, item and what it shows. */
+export type MediaForEdit = {
+  entity: 'picture' | 'video';
+  public_id: string;
+  /** The editable fields' current values (MEDIA_FIELDS). */
+  values: FieldValues;
+  item: { type: MediaItemType; public_id: string; name: string };
+  /** A picture's address, or a video's thumbnail address. */
+  image_url: string | null;
+};
+
+/**
+ * A picture or video that is approved and not deleted, for its edit page (`/photo/{id}/edit`,
+ * `/video/{id}/edit`): anyone may read it (the item pages show it).
+ * @returns null for an unknown, waiting or deleted one
+ */
+export async function getMediaForEdit(
+  entity: 'picture' | 'video',
+  publicId: string,
+  db?: Db,
+): Promise<MediaForEdit | null> {
+  const d = await resolveDb(db);
+  const row = await mediaRowBy(d, entity, { publicId });
+  if (!row || !row.approved || row.deleted) return null;
+  const [values, subject] = await Promise.all([readMediaFields(d, entity, row.id), mediaSubject(d, entity, row.id)]);
+  if (!values || !subject) return null;
+  const p = subject.preview;
+  const image_url =
+    'filename' in p
+      ? (pictureSources(p)?.url ?? null)
+      : 'youtube_id' in p
+        ? youtubeThumbnailUrl(p.youtube_id.split('?')[0])
+        : null;
+  return { entity, public_id: row.public_id, values, item: subject.item, image_url };
 }

@@ -65,6 +65,8 @@ export const SHELL_SCOPE = {
     'submitLogin',
     'submitting',
   ],
+  /** An admin's link to the contact messages, in the top bar. */
+  contact: ['inboxLink'],
 } as const satisfies MessageScope;
 
 /** What route files add to the shell's messages with `<ClientMessages scope>`. */
@@ -98,6 +100,8 @@ export const PAGE_SCOPES = {
   collectionForm: { collections: true, toggles: true },
   /** A review or discussion page: the like buttons. */
   likes: { toggles: true },
+  /** Adding or editing a picture, video or shopping link of a movie or release. */
+  mediaForm: { media: true },
   /** Registration, password reset and "edit my data". */
   account: { account: true },
 } as const satisfies Record<string, MessageScope>;

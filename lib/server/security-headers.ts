@@ -21,6 +21,8 @@
  * - `form-action 'self'` plus the Google and Facebook authorization origins when those logins are
  *   on: the provider login posts a form to /api/auth/signin/… which redirects there, and browsers
  *   check form-action on that redirect too.
+ * - `frame-src https://www.youtube-nocookie.com`: the videos' privacy-enhanced player, put in a
+ *   page only when a visitor presses play (components/media/video-player.tsx); no other frame.
  * - `frame-ancestors 'none'`, `object-src 'none'`, `base-uri 'self'`, `default-src 'self'`.
  *
  * Strict-Transport-Security only in production with an https SITE_URL (one year; subdomains are
@@ -29,6 +31,9 @@
 import { realtimeConfig } from '@/lib/realtime/config';
 
 type Env = Record<string, string | undefined>;
+
+/** The one origin pages may frame: YouTube's privacy-enhanced player (lib/validation/youtube.ts youtubeEmbedUrl). */
+export const YOUTUBE_PLAYER_ORIGIN = 'https://www.youtube-nocookie.com';
 
 /** The origin of `url`, or null when it is not an absolute http(s) URL. */
 function originOf(url: string | undefined): string | null {
@@ -73,6 +78,7 @@ export function contentSecurityPolicy(env: Env, dev = false): string {
     ['font-src', ["'self'", 'data:']],
     ['connect-src', ["'self'", ...realtimeOrigins(env)]],
     ['form-action', ["'self'", ...oauthFormOrigins(env)]],
+    ['frame-src', [YOUTUBE_PLAYER_ORIGIN]],
     ['frame-ancestors', ["'none'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],

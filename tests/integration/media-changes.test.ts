@@ -257,7 +257,11 @@ describe.each(testEngines())('media change requests on %s', (engine) => {
   });
 
   it('a discarded upload goes with its files; a withdrawn one too; others cannot withdraw it', async () => {
-    const r = await suggestPicture(member, { movie: FIX.amelie, file: await jpeg(300, 450), values: { type: 3 } }, h.db);
+    const r = await suggestPicture(
+      member,
+      { movie: FIX.amelie, file: await jpeg(300, 450), values: { type: 3 } },
+      h.db,
+    );
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     const [{ filename }] = await queryRows<{ filename: string }>(
       h.db,
@@ -266,7 +270,9 @@ describe.each(testEngines())('media change requests on %s', (engine) => {
     expect(await codeOf(() => withdrawChangeRequest(other, r.request.public_id, h.db))).toBe('forbidden');
     const d = await discardChangeRequest(admin, r.request.public_id, 'Blurry photo', h.db);
     expect(d.ok).toBe(true);
-    expect(await queryRows(h.db, sql`SELECT 1 FROM pictures WHERE public_id = ${r.request.entity_public_id}`)).toEqual([]);
+    expect(await queryRows(h.db, sql`SELECT 1 FROM pictures WHERE public_id = ${r.request.entity_public_id}`)).toEqual(
+      [],
+    );
     for (const f of filesOf(filename)) expect(fs.existsSync(f)).toBe(false);
     // The author is told, with the movie named.
     const [notice] = await queryRows<{ subject_text: string }>(
@@ -275,11 +281,17 @@ describe.each(testEngines())('media change requests on %s', (engine) => {
     );
     expect(notice.subject_text).toBe('Amélie');
 
-    const w = await suggestPicture(member, { movie: FIX.amelie, file: await jpeg(300, 450), values: { type: 8 } }, h.db);
+    const w = await suggestPicture(
+      member,
+      { movie: FIX.amelie, file: await jpeg(300, 450), values: { type: 8 } },
+      h.db,
+    );
     if (!w.ok) throw new Error('upload refused');
     await withdrawChangeRequest(member, w.request.public_id, h.db);
     expect((await getChangeRequest(member, w.request.public_id, h.db))!.status).toBe('withdrawn');
-    expect(await queryRows(h.db, sql`SELECT 1 FROM pictures WHERE public_id = ${w.request.entity_public_id}`)).toEqual([]);
+    expect(await queryRows(h.db, sql`SELECT 1 FROM pictures WHERE public_id = ${w.request.entity_public_id}`)).toEqual(
+      [],
+    );
   });
 
   it('edits a picture’s type, source and default flag; a field changed since needs the admin’s choice; deletion removes files', async () => {
@@ -332,7 +344,11 @@ describe.each(testEngines())('media change requests on %s', (engine) => {
     // A deleted picture is edited no more.
     expect(
       await codeOf(() =>
-        submitChangeRequest(member, { entity: 'picture', kind: 'edit', target: pic.public_id, values: { type: 2 } }, h.db),
+        submitChangeRequest(
+          member,
+          { entity: 'picture', kind: 'edit', target: pic.public_id, values: { type: 2 } },
+          h.db,
+        ),
       ),
     ).toBe('gone');
   });
@@ -377,24 +393,36 @@ describe.each(testEngines())('media change requests on %s', (engine) => {
     ).toMatchObject({ ok: false, errors: { type: 'invalid' } });
     const videoIds = async () => (await getTitle(FIX.amelie, h.db))!.videos.map((v) => v.public_id);
     expect(await videoIds()).not.toContain(r.request.entity_public_id);
-    const amended = await amendChangeRequest(member, r.request.public_id, { values: { chapter: 'Finnish trailer' } }, h.db);
+    const amended = await amendChangeRequest(
+      member,
+      r.request.public_id,
+      { values: { chapter: 'Finnish trailer' } },
+      h.db,
+    );
     expect(amended).toMatchObject({ ok: true, request: { changes: { chapter: { after: 'Finnish trailer' } } } });
     await approveChangeRequest(admin, r.request.public_id, {}, h.db);
-    expect((await getTitle(FIX.amelie, h.db))!.videos.find((v) => v.public_id === r.request.entity_public_id)).toMatchObject(
-      {
-        youtube_id: 'dQw4w9WgXcQ?t=65',
-        type: 1,
-        chapter: 'Finnish trailer',
-        thumbnail_url: 'https://img.youtube.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
-      },
-    );
+    expect(
+      (await getTitle(FIX.amelie, h.db))!.videos.find((v) => v.public_id === r.request.entity_public_id),
+    ).toMatchObject({
+      youtube_id: 'dQw4w9WgXcQ?t=65',
+      type: 1,
+      chapter: 'Finnish trailer',
+      thumbnail_url: 'https://img.youtube.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+    });
     expect(await pointsOf(member)).toBe(before + MEDIA_POINTS.new.video);
   });
 
   it('shopping links: other shops refused, the check’s codes shown, the stored link canonical with the affiliate tag', async () => {
     const link = (url: string, who: Actor = member) =>
-      submitChangeRequest(who, { entity: 'shopping_link', kind: 'new', values: { release: FIX.amelieRelease, url } }, h.db);
-    expect(await link('https://www.ebay.com/itm/123')).toMatchObject({ ok: false, errors: { url: 'shoppingLinkHost' } });
+      submitChangeRequest(
+        who,
+        { entity: 'shopping_link', kind: 'new', values: { release: FIX.amelieRelease, url } },
+        h.db,
+      );
+    expect(await link('https://www.ebay.com/itm/123')).toMatchObject({
+      ok: false,
+      errors: { url: 'shoppingLinkHost' },
+    });
     expect(await link('')).toMatchObject({ ok: false, errors: { url: 'shoppingLinkEmpty' } });
     expect(await link('https://www.amazon.de/s?k=amelie')).toMatchObject({
       ok: false,

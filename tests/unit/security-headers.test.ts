@@ -39,6 +39,8 @@ describe('securityHeaders', () => {
       'font-src': ["'self'", 'data:'],
       'connect-src': ["'self'", 'ws://127.0.0.1:6001'],
       'form-action': ["'self'"],
+      // The videos' privacy-enhanced player only, framed when a visitor presses play.
+      'frame-src': ['https://www.youtube-nocookie.com'],
       'frame-ancestors': ["'none'"],
       'object-src': ["'none'"],
       'base-uri': ["'self'"],

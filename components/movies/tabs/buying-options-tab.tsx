@@ -1,10 +1,14 @@
-import { getTranslations } from 'next-intl/server';
-import { BuyingLinks } from '@/components/listing/media';
+import { ItemMediaTab } from '@/components/media/item-media-tab';
 import { MovieTabEmpty, type MovieTabProps } from './tab-empty';
 
-/** `/movie/{id}/buying_options`: shops selling the movie. */
+/** `/movie/{id}/buying_options`: the way to add one, then the movie's approved buying options (components/media/item-media-tab.tsx). */
 export async function MovieBuyingOptionsTab({ title, locale }: MovieTabProps) {
-  if (!title.buying_links.length) return <MovieTabEmpty tab="buying_options" locale={locale} />;
-  const tr = await getTranslations({ locale, namespace: 'releases' });
-  return <BuyingLinks links={title.buying_links} linkLabel={(shop) => tr('buyAt', { shop })} />;
+  return (
+    <ItemMediaTab
+      item={{ type: 'movie', public_id: title.public_id, name: title.name }}
+      media={{ tab: 'buying_options', links: title.buying_links }}
+      locale={locale}
+      empty={<MovieTabEmpty tab="buying_options" locale={locale} />}
+    />
+  );
 }

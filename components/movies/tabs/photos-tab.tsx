@@ -1,11 +1,14 @@
-import { getTranslations } from 'next-intl/server';
-import { PictureGrid } from '@/components/listing/media';
-import { enumKey } from '@/lib/i18n/keys';
+import { ItemMediaTab } from '@/components/media/item-media-tab';
 import { MovieTabEmpty, type MovieTabProps } from './tab-empty';
 
-/** `/movie/{id}/photos`: the movie's pictures with their types. */
+/** `/movie/{id}/photos`: the way to add one, then the movie's approved photos (components/media/item-media-tab.tsx). */
 export async function MoviePhotosTab({ title, locale }: MovieTabProps) {
-  if (!title.pictures.length) return <MovieTabEmpty tab="photos" locale={locale} />;
-  const te = await getTranslations({ locale, namespace: 'enums' });
-  return <PictureGrid pictures={title.pictures} alt={title.name} typeName={(n) => te(enumKey('pictureTypes', n))} />;
+  return (
+    <ItemMediaTab
+      item={{ type: 'movie', public_id: title.public_id, name: title.name }}
+      media={{ tab: 'photos', pictures: title.pictures }}
+      locale={locale}
+      empty={<MovieTabEmpty tab="photos" locale={locale} />}
+    />
+  );
 }

@@ -1,18 +1,14 @@
-import { getTranslations } from 'next-intl/server';
-import { VideoList } from '@/components/listing/media';
-import { enumKey } from '@/lib/i18n/keys';
+import { ItemMediaTab } from '@/components/media/item-media-tab';
 import { MovieTabEmpty, type MovieTabProps } from './tab-empty';
 
-/** `/movie/{id}/videos`: the movie's videos (trailers, clips) linking to YouTube. */
+/** `/movie/{id}/videos`: the way to add one, then the movie's approved videos (components/media/item-media-tab.tsx). */
 export async function MovieVideosTab({ title, locale }: MovieTabProps) {
-  if (!title.videos.length) return <MovieTabEmpty tab="videos" locale={locale} />;
-  const te = await getTranslations({ locale, namespace: 'enums' });
-  const tr = await getTranslations({ locale, namespace: 'releases' });
   return (
-    <VideoList
-      videos={title.videos}
-      typeName={(n) => te(enumKey('videoTypes', n))}
-      linkLabel={(name) => tr('watchOnYoutube', { title: name })}
+    <ItemMediaTab
+      item={{ type: 'movie', public_id: title.public_id, name: title.name }}
+      media={{ tab: 'videos', videos: title.videos }}
+      locale={locale}
+      empty={<MovieTabEmpty tab="videos" locale={locale} />}
     />
   );
 }

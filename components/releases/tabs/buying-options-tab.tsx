@@ -1,10 +1,14 @@
-import { getTranslations } from 'next-intl/server';
-import { BuyingLinks } from '@/components/listing/media';
+import { ItemMediaTab } from '@/components/media/item-media-tab';
 import { ReleaseTabEmpty, type ReleaseTabProps } from './tab-empty';
 
-/** `/release/{id}/buying_options`: shops selling the release. */
+/** `/release/{id}/buying_options`: the way to add one, then the release's approved buying options (components/media/item-media-tab.tsx). */
 export async function ReleaseBuyingOptionsTab({ release, locale }: ReleaseTabProps) {
-  if (!release.buying_links.length) return <ReleaseTabEmpty tab="buying_options" locale={locale} />;
-  const t = await getTranslations({ locale, namespace: 'releases' });
-  return <BuyingLinks links={release.buying_links} linkLabel={(shop) => t('buyAt', { shop })} />;
+  return (
+    <ItemMediaTab
+      item={{ type: 'release', public_id: release.public_id, name: release.name }}
+      media={{ tab: 'buying_options', links: release.buying_links }}
+      locale={locale}
+      empty={<ReleaseTabEmpty tab="buying_options" locale={locale} />}
+    />
+  );
 }

@@ -1,13 +1,14 @@
-import { getTranslations } from 'next-intl/server';
-import { PictureGrid } from '@/components/listing/media';
-import { enumKey } from '@/lib/i18n/keys';
+import { ItemMediaTab } from '@/components/media/item-media-tab';
 import { ReleaseTabEmpty, type ReleaseTabProps } from './tab-empty';
 
-/** `/release/{id}/photos`: the release's pictures (covers, discs, …) with their types. */
+/** `/release/{id}/photos`: the way to add one, then the release's approved photos (components/media/item-media-tab.tsx). */
 export async function ReleasePhotosTab({ release, locale }: ReleaseTabProps) {
-  if (!release.pictures.length) return <ReleaseTabEmpty tab="photos" locale={locale} />;
-  const te = await getTranslations({ locale, namespace: 'enums' });
   return (
-    <PictureGrid pictures={release.pictures} alt={release.name} typeName={(n) => te(enumKey('pictureTypes', n))} />
+    <ItemMediaTab
+      item={{ type: 'release', public_id: release.public_id, name: release.name }}
+      media={{ tab: 'photos', pictures: release.pictures }}
+      locale={locale}
+      empty={<ReleaseTabEmpty tab="photos" locale={locale} />}
+    />
   );
 }

@@ -1,18 +1,14 @@
-import { getTranslations } from 'next-intl/server';
-import { VideoList } from '@/components/listing/media';
-import { enumKey } from '@/lib/i18n/keys';
+import { ItemMediaTab } from '@/components/media/item-media-tab';
 import { ReleaseTabEmpty, type ReleaseTabProps } from './tab-empty';
 
-/** `/release/{id}/videos`: the release's videos linking to YouTube. */
+/** `/release/{id}/videos`: the way to add one, then the release's approved videos (components/media/item-media-tab.tsx). */
 export async function ReleaseVideosTab({ release, locale }: ReleaseTabProps) {
-  if (!release.videos.length) return <ReleaseTabEmpty tab="videos" locale={locale} />;
-  const t = await getTranslations({ locale, namespace: 'releases' });
-  const te = await getTranslations({ locale, namespace: 'enums' });
   return (
-    <VideoList
-      videos={release.videos}
-      typeName={(n) => te(enumKey('videoTypes', n))}
-      linkLabel={(title) => t('watchOnYoutube', { title })}
+    <ItemMediaTab
+      item={{ type: 'release', public_id: release.public_id, name: release.name }}
+      media={{ tab: 'videos', videos: release.videos }}
+      locale={locale}
+      empty={<ReleaseTabEmpty tab="videos" locale={locale} />}
     />
   );
 }
