@@ -195,7 +195,10 @@ export async function UserContributions({
                     })}
                   </span>
                   {c.public_id ? (
-                    <Link href={`/${ENTITY_PATH[c.entity]}/${c.public_id}`} className="underline">
+                    <Link
+                      href={`/${c.item_type ?? (isMediaEntity(c.entity) ? 'release' : ENTITY_PATH[c.entity])}/${c.public_id}`}
+                      className="underline"
+                    >
                       {c.name}
                     </Link>
                   ) : (

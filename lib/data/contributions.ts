@@ -9,16 +9,22 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import type { FieldChanges } from '@/db/schema/changes';
-import type { CatalogueEntity, RevisionKind } from '@/lib/validation/catalogue-fields';
+import type { RevisionKind } from '@/lib/validation/catalogue-fields';
+import type { ChangeEntity } from '@/lib/validation/changes';
 import { keysetRows, pageOf, type KeyedRow, type KeysetSort, type Paging } from './keyset';
 import { queryRows, resolveDb } from './sql';
 
 /** One approved contribution: the entity (its public id and current name), the kind, the fields, the points. */
 export type ContributionItem = {
-  entity: CatalogueEntity;
-  /** Null when the entity is gone (merged away or deleted). */
+  entity: ChangeEntity;
+  /**
+   * Null when the entity is gone (merged away or deleted). A picture's, video's or shopping
+   * link's are its movie's or release's (`item_type`), which the contribution is shown under.
+   */
   public_id: string | null;
   name: string | null;
+  /** A picture's, video's or shopping link's item kind; null for catalogue entities. */
+  item_type: 'movie' | 'release' | null;
   kind: RevisionKind;
   /** The field names it changed. */
   fields: string[];
@@ -31,7 +37,7 @@ export type ContributionItem = {
 };
 
 /** Points by kind of contribution (`create` of each entity, `edit`, …) with how many there are. */
-export type ScoreLine = { kind: RevisionKind; entity: CatalogueEntity; count: number; points: number };
+export type ScoreLine = { kind: RevisionKind; entity: ChangeEntity; count: number; points: number };
 
 const SORT: KeysetSort = { name: 'newest', expr: sql`r.id`, cast: 'int', dir: 'desc' };
 
@@ -59,9 +65,10 @@ export async function listContributions(
   const limit = page.limit ?? 24;
   const rows = await keysetRows<
     KeyedRow & {
-      entity_type: CatalogueEntity;
+      entity_type: ChangeEntity;
       kind: RevisionKind;
       changes: FieldChanges | string;
+      item_type: 'movie' | 'release' | null;
       points: number;
       undone: boolean;
       created_at: string;
@@ -69,12 +76,20 @@ export async function listContributions(
       name: string | null;
     }
   >(d, {
-    columns: sql`r.id, r.entity_type, r.kind, r.changes, r.points, r.undone, to_json(r.created_at)#>>'{}' AS created_at, e.public_id, e.name`,
+    columns: sql`r.id, r.entity_type, r.kind, r.changes, r.points, r.undone, to_json(r.created_at)#>>'{}' AS created_at,
+      e.public_id, e.name, e.item_type`,
     from: sql`revisions r LEFT JOIN LATERAL (
-        SELECT public_id, name FROM movies WHERE r.entity_type = 'movie' AND id = r.entity_id AND deleted_at IS NULL
-        UNION ALL SELECT public_id, name FROM releases WHERE r.entity_type = 'release' AND id = r.entity_id AND approved
-        UNION ALL SELECT public_id, name FROM persons WHERE r.entity_type = 'person' AND id = r.entity_id AND deleted_at IS NULL
-        UNION ALL SELECT public_id, name FROM labels WHERE r.entity_type = 'label' AND id = r.entity_id AND deleted_at IS NULL) e ON TRUE`,
+        SELECT public_id, name, NULL::text AS item_type FROM movies WHERE r.entity_type = 'movie' AND id = r.entity_id AND deleted_at IS NULL
+        UNION ALL SELECT public_id, name, NULL FROM releases WHERE r.entity_type = 'release' AND id = r.entity_id AND approved
+        UNION ALL SELECT public_id, name, NULL FROM persons WHERE r.entity_type = 'person' AND id = r.entity_id AND deleted_at IS NULL
+        UNION ALL SELECT public_id, name, NULL FROM labels WHERE r.entity_type = 'label' AND id = r.entity_id AND deleted_at IS NULL
+        UNION ALL SELECT coalesce(mv.public_id, rl.public_id), coalesce(mv.name, rl.name),
+                         CASE WHEN m.movie_id IS NULL THEN 'release' ELSE 'movie' END
+          FROM (SELECT movie_id, release_id FROM pictures WHERE r.entity_type = 'picture' AND id = r.entity_id AND deleted_at IS NULL
+                UNION ALL SELECT movie_id, release_id FROM videos WHERE r.entity_type = 'video' AND id = r.entity_id AND deleted_at IS NULL
+                UNION ALL SELECT movie_id, release_id FROM buying_links
+                  WHERE r.entity_type = 'shopping_link' AND id = r.entity_id AND deleted_at IS NULL) m
+          LEFT JOIN movies mv ON mv.id = m.movie_id LEFT JOIN releases rl ON rl.id = m.release_id) e ON TRUE`,
     conds: [sql`r.user_id = ${user.id}`, CONTRIBUTION],
     sort: SORT,
     idCol: sql`r.id`,
@@ -85,6 +100,7 @@ export async function listContributions(
     entity: r.entity_type,
     public_id: r.public_id,
     name: r.name,
+    item_type: r.item_type ?? null,
     kind: r.kind,
     fields: Object.keys(typeof r.changes === 'string' ? (JSON.parse(r.changes) as FieldChanges) : r.changes),
     points: r.undone ? 0 : Number(r.points),
@@ -108,7 +124,7 @@ export async function contributionScore(
     sql`SELECT id, points FROM users WHERE public_id = ${userPublicId}`,
   );
   if (!user) return null;
-  const lines = await queryRows<{ kind: RevisionKind; entity_type: CatalogueEntity; count: number; points: number }>(
+  const lines = await queryRows<{ kind: RevisionKind; entity_type: ChangeEntity; count: number; points: number }>(
     d,
     sql`SELECT r.kind, r.entity_type, count(*)::int AS count, sum(r.points)::int AS points
         FROM revisions r WHERE r.user_id = ${user.id} AND ${CONTRIBUTION} AND NOT r.undone

@@ -26,6 +26,7 @@ import {
   suggestPicture,
   withdrawChangeRequest,
 } from '@/lib/data/change-requests';
+import { contributionScore, listContributions } from '@/lib/data/contributions';
 import { getTitle } from '@/lib/data/movies';
 import { getRelease } from '@/lib/data/releases';
 import { AppError } from '@/lib/errors';
@@ -33,9 +34,10 @@ import { PICTURE_MAX_BYTES } from '@/lib/images';
 import { CATALOGUE_PICTURE_SIZES } from '@/lib/picture-urls';
 import { checkShoppingLink } from '@/lib/shop-check';
 import { MEDIA_POINTS } from '@/lib/validation/media-fields';
+import { POST as picturesRoute } from '@/app/api/pictures/route';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 import { registerMember } from '../support/members';
-import { FIX, insertFixtures } from './api-fixtures';
+import { FIX, insertFixtures, useAsProcessDb } from './api-fixtures';
 
 assertPostgresConfiguredInCi();
 
@@ -178,6 +180,21 @@ describe.each(testEngines())('media change requests on %s', (engine) => {
       sql`SELECT kind, approved_by_id, points FROM revisions WHERE entity_type = 'picture' ORDER BY id LIMIT 1`,
     );
     expect(rev).toMatchObject({ kind: 'create', approved_by_id: admin.userId, points: MEDIA_POINTS.new.picture });
+    // The member's contributions list it under its release, and the score counts it.
+    const mine = await listContributions(member.publicId, {}, h.db);
+    expect(mine!.items[0]).toMatchObject({
+      entity: 'picture',
+      item_type: 'release',
+      public_id: FIX.amelieRelease,
+      name: 'Amélie (Finnish DVD)',
+      points: MEDIA_POINTS.new.picture,
+    });
+    expect((await contributionScore(member.publicId, h.db))!.lines).toContainEqual({
+      kind: 'create',
+      entity: 'picture',
+      count: 1,
+      points: MEDIA_POINTS.new.picture,
+    });
   });
 
   it('a second default picture takes the flag: one default per item, also in the database', async () => {
@@ -458,5 +475,51 @@ describe.each(testEngines())('media change requests on %s', (engine) => {
         shop: 'amazon.de',
       },
     ]);
+  });
+});
+
+describe('POST /api/pictures', () => {
+  const ORIGIN = 'http://localhost';
+  let h: DbHandle;
+  let cookie = '';
+  beforeAll(async () => {
+    h = await createTestDb('pglite');
+    await insertFixtures(h.db);
+    useAsProcessDb(h);
+    cookie = (await registerMember(h.db, { label: 'uploader', n: 1 })).cookie;
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const upload = (fields: Record<string, string>, file: Buffer | null) => {
+    const form = new FormData();
+    if (file) form.set('picture', new Blob([new Uint8Array(file)]), 'cover.jpg');
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    return picturesRoute(
+      new Request(`${ORIGIN}/api/pictures`, { method: 'POST', headers: { origin: ORIGIN, cookie }, body: form }),
+    );
+  };
+
+  it('stores a member’s upload as a waiting suggestion and answers the forms’ keys for bad ones', async () => {
+    const ok = await upload(
+      { release: FIX.amelieRelease, type: '1', is_default: 'true', variant: 'reverse' },
+      await jpeg(200, 300),
+    );
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ entity: 'picture', kind: 'new', status: 'pending' });
+    const none = await upload({ release: FIX.amelieRelease, type: '1' }, null);
+    expect(none.status).toBe(400);
+    expect(await none.json()).toMatchObject({ fields: { picture: 'required' } });
+    const badType = await upload({ release: FIX.amelieRelease, type: '7' }, await jpeg(20, 20));
+    expect(badType.status).toBe(400);
+    expect(await badType.json()).toMatchObject({ fields: { type: 'invalid' } });
+    const big = await upload({ release: FIX.amelieRelease, type: '1' }, Buffer.alloc(PICTURE_MAX_BYTES + 70 * 1024));
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ fields: { picture: 'pictureTooLarge' } });
+    const anonymous = await picturesRoute(
+      new Request(`${ORIGIN}/api/pictures`, { method: 'POST', headers: { origin: ORIGIN }, body: new FormData() }),
+    );
+    expect(anonymous.status).toBe(401);
   });
 });
