@@ -1,10 +1,18 @@
 'use client';
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { LinkedWords } from '@/components/layout/linked-words';
 import './globals.css';
 
 /** The few texts the last-resort 500 page shows, picked from messages/{locale}.json. */
-type GlobalErrorTexts = { title: string; serverError: string; tryAgain: string; home: string; errorCode: string };
+type GlobalErrorTexts = {
+  title: string;
+  serverError: string;
+  contactFormWords: string;
+  tryAgain: string;
+  home: string;
+  errorCode: string;
+};
 
 /**
  * Loads the texts of `locale` from its message file. The message files are imported lazily: this
@@ -17,6 +25,7 @@ async function loadTexts(locale: 'en' | 'fi'): Promise<GlobalErrorTexts> {
   return {
     title: `${messages.meta.errorTitle} | ${messages.common.brand}`,
     serverError: messages.errors.serverError,
+    contactFormWords: messages.errors.contactFormWords,
     tryAgain: messages.common.tryAgain,
     home: messages.common.home,
     errorCode: messages.errors.errorCode,
@@ -26,8 +35,9 @@ async function loadTexts(locale: 'en' | 'fi'): Promise<GlobalErrorTexts> {
 /**
  * Last-resort 500 page when the root layout itself fails: renders its own document, outside
  * next-intl (no provider here), so it picks the locale from the URL and reads the message file
- * of that locale directly (loaded on demand, see loadTexts). Shows the error's digest, which the
- * server logged with the request id (instrumentation.ts onRequestError).
+ * of that locale directly (loaded on demand, see loadTexts). The text's words "contact form" link
+ * to the locale's /contact. Shows the error's digest, which the server logged with the request id
+ * (instrumentation.ts onRequestError).
  */
 export default function GlobalError({ error, retry }: { error: unknown; retry: () => void }) {
   useEffect(() => {
@@ -68,7 +78,14 @@ export default function GlobalError({ error, retry }: { error: unknown; retry: (
           </p>
           {texts ? (
             <>
-              <h1 className="mt-3 text-2xl font-bold">{texts.serverError}</h1>
+              <h1 className="mt-3 text-2xl font-bold">
+                <LinkedWords
+                  text={texts.serverError}
+                  words={texts.contactFormWords}
+                  href={isFinnish ? '/fi/contact' : '/contact'}
+                  className="underline"
+                />
+              </h1>
               <div className="mt-6 flex gap-3">
                 <button
                   type="button"

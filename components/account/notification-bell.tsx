@@ -36,9 +36,11 @@ async function fetchCounts(): Promise<Counts | null> {
  * /api/me (pushes missed while disconnected are not replayed; the rows are).
  * For an admin (`initialPending` given) a link to /admin/changes before the bell shows how many
  * change requests wait; the same channel pushes each new number (and a reconnect refetches it).
+ * Next to it, a link to the contact messages (/admin/messages).
  */
 export function NotificationBell({ publicId, initialCount, initialPending }: NotificationBellProps) {
   const t = useTranslations('account');
+  const tc = useTranslations('contact');
   const [count, setCount] = useState(initialCount);
   const [pending, setPending] = useState(initialPending);
   const admin = initialPending !== undefined;
@@ -132,6 +134,25 @@ export function NotificationBell({ publicId, initialCount, initialPending }: Not
           <path d="M4 13h4l2 3h4l2-3h4M4 13l2-8h12l2 8v6H4z" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
         <span>{pending > 999 ? '999+' : pending}</span>
+      </Link>
+      <Link
+        href="/admin/messages"
+        aria-label={tc('inboxLink')}
+        title={tc('inboxLink')}
+        className="inline-flex size-10 items-center justify-center rounded-lg hover:bg-black/5"
+        data-testid="contact-inbox-link"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M3 6h18v12H3z" strokeLinejoin="round" />
+          <path d="m3 7 9 6 9-6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
       </Link>
       {bell}
     </>

@@ -22,7 +22,8 @@ const FORM_LINKS: Record<CatalogueEntity, [string, 'edit' | 'crew' | 'connection
 /**
  * The foot of an item page: links to its suggestion forms (`/{entity}/{id}/edit`, a movie's cast
  * and crew, connections and new release, a release's duplicate), its "History"
- * (`/{entity}/{id}/history`) and "Suggest deletion" (a small client island that loads its dialog
+ * (`/{entity}/{id}/history`), a movie's or release's contact form (`/{entity}/{id}/contact`)
+ * and "Suggest deletion" (a small client island that loads its dialog
  * on demand). Server-rendered and the same for every visitor (the item pages are
  * cached; a visitor following a form link is asked to log in there); not prefetched, since those
  * pages are rendered per request.
@@ -49,6 +50,11 @@ export async function HistoryLink({
       <Link href={`${base}/history`} prefetch={false} className="text-muted underline" data-testid="history-link">
         {t('link')}
       </Link>
+      {entity === 'movie' || entity === 'release' ? (
+        <Link href={`${base}/contact`} prefetch={false} className="text-muted underline" data-testid="contact-link">
+          {(await getTranslations({ locale, namespace: 'contact' }))('itemLink')}
+        </Link>
+      ) : null}
       <DeleteRequestButton entity={entity} publicId={publicId} />
     </p>
   );

@@ -73,9 +73,10 @@ export const LATER_GROUPS: NavGroup[] = [
   },
 ];
 
-/** Footer links; contact arrives with the contact form. */
+/** Footer links (drawer and page footer): service info, terms, privacy, the contact form. */
 export const FOOTER_ITEMS: NavItem[] = [
   { key: 'serviceInfo', href: '/service-info' },
   { key: 'terms', href: '/terms-of-service' },
   { key: 'privacy', href: '/privacy-policy' },
+  { key: 'contact', href: '/contact' },
 ];

@@ -8,8 +8,8 @@ import { tabSegment, type MovieTab } from '@/lib/item-tabs';
  * A movie page of a public id that was merged into another movie (lib/data/movie-redirects.ts)
  * answers a permanent redirect (308) to the same tab of the surviving movie, in the same locale
  * (`/movie/{old}` → `/movie/{new}`, `/fi/movie/{old}/releases` → `/fi/movie/{new}/releases`, and the
- * history: `/movie/{old}/history` → `/movie/{new}/history`; the locale prefix as lib/i18n/routing.ts
- * writes it: none for the default locale).
+ * history and the contact page: `/movie/{old}/history` → `/movie/{new}/history`; the locale prefix
+ * as lib/i18n/routing.ts writes it: none for the default locale).
  * Returns when the id was never merged (the caller answers 404).
  * @throws Next's redirect signal when the id was merged
  */
@@ -20,7 +20,7 @@ export async function redirectMergedMovie({
 }: {
   locale: string;
   publicId: string;
-  tab: MovieTab | 'history';
+  tab: MovieTab | 'history' | 'contact';
 }): Promise<void> {
   const target = await getMovieRedirect(publicId);
   if (!target) return;

@@ -41,6 +41,14 @@ export function canModerate(actor: Actor | null | undefined): boolean {
 }
 
 /**
+ * Reading, answering and closing the messages of the contact forms (`/admin/messages`): admins
+ * only. Sending one is open to everyone (visitors pass the bot check).
+ */
+export function canHandleContactMessages(actor: Actor | null | undefined): boolean {
+  return hasRole(actor, 'admin');
+}
+
+/**
  * Seeing a private field of a profile (the e-mail hint, settings, sessions): the account itself.
  * No role sees another user's e-mail address; pages and the API never carry it.
  */

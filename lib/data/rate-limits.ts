@@ -44,6 +44,13 @@ export const RATE_LIMITS = {
   writeDay: { points: 100, duration: 86_400 },
   /** … and 10 a day for accounts younger than a day. */
   writeDayNew: { points: 10, duration: 86_400 },
+  /**
+   * Contact form sends by a visitor, per IP: 5 an hour, failed ones included (invalid form, failed
+   * bot check), so a script cannot probe the form.
+   */
+  contactIp: { points: 5, duration: 3600 },
+  /** Contact messages per account (members): 10 an hour, counted for messages that are sent. */
+  contactMember: { points: 10, duration: 3600 },
 } as const satisfies Record<string, { points: number; duration: number; block?: number }>;
 
 export type LimitName = keyof typeof RATE_LIMITS;

@@ -107,6 +107,7 @@ describe('AppShell', () => {
       '/service-info',
       '/terms-of-service',
       '/privacy-policy',
+      '/contact',
     ]);
     expect(within(drawer).getByRole('link', { name: '4K Ultra HD' }).getAttribute('aria-current')).toBe('page');
     expect(within(drawer).getByRole('link', { name: 'Suomeksi' }).getAttribute('hreflang')).toBe('fi');

@@ -48,7 +48,7 @@ describe('NotFoundView (404 page)', () => {
 });
 
 describe('ErrorView (500 page)', () => {
-  it('shows the spec text, the digest and retries on request', () => {
+  it('shows the spec text with "contact form" linking to /contact, the digest and retries on request', () => {
     const retry = vi.fn();
     withIntl('en', <ErrorView digest="abc123" onRetry={retry} />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
@@ -56,15 +56,18 @@ describe('ErrorView (500 page)', () => {
     );
     expect(screen.getByText('Error code: abc123')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    // The words "contact form" of the text lead to the contact form.
+    expect(screen.getByRole('link', { name: 'contact form' }).getAttribute('href')).toBe('/contact');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(retry).toHaveBeenCalledTimes(1);
   });
 
-  it('is in Finnish under fi, with the home link kept in the locale', () => {
+  it('is in Finnish under fi, with the home and contact links kept in the locale', () => {
     withIntl('fi', <ErrorView onRetry={() => {}} />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'Jokin meni vikaan, mutta se ei ole sinun syytäsi. Yritä myöhemmin uudelleen tai käytä yhteydenottolomaketta',
     );
     expect(screen.getByRole('link', { name: 'Etusivu' }).getAttribute('href')).toBe('/fi');
+    expect(screen.getByRole('link', { name: 'yhteydenottolomaketta' }).getAttribute('href')).toBe('/fi/contact');
   });
 });

@@ -21,18 +21,20 @@ function renderPage(error: unknown) {
 }
 
 describe('GlobalError', () => {
-  it('English: the text and the error code from the digest', async () => {
+  it('English: the text ("contact form" a link to /contact) and the error code from the digest', async () => {
     renderPage(Object.assign(new Error('render failed'), { digest: '2718281828' }));
     await waitFor(() => expect(screen.getByTestId('error-digest').textContent).toBe('Error code: 2718281828'));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'Something went wrong but it is not your fault. Please try again later or use the contact form',
     );
+    expect(screen.getByRole('link', { name: 'contact form' }).getAttribute('href')).toBe('/contact');
   });
 
-  it('Finnish under /fi', async () => {
+  it('Finnish under /fi, the contact link too', async () => {
     window.history.replaceState(null, '', '/fi/release/abc');
     renderPage(Object.assign(new Error('render failed'), { digest: '3141592653' }));
     await waitFor(() => expect(screen.getByTestId('error-digest').textContent).toBe('Virhekoodi: 3141592653'));
+    expect(screen.getByRole('link', { name: 'yhteydenottolomaketta' }).getAttribute('href')).toBe('/fi/contact');
   });
 
   it('no digest (an error raised in the browser): no error code line', async () => {

@@ -2,8 +2,8 @@
  * The notification bell: the user widget loads it only for members (none for visitors), it shows
  * /api/me's unseen count linking to /notifications, drops to 0 when the list marks them seen,
  * adds pushed notifications, and refetches the count after a reconnect (the realtime client
- * mocked). Admins also get the change-request queue's count beside it, live from its pushes;
- * members do not. Translated in both locales.
+ * mocked). Admins also get the change-request queue's count beside it, live from its pushes,
+ * and a link to the contact messages; members do not. Translated in both locales.
  */
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
@@ -104,7 +104,19 @@ describe('notification bell', () => {
     await screen.findByTestId('notification-bell');
     await waitFor(() => expect(realtime.handlers).not.toBeNull());
     expect(screen.queryByTestId('pending-changes')).toBeNull();
+    expect(screen.queryByTestId('contact-inbox-link')).toBeNull();
     expect(realtime.handlers!.onPendingChanges).toBeUndefined();
+  });
+
+  it.each([
+    ['en', 'Contact messages'],
+    ['fi', 'Yhteydenotot'],
+  ] as const)('%s: admins get a link to the contact messages beside the queue', async (locale, label) => {
+    pending = 0;
+    renderWidget(locale);
+    const inbox = await screen.findByTestId('contact-inbox-link');
+    expect(inbox.getAttribute('href')).toBe('/admin/messages');
+    expect(inbox.getAttribute('aria-label')).toBe(label);
   });
 
   it.each([

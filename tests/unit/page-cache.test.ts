@@ -64,6 +64,17 @@ describe('page caching of the item pages', () => {
     expect(CACHED_PAGE_TABS.release).not.toContain('suggestion');
   });
 
+  it.each(['movie', 'release'])(
+    '%s/[publicId]/contact (visitor or member form) reads the session and is forced dynamic, never cached',
+    (kind) => {
+      expect(read(`app/[locale]/${kind}/[publicId]/contact/page.tsx`)).toMatch(
+        /^export const dynamic = 'force-dynamic';$/m,
+      );
+      expect(read('components/contact/contact-page.tsx')).toContain('currentActor()');
+      expect(CACHED_PAGE_TABS[kind as 'movie' | 'release']).not.toContain('contact');
+    },
+  );
+
   it.each(['release/[publicId]', 'movie/[publicId]', 'person/[publicId]', 'label/[publicId]', 'company/[publicId]'])(
     'the cached page %s/page.tsx reads no query string',
     (route) => {
@@ -115,12 +126,13 @@ describe('page caching of the item pages', () => {
       const tabs = fs
         .readdirSync(dir, { withFileTypes: true })
         // The dynamic twins (paged, a person's releases, the history, a suggested release, the
-        // suggestion forms) are not cached.
+        // suggestion forms, the contact forms) are not cached.
         .filter(
           (e) =>
             e.isDirectory() &&
             e.name !== 'paged' &&
             e.name !== 'history' &&
+            e.name !== 'contact' &&
             !FORM_FOLDERS.includes(e.name) &&
             !(kind === 'release' && e.name === 'suggestion') &&
             !(kind === 'person' && e.name === 'releases'),

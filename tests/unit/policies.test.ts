@@ -10,6 +10,7 @@ import {
   canChangeFriendship,
   canEditCollection,
   canEditOwnContent,
+  canHandleContactMessages,
   canLike,
   canModerate,
   canSeePrivateProfile,
@@ -71,6 +72,11 @@ const MATRIX: { action: string; check: (a: Actor | null) => boolean; allowed: Ki
     allowed: ['owner', 'ownerAdmin'],
   },
   { action: 'moderate', check: (a) => canModerate(a), allowed: ['admin', 'ownerAdmin'] },
+  {
+    action: 'read, answer and close contact messages',
+    check: (a) => canHandleContactMessages(a),
+    allowed: ['admin', 'ownerAdmin'],
+  },
   {
     action: 'use member features',
     check: (a) => canUseMemberFeatures(a),
