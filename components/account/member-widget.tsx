@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import type { ExternalRefreshButton, ExternalRefreshWords } from '@/components/admin/external-refresh-button';
 import type { OwnChangesNoticeProps } from '@/components/changes/own-changes-notice';
 import type { OwnPendingChange } from '@/lib/data/pending-changes';
 import { usePathname } from '@/lib/i18n/navigation';
@@ -65,10 +66,43 @@ function OwnChanges({ me }: { me: MemberWidgetProps['me'] }) {
 }
 
 /**
+ * The movie page's "Refresh from TMDb" slot (components/admin/external-refresh-slot.tsx): the
+ * element, the movie and the button's texts, or null on any other page.
+ */
+function findRefreshSlot(): { el: HTMLElement; publicId: string; words: ExternalRefreshWords } | null {
+  const el = document.querySelector<HTMLElement>('[data-external-refresh]');
+  if (!el?.dataset.externalRefresh || !el.dataset.words) return null;
+  try {
+    return { el, publicId: el.dataset.externalRefresh, words: JSON.parse(el.dataset.words) as ExternalRefreshWords };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * "Refresh from TMDb" on a movie page, for an admin (/api/me gives `pending_changes_count` to
+ * admins only): the cached page marks a slot, this fills it (a portal), looked up again after each
+ * navigation. The button's code loads with `import()` the first time an admin needs it.
+ */
+function AdminRefresh({ me }: { me: MemberWidgetProps['me'] }) {
+  const pathname = usePathname();
+  const admin = me.pending_changes_count !== undefined;
+  const [slot, setSlot] = useState<ReturnType<typeof findRefreshSlot>>(null);
+  useEffect(() => setSlot(admin ? findRefreshSlot() : null), [pathname, admin]);
+  const [Refresh, setRefresh] = useState<typeof ExternalRefreshButton | null>(null);
+  useEffect(() => {
+    if (slot && !Refresh)
+      void import('@/components/admin/external-refresh-button').then((m) => setRefresh(() => m.ExternalRefreshButton));
+  }, [slot, Refresh]);
+  if (!slot || !Refresh) return null;
+  return createPortal(<Refresh key={slot.publicId} publicId={slot.publicId} words={slot.words} />, slot.el);
+}
+
+/**
  * The account corner for a member: the notification bell (for an admin with the count of the
  * change-request queue) and the member's initial and name, which open the account menu (profile,
- * edit my data, log out; its code loads on the first open), and the page item's "awaiting
- * approval" notice (OwnChanges).
+ * edit my data, log out; its code loads on the first open), the page item's "awaiting
+ * approval" notice (OwnChanges) and, for an admin on a movie page, "Refresh from TMDb" (AdminRefresh).
  * Loaded by the user widget with `import()` once /api/me names a member, so visitors never
  * download it and it is not part of any page's first load.
  */
@@ -109,6 +143,7 @@ export function MemberWidget({ me, children }: MemberWidgetProps) {
       </button>
       {open && Menu ? <Menu publicId={me.public_id} onClose={() => setOpen(false)} /> : null}
       <OwnChanges me={me} />
+      <AdminRefresh me={me} />
       {children}
     </div>
   );

@@ -86,7 +86,8 @@ export async function historyMetadata(locale: string, entity: CatalogueEntity, p
 /**
  * `/movie|release|person|label/{id}/history` (spec §2): the entity's revisions newest first in
  * keyset pages (`?cursor=`): kind, time (site time zone), author and approving admin (links to
- * their profiles), points, the change request, the revert links between revisions and a table of
+ * their profiles), points, the change request, an import's source (the external movie database's
+ * record), the revert links between revisions and a table of
  * each field before and after; the imported origin ends the last page. Admins get a "Revert…"
  * link on each edit and revert, which shows (`?preview={id}`) which fields a revert writes back
  * and which it leaves as they are, and a button that reverts (`POST /api/revisions/{id}/revert`).
@@ -113,11 +114,14 @@ export async function HistoryPage({
   const admin = canModerate(actor);
   const t = await getTranslations({ locale, namespace: 'changes' });
   const h = await getTranslations({ locale, namespace: 'changes.history' });
+  const tx = await getTranslations({ locale, namespace: 'externalImport' });
   const zone = siteTimeZone();
   const valueWords = { empty: t('request.empty'), yes: t('request.yes'), no: t('request.no') };
+  // Fields an import writes beside the catalogue's own (ratings, production companies, poster) have their labels there.
   const fieldLabel = (field: string) => {
     const key = `fields.${field}` as 'fields.name';
-    return t.has(key) ? t(key) : field;
+    const imported = `fields.${field}` as 'fields.ratings';
+    return t.has(key) ? t(key) : tx.has(imported) ? tx(imported) : field;
   };
   const here = query.cursor ? withCursor(base, query.cursor) : base;
   const withPreview = (id: string) => `${here}${here.includes('?') ? '&' : '?'}preview=${encodeURIComponent(id)}`;
@@ -191,6 +195,7 @@ export async function HistoryPage({
             ) : null}
             {e.points ? <span>{h('points', { points: e.points })}</span> : null}
             {e.change_request ? <span>{h('changeRequest', { id: e.change_request })}</span> : null}
+            {e.source ? <span data-testid="revision-source">{tx('historySource', { source: e.source })}</span> : null}
           </p>
           {e.reverts ? (
             <p className="mt-1 text-sm">

@@ -6,6 +6,7 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { HistoryLink } from '@/components/history/history-link';
+import { ExternalRefreshSlot } from '@/components/admin/external-refresh-slot';
 import { OwnChangesSlot } from '@/components/changes/own-changes-slot';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
@@ -97,7 +98,8 @@ export async function movieMetadata(locale: string, publicId: string, tab: Movie
 
 /**
  * A movie page (`/movie/{id}`) or subpage: heading with the localized name, type, runtime and
- * genres, collection toggles and value, the tab bar, then the tab's own component (./tabs/*):
+ * genres, collection toggles and value, an admin's "Refresh from TMDb" (a slot the member widget fills),
+ * the tab bar, then the tab's own component (./tabs/*):
  * the overview, or a subpage's real data or translated empty state. Unknown id: notFound().
  */
 export async function MovieDetailPage({ locale, publicId, tab }: { locale: string; publicId: string; tab: MovieTab }) {
@@ -130,6 +132,7 @@ export async function MovieDetailPage({ locale, publicId, tab }: { locale: strin
         <ItemValueLine value={await itemValueAverage({ type: 'movie', publicId: title.public_id })} locale={locale} />
       </header>
       <OwnChangesSlot entity="movie" publicId={title.public_id} />
+      <ExternalRefreshSlot title={title} locale={locale} />
       <SubpageTabs
         label={t('tabs.label')}
         base={`/movie/${title.public_id}`}

@@ -5,11 +5,12 @@ import { joinNames } from '@/lib/format';
 import { catalogueNames } from '@/lib/i18n/catalogue-names';
 import { enumKey, type MessageKey } from '@/lib/i18n/keys';
 import { Link } from '@/lib/i18n/navigation';
+import { ExternalRatingsRow } from './external-ratings';
 
 /**
  * The facts of a movie's overview as a definition list: type (when not a movie), original,
  * Finnish and other localized names, akas, year, runtime, genres, countries, languages,
- * certifications, adults only, series and episode numbers, production companies, IMDb and TMDB links.
+ * certifications, external ratings, adults only, series and episode numbers, production companies, IMDb and TMDB links.
  * Only fields with a value are shown.
  */
 export async function MovieFacts({ title, locale }: { title: TitleDetail; locale: string }) {
@@ -74,6 +75,7 @@ export async function MovieFacts({ title, locale }: { title: TitleDetail; locale
           {joinNames(title.certifications.map((c) => `${c.country} ${c.rating}`))}
         </FactRow>
       ) : null}
+      <ExternalRatingsRow title={title} locale={locale} />
       {title.adults_only ? (
         <FactRow label={f('adultsOnly')} field="adultsOnly">
           ✓

@@ -56,6 +56,11 @@ export type WriteMeta = {
   /** 'edit' (default) or 'revert' for an update; a revert names the revision it undoes. */
   kind?: Extract<RevisionKind, 'edit' | 'revert'>;
   revertsId?: number | null;
+  /**
+   * Where the values come from when an import wrote them (`revisions.source_id`): the external
+   * movie database's record, e.g. `tmdb:603` (lib/data/external-import.ts).
+   */
+  sourceId?: string | null;
 };
 
 /** Field values by field name (JSON values as the API writes them). */
@@ -508,7 +513,14 @@ export function normalizeFields(entity: CatalogueEntity, values: FieldValues): F
   return out;
 }
 
-async function insertRevision(
+/**
+ * Stores a revision of an entity: its kind, the changes (per field, before and after), the author,
+ * approving admin, change request, reverted revision and source of `meta`. The writers below call
+ * it for each write; lib/data/external-import.ts for what an import writes beside the fields
+ * (ratings, production companies) when no field changed.
+ * @returns the revision's id
+ */
+export async function insertRevision(
   tx: Db,
   r: {
     entity: CatalogueEntity;
@@ -522,9 +534,10 @@ async function insertRevision(
   const [row] = await queryRows<{ id: number }>(
     tx,
     sql`INSERT INTO revisions (entity_type, entity_id, entity_public_id, kind, changes, user_id, approved_by_id,
-                               change_request_id, reverts_id)
+                               change_request_id, reverts_id, source_id)
         VALUES (${r.entity}, ${r.id}, ${r.publicId}, ${r.kind}, ${JSON.stringify(r.changes)}::jsonb, ${r.meta.userId},
-                ${r.meta.approvedById}, ${r.meta.changeRequestId ?? null}, ${r.meta.revertsId ?? null})
+                ${r.meta.approvedById}, ${r.meta.changeRequestId ?? null}, ${r.meta.revertsId ?? null},
+                ${r.meta.sourceId ?? null})
         RETURNING id`,
   );
   return Number(row.id);

@@ -7,6 +7,7 @@ import 'server-only';
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
+import type { MovieRating } from '@/db/schema/movies';
 import { parseSearchQuery } from '@/lib/search-query';
 import type { CreditRole } from '@/lib/validation/enums';
 import { DEFAULT_SORT, type ListSort, type TitleListQuery } from '@/lib/validation/listing';
@@ -135,6 +136,7 @@ type TitleDetailRow = TitleListRow & {
   countries: string[] | null;
   spoken_languages: string[] | null;
   certifications: { country: string; rating: string }[] | null;
+  ratings: MovieRating[] | string | null;
   adults_only: boolean;
   imdb_id: string | null;
   tmdb_id: number | null;
@@ -166,7 +168,7 @@ export async function getTitle(publicId: string, db?: Db): Promise<TitleDetail |
   const [m] = await queryRows<TitleDetailRow>(
     d,
     sql`SELECT ${TITLE_LIST_COLUMNS}, m.localized_names, m.akas, m.plot, m.plot_source, m.wikipedia_href, m.synopsis, m.countries,
-               m.spoken_languages, m.certifications, m.adults_only, m.imdb_id, m.tmdb_id, m.season, m.episode, m.seasons_amount,
+               m.spoken_languages, m.certifications, m.ratings, m.adults_only, m.imdb_id, m.tmdb_id, m.season, m.episode, m.seasons_amount,
                m.episodes_amount, e.public_id AS episode_of_public_id, e.name AS episode_of_name, e.year AS episode_of_year
         FROM movies m LEFT JOIN movies e ON e.id = m.episode_of_id
         WHERE m.public_id = ${publicId} AND m.deleted_at IS NULL`,
@@ -222,6 +224,13 @@ export async function getTitle(publicId: string, db?: Db): Promise<TitleDetail |
     countries: m.countries ?? [],
     spoken_languages: m.spoken_languages ?? [],
     certifications: (m.certifications ?? []).map((c) => ({ country: c.country, rating: c.rating })),
+    ratings: (typeof m.ratings === 'string' ? (JSON.parse(m.ratings) as MovieRating[]) : (m.ratings ?? [])).map(
+      (r) => ({
+        source: r.source,
+        value: Number(r.value),
+        votes: r.votes ?? null,
+      }),
+    ),
     adults_only: m.adults_only,
     imdb_id: m.imdb_id,
     tmdb_id: m.tmdb_id,

@@ -72,6 +72,8 @@ export type RevisionDto = {
   change_request: string | null;
   /** Points its author earned with it. */
   points: number;
+  /** Where an import's values came from (`revisions.source_id`, e.g. `tmdb:603` of the external movie database), or null. */
+  source: string | null;
   /** For a revert: the id of the revision it undid. */
   reverts: string | null;
   /** The id of the newest later revision that reverted this one, or null. */
@@ -140,6 +142,7 @@ type HistoryRow = {
   kind: Exclude<RevisionKind, 'import'>;
   changes: FieldChanges | string;
   points: number;
+  source_id: string | null;
   reverts_id: number | string | null;
   reverted_by: number | string | null;
   created_at: string | Date;
@@ -167,6 +170,7 @@ function toDto(r: HistoryRow): RevisionDto {
     approved_by: userRef(r.admin_public_id, r.admin_name),
     change_request: r.change_request,
     points: Number(r.points),
+    source: r.source_id ?? null,
     reverts: idText(r.reverts_id),
     reverted_by: idText(r.reverted_by),
     created_at: new Date(r.created_at).toISOString(),
@@ -198,7 +202,7 @@ async function entityRow(
  * from `before` and stopped after `limit + 1` entries, then joined. Exported for the query-plan test.
  */
 export function historyPageSql(entity: CatalogueEntity, entityId: number, before: number | null, limit: number): SQL {
-  return sql`SELECT r.id, r.kind, r.changes, r.points, r.reverts_id, r.created_at,
+  return sql`SELECT r.id, r.kind, r.changes, r.points, r.source_id, r.reverts_id, r.created_at,
                a.public_id AS author_public_id, a.name AS author_name,
                ad.public_id AS admin_public_id, ad.name AS admin_name, c.public_id AS change_request,
                (SELECT max(v.id) FROM revisions v WHERE v.reverts_id = r.id) AS reverted_by

@@ -189,6 +189,8 @@ export type TitleDetail = TitleListItem & {
   countries: string[];
   spoken_languages: string[];
   certifications: { country: string; rating: string }[];
+  /** External ratings, e.g. TMDb's: `{ source: 'tmdb', value: 8.2 (0-10), votes: 26011 }` (votes null when unknown). */
+  ratings: { source: string; value: number; votes: number | null }[];
   adults_only: boolean;
   imdb_id: string | null;
   tmdb_id: number | null;

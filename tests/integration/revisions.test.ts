@@ -115,6 +115,7 @@ describe.each(testEngines())('history and revert on %s', (engine) => {
       approved_by: ref(admin),
       change_request: second.request,
       points: 1,
+      source: null,
       reverts: null,
       reverted_by: null,
       created_at: 'x',
