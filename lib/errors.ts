@@ -39,8 +39,16 @@ export const APP_ERRORS = {
   change_state: { status: 409, key: 'changeState' },
   change_conflict: { status: 409, key: 'changeConflict' },
   not_revertible: { status: 409, key: 'notRevertible' },
+  contact_closed: { status: 409, key: 'contactClosed' },
+  contact_no_address: { status: 409, key: 'contactNoAddress' },
   in_use: { status: 409, key: 'inUse' },
   gone: { status: 410, key: 'gone' },
+  // The external movie database (TMDb) import: off without TMDB_API_KEY; the §8 "no entry matches
+  // the given id and movie type"; TMDb not answering as it should; a movie without an id to refresh by.
+  external_import_off: { status: 503, key: 'externalImportOff' },
+  external_not_found: { status: 404, key: 'externalNotFound' },
+  external_unavailable: { status: 502, key: 'externalUnavailable' },
+  external_no_id: { status: 409, key: 'externalNoId' },
   unauthorized: { status: 401, key: 'unauthorized' },
   forbidden: { status: 403, key: 'forbidden' },
   bad_origin: { status: 403, key: 'badOrigin' },

@@ -6,15 +6,19 @@ import { cache } from 'react';
 import { itemNotFoundMetadata } from '@/components/listing/item-not-found';
 import { PageHeading } from '@/components/listing/page-heading';
 import { currentActor } from '@/lib/auth/session';
+import { tmdbConfig } from '@/lib/external/tmdb';
+import { Link } from '@/lib/i18n/navigation';
 import { canModerate } from '@/lib/auth/policies';
 import { catalogueFormSource, refNames } from '@/lib/data/catalogue-form';
 import { getMovieRedirect } from '@/lib/data/movie-redirects';
 import { routing } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
 import { formEntity, type CatalogueForm } from '@/lib/validation/catalogue-form';
+import { EXTERNAL_IMPORT_TYPES } from '@/lib/validation/external-import';
 import { isPublicId } from '@/lib/validation/listing';
 import { CatalogueFormLoader } from './catalogue-form-loader';
 import { catalogueFormLabels } from './form-labels';
+import { ImportRequestForm, type ImportRequestWords } from './import-request-form';
 import { LoginGate } from './login-gate';
 
 /** How a form page uses its item: none (a new item), the item edited or duplicated, or the movie a new release is of. */
@@ -61,6 +65,37 @@ async function titleOf(locale: string, form: CatalogueForm, mode: FormMode, name
  * and the form once logged in. An unknown item answers 404; a merged movie's old id redirects to
  * the same form of the movie it was merged into.
  */
+/**
+ * Above the new-movie form when the import from the external movie database is on: a member asks
+ * an admin to import the movie by its IMDb id; an admin gets the link to the import page.
+ */
+async function importRequest(locale: string, admin: boolean) {
+  const t = await getTranslations({ locale, namespace: 'externalImport' });
+  if (admin)
+    return (
+      <p className="mb-6">
+        <Link href="/admin/import" className="underline">
+          {t('request.adminLink')}
+        </Link>
+      </p>
+    );
+  const te = await getTranslations({ locale, namespace: 'enums' });
+  const words: ImportRequestWords = {
+    title: t('request.title'),
+    intro: t('request.intro'),
+    imdbId: t('request.imdbId'),
+    imdbIdHint: t('request.imdbIdHint'),
+    type: t('request.type'),
+    submit: t('request.submit'),
+    sent: t('request.sent'),
+  };
+  const types = EXTERNAL_IMPORT_TYPES.map((id): [string, string] => [
+    String(id),
+    te(`movieTypes.${id}` as 'movieTypes.1'),
+  ]);
+  return <ImportRequestForm words={words} types={types} />;
+}
+
 export function catalogueFormRoute(form: CatalogueForm, mode: FormMode) {
   async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
     const { locale, publicId } = await params;
@@ -110,6 +145,7 @@ export function catalogueFormRoute(form: CatalogueForm, mode: FormMode) {
     return (
       <div>
         <PageHeading title={title} lead={lead} />
+        {form === 'movie' && mode === 'new' && tmdbConfig() ? await importRequest(locale, canModerate(actor)) : null}
         <CatalogueFormLoader
           form={form}
           mode={entityMode}

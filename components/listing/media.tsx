@@ -1,6 +1,7 @@
 import { VideoPlayer } from '@/components/media/video-player';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Link } from '@/lib/i18n/navigation';
+import { parseServiceId, youtubeEmbedUrl, youtubeWatchUrl } from '@/lib/validation/youtube';
 import type { BuyingLinkDto, PictureDto, VideoDto } from '@/lib/data/types';
 
 /**
@@ -66,14 +67,18 @@ export function VideoList({
     <ul className="grid gap-3 sm:grid-cols-2" data-testid="videos">
       {videos.map((v) => {
         const title = v.chapter ? `${typeName(v.type)}: ${v.chapter}` : typeName(v.type);
+        const video = parseServiceId(v.youtube_id);
         return (
           <li key={v.public_id} className="overflow-hidden rounded-lg border border-line bg-panel">
-            <VideoPlayer
-              serviceId={v.youtube_id}
-              thumbnailUrl={v.thumbnail_url}
-              title={title}
-              playLabel={playLabel(title)}
-            />
+            {video ? (
+              <VideoPlayer
+                embedUrl={youtubeEmbedUrl(video)}
+                watchUrl={youtubeWatchUrl(video)}
+                thumbnailUrl={v.thumbnail_url}
+                title={title}
+                playLabel={playLabel(title)}
+              />
+            ) : null}
             <p className="flex justify-between gap-2 px-3 py-2">
               <span className="font-medium">{title}</span>
               {editLabel ? (

@@ -1,7 +1,6 @@
 'use client';
 
 import { useState } from 'react';
-import { parseServiceId, youtubeEmbedUrl, youtubeWatchUrl } from '@/lib/validation/youtube';
 
 /**
  * A YouTube video as its high-quality thumbnail with a play button: pressing it puts the
@@ -10,13 +9,16 @@ import { parseServiceId, youtubeEmbedUrl, youtubeWatchUrl } from '@/lib/validati
  * Without JavaScript the thumbnail is a link to the video on YouTube.
  */
 export function VideoPlayer({
-  serviceId,
+  embedUrl,
+  watchUrl,
   thumbnailUrl,
   title,
   playLabel,
 }: {
-  /** The stored service id: the video id, `?t={seconds}` when it starts later. */
-  serviceId: string;
+  /** The player's address (lib/validation/youtube.ts youtubeEmbedUrl), built on the server: no parser in the browser. */
+  embedUrl: string;
+  /** The video's page on YouTube (youtubeWatchUrl). */
+  watchUrl: string;
   thumbnailUrl: string;
   /** The video's title (its type and chapter), the player frame's accessible name. */
   title: string;
@@ -24,12 +26,10 @@ export function VideoPlayer({
   playLabel: string;
 }) {
   const [playing, setPlaying] = useState(false);
-  const video = parseServiceId(serviceId);
-  if (!video) return null;
   if (playing)
     return (
       <iframe
-        src={youtubeEmbedUrl(video)}
+        src={embedUrl}
         title={title}
         allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
         allowFullScreen
@@ -39,7 +39,7 @@ export function VideoPlayer({
     );
   return (
     <a
-      href={youtubeWatchUrl(video)}
+      href={watchUrl}
       onClick={(e) => {
         e.preventDefault();
         setPlaying(true);

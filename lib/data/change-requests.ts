@@ -24,6 +24,11 @@ import 'server-only';
  * new one exists unapproved like a suggested release; a new picture comes with its upload
  * (suggestPicture), a new or edited shopping link is checked with its shop first (lib/shop-check.ts).
  *
+ * A member may ask an admin to import a movie from the external movie database (kind `import`,
+ * entity `movie`: `imdb_id` and `type`); approval reads the title from TMDb before its transaction
+ * and writes it through lib/data/external-import.ts, crediting the member with the import's
+ * revisions and points.
+ *
  * Every function checks the actor itself: members submit, amend and withdraw their own pending
  * requests; only admins approve and discard.
  *
@@ -76,6 +81,10 @@ import { youtubeThumbnailUrl } from '@/lib/validation/youtube';
 import { pictureSources } from './catalogue-media';
 import { addEntries } from './collection-entries';
 import { inTransaction, publish } from './events';
+import { fetchExternalImport, writeExternalTitle } from './external-import';
+import type { ExternalTitle } from '@/lib/external/tmdb-titles';
+import { tmdbConfig } from '@/lib/external/tmdb';
+import { externalImportSchema } from '@/lib/validation/external-import';
 import {
   amendMediaChange,
   applyMediaChange,
@@ -333,6 +342,39 @@ export async function suggestPicture(actor: Actor | null, input: PictureSuggesti
   }
 }
 
+/** An import request's values, and (an admin's, run at once) the title read from TMDb. */
+type ImportRequest = { imdb_id: string; type: number; title: ExternalTitle | null };
+
+/** An import request's `imdb_id` and `type`, or their problems (`invalid`, `required`). */
+function parseImportRequest(values: FieldValues): { imdb_id: string; type: number } | { errors: FieldErrors } {
+  const parsed = externalImportSchema.safeParse(values);
+  if (parsed.success) return { imdb_id: parsed.data.imdb_id, type: parsed.data.type };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? '_form');
+    errors[field] = values[field] == null || values[field] === '' ? 'required' : 'invalid';
+  }
+  return { errors };
+}
+
+/**
+ * Refuses an import request for a movie the catalogue has (`imdb_id: 'importKnown'` naming it) or
+ * one already waiting (`importRequested`). @throws RulesBroken
+ */
+async function assertImportNew(tx: Db, imdbId: string, exceptRequestId = 0): Promise<void> {
+  const [known] = await queryRows<{ name: string }>(
+    tx,
+    sql`SELECT name FROM movies WHERE imdb_id = ${imdbId} AND deleted_at IS NULL LIMIT 1`,
+  );
+  if (known) throw new RulesBroken({ errors: { imdb_id: 'importKnown' }, params: { movie: known.name } });
+  const waiting = await queryRows(
+    tx,
+    sql`SELECT 1 FROM change_requests WHERE kind = 'import' AND status = 'pending' AND id <> ${exceptRequestId}
+          AND changes -> 'imdb_id' ->> 'after' = ${imdbId} LIMIT 1`,
+  );
+  if (waiting.length) throw new RulesBroken({ errors: { imdb_id: 'importRequested' }, params: {} });
+}
+
 /** A request's link to a collection import: the list its entry joins on approval, and the batch. */
 type ImportLink = { collectionId: number; batchId: string };
 
@@ -352,7 +394,12 @@ async function submit(
   if (!(CATALOGUE_ENTITIES as readonly string[]).includes(entity) && !isMediaEntity(entity))
     throw new AppError('invalid_value', { field: 'entity' });
   // A duplicate is a release's.
-  if (!CHANGE_KINDS.includes(kind) || (kind === 'duplicate' && entity !== 'release'))
+  // A duplicate is a release's; an import request a movie's.
+  if (
+    !CHANGE_KINDS.includes(kind) ||
+    (kind === 'duplicate' && entity !== 'release') ||
+    (kind === 'import' && entity !== 'movie')
+  )
     throw new AppError('invalid_value', { field: 'kind' });
   const note = optionalText(input.note, CHANGE_NOTE_MAX);
   const source = optionalText(input.source, CHANGE_SOURCE_MAX);
@@ -376,15 +423,31 @@ async function submit(
     if (refused) return { ok: false, errors: { url: refused } };
     if (code !== null) check = { code, checkedAt: new Date() };
   }
+  // An import request: the id and type are checked, the import must be on; an admin's runs at once (TMDb read first).
+  let imported: ImportRequest | null = null;
+  if (kind === 'import') {
+    const parsed = parseImportRequest(input.values ?? {});
+    if ('errors' in parsed) return { ok: false, errors: parsed.errors };
+    if (!tmdbConfig()) throw new AppError('external_import_off');
+    imported = { ...parsed, title: canModerate(member) ? await fetchExternalImport(parsed) : null };
+  }
   let publicId = '';
   try {
     await inTransaction(d, async (tx) => {
       await checkOpenLimit(tx, member);
-      const values = kind === 'delete' || isMediaEntity(entity) ? {} : normalizeFields(entity, input.values ?? {});
+      const values =
+        kind === 'delete' || kind === 'import' || isMediaEntity(entity) ? {} : normalizeFields(entity, input.values ?? {});
       let changes: FieldChanges = {};
       let targetId: number | null = null;
       let baseRevisionId: number | null = null;
-      if (isMediaEntity(entity)) {
+      if (imported) {
+        await assertImportNew(tx, imported.imdb_id);
+        changes = {
+          imdb_id: { before: null, after: imported.imdb_id },
+          type: { before: null, after: imported.type },
+        };
+      } else if (isMediaEntity(entity)) {
+        if (kind === 'import') throw new AppError('invalid_value', { field: 'kind' });
         const draft = await prepareMediaChange(tx, member.userId, entity, kind, input, upload, check);
         targetId = draft.targetId;
         baseRevisionId = draft.baseRevisionId;
@@ -454,7 +517,7 @@ async function submit(
                     ${link?.collectionId ?? null}, ${link?.batchId ?? null})
             RETURNING id`,
       );
-      if (canModerate(member)) await applyRequest(tx, member, Number(row.id), {});
+      if (canModerate(member)) await applyRequest(tx, member, Number(row.id), {}, imported?.title ?? null);
       // The admins hear of it (a batch from a collection import once, by suggestUnknownDiscs).
       else if (!link) await announceSubmitted(tx, member, Number(row.id), 1);
     });
@@ -505,6 +568,7 @@ async function applyRequest(
   admin: Actor,
   requestId: number,
   resolutions: Readonly<Record<string, 'current' | 'proposed'>>,
+  title: ExternalTitle | null = null,
 ): Promise<void> {
   const [row] = await queryRows<RequestRow>(
     tx,
@@ -519,7 +583,22 @@ async function applyRequest(
   // A deletion's notice names the item as it was (a movie merged away is gone afterwards).
   let subject: Awaited<ReturnType<typeof noticeSubject>> | null = null;
   let mediaPoints: number | null = null;
-  if (isMediaEntity(row.entity_type)) {
+  if (row.kind === 'import') {
+    // The title was read before the transaction (approveOne); the import credits the author itself.
+    if (!title) throw new AppError('external_unavailable');
+    const summary = await writeExternalTitle(admin, title, tx, {
+      authorId: Number(row.user_id),
+      changeRequestId: Number(row.id),
+    });
+    const [movie] = await queryRows<{ id: number }>(
+      tx,
+      sql`SELECT id FROM movies WHERE public_id = ${summary.movie.public_id}`,
+    );
+    entityIdNow = Number(movie.id);
+    applied = changes;
+    revisionId = summary.revision_id == null ? null : Number(summary.revision_id);
+    mediaPoints = 0;
+  } else if (isMediaEntity(row.entity_type)) {
     const result = await applyMediaChange(tx, row.entity_type, row.kind, entityIdNow!, changes, resolutions, meta);
     applied = result.applied;
     revisionId = result.revisionId;
@@ -615,9 +694,19 @@ async function approveOne(
   d: Db,
   announce: boolean,
 ): Promise<void> {
+  // An import request's title is read from TMDb before the transaction opens.
+  const [request] = await queryRows<{ kind: string; changes: FieldChanges | string }>(
+    d,
+    sql`SELECT kind, changes FROM change_requests WHERE public_id = ${publicId} AND status = 'pending'`,
+  );
+  let title: ExternalTitle | null = null;
+  if (request?.kind === 'import') {
+    const c = typeof request.changes === 'string' ? (JSON.parse(request.changes) as FieldChanges) : request.changes;
+    title = await fetchExternalImport({ imdb_id: String(c.imdb_id?.after), type: Number(c.type?.after) });
+  }
   await inTransaction(d, async (tx) => {
     const row = await pendingRow(tx, publicId);
-    await applyRequest(tx, admin, Number(row.id), resolutions);
+    await applyRequest(tx, admin, Number(row.id), resolutions, title);
     if (announce) await announceSettled(tx, 'approved', 1);
   });
 }
@@ -688,7 +777,7 @@ async function noticeSubject(
       ...(media.releaseId != null ? { releaseId: media.releaseId } : {}),
     };
   }
-  const suggested = changes.name?.after ?? changes.name?.before;
+  const suggested = changes.name?.after ?? changes.name?.before ?? changes.imdb_id?.after;
   let name = typeof suggested === 'string' ? suggested : null;
   if (entityId != null) {
     const [row] = await queryRows<{ name: string }>(
@@ -1182,10 +1271,18 @@ export async function amendChangeRequest(
       if (row.kind === 'delete' && Object.keys(amendment.values ?? {}).length)
         throw new AppError('invalid_value', { field: 'values' });
       const values =
-        row.kind === 'delete' || isMediaEntity(entity) ? {} : normalizeFields(entity, amendment.values ?? {});
+        row.kind === 'delete' || row.kind === 'import' || isMediaEntity(entity)
+          ? {}
+          : normalizeFields(entity, amendment.values ?? {});
       let changes = { ...changesOf(row) };
       const entityId = row.entity_id == null ? null : Number(row.entity_id);
-      if (isMediaEntity(entity)) {
+      if (row.kind === 'import') {
+        const merged = { imdb_id: changes.imdb_id?.after, type: changes.type?.after, ...(amendment.values ?? {}) };
+        const parsed = parseImportRequest(merged);
+        if ('errors' in parsed) throw new RulesBroken({ errors: parsed.errors, params: {} });
+        await assertImportNew(tx, parsed.imdb_id, Number(row.id));
+        changes = { imdb_id: { before: null, after: parsed.imdb_id }, type: { before: null, after: parsed.type } };
+      } else if (isMediaEntity(entity)) {
         changes = await amendMediaChange(tx, entity, row.kind, entityId!, changes, amendment.values ?? {});
       } else if (row.kind === 'delete') {
         // Nothing but the note and source change.

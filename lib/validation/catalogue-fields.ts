@@ -18,8 +18,11 @@ export type CatalogueEntity = (typeof CATALOGUE_ENTITIES)[number];
 export const REVISION_KINDS = ['import', 'create', 'edit', 'delete', 'merge', 'revert'] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];
 
-/** The kinds of change request (spec §4: new entries, updates, duplicates and delete requests). */
-export const CHANGE_KINDS = ['new', 'edit', 'duplicate', 'delete'] as const;
+/**
+ * The kinds of change request (spec §4: new entries, updates, duplicates and delete requests), and
+ * a member's request that an admin import a movie from the external movie database (`import`).
+ */
+export const CHANGE_KINDS = ['new', 'edit', 'duplicate', 'delete', 'import'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /** States of a change request. */
@@ -169,6 +172,8 @@ export const CONTRIBUTION_POINTS = {
   new: { movie: 3, release: 5, person: 2, label: 2 },
   duplicate: 3,
   delete: 1,
+  /** A movie imported from the external movie database at a member's request (spec §4: 2 points). */
+  import: 2,
   editPerField: 1,
   editMax: 10,
 } as const;
@@ -177,6 +182,7 @@ export const CONTRIBUTION_POINTS = {
 export function pointsFor(kind: ChangeKind, entity: CatalogueEntity, fields: number): number {
   if (kind === 'new') return CONTRIBUTION_POINTS.new[entity];
   if (kind === 'duplicate') return CONTRIBUTION_POINTS.duplicate;
+  if (kind === 'import') return CONTRIBUTION_POINTS.import;
   if (kind === 'edit') return Math.min(CONTRIBUTION_POINTS.editMax, fields * CONTRIBUTION_POINTS.editPerField);
   return CONTRIBUTION_POINTS.delete;
 }

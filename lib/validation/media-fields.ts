@@ -7,6 +7,7 @@
  */
 import { PICTURE_VARIANT } from '@/lib/picture-urls';
 import { PICTURE_TYPES, VIDEO_TYPES } from './enums';
+import { PICTURE_SOURCE_MAX, VIDEO_CHAPTER_MAX } from './limits';
 import { parseShoppingLink, type ShoppingLinkProblem } from './shopping-links';
 import { parseServiceId, parseYoutubeUrl, youtubeServiceId } from './youtube';
 
@@ -63,10 +64,6 @@ export const MEDIA_REQUIRED: { readonly [E in MediaEntity]: readonly string[] } 
   shopping_link: ['url'],
 };
 
-/** Longest picture source (credit line), in characters. */
-export const PICTURE_SOURCE_MAX = 200;
-/** Longest video chapter, in characters. */
-export const VIDEO_CHAPTER_MAX = 100;
 
 /**
  * Points an approved media contribution earns its author: a picture 2 (an upload is work: scanning

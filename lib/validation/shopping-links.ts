@@ -22,8 +22,9 @@ export const SHOPS = {
 
 export type ShopId = keyof typeof SHOPS;
 
-/** Longest accepted shopping link, in characters. */
-export const SHOPPING_LINK_MAX = 500;
+import { SHOPPING_LINK_MAX } from './limits';
+
+export { SHOPPING_LINK_MAX };
 
 /** An accepted link: its shop, the product's id at the shop and the canonical product address stored. */
 export type ShoppingLink = { shop: ShopId; productId: string; url: string };

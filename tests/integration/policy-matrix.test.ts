@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows, type DbHandle } from '@/db';
 import { POST as collectionsPost } from '@/app/api/collections/route';
 import { DELETE as collectionDelete, PATCH as collectionPatch } from '@/app/api/collections/[publicId]/route';
@@ -23,6 +23,7 @@ import { POST as dialogPost } from '@/app/api/me/collection_entries/route';
 import { DELETE as meDelete, PATCH as mePatch } from '@/app/api/me/route';
 import { POST as passwordPost } from '@/app/api/me/password/route';
 import { DELETE as pictureDelete, POST as picturePost } from '@/app/api/me/picture/route';
+import { POST as picturesPost } from '@/app/api/pictures/route';
 import { POST as tokensPost } from '@/app/api/me/tokens/route';
 import { DELETE as tokenDelete } from '@/app/api/me/tokens/[id]/route';
 import { DELETE as sessionsDelete } from '@/app/api/me/sessions/route';
@@ -52,9 +53,16 @@ import { POST as changeApprovePost } from '@/app/api/changes/[publicId]/approve/
 import { POST as changeDiscardPost } from '@/app/api/changes/[publicId]/discard/route';
 import { POST as changeWithdrawPost } from '@/app/api/changes/[publicId]/withdraw/route';
 import { POST as changesBulkApprovePost } from '@/app/api/changes/bulk_approve/route';
+import { POST as contactAnswerPost } from '@/app/api/contact/[publicId]/answer/route';
+import { POST as contactClosePost } from '@/app/api/contact/[publicId]/close/route';
 import { POST as revisionRevertPost } from '@/app/api/revisions/[id]/revert/route';
 import { POST as revertContributionsPost } from '@/app/api/users/[publicId]/revert_contributions/route';
+import { POST as adminImportPost } from '@/app/api/admin/import/route';
+import { POST as adminImportRefreshPost } from '@/app/api/admin/import/[publicId]/route';
+import { importExternalMovie } from '@/lib/data/external-import';
+import { startTmdbServer, TMDB_TEST_KEY, type TmdbServer } from '../support/tmdb-server';
 import { approveChangeRequest, submitChangeRequest } from '@/lib/data/change-requests';
+import { sendContactMessage } from '@/lib/data/contact';
 import { changeFriendship, type FriendshipAction } from '@/lib/data/friendships';
 import { createReview } from '@/lib/data/reviews';
 import { addEntry, createCollection, setCollectionDeleted } from '@/lib/data/collections';
@@ -84,6 +92,8 @@ type Call = {
   path: string;
   body?: unknown;
   field?: string;
+  /** More fields of a multipart body (beside the file). */
+  fields?: Record<string, string>;
   party?: { member: Member; params: Record<string, string>; path: string };
 };
 type RouteRow = {
@@ -223,6 +233,32 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
           WHERE c.public_id = ${r.request.public_id}`,
     );
     return String(row.id);
+  }
+  /** A contact message sent by `owner`: @returns its public id. */
+  async function contactMessage(owner: Member): Promise<string> {
+    const r = await sendContactMessage(
+      owner.actor,
+      { subject: 'Matrix', message: 'A question' },
+      { ip: 'matrix' },
+      h.db,
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r));
+    return r.message.public_id;
+  }
+  /** The local TMDb stand-in of the import rows, started on first use (TMDB_API_URL and TMDB_API_KEY point at it). */
+  let tmdb: TmdbServer | null = null;
+  async function startedTmdb(): Promise<void> {
+    if (tmdb) return;
+    tmdb = await startTmdbServer();
+    vi.stubEnv('TMDB_API_URL', tmdb.url);
+    vi.stubEnv('TMDB_API_KEY', TMDB_TEST_KEY);
+  }
+  /** The Matrix imported from the TMDb stand-in by the admin: @returns its public id. */
+  async function importedMovie(): Promise<string> {
+    await startedTmdb();
+    const r = await importExternalMovie(admin.actor, { imdb_id: 'tt0133093', type: 1 }, h.db);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    return r.import.movie.public_id;
   }
   async function entry(owner: Member): Promise<{ publicId: string; entryId: string }> {
     const publicId = await shelf(owner);
@@ -526,6 +562,36 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
         ),
       }),
     },
+    // A picture of a release: any member uploads one (waiting for approval; an admin's is public at once).
+    {
+      route: '/api/pictures',
+      method: 'POST',
+      handler: picturesPost as Handler,
+      expect: SELF,
+      setup: async () => {
+        const [release] = await queryRows<{ public_id: string }>(
+          h.db,
+          sql`SELECT public_id FROM releases WHERE approved AND deleted_at IS NULL ORDER BY id LIMIT 1`,
+        );
+        return {
+          params: {},
+          path: '/api/pictures',
+          field: 'picture',
+          fields: { release: release.public_id, type: '8' },
+          body: new File(
+            [
+              new Uint8Array(
+                await sharp({ create: { width: 40, height: 60, channels: 3, background: '#996633' } })
+                  .png()
+                  .toBuffer(),
+              ),
+            ],
+            'cover.png',
+            { type: 'image/png' },
+          ),
+        };
+      },
+    },
     {
       route: '/api/me/picture',
       method: 'DELETE',
@@ -800,6 +866,27 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
         return { params: { publicId }, path: `/api/changes/${publicId}/discard`, body: { reason: 'No source' } };
       },
     },
+    // Contact messages are the admins' to answer and close, the sender's own included.
+    {
+      route: '/api/contact/{id}/answer',
+      method: 'POST',
+      handler: contactAnswerPost as Handler,
+      expect: ADMIN_ONLY,
+      setup: async (o) => {
+        const publicId = await contactMessage(o);
+        return { params: { publicId }, path: `/api/contact/${publicId}/answer`, body: { answer: 'Thank you' } };
+      },
+    },
+    {
+      route: '/api/contact/{id}/close',
+      method: 'POST',
+      handler: contactClosePost as Handler,
+      expect: ADMIN_ONLY,
+      setup: async (o) => {
+        const publicId = await contactMessage(o);
+        return { params: { publicId }, path: `/api/contact/${publicId}/close` };
+      },
+    },
     {
       route: '/api/collections/{id}/suggestions',
       method: 'POST',
@@ -875,6 +962,27 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
         return { params: { publicId }, path: `/api/users/${publicId}/revert_contributions` };
       },
     },
+    // The import from the external movie database (TMDb) and a movie's refresh from it: admins only.
+    {
+      route: '/api/admin/import',
+      method: 'POST',
+      handler: adminImportPost as Handler,
+      expect: ADMIN_ONLY,
+      setup: async () => {
+        await startedTmdb();
+        return { params: {}, path: '/api/admin/import', body: { imdb_id: 'tt0133093', type: 1 } };
+      },
+    },
+    {
+      route: '/api/admin/import/{id}',
+      method: 'POST',
+      handler: adminImportRefreshPost as Handler,
+      expect: ADMIN_ONLY,
+      setup: async () => {
+        const publicId = await importedMovie();
+        return { params: { publicId }, path: `/api/admin/import/${publicId}` };
+      },
+    },
   ];
 
   /** `who` acts on the friendship with `other`. */
@@ -898,6 +1006,7 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
     if (call.body instanceof File) {
       const form = new FormData();
       form.set(call.field ?? 'file', call.body);
+      for (const [k, v] of Object.entries(call.fields ?? {})) form.set(k, v);
       body = form;
     } else if (call.body !== undefined) {
       body = JSON.stringify(call.body);
@@ -923,6 +1032,8 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
   });
   afterAll(async () => {
     await h?.close();
+    await tmdb?.close();
+    vi.unstubAllEnvs();
   });
 
   it('every mutating route has a row (routes found on disk)', () => {
@@ -943,10 +1054,10 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       }
     };
     walk(path.join('app', 'api'));
-    // Public writes (log in, register, password reset, the provider flow) and the unknown-path
-    // catch-all take no session; everything else must be in the matrix.
+    // Public writes (log in, register, password reset, the provider flow, the contact form) and the
+    // unknown-path catch-all take no session; everything else must be in the matrix.
     const publicWrites =
-      /^(POST|PUT|PATCH|DELETE) api\/(login|logout|register|password_reset|social|auth|\[\.\.\.path\])/;
+      /^(POST|PUT|PATCH|DELETE) api\/(login|logout|register|password_reset|social|auth|contact$|\[\.\.\.path\])/;
     const covered = new Set(ROUTES.map((r) => `${r.method} ${r.route}`));
     const toRow = (s: string) =>
       s

@@ -63,6 +63,8 @@ export const SAME_IN_BOTH_LANGUAGES: ReadonlySet<string> = new Set([
   // A country name written the same in Finnish, and the minute abbreviation used in both languages.
   'Australia',
   '{minutes} min',
+  // A loanword Finnish writes the same (a YouTube video as a catalogue item).
+  'Video',
 ]);
 
 /** True when a text has no words to translate (only ICU placeholders, digits and punctuation). */

@@ -2,6 +2,8 @@ import { route, type RouteDoc } from '@/lib/api/route';
 import { openApiDocument, type Documented } from '@/lib/api/openapi';
 import { APP_VERSION } from '@/lib/version';
 import * as path from '../[...path]/route';
+import * as adminImportPublicId from '../admin/import/[publicId]/route';
+import * as adminImport from '../admin/import/route';
 import * as altcha from '../altcha/route';
 import * as authNextauth from '../auth/[...nextauth]/route';
 import * as changesPublicIdApprove from '../changes/[publicId]/approve/route';
@@ -12,6 +14,10 @@ import * as changesPublicIdWithdraw from '../changes/[publicId]/withdraw/route';
 import * as changesBulkApprove from '../changes/bulk_approve/route';
 import * as changes from '../changes/route';
 import * as commentsPublicId from '../comments/[publicId]/route';
+import * as contactPublicIdAnswer from '../contact/[publicId]/answer/route';
+import * as contactPublicIdClose from '../contact/[publicId]/close/route';
+import * as contactPublicId from '../contact/[publicId]/route';
+import * as contact from '../contact/route';
 import * as commentsPublicIdToggles from '../comments/[publicId]/toggles/route';
 import * as collectionsPublicIdEntriesEntryId from '../collections/[publicId]/entries/[entryId]/route';
 import * as collectionsPublicIdEntriesEntryIdMove from '../collections/[publicId]/entries/[entryId]/move/route';
@@ -51,6 +57,7 @@ import * as notificationsSeen from '../notifications/seen/route';
 import * as notifications from '../notifications/route';
 import * as passwordResetRedeem from '../password_reset/redeem/route';
 import * as passwordReset from '../password_reset/route';
+import * as pictures from '../pictures/route';
 import * as personsPublicId from '../persons/[publicId]/route';
 import * as persons from '../persons/route';
 import * as productionCompaniesPublicId from '../production_companies/[publicId]/route';
@@ -91,6 +98,8 @@ export const dynamic = 'force-dynamic';
 /** Every route module under app/api (the OpenAPI test checks that none is missing). */
 const ROUTE_MODULES: Record<string, unknown>[] = [
   path,
+  adminImportPublicId,
+  adminImport,
   altcha,
   authNextauth,
   changesPublicIdApprove,
@@ -117,6 +126,10 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   collections,
   commentsPublicId,
   commentsPublicIdToggles,
+  contactPublicIdAnswer,
+  contactPublicIdClose,
+  contactPublicId,
+  contact,
   health,
   labelsPublicId,
   labels,
@@ -140,6 +153,7 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   notifications,
   passwordResetRedeem,
   passwordReset,
+  pictures,
   personsPublicId,
   persons,
   productionCompaniesPublicId,

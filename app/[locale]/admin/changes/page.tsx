@@ -124,6 +124,11 @@ export default async function ChangeQueuePage({ params, searchParams }: Props) {
     <div>
       <PageHeading title={t('queue.title')} lead={t('queue.description')}>
         <p className="mt-2 text-sm text-muted">{t('queue.keyboard')}</p>
+        <p className="mt-2">
+          <Link href="/admin/import" className="underline">
+            {t('queue.importLink')}
+          </Link>
+        </p>
       </PageHeading>
       <nav aria-label={t('queue.filters')} className="mb-4 space-y-2">
         <div className="flex flex-wrap gap-2">

@@ -3,6 +3,9 @@ import { setRequestLocale } from 'next-intl/server';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { mediaFormMetadata, NewMediaPage } from '@/components/media/media-pages';
 
+/** Rendered per request (not cached with the item page's segment `revalidate`): it reads the session. */
+export const dynamic = 'force-dynamic';
+
 type Props = { params: Promise<{ locale: string; publicId: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
