@@ -10,3 +10,8 @@ export const CatalogueFormLoader = dynamic(() => import('./catalogue-form').then
   ssr: false,
   loading: () => <p className="text-sm text-muted">…</p>,
 });
+
+/** "Is it on TMDb?" above the new-movie form, loaded the same way (its form code stays out of the first load). */
+export const ImportRequestLoader = dynamic(() => import('./import-request-form').then((m) => m.ImportRequestForm), {
+  ssr: false,
+});

@@ -16,9 +16,9 @@ import { pageMetadata } from '@/lib/seo';
 import { formEntity, type CatalogueForm } from '@/lib/validation/catalogue-form';
 import { EXTERNAL_IMPORT_TYPES } from '@/lib/validation/external-import';
 import { isPublicId } from '@/lib/validation/listing';
-import { CatalogueFormLoader } from './catalogue-form-loader';
+import { CatalogueFormLoader, ImportRequestLoader } from './catalogue-form-loader';
 import { catalogueFormLabels } from './form-labels';
-import { ImportRequestForm, type ImportRequestWords } from './import-request-form';
+import type { ImportRequestWords } from './import-request-form';
 import { LoginGate } from './login-gate';
 
 /** How a form page uses its item: none (a new item), the item edited or duplicated, or the movie a new release is of. */
@@ -93,7 +93,7 @@ async function importRequest(locale: string, admin: boolean) {
     String(id),
     te(`movieTypes.${id}` as 'movieTypes.1'),
   ]);
-  return <ImportRequestForm words={words} types={types} />;
+  return <ImportRequestLoader words={words} types={types} />;
 }
 
 export function catalogueFormRoute(form: CatalogueForm, mode: FormMode) {

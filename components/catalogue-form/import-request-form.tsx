@@ -1,7 +1,7 @@
 'use client';
 
 import { SelectField } from '@/components/forms/choice-fields';
-import { FormError, FormField } from '@/components/forms/form-field';
+import { controlClass, FieldFrame, fieldDescribedBy, FormError } from '@/components/forms/form-field';
 import { useApiForm } from '@/components/forms/use-api-form';
 import { Button } from '@/components/ui/button';
 import { useState } from 'react';
@@ -47,17 +47,27 @@ export function ImportRequestForm({ words, types }: { words: ImportRequestWords;
         </p>
       ) : (
         <form {...f.formProps(() => setSent(true))} className="flex flex-wrap items-end gap-3">
-          <FormField
+          {/* FieldFrame, not FormField: the refusal names the movie ({movie}) the catalogue has. */}
+          <FieldFrame
             name="imdb_id"
             label={words.imdbId}
-            hint={words.imdbIdHint}
-            value={f.values.imdb_id}
-            onValue={(v) => f.set('imdb_id', v)}
-            maxLength={12}
+            required
             error={f.errors.imdb_id}
             errorParams={f.params}
-            required
-          />
+            hint={words.imdbIdHint}
+          >
+            <input
+              id="field-imdb_id"
+              name="imdb_id"
+              value={f.values.imdb_id}
+              onChange={(e) => f.set('imdb_id', e.target.value)}
+              maxLength={12}
+              required
+              aria-invalid={f.errors.imdb_id ? true : undefined}
+              aria-describedby={fieldDescribedBy('imdb_id', f.errors.imdb_id, words.imdbIdHint)}
+              className={controlClass(f.errors.imdb_id)}
+            />
+          </FieldFrame>
           <SelectField
             name="type"
             label={words.type}

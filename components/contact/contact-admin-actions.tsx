@@ -6,7 +6,7 @@ import { FormError } from '@/components/forms/form-field';
 import { useApiForm } from '@/components/forms/use-api-form';
 import { Button } from '@/components/ui/button';
 import { useRouter } from '@/lib/i18n/navigation';
-import { CONTACT_ANSWER_MAX } from '@/lib/validation/limits';
+import { CONTACT_ANSWER_MAX } from '@/lib/validation/contact-limits';
 
 /** The texts of the admin's controls, translated by the server page (`contact.admin`). */
 export type ContactAdminWords = {

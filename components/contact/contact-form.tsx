@@ -8,7 +8,8 @@ import { TextAreaField } from '@/components/forms/choice-fields';
 import { FormError, FormField } from '@/components/forms/form-field';
 import { useApiForm } from '@/components/forms/use-api-form';
 import { Button } from '@/components/ui/button';
-import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX, EMAIL_MAX } from '@/lib/validation/limits';
+import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX } from '@/lib/validation/contact-limits';
+import { EMAIL_MAX } from '@/lib/validation/limits';
 
 /** The form's texts, translated by the server page (`contact.form`; `member` and `about` filled in). */
 export type ContactFormLabels = {

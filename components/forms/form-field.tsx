@@ -15,8 +15,6 @@ type FormFieldProps = {
   /** Declared maximum length in characters (every text field has one). */
   maxLength: number;
   hint?: string;
-  /** Parameters of the error's message beside `max` and `min` (e.g. the movie a message names). */
-  errorParams?: Record<string, string | number>;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'name' | 'maxLength'>;
 
 /**
@@ -81,25 +79,14 @@ export function controlClass(error?: string): string {
  * A labelled text input of the form mechanism: its error (translated from a message key) is tied
  * to it with aria-invalid / aria-describedby and announced by screen readers.
  */
-export function FormField({
-  name,
-  label,
-  value,
-  onValue,
-  error,
-  maxLength,
-  hint,
-  required,
-  errorParams,
-  ...input
-}: FormFieldProps) {
+export function FormField({ name, label, value, onValue, error, maxLength, hint, required, ...input }: FormFieldProps) {
   return (
     <FieldFrame
       name={name}
       label={label}
       required={required}
       error={error}
-      errorParams={{ max: maxLength, min: PASSWORD_MIN_LENGTH, ...errorParams }}
+      errorParams={{ max: maxLength, min: PASSWORD_MIN_LENGTH }}
       hint={hint}
     >
       <input

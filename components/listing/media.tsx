@@ -1,8 +1,6 @@
-import { VideoPlayer } from '@/components/media/video-player';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { Link } from '@/lib/i18n/navigation';
-import { parseServiceId, youtubeEmbedUrl, youtubeWatchUrl } from '@/lib/validation/youtube';
-import type { BuyingLinkDto, PictureDto, VideoDto } from '@/lib/data/types';
+import type { BuyingLinkDto, PictureDto } from '@/lib/data/types';
 
 /**
  * Grid of pictures (cover scans, posters) with their type names as alt text and, when `editLabel`
@@ -43,53 +41,6 @@ export function PictureGrid({
           </p>
         </li>
       ))}
-    </ul>
-  );
-}
-
-/**
- * YouTube videos as thumbnails with a play button (components/media/video-player.tsx: the player
- * loads only on a press, so no third-party script or cookie reaches anyone who does not play), each
- * titled by its type and chapter, with a link to its edit page when `editLabel` is given.
- */
-export function VideoList({
-  videos,
-  typeName,
-  playLabel,
-  editLabel,
-}: {
-  videos: VideoDto[];
-  typeName: (type: number) => string;
-  playLabel: (title: string) => string;
-  editLabel?: string;
-}) {
-  return (
-    <ul className="grid gap-3 sm:grid-cols-2" data-testid="videos">
-      {videos.map((v) => {
-        const title = v.chapter ? `${typeName(v.type)}: ${v.chapter}` : typeName(v.type);
-        const video = parseServiceId(v.youtube_id);
-        return (
-          <li key={v.public_id} className="overflow-hidden rounded-lg border border-line bg-panel">
-            {video ? (
-              <VideoPlayer
-                embedUrl={youtubeEmbedUrl(video)}
-                watchUrl={youtubeWatchUrl(video)}
-                thumbnailUrl={v.thumbnail_url}
-                title={title}
-                playLabel={playLabel(title)}
-              />
-            ) : null}
-            <p className="flex justify-between gap-2 px-3 py-2">
-              <span className="font-medium">{title}</span>
-              {editLabel ? (
-                <Link href={`/video/${v.public_id}/edit`} className="text-sm text-muted underline">
-                  {editLabel}
-                </Link>
-              ) : null}
-            </p>
-          </li>
-        );
-      })}
     </ul>
   );
 }

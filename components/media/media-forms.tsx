@@ -10,13 +10,8 @@ import { FileInput } from '@/components/ui/file-input';
 import { toMegabytes } from '@/lib/format';
 import type { FormsKey } from '@/lib/i18n/keys';
 import { Link } from '@/lib/i18n/navigation';
-import {
-  CHANGE_NOTE_MAX,
-  PICTURE_MAX_BYTES,
-  PICTURE_SOURCE_MAX,
-  SHOPPING_LINK_MAX,
-  VIDEO_CHAPTER_MAX,
-} from '@/lib/validation/limits';
+import { CHANGE_NOTE_MAX, PICTURE_MAX_BYTES } from '@/lib/validation/limits';
+import { PICTURE_SOURCE_MAX, SHOPPING_LINK_MAX, VIDEO_CHAPTER_MAX } from '@/lib/validation/media-limits';
 import type { MediaItemType } from '@/lib/validation/media-fields';
 
 /** The movie or release media is added to, and the tab its media are listed on. */

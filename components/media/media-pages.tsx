@@ -9,7 +9,13 @@ import { Link, redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 import { PICTURE_TYPES, VIDEO_TYPES } from '@/lib/validation/enums';
 import type { MediaItemType } from '@/lib/validation/media-fields';
-import { MediaDeleteForm, PictureEditForm, PictureUploadForm, ShoppingLinkForm, VideoForm } from './media-forms';
+import {
+  MediaDeleteLoader,
+  PictureEditLoader,
+  PictureUploadLoader,
+  ShoppingLinkLoader,
+  VideoFormLoader,
+} from './media-form-loaders';
 
 /** What a new-media page adds: a picture, a video or a shopping link. */
 export type NewMediaKind = 'picture' | 'video' | 'shopping_link';
@@ -96,16 +102,16 @@ export async function NewMediaPage({
     <>
       <Heading locale={locale} title={t(NEW_TITLES[kind])} item={item} />
       {kind === 'picture' ? (
-        <PictureUploadForm item={ref} types={await typeOptions(locale, 'picture')} />
+        <PictureUploadLoader item={ref} types={await typeOptions(locale, 'picture')} />
       ) : kind === 'video' ? (
-        <VideoForm
+        <VideoFormLoader
           item={ref}
           initial={{ youtube_id: '', type: String(VIDEO_TYPES.trailer), chapter: '' }}
           types={await typeOptions(locale, 'video')}
           back={`/${item.type}/${item.public_id}/videos`}
         />
       ) : (
-        <ShoppingLinkForm item={ref} />
+        <ShoppingLinkLoader item={ref} />
       )}
     </>
   );
@@ -148,14 +154,14 @@ export async function EditMediaPage({
         ) : null}
         <div className="flex min-w-0 flex-1 flex-col gap-8">
           {kind === 'picture' ? (
-            <PictureEditForm
+            <PictureEditLoader
               publicId={media.public_id}
               initial={{ type: String(v.type), source: String(v.source ?? ''), is_default: v.is_default === true }}
               types={types}
               back={back}
             />
           ) : (
-            <VideoForm
+            <VideoFormLoader
               publicId={media.public_id}
               initial={{ youtube_id: String(v.youtube_id), type: String(v.type), chapter: String(v.chapter ?? '') }}
               types={types}
@@ -166,7 +172,7 @@ export async function EditMediaPage({
             <h2 id="media-delete" className="mb-2 text-lg font-semibold">
               {t('deleteTitle')}
             </h2>
-            <MediaDeleteForm entity={kind} publicId={media.public_id} back={back} />
+            <MediaDeleteLoader entity={kind} publicId={media.public_id} back={back} />
           </section>
         </div>
       </div>

@@ -20,31 +20,7 @@ import { pageMetadata } from '@/lib/seo';
 import { truncate } from '@/lib/text';
 import { loadTitle } from './load';
 import { redirectMergedMovie } from './merged-movie';
-import { MovieBuyingOptionsTab } from './tabs/buying-options-tab';
-import { MovieCastCrewTab } from './tabs/cast-crew-tab';
-import { MovieConnectionsTab } from './tabs/connections-tab';
-import { MovieOverviewTab } from './tabs/overview-tab';
-import { MoviePhotosTab } from './tabs/photos-tab';
-import { MovieReleasesTab } from './tabs/releases-tab';
 import type { MovieTabProps } from './tabs/tab-empty';
-import { MovieReviewsTab } from '@/components/reviews/item-reviews-tab';
-import { MoviePostsTab } from '@/components/community/item-posts-tab';
-import { MovieUserCollectionsTab } from './tabs/user-collections-tab';
-import { MovieVideosTab } from './tabs/videos-tab';
-
-/** The component rendering each tab's content below the heading and the tab bar. */
-const TAB_CONTENT: Record<MovieTab, (props: MovieTabProps) => ReactNode | Promise<ReactNode>> = {
-  overview: MovieOverviewTab,
-  releases: MovieReleasesTab,
-  photos: MoviePhotosTab,
-  videos: MovieVideosTab,
-  cast_crew: MovieCastCrewTab,
-  movie_connections: MovieConnectionsTab,
-  buying_options: MovieBuyingOptionsTab,
-  reviews: MovieReviewsTab,
-  posts: MoviePostsTab,
-  user_collections: MovieUserCollectionsTab,
-};
 
 /** `movies.meta` title of each subpage ("Photos of {name}", …). */
 const META_KEYS: Record<Exclude<MovieTab, 'overview'>, MessageKey<'movies.meta'>> = {
@@ -102,13 +78,26 @@ export async function movieMetadata(locale: string, publicId: string, tab: Movie
  * the tab bar, then the tab's own component (./tabs/*):
  * the overview, or a subpage's real data or translated empty state. Unknown id: notFound().
  */
-export async function MovieDetailPage({ locale, publicId, tab }: { locale: string; publicId: string; tab: MovieTab }) {
+export async function MovieDetailPage({
+  locale,
+  publicId,
+  tab,
+  content: Content,
+}: {
+  locale: string;
+  publicId: string;
+  tab: MovieTab;
+  /**
+   * The tab's component, given by the tab's route file: each route's module graph holds only its
+   * own tab, so one tab's client components (the video player, say) stay out of the other tabs' first load.
+   */
+  content: (props: MovieTabProps) => ReactNode | Promise<ReactNode>;
+}) {
   const title = await titleOr404(locale, publicId, tab);
   const t = await getTranslations({ locale, namespace: 'movies' });
   const te = await getTranslations({ locale, namespace: 'enums' });
   const local = localName(title, locale);
   const names = await catalogueNames(locale);
-  const Content = TAB_CONTENT[tab];
   return (
     <article data-testid="movie-page" data-public-id={title.public_id}>
       <header className="mb-4">

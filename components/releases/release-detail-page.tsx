@@ -19,29 +19,7 @@ import { pageMetadata } from '@/lib/seo';
 import { truncate } from '@/lib/text';
 import { loadRelease } from './load';
 import { CutBadge } from './release-card';
-import { ReleaseBuyingOptionsTab } from './tabs/buying-options-tab';
-import { ReleaseMoviesTab } from './tabs/movies-tab';
-import { OtherReleasesTab } from './tabs/other-releases-tab';
-import { ReleaseOverviewTab } from './tabs/overview-tab';
-import { ReleasePhotosTab } from './tabs/photos-tab';
 import type { ReleaseTabProps } from './tabs/tab-empty';
-import { ReleaseReviewsTab } from '@/components/reviews/item-reviews-tab';
-import { ReleasePostsTab } from '@/components/community/item-posts-tab';
-import { ReleaseUserCollectionsTab } from './tabs/user-collections-tab';
-import { ReleaseVideosTab } from './tabs/videos-tab';
-
-/** The component rendering each tab's content below the heading and the tab bar. */
-const TAB_CONTENT: Record<ReleaseTab, (props: ReleaseTabProps) => ReactNode | Promise<ReactNode>> = {
-  overview: ReleaseOverviewTab,
-  other_releases: OtherReleasesTab,
-  movies: ReleaseMoviesTab,
-  photos: ReleasePhotosTab,
-  videos: ReleaseVideosTab,
-  buying_options: ReleaseBuyingOptionsTab,
-  reviews: ReleaseReviewsTab,
-  posts: ReleasePostsTab,
-  user_collections: ReleaseUserCollectionsTab,
-};
 
 /** `releases.meta` title of each subpage ("Photos of {name}", …). */
 const META_KEYS: Record<Exclude<ReleaseTab, 'overview'>, MessageKey<'releases.meta'>> = {
@@ -130,14 +108,19 @@ export async function ReleaseDetailPage({
   locale,
   publicId,
   tab,
+  content: Content,
 }: {
   locale: string;
   publicId: string;
   tab: ReleaseTab;
+  /**
+   * The tab's component, given by the tab's route file: each route's module graph holds only its
+   * own tab, so one tab's client components (the video player, say) stay out of the other tabs' first load.
+   */
+  content: (props: ReleaseTabProps) => ReactNode | Promise<ReactNode>;
 }) {
   const release = await releaseOr404(publicId);
   const t = await getTranslations({ locale, namespace: 'releases' });
-  const Content = TAB_CONTENT[tab];
   return (
     <article data-testid="release-page" data-public-id={release.public_id}>
       <header className="mb-4">

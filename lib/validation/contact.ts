@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { isPublicId } from './listing';
-import { CONTACT_ANSWER_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX } from './limits';
+import { CONTACT_ANSWER_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX } from './contact-limits';
 import { emailSchema, FORM_ERRORS } from './users';
 
 export { CONTACT_ANSWER_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX };

@@ -37,19 +37,3 @@ export const MODERATION_REASON_MAX = 500;
 export const CHANGE_NOTE_MAX = 2000;
 /** A change request's source (the disc in hand, a photo, a URL), in characters. */
 export const CHANGE_SOURCE_MAX = 500;
-
-/** A picture's source (credit line), in characters. */
-export const PICTURE_SOURCE_MAX = 200;
-/** A video's chapter, in characters. */
-export const VIDEO_CHAPTER_MAX = 100;
-/** A shopping link as pasted, in characters. */
-export const SHOPPING_LINK_MAX = 500;
-
-/** A contact message's subject (one line), in characters. */
-export const CONTACT_SUBJECT_MAX = 150;
-/** A contact message's text, in characters. */
-export const CONTACT_MESSAGE_MAX = 5000;
-/** A visitor's name on the contact form (one line), in characters. */
-export const CONTACT_NAME_MAX = 100;
-/** An admin's answer to a contact message, in characters. */
-export const CONTACT_ANSWER_MAX = 10_000;

@@ -7,7 +7,7 @@
  */
 import { PICTURE_VARIANT } from '@/lib/picture-urls';
 import { PICTURE_TYPES, VIDEO_TYPES } from './enums';
-import { PICTURE_SOURCE_MAX, VIDEO_CHAPTER_MAX } from './limits';
+import { PICTURE_SOURCE_MAX, VIDEO_CHAPTER_MAX } from './media-limits';
 import { parseShoppingLink, type ShoppingLinkProblem } from './shopping-links';
 import { parseServiceId, parseYoutubeUrl, youtubeServiceId } from './youtube';
 

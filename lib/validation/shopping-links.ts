@@ -22,7 +22,7 @@ export const SHOPS = {
 
 export type ShopId = keyof typeof SHOPS;
 
-import { SHOPPING_LINK_MAX } from './limits';
+import { SHOPPING_LINK_MAX } from './media-limits';
 
 export { SHOPPING_LINK_MAX };
 

@@ -34,28 +34,19 @@ import { searchAll } from '@/lib/data/search';
 import { listSitemapUrls } from '@/lib/data/sitemap';
 import { getTombstone } from '@/lib/data/tombstones';
 import { cachedPagePaths } from '@/lib/page-cache';
-import { AppError } from '@/lib/errors';
 import { CONTRIBUTION_POINTS, type CatalogueEntity } from '@/lib/validation/catalogue-fields';
 import { NOTIFICATION_TYPES } from '@/lib/validation/notifications';
 import proxy from '@/proxy';
 import { assertPostgresConfiguredInCi, getSeededTestDb, testEngines } from '../support/db';
 import { registerMember } from '../support/members';
 import { useAsProcessDb } from './api-fixtures';
+import { codeOf } from '../support/app-error';
 
 assertPostgresConfiguredInCi();
 
 // next-intl's middleware imports 'next/server' in a way Node's ESM resolver refuses outside Next;
 // here it lets every request through (200), so a 410 or 308 can only come from the proxy's own check.
 vi.mock('next-intl/middleware', () => ({ default: () => () => new Response(null, { status: 200 }) }));
-
-async function codeOf(work: () => Promise<unknown>): Promise<string | null> {
-  try {
-    await work();
-    return null;
-  } catch (e) {
-    return e instanceof AppError ? e.code : String(e);
-  }
-}
 
 const ITEM_ROUTES = { movie: titleItem, release: releaseItem, person: personItem, label: labelItem } as const;
 const API_PATHS = { movie: 'titles', release: 'releases', person: 'persons', label: 'labels' } as const;

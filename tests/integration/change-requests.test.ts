@@ -25,22 +25,13 @@ import { createCollection } from '@/lib/data/collections';
 import { contributionScore, listContributions } from '@/lib/data/contributions';
 import { getRelease } from '@/lib/data/releases';
 import { searchAll } from '@/lib/data/search';
-import { AppError } from '@/lib/errors';
 import { catalogueFieldNames, CONTRIBUTION_POINTS } from '@/lib/validation/catalogue-fields';
 import { NOTIFICATION_TYPES } from '@/lib/validation/notifications';
 import { assertPostgresConfiguredInCi, getSeededTestDb, testEngines } from '../support/db';
 import { registerMember } from '../support/members';
+import { codeOf } from '../support/app-error';
 
 assertPostgresConfiguredInCi();
-
-async function codeOf(work: () => Promise<unknown>): Promise<string | null> {
-  try {
-    await work();
-    return null;
-  } catch (e) {
-    return e instanceof AppError ? e.code : String(e);
-  }
-}
 
 describe.each(testEngines())('change requests on %s', (engine) => {
   let h: DbHandle;

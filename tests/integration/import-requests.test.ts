@@ -16,22 +16,13 @@ import {
   submitChangeRequest,
 } from '@/lib/data/change-requests';
 import { getTitle } from '@/lib/data/movies';
-import { AppError } from '@/lib/errors';
 import { openCommunityDb } from '../support/community';
 import { assertPostgresConfiguredInCi, testEngines } from '../support/db';
 import { registerMember, type Member } from '../support/members';
 import { startTmdbServer, TMDB_TEST_KEY, type TmdbServer } from '../support/tmdb-server';
+import { codeOf } from '../support/app-error';
 
 assertPostgresConfiguredInCi();
-
-async function codeOf(work: () => Promise<unknown>): Promise<string | null> {
-  try {
-    await work();
-    return null;
-  } catch (e) {
-    return e instanceof AppError ? e.code : String(e);
-  }
-}
 
 describe.each(testEngines())('import requests on %s', (engine) => {
   let h: DbHandle;

@@ -29,7 +29,6 @@ import {
 import { contributionScore, listContributions } from '@/lib/data/contributions';
 import { getTitle } from '@/lib/data/movies';
 import { getRelease } from '@/lib/data/releases';
-import { AppError } from '@/lib/errors';
 import { PICTURE_MAX_BYTES } from '@/lib/images';
 import { CATALOGUE_PICTURE_SIZES } from '@/lib/picture-urls';
 import { checkShoppingLink } from '@/lib/shop-check';
@@ -38,6 +37,7 @@ import { POST as picturesRoute } from '@/app/api/pictures/route';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 import { registerMember } from '../support/members';
 import { FIX, insertFixtures, useAsProcessDb } from './api-fixtures';
+import { codeOf } from '../support/app-error';
 
 assertPostgresConfiguredInCi();
 
@@ -84,15 +84,6 @@ function filesOf(filename: string, variant: string | null = null): string[] {
   return Object.keys(CATALOGUE_PICTURE_SIZES).map((size) =>
     path.join(uploads, variant ? `${size}-${variant}-${filename}` : `${size}-${filename}`),
   );
-}
-
-async function codeOf(work: () => Promise<unknown>): Promise<string | null> {
-  try {
-    await work();
-    return null;
-  } catch (e) {
-    return e instanceof AppError ? e.code : String(e);
-  }
 }
 
 describe('the shop check', () => {

@@ -24,21 +24,12 @@ import {
   type HistoryEntry,
   type RevisionDto,
 } from '@/lib/data/revisions';
-import { AppError } from '@/lib/errors';
 import type { CatalogueEntity } from '@/lib/validation/catalogue-fields';
 import { assertPostgresConfiguredInCi, getSeededTestDb, testEngines } from '../support/db';
 import { registerMember } from '../support/members';
+import { codeOf } from '../support/app-error';
 
 assertPostgresConfiguredInCi();
-
-async function codeOf(work: () => Promise<unknown>): Promise<string | null> {
-  try {
-    await work();
-    return null;
-  } catch (e) {
-    return e instanceof AppError ? e.code : String(e);
-  }
-}
 
 type Person = { id: number; public_id: string; name: string; source_id: string; created_at: Date | string };
 

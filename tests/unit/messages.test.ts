@@ -130,6 +130,15 @@ describe('messages/en.json and messages/fi.json', () => {
     }
   });
 
+  it("end the 500 page's text with the words that link to the contact form", () => {
+    // The error pages link the text's last words (components/layout/error-view.tsx, app/global-error.tsx).
+    for (const flat of [enFlat, fiFlat]) {
+      const words = flat.get('errors.contactFormWords')!;
+      expect(words.length).toBeGreaterThan(0);
+      expect(flat.get('errors.serverError')!.endsWith(words)).toBe(true);
+    }
+  });
+
   it('detects an untranslated text (self-check of the rule)', () => {
     const fakeFi = new Map(fiFlat);
     fakeFi.set('nav.movies', enFlat.get('nav.movies')!);

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { setRequestLocale } from 'next-intl/server';
 import { MovieDetailPage, movieMetadata } from '@/components/movies/movie-detail-page';
+import { MovieVideosTab } from '@/components/movies/tabs/videos-tab';
 
 type Props = { params: Promise<{ locale: string; publicId: string }> };
 
@@ -13,5 +14,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Page({ params }: Props) {
   const { locale, publicId } = await params;
   setRequestLocale(locale);
-  return <MovieDetailPage locale={locale} publicId={publicId} tab="videos" />;
+  return <MovieDetailPage locale={locale} publicId={publicId} tab="videos" content={MovieVideosTab} />;
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { setRequestLocale } from 'next-intl/server';
 import { ReleaseDetailPage, releaseMetadata } from '@/components/releases/release-detail-page';
+import { ReleasePostsTab } from '@/components/community/item-posts-tab';
 
 type Props = { params: Promise<{ locale: string; publicId: string }> };
 
@@ -13,5 +14,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Page({ params }: Props) {
   const { locale, publicId } = await params;
   setRequestLocale(locale);
-  return <ReleaseDetailPage locale={locale} publicId={publicId} tab="posts" />;
+  return <ReleaseDetailPage locale={locale} publicId={publicId} tab="posts" content={ReleasePostsTab} />;
 }
