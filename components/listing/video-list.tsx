@@ -1,4 +1,5 @@
 import { VideoPlayer } from '@/components/media/video-player';
+import { FallbackImage } from '@/components/ui/fallback-image';
 import type { VideoDto } from '@/lib/data/types';
 import { Link } from '@/lib/i18n/navigation';
 import { parseServiceId, youtubeEmbedUrl, youtubeWatchUrl } from '@/lib/validation/youtube';
@@ -34,13 +35,12 @@ export function VideoList({
                   aria-label={playLabel(title)}
                   data-testid="video-play"
                 >
-                  {/* YouTube's thumbnail, from YouTube's image host: never through the Next image optimizer. */}
-                  {/* eslint-disable-next-line @next/next/no-img-element -- an external thumbnail, see above */}
-                  <img
+                  {/* YouTube's thumbnail, from YouTube's image host; an empty frame when it cannot be loaded. */}
+                  <FallbackImage
                     src={v.thumbnail_url}
                     alt=""
-                    loading="lazy"
                     className="aspect-video w-full bg-paper object-cover"
+                    fallback={<span aria-hidden="true" className="block aspect-video w-full bg-paper" />}
                   />
                   <span
                     aria-hidden="true"
