@@ -320,6 +320,9 @@ test('anonymous item pages are served from the page cache; listings with a query
   for (const path of [
     `/release/${ids.release}`,
     `/fi/movie/${ids.movie}`,
+    // The media tabs, each route carrying its own tab.
+    `/release/${ids.release}/photos`,
+    `/fi/movie/${ids.movie}/videos`,
     `/person/${ids.person}`,
     `/label/${ids.label}`,
   ]) {
