@@ -34,7 +34,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows, type DbHandle } from '@/db';
 import type { RouteDoc } from '@/lib/api/route';
 import { parseImportFile } from '@/lib/collections/import-parse';
@@ -49,7 +49,21 @@ import { createSession } from '@/lib/data/sessions';
 import { setToggle } from '@/lib/data/toggles';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 import { MEMBER_PASSWORD, registerMember, type Member } from '../support/members';
+import { startTmdbServer, TMDB_TEST_KEY, type TmdbServer } from '../support/tmdb-server';
 import { FIX, insertFixtures, useAsProcessDb } from './api-fixtures';
+
+// The import from the external movie database runs against its local stand-in, as configured in
+// production (off, it answers 503 by design: not a request's fault, but not what this test probes).
+let tmdb: TmdbServer;
+beforeAll(async () => {
+  tmdb = await startTmdbServer();
+  vi.stubEnv('TMDB_API_URL', tmdb.url);
+  vi.stubEnv('TMDB_API_KEY', TMDB_TEST_KEY);
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await tmdb?.close();
+});
 
 const ORIGIN = 'http://localhost';
 /** Fixed seed; FUZZ_SEED picks another for a longer search by hand (FUZZ_RUNS: runs per handler). */
