@@ -436,7 +436,9 @@ async function submit(
     await inTransaction(d, async (tx) => {
       await checkOpenLimit(tx, member);
       const values =
-        kind === 'delete' || kind === 'import' || isMediaEntity(entity) ? {} : normalizeFields(entity, input.values ?? {});
+        kind === 'delete' || kind === 'import' || isMediaEntity(entity)
+          ? {}
+          : normalizeFields(entity, input.values ?? {});
       let changes: FieldChanges = {};
       let targetId: number | null = null;
       let baseRevisionId: number | null = null;

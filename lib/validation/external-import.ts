@@ -9,7 +9,6 @@ import { IMDB_ID_PATTERN, isImdbId } from './imdb';
 
 export { IMDB_ID_PATTERN, isImdbId };
 
-
 /** Spec §4, §9: points for adding a movie from the external movie database (a refresh of one already in the catalogue earns none). */
 export const EXTERNAL_IMPORT_POINTS = 2;
 
@@ -21,7 +20,6 @@ export const EXTERNAL_IMPORT_TYPES: readonly MovieType[] = [
   MOVIE_TYPES.short,
   MOVIE_TYPES.documentary,
 ];
-
 
 /**
  * Which of the external database's kinds a movie type is looked up as: a movie, short or

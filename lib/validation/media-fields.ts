@@ -64,7 +64,6 @@ export const MEDIA_REQUIRED: { readonly [E in MediaEntity]: readonly string[] } 
   shopping_link: ['url'],
 };
 
-
 /**
  * Points an approved media contribution earns its author: a picture 2 (an upload is work: scanning
  * or photographing the disc), a video 1, a shopping link 1; an edit or a deletion 1.
