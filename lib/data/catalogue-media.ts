@@ -8,7 +8,7 @@ import type { Db } from '@/db';
 import { externalImageSrcSet, externalImageUrl, isExternalImagePath } from '@/lib/external-images';
 import { uploadedPictureSrcSet, uploadedPictureUrl } from '@/lib/picture-urls';
 import { affiliateUrl } from '@/lib/validation/shopping-links';
-import { youtubeThumbnailUrl } from '@/lib/validation/youtube';
+import { serviceVideoId, youtubeThumbnailUrl } from '@/lib/validation/youtube';
 import { queryRows } from './sql';
 import type { CensorshipEventDto, PictureDto, VideoDto, BuyingLinkDto } from './types';
 
@@ -88,7 +88,7 @@ export async function videosWhere(db: Db, where: SQL): Promise<VideoDto[]> {
     db,
     sql`SELECT v.public_id, v.youtube_id, v.type, v.chapter FROM videos v WHERE ${where} AND v.approved AND v.deleted_at IS NULL ORDER BY v.type, v.id`,
   );
-  return rows.map((v) => ({ ...v, thumbnail_url: youtubeThumbnailUrl(v.youtube_id.split('?')[0] ?? '') }));
+  return rows.map((v) => ({ ...v, thumbnail_url: youtubeThumbnailUrl(serviceVideoId(v.youtube_id)) }));
 }
 
 /**

@@ -77,8 +77,6 @@ import { checkShoppingLink, shopCheckError } from '@/lib/shop-check';
 import type { ChangeEntity } from '@/lib/validation/changes';
 import { isMediaEntity, type MediaItemType } from '@/lib/validation/media-fields';
 import { parseShoppingLink } from '@/lib/validation/shopping-links';
-import { youtubeThumbnailUrl } from '@/lib/validation/youtube';
-import { pictureSources } from './catalogue-media';
 import { addEntries } from './collection-entries';
 import { inTransaction, publish } from './events';
 import { fetchExternalImport, writeExternalTitle } from './external-import';
@@ -92,7 +90,9 @@ import {
   MediaValuesInvalid,
   mediaSubject,
   prepareMediaChange,
+  mediaPreview,
   readMediaFields,
+  type MediaPreview,
   type LinkCheck,
   type PictureUpload,
 } from './media-changes';
@@ -109,6 +109,9 @@ export const OPEN_CHANGES_MAX = 50;
 export const OPEN_CHANGES_MAX_NEW_ACCOUNT = 10;
 /** Days an account counts as new for the open-request limit. */
 export const NEW_ACCOUNT_DAYS = 7;
+
+/** The queue's preview of a picture, video or shopping link (lib/data/media-changes.ts). */
+export type { MediaPreview };
 
 /** A change request as its author and admins see it. */
 export type ChangeRequestDto = {
@@ -1114,31 +1117,6 @@ export type ChangeReview = {
   media: MediaPreview | null;
 };
 
-/** What the queue shows of a picture (its address), a video (its thumbnail) or a shopping link (its address and shop). */
-export type MediaPreview = {
-  item: { type: MediaItemType; public_id: string; name: string };
-  picture: { url: string; srcset: string | null } | null;
-  video: { youtube_id: string; thumbnail_url: string } | null;
-  link: { url: string; shop: string } | null;
-};
-
-/** The queue's preview of a media record, or null when it is gone. */
-async function mediaPreview(d: Db, entity: ChangeEntity, id: number | null): Promise<MediaPreview | null> {
-  if (!isMediaEntity(entity) || id == null) return null;
-  const media = await mediaSubject(d, entity, id);
-  if (!media) return null;
-  const p = media.preview;
-  return {
-    item: media.item,
-    picture: 'filename' in p ? pictureSources(p) : null,
-    video:
-      'youtube_id' in p
-        ? { youtube_id: p.youtube_id, thumbnail_url: youtubeThumbnailUrl(p.youtube_id.split('?')[0]) }
-        : null,
-    link: 'shop' in p ? { url: p.url, shop: p.shop } : null,
-  };
-}
-
 /**
  * A request with its field-by-field diff and flags, for an admin's decision.
  * @returns null when the request does not exist
@@ -1206,7 +1184,7 @@ export async function reviewChangeRequest(
       no_source: !request.source,
       in_use: inUse,
     },
-    media: await mediaPreview(d, request.entity, entityId),
+    media: isMediaEntity(request.entity) && entityId != null ? await mediaPreview(d, request.entity, entityId) : null,
   };
 }
 

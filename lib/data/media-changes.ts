@@ -30,7 +30,7 @@ import {
   type MediaEntity,
   type MediaItemType,
 } from '@/lib/validation/media-fields';
-import { youtubeThumbnailUrl } from '@/lib/validation/youtube';
+import { serviceVideoId, youtubeThumbnailUrl } from '@/lib/validation/youtube';
 import { pictureSources } from './catalogue-media';
 import { sameValue, type FieldValues, type WriteMeta } from './catalogue-writes';
 import type { ItemPage } from './event-types';
@@ -171,7 +171,7 @@ async function assertNotOnItem(
 ): Promise<void> {
   const itemCond = item.type === 'movie' ? sql`movie_id = ${item.id}` : sql`release_id = ${item.id}`;
   if (entity === 'video' && typeof values.youtube_id === 'string') {
-    const videoId = values.youtube_id.split('?')[0];
+    const videoId = serviceVideoId(values.youtube_id);
     const hit = await queryRows(
       tx,
       sql`SELECT 1 FROM videos WHERE ${itemCond} AND deleted_at IS NULL AND id <> ${exceptId}
@@ -530,6 +530,30 @@ export async function mediaSubject(tx: Db, entity: MediaEntity, id: number): Pro
   };
 }
 
+/** What the queue shows of a picture (its address), a video (its thumbnail) or a shopping link (its address and shop). */
+export type MediaPreview = {
+  item: { type: MediaItemType; public_id: string; name: string };
+  picture: { url: string; srcset: string | null } | null;
+  video: { youtube_id: string; thumbnail_url: string } | null;
+  link: { url: string; shop: string } | null;
+};
+
+/** What a media record shows: its picture's sources, its video's thumbnail or its link (deleted or waiting ones too); null when it is gone. */
+export async function mediaPreview(d: Db, entity: MediaEntity, id: number): Promise<MediaPreview | null> {
+  const media = await mediaSubject(d, entity, id);
+  if (!media) return null;
+  const p = media.preview;
+  return {
+    item: media.item,
+    picture: 'filename' in p ? pictureSources(p) : null,
+    video:
+      'youtube_id' in p
+        ? { youtube_id: p.youtube_id, thumbnail_url: youtubeThumbnailUrl(serviceVideoId(p.youtube_id)) }
+        : null,
+    link: 'shop' in p ? { url: p.url, shop: p.shop } : null,
+  };
+}
+
 /** A movie or release that media can be added to, by public id (approved, not deleted), or null. */
 export async function mediaItemRef(
   type: MediaItemType,
@@ -570,14 +594,8 @@ export async function getMediaForEdit(
   const d = await resolveDb(db);
   const row = await mediaRowBy(d, entity, { publicId });
   if (!row || !row.approved || row.deleted) return null;
-  const [values, subject] = await Promise.all([readMediaFields(d, entity, row.id), mediaSubject(d, entity, row.id)]);
-  if (!values || !subject) return null;
-  const p = subject.preview;
-  const image_url =
-    'filename' in p
-      ? (pictureSources(p)?.url ?? null)
-      : 'youtube_id' in p
-        ? youtubeThumbnailUrl(p.youtube_id.split('?')[0])
-        : null;
-  return { entity, public_id: row.public_id, values, item: subject.item, image_url };
+  const [values, preview] = await Promise.all([readMediaFields(d, entity, row.id), mediaPreview(d, entity, row.id)]);
+  if (!values || !preview) return null;
+  const image_url = preview.picture?.url ?? preview.video?.thumbnail_url ?? null;
+  return { entity, public_id: row.public_id, values, item: preview.item, image_url };
 }

@@ -97,6 +97,11 @@ export function youtubeEmbedUrl(video: YoutubeVideo): string {
   return `https://www.youtube-nocookie.com/embed/${video.id}?autoplay=1${video.start ? `&start=${video.start}` : ''}`;
 }
 
+/** The video id of a stored service id (`ID` or `ID?t=SECONDS`). Pure. */
+export function serviceVideoId(serviceId: string): string {
+  return serviceId.split('?')[0] ?? '';
+}
+
 /** The high-quality thumbnail of a video (480 × 360 pixels, from YouTube's image host). */
 export function youtubeThumbnailUrl(id: string): string {
   return `https://img.youtube.com/vi/${encodeURIComponent(id)}/hqdefault.jpg`;

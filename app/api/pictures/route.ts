@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { pictureUpload, pictureTooLargeDoc } from '@/lib/api/picture-upload';
 import { invalidResponse, route } from '@/lib/api/route';
-import { invalidResponseDoc, invalidSchema, jsonResponse } from '@/lib/api/schemas';
+import { invalidResponseDoc, jsonResponse } from '@/lib/api/schemas';
 import { suggestPicture } from '@/lib/data/change-requests';
 import { AppError } from '@/lib/errors';
-import { toMegabytes } from '@/lib/format';
-import { PICTURE_MAX_BYTES } from '@/lib/images';
 
 export const dynamic = 'force-dynamic';
 
@@ -33,25 +32,19 @@ export const POST = route({
   summary: 'Uploads a picture of a movie or a release (waits for approval)',
   tags: ['changes'],
   auth: 'member',
-  multipart: {
-    maxBytes: PICTURE_MAX_BYTES + 64 * 1024,
-    tooLarge: (size) =>
-      invalidResponse({ picture: 'pictureTooLarge' }, { 0: toMegabytes(size), 1: toMegabytes(PICTURE_MAX_BYTES) }),
-    schema: z.object({
-      picture: z.string().meta({ format: 'binary', description: 'jpg, gif, png or webp, at most 20 MB' }),
-      movie: z.string().optional().meta({ description: "The movie's public id (or `release`)" }),
-      release: z.string().optional().meta({ description: "The release's public id (or `movie`)" }),
-      type: z.string().meta({ description: 'Picture type id (1-6, 8-11)' }),
-      source: z.string().optional().meta({ description: 'Credit line' }),
-      is_default: z.enum(['true', 'false']).optional().meta({ description: "Make it the item's picture" }),
-      variant: z.string().optional().meta({ description: "A full cover's variant (a-z, 0-9)" }),
-      note: z.string().optional().meta({ description: 'A note for the admin' }),
-    }),
-  },
+  multipart: pictureUpload({
+    movie: z.string().optional().meta({ description: "The movie's public id (or `release`)" }),
+    release: z.string().optional().meta({ description: "The release's public id (or `movie`)" }),
+    type: z.string().meta({ description: 'Picture type id (1-6, 8-11)' }),
+    source: z.string().optional().meta({ description: 'Credit line' }),
+    is_default: z.enum(['true', 'false']).optional().meta({ description: "Make it the item's picture" }),
+    variant: z.string().optional().meta({ description: "A full cover's variant (a-z, 0-9)" }),
+    note: z.string().optional().meta({ description: 'A note for the admin' }),
+  }),
   responses: {
     200: jsonResponse('ChangeRequestDto'),
     400: invalidResponseDoc,
-    413: jsonResponse('The picture is over 20 MB (`fields.picture` = pictureTooLarge, with params)', invalidSchema),
+    413: pictureTooLargeDoc,
     429: jsonResponse('Too many pending requests'),
   },
   handler: async ({ actor, form }) => {

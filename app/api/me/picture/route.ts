@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { pictureUpload, pictureTooLargeDoc } from '@/lib/api/picture-upload';
 import { route } from '@/lib/api/route';
-import { invalidResponseDoc, invalidSchema, jsonResponse, okSchema } from '@/lib/api/schemas';
+import { invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
 import { setUserPicture } from '@/lib/data/users';
 import { AppError } from '@/lib/errors';
-import { AVATAR_SIZES, PICTURE_MAX_BYTES, PictureError, storePicture } from '@/lib/images';
+import { AVATAR_SIZES, PictureError, storePicture } from '@/lib/images';
 import { invalidResponse } from '@/lib/api/route';
-import { toMegabytes } from '@/lib/format';
 
 export const dynamic = 'force-dynamic';
 
@@ -26,18 +26,11 @@ export const POST = route({
   summary: "Sets the caller's profile picture",
   tags: ['accounts'],
   auth: 'member',
-  multipart: {
-    maxBytes: PICTURE_MAX_BYTES + 64 * 1024,
-    tooLarge: (size) =>
-      invalidResponse({ picture: 'pictureTooLarge' }, { 0: toMegabytes(size), 1: toMegabytes(PICTURE_MAX_BYTES) }),
-    schema: z.object({
-      picture: z.string().meta({ format: 'binary', description: 'jpg, gif, png or webp, at most 20 MB' }),
-    }),
-  },
+  multipart: pictureUpload(),
   responses: {
     200: jsonResponse('The stored file name', z.object({ picture: z.string() })),
     400: invalidResponseDoc,
-    413: jsonResponse('The picture is over 20 MB (`fields.picture` = pictureTooLarge, with params)', invalidSchema),
+    413: pictureTooLargeDoc,
   },
   handler: async ({ actor, form }) => {
     if (!form) throw new AppError('bad_body');
