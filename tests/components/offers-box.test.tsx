@@ -61,7 +61,7 @@ describe('OffersBox (the offers on a release overview)', () => {
         offers: { items: [offer({ style: 7 })], for_sale: 0, for_trade: 1 },
       }),
     );
-    const box = screen.getByRole('region', { name: 'Jäsenen tarjoama' });
+    const box = screen.getByRole('region', { name: 'Jäsenen tarjous' });
     expect(within(box).queryByTestId('offers-for-sale')).toBeNull();
     expect(within(box).getByTestId('offers-for-trade').textContent).toBe('1 vaihdettavana');
     expect(within(box).getByRole('link', { name: 'Katso tarjoukset' })).toBeTruthy();

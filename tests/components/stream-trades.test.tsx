@@ -140,7 +140,7 @@ describe('trade list', () => {
     [
       'fi',
       'Aino haluaa tämän julkaisun, joka sinulla on vaihdettavana',
-      'Aino vaihtaisi tämän julkaisun, jonka sinä haluat',
+      'Käyttäjällä Aino on vaihdettavana tämä julkaisu, jota sinä haluat',
     ],
   ] as const)('%s: both directions with the friend and the release linked', async (locale, offer, want) => {
     await renderServer(await TradeList({ items: MATCHES, locale }));

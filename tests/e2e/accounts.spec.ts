@@ -168,7 +168,7 @@ for (const locale of ['en', 'fi'] as const) {
   const text =
     locale === 'fi'
       ? {
-          municipality: 'Kunta',
+          municipality: 'Paikkakunta',
           invalid: 'Virheellinen arvo',
           saved: 'Muutokset on tallennettu.',
           nothing: 'Ei päivitettävää',

@@ -21,7 +21,7 @@ for (const locale of ['en', 'fi'] as const) {
           price: 'Hinta',
           condition: 'Kunto',
           sealed: 'Avaamaton',
-          added: 'Lisätty kokoelmaan',
+          added: (name: string) => `Lisätty kokoelmaan ”${name}”.`,
           name: 'Nimi',
           style: 'Listan tyyppi',
           forTrade: 'Vaihdettavana',
@@ -53,7 +53,7 @@ for (const locale of ['en', 'fi'] as const) {
           price: 'Price',
           condition: 'Condition',
           sealed: 'Sealed',
-          added: 'Added to',
+          added: (name: string) => `Added to ${name}.`,
           name: 'Name',
           style: 'Kind of list',
           forTrade: 'For trade',
@@ -108,7 +108,7 @@ for (const locale of ['en', 'fi'] as const) {
     await dialog.getByLabel(text.condition).selectOption({ label: text.sealed });
     await dialog.getByTestId('add-submit').click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByTestId('snackbar')).toContainText(`${text.added} ${shelf}`);
+    await expect(page.getByTestId('snackbar')).toContainText(text.added(shelf));
     // The release page now names the member's collection that holds it.
     await expect(page.getByTestId('in-my-collections').getByRole('link', { name: shelf })).toBeVisible();
 
@@ -338,13 +338,13 @@ test('fi: a wanted release is bought: moved to the owned list with its price, WA
   await entry.getByTestId('entry-move').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Siirrä ”${release.name}” toiseen kokoelmaan`);
-  const target = dialog.getByLabel('Kokoelmaan');
+  const target = dialog.getByLabel('Kohdekokoelma');
   await expect(target.locator('option')).toHaveText([`Varalla ${tag}`, `Hyllyssä ${tag}`]);
   await target.selectOption({ label: `Hyllyssä ${tag}` });
   await expect(dialog.getByTestId('move-entry-submit')).toHaveText('Siirrä');
   await dialog.getByTestId('move-entry-submit').click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('snackbar')).toContainText(`Siirretty kokoelmaan Hyllyssä ${tag}.`);
+  await expect(page.getByTestId('snackbar')).toContainText(`Siirretty kokoelmaan ”Hyllyssä ${tag}”.`);
   await expect(page.getByText('Tässä kokoelmassa ei ole vielä mitään.')).toBeVisible();
 
   await gotoApp(page, `/fi/collection/${owned}`);
@@ -355,12 +355,15 @@ test('fi: a wanted release is bought: moved to the owned list with its price, WA
 
   // A copy: the entry stays here too; the spare list was the only one left to offer.
   await moved.getByTestId('entry-move').click();
-  await expect(dialog.getByLabel('Kokoelmaan').locator('option')).toHaveText([`Varalla ${tag}`, 'Halutut julkaisut']);
-  await dialog.getByLabel('Kokoelmaan').selectOption({ label: `Varalla ${tag}` });
+  await expect(dialog.getByLabel('Kohdekokoelma').locator('option')).toHaveText([
+    `Varalla ${tag}`,
+    'Halutut julkaisut',
+  ]);
+  await dialog.getByLabel('Kohdekokoelma').selectOption({ label: `Varalla ${tag}` });
   await dialog.getByTestId('move-entry-copy').check();
   await expect(dialog.getByTestId('move-entry-submit')).toHaveText('Kopioi');
   await dialog.getByTestId('move-entry-submit').click();
-  await expect(page.getByTestId('snackbar')).toContainText(`Kopioitu kokoelmaan Varalla ${tag}.`);
+  await expect(page.getByTestId('snackbar')).toContainText(`Kopioitu kokoelmaan ”Varalla ${tag}”.`);
   await expect(page.getByTestId('entries').locator('li')).toHaveCount(1);
   await gotoApp(page, `/fi/collection/${spare}`);
   await expect(page.getByTestId('entries').locator('li').first().getByTestId('entry-fields')).toContainText(/24,90\s€/);

@@ -156,7 +156,7 @@ describe.each(testEngines())('pending change requests on %s', (engine) => {
         `New catalogue suggestions to review: 1 (the latest from ${author.actor.name})`,
       );
       expect(notificationText('fi', notice)).toBe(
-        `Uusia luetteloehdotuksia tarkistettavaksi: 1 (viimeisimmän lähetti ${author.actor.name})`,
+        `Uusia tietokannan muutosehdotuksia tarkistettavaksi: 1 (viimeisimmän lähettäjä: ${author.actor.name})`,
       );
     }
     // Members hear nothing of the queue.

@@ -22,7 +22,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!c) return {};
   const t = await getTranslations({ locale, namespace: 'collections' });
   const title = collectionTitle(c, t);
-  const description = c.description?.slice(0, 160) || `${title} ${t('by', { name: c.owner.name })}`;
+  const description = c.description?.slice(0, 160) || t('metaDescription', { title, name: c.owner.name });
   return pageMetadata({
     locale,
     path: `/collection/${publicId}`,
@@ -33,7 +33,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /collection/{public_id} (spec §2): one collection with its entries, newest first (`?cursor=`),
+ * /collection/{public_id}: one collection with its entries, newest first (`?cursor=`),
  * or those matching `?q=` in the order `?so=` (`added`, `name`, `acquired`; another value reads as
  * `added`).
  * Private and deleted collections exist for their owner only ('404 not found' for anyone else).

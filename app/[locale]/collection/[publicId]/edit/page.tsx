@@ -22,7 +22,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /collection/{public_id}/edit (spec §2): the owner's form of a collection (the category shown but
+ * /collection/{public_id}/edit: the owner's form of a collection (the category shown but
  * fixed). Visitors go to the login page; anyone but the owner gets '404 not found'.
  */
 export default async function EditCollectionPage({ params }: Props) {
