@@ -43,7 +43,7 @@ export const APP_ERRORS = {
   contact_no_address: { status: 409, key: 'contactNoAddress' },
   in_use: { status: 409, key: 'inUse' },
   gone: { status: 410, key: 'gone' },
-  // The external movie database (TMDb) import: off without TMDB_API_KEY; the §8 "no entry matches
+  // The external movie database (TMDb) import: off without TMDB_API_KEY; "no entry matches
   // the given id and movie type"; TMDb not answering as it should; a movie without an id to refresh by.
   external_import_off: { status: 503, key: 'externalImportOff' },
   external_not_found: { status: 404, key: 'externalNotFound' },
@@ -55,6 +55,8 @@ export const APP_ERRORS = {
   not_found: { status: 404, key: 'notFound' },
   rate_limited: { status: 429, key: 'rateLimited' },
   writing_limited: { status: 429, key: 'writingLimited' },
+  action_limited: { status: 429, key: 'actionLimited' },
+  friend_request_wait: { status: 429, key: 'friendRequestWait' },
   internal: { status: 500, key: 'serverError' },
 } as const;
 
@@ -93,7 +95,7 @@ export function badParam(name: string, value: string): AppError {
 }
 
 /**
- * JSON error response for any thrown value: an AppError gives its status and message (a 429 also
+ * JSON error response for any thrown value: an AppError gives its status, message and code (a 429 also
  * `Retry-After` in seconds); anything else is logged (redacted, lib/log.ts) and answered 500
  * `{ error: <the spec's 500 text>, request_id }`, the id under which it was logged: the current
  * request's (`X-Request-Id`), or a new one outside the app's HTTP server.
@@ -103,7 +105,7 @@ export function errorResponse(error: unknown): Response {
     const headers: Record<string, string> = { 'cache-control': 'no-store' };
     // 429: seconds to wait (rate_limited and writing_limited carry them as `seconds`).
     if (error.status === 429 && error.params.seconds != null) headers['retry-after'] = String(error.params.seconds);
-    return Response.json({ error: error.message }, { status: error.status, headers });
+    return Response.json({ error: error.message, code: error.code }, { status: error.status, headers });
   }
   const requestId = currentRequestId() ?? newRequestId();
   logError('API error', error, requestId);

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { SESSION_CHANGED } from '@/components/account/session-events';
 import { requireLogin, takePendingAction } from '@/components/account/login-required';
+import { waitParams } from '@/components/forms/writing-limit';
 import { showSnackbar } from '@/components/ui/snackbar';
 import { Link } from '@/lib/i18n/navigation';
 import { defaultNameKey } from '@/lib/validation/collection-limits';
@@ -19,13 +20,13 @@ const API: Record<Item, string> = { release: '/api/releases', movie: '/api/title
 
 /**
  * The member toggles of a movie (seen, want to see, like) or a release (HAVE, WANTED, like) with
- * their counters (spec §3 Counters, §4). State comes from the toggles endpoint in the browser, so
- * the cached page stays the same for everyone. A visitor's click opens the login dialog with the
- * spec's prompt; once logged in (dialog, or Facebook/Google and back to this URL) the toggle is
- * turned on. Each change is confirmed in the snackbar (5 s). "Add to collection" opens the
- * add-to-collection dialog (after a login for visitors, the same way). A member also sees which of
- * their collections hold the item, each a link (read again after an addition or a toggle that
- * fills a list).
+ * their counters. State comes from the toggles endpoint in the browser, so the cached page stays
+ * the same for everyone. A visitor's click opens the login dialog with the prompt 'You must be
+ * logged in to use this feature'; once logged in (dialog, or Facebook/Google and back to this
+ * URL) the toggle is turned on. Each change is confirmed in the snackbar (5 s). "Add to
+ * collection" opens the add-to-collection dialog (after a login for visitors, the same way). A
+ * member also sees which of their collections hold the item, each a link (read again after an
+ * addition or a toggle that fills a list).
  */
 type DialogProps = { item: Item; publicId: string; name: string; onClose: () => void; onAdded: () => void };
 
@@ -77,6 +78,10 @@ export function ToggleBar({ item, publicId, name }: { item: Item; publicId: stri
         });
         if (res.status === 401) {
           requireLogin(keyPrefix + kind);
+          return;
+        }
+        if (res.status === 429) {
+          showSnackbar(t('limited', waitParams(Number(res.headers.get('retry-after')) || 60)));
           return;
         }
         if (!res.ok) {

@@ -3,13 +3,14 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { requireLogin, takePendingAction } from '@/components/account/login-required';
+import { waitParams } from '@/components/forms/writing-limit';
 import { showSnackbar } from '@/components/ui/snackbar';
 
 /** The API collection of each likeable community item. */
 const API = { review: '/api/reviews', post: '/api/posts', comment: '/api/comments' } as const;
 
 /**
- * The like button of a review, post or comment with its count (spec §3 likes, §4). The page is
+ * The like button of a review, post or comment with its count. The page is
  * rendered per viewer, so the state comes from the server: `on` null for a visitor (a click opens
  * the login dialog and the like is set once logged in, when the page renders again for the
  * member), `own` for the viewer's own item (the count only: nobody likes their own writing).
@@ -51,6 +52,8 @@ export function LikeButton({
         body: JSON.stringify({ kind: 'like', on }),
       });
       if (res.status === 401) return requireLogin(pendingKey);
+      if (res.status === 429)
+        return showSnackbar(t('limited', waitParams(Number(res.headers.get('retry-after')) || 60)));
       if (!res.ok) return showSnackbar(t('failed'));
       const body = (await res.json()) as { on: boolean; count: number };
       setState({ on: body.on, count: body.count });

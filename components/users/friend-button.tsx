@@ -16,6 +16,10 @@ export type FriendButtonLabels = {
   confirmRemove: string;
   failed: string;
   conflict: string;
+  /** Past the friendship limits (HTTP 429 `action_limited`). */
+  limited: string;
+  /** A request again too soon after the user rejected the last one (HTTP 429 `friend_request_wait`). */
+  wait: string;
   label: string;
   /** The link shown instead of the buttons on one's own page. */
   editOwn: string;
@@ -32,7 +36,7 @@ const ACTIONS: Record<FriendRelation, FriendshipAction[]> = {
 };
 
 /**
- * The friendship buttons of a user (spec §4): add as friend, cancel a sent request, accept or
+ * The friendship buttons of a user: add as friend, cancel a sent request, accept or
  * reject a received one, remove a friend (after a confirmation). The relation comes from the server
  * page when it rendered per viewer (`relation`), else it is fetched after the page loads (`GET
  * /api/users/{id}/friendship`), so a cached page stays the same for everyone; it is fetched again
@@ -90,6 +94,10 @@ export function FriendButton({
         if (res.status === 409) {
           await load();
           return showSnackbar(labels.conflict);
+        }
+        if (res.status === 429) {
+          const body = (await res.json().catch(() => null)) as { code?: string } | null;
+          return showSnackbar(body?.code === 'friend_request_wait' ? labels.wait : labels.limited);
         }
         if (!res.ok) return showSnackbar(labels.failed);
         const body = (await res.json()) as { relation: FriendRelation };

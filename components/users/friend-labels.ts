@@ -20,6 +20,8 @@ export async function friendButtonLabels(locale: string, name: string): Promise<
     confirmRemove: t('confirmRemove', { name }),
     failed: t('failed'),
     conflict: t('conflict'),
+    limited: t('limited'),
+    wait: t('wait', { name }),
     label: t('label', { name }),
     editOwn: t('editOwn'),
   };

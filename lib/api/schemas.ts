@@ -199,8 +199,16 @@ export const accountFields = {
   current: describedText('The current password ("" for an account without one: a login within the last 10 minutes)'),
 };
 
-/** `{ "error": message }`: a 4xx/5xx answer. */
-export const errorSchema = z.object({ error: z.string() }).meta({ id: 'Error' });
+/**
+ * `{ "error": message, "code": code }`: a 4xx/5xx answer; `code` (lib/errors.ts APP_ERRORS:
+ * `not_found`, `action_limited`, `friend_request_wait`, …) tells programs which error it is.
+ */
+export const errorSchema = z
+  .object({
+    error: z.string(),
+    code: z.string().optional().meta({ description: 'The error code, e.g. not_found, forbidden, action_limited' }),
+  })
+  .meta({ id: 'Error' });
 
 /** The 500 answer: the spec's text and the id of the request the error was logged under (X-Request-Id). */
 export const serverErrorSchema = z.object({ error: z.string(), request_id: z.string() }).meta({ id: 'ServerError' });

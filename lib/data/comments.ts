@@ -14,6 +14,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { canEditOwnContent } from '@/lib/auth/policies';
 import { AppError, fieldErrors } from '@/lib/errors';
 import { commentSchema, commentUpdateSchema, type CommentInput, type CommentUpdateInput } from '@/lib/validation/posts';
+import { countAction } from './action-limits';
 import type { ThreadRef } from './event-types';
 import { inTransaction, publish } from './events';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
@@ -242,8 +243,10 @@ export async function addComment(
 }
 
 /**
- * Changes the body of the actor's own comment. Publishes 'comment.updated'.
- * @throws AppError not_found for an unknown comment; forbidden for another user's comment
+ * Changes the body of the actor's own comment. Publishes 'comment.updated'. Counts against the
+ * edit limits (lib/data/action-limits.ts).
+ * @throws AppError not_found for an unknown comment; forbidden for another user's comment;
+ *   writing_limited (HTTP 429) past the edit limits
  */
 export async function updateComment(
   actor: Actor,
@@ -256,6 +259,7 @@ export async function updateComment(
   if (!canEditOwnContent(actor, row.user_id)) throw new AppError('forbidden');
   const parsed = commentUpdateSchema.safeParse(target.input);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  await countAction(actor, 'edit', d);
   await inTransaction(d, async (tx) => {
     await tx.execute(sql`UPDATE comments SET body = ${parsed.data.body}, updated_at = now() WHERE id = ${row.id}`);
     await publish(tx, 'comment.updated', {

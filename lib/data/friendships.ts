@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * Friendships (spec §3 "Friendship", §4): requests between members, their answers, and the lists
+ * Friendships: requests between members, their answers, and the lists
  * of friends and open requests. One row per pair (db/schema/social.ts `friendships`), whoever
  * asked last; every change of state publishes `friendship.changed` in its transaction. Who may do
  * what is lib/auth/policies.ts canChangeFriendship; a transition it refuses answers 409
@@ -12,6 +12,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { canChangeFriendship, type FriendshipAccess, type FriendshipAction } from '@/lib/auth/policies';
 import { AppError } from '@/lib/errors';
 import type { FriendshipState } from '@/lib/validation/notifications';
+import { countAction, countFriendRequest } from './action-limits';
 import { inTransaction, publish } from './events';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { queryRows, resolveDb } from './sql';
@@ -50,6 +51,12 @@ export type FriendItem = { user: FriendUser; since: string };
 
 /** One open request: the other member (sender of an incoming one, addressee of an outgoing one) and when it was sent. */
 export type FriendRequestItem = { user: FriendUser; direction: 'incoming' | 'outgoing'; requested_at: string };
+
+/**
+ * Seconds a member whose friend request was rejected waits before asking the same member again
+ * (7 days); the member who rejected may ask at any time.
+ */
+export const FRIEND_REQUEST_RETRY_SECONDS = 7 * 86_400;
 
 /** Friends and requests per page. */
 export const FRIEND_PAGE_SIZE = 48;
@@ -132,7 +139,7 @@ export async function getFriendship(viewer: Actor | null, publicId: string, db?:
   return toDto(viewer.userId, other, await pairRow(d, viewer.userId, other.id));
 }
 
-/** The state an allowed action leads to (spec §4). */
+/** The state an allowed action leads to. */
 const NEXT_STATE: Record<FriendshipAction, FriendshipState> = {
   request: 'invited',
   accept: 'accepted',
@@ -146,14 +153,18 @@ export type ChangeFriendshipResult =
   { ok: true; friendship: FriendshipDto } | { ok: false; errors: Record<string, string> };
 
 /**
- * The actor's action on the friendship with the user `publicId` (spec §4): `request` (to anyone
+ * The actor's action on the friendship with the user `publicId`: `request` (to anyone
  * but oneself, when the pair has no row or it was rejected, cancelled or removed: the same row
  * becomes `invited` with the actor as requester), `accept` / `reject` (the addressee of an
  * invitation), `cancel` (its requester), `remove` (either party of an accepted friendship). The
  * pair's row is locked for the change, so two requests at once make one row; each change publishes
  * `friendship.changed` in the transaction.
  * @returns null for an unknown user; `_form: friendSelf` for a request to oneself
- * @throws AppError friendship_state (HTTP 409) for any other transition
+ * Limits (lib/data/action-limits.ts): 30 actions an hour, 20 new requests a day, 3 a day to the
+ * same member; after a rejection its sender waits FRIEND_REQUEST_RETRY_SECONDS.
+ * @throws AppError friendship_state (HTTP 409) for any other transition; action_limited (HTTP
+ *   429) past the limits; friend_request_wait (HTTP 429) for a request again too soon after its
+ *   rejection
  */
 export async function changeFriendship(
   actor: Actor,
@@ -168,8 +179,11 @@ export async function changeFriendship(
     if (action === 'request') return { ok: false, errors: { _form: 'friendSelf' } };
     throw new AppError('friendship_state');
   }
+  await countAction(actor, 'friendship', d);
+  if (action === 'request') await countFriendRequest(actor, other.id, d);
   return inTransaction(d, async (tx) => {
     let f = await pairRow(tx, actor.userId, other.id, true);
+    if (action === 'request' && f) refuseEarlyRetry(actor, f);
     if (!f && action === 'request') {
       const inserted = await queryRows<{ id: number }>(
         tx,
@@ -213,6 +227,17 @@ export async function changeFriendship(
   });
 }
 
+/**
+ * A request again by the member whose request the other rejected, before
+ * FRIEND_REQUEST_RETRY_SECONDS have passed since the rejection.
+ * @throws AppError friend_request_wait (HTTP 429, `seconds` and whole `days` to wait)
+ */
+function refuseEarlyRetry(actor: Actor, f: FriendshipRow): void {
+  if (f.state !== 'rejected' || f.requesterId !== actor.userId || !f.updatedAt) return;
+  const left = Math.ceil((Date.parse(f.updatedAt) + FRIEND_REQUEST_RETRY_SECONDS * 1000 - Date.now()) / 1000);
+  if (left > 0) throw new AppError('friend_request_wait', { seconds: left, days: Math.ceil(left / 86_400) });
+}
+
 /** The SQL of the ids of `userId`'s accepted friends (a subquery for lists of friends' rows). */
 export function friendIdsSql(userId: number) {
   return sql`SELECT CASE WHEN fr.requester_id = ${userId} THEN fr.addressee_id ELSE fr.requester_id END
@@ -234,8 +259,8 @@ type ListRow = {
 };
 
 /**
- * One page of the accepted friends of the user `publicId`, newest friendship first (public: spec
- * §2 /user/{id}/friends).
+ * One page of the accepted friends of the user `publicId`, newest friendship first (public:
+ * /user/{id}/friends).
  * @returns null for an unknown user
  * @throws AppError bad_cursor (HTTP 400)
  */

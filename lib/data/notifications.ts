@@ -1,6 +1,7 @@
 import 'server-only';
 /**
- * Notifications (spec §3 "Notification types", "User" flags; db/schema/social.ts `notifications`):
+ * Notifications (the types of lib/validation/notifications.ts, the users' notification flags;
+ * db/schema/social.ts `notifications`):
  * stored by in-transaction subscribers of the domain events (lib/data/subscribers.ts), so a notice
  * commits or rolls back with the write that caused it; each stored row publishes
  * 'notification.created', whose after-commit effect pushes a hint on the member's realtime channel
@@ -57,8 +58,12 @@ export type NoticeInput = {
   reason?: string | null;
   /** Stored only when the recipient's review-notification flag is on. */
   reviewFlag?: boolean;
-  /** Not stored when the recipient already has a notice of this type, actor and subject (a like taken back and set again). */
-  once?: boolean;
+  /**
+   * Not stored when the recipient already has a notice of this type, actor and subject: `true`
+   * any such notice (a like taken back and set again), `'unseen'` one they have not seen yet (a
+   * friend request cancelled and sent again while the first notice waits).
+   */
+  once?: boolean | 'unseen';
 };
 
 /**
@@ -87,7 +92,7 @@ export async function storeNotices(tx: Db, publish: PublishFn, notices: NoticeIn
           FROM users u
           WHERE u.id = ${n.userId}
             ${n.reviewFlag ? sql`AND u.review_notifications` : sql``}
-            ${n.once ? sql`AND NOT EXISTS (SELECT 1 FROM notifications n WHERE ${same})` : sql``}
+            ${n.once ? sql`AND NOT EXISTS (SELECT 1 FROM notifications n WHERE ${same} ${n.once === 'unseen' ? sql`AND n.seen_at IS NULL` : sql``})` : sql``}
           RETURNING id, (SELECT public_id FROM users WHERE id = ${n.userId}) AS user_public_id`,
     );
     const row = rows[0];
@@ -105,14 +110,20 @@ export async function storeNotices(tx: Db, publish: PublishFn, notices: NoticeIn
   return stored;
 }
 
-/** friendship.changed: a request to the addressee (friendRequest), an acceptance to the requester (friendAccepted). */
+/**
+ * friendship.changed: a request to the addressee (friendRequest: one per pair while it is unseen,
+ * so a request cancelled and sent again does not notify twice), an acceptance to the requester
+ * (friendAccepted).
+ */
 export async function notifyFriendship(
   tx: Db,
   e: DomainEvents['friendship.changed'],
   publish: PublishFn,
 ): Promise<void> {
   if (e.to === 'invited')
-    await storeNotices(tx, publish, [{ userId: e.addresseeId, type: T.friendRequest, actorId: e.requesterId }]);
+    await storeNotices(tx, publish, [
+      { userId: e.addresseeId, type: T.friendRequest, actorId: e.requesterId, once: 'unseen' },
+    ]);
   else if (e.to === 'accepted')
     await storeNotices(tx, publish, [{ userId: e.requesterId, type: T.friendAccepted, actorId: e.addresseeId }]);
 }
@@ -270,7 +281,7 @@ export type NotificationRef = { public_id: string; name: string };
 
 /**
  * A notification as its recipient sees it (`GET /api/notifications`, `/notifications`): public
- * ids and names only, never e-mail addresses. `type` is the number of spec §3, `type_name` its
+ * ids and names only, never e-mail addresses. `type` is the stored type number, `type_name` its
  * name in lib/validation/notifications.ts (null for a number this version does not know).
  * `review` / `post`: the review or discussion (for a comment: its thread); `comment`: the comment
  * (its anchor on the thread's page); `subject_text`: the headline of removed content; `reason`: an

@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * Discussions (spec §3 "Post (discussion)", §2 /posts, /post/{id}): a headline and a first message
+ * Discussions (/posts, /post/{id}): a headline and a first message
  * by a member, optionally linked to one movie, release or review; the replies are comments
  * (lib/data/comments.ts). Authors edit and delete their own posts; admins delete any with a
  * reason. Posts and comments share the writing limits ({@link checkWriteLimits}). Lists are
@@ -27,6 +27,7 @@ import { inTransaction, publish } from './events';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { newPublicId } from './public-id';
 import { decideRemoval } from './removal';
+import { countAction } from './action-limits';
 import { hitLimit } from './rate-limits';
 import { queryRows, resolveDb, textConditions } from './sql';
 import type { Page } from './types';
@@ -290,9 +291,10 @@ export async function createPost(actor: Actor, input: PostInput, db?: Db): Promi
 
 /**
  * Changes the headline, first message or language of the actor's own post (the link stays).
- * Publishes 'post.updated'. Not counted against the writing limits.
+ * Publishes 'post.updated'. Counted against the edit limits, not the writing limits.
  * @returns the post, or field problems (`_form: nothingToUpdate` for no field)
- * @throws AppError not_found for an unknown post; forbidden for another user's post
+ * @throws AppError not_found for an unknown post; forbidden for another user's post; writing_limited
+ *   (HTTP 429) past the edit limits (lib/data/action-limits.ts)
  */
 export async function updatePost(
   actor: Actor,
@@ -308,6 +310,7 @@ export async function updatePost(
   const v = parsed.data;
   if (v.headline === undefined && v.body === undefined && v.language === undefined)
     return { ok: false, errors: { _form: 'nothingToUpdate' } };
+  await countAction(actor, 'edit', d);
   await inTransaction(d, async (tx) => {
     // The row locked first, so the search text is made from the fields as they are saved.
     const [cur] = await queryRows<{ headline: string; body: string; language: PostLanguage }>(

@@ -44,6 +44,24 @@ export const RATE_LIMITS = {
   writeDay: { points: 100, duration: 86_400 },
   /** … and 10 a day for accounts younger than a day. */
   writeDayNew: { points: 10, duration: 86_400 },
+  /** Edits of reviews, posts and comments per account (lib/data/action-limits.ts): 5 a minute … */
+  editMinute: { points: 5, duration: 60 },
+  /** … and 60 an hour. */
+  editHour: { points: 60, duration: 3600 },
+  /** HAVE / WANTED / seen / want-to-see toggles per account: 60 a minute … */
+  toggleMinute: { points: 60, duration: 60 },
+  /** … and 600 an hour. */
+  toggleHour: { points: 600, duration: 3600 },
+  /** Likes set or taken back per account: 30 a minute … */
+  likeMinute: { points: 30, duration: 60 },
+  /** … and 300 an hour. */
+  likeHour: { points: 300, duration: 3600 },
+  /** Friendship actions (request, accept, reject, cancel, remove) per account: 30 an hour. */
+  friendshipHour: { points: 30, duration: 3600 },
+  /** New friend requests per account: 20 a day … */
+  friendRequestDay: { points: 20, duration: 86_400 },
+  /** … and 3 a day to the same member (subject `{sender id}:{addressee id}`). */
+  friendRequestPair: { points: 3, duration: 86_400 },
   /**
    * Contact form sends by a visitor, per IP: 5 an hour, failed ones included (invalid form, failed
    * bot check), so a script cannot probe the form.

@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * Reviews (spec §3 "Review"): a member's review of a movie, optionally of one of its releases,
+ * Reviews: a member's review of a movie, optionally of one of its releases,
  * with ratings in buckets 5 (excellent) .. 1 (worst). Writes check the policies
  * (lib/auth/policies.ts), count against the writing limits below and publish `review.created`,
  * `review.updated` and `review.deleted` in their transaction. Reads return DTOs whose author is
@@ -25,6 +25,7 @@ import { decideRemoval } from './removal';
 import { inTransaction, publish } from './events';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { newPublicId } from './public-id';
+import { countAction } from './action-limits';
 import { hitLimit, type LimitName } from './rate-limits';
 import { queryRows, resolveDb } from './sql';
 import { overStored } from './partial-update';
@@ -292,7 +293,8 @@ export async function createReview(actor: Actor, input: ReviewInput, db?: Db): P
  * merged review. Publishes `review.updated`.
  * @returns the review, or field errors (message keys of `forms`)
  * @throws AppError unauthorized for a visitor, not_found for an unknown review, forbidden for
- *   someone else's (admins included: they delete, they do not edit)
+ *   someone else's (admins included: they delete, they do not edit); writing_limited (HTTP 429)
+ *   past the edit limits (lib/data/action-limits.ts)
  */
 export async function updateReview(
   actor: Actor,
@@ -325,6 +327,7 @@ export async function updateReview(
   const releaseId = v.release ? await releaseOfMovie(d, v.release, current.movie_id) : null;
   if (v.release && releaseId === null) return { ok: false, errors: { release: 'releaseNotOfMovie' } };
   const { searchText, cols } = fieldValues(v);
+  await countAction(actor, 'edit', d);
   await inTransaction(d, async (tx) => {
     await queryRows(
       tx,

@@ -1,9 +1,9 @@
 import 'server-only';
 /**
- * The member toggles of spec §4 (lib/validation/toggles.ts): HAVE and WANTED on releases, seen and
+ * The member toggles (lib/validation/toggles.ts): HAVE and WANTED on releases, seen and
  * want-to-see on movies, like on both. HAVE / WANTED / seen / want-to-see add or remove the item
  * in the user's shortcut collection, created on first use, so lists and toggles never disagree.
- * The counters of spec §3 move in the same transaction, through the domain events
+ * The item counters move in the same transaction, through the domain events
  * (lib/data/item-counters.ts), only when a row was really added or removed. Also a user's likes.
  */
 import { sql } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import type { Db } from '@/db';
 import { AppError, badParam } from '@/lib/errors';
 import { isCommunityItem, TOGGLES, togglesFor, type LikeItem, type ToggleKind } from '@/lib/validation/toggles';
 import { canLike } from '@/lib/auth/policies';
+import { countAction } from './action-limits';
 import { addEntries, removeItemEntry } from './collection-entries';
 import { inTransaction, publish } from './events';
 import { COMMUNITY_TABLES, ITEM_TABLES, itemCounts, type ToggleCounts } from './item-counters';
@@ -68,7 +69,8 @@ export type SetToggleResult = { on: boolean; count: number };
  * only (the actor); nobody likes their own review, post or comment (lib/auth/policies.ts canLike).
  * @returns the new state and the item's counter for that toggle
  * @throws AppError not_found for an unknown public id; bad_param (kind) for a toggle of the other
- *   item kind (HAVE on a movie); forbidden for a like of one's own review, post or comment
+ *   item kind (HAVE on a movie); forbidden for a like of one's own review, post or comment;
+ *   action_limited (HTTP 429) past the toggle or like limits (lib/data/action-limits.ts)
  */
 export async function setToggle(
   actor: Actor,
@@ -82,6 +84,7 @@ export async function setToggle(
   if (row === null) throw new AppError('not_found');
   const { id } = row;
   if (row.user_id !== null && !canLike(actor, { userId: Number(row.user_id) })) throw new AppError('forbidden');
+  await countAction(actor, kind === 'like' ? 'like' : 'toggle', d);
   const fk = likeFk(item);
   await inTransaction(d, async (tx) => {
     if (kind === 'like') {

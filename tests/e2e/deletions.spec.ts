@@ -93,7 +93,7 @@ for (const locale of ['en', 'fi'] as const) {
     await expect(visitor.getByRole('heading', { level: 1, name: m.errors.gone.title })).toBeVisible();
     const api = await visitor.request.get(`/api/releases/${release}`);
     expect(api.status()).toBe(410);
-    expect(await api.json()).toEqual({ error: en.api.gone });
+    expect(await api.json()).toEqual({ error: en.api.gone, code: 'gone' });
     // Its history still opens and says it was removed.
     await visitor.getByRole('link', { name: m.errors.gone.history }).click();
     await expect(visitor.getByTestId('history-deleted')).toHaveText(m.errors.gone.title);

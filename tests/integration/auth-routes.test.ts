@@ -184,7 +184,7 @@ describe.each(testEngines())('account routes on %s', (engine) => {
       }),
     );
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: 'You must be logged in to use this feature' });
+    expect(await res.json()).toEqual({ error: 'You must be logged in to use this feature', code: 'unauthorized' });
     expect(sessionCookie(res)?.cleared).toBe(true);
   });
 

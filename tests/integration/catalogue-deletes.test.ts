@@ -165,12 +165,12 @@ describe.each(testEngines())('catalogue deletions on %s', (engine) => {
       expect(answer.status).toBe(410);
       expect(answer.body).toContain('noindex');
     }
-    expect((await page(`/fi/release/${release}`)).body).toContain('Tämä kohde on poistettu luettelosta');
+    expect((await page(`/fi/release/${release}`)).body).toContain('Tämä kohde on poistettu tietokannasta');
     expect((await page(`/release/${release}`)).body).toContain('This item was removed from the catalogue');
     expect((await page(`/release/${release}/history`)).status).not.toBe(410);
     const api = await apiItem('release', release);
     expect(api.status).toBe(410);
-    expect(await api.json()).toEqual({ error: 'This item was removed from the catalogue' });
+    expect(await api.json()).toEqual({ error: 'This item was removed from the catalogue', code: 'gone' });
 
     // Deleting it again, or suggesting anything about it, answers gone.
     expect(

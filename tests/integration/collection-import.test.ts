@@ -688,7 +688,7 @@ describe.each(testEngines())('collection import on %s', (engine) => {
       expect(await pick.json()).toMatchObject({ row: { line: 55, status: 'matched', reason: 'picked' } });
       const again = await pickReq({ line: 55, item: row.candidates[0].public_id });
       expect(again.status).toBe(409);
-      expect(await again.json()).toEqual({ error: 'This row has already been imported' });
+      expect(await again.json()).toEqual({ error: 'This row has already been imported', code: 'import_resolved' });
       const bad = await pickReq({ line: 'x' });
       expect(bad.status).toBe(400);
     });

@@ -357,6 +357,7 @@ describe.each(testEngines())('comments and likes on %s', (engine) => {
     expect(wait).toBeLessThanOrEqual(15);
     expect(await early.json()).toEqual({
       error: `You are writing faster than the writing limits allow. Try again in ${wait} seconds.`,
+      code: 'writing_limited',
     });
     await unlimit();
     const onReview = await reviewCommentsPost(

@@ -614,13 +614,14 @@ describe.each(testEngines())('import from the external movie database on %s', (e
     expect((await post({ imdb_id: 'tt0133093', type: 1 }, null)).status).toBe(401);
     const missing = await post({ imdb_id: 'tt9999990', type: 1 });
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: NOT_FOUND_TEXT });
+    expect(await missing.json()).toEqual({ error: NOT_FOUND_TEXT, code: 'external_not_found' });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const failing = await post({ imdb_id: 'tt0000500', type: 1 });
     warn.mockRestore();
     expect(failing.status).toBe(502);
     expect(await failing.json()).toEqual({
       error: 'The external movie database did not answer as expected. Try again later.',
+      code: 'external_unavailable',
     });
 
     const refresh = (publicId: string, cookie: string | null = admin.cookie) =>

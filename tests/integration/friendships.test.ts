@@ -1,5 +1,5 @@
 /**
- * Friendships on PGlite and PostgreSQL (spec §3 "Friendship", §4): every allowed transition
+ * Friendships on PGlite and PostgreSQL: every allowed transition
  * (request, accept, reject, cancel, remove, and a new request after rejected, cancelled and
  * removed on the same row), every refused one (409 friendship_state through the API, a request to
  * oneself 400), the `friendship.changed` events, the friends list (public) and the owner's request
@@ -18,11 +18,12 @@ import {
   getFriendship,
   listFriendRequests,
   listFriends,
+  FRIEND_REQUEST_RETRY_SECONDS,
   type FriendshipAction,
 } from '@/lib/data/friendships';
 import { createCollection, setCollectionDeleted } from '@/lib/data/collections';
 import { deleteAccount, userActivity } from '@/lib/data/users';
-import type { FriendshipState } from '@/lib/validation/notifications';
+import { NOTIFICATION_TYPES, type FriendshipState } from '@/lib/validation/notifications';
 import { apiRequest, insertReview, openCommunityDb, publicIdContext, writePost } from '../support/community';
 import type { PublishedEvent } from '../support/published-events';
 import { assertPostgresConfiguredInCi, testEngines } from '../support/db';
@@ -180,7 +181,7 @@ describe.each(testEngines())('friendships on %s', (engine) => {
     const [actor, other] = who === 'requester' ? [a, b] : [b, a];
     const res = await post(actor, other, action);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: 'This friendship cannot change that way now' });
+    expect(res.body).toEqual({ error: 'This friendship cannot change that way now', code: 'friendship_state' });
     expect(await row(a, b)).toEqual(before);
     expect(published.filter((p) => p.name === 'friendship.changed')).toEqual([]);
   });
@@ -356,6 +357,78 @@ describe.each(testEngines())('friendships on %s', (engine) => {
     await expect(answerableFriendRequests(owner.actor, [notices[0]!], noDatabase)).rejects.toThrow(
       'no lookup expected',
     );
+  });
+
+  /** The addressee's friend-request notices from `from` (NOTIFICATION_TYPES.friendRequest). */
+  async function requestNotices(to: Member, from: Member) {
+    return queryRows<{ id: number; seen_at: string | null }>(
+      h.db,
+      sql`SELECT id, seen_at FROM notifications
+          WHERE user_id = ${to.actor.userId} AND actor_id = ${from.actor.userId} AND type = ${NOTIFICATION_TYPES.friendRequest}
+          ORDER BY id`,
+    );
+  }
+
+  it('request and cancel again and again: one notice while it is unseen, and 3 requests a day to one member', async () => {
+    const [a, b] = [await member(), await member()];
+    for (let i = 0; i < 3; i++) {
+      expect((await post(a, b, 'request')).status).toBe(200);
+      expect((await post(a, b, 'cancel')).status).toBe(200);
+    }
+    expect(await requestNotices(b, a)).toHaveLength(1);
+    const fourth = await post(a, b, 'request');
+    expect(fourth).toMatchObject({ status: 429, body: { code: 'action_limited' } });
+    expect(await row(a, b)).toEqual([
+      { requester_id: a.actor.userId, addressee_id: b.actor.userId, state: 'cancelled' },
+    ]);
+    // Once the addressee has seen the notice, a new request (from a fresh pair's point of view) notifies again.
+    const c = await member();
+    expect((await post(a, c, 'request')).status).toBe(200);
+    await h.db.execute(sql`UPDATE notifications SET seen_at = now() WHERE user_id = ${c.actor.userId}`);
+    expect((await post(a, c, 'cancel')).status).toBe(200);
+    expect((await post(a, c, 'request')).status).toBe(200);
+    expect(await requestNotices(c, a)).toHaveLength(2);
+  });
+
+  it('a rejected request waits 7 days before its sender may ask again; the one who rejected may ask at once', async () => {
+    const [a, b] = [await member(), await member()];
+    await reach(a, b, 'rejected');
+    const early = await friendshipPost(
+      apiRequest('POST', `/api/users/${b.actor.publicId}/friendship`, {
+        body: { action: 'request' },
+        cookie: a.cookie,
+      }),
+      publicIdContext(b.actor.publicId),
+    );
+    expect(early.status).toBe(429);
+    expect(await early.json()).toMatchObject({ code: 'friend_request_wait' });
+    const wait = Number(early.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(FRIEND_REQUEST_RETRY_SECONDS - 60);
+    expect(wait).toBeLessThanOrEqual(FRIEND_REQUEST_RETRY_SECONDS);
+    expect((await row(a, b))[0]?.state).toBe('rejected');
+    // A week later the sender may ask again.
+    await h.db.execute(
+      sql`UPDATE friendships SET updated_at = now() - make_interval(secs => ${FRIEND_REQUEST_RETRY_SECONDS + 1})
+          WHERE requester_id = ${a.actor.userId} AND addressee_id = ${b.actor.userId}`,
+    );
+    expect((await post(a, b, 'request')).status).toBe(200);
+    // The member who rejected is not held back.
+    const [c, d] = [await member(), await member()];
+    await reach(c, d, 'rejected');
+    expect((await post(d, c, 'request')).status).toBe(200);
+  });
+
+  it('new friend requests: 20 a day per member; friendship actions: 30 an hour', async () => {
+    const sender = await member();
+    const others: Member[] = [];
+    for (let i = 0; i < 21; i++) others.push(await member());
+    for (const o of others.slice(0, 20)) expect((await post(sender, o, 'request')).status).toBe(200);
+    expect(await post(sender, others[20]!, 'request')).toMatchObject({ status: 429, body: { code: 'action_limited' } });
+    expect(await row(sender, others[20]!)).toEqual([]);
+    // The 21 actions so far count against the hour's 30 (the refused request too): 9 answers pass, the 10th not.
+    for (const o of others.slice(0, 9)) expect((await post(sender, o, 'cancel')).status).toBe(200);
+    expect(await post(sender, others[9]!, 'cancel')).toMatchObject({ status: 429, body: { code: 'action_limited' } });
+    expect((await row(sender, others[9]!))[0]?.state).toBe('invited');
   });
 
   it('deleting an account removes its friendships on both sides', async () => {

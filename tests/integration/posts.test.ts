@@ -138,6 +138,23 @@ describe.each(testEngines())('posts on %s', (engine) => {
     expect((await listPosts({ q: 'old headline' }, {}, h.db)).items).toEqual([]);
   });
 
+  it('edits: 5 a minute per member, then 429 writing_limited with Retry-After and the post unchanged', async () => {
+    const id = await post(author, { headline: 'Edited often', body: 'First words' });
+    await unlimit();
+    for (let i = 1; i <= 5; i++) {
+      const r = await updatePost(author.actor, { publicId: id, input: { body: `Words ${i}` } }, h.db);
+      expect(r.ok).toBe(true);
+    }
+    const res = await postPatch(
+      req('PATCH', `/api/posts/${id}`, { body: { body: 'Words 6' }, cookie: author.cookie }),
+      ctx(id),
+    );
+    expect(res.status).toBe(429);
+    expect(await res.json()).toMatchObject({ code: 'writing_limited' });
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await getPost(id, h.db))?.body).toBe('Words 5');
+  });
+
   it('deletes: the author without a reason, an admin only with one (the event says so); others are refused', async () => {
     const mine = await post(author);
     await expect(deletePost(other.actor, { publicId: mine }, h.db)).rejects.toMatchObject({ code: 'forbidden' });

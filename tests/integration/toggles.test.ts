@@ -182,6 +182,29 @@ describe.each(testEngines())('toggles on %s', (engine) => {
     expect((await toggleState(null, { item: 'movie', publicId: MOVIE }, h.db))?.counts).toEqual(movieBefore?.counts);
   });
 
+  it('limits: 60 toggles and 30 likes a minute per member, then 429 action_limited with Retry-After, nothing changed', async () => {
+    const { actor, cookie } = await member();
+    for (let i = 0; i < 60; i++)
+      await setToggle(actor, { kind: 'have', item: 'release', publicId: RELEASE, on: i % 2 === 0 }, h.db);
+    const refused = await releaseTogglesPost(
+      post(`/api/releases/${RELEASE}/toggles`, { kind: 'have', on: true }, { cookie }),
+      ctx(RELEASE),
+    );
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'action_limited' });
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect((await toggleState(actor, { item: 'release', publicId: RELEASE }, h.db))?.mine?.have).toBe(false);
+    // Likes count on their own: 30 pass, the 31st is refused and leaves the like as it was.
+    for (let i = 0; i < 30; i++)
+      await setToggle(actor, { kind: 'like', item: 'movie', publicId: MOVIE, on: i % 2 === 0 }, h.db);
+    await expect(
+      setToggle(actor, { kind: 'like', item: 'movie', publicId: MOVIE, on: true }, h.db),
+    ).rejects.toMatchObject({ code: 'action_limited' });
+    expect((await toggleState(actor, { item: 'movie', publicId: MOVIE }, h.db))?.mine?.like).toBe(false);
+  });
+
   it('route handlers: visitors get 401 with the login prompt, bad input 400, other origins 403, unknown ids 404', async () => {
     const { cookie } = await member();
     const visitor = await releaseTogglesPost(
@@ -189,7 +212,7 @@ describe.each(testEngines())('toggles on %s', (engine) => {
       ctx(RELEASE),
     );
     expect(visitor.status).toBe(401);
-    expect(await visitor.json()).toEqual({ error: 'You must be logged in to use this feature' });
+    expect(await visitor.json()).toEqual({ error: 'You must be logged in to use this feature', code: 'unauthorized' });
     const ok = await releaseTogglesPost(
       post(`/api/releases/${RELEASE}/toggles`, { kind: 'wanted', on: true }, { cookie }),
       ctx(RELEASE),

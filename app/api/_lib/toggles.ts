@@ -66,6 +66,9 @@ export function toggleRoutes(item: LikeItem) {
       method: 'POST',
       path,
       summary: `Sets one of the caller's toggles of a ${item}`,
+      description:
+        'Limits per member: HAVE / WANTED / seen / want to see 60 a minute and 600 an hour, likes 30 a minute and ' +
+        '300 an hour; past them 429 `action_limited` with Retry-After.',
       tags: ['toggles'],
       auth: 'member',
       params: publicIdParams,
@@ -75,6 +78,7 @@ export function toggleRoutes(item: LikeItem) {
           'The toggle and its new count',
           z.object({ kind: z.string(), on: z.boolean(), count: z.number() }),
         ),
+        429: jsonResponse('Toggle or like limit'),
       },
       handler: async ({ actor, params, body }) => {
         const kind: unknown = body.kind;

@@ -21,7 +21,8 @@ export const GET = route({
 
 /**
  * PATCH /api/comments/{public_id}: the author changes the `body`. 200 CommentDto; 400 field
- * problems; 403 for another user's comment; 404 for an unknown id. Data: lib/data/comments.ts updateComment.
+ * problems; 403 for another user's comment; 404 for an unknown id. 429 with Retry-After past the edit limits (5 a minute, 60
+ * an hour). Data: lib/data/comments.ts updateComment.
  */
 export const PATCH = route({
   method: 'PATCH',
@@ -31,7 +32,11 @@ export const PATCH = route({
   auth: 'member',
   params: publicIdParams,
   body: commentUpdateSchema,
-  responses: { 200: jsonResponse('CommentDto'), 400: invalidResponseDoc },
+  responses: {
+    200: jsonResponse('CommentDto'),
+    400: invalidResponseDoc,
+    429: jsonResponse('Edit limit: 5 a minute, 60 an hour (`writing_limited`, Retry-After)'),
+  },
   handler: async ({ actor, params, body }) => {
     const r = await updateComment(actor, { publicId: params.publicId, input: body });
     return r.ok ? r.comment : r;

@@ -22,7 +22,8 @@ export const GET = route({
 /**
  * PATCH /api/posts/{public_id}: the author changes `headline`, `body` or `language` (the link
  * stays). 200 PostDto; 400 field problems (`_form: nothingToUpdate` without a field); 404 for an
- * unknown id; 403 for another user's post. Data: lib/data/posts.ts updatePost.
+ * unknown id; 403 for another user's post. 429 with Retry-After past the edit limits (5 a minute, 60
+ * an hour). Data: lib/data/posts.ts updatePost.
  */
 export const PATCH = route({
   method: 'PATCH',
@@ -32,7 +33,11 @@ export const PATCH = route({
   auth: 'member',
   params: publicIdParams,
   body: postUpdateSchema,
-  responses: { 200: jsonResponse('PostDto'), 400: invalidResponseDoc },
+  responses: {
+    200: jsonResponse('PostDto'),
+    400: invalidResponseDoc,
+    429: jsonResponse('Edit limit: 5 a minute, 60 an hour (`writing_limited`, Retry-After)'),
+  },
   handler: async ({ actor, params, body }) => {
     const r = await updatePost(actor, { publicId: params.publicId, input: body });
     return r.ok ? r.post : r;

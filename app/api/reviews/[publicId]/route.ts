@@ -26,7 +26,8 @@ export const GET = route({
  * POST /api/reviews except `movie`; a field left out keeps its value, `""` or null clears an
  * optional one). 200 ReviewDto; 400 `{ error, fields }`;
  * 401 without a session; 403 for someone else's review or from another origin; 404 for an
- * unknown one. Data: lib/data/reviews.ts updateReview.
+ * unknown one. 429 with Retry-After past the edit limits (5 a minute, 60
+ * an hour). Data: lib/data/reviews.ts updateReview.
  */
 export const PATCH = route({
   method: 'PATCH',
@@ -36,7 +37,11 @@ export const PATCH = route({
   auth: 'member',
   params: publicIdParams,
   body: reviewPatchSchema,
-  responses: { 200: jsonResponse('ReviewDto'), 400: invalidResponseDoc },
+  responses: {
+    200: jsonResponse('ReviewDto'),
+    400: invalidResponseDoc,
+    429: jsonResponse('Edit limit: 5 a minute, 60 an hour (`writing_limited`, Retry-After)'),
+  },
   handler: async ({ actor, params, body }) => {
     const r = await updateReview(actor, { ...body, publicId: params.publicId });
     return r.ok ? r.review : r;

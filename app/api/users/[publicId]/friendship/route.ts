@@ -27,16 +27,20 @@ export const GET = route({
  * the user → FriendshipDto of the new state. `request` (not to oneself: 400 `_form: friendSelf`;
  * while a request waits or the two are friends: 409), `accept` / `reject` (the addressee of a
  * waiting request), `cancel` (its sender), `remove` (either friend); any other transition 409
- * `{ error }`; 404 for an unknown user. Data: lib/data/friendships.ts changeFriendship.
+ * `{ error }`; 404 for an unknown user; 429 with Retry-After past the friendship limits (30
+ * actions an hour, 20 new requests a day, 3 a day to one member) or for a request again within 7
+ * days of its rejection. Data: lib/data/friendships.ts changeFriendship.
  */
 export const POST = route({
   method: 'POST',
   path: '/api/users/{publicId}/friendship',
   summary: 'Requests, accepts, rejects, cancels or removes a friendship',
   description:
-    '`{ action: "request" | "accept" | "reject" | "cancel" | "remove" }`. Allowed transitions (spec §4): request when ' +
+    '`{ action: "request" | "accept" | "reject" | "cancel" | "remove" }`. Allowed transitions: request when ' +
     'the pair has no row or it was rejected, cancelled or removed; accept and reject by the addressee of a waiting ' +
-    'request; cancel by its sender; remove by either friend. Any other answers 409.',
+    'request; cancel by its sender; remove by either friend. Any other answers 409. Limits: 30 actions an hour, ' +
+    '20 new requests a day and 3 a day to the same member (429 `action_limited` with Retry-After); after a ' +
+    'rejection its sender waits 7 days before asking the same member again (429 `friend_request_wait`).',
   tags: ['friends'],
   auth: 'member',
   params: publicIdParams,
@@ -45,6 +49,7 @@ export const POST = route({
     200: jsonResponse('FriendshipDto'),
     400: invalidResponseDoc,
     409: jsonResponse('Refused transition'),
+    429: jsonResponse('Friendship limit, or a request again too soon after its rejection'),
   },
   handler: async ({ actor, params, body }) => {
     const r = await changeFriendship(actor, { publicId: params.publicId, action: body.action });
