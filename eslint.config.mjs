@@ -25,7 +25,7 @@ const IO_MODULES = [
 
 /** insertIdentity checks nothing itself (restricted to lib/data). */
 const INSERT_IDENTITY = {
-  name: '@/lib/data/social',
+  name: '@/lib/data/linked-identities',
   importNames: ['insertIdentity'],
   message: 'insertIdentity checks nothing: link through linkIdentity (a link grant) or login (the password).',
 };
@@ -94,6 +94,14 @@ export default tseslint.config(
       ],
       'layers/client-no-data-runtime': 'error',
     },
+  },
+  // The database client (db/index.ts) is for the modules that open the database; the others take
+  // the data folder from lib/config/data-dir.ts.
+  {
+    files: ['**/*.{ts,tsx,mts,mjs}'],
+    ignores: ['lib/data/**', 'lib/import/**', 'scripts/**', 'bench/**', 'tests/**', 'db/**'],
+    plugins: { layers },
+    rules: { 'layers/db-client-importers': 'error' },
   },
   // Data-layer functions that check nothing themselves, for other data-layer functions that have
   // proven the caller first: nothing outside lib/data may call them.

@@ -62,7 +62,7 @@ const nextConfig: NextConfig = {
   cacheHandler: path.resolve('lib/page-cache-handler.mjs'),
   experimental: { isrFlushToDisk: false },
   env: {
-    // Built-in version (spec §7): package version plus build time, baked into server and client bundles.
+    // Built-in version: package version plus build time, baked into server and client bundles.
     NEXT_PUBLIC_APP_VERSION:
       process.env.NEXT_PUBLIC_APP_VERSION ||
       `${pkg.version}+${new Date()

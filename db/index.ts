@@ -1,12 +1,15 @@
 /**
  * The database client: PostgreSQL through postgres.js when DATABASE_URL is set, otherwise the
  * embedded PGlite, file-backed under `${DATA_DIR:-.data}/pglite`. Same schema, migrations and
- * queries on both. Only lib/data, lib/import and scripts/ import this module.
+ * queries on both. Only lib/data, lib/import, scripts/, bench/ and the tests import this module
+ * (the `layers/db-client-importers` lint rule); the data folder (DATA_DIR) is
+ * lib/config/data-dir.ts, for modules that need the folder but not the database.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { dataDir } from '@/lib/config/data-dir';
 import * as schema from './schema';
 
 export { schema };
@@ -59,9 +62,19 @@ export function statementTimeoutFromEnv(env: Record<string, string | undefined> 
  */
 export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR || path.join(process.cwd(), 'db', 'migrations'));
 
-/** Root of local state (PGlite, mail files, uploads): env DATA_DIR, default `.data` in the working directory. */
-export function dataDir(): string {
-  return path.resolve(process.env.DATA_DIR || '.data');
+/** Longest wait between a pooled connection's attempts to reach PostgreSQL (seconds). */
+export const MAX_RECONNECT_DELAY_S = 0.5;
+
+/**
+ * How long postgres.js waits before a connection's next attempt to connect after `retries` failed
+ * ones (seconds; the count is shared by the pool and starts again at 0 on a success): 0.05 s
+ * doubling, at most {@link MAX_RECONNECT_DELAY_S}. The driver's own default grows to 20 s within
+ * a few failures, and the queries queued for a connection wait that long: after a database outage
+ * under load the app answered nothing for up to 20 s after PostgreSQL was back, and requests made
+ * during the outage hung instead of failing. Pure.
+ */
+export function reconnectDelay(retries: number): number {
+  return Math.min(0.05 * 2 ** retries, MAX_RECONNECT_DELAY_S);
 }
 
 function redactUrl(url: string): string {
@@ -76,7 +89,8 @@ function redactUrl(url: string): string {
 
 /**
  * Opens a database. With `url` (or env DATABASE_URL when no option is given): PostgreSQL via
- * postgres.js, pool of `DB_POOL_MAX` (default 10) connections, each with `statement_timeout` set
+ * postgres.js, pool of `DB_POOL_MAX` (default 10) connections that retry connecting after
+ * {@link reconnectDelay}, each with `statement_timeout` set
  * to `statementTimeoutMs` when it is above 0 (a startup parameter of the connection, so every
  * pooled connection has it). Otherwise PGlite with pg_trgm, in `dataDir` (default
  * `${DATA_DIR}/pglite`; "memory" for a throwaway in-memory database), without a timeout.
@@ -92,6 +106,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
       max: Number(process.env.DB_POOL_MAX || 10),
       onnotice: () => {},
       prepare: true,
+      backoff: reconnectDelay,
       ...(statementTimeoutMs > 0 ? { connection: { statement_timeout: statementTimeoutMs } } : {}),
     });
     const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;

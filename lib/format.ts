@@ -1,5 +1,5 @@
 /**
- * Display formatting shared by pages and components, one place for both languages (spec §9):
+ * Display formatting shared by pages and components, one place for both languages:
  * dates day/month/year (English "17/09/1981", Finnish "17.9.1981"), durations minutes:seconds,
  * name lists joined with ", ", numbers and money with the locale's decimal mark and grouping
  * (English "7.9", "€12.50"; Finnish "7,9", "12,50 €"). Every function that writes a date or a number
@@ -111,7 +111,7 @@ export function formatDuration(seconds: number | null | undefined): string {
   return `${minutes}:${String(rest).padStart(2, '0')}`;
 }
 
-/** Joins names with ", " (spec §9), skipping empty and whitespace-only entries. */
+/** Joins names with ", ", skipping empty and whitespace-only entries. */
 export function joinNames(names: readonly (string | null | undefined)[]): string {
   return names
     .map((n) => (n ?? '').trim())

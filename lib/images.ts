@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * The shared picture helper (spec §5, §9: jpg, gif, png or webp; at most 20 MB): every uploaded
+ * The shared picture helper (jpg, gif, png or webp; at most 20 MB): every uploaded
  * picture goes through here. The type is read from the file's content (sharp), never from its
  * name; decoding stops above PICTURE_MAX_PIXELS (a "decompression bomb" guard); EXIF orientation
  * is applied and every metadata block (EXIF, GPS, ICC comments) is dropped; each size variant is
@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
-import { dataDir } from '@/db';
+import { dataDir } from '@/lib/config/data-dir';
 import { toMegabytes } from '@/lib/format';
 import { PICTURE_VARIANT } from '@/lib/picture-urls';
 import { PICTURE_MAX_BYTES } from '@/lib/validation/limits';
@@ -22,7 +22,7 @@ export const PICTURE_MAX_PIXELS = 40_000_000;
 /** Size variants of a profile picture: widths in pixels (`lg` for the profile, `sm` for lists). */
 export const AVATAR_SIZES = { lg: 400, sm: 96 } as const;
 
-/** Accepted formats as sharp names them (spec §5: jpg, gif, png, webp). */
+/** Accepted formats as sharp names them (jpg, gif, png, webp). */
 export const PICTURE_FORMATS = ['jpeg', 'gif', 'png', 'webp'] as const;
 
 /** Why a picture was refused: a message key of the `forms` namespace and its parameters. */

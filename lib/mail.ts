@@ -9,7 +9,7 @@ import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { dataDir } from '@/db';
+import { dataDir } from '@/lib/config/data-dir';
 import { fillPlaceholders } from '@/lib/format';
 import en from '@/messages/en.json';
 import fi from '@/messages/fi.json';

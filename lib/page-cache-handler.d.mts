@@ -8,6 +8,8 @@ export declare const ACK_TIMEOUT_MS: number;
 export declare function pathTag(path: string): string;
 /** Revalidates the pages at these internal paths here and on every other app server; resolves once none would serve the old page. */
 export declare function invalidatePaths(paths: readonly string[]): Promise<void>;
+/** Revalidates pages by cache tag (e.g. `collection:{id}`) here and on every other app server; resolves once none would serve an old page. */
+export declare function invalidateTags(tags: readonly string[]): Promise<void>;
 /** Next's FileSystemCache with revalidations by generation, shared over PostgreSQL. */
 export default class SharedRevalidationCache {
   constructor(ctx: object);

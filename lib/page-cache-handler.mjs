@@ -366,10 +366,12 @@ async function broadcast(tags, durations) {
 
 /**
  * Revalidates the tags here and on every other server; resolves once each of them renders those
- * pages anew on its next request (see the module comment).
- * @param {string[]} tags
+ * pages anew on its next request (see the module comment). The app calls it for tags it gave
+ * pages itself (lib/page-cache.ts: the collections a page shows).
+ * @param {readonly string[]} tags
+ * @returns {Promise<void>}
  */
-async function invalidateTags(tags) {
+export async function invalidateTags(tags) {
   if (!tags.length) return;
   const generation = invalidateHere(tags);
   // Sharing is bounded as a whole too: with the database unreachable (a restart) a query would
@@ -420,7 +422,7 @@ export function changedSince(path, at) {
   return at < shared.floor || (shared.tags.get(pathTag(path)) ?? -1) > at;
 }
 
-globalThis[Symbol.for('discshelf.page-cache')] = { invalidatePaths, stamp, changedSince };
+globalThis[Symbol.for('discshelf.page-cache')] = { invalidatePaths, invalidateTags, stamp, changedSince };
 
 /** Next's ISR cache handler with revalidations by generation, shared over PostgreSQL (see the module comment). */
 export default class SharedRevalidationCache extends FileSystemCache {

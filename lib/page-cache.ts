@@ -20,7 +20,7 @@
  * stay dynamic, and so do the items' history pages (`/{kind}/{id}/history`): a page under one of
  * these layouts shares its `revalidate` unless it exports `dynamic = 'force-dynamic'`.
  */
-import { revalidatePath } from 'next/cache';
+import { revalidatePath, revalidateTag, unstable_cache } from 'next/cache';
 import { MOVIE_TABS, RELEASE_TABS, tabSegment } from './item-tabs';
 import { logError } from '@/lib/log';
 
@@ -62,6 +62,7 @@ export function cachedPagePaths(kind: CachedPageKind, publicId: string): string[
 /** What lib/page-cache-handler.mjs offers the app (it is loaded by Next outside the app's bundle). */
 type PageCacheControl = {
   invalidatePaths(paths: readonly string[]): Promise<void>;
+  invalidateTags(tags: readonly string[]): Promise<void>;
   /** The generation now, or null while revalidations of other servers cannot be heard yet. */
   stamp(): number | null;
   /** Whether the page at an internal path was revalidated after a stamp. */
@@ -73,6 +74,7 @@ function pageCacheControl(): PageCacheControl | null {
   const control = (globalThis as Record<symbol, unknown>)[Symbol.for('discshelf.page-cache')];
   return control &&
     typeof (control as PageCacheControl).invalidatePaths === 'function' &&
+    typeof (control as PageCacheControl).invalidateTags === 'function' &&
     typeof (control as PageCacheControl).stamp === 'function'
     ? (control as PageCacheControl)
     : null;
@@ -123,8 +125,89 @@ export async function revalidateCataloguePages(
   );
   if (!paths.length) return;
   const control = pageCacheControl();
-  if (control) return control.invalidatePaths(paths);
+  if (control) return coalesced(control, paths);
   for (const path of paths) revalidatePath(path);
+}
+
+/**
+ * Milliseconds during which revalidations are gathered into one: the writes answering within the
+ * same window (members liking, toggling or commenting on one popular item at once) revalidate the
+ * union of their pages once, with one message to the other servers, instead of once each.
+ */
+export const REVALIDATE_COALESCE_MS = 30;
+
+/** The revalidation gathering paths now, and the promise of its end. */
+let gathering: { paths: Set<string>; done: Promise<void> } | null = null;
+
+/**
+ * Adds `paths` to the revalidation gathering now (one starts with the first call), which runs
+ * REVALIDATE_COALESCE_MS after it started; resolves when that revalidation is over on every
+ * server, so each caller still answers only after its own pages are expired.
+ */
+function coalesced(control: PageCacheControl, paths: readonly string[]): Promise<void> {
+  if (!gathering) {
+    const batch = { paths: new Set<string>(), done: Promise.resolve() };
+    batch.done = new Promise<void>((resolve) => setTimeout(resolve, REVALIDATE_COALESCE_MS)).then(() => {
+      if (gathering === batch) gathering = null;
+      return control.invalidatePaths([...batch.paths]);
+    });
+    gathering = batch;
+  }
+  for (const path of paths) gathering.paths.add(path);
+  return gathering.done;
+}
+
+/** The cache tag of the pages showing a collection's name, owner or offers ({@link tagPageWithCollections}). */
+export function collectionTag(collectionPublicId: string): string {
+  return `collection:${collectionPublicId}`;
+}
+
+/**
+ * Marks the page being rendered as showing these collections (their names and owners in an
+ * item's "In collections" tab, their entries' asking prices, conditions and comments among a
+ * release's offers), so that {@link revalidateCollections} expires it, wherever it is cached, the
+ * moment one of them turns private, goes to the trash or loses its owner. Next records the tags
+ * of a cached render from `unstable_cache` (its own data entry is a constant, kept for the page's
+ * lifetime); outside a cached render (the API, tests) it does nothing. Next takes at most 128 tags
+ * per `unstable_cache` call, so they go in calls of TAGS_PER_CALL.
+ */
+export async function tagPageWithCollections(collectionPublicIds: readonly string[]): Promise<void> {
+  const tags = [...new Set(collectionPublicIds)].map(collectionTag);
+  try {
+    for (let i = 0; i < tags.length; i += TAGS_PER_CALL) {
+      const chunk = tags.slice(i, i + TAGS_PER_CALL);
+      await unstable_cache(async () => true, ['page-collections', ...chunk], {
+        tags: chunk,
+        revalidate: PAGE_REVALIDATE_SECONDS,
+      })();
+    }
+  } catch (error) {
+    // Rendered outside a Next server (component tests): there is no page cache to tag.
+    if (!(error instanceof Error && error.message.includes('incrementalCache missing'))) throw error;
+  }
+}
+
+/** Tags given to a page per `unstable_cache` call (Next's limit is 128). */
+const TAGS_PER_CALL = 100;
+
+/**
+ * Expires, on every server, each cached page that shows one of these collections (tagged by
+ * {@link tagPageWithCollections}), however many pages that is: after a collection is made
+ * private, trashed, renamed or its owner's account is deleted. Resolves once every server has
+ * applied it; where no page cache handler runs it falls back to Next's `revalidateTag` and, like
+ * {@link revalidateCatalogue}, ignores the case of no Next server at all. Other failures are logged.
+ */
+export async function revalidateCollections(collectionPublicIds: readonly string[]): Promise<void> {
+  const tags = [...new Set(collectionPublicIds)].map(collectionTag);
+  if (!tags.length) return;
+  try {
+    const control = pageCacheControl();
+    if (control) return await control.invalidateTags(tags);
+    for (const tag of tags) revalidateTag(tag, { expire: 0 });
+  } catch (error) {
+    if (!(error instanceof Error && error.message.includes('static generation store missing')))
+      logError('revalidating the pages of collections failed', error);
+  }
 }
 
 /**

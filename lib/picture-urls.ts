@@ -1,7 +1,7 @@
 /**
  * Addresses of uploaded pictures: every upload is stored once per size as WebP (lib/images.ts)
  * and served by the app under `/uploads/` (app/uploads/[file]/route.ts), named `{size}-{filename}`,
- * or `{size}-{variant}-{filename}` for a full cover with a variant (spec §9). Pure: the data layer
+ * or `{size}-{variant}-{filename}` for a full cover with a variant. Pure: the data layer
  * builds picture addresses with it, the uploads route checks names against it.
  */
 

@@ -45,8 +45,8 @@ function valuesOf(params: SearchParamsInput, name: string): string[] {
 
 /**
  * Whether a request carries release listing parameters: any of {@link RELEASE_LISTING_PARAMS}
- * with a non-empty value (spec §7: "a route counts as having parameters when any query value is
- * non-empty"). Other parameters (`utm_source`, …) do not count.
+ * with a non-empty value (a route counts as having parameters when any query value is
+ * non-empty). Other parameters (`utm_source`, …) do not count.
  */
 export function hasListingParams(params: SearchParamsInput): boolean {
   return RELEASE_LISTING_PARAMS.some((name) => valuesOf(params, name).length > 0);

@@ -129,7 +129,7 @@ export function searchDocument(...parts: Array<string | number | null | undefine
 }
 
 /**
- * Splits an akas field entered as one string separated by semicolons (spec §3)
+ * Splits an akas field entered as one string separated by semicolons
  * into trimmed, non-empty, de-duplicated names.
  */
 export function splitAkas(value: string | null | undefined): string[] {

@@ -19,7 +19,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { dataDir } from '@/db';
+import { dataDir } from '@/lib/config/data-dir';
 import { attachOptionValues } from './cli-args';
 import { clientConnection, megabytes, Refused, run, runMain, stamp } from './db-archive';
 

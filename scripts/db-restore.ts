@@ -22,7 +22,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { dataDir } from '@/db';
+import { dataDir } from '@/lib/config/data-dir';
 import { clientConnection, megabytes, Refused, run, runMain, stamp } from './db-archive';
 
 const USAGE = 'Usage: npm run db:restore -- FILE [--clean]';

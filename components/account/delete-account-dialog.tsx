@@ -12,7 +12,7 @@ import { ReauthField } from './edit-my-data/reauth-field';
 import { announceSessionChange } from './session-events';
 
 /**
- * Confirmation of account deletion (spec §4: irreversible); DELETE /api/me with `{ confirm: true,
+ * Confirmation of account deletion (it is irreversible); DELETE /api/me with `{ confirm: true,
  * current }`: the current password, or for an account without one a fresh login.
  */
 export function DeleteAccountDialog({

@@ -8,7 +8,7 @@ import { safeNextPath } from '@/lib/next-path';
 import { LoginForm } from './login-form';
 
 /**
- * The login dialog (spec §2 "Dialogs: login (optional prompt)"): the login form of /login in a
+ * The login dialog (with an optional prompt): the login form of /login in a
  * dialog that keeps the visitor on the page. With `prompt`, it says 'You must be logged in to use
  * this feature' (a member action opened it). Logging in closes it; Facebook/Google come back to
  * this same URL.

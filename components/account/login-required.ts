@@ -3,8 +3,8 @@
 import { openLoginDialog } from './session-events';
 
 /**
- * Member actions for visitors (spec §6: "actions show 'You must be logged in to use this
- * feature'"): `requireLogin` opens the login dialog with that prompt and remembers the action, so
+ * Member actions for visitors (a visitor's click on one shows 'You must be logged in to use this
+ * feature'): `requireLogin` opens the login dialog with that prompt and remembers the action, so
  * that once logged in (in the dialog, or through Facebook/Google and back) the component that
  * owns the action finds it with `takePendingAction` and completes it on the same URL.
  */

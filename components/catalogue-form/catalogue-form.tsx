@@ -121,7 +121,7 @@ const isEmpty = (v: unknown) =>
   (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
 
 /**
- * A catalogue suggestion form (spec §2, §5): the sections of `form` with their controls, a note
+ * A catalogue suggestion form: the sections of `form` with their controls, a note
  * and a source, and a submit that stays disabled while a required field is empty or (an edit, a
  * duplicate) nothing differs from the item. The values are checked with the server's rules before
  * they are sent (lib/validation/catalogue-rules.ts) and sent as one change request

@@ -58,7 +58,7 @@ async function titleOf(locale: string, form: CatalogueForm, mode: FormMode, name
 }
 
 /**
- * One catalogue form route (spec §2): its metadata (not indexed) and page. The page is rendered
+ * One catalogue form route: its metadata (not indexed) and page. The page is rendered
  * per request (the route files export `dynamic = 'force-dynamic'`), for members: the form with the
  * item's values (an edit, a duplicate) or empty (a new item; a new release of a movie has the
  * movie chosen). Visitors get 'You must be logged in to use this feature' with the login dialog,

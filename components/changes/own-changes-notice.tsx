@@ -18,8 +18,8 @@ export type OwnChangesNoticeProps = {
 };
 
 /**
- * "Your suggestion awaits approval" on an item page, for the member who suggested it (spec §4: a
- * user's own suggestions show as awaiting approval): per pending request what it is, "Amend" (the
+ * "Your suggestion awaits approval" on an item page, for the member who suggested it (a member's
+ * own suggestions show as awaiting approval): per pending request what it is, "Amend" (the
  * request on the member's contributions page, which has the form) and "Withdraw" (the snackbar
  * confirms). Loaded with `import()` by the member widget (member-widget.tsx) only when the page's
  * item has such requests, and by the page of a suggested release for its author.

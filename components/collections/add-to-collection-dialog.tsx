@@ -14,7 +14,7 @@ import { EMPTY_ENTRY, EntryInputs } from './entry-inputs';
 type Choice = { public_id: string; name: string; style: number; has_item: boolean };
 
 /**
- * The add-to-collection dialog (spec §2) of a movie or release page: pick one of the user's
+ * The add-to-collection dialog of a movie or release page: pick one of the user's
  * collections of that kind (those that already hold the item are marked and cannot be picked) or
  * create one by name, and give the entry's comment, its language, price, currency, condition,
  * date and, for movies, how it was watched. One submit (POST /api/me/collection_entries); the

@@ -234,7 +234,7 @@ function ItemPicker({
  * release fields prefilled from the row (name, movie, format, barcode, label, release year), all
  * editable; one button sends the included discs as one batch to
  * `POST /api/collections/{id}/suggestions`. The result is shown per disc: sent (and marked as
- * suggested, so it is not sent twice) or the fields' messages (spec §5 texts of `forms`); discs
+ * suggested, so it is not sent twice) or the fields' messages (texts of the `forms` namespace); discs
  * suggested before are marked with the state of their suggestion and left out.
  */
 export function UnknownDiscsForm({

@@ -8,7 +8,7 @@ import { isPublicId } from '@/lib/validation/listing';
 export type ItemParams = Promise<{ locale: string; publicId: string }>;
 
 /**
- * The `posts/new` and `reviews/new` subpages of movies, releases and reviews (spec §2): the forms
+ * The `posts/new` and `reviews/new` subpages of movies, releases and reviews: the forms
  * live at /posts/new and /reviews/new, so the subpage redirects there with the item chosen
  * (`?movie=`, `?release=`, `?review=`; a release's review form also needs its first movie).
  * An unknown or malformed id answers 404.

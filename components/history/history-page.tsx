@@ -84,7 +84,7 @@ export async function historyMetadata(locale: string, entity: CatalogueEntity, p
 }
 
 /**
- * `/movie|release|person|label/{id}/history` (spec §2): the entity's revisions newest first in
+ * `/movie|release|person|label/{id}/history`: the entity's revisions newest first in
  * keyset pages (`?cursor=`): kind, time (site time zone), author and approving admin (links to
  * their profiles), points, the change request, an import's source (the external movie database's
  * record), the revert links between revisions and a table of

@@ -7,7 +7,7 @@ import { TopBar } from './top-bar';
 import { SnackbarHost } from '@/components/ui/snackbar';
 
 /**
- * The app shell of spec §2: skip link, top bar, left drawer and the main landmark.
+ * The app shell: skip link, top bar, left drawer and the main landmark.
  * The drawer is a column at >= 650 px (the menu button collapses it) and an overlay below
  * 650 px (hidden until the menu button opens it; Escape, the backdrop or following a link
  * closes it). Pages render inside `<main id="main">`; the drawer's contents and the footer come

@@ -1,6 +1,6 @@
 'use client';
 
-/** Cookie that records the acceptance of the cookie notice (spec §9: kept 15,552,000 seconds = 180 days). */
+/** Cookie that records the acceptance of the cookie notice (kept 15,552,000 seconds = 180 days). */
 export const COOKIE_CONSENT_NAME = 'cookie_consent';
 export const COOKIE_CONSENT_MAX_AGE_S = 15_552_000;
 

@@ -11,7 +11,7 @@ export { COOKIE_CONSENT_MAX_AGE_S, COOKIE_CONSENT_NAME };
 const noopSubscribe = () => () => {};
 
 /**
- * Cookie notice (spec §2/§4): a non-modal panel at the bottom of the viewport, shown until the
+ * Cookie notice: a non-modal panel at the bottom of the viewport, shown until the
  * visitor accepts it. Rendered only in the browser (the server never sees the cookie, so pages
  * stay cacheable; the layout loads it through CookieNoticeSlot); accepting sets `cookie_consent=1`
  * for 180 days.

@@ -36,7 +36,7 @@ const FILTER_KEYS: ReadonlyMap<string, string[]> = (() => {
 })();
 
 /**
- * Contents of the left drawer (spec §2): menus, language switch and footer links. A server
+ * Contents of the left drawer: menus, language switch and footer links. A server
  * component (the layout hands it to the app shell): it renders the menus' headings and hands each
  * list of translated links to one client component (DrawerList), which marks the current page.
  */

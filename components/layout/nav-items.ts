@@ -1,7 +1,7 @@
 import type { MessageKey } from '@/lib/i18n/keys';
 
 /**
- * Drawer menu of spec §2. `key` is the message key in the `nav` namespace, `href` a
+ * The drawer's menus. `key` is the message key in the `nav` namespace, `href` a
  * locale-less path (lib/i18n/navigation adds `/fi`). Only menus whose pages exist are listed,
  * so no entry leads to a 404.
  */
@@ -48,7 +48,7 @@ export const NAV_GROUPS: NavGroup[] = [
 export const PERSON_ITEMS: NavItem[] = [{ key: 'persons', href: '/persons' }];
 
 /**
- * Groups after cast and crew (spec §2 drawer order): reviews (all, English, Finnish, video, release
+ * Groups after cast and crew (in the drawer's order): reviews (all, English, Finnish, video, release
  * reviews), community (discussions, users, collections, the friends' stream).
  */
 export const LATER_GROUPS: NavGroup[] = [

@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 
-/** Alternative pages offered by the 404 page (spec §2): locale-less paths and `nav` message keys. */
+/** Alternative pages offered by the 404 page: locale-less paths and `nav` message keys. */
 export const NOT_FOUND_ALTERNATIVES = [
   { key: 'releasesAll', href: '/releases' },
   { key: 'outNow', href: '/releases/out_now' },

@@ -52,7 +52,7 @@ if (typeof window !== 'undefined') {
 }
 
 /**
- * Scroll behaviour of spec §2/§4: back/forward navigation restores the page's last scroll
+ * Scroll behaviour: back/forward navigation restores the page's last scroll
  * position (kept per URL in sessionStorage, so it also survives a reload); every other
  * navigation starts at the top. Renders nothing; needs a Suspense boundary (useSearchParams).
  */

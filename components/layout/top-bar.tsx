@@ -14,7 +14,7 @@ type TopBarProps = {
 };
 
 /**
- * Top bar (spec §2): menu toggle, logo linking home, global search box and the account slot
+ * Top bar: menu toggle, logo linking home, global search box and the account slot
  * (`#account-slot`: the login link for visitors, the user widget when logged in; read from the
  * browser so the page HTML stays the same for everyone).
  */

@@ -2,7 +2,7 @@
 
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Mobile breakpoint of spec §2/§9: the drawer is shown at >= 650 px. Keep in sync with globals.css `--breakpoint-nav`. */
+/** Mobile breakpoint: the drawer is shown at >= 650 px. Keep in sync with globals.css `--breakpoint-nav`. */
 export const DRAWER_MIN_WIDTH_PX = 650;
 export const DESKTOP_QUERY = `(min-width: ${DRAWER_MIN_WIDTH_PX}px)`;
 

@@ -7,7 +7,7 @@ import { APP_VERSION } from '@/lib/version';
 const VersionPrompt = lazy(() => import('./version-prompt').then((m) => ({ default: m.VersionPrompt })));
 
 /**
- * New-version prompt (spec §4/§7): every `intervalMs` milliseconds fetches
+ * New-version prompt: every `intervalMs` milliseconds fetches
  * `GET /version.json?ts=<epoch ms>` (`{ "version": string }`) and, when the version differs from
  * the built-in APP_VERSION, asks to reload (reloads the page) or cancel (no further prompt for
  * that version). Failed checks are ignored. The dialog's code loads only when it is needed.

@@ -1,5 +1,5 @@
 /**
- * Listing routes and their documented parameter combinations (brief "Presets", spec §2, §9),
+ * Listing routes and their documented parameter combinations (brief "Presets"),
  * plus the canonical-URL logic shared by listing pages and filter links: a query is
  * canonicalised through lib/validation/listing.ts (page mode: bad values dropped, empty values
  * dropped, stable order) and then mapped to the most specific preset route whose parameters it

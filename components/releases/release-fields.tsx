@@ -11,7 +11,7 @@ type FieldKey = MessageKey<'releases.fields'>;
 type Row = { key: FieldKey; label: string; value: ReactNode };
 
 /**
- * Every release field that has a value, as a definition list (spec §3 Release): format, country,
+ * Every release field that has a value, as a definition list: format, country,
  * label, label group and catalogue id, spine, dates, packaging, slipcover, region code, picture
  * and audio, HDR and immersive audio, 3D, out of print, EAN/UPC (or "No EAN code"), identifiers,
  * RRP, mastering fields, texts, extras, notes, review link.

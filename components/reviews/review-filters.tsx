@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { ListFilters, withQuery } from '@/components/community/list-filters';
 
-/** The filter of the reviews list: all, English, Finnish, video or release reviews (spec §1 reviews menu). */
+/** The filter of the reviews list: all, English, Finnish, video or release reviews (the drawer's reviews menu). */
 export type ReviewFilter = 'all' | 'en' | 'fi' | 'video' | 'release';
 
 const HREF: Record<ReviewFilter, string> = {

@@ -14,7 +14,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 /**
- * Global search box of the top bar (spec §2): looks like a search field, opens the master
+ * Global search box of the top bar: looks like a search field, opens the master
  * search dialog on click, Enter/Space, or the "/" key anywhere outside a form field.
  * The dialog is code-split: its chunk is fetched when the pointer or focus reaches the button
  * (or on the first open) and it stays mounted after that.

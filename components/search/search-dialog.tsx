@@ -13,7 +13,7 @@ function resultLinks(container: HTMLElement | null): HTMLAnchorElement[] {
 }
 
 /**
- * Master search dialog (spec §2): a search field with debounced results grouped into movies
+ * Master search dialog: a search field with debounced results grouped into movies
  * and TV, releases, reviews, labels and persons. Arrow keys move between the field and the
  * results; Escape closes; choosing a result navigates and closes.
  */

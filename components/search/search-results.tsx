@@ -20,7 +20,7 @@ const GROUP_TITLE_KEY: Record<GroupKey, MessageKey<'search'>> = {
   persons: 'groupPersons',
 };
 
-/** Spec §2 group order. */
+/** Order of the result groups: movies and TV, releases, reviews, labels, persons. */
 const GROUP_ORDER: GroupKey[] = ['movies', 'releases', 'reviews', 'labels', 'persons'];
 
 /**

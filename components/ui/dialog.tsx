@@ -5,7 +5,7 @@ import { clsx } from 'clsx';
 import { useRef, type ReactNode } from 'react';
 import { CloseIcon } from './icons';
 
-/** Dialog widths of spec §9: sm 500 px, md 750 px, lg 900 px (never wider than the viewport). */
+/** Dialog widths: sm 500 px, md 750 px, lg 900 px (never wider than the viewport). */
 export type DialogSize = 'sm' | 'md' | 'lg';
 
 const SIZE_CLASS: Record<DialogSize, string> = {

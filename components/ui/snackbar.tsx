@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 
-/** How long a snackbar message stays, in milliseconds (spec §9: 5 s). */
+/** How long a snackbar message stays, in milliseconds: 5 seconds. */
 export const SNACKBAR_MS = 5000;
 
 const EVENT = 'discshelf:snackbar';

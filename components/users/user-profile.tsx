@@ -17,7 +17,7 @@ import { siteTimeZone } from '@/lib/time-zone';
 import { FriendButton } from './friend-button';
 import { friendButtonLabels } from './friend-labels';
 
-/** Sections of a user page (spec §2 /user/{id} subpages); `overview` is the profile itself. */
+/** Sections of a user page (the /user/{id} subpages); `overview` is the profile itself. */
 export const USER_TABS = [
   'overview',
   'collections',
@@ -31,7 +31,7 @@ export const USER_TABS = [
 export type UserTab = (typeof USER_TABS)[number];
 
 /**
- * A user's page (spec §2 /user/{id} and its subpages): the header (name, role, since when), the
+ * A user's page (/user/{id} and its subpages): the header (name, role, since when), the
  * friend button (loaded after the page for the viewer), the section tabs, and the section:
  * `children` when the page gives it (collections, friends, contributions, score, likes, posts,
  * reviews), else the profile (points, where, links). Public fields only.

@@ -69,7 +69,7 @@ export const revisions = pgTable(
 );
 
 /**
- * Change requests (spec §4): a member's suggestion of a new entity, an edit, a duplicate of a
+ * Change requests: a member's suggestion of a new entity, an edit, a duplicate of a
  * release or a deletion, waiting for an admin's approval. It stores the revision it was made
  * against and, per field, the value then and the value proposed, so an approval can tell a field
  * that changed since from one that did not.

@@ -20,9 +20,9 @@ import { releases } from './releases';
 import { users } from './users';
 
 /**
- * A user's collections and lists (spec §3 "Collection"). `category` 'movies' or 'releases' never
+ * A user's collections and lists. `category` 'movies' or 'releases' never
  * changes after creation. `style`: 1 none, 2 watched, 3 owns, 4 wanted, 5 for sale, 6 want to see
- * (the spec's six) and 7 for trade (spec §1's for-trade list, numbered after them). A
+ * and 7 for trade (the for-trade list, numbered after those six). A
  * `shortcut_default` collection is the one the HAVE / WANTED / seen / want-to-see toggles fill: at
  * most one per user and style among collections not deleted. `deleted_at` set = in the trash
  * (undelete clears it).
@@ -64,7 +64,7 @@ export const collections = pgTable(
 );
 
 /**
- * One movie or one release in a collection (spec §3 "Collection entry"): exactly one of
+ * One movie or one release in a collection: exactly one of
  * `movie_id` / `release_id`, matching the collection's category. `price` in `currency` (EUR, GBP,
  * USD, SEK) with 2 decimals; `condition` 1 mint, 2 good, 3 fine/OK, 4 bad, 5 unusable, 6 sealed;
  * `acquired_on` the date the user gives; `watched_method` how a movie was watched (free text of
@@ -116,7 +116,7 @@ export const collectionEntries = pgTable(
 );
 
 /**
- * Likes (spec §4 "like" toggle) of movies and releases, and of reviews, posts and comments:
+ * Likes (the "like" toggle) of movies and releases, and of reviews, posts and comments:
  * exactly one of `movie_id` / `release_id` / `review_id` / `post_id` / `comment_id` is set.
  */
 export const likes = pgTable(
@@ -167,7 +167,7 @@ export const likes = pgTable(
 );
 
 /**
- * Counters of a movie (spec §3 "Counters"), kept in step with the entries and likes they count in
+ * Counters of a movie, kept in step with the entries and likes they count in
  * the same transaction: `seen_count` (entries in watched lists, style 2), `want_see_count`
  * (style 6), `likes_count`. A narrow table of its own, so social activity never rewrites catalogue
  * rows. A missing row means all zero.

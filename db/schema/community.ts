@@ -15,11 +15,11 @@ import { movies } from './movies';
 import { releases } from './releases';
 import { users } from './users';
 
-/** A rating column: a bucket stored 5 excellent, 4 good, 3 mediocre, 2 bad, 1 worst (spec §3 "Review"). */
+/** A rating column: a bucket stored 5 excellent, 4 good, 3 mediocre, 2 bad, 1 worst. */
 const rating = () => smallint();
 
 /**
- * Reviews (spec §3 "Review"): a member's review of a movie, optionally of one of its releases.
+ * Reviews: a member's review of a movie, optionally of one of its releases.
  * `language` 'en', 'fi' or 'other'; `watch_source` 1 cinema, 2 streaming, 3 television, 4 YouTube,
  * 5 Netflix, 6 Amazon (lib/validation); `youtube_id` is the video id taken from `youtube_url`.
  * Ratings are buckets 5..1; the release, picture, sound, extras and package ratings are accepted only
@@ -103,7 +103,7 @@ export const reviewRatingTotals = pgTable(
 );
 
 /**
- * Discussions (spec §3 "Post"): a headline and first message by a member, optionally linked to one
+ * Discussions: a headline and first message by a member, optionally linked to one
  * movie, release or review (a deleted review leaves its discussions standing, unlinked); replies are
  * `comments`. `last_activity_at` is the time of the newest
  * reply (or the post itself), for the list's order. `search_text` folded headline and body.

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { foldedKey } from './columns';
 
-/** Home-video labels (spec §3 "Label": unique name, label groups, country). Source: seed release files. */
+/** Home-video labels (unique name, label groups, country). Source: seed release files. */
 export const labels = pgTable(
   'labels',
   {

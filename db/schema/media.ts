@@ -6,7 +6,7 @@ import { releases } from './releases';
 import { users } from './users';
 
 /**
- * Pictures of movies, releases and persons (spec §3 "Picture"; display record "Media record"):
+ * Pictures of movies, releases and persons (shown as a "Media record"):
  * an upload (`filename`: the stored variants are `{size}-{filename}`, or `{size}-{variant}-{filename}`
  * for a full cover with a variant), an image of the external film database (`external_service` 1,
  * `external_filename` its file path) or another external address (`external_url`). A member's
@@ -60,7 +60,7 @@ export const pictures = pgTable(
 );
 
 /**
- * Videos (spec §3 "Video"): a YouTube video as its service id (lib/validation/youtube.ts: the id,
+ * Videos: a YouTube video as its service id (lib/validation/youtube.ts: the id,
  * with `?t={seconds}` when it starts later), type, optional chapter; waiting unapproved until an
  * admin approves the member's change request.
  */

@@ -20,7 +20,7 @@ export type Certification = { country: string; rating: string; source?: string }
 export type MovieRating = { source: string; value: number; votes?: number };
 
 /**
- * Movies, TV series, shorts, documentaries and TV episodes (spec §3 "Movie").
+ * Movies, TV series, shorts, documentaries and TV episodes.
  * Data source: imported from the seed files (Wikipedia, Criterion, 4K list, Finnish censorship
  * events); each source row that became (part of) this movie is kept in `movie_sources`.
  */
@@ -175,7 +175,7 @@ export const searchWords = pgTable(
   (t) => [index('search_words_word_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
 );
 
-/** Movie connections (spec §3, 14 kinds, optional info). */
+/** Movie connections (14 kinds, optional info). */
 export const movieConnections = pgTable(
   'movie_connections',
   {
@@ -195,7 +195,7 @@ export const movieConnections = pgTable(
   ],
 );
 
-/** Production companies (spec §3, /company/{public_id}). */
+/** Production companies (/company/{public_id}). */
 export const productionCompanies = pgTable(
   'production_companies',
   {

@@ -4,7 +4,7 @@ import { foldedKey } from './columns';
 import { movies } from './movies';
 
 /**
- * Persons: cast and crew (spec §3 "Person").
+ * Persons: cast and crew.
  * Data source: Criterion credits (with TMDb person ids) and Wikipedia cast lists (names only).
  */
 export const persons = pgTable(
@@ -53,7 +53,7 @@ export const persons = pgTable(
   ],
 );
 
-/** Cast and crew of a movie (spec §3 roles; `character` for actors; `ord` = billing order). */
+/** Cast and crew of a movie (roles of CREDIT_ROLES; `character` for actors; `ord` = billing order). */
 export const credits = pgTable(
   'credits',
   {

@@ -24,7 +24,7 @@ export type AudioTrack = { language: string; system: string };
 export type ReleaseIdentifier = { property: string; value: string; comment?: string };
 
 /**
- * Releases (editions) of one or more movies (spec §3 "Release").
+ * Releases (editions) of one or more movies.
  * Data source: Criterion spine list, The Digital Bits 4K UHD list, filmbrainz disc records,
  * Finnish censorship events (Finnish video releases); provenance in `source_id`.
  */
@@ -123,7 +123,7 @@ export const releases = pgTable(
     notes: text(),
     /** External review of the release (e.g. The Digital Bits). */
     reviewUrl: text(),
-    /** Unapproved releases (new/duplicated, spec §4) are hidden from public listings. */
+    /** Unapproved releases (new or duplicated, awaiting an admin) are hidden from public listings. */
     approved: boolean().notNull().default(true),
     /** Folded name for sorting by name. */
     nameKey: foldedKey().notNull(),
@@ -218,7 +218,7 @@ export const releaseMovies = pgTable(
   ],
 );
 
-/** Shopping links (spec §3): Amazon (.com, .co.uk, .de, .it) and CDON.fi only (spec §5). */
+/** Shopping links: Amazon (.com, .co.uk, .de, .it) and CDON.fi only. */
 export const buyingLinks = pgTable(
   'buying_links',
   {

@@ -17,7 +17,7 @@ import { releases } from './releases';
 import { users } from './users';
 
 /**
- * Friendships (spec §3 "Friendship", §4): one row per pair of members, whoever asked last.
+ * Friendships: one row per pair of members, whoever asked last.
  * `state`: 'invited' (sent by `requester_id`, waiting for `addressee_id`), 'accepted', 'rejected'
  * (by the addressee), 'cancelled' (by the requester while invited), 'removed' (by either, after
  * acceptance). A rejected, cancelled or removed pair may ask again: the same row becomes 'invited'
@@ -54,7 +54,7 @@ export const friendships = pgTable(
 );
 
 /**
- * Notifications (spec §3 "Notification types"): the source of truth of what a member is told; the
+ * Notifications: the source of truth of what a member is told; the
  * realtime push is only a hint. `type` is one of lib/validation/notifications.ts NOTIFICATION_TYPES.
  * `actor_id` is the member who caused it (null once that account is gone or for system notices);
  * the subject columns point at what it is about (each set null when that row is deleted, so the

@@ -3,7 +3,7 @@ import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueInde
 import { foldedKey } from './columns';
 
 /**
- * Accounts (spec §3 "User", §6 roles). `email` is stored lower-cased and trimmed and is never part
+ * Accounts. `email` is stored lower-cased and trimmed and is never part
  * of a DTO shown to other users; `password_hash` is an argon2id PHC string (lib/auth/password.ts),
  * null for accounts that only log in through Facebook or Google. `role`: 'basic' or 'admin'.
  * `country`: a country id of lib/validation/enums.ts COUNTRIES.
@@ -139,9 +139,9 @@ export const rateLimits = pgTable(
 );
 
 /**
- * Facebook and Google accounts linked to a user (lib/data/social.ts): `provider` is the Auth.js
- * provider id ('facebook' or 'google'), `subject` the provider's stable user id (Facebook's app-scoped
- * id, Google's `sub`). One provider account links to one user; a user may link one of each.
+ * Facebook and Google accounts linked to a user (lib/data/linked-identities.ts): `provider` is the
+ * Auth.js provider id ('facebook' or 'google'), `subject` the provider's stable user id (Facebook's
+ * app-scoped id, Google's `sub`). One provider account links to one user; a user may link one of each.
  */
 export const userIdentities = pgTable(
   'user_identities',

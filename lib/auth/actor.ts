@@ -1,11 +1,11 @@
 /**
- * Who is acting: the logged-in user as the app sees it, and the roles of spec §6. Pure types and
+ * Who is acting: the logged-in user as the app sees it, and the roles (basic, admin). Pure types and
  * checks, no I/O, so policies, the data layer and route handlers share them without importing
  * the accounts module.
  */
 import { AppError } from '@/lib/errors';
 
-/** Role of an account (spec §6): every member is `basic`; `admin` moderates and edits the catalogue. */
+/** Role of an account: every member is `basic`; `admin` moderates and edits the catalogue. */
 export type Role = 'basic' | 'admin';
 
 /** The roles, lowest first. */

@@ -1,7 +1,7 @@
 import 'server-only';
 /**
- * The bot check of the registration form and the visitors' contact form (spec §5 "reCAPTCHA-style
- * check"), with no third-party service: ALTCHA proof of work. `GET /api/altcha` hands out a
+ * The bot check of the registration form and the visitors' contact form (a reCAPTCHA-style
+ * check), with no third-party service: ALTCHA proof of work. `GET /api/altcha` hands out a
  * challenge signed with the server's HMAC
  * secret (lib/auth/secrets.ts); the browser's widget searches for a PBKDF2 key with a given
  * prefix (about a second of work) and submits the solution in the form field `altcha`; the

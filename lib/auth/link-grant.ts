@@ -4,10 +4,10 @@ import 'server-only';
  * a Facebook or Google account. A grant is sealed (encrypted and authenticated with AUTH_SECRET,
  * next-auth's JWE) and carried in an HttpOnly cookie from the confirmation (POST
  * /api/me/identities/{provider}) through the provider's login screens to /api/social/complete;
- * it is not stored. lib/data/social.ts makes and checks grants, so no caller links without one.
+ * it is not stored. lib/data/linked-identities.ts makes and checks grants, so no caller links without one.
  */
 import { decode, encode } from 'next-auth/jwt';
-import type { SocialProvider } from '@/lib/data/social';
+import type { SocialProvider } from './social-providers';
 import { serverSecret } from './secrets';
 
 /** Cookie holding a link grant (encrypted, HttpOnly): the user may link that provider for a while. */

@@ -69,18 +69,18 @@ export function canLike(actor: Actor | null | undefined, item: { userId: number 
   return canUseMemberFeatures(actor) && !isOwner(actor, item.userId);
 }
 
-/** A friendship as the policies see it (spec §3 "Friendship"): its two parties and its state. */
+/** A friendship as the policies see it: its two parties and its state. */
 export type FriendshipAccess = {
   requesterId: number;
   addresseeId: number;
   state: 'invited' | 'accepted' | 'rejected' | 'cancelled' | 'removed';
 };
 
-/** What a member may do to a friendship (spec §4). */
+/** What a member may do to a friendship: request, accept, reject, cancel, remove. */
 export type FriendshipAction = 'request' | 'accept' | 'reject' | 'cancel' | 'remove';
 
 /**
- * Changing a friendship between the actor and `otherId` (spec §4), given the pair's row (null when
+ * Changing a friendship between the actor and `otherId`, given the pair's row (null when
  * the two never had one): a request to anyone but oneself when there is no row or it was rejected,
  * cancelled or removed; accepting and rejecting by the addressee of an invitation; cancelling by its
  * requester; removing an accepted friendship by either. Admins have no exception: a friendship is

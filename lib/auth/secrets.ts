@@ -7,7 +7,7 @@ import 'server-only';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { dataDir } from '@/db';
+import { dataDir } from '@/lib/config/data-dir';
 
 /** Secret names and the environment variable each is read from. */
 export const SECRET_ENV = { altcha: 'ALTCHA_HMAC_SECRET', auth: 'AUTH_SECRET' } as const;

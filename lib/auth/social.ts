@@ -22,7 +22,7 @@ import 'server-only';
  * with its password, or with a fresh login when it has none).
  *
  * Linking while logged in needs a link grant (link-grant.ts): `POST /api/me/identities/{provider}`
- * has lib/data/social.ts grantIdentityLink check the password (or a fresh login) and seal one into
+ * has lib/data/linked-identities.ts grantIdentityLink check the password (or a fresh login) and seal one into
  * the `discshelf_link` cookie; the completion's linkIdentity links only with it.
  */
 import crypto from 'node:crypto';
@@ -31,9 +31,9 @@ import { decode, encode } from 'next-auth/jwt';
 import Facebook from 'next-auth/providers/facebook';
 import Google from 'next-auth/providers/google';
 import { claimOnce } from '@/lib/data/rate-limits';
-import { isSocialProvider, type SocialIdentity, type SocialProvider } from '@/lib/data/social';
 import { requestCookie } from './request';
 import { serverSecret } from './secrets';
+import { isSocialProvider, type SocialIdentity, type SocialProvider } from './social-providers';
 
 /** Seconds the transit cookie (Auth.js's JWT "session") lives: just the redirect to /complete. */
 const TRANSIT_SECONDS = 300;

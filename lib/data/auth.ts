@@ -10,7 +10,8 @@ import { loginSchema, type FieldErrors, type LoginInput, type RegisterInput } fr
 import { checkLimit, hitLimit, resetLimit } from './rate-limits';
 import { createPasswordReset } from './password-reset';
 import { createSession } from './sessions';
-import { insertIdentity, type LinkResult, type SocialIdentity } from './social';
+import type { SocialIdentity } from '@/lib/auth/social-providers';
+import { insertIdentity, type LinkResult } from './linked-identities';
 import { registerUser, verifyCredentials, type PublicUser } from './users';
 
 /** Who is asking: client IP (for the per-IP limits) and browser description (session list). */
@@ -28,7 +29,7 @@ export type AuthResult<T> =
  * `meta.link`: a provider account that matched no user ("{provider} user not found": the login
  * page's "link"), linked to the account once its password is verified, never before.
  * @returns the new session's token (for the cookie) and expiry on success, and with `meta.link`
- *   what linking did (lib/data/social.ts insertIdentity: 'linked', 'already' or 'taken')
+ *   what linking did (lib/data/linked-identities.ts insertIdentity: 'linked', 'already' or 'taken')
  */
 export async function login(
   input: LoginInput,

@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * What the catalogue suggestion forms start from (spec §2 edit and duplicate routes): an item's
+ * What the catalogue suggestion forms start from (the edit and duplicate routes): an item's
  * field values as change requests name them (lib/validation/catalogue-fields.ts), and the names
  * of the movies, persons and labels those values refer to by public id, for the form's pickers.
  * Data source: tables movies, releases, persons, labels and their relations (readFields).

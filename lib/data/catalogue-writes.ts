@@ -107,7 +107,7 @@ export function normalizeValue(field: string, kind: ColumnKind, value: unknown):
       return n;
     }
     case 'numeric': {
-      // At most two decimals (spec §5: rrp 19.99); a comma is read as the decimal point.
+      // At most two decimals (rrp 19.99); a comma is read as the decimal point.
       const text =
         typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().replace(',', '.') : '';
       if (!/^\d{1,8}(\.\d{1,2})?$/.test(text)) throw invalid(field);
@@ -349,7 +349,7 @@ async function writeRelation(
         tx,
         sql`SELECT label_id FROM releases WHERE id = ${id}`,
       );
-      // Spec §5: a label series needs a label first.
+      // A label series needs a label first.
       if (rel?.label_id == null) throw invalid(field);
       const [group] = await queryRows<{ id: number }>(
         tx,
@@ -606,7 +606,7 @@ export async function updateCatalogueEntity(
   return { id, publicId, revisionId, changes };
 }
 
-/** The required fields of a new entity (spec §5: a release needs at least one movie, a name and a format). */
+/** The required fields of a new entity (a release needs at least one movie, a name and a format). */
 const REQUIRED: Record<CatalogueEntity, readonly string[]> = {
   movie: ['name'],
   release: ['name', 'format', 'movies'],
@@ -808,7 +808,7 @@ async function moveMovieReferences(db: Db, from: { id: number; publicId: string 
 }
 
 /**
- * Recomputes a movie's counters (spec §3: entries of live "seen" and "want to see" shortcut lists,
+ * Recomputes a movie's counters (entries of live "seen" and "want to see" shortcut lists,
  * likes), as lib/data/item-counters.ts keeps them.
  */
 async function recountMovieCounters(db: Db, id: number): Promise<void> {

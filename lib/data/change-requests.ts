@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * Change requests (spec §4): members suggest a new movie, release, person or label, an edit of
+ * Change requests: members suggest a new movie, release, person or label, an edit of
  * one, a duplicate of a release, or the deletion of one (optionally merged into another of its
  * kind: `merge_into`); admins approve or discard each, and the author is notified
  * (types 20 and 21). A request stores the revision it was made against and, per field, the value
@@ -159,7 +159,7 @@ export type ChangeResult =
   | { ok: true; request: ChangeRequestDto }
   | { ok: false; errors: FieldErrors; params?: Record<string, string | number> };
 
-/** Thrown inside a submit's transaction when the record would break a rule of spec §5 (rolls it back). */
+/** Thrown inside a submit's transaction when the record would break a catalogue rule (rolls it back). */
 class RulesBroken extends Error {
   constructor(readonly rules: RuleErrors) {
     super('catalogue rules broken');
@@ -174,7 +174,7 @@ function failureOf(error: unknown): Extract<ChangeResult, { ok: false }> | null 
     return { ok: false, errors: { merge_into: 'deleteInUse' }, params: { count: Number(error.params.count ?? 0) } };
   if (error instanceof AppError && error.code === 'nothing_to_update')
     return { ok: false, errors: { _form: 'nothingToUpdate' } };
-  // Spec §5: a label name must be unique; the message names the label that has it.
+  // A label name must be unique; the message names the label that has it.
   if (error instanceof AppError && error.code === 'label_name_taken')
     return { ok: false, errors: { name: 'labelNameTaken' }, params: { label: String(error.params.label) } };
   const fieldErrors = asFieldErrors(error);
@@ -182,7 +182,7 @@ function failureOf(error: unknown): Extract<ChangeResult, { ok: false }> | null 
 }
 
 /**
- * Checks the record after the change against spec §5, and a label's new name against the other
+ * Checks the record after the change against the catalogue's rules, and a label's new name against the other
  * labels' (checked again when the request is applied).
  * @param exceptId the label edited (its own name is no clash); null for a new one
  * @throws RulesBroken when the record after the change breaks a rule; AppError label_name_taken
@@ -233,7 +233,7 @@ function optionalText(value: unknown, max: number): { value: string | null } | {
 function asFieldErrors(error: unknown): FieldErrors | null {
   if (error instanceof AppError && error.code === 'invalid_value') {
     const field = /field (\S+)$/.exec(error.message)?.[1] ?? '_form';
-    // A recommended retail price is a number with at most two decimals (spec §5).
+    // A recommended retail price is a number with at most two decimals.
     return { [field]: field === 'rrp' ? 'priceInvalid' : 'invalid' };
   }
   return null;

@@ -3,9 +3,12 @@ import 'server-only';
  * The cached item pages (lib/page-cache.ts) that show a collection: the movie and release pages
  * of its entries, whose "In collections" tab names it, whose offers list its for-sale and
  * for-trade entries, and whose value average counts its prices. A collection renamed, made
- * private, given another kind, trashed or restored changes them all; they are revalidated after
- * the change commits, the newest PAGES_REVALIDATED_MAX entries' pages at the most (the rest
- * follow within PAGE_REVALIDATE_SECONDS).
+ * private, given another kind, trashed or restored changes them all. What names the collection
+ * (its name and owner, its offers' prices, conditions and comments) goes from every cached page at
+ * once: those pages carry the collection's cache tag (lib/page-cache.ts tagPageWithCollections),
+ * expired after the change commits. The pages' counts and value averages are revalidated with
+ * them for the newest PAGES_REVALIDATED_MAX entries; on older entries' pages they follow within
+ * PAGE_REVALIDATE_SECONDS.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';

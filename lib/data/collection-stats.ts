@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * The statistics view of a collection (spec §2 "a statistics view of a collection"):
+ * The statistics view of a collection:
  * counts of its entries by format, film decade, release decade, label and country, and its total
  * and average value. Releases are counted by their own format, label and country, by the decade of
  * their (first) film's year and by the decade of their own year (release year, else street date);

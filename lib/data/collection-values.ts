@@ -3,7 +3,7 @@ import 'server-only';
  * What collections are worth, in euros with the rates of lib/collections/rates.ts:
  * - an item's value average (movie and release pages): the mean price of its entries in public
  *   collections, one entry per user (the user's newest priced one) except for admins, whose every
- *   entry counts (spec §6); null when nobody priced it;
+ *   entry counts; null when nobody priced it;
  * - a collection's total and condition-weighted value, with a snapshot stored after every change
  *   of its entries (history);
  * - a user's total over the collections a viewer may see.

@@ -1,7 +1,7 @@
 import 'server-only';
 /**
- * Collections and their entries (spec §3 Collection, Collection entry; §6: lists and collections
- * are a basic user's own). Every mutation takes the acting user and touches only that user's
+ * Collections and their entries (every member, a basic one too, keeps lists and collections of
+ * their own). Every mutation takes the acting user and touches only that user's
  * collections (checked in the WHERE clause). Visibility: a public collection that is not deleted
  * is seen by everyone; a private or deleted one by its owner only. Entries of live shortcut
  * collections (styles 2, 3, 4, 6) feed the item counters, kept in step here and in toggles.ts.
@@ -334,6 +334,7 @@ export async function updateCollection(
     const after = { style: v.style, shortcut_default: v.shortcut_default, deleted: before.deleted };
     await publish(tx, 'collection.changed', {
       collectionId: before.id,
+      publicId,
       userId: actor.userId,
       before,
       after,
@@ -383,6 +384,7 @@ export async function setCollectionDeleted(
     }
     await publish(tx, 'collection.changed', {
       collectionId: Number(c.id),
+      publicId,
       userId: actor.userId,
       before,
       after: { ...before, shortcut_default: shortcut, deleted },

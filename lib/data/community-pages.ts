@@ -15,7 +15,8 @@ import { queryRows } from './sql';
 /**
  * In-transaction subscriber of 'account.deleting': adds to `e.pages` every movie and release page
  * showing the account's reviews or discussions it took part in, and those of the newest entries
- * of its public collections (collection-pages.ts), read before the rows cascade away.
+ * of its public collections (collection-pages.ts), and to `e.collections` the public ids of those
+ * collections, read before the rows cascade away.
  */
 export async function collectAccountPages(tx: Db, e: DomainEvents['account.deleting']): Promise<void> {
   const rows = await queryRows<{ type: 'movie' | 'release'; public_id: string }>(
@@ -33,7 +34,13 @@ export async function collectAccountPages(tx: Db, e: DomainEvents['account.delet
         UNION SELECT 'release', r.public_id FROM releases r WHERE r.id IN (SELECT release_id FROM mine)`,
   );
   for (const r of rows) e.pages.push({ type: r.type, publicId: r.public_id });
-  // The pages naming the account's public collections ("In collections", offers, value average).
+  // The account's public collections: every page naming them is tagged with them (lib/page-cache.ts).
+  const collections = await queryRows<{ public_id: string }>(
+    tx,
+    sql`SELECT public_id FROM collections WHERE user_id = ${e.userId} AND visibility = 'public' AND deleted_at IS NULL`,
+  );
+  e.collections.push(...collections.map((c) => c.public_id));
+  // The pages counting the account's public collections ("In collections", value average).
   e.pages.push(
     ...(await collectionEntryPages(
       tx,

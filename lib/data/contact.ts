@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * The contact forms' messages (spec §2 `/contact`, `/movie/{id}/contact`, `/release/{id}/contact`;
+ * The contact forms' messages (`/contact`, `/movie/{id}/contact`, `/release/{id}/contact`;
  * table `contact_messages`): anyone sends one (a visitor with a name, an e-mail address and the bot
  * check; a member as the account), it is stored and mailed to every admin; admins read them in
  * `/admin/messages`, answer by mail and close them.
@@ -20,13 +20,13 @@ import { canHandleContactMessages } from '@/lib/auth/policies';
 import { AppError, fieldErrors } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { logError } from '@/lib/log';
+import { singleLine } from '@/lib/one-line';
 import { mailText, sendMail } from '@/lib/mail';
 import { siteTimeZone } from '@/lib/time-zone';
 import {
   contactAnswerSchema,
   contactMessageSchema,
   contactVisitorSchema,
-  singleLine,
   type ContactAnswerInput,
   type ContactInput,
   type ContactMailLocale,

@@ -72,9 +72,10 @@ export type DomainEvents = {
    * A user row is about to be deleted, with everything that cascades from it. `pages` starts
    * empty; an in-transaction subscriber fills it with the cached movie and release pages that show
    * the account's reviews and discussions (or discussions it replied to or liked), which are
-   * revalidated once the deletion has committed.
+   * revalidated once the deletion has committed; `collections` likewise with the public ids of
+   * its public collections, whose cache tag expires every page naming them.
    */
-  'account.deleting': { userId: number; pages: ItemPage[] };
+  'account.deleting': { userId: number; pages: ItemPage[]; collections: string[] };
   /**
    * A collection was saved (name, description, visibility, style, shortcut flag) or trashed or
    * restored; `before`/`after` as stored. `pages`: the item pages showing the collection
@@ -82,6 +83,7 @@ export type DomainEvents = {
    */
   'collection.changed': {
     collectionId: number;
+    publicId: string;
     userId: number;
     before: CollectionState;
     after: CollectionState;
@@ -106,7 +108,7 @@ export type DomainEvents = {
    */
   'like.changed': { userId: number; item: ItemRef | CommunityRef; on: boolean };
   /**
-   * A friendship changed state (spec §4): `from` null for a first request; `byUserId` is the member
+   * A friendship changed state: `from` null for a first request; `byUserId` is the member
    * who acted (the requester for a request or cancellation, the addressee for an acceptance or
    * rejection, either for a removal).
    */

@@ -1,7 +1,7 @@
 import 'server-only';
 /**
- * The admins' import from the external movie database, TMDb (spec §4, §6: "Admin … imports and
- * refreshes movies from the external movie database"; §9: an import gives 2 points): a title is
+ * The admins' import from the external movie database, TMDb (admins import movies from it and
+ * refresh the movies imported before; an import gives 2 points): a title is
  * read from TMDb (lib/external/tmdb-titles.ts, network only) and then written in one transaction
  * through the catalogue writers (lib/data/catalogue-writes.ts), so every write is a revision in
  * the item's history.
@@ -114,7 +114,7 @@ function requireConfig(): TmdbConfig {
  * @param input `{ imdb_id: "tt" and 7-10 digits, type: movie type 1-5 }` (externalImportSchema)
  * @returns the title, with its series (an episode) or episodes (a series)
  * @throws AppError invalid_value (`field` imdb_id or type) for a malformed input, external_import_off
- *   (no TMDB_API_KEY), external_not_found (spec §8: "no entry matches the given id and movie type"),
+ *   (no TMDB_API_KEY), external_not_found ("no entry matches the given id and movie type"),
  *   external_unavailable (TMDb failed or timed out)
  */
 export async function fetchExternalImport(input: { imdb_id: string; type: number | string }): Promise<ExternalTitle> {
@@ -126,7 +126,7 @@ export async function fetchExternalImport(input: { imdb_id: string; type: number
 }
 
 /**
- * Imports a title from TMDb by IMDb id as a movie of `type` (admins; spec §4, §6): TMDb is read
+ * Imports a title from TMDb by IMDb id as a movie of `type` (admins only): TMDb is read
  * first, then everything is written in one transaction (see the module comment for matching and
  * what is written). Given `db` that is a transaction of inTransaction (lib/data/events.ts), the
  * write joins it (and TMDb is read while it is open: use fetchExternalImport and writeExternalTitle

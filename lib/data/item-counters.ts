@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * The counters of spec §3 (release_counters, movie_counters): owners, wanters, seers,
+ * The item counters (release_counters, movie_counters): owners, wanters, seers,
  * want-to-seers and likers of each movie and release. They count exactly the entries of live
  * shortcut lists and the likes, and move only through the subscribers below, inside the
  * transaction of the write that changed a row, so they stay exact under concurrent toggles (the
@@ -25,7 +25,7 @@ export const ITEM_TABLES = {
   release: { table: sql`releases`, fk: sql`release_id`, counters: sql`release_counters`, category: 'releases' },
 } as const;
 
-/** Counters of an item (spec §3), by toggle kind. */
+/** Counters of an item, by toggle kind. */
 export type ToggleCounts = Partial<Record<ToggleKind, number>>;
 
 /** The counters of an item by kind (zeros without a counters row). */

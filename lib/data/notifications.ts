@@ -16,6 +16,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { fillPlaceholders } from '@/lib/format';
 import { sendMail } from '@/lib/mail';
+import { singleLine } from '@/lib/one-line';
 import {
   NOTIFICATION_TYPES,
   notificationTypeName,
@@ -502,10 +503,11 @@ function digestSubject(count: number): string {
 function digestBody(name: string, items: NotificationDto[], site: string): string {
   const section = (locale: 'en' | 'fi') => {
     const c = CATALOGUES[locale].notifications;
-    const lines = items.slice(0, DIGEST_MAX_LINES).map((n) => `- ${notificationText(locale, n)}`);
+    // Names and headlines are the members' own text: one line each, so none adds lines to the mail.
+    const lines = items.slice(0, DIGEST_MAX_LINES).map((n) => `- ${singleLine(notificationText(locale, n))}`);
     if (items.length > DIGEST_MAX_LINES) lines.push(`- … (+${items.length - DIGEST_MAX_LINES})`);
     const link = `${site}${locale === 'fi' ? '/fi' : ''}/notifications`;
-    return `${fillPlaceholders(c.digestIntro, { name, count: items.length })}\n\n${lines.join('\n')}\n\n${link}`;
+    return `${fillPlaceholders(c.digestIntro, { name: singleLine(name), count: items.length })}\n\n${lines.join('\n')}\n\n${link}`;
   };
   return `${section('en')}\n\n----\n\n${section('fi')}\n\nDiscShelf\n`;
 }

@@ -2,8 +2,8 @@ import 'server-only';
 /**
  * Re-authentication before a sensitive change: the account's current password, or for an account
  * without one a fresh login. The data-layer functions of those changes call it themselves
- * (users.ts changeEmail, changePassword and deleteAccount, api-tokens.ts createApiToken, social.ts
- * grantIdentityLink and unlinkIdentity), so no caller can skip it.
+ * (users.ts changeEmail, changePassword and deleteAccount, api-tokens.ts createApiToken,
+ * linked-identities.ts grantIdentityLink and unlinkIdentity), so no caller can skip it.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db';

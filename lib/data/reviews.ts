@@ -11,7 +11,8 @@ import type { Db } from '@/db';
 import type { Actor } from '@/lib/auth/actor';
 import { canEditOwnContent, canUseMemberFeatures } from '@/lib/auth/policies';
 import { AppError, fieldErrors } from '@/lib/errors';
-import { foldText, searchDocument } from '@/lib/text';
+import { parseSearchQuery } from '@/lib/search-query';
+import { searchDocument } from '@/lib/text';
 import type { FieldErrors } from '@/lib/validation/users';
 import {
   reviewSchema,
@@ -27,7 +28,7 @@ import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { newPublicId } from './public-id';
 import { countAction } from './action-limits';
 import { hitLimit, type LimitName } from './rate-limits';
-import { queryRows, resolveDb } from './sql';
+import { queryRows, resolveDb, textConditions } from './sql';
 import { overStored } from './partial-update';
 import type { MovieRef, Page, ReviewDto, ReviewListItem } from './types';
 
@@ -175,11 +176,10 @@ export async function listReviews(query: ReviewQuery, page: Paging, db?: Db): Pr
   if (query.movie) conds.push(sql`r.movie_id = (SELECT id FROM movies WHERE public_id = ${query.movie})`);
   if (query.release) conds.push(sql`r.release_id = (SELECT id FROM releases WHERE public_id = ${query.release})`);
   if (query.user) conds.push(sql`r.user_id = (SELECT id FROM users WHERE public_id = ${query.user})`);
-  // Folded words hold only [a-z0-9 ], so they need no LIKE escaping.
-  for (const word of foldText(query.q ?? '')
-    .split(' ')
-    .filter(Boolean))
-    conds.push(sql`r.search_text LIKE ${`%${word}%`}`);
+  // The posts' rule (lib/data/sql.ts textConditions): each word anywhere, through the trigram
+  // index; a query of 1- and 2-letter words only (which the index cannot serve anywhere in a
+  // text) matches the start of the folded text instead, so no query reads every review.
+  if (query.q) conds.push(...textConditions(parseSearchQuery(query.q), sql`r.search_text`, sql`r.search_text`));
   const rows = await keysetRows<ReviewRow & { sk: string | null }>(d, {
     columns: COLUMNS(false),
     from: FROM,

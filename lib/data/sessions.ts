@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * Login sessions (spec §4 "remember me"): a random token in an HttpOnly cookie whose hash is
+ * Login sessions ("remember me"): a random token in an HttpOnly cookie whose hash is
  * checked against `user_sessions` on every request, so logout, "log out everywhere" and password
  * changes take effect at once. A session lasts SESSION_DAYS after its last use and never more
  * than SESSION_MAX_DAYS after it began. The owner lists and ends their sessions.

@@ -6,7 +6,7 @@ import 'server-only';
  * import graph has no cycle.
  */
 import { removePicture } from '@/lib/images';
-import { revalidateCatalogue, revalidateItemPages } from '@/lib/page-cache';
+import { revalidateCatalogue, revalidateCollections, revalidateItemPages } from '@/lib/page-cache';
 import { CATALOGUE_PICTURE_SIZES } from '@/lib/picture-urls';
 import { pushNotification, pushPendingChanges } from '@/lib/realtime/server';
 import { snapshotOnEntries } from './collection-values';
@@ -44,11 +44,11 @@ export const SUBSCRIBERS: SubscriberTable = {
   'account.created': { inTransaction: [createDefaultLists] },
   'account.deleting': {
     inTransaction: [uncountAccount, uncountCommunity, collectAccountPages, keepPendingNotices],
-    afterCommit: [(e) => revalidateItemPages(e.pages)],
+    afterCommit: [(e) => revalidateItemPages(e.pages), (e) => revalidateCollections(e.collections)],
   },
   'collection.changed': {
     inTransaction: [countCollectionChange, matchTradesOnCollection, collectCollectionPages],
-    afterCommit: [(e) => revalidateItemPages(e.pages)],
+    afterCommit: [(e) => revalidateItemPages(e.pages), (e) => revalidateCollections([e.publicId])],
   },
   'collection.entries.changed': {
     inTransaction: [countEntries, snapshotOnEntries, matchTradesOnEntries],

@@ -1,6 +1,6 @@
 /**
  * DTOs returned by lib/data (the only layer that queries the database) and consumed by pages
- * and the JSON API. Field names are snake_case because they are the JSON API contract (spec §7).
+ * and the JSON API. Field names are snake_case because they are the JSON API contract.
  * Dates are ISO strings (YYYY-MM-DD), durations in seconds, runtimes in minutes, money in the
  * stated currency with 2 decimals as a string.
  */

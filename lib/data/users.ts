@@ -1,11 +1,12 @@
 import 'server-only';
 /**
- * Accounts and profiles (spec §3 User, §4, §6): registration, credentials, the owner's own data
+ * Accounts and profiles: registration, credentials, the owner's own data
  * ("edit my data", password change, picture, deletion) and public profiles. Reads return public
  * fields only: no e-mail and no password hash ever leaves this module except to the account's
  * own session (`getOwnAccount`). Sessions, API tokens and password resets have modules of their
  * own.
  */
+import { hasControlCharacters } from '@/lib/one-line';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/db';
@@ -122,7 +123,8 @@ export async function registerUser(input: RegisterInput, opts: { role?: Role } =
   if (passwordProblem(v.password) === 'common') return { ok: false, errors: { password: 'passwordCommon' } };
   const d = await resolveDb(db);
   const nameKey = foldText(v.name);
-  if (!nameKey) return { ok: false, errors: { name: 'invalid' } };
+  // A name is shown on one line everywhere, mail included: no line breaks or other control characters.
+  if (!nameKey || hasControlCharacters(v.name)) return { ok: false, errors: { name: 'invalid' } };
   const passwordHash = await hashPassword(v.password);
   const r = await insertAccount(
     { name: v.name, nameKey, email: v.email, passwordHash, country: v.country, role: opts.role ?? 'basic' },
@@ -135,7 +137,7 @@ export async function registerUser(input: RegisterInput, opts: { role?: Role } =
 /**
  * Inserts an account whose fields are already validated (`nameKey` = foldText(name), `email`
  * lower-cased), with the default lists every user has (the `account.created` event: lib/data/shortcut-lists.ts createDefaultLists). Shared
- * by password registration and Facebook/Google registration (social.ts).
+ * by password registration and Facebook/Google registration (linked-identities.ts).
  * @returns the new user, or which unique field (`email` or `name`) is taken
  */
 export async function insertAccount(
@@ -563,7 +565,7 @@ export async function getUser(publicId: string, db?: Db): Promise<PublicUser | n
 }
 
 /**
- * Deletes the actor's account and everything §4 lists, in one transaction: irreversible. Only
+ * Deletes the actor's account and everything that belongs to it, in one transaction: irreversible. Only
  * after re-authentication ({@link reauthenticate}: `current` is the account's password, or ""
  * for an account without one, which needs a login within FRESH_LOGIN_SECONDS). The
  * `account.deleting` event lets other domains take the user out of derived rows first (toggle
@@ -579,7 +581,7 @@ export async function deleteAccount(actor: Actor, current: string, db?: Db): Pro
   const refused = await reauthenticate(actor, current, d);
   if (refused) return refused;
   const gone = await inTransaction(d, async (tx) => {
-    await publish(tx, 'account.deleting', { userId: actor.userId, pages: [] });
+    await publish(tx, 'account.deleting', { userId: actor.userId, pages: [], collections: [] });
     return tx.delete(users).where(eq(users.id, actor.userId)).returning({ id: users.id, picture: users.picture });
   });
   // The profile picture's files go once the rows are gone (files are not transactional).

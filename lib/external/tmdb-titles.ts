@@ -383,8 +383,8 @@ async function fetchEpisode(
  * shows (2) or episodes (5); or by TMDb's own id of that kind. A show comes with its episodes
  * (a request per season), an episode with its show. Network only: nothing is written.
  * @returns the title, its show (an episode) and its episodes (a show)
- * @throws AppError external_not_found when TMDb has no title of that kind under the id (spec §8:
- *   "no entry matches the given id and movie type"), external_unavailable when TMDb fails
+ * @throws AppError external_not_found when TMDb has no title of that kind under the id
+ *   ("no entry matches the given id and movie type"), external_unavailable when TMDb fails
  */
 export async function fetchExternalTitle(cfg: TmdbConfig, ref: ExternalRef, type: MovieType): Promise<ExternalTitle> {
   const kind = externalKindOf(type);

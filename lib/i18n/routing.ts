@@ -1,7 +1,7 @@
 import { defineRouting } from 'next-intl/routing';
 
 /**
- * Locale routing (spec §9: locales en, fi; default en). English lives at `/`, Finnish under `/fi`
+ * Locale routing (locales en, fi; default en). English lives at `/`, Finnish under `/fi`
  * (`localePrefix: 'as-needed'`). The URL is the only source of the locale: no Accept-Language
  * detection and no locale cookie, so `/` is always English and links are stable for crawlers.
  * No `Link` response header with hreflang alternates (`alternateLinks: false`): every page's

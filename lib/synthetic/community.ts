@@ -23,25 +23,13 @@ import type postgres from 'postgres';
 import { publicIdFor } from '@/lib/import/catalog';
 import { foldText, searchDocument } from '@/lib/text';
 import { COUNTRIES, COUNTRY_IDS } from '@/lib/validation/enums';
+import { syntheticEmail } from './accounts';
 import { HANDLE_PREFIXES, HANDLE_SUFFIXES, PHRASES, type CommunityLanguage, type PhraseBank } from './community-vocab';
 import { NULL, num, text } from './copy';
 import { civilFromDays, CREATED_MAX_DAY, isoTimestamp, SITE_START_DAY } from './dates';
 import type { SyntheticCatalog } from './generate';
 import { permutation, Rng, WeightedList } from './random';
 import { FIRST_NAMES, LAST_NAMES } from './vocab';
-
-/** Domain of synthetic accounts' e-mail addresses (`.invalid` is reserved: no mail goes out). */
-export const SYNTHETIC_EMAIL_DOMAIN = 'synthetic.invalid';
-
-/** SQL condition on `users` (optionally qualified by `alias`) that holds for synthetic accounts. */
-export function syntheticUserCondition(alias = ''): string {
-  return `${alias ? `${alias}.` : ''}email LIKE '%@${SYNTHETIC_EMAIL_DOMAIN}'`;
-}
-
-/** The e-mail address of synthetic account `n` (from 1) of a seed. */
-export function syntheticEmail(seed: number, n: number): string {
-  return `u${n}.s${seed}@${SYNTHETIC_EMAIL_DOMAIN}`;
-}
 
 /** Row counts of the community part of a run. */
 export type CommunityScale = { users: number; reviews: number; posts: number; comments: number; seed: number };

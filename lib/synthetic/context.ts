@@ -6,7 +6,7 @@
  */
 import type postgres from 'postgres';
 import { foldText } from '@/lib/text';
-import { SYNTHETIC_EMAIL_DOMAIN } from './community';
+import { SYNTHETIC_EMAIL_DOMAIN } from './accounts';
 
 /** The import_runs.file value of a synthetic run. */
 export const RUN_FILE = 'db:synthetic';

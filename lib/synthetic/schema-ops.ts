@@ -10,7 +10,7 @@
  * source id fails at once.
  */
 import type postgres from 'postgres';
-import { syntheticUserCondition } from './community';
+import { syntheticUserCondition } from './accounts';
 
 type Tx = postgres.TransactionSql;
 

@@ -1,5 +1,5 @@
 /**
- * The editable fields of the catalogue entities (spec §3) as change requests, revisions and the
+ * The editable fields of the catalogue entities as change requests, revisions and the
  * data layer's writers name them: one name per field (snake_case, as the JSON API writes it), the
  * column it is stored in, and the kind of its JSON value. Relations (a release's movies and label,
  * a movie's cast and crew and connections, a label's series) are fields too, written by the
@@ -19,7 +19,7 @@ export const REVISION_KINDS = ['import', 'create', 'edit', 'delete', 'merge', 'r
 export type RevisionKind = (typeof REVISION_KINDS)[number];
 
 /**
- * The kinds of change request (spec §4: new entries, updates, duplicates and delete requests), and
+ * The kinds of change request (new entries, updates, duplicates and delete requests), and
  * a member's request that an admin import a movie from the external movie database (`import`).
  */
 export const CHANGE_KINDS = ['new', 'edit', 'duplicate', 'delete', 'import'] as const;
@@ -172,7 +172,7 @@ export const CONTRIBUTION_POINTS = {
   new: { movie: 3, release: 5, person: 2, label: 2 },
   duplicate: 3,
   delete: 1,
-  /** A movie imported from the external movie database at a member's request (spec §4: 2 points). */
+  /** A movie imported from the external movie database at a member's request: 2 points. */
   import: 2,
   editPerField: 1,
   editMax: 10,

@@ -1,5 +1,5 @@
 /**
- * The catalogue suggestion forms (spec §2 new, edit and duplicate routes; §5 the release form
+ * The catalogue suggestion forms (of the new, edit and duplicate routes, with the release form's
  * rules): which fields each form shows, in which sections and with which control, and the
  * conversion between a form's state (what the member types: text, ticks, chosen items, rows) and
  * the field values of a change request (lib/validation/catalogue-fields.ts). Pure: shared by the

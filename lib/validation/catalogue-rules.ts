@@ -1,7 +1,7 @@
 /**
- * The rules a suggested movie, release, person or label must follow (spec §5), on the record as it
+ * The rules a suggested movie, release, person or label must follow, on the record as it
  * would be after the change: the values proposed over the values it has now. Each broken rule
- * names its field with a `forms` message key (the spec's texts: 'This field is required',
+ * names its field with a `forms` message key (texts such as 'This field is required',
  * 'Maximum field length is {0} chars', 'Year below {0} not allowed', "Can't be less than one",
  * '{0} can only have {1} audio tracks', …). Pure: shared by the forms and the server.
  */
@@ -18,7 +18,7 @@ import {
   type FormatId,
 } from './enums';
 
-/** No film (or release of one) is older than this year (spec §5: 'Year below {0} not allowed'). */
+/** No film (or release of one) is older than this year ('Year below {0} not allowed'). */
 export const YEAR_MIN = 1888;
 /** Characters of a short text field (names, codes, one-line facts). */
 export const SHORT_TEXT_MAX = 300;
@@ -48,7 +48,7 @@ export function textMax(field: string): number {
 }
 
 /**
- * Audio tracks a release of each format can carry (spec §5: '{0} can only have {1} audio tracks'):
+ * Audio tracks a release of each format can carry ('{0} can only have {1} audio tracks'):
  * a videotape its linear and hi-fi tracks (2), a DVD the 8 audio streams of the DVD-Video
  * specification, Blu-ray and 4K UHD discs the 32 of the BD-ROM specification.
  */
@@ -141,15 +141,15 @@ function checkRelease(
     else if (!FORMAT_IDS.includes(format!)) fail('format', 'invalid');
   }
   if (touches('movies') && !has(r.movies)) fail('movies', 'required');
-  // Spec §5: box type requires the format first; label series requires the label first.
+  // A box type needs the format first; a label series needs the label first.
   if (touches('box_type', 'format') && has(r.box_type) && !has(format)) fail('box_type', 'boxTypeNeedsFormat');
   if (touches('label_series', 'label') && has(r.label_series) && !has(r.label))
     fail('label_series', 'labelSeriesNeedsLabel');
-  // Spec §5: leave the release year blank when the exact street date is known.
+  // The release year stays blank when the exact street date is known.
   if (touches('release_year', 'street_date') && has(r.release_year) && has(r.street_date))
     fail('release_year', 'releaseYearWithStreetDate');
   if (touches('country') && r.country != null && !COUNTRY_IDS.includes(r.country as never)) fail('country', 'invalid');
-  // Spec §9: region codes of DVDs 0-6, of Blu-ray discs A, B, C, ABC (other formats are not checked).
+  // Region codes: DVDs 0-6, Blu-ray discs A, B, C, ABC (other formats are not checked).
   if (touches('region_code', 'format') && typeof r.region_code === 'string' && format != null) {
     const isDvd = (FORMAT_GROUPS.dvd as readonly number[]).includes(format);
     const isBluray = (FORMAT_GROUPS.bluray as readonly number[]).includes(format);

@@ -3,7 +3,7 @@
  * forms import these without pulling zod into the browser bundle. Lengths in characters.
  */
 
-/** Collection styles (spec §3): the spec's six, and 7 for trade (spec §1's for-trade list). */
+/** Collection styles: the six kinds of list 1-6, and 7 for trade (the for-trade list). */
 export const COLLECTION_STYLES = {
   none: 1,
   watched: 2,

@@ -1,6 +1,6 @@
 /**
- * Collection and collection-entry input rules (spec §3 Collection, Collection entry; §5 "Collection
- * category cannot change after creation"), shared by the forms and the server. Messages are
+ * Collection and collection-entry input rules (a collection's category cannot change after it is
+ * created), shared by the forms and the server. Messages are
  * message keys of the `forms` namespace. Lengths in characters; prices in the entry's currency
  * with at most 2 decimals.
  */

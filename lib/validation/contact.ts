@@ -1,5 +1,5 @@
 /**
- * Contact form input rules (spec §2 `/contact`, `/movie/{id}/contact`, `/release/{id}/contact`),
+ * Contact form input rules (`/contact`, `/movie/{id}/contact`, `/release/{id}/contact`),
  * shared by the form and the server: zod schemas whose messages are message keys of the `forms`
  * namespace, and the text clean-up that keeps pasted control characters out of stored messages and
  * mail headers. Lengths in characters (lib/validation/limits.ts). No I/O.
@@ -12,6 +12,7 @@
  *   page), at most one; '' or none for the general form.
  */
 import { z } from 'zod';
+import { singleLine } from '@/lib/one-line';
 import { isPublicId } from './listing';
 import { CONTACT_ANSWER_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX } from './contact-limits';
 import { emailSchema, FORM_ERRORS } from './users';
@@ -25,22 +26,6 @@ export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 /** Languages an answer can be mailed in. */
 export const CONTACT_MAIL_LOCALES = ['en', 'fi'] as const;
 export type ContactMailLocale = (typeof CONTACT_MAIL_LOCALES)[number];
-
-/**
- * Control characters (C0, DEL, C1), the Unicode line and paragraph separators and the bidi
- * embedding, override and isolate marks: none may reach a one-line text (a mail subject or a
- * name in a header), where a line break would start a new header.
- */
-const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
-
-/**
- * One line of text as it may go into a mail subject or header: control characters, line breaks
- * and bidi marks become a space, runs of white space one space, the ends trimmed. Pure.
- * ("Hello\r\nBcc: x@y.z" → "Hello Bcc: x@y.z")
- */
-export function singleLine(text: string): string {
-  return text.replace(NOT_ONE_LINE, ' ').replace(/\s+/g, ' ').trim();
-}
 
 /**
  * Text of several lines as it is stored and mailed: line breaks written as "\n" (CR LF, CR and the

@@ -3,18 +3,18 @@
  * zod validation, the listing parameters and the translated labels
  * (`messages/*.json` → `enums.<name>.<id>`).
  *
- * Ids are the product spec's (§3, §9) where it gives them; where it only gives
- * groups (formats, countries) the members are documented here and in README.
+ * Ids are the product's published numbers (stored, and used in URLs and the API): never renumbered.
+ * Where only groups are fixed (formats, countries) the members are documented here and in README.
  */
 
-/** Movie types, spec §3: 1 movie, 2 TV series/show, 3 short, 4 documentary, 5 TV episode. */
+/** Movie types: 1 movie, 2 TV series/show, 3 short, 4 documentary, 5 TV episode. */
 export const MOVIE_TYPES = { movie: 1, tv_series: 2, short: 3, documentary: 4, tv_episode: 5 } as const;
 export type MovieType = (typeof MOVIE_TYPES)[keyof typeof MOVIE_TYPES];
 export const MOVIE_TYPE_IDS = Object.values(MOVIE_TYPES) as MovieType[];
 
 /**
- * Release formats with the spec's ids (§9): Blu-ray 1 and 5, videotape 2, DVD 3 and 4, 4K 7 and 11.
- * The spec gives the groups only; the members are:
+ * Release formats by group: Blu-ray 1 and 5, videotape 2, DVD 3 and 4, 4K 7 and 11.
+ * The members are:
  * 1 Blu-ray, 5 Blu-ray 3D, 2 VHS, 3 DVD, 4 DVD-R (manufactured on demand),
  * 7 4K UHD Blu-ray, 11 4K UHD + Blu-ray combo.
  */
@@ -30,7 +30,7 @@ export const FORMATS = {
 export type FormatId = (typeof FORMATS)[keyof typeof FORMATS];
 export const FORMAT_IDS = Object.values(FORMATS) as FormatId[];
 
-/** Format groups used by routes and the `[format]` search syntax (spec §2, §5, §9). */
+/** Format groups used by routes and the `[format]` search syntax. */
 export const FORMAT_GROUPS = {
   '4k': [7, 11],
   bluray: [1, 5],
@@ -55,7 +55,7 @@ export const FORMAT_SEARCH_WORDS: Record<string, readonly FormatId[]> = {
 };
 
 /**
- * Countries of release. Spec §9 fixes Finland as 4 and names 96 as the second
+ * Countries of release. Finland is 4 and 96 is the second
  * Finnish-market id; 96 is "Nordic" (a release printed for the Nordic countries,
  * Finland included). Other ids are ours, stable once published.
  */
@@ -79,7 +79,7 @@ export const COUNTRIES = {
 export type CountryCode = keyof typeof COUNTRIES;
 export type CountryId = (typeof COUNTRIES)[CountryCode];
 export const COUNTRY_IDS = Object.values(COUNTRIES) as CountryId[];
-/** Finnish-market country ids (spec §9): Finland and Nordic. */
+/** Finnish-market country ids: Finland and Nordic. */
 export const FINNISH_COUNTRY_IDS = [COUNTRIES.FI, COUNTRIES.NORDIC] as const;
 
 /** Country id from an ISO 3166 alpha-2 code (case-insensitive; "UK" accepted for GB); null when unknown. */
@@ -97,23 +97,23 @@ export function countryCodeFromId(id: number | null | undefined): CountryCode | 
   return entry ? (entry[0] as CountryCode) : null;
 }
 
-/** Region codes, spec §9: DVD 0-6; Blu-ray A, B, C, ABC. */
+/** Region codes: DVD 0-6; Blu-ray A, B, C, ABC. */
 export const DVD_REGION_CODES = ['0', '1', '2', '3', '4', '5', '6'] as const;
 export const BLURAY_REGION_CODES = ['A', 'B', 'C', 'ABC'] as const;
 export const REGION_CODES = [...DVD_REGION_CODES, ...BLURAY_REGION_CODES] as const;
 export type RegionCode = (typeof REGION_CODES)[number];
 
-/** Currencies, spec §3/§9. */
+/** Currencies of prices. */
 export const CURRENCIES = ['EUR', 'GBP', 'USD', 'SEK'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-/** 3D formats, spec §3: 0 none, 1 anaglyph, 2 Blu-ray 3D, 3 both. */
+/** 3D formats: 0 none, 1 anaglyph, 2 Blu-ray 3D, 3 both. */
 export const FORMATS_3D = { none: 0, anaglyph: 1, bluray_3d: 2, both: 3 } as const;
 
-/** Slipcover, spec §3: none, available, limited count, first pressing only. */
+/** Slipcover: none, available, limited count, first pressing only. */
 export const SLIPCOVER = { none: 0, available: 1, limited: 2, first_pressing_only: 3 } as const;
 
-/** Cast and crew roles, spec §3 (editor added: the Criterion data carries it). */
+/** Cast and crew roles (editor included: the Criterion data carries it). */
 export const CREDIT_ROLES = [
   'director',
   'producer',
@@ -127,7 +127,7 @@ export const CREDIT_ROLES = [
 ] as const;
 export type CreditRole = (typeof CREDIT_ROLES)[number];
 
-/** Movie connection kinds, spec §3 (14 kinds, ids 1-14 in the spec's order). */
+/** Movie connection kinds (14 kinds, ids 1-14). */
 export const CONNECTION_KINDS = {
   followed_by: 1,
   follows: 2,
@@ -147,8 +147,7 @@ export const CONNECTION_KINDS = {
 export type ConnectionKind = (typeof CONNECTION_KINDS)[keyof typeof CONNECTION_KINDS];
 
 /**
- * Picture types, spec §3: 1-6 and 8-11. The spec does not give the number-to-name mapping;
- * ours follows its listed order.
+ * Picture types: ids 1-6 and 8-11 (7 is not used), numbered in the order of the list below.
  */
 export const PICTURE_TYPES = {
   full_cover: 1,
@@ -163,7 +162,7 @@ export const PICTURE_TYPES = {
   misc: 11,
 } as const;
 
-/** Video types, spec §3: 1 trailer, 3 review, 4 documentary, 5 bloopers, 6 extra, 7 vlog, 8 clip. */
+/** Video types: 1 trailer, 3 review, 4 documentary, 5 bloopers, 6 extra, 7 vlog, 8 clip. */
 export const VIDEO_TYPES = { trailer: 1, review: 3, documentary: 4, bloopers: 5, extra: 6, vlog: 7, clip: 8 } as const;
 
 /** Censorship event kinds as in `finland_censorship_events.json`. */

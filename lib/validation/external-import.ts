@@ -9,7 +9,7 @@ import { IMDB_ID_PATTERN, isImdbId } from './imdb';
 
 export { IMDB_ID_PATTERN, isImdbId };
 
-/** Spec §4, §9: points for adding a movie from the external movie database (a refresh of one already in the catalogue earns none). */
+/** Points for adding a movie from the external movie database (a refresh of one already in the catalogue earns none). */
 export const EXTERNAL_IMPORT_POINTS = 2;
 
 /** The movie types the import form offers, in its order: movie, TV series, TV episode, short, documentary. */

@@ -1,5 +1,5 @@
 /**
- * IMDb title ids (spec §3, §5: "tt0001112"), with no imports: the browser's forms check an id with
+ * IMDb title ids (e.g. "tt0001112"), with no imports: the browser's forms check an id with
  * it without loading the schemas' library.
  */
 

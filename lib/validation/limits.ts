@@ -16,7 +16,7 @@ export const SOCIAL_URL_MAX = 300;
 export const API_TOKEN_NAME_MAX = 60;
 /** Minutes a password reset link stays valid. */
 export const RESET_TOKEN_MINUTES = 60;
-/** Largest accepted picture upload, in bytes (spec §9: 20 MB). */
+/** Largest accepted picture upload, in bytes: 20 MB. */
 export const PICTURE_MAX_BYTES = 20 * 1024 * 1024;
 /** Review headline: at most this many characters. */
 export const REVIEW_HEADLINE_MAX = 200;

@@ -1,5 +1,5 @@
 /**
- * Listing parameters of /releases, /movies … and of the JSON API lists (spec §7, §9; README
+ * Listing parameters of /releases, /movies … and of the JSON API lists (README
  * "Listing parameters"), parsed into typed queries:
  *
  * | param | values |

@@ -1,9 +1,7 @@
 /**
- * Notification types (spec §3 "Notification types": 1-7, 10-14, 20, 21; the spec gives the numbers
- * only, the meanings are this product's). Pure: shared by the server, the API and the bell.
- * Each type names what the notice is about; `actor` is the member who caused it. 22 is this
- * product's own: the spec's numbers are all taken by members' notices, and its admins "see
- * notifications of pending items" (§6).
+ * Notification types: 1-7, 10-14, 20 and 21 are members' notices, 22 the admins' notice of pending
+ * items. Pure: shared by the server, the API and the bell. Each type names what the notice is
+ * about; `actor` is the member who caused it.
  */
 export const NOTIFICATION_TYPES = {
   /** A member sent you a friend request (actor: the sender). */
@@ -51,6 +49,6 @@ export function notificationTypeName(type: number): NotificationTypeName | null 
   return null;
 }
 
-/** Friendship states (spec §3 "Friendship"). */
+/** Friendship states. */
 export const FRIENDSHIP_STATES = ['invited', 'accepted', 'rejected', 'cancelled', 'removed'] as const;
 export type FriendshipState = (typeof FRIENDSHIP_STATES)[number];

@@ -1,10 +1,10 @@
 /**
  * Password length rules shared by the registration, password change and reset forms and the
- * server (spec §5, §9: at least 6 characters; both entries must match). The common-password check
+ * server (at least 6 characters; both entries must match). The common-password check
  * runs on the server only (lib/auth/password.ts): its list is too large to send to browsers.
  */
 
-/** Minimum password length in characters (spec §9). */
+/** Minimum password length in characters. */
 export const PASSWORD_MIN_LENGTH = 6;
 /** Maximum password length in characters (argon2 accepts more; every field has a declared maximum). */
 export const PASSWORD_MAX_LENGTH = 200;

@@ -1,5 +1,5 @@
 /**
- * Discussion (post) and comment input rules (spec §3 "Post (discussion)", comments of reviews and
+ * Discussion (post) and comment input rules (comments of reviews and
  * posts), shared by the forms and the server. Messages are message keys of the `forms` namespace;
  * lengths in characters. A post links to at most one movie, release or review (by public id).
  */

@@ -1,5 +1,5 @@
 /**
- * The choices of a review (spec §3 "Review") with no imports, so the review form can use them
+ * The choices of a review with no imports, so the review form can use them
  * without pulling zod into the browser: languages, watch sources (stored 1 cinema … 6 Amazon),
  * rating buckets (stored 5 excellent … 1 worst) and the rated aspects.
  */

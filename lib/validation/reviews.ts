@@ -1,5 +1,5 @@
 /**
- * Review input (spec §3 "Review"), shared by the review form and the server: headline, ingress,
+ * Review input, shared by the review form and the server: headline, ingress,
  * plain-text body, language, watch source, YouTube address (its video id is kept), optional
  * linked release and ratings in buckets. Messages are message keys of the `forms` namespace.
  * Lengths in characters (lib/validation/limits.ts).

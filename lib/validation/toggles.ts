@@ -1,5 +1,5 @@
 /**
- * The member toggles of spec §4 (no I/O): HAVE and WANTED on releases, seen and want-to-see on
+ * The member toggles (no I/O): HAVE and WANTED on releases, seen and want-to-see on
  * movies, like on both. HAVE / WANTED / seen / want-to-see fill the user's shortcut collection of
  * style 3 (owns), 4 (wanted), 2 (watched) or 6 (want to see); each toggle has a counter column
  * in release_counters / movie_counters.

@@ -1,5 +1,5 @@
 /**
- * Account input rules (spec §5), shared by the forms and the server: zod schemas whose messages
+ * Account input rules, shared by the forms and the server: zod schemas whose messages
  * are message keys of the `forms` namespace (messages/en.json, fi.json), as the form mechanism
  * shows them. Lengths in characters.
  */
@@ -73,7 +73,7 @@ export type LoginInput = z.input<typeof loginSchema>;
 /** Field → message key of the first problem of each field (form-level problems under `_form`). */
 export type FieldErrors = Record<string, string>;
 
-/** Social link fields of the profile form (spec §3 User: Facebook, Instagram, YouTube, TikTok, X). */
+/** Social link fields of the profile form: Facebook, Instagram, YouTube, TikTok, X. */
 export const SOCIAL_FIELDS = ['facebookUrl', 'instagramUrl', 'youtubeUrl', 'tiktokUrl', 'xUrl'] as const;
 /** Flag fields of the profile form. */
 export const FLAG_FIELDS = [

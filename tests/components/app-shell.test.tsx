@@ -76,7 +76,7 @@ describe('AppShell', () => {
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
   });
 
-  it('lists the spec §2 menus with the current page marked, and no Finnish-only menu in English', () => {
+  it('lists the drawer menus with the current page marked, and no Finnish-only menu in English', () => {
     renderShell();
     const drawer = screen.getByRole('navigation', { name: 'Main navigation' });
     const hrefs = [...drawer.querySelectorAll('a')].map((a) => a.getAttribute('href'));

@@ -40,7 +40,7 @@ afterEach(() => {
 });
 
 describe('CookieNotice', () => {
-  it('keeps the consent for 180 days (spec §9: 15552000 s)', () => {
+  it('keeps the consent for 180 days (15552000 s)', () => {
     expect(COOKIE_CONSENT_MAX_AGE_S).toBe(15_552_000);
   });
 

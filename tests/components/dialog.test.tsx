@@ -9,7 +9,7 @@ describe('Dialog', () => {
     ['sm', 'max-w-[500px]'],
     ['md', 'max-w-[750px]'],
     ['lg', 'max-w-[900px]'],
-  ])('size %s is %s wide (spec §9 dialog widths)', (size, cls) => {
+  ])('size %s is %s wide (500, 750 or 900 px)', (size, cls) => {
     render(
       <Dialog open onOpenChange={() => {}} title="Title" size={size}>
         body

@@ -77,7 +77,7 @@ afterEach(() => {
 });
 
 describe('VersionCheck', () => {
-  it('checks every 30 minutes by default (spec §9: 1800000 ms)', () => {
+  it('checks every 30 minutes by default (1800000 ms)', () => {
     expect(VERSION_CHECK_INTERVAL_MS).toBe(1_800_000);
   });
 

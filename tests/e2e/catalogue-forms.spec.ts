@@ -7,7 +7,7 @@ import { COOKIE_CONSENT_NAME, expect, gotoApp, test } from './support/fixtures';
 /**
  * The catalogue suggestion forms in both locales (texts from messages/en.json and fi.json):
  *  1. a member suggests a release edit through `/release/{id}/edit`: submit is disabled until
- *     something changes, a broken §5 rule shows its message under the field and the form's
+ *     something changes, a broken catalogue rule shows its message under the field and the form's
  *     message beside the submit with everything typed kept; fixed, the suggestion is sent and
  *     awaits approval; an admin approves it in the queue, the release's history shows the diff and
  *     the member's bell rings;

@@ -4,7 +4,7 @@ import { expect, gotoApp, test } from './support/fixtures';
 import { OAUTH_MOCK_URL } from './support/ports';
 
 /**
- * Member actions for visitors (spec §6): a click on a toggle opens the login dialog with 'You must
+ * Member actions for visitors: a click on a toggle opens the login dialog with 'You must
  * be logged in to use this feature'; after logging in, in the dialog or through Google and back,
  * the browser is on the same URL with the action completed. Facebook/Google run against the local
  * OAuth server of the global setup; the `mock_account` cookie on its origin picks the account.

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
 /**
- * Every catalogue route (spec §2) answers 200 in both locales with at least one real item or
+ * Every catalogue route answers 200 in both locales with at least one real item or
  * its documented empty state; old addresses redirect; each preset route shows the same items as
  * its documented query. Public ids come from the JSON API of the running server (full seed).
  */

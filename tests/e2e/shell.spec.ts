@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { claimAddress, registerByApi, uniqueTag } from './support/accounts';
 import { COOKIE_CONSENT_NAME, expect, gotoApp, test, testWithCookieNotice, waitForApp } from './support/fixtures';
 
-/** App shell journeys (spec §2, §4, §9): locales, language switch, 404, cookie notice, version prompt, scroll, drawer, search. */
+/** App shell journeys: locales, language switch, 404, cookie notice, version prompt, scroll, drawer, search. */
 
 test.describe('locales', () => {
   test('home loads in English at /', async ({ page }) => {

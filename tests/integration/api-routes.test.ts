@@ -1,5 +1,5 @@
 /**
- * JSON API contract (spec §7): the route handlers' GET functions called directly with
+ * JSON API contract: the route handlers' GET functions called directly with
  * `new Request(...)` against the seeded database (PGlite; PostgreSQL too when TEST_DATABASE_URL
  * is set), plus a few fixture rows (tests/integration/api-fixtures.ts).
  */

@@ -191,7 +191,7 @@ describe.each(testEngines())('change requests on %s', (engine) => {
         h.db,
       ),
     ).toEqual({ ok: false, errors: { rrp: 'priceInvalid' } });
-    // Spec §5's rules on the record after the change, with their message keys and parameters.
+    // The catalogue's rules on the record after the change, with their message keys and parameters.
     expect(
       await submitChangeRequest(
         member,

@@ -19,8 +19,10 @@ import { POST as postTogglesPost } from '@/app/api/posts/[publicId]/toggles/rout
 import { addComment, deleteComment, getComment, listComments, updateComment } from '@/lib/data/comments';
 import { listCommunityLikes, listLikes, listUserLikes, setToggle, toggleState } from '@/lib/data/toggles';
 import { deleteAccount } from '@/lib/data/users';
+import { wasEdited } from '@/lib/format';
 import {
   apiRequest,
+  backdate,
   forgetWriteLimits,
   insertReview,
   openCommunityDb,
@@ -162,16 +164,28 @@ describe.each(testEngines())('comments and likes on %s', (engine) => {
     expect(JSON.stringify(first)).not.toContain('@example.fi');
   });
 
-  it('edit and delete: the author only; an admin deletes with a reason; replies stay; counters drop', async () => {
+  it('edit and delete: the author only (updated_at moves); an admin deletes with a reason; replies stay; counters drop', async () => {
     const [owner, a, b] = [await member(), await member(), await member()];
-    const p = await post(owner);
+    // A discussion of the movie: its replies count on the movie's cached pages.
+    const p = await writePost(h.db, owner, { headline: `Topic ${++n}`, body: 'First', language: 'en', movie: MOVIE });
     const c1 = await comment(a, { type: 'post', publicId: p });
     const c2 = await comment(b, { type: 'post', publicId: p }, c1);
+    // Written an hour ago: the edit's updated_at (its transaction's time) is then strictly later.
+    const written = await backdate(h.db, 'comments', c1);
+    const times = async () => {
+      const c = await getComment(c1, h.db);
+      return { created_at: c!.created_at, updated_at: c!.updated_at };
+    };
     await expect(updateComment(b.actor, { publicId: c1, input: { body: 'Mine' } }, h.db)).rejects.toMatchObject({
       code: 'forbidden',
     });
+    expect(await times()).toEqual(written);
     const edited = await updateComment(a.actor, { publicId: c1, input: { body: 'Edited text' } }, h.db);
     expect(edited.ok && edited.comment.body).toBe('Edited text');
+    const after = await times();
+    expect(after.created_at).toBe(written.created_at);
+    expect(Date.parse(after.updated_at)).toBeGreaterThan(Date.parse(written.updated_at));
+    expect(wasEdited(after.created_at, after.updated_at)).toBe(true);
     await expect(deleteComment(b.actor, { publicId: c1 }, h.db)).rejects.toMatchObject({ code: 'forbidden' });
     expect(await deleteComment(admin.actor, { publicId: c1 }, h.db)).toEqual({
       ok: false,
@@ -182,13 +196,44 @@ describe.each(testEngines())('comments and likes on %s', (engine) => {
     expect(published).toEqual([
       {
         name: 'comment.deleted',
-        event: expect.objectContaining({ userId: a.actor.userId, byAdmin: true, reason: 'Insults' }),
+        event: expect.objectContaining({
+          userId: a.actor.userId,
+          byAdmin: true,
+          reason: 'Insults',
+          // The movie's pages list the discussion with its reply count: they are revalidated.
+          thread: expect.objectContaining({ type: 'post', publicId: p, pages: [{ type: 'movie', publicId: MOVIE }] }),
+        }),
       },
     ]);
     expect(await getComment(c2, h.db)).toMatchObject({ public_id: c2, reply_to: null });
     expect(await counters('posts', p)).toEqual({ likes: 0, comments: 1 });
+    published.length = 0;
     expect(await deleteComment(b.actor, { publicId: c2 }, h.db)).toEqual({ ok: true });
+    expect(published).toEqual([
+      {
+        name: 'comment.deleted',
+        event: expect.objectContaining({
+          userId: b.actor.userId,
+          byAdmin: false,
+          reason: null,
+          thread: expect.objectContaining({ pages: [{ type: 'movie', publicId: MOVIE }] }),
+        }),
+      },
+    ]);
     expect(await counters('posts', p)).toEqual({ likes: 0, comments: 0 });
+    // A comment of a review: no cached page shows a review's replies, so none is named.
+    const rv = await review(owner);
+    const onReview = await comment(a, { type: 'review', publicId: rv });
+    published.length = 0;
+    expect(await deleteComment(a.actor, { publicId: onReview }, h.db)).toEqual({ ok: true });
+    expect(published).toEqual([
+      {
+        name: 'comment.deleted',
+        event: expect.objectContaining({
+          thread: expect.objectContaining({ type: 'review', publicId: rv, pages: [] }),
+        }),
+      },
+    ]);
   });
 
   it('likes of a review, a post and a comment: one row each, counters follow, no self-likes, toggle state', async () => {
@@ -467,7 +512,10 @@ describe.each(testEngines())('comments and likes on %s', (engine) => {
       ['comment', staysComment],
     ] as const) {
       await setToggle(leaving.actor, { kind: 'like', item, publicId, on: true }, h.db);
-      await setToggle(stays.actor, { kind: 'like', item, publicId, on: true }, h.db).catch(() => undefined);
+      const like = setToggle(stays.actor, { kind: 'like', item, publicId, on: true }, h.db);
+      // Nobody likes their own comment: that one like is refused, the others are stored.
+      if (publicId === staysComment) await expect(like).rejects.toMatchObject({ code: 'forbidden' });
+      else expect((await like).on).toBe(true);
     }
     await setToggle(stays.actor, { kind: 'like', item: 'post', publicId: leavingPost, on: true }, h.db);
     expect(await counters('posts', p)).toEqual({ likes: 2, comments: 3 });

@@ -32,7 +32,8 @@ import {
 import { RATE_LIMITS } from '@/lib/data/rate-limits';
 import { deleteAccount } from '@/lib/data/users';
 import { AppError } from '@/lib/errors';
-import { singleLine, multiLine } from '@/lib/validation/contact';
+import { singleLine } from '@/lib/one-line';
+import { multiLine } from '@/lib/validation/contact';
 import { openCommunityDb, ORIGIN, publicIdContext } from '../support/community';
 import { assertPostgresConfiguredInCi, testEngines } from '../support/db';
 import { MEMBER_PASSWORD, registerMember, type Member } from '../support/members';

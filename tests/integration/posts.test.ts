@@ -10,8 +10,10 @@ import { queryRows, type DbHandle } from '@/db';
 import { GET as postsGet, POST as postsPost } from '@/app/api/posts/route';
 import { DELETE as postDelete, GET as postGet, PATCH as postPatch } from '@/app/api/posts/[publicId]/route';
 import { createPost, deletePost, getPost, listPosts, updatePost } from '@/lib/data/posts';
+import { wasEdited } from '@/lib/format';
 import {
   apiRequest,
+  backdate,
   forgetWriteLimits,
   insertReview,
   openCommunityDb,
@@ -114,8 +116,14 @@ describe.each(testEngines())('posts on %s', (engine) => {
     expect(await getPost('noSuchPost1', h.db)).toBeNull();
   });
 
-  it('the author edits headline, body and language (search follows); others get forbidden', async () => {
+  it('the author edits headline, body and language (search follows, updated_at moves); others get forbidden', async () => {
     const id = await post(author, { headline: 'Old headline', body: 'Old words' });
+    // Written an hour ago: the edit's updated_at (its transaction's time) is then strictly later.
+    const written = await backdate(h.db, 'posts', id);
+    const times = async () => {
+      const p = await getPost(id, h.db);
+      return { created_at: p!.created_at, updated_at: p!.updated_at };
+    };
     published.length = 0;
     await expect(updatePost(other.actor, { publicId: id, input: { headline: 'Mine' } }, h.db)).rejects.toMatchObject({
       code: 'forbidden',
@@ -127,12 +135,18 @@ describe.each(testEngines())('posts on %s', (engine) => {
       ok: false,
       errors: { _form: 'nothingToUpdate' },
     });
+    expect(await times()).toEqual(written);
+    expect(wasEdited(written.created_at, written.updated_at)).toBe(false);
     const r = await updatePost(
       author.actor,
       { publicId: id, input: { headline: 'Kuolleet ja haudatut', language: 'fi' } },
       h.db,
     );
     expect(r.ok && r.post).toMatchObject({ headline: 'Kuolleet ja haudatut', body: 'Old words', language: 'fi' });
+    const edited = await times();
+    expect(edited.created_at).toBe(written.created_at);
+    expect(Date.parse(edited.updated_at)).toBeGreaterThan(Date.parse(written.updated_at));
+    expect(wasEdited(edited.created_at, edited.updated_at)).toBe(true);
     expect(published.map((e) => e.name)).toEqual(['post.updated']);
     expect((await listPosts({ q: 'haudatut' }, {}, h.db)).items.map((p) => p.public_id)).toEqual([id]);
     expect((await listPosts({ q: 'old headline' }, {}, h.db)).items).toEqual([]);

@@ -13,7 +13,10 @@
  * where the misspelt ones (close spellings looked up) may not scan `search_words` either,
  * listTitles, listReleases and listPersons; every release listing preset and filter/sort
  * combination, title listings and the persons list, page 1 and page 2 by cursor; release, title
- * and person detail loads.
+ * and person detail loads. Community lists: reviews and discussions, newest first, with the bench's
+ * `q` mix (bench/community.ts) and 1- and 2-letter queries: no Seq Scan on reviews or posts, and a
+ * query of short words only reads at most 5 % of the table (the trigram index cannot serve such a
+ * word anywhere in a text, so it matches the start of the text).
  *
  * The database is built once per content (migrations, importer, synthetic generator, seed,
  * scale) as `discshelf_bench_plans_<hash>` next to TEST_DATABASE_URL and reused read-only by
@@ -29,7 +32,9 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, queryRows, type Db } from '@/db';
+import { communityCall, FIXED_COMMUNITY_QUERIES, type CommunityFn } from '@/bench/community';
 import {
+  EARLY_STOP_MAX_SHARE,
   explainJson,
   findSeqScans,
   indexesNotYetUsable,
@@ -55,8 +60,19 @@ import { admin, assertPostgresConfiguredInCi, createTestDb, seededPostgresTempla
 
 assertPostgresConfiguredInCi();
 
-/** Synthetic rows on top of the seed (at least 100,000 releases). */
-const SCALE = { releases: 100_000, movies: 50_000, persons: 100_000, seed: 1 } as const;
+/** Synthetic rows on top of the seed (at least 100,000 releases), and a community a tenth of the bench's. */
+const SCALE = {
+  releases: 100_000,
+  movies: 50_000,
+  persons: 100_000,
+  users: 2_000,
+  reviews: 20_000,
+  posts: 5_000,
+  comments: 50_000,
+  seed: 1,
+} as const;
+/** The community's tables, never scanned whole by a list or search of reviews and discussions. */
+const COMMUNITY_TABLES = ['reviews', 'posts'] as const;
 /** Tables that must never be read by a sequential scan in a hot query. */
 const BIG_TABLES = ['releases', 'movies', 'persons'] as const;
 /**
@@ -105,12 +121,7 @@ async function scaleDatabase(): Promise<string> {
     const importedMs = Date.now() - started;
     const client = postgres(serverUrl(building), { max: 4, onnotice: () => {} });
     try {
-      await generateSynthetic(client, {
-        releases: SCALE.releases,
-        movies: SCALE.movies,
-        persons: SCALE.persons,
-        seed: SCALE.seed,
-      });
+      await generateSynthetic(client, SCALE);
       await client`ANALYZE`;
     } finally {
       await client.end({ timeout: 5 });
@@ -252,7 +263,7 @@ describe.each(engines)('hot queries at scale on %s: no Seq Scan on releases, mov
     expect(n).toBeGreaterThanOrEqual(SCALE.releases);
     ids = await samplePublicIds(raw, 2);
     unusable = await indexesNotYetUsable(raw, BIG_TABLES);
-    for (const t of CLOSE_MATCH_TABLES) {
+    for (const t of [...CLOSE_MATCH_TABLES, ...COMMUNITY_TABLES]) {
       const [row] = await raw.unsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${t}`);
       tableRows[t] = row.n;
     }
@@ -318,4 +329,47 @@ describe.each(engines)('hot queries at scale on %s: no Seq Scan on releases, mov
     expect(r.statements).toBeGreaterThan(0);
     expect(r.violations).toEqual([]);
   });
+
+  /**
+   * Rows the scans of `relation` read in an EXPLAIN ANALYZE plan (returned + removed by filter or
+   * recheck, all loops): what a query costs on that table whatever the scan's kind, an index scan
+   * walking the whole table in order included.
+   */
+  function rowsReadOn(plan: PlanNode, relation: string): number {
+    let total = 0;
+    const walk = (n: PlanNode) => {
+      if (n['Relation Name'] === relation && n['Node Type'].includes('Scan')) {
+        const rows = Number(n['Actual Rows'] ?? 0) + Number(n['Rows Removed by Filter'] ?? 0);
+        total += (rows + Number(n['Rows Removed by Index Recheck'] ?? 0)) * Number(n['Actual Loops'] ?? 1);
+      }
+      for (const child of n.Plans ?? []) walk(child);
+    };
+    walk(plan);
+    return total;
+  }
+
+  const communityQueries: [CommunityFn, string][] = (['listReviews', 'listPosts'] as const).flatMap((fn) =>
+    ['', ...FIXED_COMMUNITY_QUERIES, 'zq', 'a', 'zq xy'].map((q): [CommunityFn, string] => [fn, q]),
+  );
+  it.each(communityQueries)('community list %s(q=%j): no Seq Scan on reviews or posts', async (fn, q) => {
+    expect(tableRows.reviews).toBeGreaterThanOrEqual(SCALE.reviews);
+    const r = await scansOf(communityCall(fn, q ? { q } : {}), COMMUNITY_TABLES);
+    expect(r.statements).toBeGreaterThan(0);
+    expect(r.violations).toEqual([]);
+  });
+
+  it.each(['zq', 'a', 'zq xy'])(
+    'a query of 1- and 2-letter words only (%j) reads at most 5 %% of the reviews or discussions',
+    async (q) => {
+      for (const [fn, table] of [
+        ['listReviews', 'reviews'],
+        ['listPosts', 'posts'],
+      ] as const) {
+        const { statements } = await capturing.capture(communityCall(fn, { q }));
+        let read = 0;
+        for (const st of statements) read += rowsReadOn(await explainJson(raw, st, true), table);
+        expect({ fn, q, read: read <= EARLY_STOP_MAX_SHARE * tableRows[table]! }).toEqual({ fn, q, read: true });
+      }
+    },
+  );
 });

@@ -23,8 +23,9 @@ import {
   reviewFormChoices,
   updateReview,
 } from '@/lib/data/reviews';
+import { wasEdited } from '@/lib/format';
 import type { ReviewInput } from '@/lib/validation/reviews';
-import { apiRequest, insertCatalogue, openCommunityDb, publicIdContext } from '../support/community';
+import { apiRequest, backdate, insertCatalogue, openCommunityDb, publicIdContext } from '../support/community';
 import { assertPostgresConfiguredInCi, createTestDb, testEngines } from '../support/db';
 import { registerMember, type Member } from '../support/members';
 import type { PublishedEvent } from '../support/published-events';
@@ -197,8 +198,14 @@ describe.each(testEngines())('reviews on %s', (engine) => {
     expect(r.ratings.extras).toBe(3);
   });
 
-  it('only the author updates; release ratings still need a release; updated_at moves', async () => {
+  it('only the author updates; release ratings still need a release; updated_at moves on an edit only', async () => {
     const r = await write(author, base({ release: 'rvRelA1', rating_picture: 'good' }));
+    // Written an hour ago: an edit's updated_at (its transaction's time) is then strictly later.
+    const written = await backdate(h.db, 'reviews', r.public_id);
+    const times = async () => {
+      const x = await getReview(r.public_id, h.db);
+      return { created_at: x!.created_at, updated_at: x!.updated_at };
+    };
     await expect(updateReview(other.actor, { publicId: r.public_id, ...base() }, h.db)).rejects.toMatchObject({
       code: 'forbidden',
     });
@@ -208,6 +215,7 @@ describe.each(testEngines())('reviews on %s', (engine) => {
     await expect(updateReview(author.actor, { publicId: 'nope12345', ...base() }, h.db)).rejects.toMatchObject({
       code: 'not_found',
     });
+    expect(await times()).toEqual(written);
     // The form sends every field: taking the release away with a picture rating left is refused.
     expect(
       await updateReview(
@@ -221,6 +229,7 @@ describe.each(testEngines())('reviews on %s', (engine) => {
     });
     // A partial change (an API client's PATCH) keeps what it leaves out, and the rules hold for the
     // merged review: the stored picture rating still needs the stored release.
+    expect(await times()).toEqual(written);
     const only = await updateReview(author.actor, { publicId: r.public_id, headline: 'Only the headline' }, h.db);
     if (!only.ok) throw new Error('partial update failed');
     expect(only.review).toMatchObject({
@@ -230,10 +239,16 @@ describe.each(testEngines())('reviews on %s', (engine) => {
       release: { public_id: 'rvRelA1' },
       ratings: { picture: 4 },
     });
+    // Refused changes leave the review as it was: updated_at too. The partial change moved it.
+    expect(Date.parse(only.review.updated_at)).toBeGreaterThan(Date.parse(written.updated_at));
+    expect(only.review.created_at).toBe(written.created_at);
+    expect(wasEdited(only.review.created_at, only.review.updated_at)).toBe(true);
+    const partly = await backdate(h.db, 'reviews', r.public_id);
     expect(await updateReview(author.actor, { publicId: r.public_id, release: null }, h.db)).toEqual({
       ok: false,
       errors: { rating_picture: 'ratingNeedsRelease' },
     });
+    expect(await times()).toEqual(partly);
     published.length = 0;
     const u = await updateReview(
       author.actor,
@@ -250,7 +265,9 @@ describe.each(testEngines())('reviews on %s', (engine) => {
       release: null,
       ratings: { movie: 2, picture: null },
     });
-    expect(u.review.updated_at >= r.updated_at).toBe(true);
+    expect(Date.parse(u.review.updated_at)).toBeGreaterThan(Date.parse(partly.updated_at));
+    expect(u.review.created_at).toBe(partly.created_at);
+    expect(await times()).toEqual({ created_at: partly.created_at, updated_at: u.review.updated_at });
     expect(published.map((p) => p.name)).toEqual(['review.updated']);
     // The release was taken away: its page is revalidated too.
     expect(published[0]!.event).toMatchObject({
@@ -263,7 +280,12 @@ describe.each(testEngines())('reviews on %s', (engine) => {
   });
 
   it('the author deletes their own; others may not; an admin deletes with a reason and the event says so', async () => {
-    const mine = await write(author, base());
+    // Deleted reviews leave the movie's and the release's cached pages: the event names both.
+    const pages = [
+      { type: 'movie', publicId: 'rvMovieA' },
+      { type: 'release', publicId: 'rvRelA2' },
+    ];
+    const mine = await write(author, base({ release: 'rvRelA2' }));
     await expect(deleteReview(other.actor, { publicId: mine.public_id }, h.db)).rejects.toMatchObject({
       code: 'forbidden',
     });
@@ -273,11 +295,11 @@ describe.each(testEngines())('reviews on %s', (engine) => {
     expect(published).toEqual([
       {
         name: 'review.deleted',
-        event: expect.objectContaining({ authorId: author.actor.userId, byAdmin: false, reason: null }),
+        event: expect.objectContaining({ authorId: author.actor.userId, byAdmin: false, reason: null, pages }),
       },
     ]);
 
-    const theirs = await write(author, base());
+    const theirs = await write(author, base({ release: 'rvRelA2' }));
     expect(await deleteReview(admin.actor, { publicId: theirs.public_id }, h.db)).toEqual({
       ok: false,
       errors: { reason: 'required' },
@@ -291,7 +313,7 @@ describe.each(testEngines())('reviews on %s', (engine) => {
     expect(published).toEqual([
       {
         name: 'review.deleted',
-        event: expect.objectContaining({ authorId: author.actor.userId, byAdmin: true, reason: 'Spam link' }),
+        event: expect.objectContaining({ authorId: author.actor.userId, byAdmin: true, reason: 'Spam link', pages }),
       },
     ]);
   });
@@ -332,6 +354,17 @@ describe.each(testEngines())('reviews on %s', (engine) => {
     expect(found.reviews[0]).toMatchObject({ headline: 'Zanzibar steelbook', author: { name: w.actor.name } });
     expect((await searchAll('zanzibar crisp', h.db)).reviews).toEqual([]);
     expect((await searchAll('za', h.db)).reviews).toEqual([]);
+  });
+
+  it('a query of 1- and 2-letter words only matches the start of the text, as discussions do (no scan of every review)', async () => {
+    const w = await member();
+    const start = await write(w, base({ headline: 'Zq edition review', body: 'Fine' }));
+    await resetLimit('reviewBurst', String(w.actor.userId), h.db);
+    const middle = await write(w, base({ headline: 'The zq edition', body: 'Fine' }));
+    const ids = async (q: string) => (await listReviews({ q }, {}, h.db)).items.map((r) => r.public_id);
+    expect(await ids('zq')).toEqual([start.public_id]);
+    // With a longer word every word may stand anywhere.
+    expect((await ids('zq edition')).sort()).toEqual([start.public_id, middle.public_id].sort());
   });
 
   it('writing limits: one review per 15 seconds; 10 a day for an account younger than a day, 100 for older ones', async () => {

@@ -21,7 +21,13 @@ import { apiTokenActor, createApiToken, listApiTokens } from '@/lib/data/api-tok
 import { createPasswordReset, redeemPasswordReset } from '@/lib/data/password-reset';
 import { purgeExpired } from '@/lib/data/purge';
 import { confirmIdentity } from '@/lib/data/reauth';
-import { grantIdentityLink, insertIdentity, linkIdentity, listIdentities, unlinkIdentity } from '@/lib/data/social';
+import {
+  grantIdentityLink,
+  insertIdentity,
+  linkIdentity,
+  listIdentities,
+  unlinkIdentity,
+} from '@/lib/data/linked-identities';
 import {
   createSession,
   listSessions,

@@ -6,7 +6,7 @@
  * tests/support/published-events.ts.
  */
 import { sql } from 'drizzle-orm';
-import type { Db, DbHandle } from '@/db';
+import { queryRows, type Db, type DbHandle } from '@/db';
 import { movies, releaseMovies, releases } from '@/db/schema';
 import { createPost } from '@/lib/data/posts';
 import type { PostInput } from '@/lib/validation/posts';
@@ -90,4 +90,24 @@ export async function insertReview(
     sql`INSERT INTO reviews (public_id, user_id, movie_id, headline, body, language)
         SELECT ${publicId}, ${author.actor.userId}, id, ${headline}, ${body}, 'en' FROM movies WHERE public_id = ${movie}`,
   );
+}
+
+/**
+ * Moves a review's, post's or comment's `created_at` and `updated_at` an hour back, so that an
+ * edit, which sets `updated_at` to the time of its transaction, shows as strictly later (and as
+ * "edited", lib/format.ts wasEdited) without waiting.
+ * @returns the row's `created_at` and `updated_at` after the move (ISO 8601)
+ */
+export async function backdate(
+  db: Db,
+  table: 'reviews' | 'posts' | 'comments',
+  publicId: string,
+): Promise<{ created_at: string; updated_at: string }> {
+  const [row] = await queryRows<{ created_at: Date | string; updated_at: Date | string }>(
+    db,
+    sql`UPDATE ${sql.raw(table)} SET created_at = created_at - interval '1 hour', updated_at = updated_at - interval '1 hour'
+        WHERE public_id = ${publicId} RETURNING created_at, updated_at`,
+  );
+  if (!row) throw new Error(`no ${table} row ${publicId}`);
+  return { created_at: new Date(row.created_at).toISOString(), updated_at: new Date(row.updated_at).toISOString() };
 }

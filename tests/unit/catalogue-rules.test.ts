@@ -1,5 +1,5 @@
 /**
- * The rules of spec §5 for suggested catalogue records (lib/validation/catalogue-rules.ts), each
+ * The rules for suggested catalogue records (lib/validation/catalogue-rules.ts), each
  * with the field it names and its message key; a rule is checked only when the change touches it.
  */
 import { describe, expect, it } from 'vitest';

@@ -25,7 +25,7 @@ import {
 } from '@/components/listing/presets';
 import type { MemberRatings, ReleaseListItem } from '@/lib/data/types';
 
-describe('formatDate: English day/month/year (spec §9), Finnish d.m.yyyy', () => {
+describe('formatDate: English day/month/year, Finnish d.m.yyyy', () => {
   it('formats a full ISO date', () => {
     expect(formatDate('1981-09-17', 'en')).toBe('17/09/1981');
     expect(formatDate('2024-01-02', 'en')).toBe('02/01/2024');
@@ -124,7 +124,7 @@ describe('the site time zone (SITE_TIME_ZONE)', () => {
   });
 });
 
-describe('formatDuration (minutes:seconds, spec §9)', () => {
+describe('formatDuration (minutes:seconds)', () => {
   it('formats seconds as m:ss', () => {
     expect(formatDuration(540)).toBe('9:00');
     expect(formatDuration(669)).toBe('11:09');

@@ -32,9 +32,13 @@ const PROBES: Record<string, string> = {
   'components/zz-lint-probe-ok.tsx':
     "'use client';\nimport type { Page } from '@/lib/data/types';\nimport { type LabelListItem } from '@/lib/data/types';\nexport type Probe = " +
     'Page<LabelListItem>;\n',
+  // A module outside the data layer opening the database, and one taking only the data folder.
+  'lib/auth/zz-lint-probe-db.ts': "import { getDb } from '@/db';\nexport const probe = getDb;\n",
+  'lib/auth/zz-lint-probe-data-dir.ts':
+    "import { dataDir } from '@/lib/config/data-dir';\nexport const probe = dataDir;\n",
   // A route linking a provider account without the data layer's proof.
   'app/zz-lint-probe-identity.ts':
-    "import { insertIdentity } from '@/lib/data/social';\nexport const probe = insertIdentity;\n",
+    "import { insertIdentity } from '@/lib/data/linked-identities';\nexport const probe = insertIdentity;\n",
   'components/zz-lint-probe-server.tsx':
     "import { listLabels } from '@/lib/data/labels';\nexport const probe = listLabels;\n",
 };
@@ -67,6 +71,12 @@ describe('layer rules of npm run lint', () => {
   it('components and app never import db/', () => {
     expect(found['components/zz-lint-probe-db.tsx']).toContain('import-x/no-restricted-paths');
     expect(found['app/zz-lint-probe-page.tsx']).toContain('import-x/no-restricted-paths');
+  });
+
+  it('only lib/data, lib/import, scripts, bench and tests import the database client', () => {
+    expect(found['lib/auth/zz-lint-probe-db.ts']).toEqual(['layers/db-client-importers']);
+    expect(found['app/zz-lint-probe-page.tsx']).toContain('layers/db-client-importers');
+    expect(found['lib/auth/zz-lint-probe-data-dir.ts']).toEqual([]);
   });
 
   it('lib/validation imports no I/O', () => {

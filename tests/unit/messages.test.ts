@@ -46,7 +46,7 @@ export const SAME_IN_BOTH_LANGUAGES: ReadonlySet<string> = new Set([
   'TMDb',
   'TMDB',
   'Wikipedia',
-  // Social sites of a user's profile links (spec §3 User) and the login providers.
+  // Social sites of a user's profile links (Facebook, Instagram, YouTube, TikTok, X) and the login providers.
   'Facebook',
   'Google',
   'Instagram',

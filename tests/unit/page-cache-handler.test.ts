@@ -18,6 +18,7 @@ type Handler = {
 type HandlerModule = {
   default: new (ctx: object) => Handler;
   invalidatePaths(paths: readonly string[]): Promise<void>;
+  invalidateTags(tags: readonly string[]): Promise<void>;
 };
 
 const GET_CTX = { kind: 'APP_PAGE', isRoutePPREnabled: false, isFallback: false };
@@ -26,8 +27,11 @@ const SET_CTX = { ...GET_CTX, cacheControl: { revalidate: 3600, expire: 86400 } 
 /** Next's storage key of an app page at `pagePath` (route-cache/{kind}/{hash}/$ + path). */
 const keyOf = (pagePath: string) => `/route-cache/APP_PAGE/0123abcd/$${pagePath}`;
 
-/** A cached app page as Next stores it: its tags header lists the implicit tags of its path. */
-function page(pagePath: string, html: string) {
+/**
+ * A cached app page as Next stores it: its tags header lists the implicit tags of its path and
+ * the `extraTags` its render recorded (unstable_cache's tags, e.g. the collections it names).
+ */
+function page(pagePath: string, html: string, extraTags: string[] = []) {
   return {
     kind: 'APP_PAGE',
     html,
@@ -35,7 +39,7 @@ function page(pagePath: string, html: string) {
     status: 200,
     postponed: undefined,
     segmentData: undefined,
-    headers: { 'x-next-cache-tags': `_N_T_/layout,_N_T_/en/layout,_N_T_${pagePath}` },
+    headers: { 'x-next-cache-tags': [`_N_T_/layout,_N_T_/en/layout,_N_T_${pagePath}`, ...extraTags].join(',') },
   };
 }
 
@@ -150,10 +154,28 @@ describe('the page cache handler', () => {
     expect(await handler.get(keyOf(late), GET_CTX)).toBeNull();
   });
 
+  it('expires every page carrying a tag of its own (a collection it names), and no other', async () => {
+    /** Next's miss, render and store of a page whose render recorded `tags`. */
+    const render = async (p: string, html: string, tags: string[]) => {
+      expect(await handler.get(keyOf(p), GET_CTX)).toBeNull();
+      await handler.set(keyOf(p), page(p, html, tags), SET_CTX);
+    };
+    const named = ['/en/release/tag1', '/fi/release/tag1/user_collections', '/en/movie/tag2/user_collections'];
+    for (const p of named) await render(p, '<p>offer</p>', ['collection:c1', 'collection:c2']);
+    const other = '/en/release/tag3';
+    await render(other, '<p>other offer</p>', ['collection:c3']);
+    for (const p of [...named, other]) expect((await handler.get(keyOf(p), GET_CTX))?.value.html).toMatch(/offer/);
+    await mod.invalidateTags(['collection:c2']);
+    for (const p of named) expect(await handler.get(keyOf(p), GET_CTX)).toBeNull();
+    expect((await handler.get(keyOf(other), GET_CTX))?.value.html).toBe('<p>other offer</p>');
+  });
+
   it('is what lib/page-cache.ts finds on globalThis', () => {
     const control = (globalThis as Record<symbol, unknown>)[Symbol.for('discshelf.page-cache')] as {
       invalidatePaths: unknown;
+      invalidateTags: unknown;
     };
     expect(control.invalidatePaths).toBe(mod.invalidatePaths);
+    expect(control.invalidateTags).toBe(mod.invalidateTags);
   });
 });

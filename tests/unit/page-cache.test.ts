@@ -6,7 +6,10 @@ import {
   CACHED_PAGE_TABS,
   PAGE_REVALIDATE_SECONDS,
   cachedPagePaths,
+  REVALIDATE_COALESCE_MS,
+  collectionTag,
   revalidateCataloguePages,
+  revalidateCollections,
   revalidateItemPages,
 } from '@/lib/page-cache';
 
@@ -242,15 +245,44 @@ describe('invalidation of cached item pages', () => {
     for (const run of SUBSCRIBERS['comment.created']?.afterCommit ?? []) await run(comment);
     expect(revalidatedPaths()).toEqual(MOVIE_PAGES);
     vi.mocked(revalidatePath).mockReset();
+    // A reply deleted (by an admin here) revalidates its thread's pages: a discussion of a release.
+    const deleted = {
+      ...comment,
+      thread: { ...thread, pages: release },
+      threadHeadline: 'Topic',
+      byAdmin: true,
+      reason: 'Spam',
+    };
+    for (const run of SUBSCRIBERS['comment.deleted']?.afterCommit ?? []) await run(deleted);
+    expect(revalidatedPaths()).toEqual(RELEASE_PAGES);
+    vi.mocked(revalidatePath).mockReset();
+    // A reply of a review: no cached page shows a review's replies, so nothing is revalidated.
     for (const run of SUBSCRIBERS['comment.deleted']?.afterCommit ?? [])
-      await run({
-        ...comment,
-        thread: { ...thread, type: 'review', pages: [] },
-        threadHeadline: 'Topic',
-        byAdmin: false,
-        reason: null,
-      });
+      await run({ ...deleted, thread: { ...thread, type: 'review', pages: [] } });
     expect(revalidatePath).not.toHaveBeenCalled();
+    // A discussion deleted: the pages that listed it.
+    for (const run of SUBSCRIBERS['post.deleted']?.afterCommit ?? [])
+      await run({ ...post, byAdmin: true, reason: 'Spam', headline: 'Topic' });
+    expect(revalidatedPaths()).toEqual(RELEASE_PAGES);
+  });
+
+  it('a deleted review revalidates the movie and release pages that showed it', async () => {
+    const { SUBSCRIBERS } = await import('@/lib/data/subscribers');
+    const deleted = {
+      reviewId: 1,
+      authorId: 1,
+      movieId: 1,
+      releaseId: 1,
+      pages: [
+        { type: 'movie' as const, publicId: 'mov01' },
+        { type: 'release' as const, publicId: 'rel01' },
+      ],
+      byAdmin: true,
+      reason: 'Spoilers',
+      headline: 'A review',
+    };
+    for (const run of SUBSCRIBERS['review.deleted']?.afterCommit ?? []) await run(deleted);
+    expect(revalidatedPaths()).toEqual([...MOVIE_PAGES, ...RELEASE_PAGES].sort());
   });
 
   it('outside a Next request (no static generation store) nothing is logged or thrown', async () => {
@@ -281,13 +313,18 @@ describe('invalidation of cached item pages', () => {
           answer = resolve;
         }),
     );
-    (globalThis as Record<symbol, unknown>)[key] = { invalidatePaths, stamp: () => 0, changedSince: () => true };
+    (globalThis as Record<symbol, unknown>)[key] = {
+      invalidatePaths,
+      invalidateTags: vi.fn(),
+      stamp: () => 0,
+      changedSince: () => true,
+    };
     try {
       let resolved = false;
       const done = revalidateCataloguePages({ release: ['rel01'], movie: ['mov01'] }).then(() => {
         resolved = true;
       });
-      await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, REVALIDATE_COALESCE_MS + 20));
       expect(resolved).toBe(false);
       expect(invalidatePaths).toHaveBeenCalledTimes(1);
       expect([...(invalidatePaths.mock.calls[0] as unknown as [string[]])[0]].sort()).toEqual(
@@ -300,5 +337,86 @@ describe('invalidation of cached item pages', () => {
     } finally {
       delete (globalThis as Record<symbol, unknown>)[key];
     }
+  });
+});
+
+describe('coalesced revalidations and collection tags', () => {
+  const key = Symbol.for('discshelf.page-cache');
+  afterEach(() => {
+    delete (globalThis as Record<symbol, unknown>)[key];
+    vi.mocked(revalidateTag).mockReset();
+  });
+
+  /** A stand-in for the page cache handler that records each revalidation it is handed. */
+  function fakeHandler() {
+    const invalidatePaths = vi.fn(async (paths: readonly string[]) => {
+      void paths;
+    });
+    const invalidateTags = vi.fn(async (tags: readonly string[]) => {
+      void tags;
+    });
+    (globalThis as Record<symbol, unknown>)[key] = {
+      invalidatePaths,
+      invalidateTags,
+      stamp: () => 0,
+      changedSince: () => true,
+    };
+    return { invalidatePaths, invalidateTags };
+  }
+
+  it('writes answering within the window revalidate the union of their pages once; a later write starts anew', async () => {
+    const { invalidatePaths } = fakeHandler();
+    await Promise.all([
+      revalidateItemPages([{ type: 'release', publicId: 'rel01' }]),
+      revalidateItemPages([{ type: 'release', publicId: 'rel01' }]),
+      revalidateItemPages([{ type: 'movie', publicId: 'mov01' }]),
+    ]);
+    expect(invalidatePaths).toHaveBeenCalledTimes(1);
+    expect([...invalidatePaths.mock.calls[0]![0]].sort()).toEqual([...MOVIE_PAGES, ...RELEASE_PAGES].sort());
+    await revalidateItemPages([{ type: 'movie', publicId: 'mov01' }]);
+    expect(invalidatePaths).toHaveBeenCalledTimes(2);
+    expect([...invalidatePaths.mock.calls[1]![0]].sort()).toEqual(MOVIE_PAGES);
+  });
+
+  it('a caller resolves only once the revalidation holding its pages is over', async () => {
+    let answer: () => void = () => {};
+    const { invalidatePaths } = fakeHandler();
+    invalidatePaths.mockImplementation(
+      () =>
+        new Promise<void>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    let resolved = false;
+    const done = revalidateItemPages([{ type: 'release', publicId: 'rel01' }]).then(() => {
+      resolved = true;
+    });
+    await new Promise((r) => setTimeout(r, REVALIDATE_COALESCE_MS + 20));
+    expect(invalidatePaths).toHaveBeenCalledTimes(1);
+    expect(resolved).toBe(false);
+    answer();
+    await done;
+    expect(resolved).toBe(true);
+  });
+
+  it('a collection made private, trashed or its owner gone: the handler expires its tag, whatever pages carry it', async () => {
+    const { invalidateTags } = fakeHandler();
+    const { SUBSCRIBERS } = await import('@/lib/data/subscribers');
+    const state = { style: 5, shortcut_default: false, deleted: false };
+    const changed = { collectionId: 7, publicId: 'col07', userId: 1, before: state, after: state, pages: [] };
+    for (const run of SUBSCRIBERS['collection.changed']?.afterCommit ?? []) await run(changed);
+    expect(invalidateTags).toHaveBeenCalledWith([collectionTag('col07')]);
+    invalidateTags.mockClear();
+    const deleting = { userId: 1, pages: [], collections: ['col07', 'col08'] };
+    for (const run of SUBSCRIBERS['account.deleting']?.afterCommit ?? []) await run(deleting);
+    expect(invalidateTags).toHaveBeenCalledWith([collectionTag('col07'), collectionTag('col08')]);
+  });
+
+  it('without a page cache handler the tags go to Next (expired at once); none given, nothing to do', async () => {
+    await revalidateCollections(['col07']);
+    expect(revalidateTag).toHaveBeenCalledWith('collection:col07', { expire: 0 });
+    vi.mocked(revalidateTag).mockReset();
+    await revalidateCollections([]);
+    expect(revalidateTag).not.toHaveBeenCalled();
   });
 });

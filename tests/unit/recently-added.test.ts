@@ -15,7 +15,7 @@ describe('hasListingParams', () => {
     [{ la: 'Finnish', dn: '' }, true],
     [{ fo: ['', '7'] }, true],
     [{}, false],
-    [{ fo: '' }, false], // spec §7: only a non-empty value counts
+    [{ fo: '' }, false], // only a non-empty value counts
     [{ fo: '  ', co: [] }, false],
     [{ utm_source: 'newsletter' }, false], // not a listing parameter
   ] as [Record<string, string | string[]>, boolean][])('%j → %s', (params, expected) => {

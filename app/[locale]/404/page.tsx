@@ -11,7 +11,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * `/404` (and `/fi/404`): the page every unknown path redirects to (spec §2). Answers 200 with
+ * `/404` (and `/fi/404`): the page every unknown path redirects to. Answers 200 with
  * `noindex`, offering alternative pages.
  */
 export default async function NotFoundPage({ params }: Props) {

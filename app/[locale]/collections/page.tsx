@@ -36,7 +36,7 @@ function collectionsHref(f: { q: string | null; category: CollectionCategory | n
 }
 
 /**
- * /collections (spec §2): collectors' public collections, newest first, keyset-paged (`?cursor=`),
+ * /collections: collectors' public collections, newest first, keyset-paged (`?cursor=`),
  * with the way to a new collection. Visitors search and filter them: `?q=` (every word in the
  * collection's or its owner's name), `?category=` (movies, releases), `?style=` (kind of list,
  * 1-7); unknown filter values read as none. The same for every visitor. Data:

@@ -10,7 +10,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /contact (and /fi/contact, spec §2): the contact form. A visitor gives a name, an e-mail address
+ * /contact (and /fi/contact): the contact form. A visitor gives a name, an e-mail address
  * and passes the bot check; a member writes as the account. Rendered per request (it reads the
  * session). Posts to /api/contact; data: lib/data/contact.ts sendContactMessage.
  */

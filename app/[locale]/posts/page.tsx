@@ -35,7 +35,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /posts (spec §2): discussions, the most recently active first, with the filters all, English
+ * /posts: discussions, the most recently active first, with the filters all, English
  * (`la=en`) and Finnish (`la=fi`), text search `q` (headline and first message) and keyset pages
  * (`cursor`; a forged cursor goes back to the first page). `movie`, `release` or `review` (public
  * id) keeps the discussions about that item (the "all discussions" link of its tab); an unknown

@@ -21,7 +21,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /reset_password (spec §2): ask for a reset link, or with `?token=` (the mailed link) set a new
+ * /reset_password: ask for a reset link, or with `?token=` (the mailed link) set a new
  * password. The same static page for both; the form reads the token in the browser.
  */
 export default async function ResetPasswordPage({ params }: Props) {

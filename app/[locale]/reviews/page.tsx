@@ -29,7 +29,7 @@ function filterOf(la: string, fi: string): ReviewFilter {
 }
 
 /**
- * /reviews (spec §2, the drawer's reviews menu): reviews newest first with the filters all,
+ * /reviews (the drawer's reviews menu): reviews newest first with the filters all,
  * English (`la=en`), Finnish (`la=fi`), video (`fi=video`) and release reviews (`fi=release`),
  * text search `q`, keyset pages (`cursor`). Data: lib/data/reviews.ts listReviews.
  */

@@ -46,7 +46,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 }
 
 /**
- * Users list (`/users`, spec §2): collectors by name, keyset-paginated (`?cursor=`), searched by
+ * Users list (`/users`): collectors by name, keyset-paginated (`?cursor=`), searched by
  * name (`?q=`) and filtered by the country members gave in their profiles (`?country=`, the
  * countries given, each with its number of members), each with where they live, what they own
  * (public owned lists), their reviews and points. Public fields only; the same for every visitor.

@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 
 /**
  * POST /api/logout: ends the session of the session cookie on the server and clears the cookie
- * (spec §7: success clears the user). 200 `{ ok: true }` also when there was no session;
+ * (a successful logout leaves no user logged in). 200 `{ ok: true }` also when there was no session;
  * 403 from another origin.
  */
 export const POST = route({

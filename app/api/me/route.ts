@@ -51,8 +51,7 @@ const profileBody = z.object({
  * 200 OwnAccount (public fields, settings, `email_hint`, `notifications_unseen_count`,
  * `own_pending_changes` (the caller's suggestions awaiting approval about existing entries); for
  * admins `pending_changes_count`, the change requests waiting; never the e-mail address or the
- * password hash). 401 `{ error }` without a valid session, and the session cookie is cleared
- * (spec §4: a failed /me clears the remember cookie).
+ * password hash). 401 `{ error }` without a valid session, and the session cookie is cleared.
  */
 export const GET = route({
   method: 'GET',
@@ -100,8 +99,8 @@ export const PATCH = route({
 });
 
 /**
- * DELETE /api/me: deletes the logged-in account and everything that belongs to it (spec §4:
- * irreversible), in one transaction; the body must be `{ "confirm": true, "current": password }`
+ * DELETE /api/me: deletes the logged-in account and everything that belongs to it
+ * (irreversible), in one transaction; the body must be `{ "confirm": true, "current": password }`
  * (an account without a password: a login within the last 10 minutes, `current` ""). 200
  * `{ ok: true }` and the session cookie cleared; 400 without the confirmation (`{ error }`) or
  * with a wrong password (`{ fields: { current: credentialsIncorrect | reauthFreshLogin } }`); 429

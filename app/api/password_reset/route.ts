@@ -7,6 +7,7 @@ import { requestPasswordReset } from '@/lib/data/auth';
 import { AppError } from '@/lib/errors';
 import { routing } from '@/lib/i18n/routing';
 import { mailText, sendMail } from '@/lib/mail';
+import { singleLine } from '@/lib/one-line';
 import { localePath } from '@/lib/seo';
 import { RESET_TOKEN_MINUTES } from '@/lib/validation/limits';
 
@@ -25,7 +26,7 @@ const localeField = formText
 
 /**
  * POST /api/password_reset: `{ email, locale }` (locale "en" or "fi", the language of the mail).
- * Always 200 `{ ok: true }`, whether or not the address has an account (spec §7: neutral reply),
+ * Always 200 `{ ok: true }`, whether or not the address has an account (a neutral reply),
  * in the same time: the account lookup and the mail run after the response is sent, so neither
  * the timing nor an SMTP failure (logged on the server) shows to the client. When the address has
  * an account, a one-time link to `/reset_password?token=…` valid RESET_TOKEN_MINUTES goes to it
@@ -56,7 +57,7 @@ export const POST = route({
         await sendMail({
           to: email,
           subject: mailText(locale, 'resetSubject', {}),
-          text: mailText(locale, 'resetBody', { name, link, minutes: RESET_TOKEN_MINUTES }),
+          text: mailText(locale, 'resetBody', { name: singleLine(name), link, minutes: RESET_TOKEN_MINUTES }),
         });
       },
     });

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { showSnackbar } from '@/components/ui/snackbar';
 import { FormError } from '@/components/forms/form-field';
-import type { SocialProvider } from '@/lib/data/social';
+import type { SocialProvider } from '@/lib/auth/social-providers';
 import type { FormsKey } from '@/lib/i18n/keys';
 import { getPathname } from '@/lib/i18n/navigation';
 import { isProvider, PROVIDER_NAME, startProviderLogin } from '../social-login';

@@ -4,6 +4,7 @@ import { enumKey } from '@/lib/i18n/keys';
 import { releaseJsonLd } from '@/lib/seo';
 import { CutBlock } from '../cut-block';
 import { releaseOffers } from '@/lib/data/collections';
+import { tagPageWithCollections } from '@/lib/page-cache';
 import { MemberRatingsBox } from '../member-ratings';
 import { OffersBox } from '../offers-box';
 import { ReleaseFields } from '../release-fields';
@@ -17,6 +18,9 @@ import type { ReleaseTabProps } from './tab-empty';
  */
 export async function ReleaseOverviewTab({ release, locale }: ReleaseTabProps) {
   const te = await getTranslations({ locale, namespace: 'enums' });
+  const offers = (await releaseOffers(release.public_id)) ?? { items: [], for_sale: 0, for_trade: 0 };
+  // The cached page names the offering collections: it is tagged with them to forget one made private.
+  await tagPageWithCollections(offers.items.map((o) => o.collection.public_id));
   return (
     <>
       <JsonLd data={releaseJsonLd(release, locale, te(enumKey('formats', release.format)))} />
@@ -31,11 +35,7 @@ export async function ReleaseOverviewTab({ release, locale }: ReleaseTabProps) {
             reviewsHref={`/release/${release.public_id}/reviews`}
             locale={locale}
           />
-          <OffersBox
-            offers={(await releaseOffers(release.public_id)) ?? { items: [], for_sale: 0, for_trade: 0 }}
-            offersHref={`/release/${release.public_id}/user_collections`}
-            locale={locale}
-          />
+          <OffersBox offers={offers} offersHref={`/release/${release.public_id}/user_collections`} locale={locale} />
           <MoviesAside release={release} locale={locale} />
         </div>
       </div>

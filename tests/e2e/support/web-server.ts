@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { dataDir } from '@/db';
+import { dataDir } from '@/lib/config/data-dir';
 import { builtPgliteTemplate } from '../../support/db';
 import { E2E_ADMIN, PASSWORD } from './accounts';
 

@@ -21,7 +21,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-/** /collections/new (spec §2): the form of a new collection; visitors go to the login page and come back. */
+/** /collections/new: the form of a new collection; visitors go to the login page and come back. */
 export default async function NewCollectionPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);

@@ -7,5 +7,5 @@ const route = catalogueFormRoute('movie', 'new');
 
 export const generateMetadata = route.generateMetadata;
 
-/** /movies/new (spec §2): the form suggesting a new movie, TV series or episode. */
+/** /movies/new: the form suggesting a new movie, TV series or episode. */
 export default route.Page;

@@ -31,7 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /post/{public_id} (spec §2): a discussion with its first message, its like button and its
+ * /post/{public_id}: a discussion with its first message, its like button and its
  * replies (keyset pages `cursor`, a reply to a reply with `?reply={comment id}`); its author sees
  * edit and delete, an admin deletes it with a reason. Rendered per viewer. Unknown ids answer 404.
  * Data: lib/data/posts.ts getPost, lib/data/comments.ts listComments.

@@ -27,7 +27,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /posts/new (spec §2), also reached from the `posts/new` subpages of movies, releases and
+ * /posts/new, also reached from the `posts/new` subpages of movies, releases and
  * reviews as `?movie=`, `?release=` or `?review=` (public id): the form of a new discussion about
  * that item, or about nothing in particular. Visitors go to the login page and come back; an
  * unknown item answers 404.

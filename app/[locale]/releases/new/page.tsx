@@ -15,7 +15,7 @@ const route = catalogueFormRoute('release', 'new');
 export const generateMetadata = route.generateMetadata;
 
 /**
- * `/releases/new` (spec §2): the form suggesting a new release. The recently added releases
+ * `/releases/new`: the form suggesting a new release. The recently added releases
  * listing that used to be here is `/releases?so=added_desc` (lib/recently-added.ts): an old link
  * with listing parameters (`?fo=7`, `?cursor=…`) answers a permanent redirect (308) to it with the
  * same parameters, in the same locale.

@@ -32,7 +32,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /review/{public_id} (spec §2): one review in full with its like button, the link to the
+ * /review/{public_id}: one review in full with its like button, the link to the
  * discussions about it, and its comments (keyset pages `cursor`, `?reply={comment id}`); its
  * author sees the edit link and the delete button, an admin deletes it with a reason. Rendered
  * per viewer. Unknown ids answer 404. Data: lib/data/reviews.ts getReview, comments.ts.

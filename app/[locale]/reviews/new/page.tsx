@@ -32,7 +32,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /reviews/new?movie={public_id}&release={public_id} (spec §2): the form of a new review of the
+ * /reviews/new?movie={public_id}&release={public_id}: the form of a new review of the
  * movie, the release chosen when given; visitors go to the login page and come back. Without a
  * known movie it is a movie picker: a GET search (`?q=`, the titles listing's search with close
  * spellings) listing up to PICK_LIMIT titles, each linking to its review form.

@@ -20,7 +20,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /users/edit_my_data (spec §2): the logged-in user's own settings; the same static page for
+ * /users/edit_my_data: the logged-in user's own settings; the same static page for
  * everyone, its heading rendered here and its sections filled from /api/me in the browser (so the
  * page has its level-one heading while they load).
  */

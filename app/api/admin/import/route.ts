@@ -12,9 +12,10 @@ export const dynamic = 'force-dynamic';
  * ExternalImportSummary `{ movie: { public_id, name, year, type }, created, revision_id, points,
  * series, episodes: { created, updated, unchanged }, persons_created, companies_created }`; 400
  * `{ error: 'invalid', fields: { imdb_id | type: 'invalid' } }` for a malformed id or type; 401 / 403
- * for visitors and members; 404 `{ error }` when TMDb has no title of that type under the id (spec
- * §8); 410 when it matches a deleted movie; 502 when TMDb fails or times out; 503 when the server
- * has no TMDB_API_KEY. Data: lib/data/external-import.ts importExternalMovie.
+ * for visitors and members; 404 `{ error }` when TMDb has no title of that type under the id
+ * ("No entry matches the given id and movie type"); 410 when it matches a deleted movie; 502
+ * when TMDb fails or times out; 503 when the server has no TMDB_API_KEY. Data:
+ * lib/data/external-import.ts importExternalMovie.
  */
 export const POST = route({
   method: 'POST',

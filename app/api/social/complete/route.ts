@@ -10,7 +10,7 @@ import {
   takeTransitIdentity,
   TRANSIT_COOKIES,
 } from '@/lib/auth/social';
-import { identityUser, linkIdentity } from '@/lib/data/social';
+import { identityUser, linkIdentity } from '@/lib/data/linked-identities';
 import { createSession } from '@/lib/data/sessions';
 import { safeNextPath, splitLocalePath } from '@/lib/next-path';
 

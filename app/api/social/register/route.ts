@@ -5,7 +5,7 @@ import { dto, errorSchema, invalidResponseDoc, jsonResponse } from '@/lib/api/sc
 import { clientIp, SESSION_COOKIE, sessionCookieOptions } from '@/lib/auth/request';
 import { PENDING_COOKIE, pendingIdentity } from '@/lib/auth/social';
 import { hitLimit } from '@/lib/data/rate-limits';
-import { registerSocialUser } from '@/lib/data/social';
+import { registerSocialUser } from '@/lib/data/linked-identities';
 import { createSession, sessionActor } from '@/lib/data/sessions';
 import { getOwnAccount } from '@/lib/data/users';
 import { AppError } from '@/lib/errors';

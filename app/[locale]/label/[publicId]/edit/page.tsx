@@ -7,5 +7,5 @@ const route = catalogueFormRoute('label', 'edit');
 
 export const generateMetadata = route.generateMetadata;
 
-/** /label/{id}/edit (spec §2): the form suggesting an edit of the label. */
+/** /label/{id}/edit: the form suggesting an edit of the label. */
 export default route.Page;

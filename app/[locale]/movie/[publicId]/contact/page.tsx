@@ -16,7 +16,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /movie/{public_id}/contact (spec §2): the contact form with the movie attached (its name shown,
+ * /movie/{public_id}/contact: the contact form with the movie attached (its name shown,
  * sent as `movie`). A merged movie's old id redirects to the surviving movie's contact page; an
  * unknown or deleted movie → 404. Data: lib/data/contact.ts sendContactMessage through /api/contact.
  */

@@ -7,5 +7,5 @@ const route = catalogueFormRoute('movie', 'edit');
 
 export const generateMetadata = route.generateMetadata;
 
-/** /movie/{id}/edit (spec §2): the form suggesting an edit of the movie; unknown id → 404. */
+/** /movie/{id}/edit: the form suggesting an edit of the movie; unknown id → 404. */
 export default route.Page;

@@ -7,5 +7,5 @@ const route = catalogueFormRoute('person', 'edit');
 
 export const generateMetadata = route.generateMetadata;
 
-/** /person/{id}/edit (spec §2): the form suggesting an edit of the person. */
+/** /person/{id}/edit: the form suggesting an edit of the person. */
 export default route.Page;

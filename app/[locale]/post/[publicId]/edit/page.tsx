@@ -25,7 +25,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /post/{public_id}/edit (spec §2): the author's form of their discussion (headline, first
+ * /post/{public_id}/edit: the author's form of their discussion (headline, first
  * message, language; what it is about stays); visitors go to the login page and come back;
  * someone else's or an unknown discussion answers 404.
  */

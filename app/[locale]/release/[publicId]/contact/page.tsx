@@ -16,7 +16,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /release/{public_id}/contact (spec §2): the contact form with the release attached (its name
+ * /release/{public_id}/contact: the contact form with the release attached (its name
  * shown, sent as `release`); an unknown, deleted or unapproved release → 404. Data:
  * lib/data/contact.ts sendContactMessage through /api/contact.
  */

@@ -7,5 +7,5 @@ const route = catalogueFormRoute('release', 'duplicate');
 
 export const generateMetadata = route.generateMetadata;
 
-/** /release/{id}/duplicate (spec §2): a new release starting as a copy of this one; at least one field must differ (§5). */
+/** /release/{id}/duplicate: a new release starting as a copy of this one; at least one field must differ from it. */
 export default route.Page;

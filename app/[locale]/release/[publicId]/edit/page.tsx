@@ -7,5 +7,5 @@ const route = catalogueFormRoute('release', 'edit');
 
 export const generateMetadata = route.generateMetadata;
 
-/** /release/{id}/edit (spec §2): the form suggesting an edit of the release (§5 rules). */
+/** /release/{id}/edit: the form suggesting an edit of the release (checked with the catalogue's rules). */
 export default route.Page;

@@ -28,7 +28,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 const str = (v: number | null) => (v == null ? '' : String(v));
 
 /**
- * /review/{public_id}/edit (spec §2): the author's form of their review; visitors go to the login
+ * /review/{public_id}/edit: the author's form of their review; visitors go to the login
  * page and come back; someone else's or an unknown review answers 404.
  */
 export default async function EditReviewPage({ params }: Props) {

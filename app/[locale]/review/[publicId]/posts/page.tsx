@@ -29,7 +29,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /review/{public_id}/posts (spec §2): the discussions about a review, newest activity first,
+ * /review/{public_id}/posts: the discussions about a review, newest activity first,
  * with the way to start one. Unknown ids answer 404. Data: lib/data/posts.ts listPosts.
  */
 export default async function ReviewPostsPage({ params }: Props) {

@@ -50,7 +50,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /user/{public_id}/{collections|friends|contributions|score|likes|posts|reviews} (spec §2): one
+ * /user/{public_id}/{collections|friends|contributions|score|likes|posts|reviews}: one
  * section of a user page; an unknown section or user → '404 not found'. Collections (the owner also
  * sees their private ones), friends (the owner also sees the waiting requests both ways), likes,
  * discussions (posts), reviews and contributions are real lists (`?cursor=`; the likes page has a second list,

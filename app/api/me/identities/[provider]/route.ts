@@ -4,7 +4,8 @@ import { route } from '@/lib/api/route';
 import { accountFields, errorSchema, invalidResponseDoc, jsonResponse, okSchema } from '@/lib/api/schemas';
 import { sessionCookieOptions } from '@/lib/auth/request';
 import { LINK_COOKIE, LINK_SECONDS } from '@/lib/auth/link-grant';
-import { grantIdentityLink, isSocialProvider, unlinkIdentity } from '@/lib/data/social';
+import { isSocialProvider } from '@/lib/auth/social-providers';
+import { grantIdentityLink, unlinkIdentity } from '@/lib/data/linked-identities';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,9 +26,9 @@ const currentBody = z.object({
  * 200 `{ ok: true }` with the encrypted `discshelf_link` cookie (10 minutes), after which the
  * browser goes through the provider login and /api/social/complete links the provider account.
  * 400 `{ fields: { current: credentialsIncorrect | reauthFreshLogin } }`; 429 after 5 wrong
- * passwords; 404 for another provider name. Data: lib/data/social.ts grantIdentityLink, which
- * checks the password itself; the grant is a sealed cookie, not a row, and /api/social/complete
- * links only with it.
+ * passwords; 404 for another provider name. Data: lib/data/linked-identities.ts
+ * grantIdentityLink, which checks the password itself; the grant is a sealed cookie, not a row,
+ * and /api/social/complete links only with it.
  */
 export const POST = route({
   method: 'POST',
@@ -58,7 +59,7 @@ export const POST = route({
  * logged-in user. 200 `{ ok: true }`; 400 `{ error: 'invalid', fields }`: `current:
  * credentialsIncorrect | reauthFreshLogin`, or `_form: unlinkRefused` when it is not linked or is
  * the account's only way to log in (no password, no other provider); 429 after 5 wrong passwords;
- * 404 for another provider name; 401 / 403 as every write. Data: lib/data/social.ts
+ * 404 for another provider name; 401 / 403 as every write. Data: lib/data/linked-identities.ts
  * unlinkIdentity, which checks the password itself.
  */
 export const DELETE = route({

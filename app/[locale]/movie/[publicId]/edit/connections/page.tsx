@@ -7,5 +7,5 @@ const route = catalogueFormRoute('movie_connections', 'edit');
 
 export const generateMetadata = route.generateMetadata;
 
-/** /movie/{id}/edit/connections (spec §2): the form suggesting an edit of the movie's connections (§3, 14 kinds). */
+/** /movie/{id}/edit/connections: the form suggesting an edit of the movie's connections (14 kinds). */
 export default route.Page;

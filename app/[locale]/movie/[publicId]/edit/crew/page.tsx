@@ -7,5 +7,5 @@ const route = catalogueFormRoute('movie_crew', 'edit');
 
 export const generateMetadata = route.generateMetadata;
 
-/** /movie/{id}/edit/crew (spec §2): the form suggesting an edit of the movie's cast and crew. */
+/** /movie/{id}/edit/crew: the form suggesting an edit of the movie's cast and crew. */
 export default route.Page;

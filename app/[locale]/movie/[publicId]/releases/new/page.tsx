@@ -7,5 +7,5 @@ const route = catalogueFormRoute('release', 'newOf');
 
 export const generateMetadata = route.generateMetadata;
 
-/** /movie/{id}/releases/new (spec §2): the new release form with this movie chosen. */
+/** /movie/{id}/releases/new: the new release form with this movie chosen. */
 export default route.Page;

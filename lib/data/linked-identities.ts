@@ -1,34 +1,24 @@
 import 'server-only';
 /**
- * Facebook and Google accounts linked to users (spec §7 "POST /auth/facebook", §8 "Facebook user
- * not found (register or link)"). The OAuth exchange itself is Auth.js's (lib/auth/social.ts);
- * this module only answers "which user is this provider account", links one, and registers a new
- * user from a provider profile. Nothing here trusts an e-mail address from a provider to pick an
+ * Facebook and Google accounts linked to users: a linked provider account logs its user in; an
+ * unknown one is offered "Facebook user not found" with register or link. The OAuth exchange
+ * itself is Auth.js's (lib/auth/social.ts); this module only answers "which user is this provider
+ * account", links one, and registers a new user from a provider profile. Nothing here trusts an e-mail address from a provider to pick an
  * existing account: linking always needs that account's password or session.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { userIdentities, users } from '@/db/schema';
 import { foldText } from '@/lib/text';
+import { singleLine } from '@/lib/one-line';
 import { EMAIL_MAX, USER_NAME_MAX } from '@/lib/validation/limits';
 import { inTransaction } from './events';
 import { resolveDb } from './sql';
 import type { Actor } from '@/lib/auth/actor';
 import { linkGrantAllows, sealLinkGrant } from '@/lib/auth/link-grant';
+import type { SocialIdentity, SocialProvider } from '@/lib/auth/social-providers';
 import { reauthenticate, type ReauthRefused } from './reauth';
 import { insertAccount, type PublicUser } from './users';
-
-/** Login providers (Auth.js provider ids). */
-export const SOCIAL_PROVIDERS = ['facebook', 'google'] as const;
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
-
-/** A provider account as the OAuth exchange reported it: `subject` is the provider's user id. */
-export type SocialIdentity = { provider: SocialProvider; subject: string; email: string | null; name: string | null };
-
-/** Whether a string is one of {@link SOCIAL_PROVIDERS}. */
-export function isSocialProvider(v: unknown): v is SocialProvider {
-  return typeof v === 'string' && (SOCIAL_PROVIDERS as readonly string[]).includes(v);
-}
 
 /** The id of the user a provider account is linked to, or null when none is. */
 export async function identityUser(provider: SocialProvider, subject: string, db?: Db): Promise<number | null> {
@@ -166,7 +156,9 @@ export async function registerSocialUser(identity: SocialIdentity, db?: Db): Pro
   const d = await resolveDb(db);
   if ((await identityUser(identity.provider, identity.subject, d)) !== null)
     return { ok: false, error: 'socialAlreadyLinked' };
-  const base = (identity.name ?? '').replace(/\s+/g, ' ').trim().slice(0, USER_NAME_MAX).trim();
+  const base = singleLine(identity.name ?? '')
+    .slice(0, USER_NAME_MAX)
+    .trim();
   const stem = foldText(base) ? base : 'Collector';
   const alreadyLinked = new Error('already linked');
   try {
