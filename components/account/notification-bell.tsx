@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Link } from '@/lib/i18n/navigation';
 import type { RealtimeClientConfig } from '@/lib/realtime/channels';
-import { NOTIFICATIONS_SEEN } from './session-events';
+import { announceSessionChange, NOTIFICATIONS_SEEN } from './session-events';
 
 export type NotificationBellProps = {
   publicId: string;
@@ -15,11 +15,15 @@ export type NotificationBellProps = {
 
 type Counts = { notifications_unseen_count: number; pending_changes_count?: number };
 
-/** The unseen count (and an admin's queue count) as /api/me has them now (null when the request fails). */
-async function fetchCounts(): Promise<Counts | null> {
+/**
+ * The unseen count (and an admin's queue count) as /api/me has them now: null when the request
+ * fails, 'ended' when the session is no longer valid (logged out or revoked in another window).
+ */
+async function fetchCounts(): Promise<Counts | 'ended' | null> {
   try {
     const res = await fetch('/api/me', { credentials: 'same-origin', cache: 'no-store' });
     const body: unknown = await res.json(); // read either way, so the request completes
+    if (res.status === 401) return 'ended';
     return res.ok ? (body as Counts) : null;
   } catch {
     return null;
@@ -32,8 +36,11 @@ async function fetchCounts(): Promise<Counts | null> {
  * page's first load and cached pages stay the same for everyone). Shows the unseen count and
  * links to /notifications, which marks them seen (NOTIFICATIONS_SEEN drops the count here).
  * After the page it connects to the member's realtime channel (lib/realtime/client.ts, pusher-js
- * imported then): each pushed notification adds one, and a reconnect refetches the count from
- * /api/me (pushes missed while disconnected are not replayed; the rows are).
+ * imported then): each pushed notification (a hint: its id and type only) makes it refetch the
+ * count from /api/me, and so does a reconnect (pushes missed while disconnected are not replayed;
+ * the rows are). A session that has ended (logged out here, or revoked from another window or
+ * device) closes the connection at once: on logout the bell goes with the member's corner, and
+ * when /api/me answers 401 the bell disconnects and tells the page the session changed.
  * For an admin (`initialPending` given) a link to /admin/changes before the bell shows how many
  * change requests wait; the same channel pushes each new number (and a reconnect refetches it).
  * Next to it, a link to the contact messages (/admin/messages).
@@ -57,9 +64,16 @@ export function NotificationBell({ publicId, initialCount, initialPending }: Not
   useEffect(() => {
     let closed = false;
     let disconnect: (() => void) | null = null;
+    const end = () => {
+      closed = true;
+      disconnect?.();
+      disconnect = null;
+      announceSessionChange();
+    };
     const refetch = () =>
       void fetchCounts().then((c) => {
         if (closed || !c) return;
+        if (c === 'ended') return end();
         setCount(c.notifications_unseen_count);
         setPending(c.pending_changes_count);
       });
@@ -73,7 +87,7 @@ export function NotificationBell({ publicId, initialCount, initialPending }: Not
         const connection = await connectNotifications({
           config,
           userPublicId: publicId,
-          onNotification: () => setCount((c) => c + 1),
+          onNotification: refetch,
           onPendingChanges: admin ? (p) => setPending(p.pending) : undefined,
           onReconnect: refetch,
         });

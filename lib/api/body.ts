@@ -113,6 +113,22 @@ export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
 }
 
 /**
+ * Parses a request body of `application/x-www-form-urlencoded` into an object of its fields
+ * (the first value of each name), each checked with {@link isCleanText}.
+ * @throws AppError bad_text (400) for broken UTF-8 or a NUL; bad_body (400) for an empty body
+ */
+export function parseFormObject(bytes: Uint8Array): Record<string, string> {
+  const text = decodeStrictUtf8(bytes);
+  if (!text.trim()) throw new AppError('bad_body');
+  const fields: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(text)) {
+    if (!isCleanText(k) || !isCleanText(v)) throw new AppError('bad_text');
+    if (!(k in fields)) fields[k] = v;
+  }
+  return fields;
+}
+
+/**
  * Checks the raw query string of a URL before URLSearchParams decodes it (which would turn
  * invalid UTF-8 into U+FFFD silently): every name and value, percent-decoded to bytes, must be
  * valid UTF-8 without NUL.

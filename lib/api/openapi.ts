@@ -70,7 +70,14 @@ function operation(doc: RouteDoc): ZodOpenApiOperationObject {
     },
     responses: { ...automaticResponses(doc), ...doc.responses },
   };
-  if (doc.body) op.requestBody = { required: !doc.bodyOptional, content: { 'application/json': { schema: doc.body } } };
+  if (doc.body)
+    op.requestBody = {
+      required: !doc.bodyOptional,
+      content: {
+        'application/json': { schema: doc.body },
+        ...(doc.formBody ? { 'application/x-www-form-urlencoded': { schema: doc.body } } : {}),
+      },
+    };
   if (doc.multipart)
     op.requestBody = { required: true, content: { 'multipart/form-data': { schema: doc.multipart.schema } } };
   return op;

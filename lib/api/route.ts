@@ -28,7 +28,14 @@ import {
   fieldErrors,
   type AppErrorCode,
 } from '@/lib/errors';
-import { assertCleanQuery, isCleanText, JSON_BODY_MAX_BYTES, parseJsonObject, readBodyCapped } from './body';
+import {
+  assertCleanQuery,
+  isCleanText,
+  JSON_BODY_MAX_BYTES,
+  parseFormObject,
+  parseJsonObject,
+  readBodyCapped,
+} from './body';
 
 /** Who may call: anyone (`public`), a logged-in member (`member`), an admin (`admin`). */
 export type Auth = 'public' | 'member' | 'admin';
@@ -93,6 +100,11 @@ export type RouteSpec<A extends Auth, P extends ZodObjectInput, Q extends ZodObj
   body?: B;
   /** The body may be left out: an empty body reads as `{}` (a DELETE whose body has only optional fields). */
   bodyOptional?: boolean;
+  /**
+   * The body may also come as `application/x-www-form-urlencoded` (its fields as strings, checked
+   * by the same schema): what the Pusher client libraries send by default.
+   */
+  formBody?: boolean;
   multipart?: MultipartSpec;
   /** Documented responses besides the automatic ones (401/403 by auth, 404 by params, 400, 413). */
   responses: ZodOpenApiResponsesObject;
@@ -226,7 +238,10 @@ export function route<
       let body: unknown = {};
       if (spec.body) {
         const bytes = await readBodyCapped(req, JSON_BODY_MAX_BYTES);
-        const json = spec.bodyOptional && bytes.length === 0 ? {} : parseJsonObject(bytes);
+        const form =
+          spec.formBody && /^application\/x-www-form-urlencoded\b/i.test(req.headers.get('content-type') ?? '');
+        const json =
+          spec.bodyOptional && bytes.length === 0 ? {} : form ? parseFormObject(bytes) : parseJsonObject(bytes);
         const parsed = spec.body.safeParse(json);
         if (!parsed.success) {
           const code = issueAppError(parsed.error.issues);

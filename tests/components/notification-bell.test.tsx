@@ -1,8 +1,8 @@
 /**
  * The notification bell: the user widget loads it only for members (none for visitors), it shows
  * /api/me's unseen count linking to /notifications, drops to 0 when the list marks them seen,
- * adds pushed notifications, and refetches the count after a reconnect (the realtime client
- * mocked). Admins also get the change-request queue's count beside it, live from its pushes,
+ * refetches the count on each pushed notification and after a reconnect, and disconnects when the
+ * session has ended elsewhere (the realtime client mocked). Admins also get the change-request queue's count beside it, live from its pushes,
  * and a link to the contact messages; members do not. Translated in both locales.
  */
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
@@ -19,11 +19,17 @@ type Handlers = {
   onPendingChanges?: (p: { pending: number }) => void;
   onReconnect?: () => void;
 };
-const realtime = vi.hoisted(() => ({ handlers: null as null | Handlers }));
+const realtime = vi.hoisted(() => ({ handlers: null as null | Handlers, disconnects: 0 }));
 vi.mock('@/lib/realtime/client', () => ({
   connectNotifications: async (opts: Handlers) => {
     realtime.handlers = opts;
-    return { subscribed: Promise.resolve(), state: () => 'connected', disconnect: () => {} };
+    return {
+      subscribed: Promise.resolve(),
+      state: () => 'connected',
+      disconnect: () => {
+        realtime.disconnects++;
+      },
+    };
   },
 }));
 vi.mock('@/lib/i18n/navigation', () => ({
@@ -45,6 +51,7 @@ beforeEach(() => {
   member = true;
   pending = undefined;
   realtime.handlers = null;
+  realtime.disconnects = 0;
   vi.stubGlobal('fetch', async (url: string) => {
     if (url === '/api/me')
       return member
@@ -89,14 +96,28 @@ describe('notification bell', () => {
     expect(bell.getAttribute('aria-label')).toBe('Notifications: 3 new');
     expect(screen.getByTestId('notification-count').textContent).toBe('3');
     await waitFor(() => expect(realtime.handlers).not.toBeNull());
+    // A push is a hint: the count is read again from /api/me.
+    unseen = 4;
     act(() => realtime.handlers!.onNotification({ id: 'n1', type: 1 }));
-    expect(screen.getByTestId('notification-count').textContent).toBe('4');
+    await waitFor(() => expect(screen.getByTestId('notification-count').textContent).toBe('4'));
     unseen = 7;
     act(() => realtime.handlers!.onReconnect?.());
     await waitFor(() => expect(screen.getByTestId('notification-count').textContent).toBe('7'));
     act(() => void window.dispatchEvent(new Event(NOTIFICATIONS_SEEN)));
     expect(screen.queryByTestId('notification-count')).toBeNull();
     expect(bell.getAttribute('aria-label')).toBe('Notifications: none new');
+  });
+
+  it('a session ended elsewhere: the next push finds /api/me refusing, the bell disconnects and the page shows Log in', async () => {
+    renderWidget();
+    await screen.findByTestId('notification-bell');
+    await waitFor(() => expect(realtime.handlers).not.toBeNull());
+    expect(realtime.disconnects).toBe(0);
+    member = false;
+    act(() => realtime.handlers!.onNotification({ id: 'n2', type: 1 }));
+    await screen.findByTestId('login-link');
+    expect(screen.queryByTestId('notification-bell')).toBeNull();
+    expect(realtime.disconnects).toBe(1);
   });
 
   it('members get no queue count; it is not listened for', async () => {

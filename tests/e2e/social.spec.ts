@@ -208,3 +208,42 @@ for (const locale of ['en', 'fi'] as const) {
     await b.page.context().close();
   });
 }
+
+test('the realtime connection ends with the session: at logout, and at the next push once revoked elsewhere', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await newMember(browser, baseURL!, 'Closer');
+  const b = await newMember(browser, baseURL!, 'Pinger');
+  /** Resolves when the page's realtime socket (Soketi, pusher-js) closes. */
+  const socketClosed = (page: Page) =>
+    new Promise<void>((resolve) => {
+      page.on('websocket', (ws) => ws.on('close', () => resolve()));
+    });
+
+  // Logout in this window: the bell goes with the member's corner and its socket closes.
+  let closed = socketClosed(a.page);
+  await gotoWithBell(a.page, '/');
+  await a.page.getByTestId('user-widget').click();
+  await a.page.getByTestId('logout').click();
+  await closed;
+  await expect(a.page.getByTestId('login-link')).toBeVisible();
+
+  // Revoked from another window: "log out everywhere" there ends B's session; B's first window,
+  // still subscribed, finds its session gone at the next push and closes its socket.
+  const other = await browser.newContext({ baseURL });
+  await other.addCookies(await b.page.context().cookies());
+  closed = socketClosed(b.page);
+  await gotoWithBell(b.page, '/');
+  const everywhere = await other.request.delete('/api/me/sessions', { headers: { origin: baseURL! } });
+  expect(everywhere.status(), await everywhere.text()).toBeLessThan(300);
+  const c = await newMember(browser, baseURL!, 'Asker');
+  const asked = await c.page.request.post(`/api/users/${b.publicId}/friendship`, {
+    headers: { origin: baseURL! },
+    data: { action: 'request' },
+  });
+  expect(asked.status()).toBe(200);
+  await closed;
+  await expect(b.page.getByTestId('login-link')).toBeVisible();
+  await other.close();
+});

@@ -16,6 +16,7 @@ import { GET as realtimeGet } from '@/app/api/realtime/route';
 import { addComment } from '@/lib/data/comments';
 import { changeFriendship } from '@/lib/data/friendships';
 import { listNotifications } from '@/lib/data/notifications';
+import { logOutEverywhere } from '@/lib/data/sessions';
 import { connectNotifications, type Authorize } from '@/lib/realtime/client';
 import { userChannel, type NotificationPush, type RealtimeClientConfig } from '@/lib/realtime/channels';
 import { pusherServer } from '@/lib/realtime/server';
@@ -127,6 +128,32 @@ describe.each(testEngines())('realtime notifications through Soketi on %s', (eng
     } finally {
       mine.disconnect();
     }
+  });
+
+  it("channel auth takes the Pusher libraries' form body as well as JSON, and refuses a session logged out elsewhere", async () => {
+    const owner = await member();
+    const params = { socket_id: '1234.5678', channel_name: userChannel(owner.actor.publicId) };
+    const asForm = (cookie: string) =>
+      pusherAuthPost(
+        new Request('http://localhost/api/pusher/auth', {
+          method: 'POST',
+          headers: { origin: 'http://localhost', cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(params).toString(),
+        }),
+      );
+    const form = await asForm(owner.cookie);
+    expect(form.status).toBe(200);
+    const json = await pusherAuthPost(apiRequest('POST', '/api/pusher/auth', { body: params, cookie: owner.cookie }));
+    expect(await form.json()).toEqual(await json.json());
+    // Another member's channel stays refused in either form.
+    const other = await member();
+    expect((await asForm(other.cookie)).status).toBe(403);
+    await logOutEverywhere(owner.actor, h.db);
+    const revoked = await asForm(owner.cookie);
+    expect(revoked.status).toBe(401);
+    expect(
+      (await pusherAuthPost(apiRequest('POST', '/api/pusher/auth', { body: params, cookie: owner.cookie }))).status,
+    ).toBe(401);
   });
 
   it('with Soketi down a friend request is stored and counted by /api/me; after the reconnect the count is refetched and the next push arrives', async () => {

@@ -9,9 +9,10 @@ export const dynamic = 'force-dynamic';
 
 /**
  * POST /api/pusher/auth: signs a subscription to a private realtime channel for pusher-js, only
- * for the caller's own channel `private-user-{public_id}`. Body (JSON): `{ socket_id, channel_name }`
- * as pusher-js passes them to its channel authorization handler. 200 `{ auth }`; 400 for a
- * malformed body; 401 without a session; 403 for any other channel, or from another origin.
+ * for the caller's own channel `private-user-{public_id}`. Body: `{ socket_id, channel_name }` as
+ * JSON (the site's own client) or `application/x-www-form-urlencoded` (the Pusher libraries'
+ * default, pusher-js and the mobile ones). 200 `{ auth }`; 400 for a malformed body; 401 without a
+ * session (a logged-out or revoked one included); 403 for any other channel, or from another origin.
  * Signed with PUSHER_KEY / PUSHER_SECRET (lib/realtime/server.ts); nothing is stored.
  */
 export const POST = route({
@@ -20,6 +21,7 @@ export const POST = route({
   summary: "Signs a subscription to the caller's own realtime channel",
   tags: ['notifications'],
   auth: 'member',
+  formBody: true,
   body: z.object({
     socket_id: z.string().regex(/^\d{1,20}\.\d{1,20}$/),
     channel_name: z.string().max(200),
