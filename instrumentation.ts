@@ -2,7 +2,9 @@ import type { Instrumentation } from 'next';
 
 /**
  * Next.js instrumentation: `register` runs once when a server process starts (`next start`,
- * `next dev`). On the Node.js runtime it schedules the daily notification digest
+ * `next dev`). On the Node.js runtime it first refuses to start a production server with the
+ * public default realtime credentials for a realtime server reachable beyond this machine
+ * (lib/realtime/config.ts assertRealtimeCredentials), then schedules the daily notification digest
  * (lib/digest-schedule.ts) and the hourly expired-data purge (lib/purge-schedule.ts), and marks
  * failed the collection import jobs an earlier process of this host left unfinished
  * (lib/data/collection-import.ts failInterruptedImports); never during `next build`. The imports
@@ -12,6 +14,14 @@ import type { Instrumentation } from 'next';
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     if (process.env.NEXT_PHASE === 'phase-production-build') return;
+    const { assertRealtimeCredentials, realtimeConfig } = await import('@/lib/realtime/config');
+    try {
+      assertRealtimeCredentials(realtimeConfig());
+    } catch (error) {
+      // A production server with the public realtime credentials does not start.
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exit(1);
+    }
     const { scheduleDailyDigest } = await import('@/lib/digest-schedule');
     scheduleDailyDigest();
     const { schedulePurge } = await import('@/lib/purge-schedule');

@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, queryRows } from '@/db';
 import { formatReport, importFiles, seedFiles } from '@/lib/import';
-import { realtimeConfig, wantsLocalSoketi } from '@/lib/realtime/config';
+import { assertRealtimeCredentials, realtimeConfig, wantsLocalSoketi } from '@/lib/realtime/config';
 import { portInUse, startSoketi, type SoketiHandle } from '@/lib/realtime/soketi';
 import { siteTimeZone } from '@/lib/time-zone';
 import { buildIfNeeded } from './next-build';
@@ -99,8 +99,10 @@ async function startRealtime(): Promise<SoketiHandle | null> {
 
 try {
   siteTimeZone();
+  assertRealtimeCredentials(realtimeConfig());
 } catch (error) {
-  // A mistyped SITE_TIME_ZONE stops here, named, instead of failing every page.
+  // A mistyped SITE_TIME_ZONE stops here, named, instead of failing every page; so does a production
+  // start with the public realtime credentials for a realtime server others can reach.
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }

@@ -51,6 +51,31 @@ export function realtimeConfig(env: Record<string, string | undefined> = process
   };
 }
 
+/**
+ * Refuses, under NODE_ENV=production, the public default app id, key or secret (LOCAL_REALTIME)
+ * for a realtime server reachable beyond this machine (a hosted cluster, a PUSHER_HOST or a
+ * PUSHER_CLIENT_HOST that is not loopback): anyone who read this code could sign subscriptions to
+ * any member's channel or trigger events with them. A local Soketi on loopback (a fresh clone's
+ * `npm start`) keeps the defaults. Pure apart from reading `env`.
+ * @throws Error naming the variables to set
+ */
+export function assertRealtimeCredentials(
+  config: RealtimeConfig,
+  env: Record<string, string | undefined> = process.env,
+): void {
+  if (env.NODE_ENV !== 'production') return;
+  const beyond = Boolean(config.cluster) || !LOOPBACK.has(config.host) || !LOOPBACK.has(config.clientHost);
+  const defaults = (['appId', 'key', 'secret'] as const).filter((k) => config[k] === LOCAL_REALTIME[k]);
+  if (!beyond || !defaults.length) return;
+  const names = { appId: 'PUSHER_APP_ID', key: 'PUSHER_KEY', secret: 'PUSHER_SECRET' };
+  const where = config.cluster ? `Pusher cluster ${config.cluster}` : `${config.host} (browsers: ${config.clientHost})`;
+  throw new Error(
+    `Realtime: ${defaults.map((k) => names[k]).join(', ')} ${defaults.length > 1 ? 'are' : 'is'} the public default ` +
+      `while the realtime server is reachable beyond this machine (${where}). Set your own values ` +
+      '(e.g. PUSHER_SECRET=$(openssl rand -hex 32)) in the environment of the app and of Soketi, then start again.',
+  );
+}
+
 /** Whether the app's scripts should run a Soketi of their own: no hosted cluster and a host on this machine. */
 export function wantsLocalSoketi(config: RealtimeConfig): boolean {
   return !config.cluster && LOOPBACK.has(config.host);

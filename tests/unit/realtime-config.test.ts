@@ -5,7 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { digestHour, msUntilHour } from '@/lib/digest-schedule';
 import { channelUser, userChannel } from '@/lib/realtime/channels';
-import { clientConfig, LOCAL_REALTIME, realtimeConfig, wantsLocalSoketi } from '@/lib/realtime/config';
+import { spawnSync } from 'node:child_process';
+import {
+  assertRealtimeCredentials,
+  clientConfig,
+  LOCAL_REALTIME,
+  realtimeConfig,
+  wantsLocalSoketi,
+} from '@/lib/realtime/config';
 
 describe('realtime settings', () => {
   it('no variables: the local Soketi on 127.0.0.1:6001 with the default app, started by the scripts', () => {
@@ -39,6 +46,38 @@ describe('realtime settings', () => {
     expect(wantsLocalSoketi(c)).toBe(false);
     expect(clientConfig(c)).toMatchObject({ host: 'ws.example.org', port: 443, tls: false });
     expect(wantsLocalSoketi(realtimeConfig({ PUSHER_HOST: 'localhost', PUSHER_PORT: '6010' }))).toBe(true);
+  });
+
+  it('production refuses the public default credentials for a realtime server reachable beyond this machine', () => {
+    const prod = { NODE_ENV: 'production' };
+    const check = (env: Record<string, string>) => () =>
+      assertRealtimeCredentials(realtimeConfig(env), { ...prod, ...env });
+    // A fresh clone's local Soketi on loopback keeps the defaults, in production too.
+    expect(check({})).not.toThrow();
+    expect(check({ PUSHER_HOST: 'localhost' })).not.toThrow();
+    // Reachable beyond loopback: another host, a client address others use, a hosted cluster.
+    expect(check({ PUSHER_HOST: 'soketi.internal' })).toThrow(
+      /PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET are the public default/,
+    );
+    expect(check({ PUSHER_CLIENT_HOST: 'push.example.fi' })).toThrow(/push\.example\.fi/);
+    expect(check({ PUSHER_CLUSTER: 'eu', PUSHER_APP_ID: '1', PUSHER_KEY: 'k' })).toThrow(
+      /PUSHER_SECRET is the public default/,
+    );
+    // Own credentials: allowed anywhere; outside production nothing is refused.
+    const own = { PUSHER_APP_ID: 'app', PUSHER_KEY: 'key', PUSHER_SECRET: 'a-long-secret' };
+    expect(check({ ...own, PUSHER_HOST: 'soketi.internal' })).not.toThrow();
+    const dev = realtimeConfig({ PUSHER_HOST: 'soketi.internal' });
+    expect(() => assertRealtimeCredentials(dev, { PUSHER_HOST: 'soketi.internal' })).not.toThrow();
+  });
+
+  it('npm start in production stops at once with that message', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+      env: { ...process.env, NODE_ENV: 'production', PUSHER_HOST: 'soketi.internal', PUSHER_SECRET: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/PUSHER_SECRET.*public default.*soketi\.internal/s);
   });
 
   it('channel names: private-user-{public id}, and back', () => {
