@@ -22,7 +22,7 @@ import { listReviews } from '@/lib/data/reviews';
 import { foldText } from '@/lib/text';
 import { replay, type CapturedStatement, type CapturingDb } from './capture';
 import { emptyFloors, explainSection, recordFloor, timeFloor, type Floors } from './search';
-import { summarize, timed, type Summary } from './stats';
+import { recordAnswer, summarize, timed, type Summary } from './stats';
 
 /** Data-layer list functions and the API endpoint each one serves. */
 export const COMMUNITY_FUNCTIONS = { listReviews: '/api/reviews', listPosts: '/api/posts' } as const;
@@ -112,7 +112,9 @@ export type CommunitySample = {
   statements: CapturedStatement[];
   app: number[];
   raw: number[];
+  /** HTTP times of the successful (200) answers, milliseconds, in the order taken. */
   api: number[];
+  /** HTTP requests not answered 200 (not timed). */
   apiErrors: number;
 };
 
@@ -144,6 +146,7 @@ export type CommunityCaseResult = {
     api: Summary;
     app: Summary;
     raw: Summary;
+    /** Requests not answered 200 (left out of `api`). */
     errors: number;
   }[];
   /** The HTTP and route floors (bench/search.ts timeFloor) timed once per request and round beside the API requests. */
@@ -203,10 +206,8 @@ export async function runCommunityCase(o: CommunityCaseOptions): Promise<Communi
           },
           async () => {
             const api = await timeApi(http, s.fn, s.input.params);
-            if (record) {
-              s.api.push(api.ms);
-              if (!api.ok) s.apiErrors++;
-            }
+            // Only successful answers are timed: a fast error must not pass for a fast endpoint.
+            if (record) recordAnswer(s, api);
           },
           async () => {
             const sample = await timeFloor(http);

@@ -34,16 +34,42 @@ export type ContributionsCaseOptions = {
   log?: (line: string) => void;
 };
 
-/** One timed call. */
-export type ContributionsCall = { name: string; description: string; app: Summary; samples: number[] };
+/**
+ * One timed call (milliseconds); `items`: the items of the page it returned (the first recorded
+ * round), null for a call that returns no page.
+ */
+export type ContributionsCall = {
+  name: string;
+  description: string;
+  app: Summary;
+  samples: number[];
+  items: number | null;
+};
 
-/** What the case measured. */
-export type ContributionsCaseResult = { pending: number; revisions: number; calls: ContributionsCall[] };
+/**
+ * What the case measured: the queue page compared with page 1 (`queuePage`) and the page its
+ * cursor reached (`queuePageReached`: lower when the queue ended first, then the deep call read
+ * that last page).
+ */
+export type ContributionsCaseResult = {
+  pending: number;
+  revisions: number;
+  queuePage: number;
+  queuePageReached: number;
+  calls: ContributionsCall[];
+};
 
 const DOMAIN = '@bench-contributions.invalid';
 const MEMBERS = 10;
-/** The queue page compared with page 1. */
+/** The queue page compared with page 1 (the page of the queue target). */
 export const QUEUE_PAGE = 50;
+
+/** The number of items of a page (`{ items: [...] }`), null for any other result. */
+function pageItems(result: unknown): number | null {
+  if (typeof result !== 'object' || result === null || !('items' in result)) return null;
+  const { items } = result as { items: unknown };
+  return Array.isArray(items) ? items.length : null;
+}
 
 /** Runs the contributions case (see module doc). */
 export async function runContributionsCase(o: ContributionsCaseOptions): Promise<ContributionsCaseResult> {
@@ -94,10 +120,15 @@ export async function runContributionsCase(o: ContributionsCaseOptions): Promise
     }
     await raw`ANALYZE change_requests`;
     await raw`ANALYZE revisions`;
-    // Page 50's cursor: the queue walked once.
+    // Page 50's cursor: the queue walked once (a shorter queue stops at its last page).
     let cursor: string | null = null;
-    for (let page = 1; page < QUEUE_PAGE; page++)
-      cursor = (await listChangeRequests(admin, {}, { cursor }, db)).next_cursor;
+    let queuePageReached = 1;
+    for (let page = 1; page < QUEUE_PAGE; page++) {
+      const next: string | null = (await listChangeRequests(admin, {}, { cursor }, db)).next_cursor;
+      if (!next) break;
+      cursor = next;
+      queuePageReached = page + 1;
+    }
     const page50 = cursor;
     let approval = 0;
     const calls: { name: string; description: string; run: () => Promise<unknown> }[] = [
@@ -123,19 +154,24 @@ export async function runContributionsCase(o: ContributionsCaseOptions): Promise
       },
     ];
     const samples = calls.map(() => [] as number[]);
+    const items = calls.map((): number | null => null);
     for (let round = 0; round <= o.rounds; round++)
       for (const [i, call] of calls.entries()) {
-        const { ms } = await timed(call.run);
+        const { ms, result } = await timed(call.run);
+        if (round === 1) items[i] = pageItems(result);
         if (round > 0) samples[i].push(ms);
       }
     const result: ContributionsCaseResult = {
       pending: o.pending,
       revisions: o.revisions,
+      queuePage: QUEUE_PAGE,
+      queuePageReached,
       calls: calls.map((c, i) => ({
         name: c.name,
         description: c.description,
         app: summarize(samples[i]),
         samples: samples[i],
+        items: items[i],
       })),
     };
     o.log?.(`contributions: ${result.calls.map((c) => `${c.name} p95 ${c.app.p95} ms`).join(', ')}`);

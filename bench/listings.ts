@@ -1,7 +1,8 @@
 /**
  * Benchmark case 2: listings with filters, page 1 against page 100. For each listing combination
  * (bench/workload.ts listingCases) the pages are walked from page 1 by following
- * `next_cursor` (keyset) up to page 100 (or the last page when the listing is shorter); then
+ * `next_cursor` (keyset) up to page 100 (or the last page when the listing is shorter: timed
+ * the same way, but its target then reads "not measured", bench/verdicts.ts); then
  * `reps` rounds (another `reps` at a time, up to `maxReps`, while `unsettled` says the samples do not decide the target)
  * time page 1 and page 100 through the data layer and their captured SQL replayed
  * on a plain client, in an order that rotates from round to round. Times in milliseconds; one
@@ -20,7 +21,7 @@ import { explainSection } from './search';
 import { summarize, timed, type Summary } from './stats';
 import type { ListingCase } from './workload';
 
-/** Page compared with page 1. */
+/** Page compared with page 1 (the page of the listing target). */
 export const TARGET_PAGE = 100;
 
 /** The data-layer call of one page of a listing combination (default page size). */
@@ -39,8 +40,15 @@ export function listingCall(c: ListingCase, cursor: string | null): (db: Db) => 
 export type ListingResult = {
   name: string;
   params: Record<string, string>;
-  /** The page compared with page 1: TARGET_PAGE, or the last page of a shorter listing. */
+  /** The page the target compares with page 1. */
+  targetPage: number;
+  /**
+   * The page timed against page 1: TARGET_PAGE, or the last page of a shorter listing (1 when
+   * page 1 gave no cursor). Below `targetPage` the target is not measured.
+   */
   pageReached: number;
+  /** Items on the page reached. */
+  lastItems: number;
   /** Recorded rounds (more than the run's rounds when the first ones left the target within the noise). */
   rounds: number;
   /** `samples`: the data-layer times in the order they were taken (one per round), for the halves. */
@@ -77,7 +85,8 @@ export async function runListingCase(o: ListingCaseOptions): Promise<ListingResu
     }
     const pageReached = lastCursor ? page : 1;
     const firstSql = (await o.capturing.capture(listingCall(c, null))).statements;
-    const lastSql = (await o.capturing.capture(listingCall(c, lastCursor))).statements;
+    const lastCapture = await o.capturing.capture(listingCall(c, lastCursor));
+    const lastSql = lastCapture.statements;
     const t = { firstApp: [] as number[], firstRaw: [] as number[], lastApp: [] as number[], lastRaw: [] as number[] };
     // The four timings of a round rotate their order from round to round, so neither page gets
     // a systematic edge (buffers the other just read, a collection pause the other triggered).
@@ -101,7 +110,9 @@ export async function runListingCase(o: ListingCaseOptions): Promise<ListingResu
     const r: ListingResult = {
       name: c.name,
       params: c.params,
+      targetPage: TARGET_PAGE,
       pageReached,
+      lastItems: lastCapture.result.items.length,
       rounds: reps,
       first: { app: summarize(t.firstApp), raw: summarize(t.firstRaw), statements: firstSql, samples: t.firstApp },
       last: { app: summarize(t.lastApp), raw: summarize(t.lastRaw), statements: lastSql, samples: t.lastApp },

@@ -10,11 +10,12 @@
  *   cache of anonymous pages;
  * - uncached: paths never requested before in this run (ids drawn with a per-run seed from the
  *   whole catalogue, more ids than the load can reach), no warm-up: each request renders.
- * Measured per response:
+ * Measured per successful (2xx) response; other answers are counted (`non2xx`, `errors`), not timed:
  * - TTFB: from the request's write to its response headers being parsed (autocannon client
  *   'headers' event against the start time autocannon keeps per in-flight request);
  * - latency: autocannon's own response time, from the write to the complete body.
- * req/s = 2xx responses / measured seconds. Times in milliseconds. The targets' loads are
+ * req/s = 2xx responses / measured seconds. A target without paths is not loaded (its result has
+ * no responses). Times in milliseconds. The targets' loads are
  * interleaved in slices (see runLoad); each result also has the req/s and TTFB p95 of its first
  * and second half of slices, the spread of two runs of half the length: how far a verdict of this
  * run could move on a rerun.
@@ -39,12 +40,16 @@ export type LoadResult = {
   name: string;
   paths: number;
   seconds: number;
+  /** Responses of every status (the 2xx ones are `ok`). */
   requests: number;
+  /** 2xx responses: the ones timed in `ttfb` and `latency`. */
+  ok: number;
   /** Requests beyond the number of paths (paths asked for more than once during the load). */
   repeats: number;
   rps: number;
   /** Connections the load used. */
   connections: number;
+  /** TTFB and complete-response latency of the 2xx responses, milliseconds. */
   ttfb: Summary;
   latency: Summary;
   /** req/s and TTFB p95 of the first and of the second half of the load. */
@@ -90,8 +95,16 @@ async function prefetch(baseUrl: string, paths: readonly string[], concurrency =
   );
 }
 
-/** What one slice of a target's load measured. */
-type Slice = { ttfb: number[]; latency: number[]; ok: number; non2xx: number; errors: number; seconds: number };
+/** What one slice of a target's load measured (times of the 2xx responses, milliseconds). */
+type Slice = {
+  ttfb: number[];
+  latency: number[];
+  responses: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  seconds: number;
+};
 
 /** One slice of a target's load; `cursor` carries the path rotation from slice to slice. */
 async function loadSlice(
@@ -103,6 +116,7 @@ async function loadSlice(
   const ttfb: number[] = [];
   const latency: number[] = [];
   let ok = 0;
+  let responses = 0;
   const instance = autocannon({
     url: o.baseUrl,
     connections: target.connections ?? o.connections,
@@ -116,9 +130,9 @@ async function loadSlice(
       },
     ],
     setupClient: (client: Client) => {
-      client.on('headers', () => {
+      client.on('headers', (info: { statusCode?: number }) => {
         const started = client.pipelinedRequests?.peek()?.startTime;
-        if (started) {
+        if (started && isOk(info.statusCode)) {
           const [s, ns] = process.hrtime(started);
           ttfb.push(s * 1e3 + ns / 1e6);
         }
@@ -126,14 +140,21 @@ async function loadSlice(
     },
   });
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    responses++;
+    if (!isOk(status)) return;
     latency.push(ms);
-    if (status >= 200 && status < 300) ok++;
+    ok++;
   });
   const r = await instance;
-  return { ttfb, latency, ok, non2xx: r.non2xx, errors: r.errors + r.timeouts, seconds: duration };
+  return { ttfb, latency, responses, ok, non2xx: r.non2xx, errors: r.errors + r.timeouts, seconds: duration };
+}
+
+function isOk(status: number | undefined): boolean {
+  return status != null && status >= 200 && status < 300;
 }
 
 function perSecond(n: number, seconds: number): number {
+  if (seconds <= 0) return 0;
   return Math.round((n / seconds) * 10) / 10;
 }
 
@@ -142,12 +163,13 @@ function resultOf(o: LoadOptions, target: LoadTarget, slices: readonly Slice[]):
   const sum = (pick: (s: Slice) => number, of = slices) => of.reduce((n, s) => n + pick(s), 0);
   const mid = Math.floor(slices.length / 2);
   const halves = [slices.slice(0, mid), slices.slice(mid)];
-  const requests = sum((s) => s.latency.length);
+  const requests = sum((s) => s.responses);
   return {
     name: target.name,
     paths: target.paths.length,
     seconds: sum((s) => s.seconds),
     requests,
+    ok: sum((s) => s.ok),
     repeats: Math.max(0, requests - target.paths.length),
     rps: perSecond(
       sum((s) => s.ok),
@@ -190,17 +212,20 @@ export async function runLoad(
   const rounds = Math.max(2, o.slices ?? 2);
   const sliceSeconds = Math.max(1, Math.round(o.duration / rounds));
   for (const t of targets) {
+    if (!t.paths.length) continue;
     if (t.prefetch) await prefetch(o.baseUrl, t.paths);
     if (t.warmup && o.warmup > 0) await loadSlice(o, t, o.warmup, { next: 0 });
   }
   const cursors = targets.map(() => ({ next: 0 }));
   const slices: Slice[][] = targets.map(() => []);
   for (let round = 0; round < rounds; round++)
-    for (const [i, t] of targets.entries()) slices[i].push(await loadSlice(o, t, sliceSeconds, cursors[i]));
+    for (const [i, t] of targets.entries())
+      // A target without paths is not loaded: nothing to request (its result has no responses).
+      if (t.paths.length) slices[i].push(await loadSlice(o, t, sliceSeconds, cursors[i]));
   const out = targets.map((t, i) => resultOf(o, t, slices[i]));
   for (const [i, r] of out.entries())
     log?.(
-      `pages ${r.name} (${r.connections} connections): ${r.rps} req/s, TTFB p95 ${r.ttfb.p95} ms, ${r.non2xx} non-2xx, ${r.errors} errors${
+      `pages ${r.name} (${r.connections} connections, ${r.paths} paths): ${r.rps} req/s, TTFB p95 ${r.ttfb.p95} ms, ${r.non2xx} non-2xx, ${r.errors} errors${
         !targets[i].warmup && r.repeats ? `, ${r.repeats} ` + `repeated paths` : ''
       }`,
     );

@@ -9,7 +9,8 @@
  *    data layer (a friend request event: lib/data/notifications.ts notifyFriendship in the
  *    transaction, 'notification.created' after it) for one subscriber in turn; the time runs from
  *    the commit (an after-commit effect placed before the push records it) until that client's
- *    pusher-js handler has the payload. One sample at a time; milliseconds.
+ *    pusher-js handler has the payload. One sample at a time; milliseconds. A push that has not
+ *    arrived after 5 s is lost: kept in the series as null, an infinite time for the target.
  * 2. `GET /api/me` of a member with unseen notifications over HTTP (session cookie, one
  *    kept-alive connection) against its captured SQL (the session lookup and the account with
  *    its unseen count) replayed raw, as the community API rows. Without a server (--skip-server)
@@ -56,11 +57,19 @@ export type RealtimeCaseOptions = {
 
 /** Latency of the push and the /api/me row. */
 export type RealtimeCaseResult = {
+  /** Commit-to-client times of the pushes that arrived (the table row), milliseconds. */
   latency: Summary;
-  /** The commit-to-client times in the order they were taken. */
-  latencies: number[];
+  /**
+   * Every recorded push in the order taken: its commit-to-client time in milliseconds, or null
+   * when it did not arrive within `lostAfterMs` (lost). The verdict counts a lost push as an
+   * infinite time.
+   */
+  pushes: (number | null)[];
   subscribers: number;
+  /** Pushes lost, the unrecorded warm-up push included. */
   lost: number;
+  /** How long a push may take before it counts as lost, milliseconds. */
+  lostAfterMs: number;
   me: {
     api: Summary;
     raw: Summary;
@@ -141,7 +150,7 @@ export async function runRealtimeCase(o: RealtimeCaseOptions): Promise<RealtimeC
         afterCommit: [(e) => void committedAt.set(e.publicId, performance.now()), pushNotification],
       },
     };
-    const latencies: number[] = [];
+    const pushes: (number | null)[] = [];
     let lost = 0;
     for (let i = 0; i <= o.samples; i++) {
       const to = members[i % o.subscribers];
@@ -174,9 +183,11 @@ export async function runRealtimeCase(o: RealtimeCaseOptions): Promise<RealtimeC
       waiting.delete(publicId);
       const start = committedAt.get(publicId);
       committedAt.delete(publicId);
-      if (at === null || start === undefined) lost++;
-      else if (i > 0) latencies.push(at - start); // the first one warms up
+      const ms = at === null || start === undefined ? null : at - start;
+      if (ms === null) lost++;
+      if (i > 0) pushes.push(ms); // the first one warms up
     }
+    const latencies = pushes.filter((ms): ms is number => ms !== null);
     o.log?.(`realtime: ${latencies.length} pushes timed, ${lost} lost`);
 
     let me: RealtimeCaseResult['me'] = null;
@@ -256,7 +267,14 @@ export async function runRealtimeCase(o: RealtimeCaseOptions): Promise<RealtimeC
         via: http ? 'http' : 'handler',
       };
     }
-    return { latency: summarize(latencies), latencies, subscribers: connections.length, lost, me };
+    return {
+      latency: summarize(latencies),
+      pushes,
+      subscribers: connections.length,
+      lost,
+      lostAfterMs: LOST_AFTER_MS,
+      me,
+    };
   } finally {
     for (const c of connections) c.disconnect();
     await soketi.stop();

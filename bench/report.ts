@@ -22,14 +22,29 @@ export type CaseRow = {
   extra?: Record<string, unknown>;
 };
 
+/**
+ * How a target fared in a run: `met`; `missed` (over its limit, or its measurement does not count:
+ * failed requests, lost pushes); `not measured` (its case ran without producing the data: counts
+ * as missed); `not run` (its case was not selected: neither met nor missed).
+ */
+export type TargetStatus = 'met' | 'missed' | 'not measured' | 'not run';
+
 /** A performance target checked against this run. */
 export type TargetCheck = {
+  /** Stable id of the check, e.g. `api/search`, `listing/releases/4k` (bench/verdicts.ts). */
+  id?: string;
+  /** The key of the target in bench/verdicts.ts TARGETS, e.g. `apiOverRaw`. */
+  target?: string;
   name: string;
+  /** The measured value in `unit`; null when not measured (or not a number, e.g. every push lost). */
   value: number | null;
   limit: number;
   unit: string;
   op: '<=' | '>=';
+  /** True only for status `met`. */
   met: boolean;
+  status: TargetStatus;
+  /** "target met", "MISSED by …", "MISSED: <why>", "MISSED: not measured (<why>)" or "NOT RUN: <why>". */
   verdict: string;
   /**
    * The value over the first and over the second half of the samples (bench/stats.ts
@@ -52,8 +67,17 @@ export function pct(s: Summary): { n: number; p50: number; p95: number; p99: num
 /** The limit a measured value is checked against: `value op limit`, in `unit` ('x' for a ratio). */
 export type TargetLimit = { op: '<=' | '>='; limit: number; unit: string };
 
-/** What a check may carry besides its value: the value of each half of the samples, a note. */
-export type CheckExtra = { halves?: [number | null, number | null]; note?: string };
+/**
+ * What a check may carry besides its value: the value of each half of the samples, a note, and
+ * why the value does not count (`failure`: the check misses whatever the value) or is missing
+ * (`missing`: said in "MISSED: not measured (…)").
+ */
+export type CheckExtra = {
+  halves?: [number | null, number | null];
+  note?: string;
+  failure?: string;
+  missing?: string;
+};
 
 function halvesOf(
   met: boolean,
@@ -73,6 +97,8 @@ function halvesOf(
 
 /**
  * Checks `value op limit`; the verdict is "target met" or "MISSED by <difference> (<factor>x)".
+ * A value that is null, NaN or infinite is "MISSED: not measured" (with `extra.missing` in
+ * brackets); `extra.failure` misses the check whatever its value ("MISSED: <failure>").
  * With `extra.halves` (the same value over each half of the samples) the check also says the
  * spread between the halves and whether both halves agree with the verdict.
  */
@@ -83,7 +109,21 @@ export function checkTarget(
   extra: CheckExtra = {},
 ): TargetCheck {
   const note = extra.note ? { note: extra.note } : {};
-  if (value == null || !Number.isFinite(value))
+  const measured = value != null && Number.isFinite(value) ? value : null;
+  if (extra.failure)
+    return {
+      name,
+      value: measured,
+      limit,
+      unit,
+      op,
+      met: false,
+      status: 'missed',
+      verdict: `MISSED: ${extra.failure}`,
+      ...halvesOf(false, extra.halves, { op, limit, unit }),
+      ...note,
+    };
+  if (measured == null)
     return {
       name,
       value: null,
@@ -91,27 +131,36 @@ export function checkTarget(
       unit,
       op,
       met: false,
-      verdict: 'MISSED: not measured',
+      status: 'not measured',
+      verdict: `MISSED: not measured${extra.missing ? ` (${extra.missing})` : ''}`,
       ...halvesOf(false, extra.halves, { op, limit, unit }),
       ...note,
     };
-  const met = op === '<=' ? value <= limit : value >= limit;
-  const diff = Math.abs(value - limit);
-  const factor = op === '<=' ? value / limit : limit / Math.max(value, Number.EPSILON);
+  const met = op === '<=' ? measured <= limit : measured >= limit;
+  const diff = Math.abs(measured - limit);
+  const factor = op === '<=' ? measured / limit : limit / Math.max(measured, Number.EPSILON);
   const show = (x: number) => (Math.round(x * 100) / 100).toString();
   return {
     name,
-    value,
+    value: measured,
     limit,
     unit,
     op,
     met,
+    status: met ? 'met' : 'missed',
     verdict: met
       ? 'target met'
       : `MISSED by ${show(diff)}${unit === 'x' ? '' : ` ${unit}`} (${show(factor)}x the limit)`,
     ...halvesOf(met, extra.halves, { op, limit, unit }),
     ...note,
   };
+}
+
+/**
+ * A check whose case was not run (not selected): neither met nor missed, verdict "NOT RUN: <reason>".
+ */
+export function notRun(name: string, { op, limit, unit }: TargetLimit, reason: string): TargetCheck {
+  return { name, value: null, limit, unit, op, met: false, status: 'not run', verdict: `NOT RUN: ${reason}` };
 }
 
 function cell(v: unknown, width: number, right = true): string {
@@ -157,8 +206,9 @@ export function formatTable(rows: readonly CaseRow[]): string {
 }
 
 /**
- * The target checks as lines "name: value unit (op limit) → verdict", with the halves
- * ("halves a / b", and "within the noise" when a half gives the other verdict) and the note.
+ * The target checks as lines "name: value unit (op limit) → verdict", marked `ok`, `MISS` or
+ * `SKIP` (not run), with the halves ("halves a / b", and "within the noise" when a half gives the
+ * other verdict) and the note.
  */
 export function formatTargets(targets: readonly TargetCheck[]): string {
   return targets
@@ -166,8 +216,9 @@ export function formatTargets(targets: readonly TargetCheck[]): string {
       const halves = t.halves
         ? ` [halves ${t.halves.map((h) => h ?? '-').join(' / ')}${t.stable ? '' : ', within the noise'}]`
         : '';
+      const mark = t.met ? '  ok  ' : t.status === 'not run' ? ' SKIP ' : ' MISS ';
       return (
-        `${t.met ? '  ok  ' : ' MISS '} ${t.name}: ${t.value ?? '-'} ${t.unit} (target ${t.op} ${t.limit}) → ${t.verdict}${halves}` +
+        `${mark} ${t.name}: ${t.value ?? '-'} ${t.unit} (target ${t.op} ${t.limit}) → ${t.verdict}${halves}` +
         (t.note ? `\n        ${t.note}` : '')
       );
     })

@@ -2,7 +2,7 @@
  * The benchmark run behind `npm run bench` (scripts/bench.ts): opens the databases, starts the
  * server when needed, runs the cases (bench/search.ts with bench/community.ts, listings.ts,
  * pages.ts, imports.ts, realtime.ts, stream.ts, collections.ts),
- * checks the performance targets, prints a table and writes bench/results.json plus
+ * checks the performance targets (bench/verdicts.ts), prints a table and writes bench/results.json plus
  * bench/explain/*.txt. Imports lib/data: load it only after `allowServerOnlyImports()`
  * (bench/server-only.ts) outside Next/vitest.
  */
@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '@/db';
 import { indexesNotYetUsable, openCapturingDb, openRawClient } from './capture';
-import { randomCommunityQueries, runCommunityCase, type CommunityCaseResult } from './community';
+import { COMMUNITY_FUNCTIONS, randomCommunityQueries, runCommunityCase, type CommunityCaseResult } from './community';
 import { importPglite, importPostgres, type ImportResult } from './imports';
 import { runListingCase, TARGET_PAGE, type ListingResult } from './listings';
 import { cachedPageTarget, runLoad, uncachedPageTarget, type LoadResult, type LoadTarget } from './pages';
@@ -22,9 +22,20 @@ import { runStreamCase, type StreamCaseResult } from './stream';
 import { runCollectionsCase, type CollectionsCaseResult } from './collections';
 import { QUEUE_PAGE, runContributionsCase, type ContributionsCaseResult } from './contributions';
 import { checkTarget, formatTable, formatTargets, pct, type CaseRow, type TargetCheck } from './report';
-import { emptyFloors, FLOOR_PATH, ROUTE_FLOOR_PATH, runSearchCase, type Floors, type SearchCaseResult } from './search';
+import { runSearchCase, SEARCH_FUNCTIONS, type SearchCaseResult } from './search';
 import { startServer, type RunningServer } from './server';
-import { ratio, splitHalves, summarize } from './stats';
+import { ratio, summarize } from './stats';
+import {
+  formatVerdictSummary,
+  halvesRatio,
+  p95,
+  summarizeVerdicts,
+  targetChecks,
+  TARGETS,
+  type CaseName,
+  type VerdictPlan,
+  type VerdictSummary,
+} from './verdicts';
 import {
   FIXED_SEARCH_QUERIES,
   listingCases,
@@ -33,18 +44,7 @@ import {
   type RandomQueryCounts,
 } from './workload';
 
-/** Cases that can be selected with `--only`. */
-export const CASES = [
-  'search',
-  'listings',
-  'pages',
-  'import',
-  'realtime',
-  'stream',
-  'collections',
-  'contributions',
-] as const;
-export type CaseName = (typeof CASES)[number];
+export { CASES, TARGETS, type CaseName } from './verdicts';
 
 /** Options of a run (scripts/bench.ts parses them from the command line). */
 export type BenchOptions = {
@@ -186,32 +186,6 @@ export const SETTINGS: Record<'default' | 'quick', BenchSettings> = {
   },
 };
 
-/** The performance targets (milliseconds, ratios, req/s, seconds). */
-export const TARGETS = {
-  searchP95: 50,
-  /** The misspelled set alone (close spellings looked up, then a second search): the search target. */
-  misspelledP95: 50,
-  autocompleteP95: 30,
-  apiOverRaw: 1.5,
-  listingRatio: 1.5,
-  releaseRps: 200,
-  releaseTtfbP95: 150,
-  /** Never-cached release, movie and person pages: req/s at least this share of the cached page's req/s. */
-  uncachedOverCached: 0.3,
-  /** Never-cached pages: p95 TTFB at `uncachedConnections` (8) connections, ms. */
-  uncachedTtfbP95: 300,
-  importPglite: 120,
-  importPostgres: 40,
-  /** A notification from commit to a pusher-js client through Soketi on loopback, p95 ms. */
-  realtimeP95: 50,
-  /** A page of the stream (data layer) of a member with busy friends, first and deep pages, p95 ms. */
-  streamP95: 50,
-  /** One approval of a release edit end to end in the data layer, p95 ms. */
-  approvalP95: 50,
-  /** Page 1 of an item's history of 1,000 revisions, p95 ms. */
-  historyP95: 20,
-} as const;
-
 /** What bench/results.json holds. */
 export type BenchResults = {
   commit: string;
@@ -231,7 +205,10 @@ export type BenchResults = {
   };
   settings: BenchSettings;
   cases: CaseRow[];
+  /** Every expected target check (bench/verdicts.ts), measured or "not measured" / "not run". */
   targets: TargetCheck[];
+  /** Counts of `targets` by verdict. */
+  summary: VerdictSummary;
   /** Conditions that make the numbers unrepresentative (e.g. indexes the planner cannot use yet). */
   warnings: string[];
   /** How far the verdicts could move on a rerun (see noiseOf). */
@@ -261,7 +238,8 @@ export type BenchResults = {
     statements: number;
     app_p95: number;
     raw_p95: number;
-    api_p95: number;
+    /** p95 of the successful answers; null when none succeeded. */
+    api_p95: number | null;
   }[];
 };
 
@@ -293,7 +271,7 @@ function searchRows(r: SearchCaseResult): CaseRow[] {
       baseline: { description: 'the captured SQL replayed on a plain postgres.js client', ...pct(a.raw) },
       ratio: ratio(a.api.p95, a.raw.p95),
       ratio_of: 'p95 HTTP API / p95 raw SQL',
-      extra: { errors: a.errors, ...(a.errors ? { note: `${a.errors} non-2xx` } : {}) },
+      extra: { errors: a.errors, ...(a.errors ? { note: `${a.errors} non-2xx (not timed)` } : {}) },
     });
   }
   return rows;
@@ -315,7 +293,7 @@ function communityRows(r: CommunityCaseResult): CaseRow[] {
       requests: a.requests,
       data_layer: pct(a.app),
       errors: a.errors,
-      ...(a.errors ? { note: `${a.errors} non-2xx` } : {}),
+      ...(a.errors ? { note: `${a.errors} non-2xx (not timed)` } : {}),
     },
   }));
 }
@@ -330,7 +308,11 @@ function realtimeRows(r: RealtimeCaseResult): CaseRow[] {
       baseline: null,
       ratio: null,
       ratio_of: '',
-      extra: { subscribers: r.subscribers, lost: r.lost, ...(r.lost ? { note: `${r.lost} lost` } : {}) },
+      extra: {
+        subscribers: r.subscribers,
+        lost: r.lost,
+        ...(r.lost ? { note: `${r.lost} lost (percentiles of the arrivals only; the target counts them)` } : {}),
+      },
     },
   ];
   if (r.me)
@@ -365,7 +347,7 @@ function streamRows(r: StreamCaseResult): CaseRow[] {
         : null,
       ratio: ratio(p.app.p95, p.raw?.p95),
       ratio_of: 'p95 data layer / p95 raw SQL',
-      extra: { items: p.items, statements: p.statements },
+      extra: { items: p.items, statements: p.statements, ...(p.items ? {} : { note: 'no items' }) },
     }));
 }
 
@@ -378,7 +360,14 @@ function contributionsRows(r: ContributionsCaseResult): CaseRow[] {
     baseline: null,
     ratio: null,
     ratio_of: '',
-    extra: { pending: r.pending, revisions: r.revisions },
+    extra: {
+      pending: r.pending,
+      revisions: r.revisions,
+      items: c.items,
+      ...(c.name.startsWith('queue_page') && r.queuePageReached < r.queuePage
+        ? { queue_page_reached: r.queuePageReached, note: `queue ends at page ${r.queuePageReached}` }
+        : {}),
+    },
   }));
 }
 
@@ -406,13 +395,14 @@ function listingRows(results: ListingResult[]): CaseRow[] {
     ratio_of: `p95 page ${TARGET_PAGE} / p95 page 1 (data layer)`,
     extra: {
       page_reached: l.pageReached,
+      items: l.lastItems,
       rounds: l.rounds,
       p50_ratio: ratio(l.last.app.p50, l.first.app.p50),
       raw_page1: pct(l.first.raw),
       raw_last: pct(l.last.raw),
       statements: l.last.statements.length,
-      ...(l.pageReached < TARGET_PAGE
-        ? { note: l.pageReached > 1 ? `only ${l.pageReached} pages` : 'one page only: not checked' }
+      ...(l.pageReached < l.targetPage
+        ? { note: `only ${l.pageReached} page${l.pageReached > 1 ? 's' : ''}: target not measured` }
         : {}),
     },
   }));
@@ -458,6 +448,7 @@ function pageRows(results: LoadResult[]): CaseRow[] {
       seconds: r.seconds,
       ttfb_ratio: ratio(r.ttfb.p95, stat?.ttfb.p95),
       latency: pct(r.latency),
+      ok: r.ok,
       non2xx: r.non2xx,
       errors: r.errors,
       note: `${r.rps} req/s${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}${r.errors ? `, ${r.errors} errors` : ''}`,
@@ -497,274 +488,6 @@ function importRows(results: ImportResult[]): CaseRow[] {
       },
     };
   });
-}
-
-/** The measurements a run checks against the targets; `search` is null when the search cases did not run. */
-type Measured = {
-  search: SearchCaseResult | null;
-  community: CommunityCaseResult | null;
-  listings: ListingResult[];
-  pages: LoadResult[];
-  imports: ImportResult[];
-  realtime: RealtimeCaseResult | null;
-  stream: StreamCaseResult | null;
-  contributions: ContributionsCaseResult | null;
-};
-
-/** p95 of samples (null when there are none). */
-function p95(samples: readonly number[]): number | null {
-  return samples.length ? summarize(samples).p95 : null;
-}
-
-/** p95 of each half of chronological sample series (bench/stats.ts splitHalves). */
-function halvesP95(series: readonly (readonly number[])[]): [number | null, number | null] {
-  const [a, b] = splitHalves(series);
-  return [p95(a), p95(b)];
-}
-
-/** Ratio of p95s over each half: numerator and denominator series split the same way. */
-function halvesRatio(
-  num: readonly (readonly number[])[],
-  den: readonly (readonly number[])[],
-): [number | null, number | null] {
-  const [na, nb] = splitHalves(num);
-  const [da, db] = splitHalves(den);
-  return [ratio(p95(na), p95(da)), ratio(p95(nb), p95(db))];
-}
-
-/**
- * The plain API ratio's context: the same ratio once a floor is taken off the API's p95, for the
- * HTTP floor (a static file) and the route floor (an unknown API path: the catch-all route's 404),
- * both on the same connection, timed in turn with the API requests. Information only: the target
- * stays API p95 / raw p95.
- */
-function floorNote(api: number[], raw: number[], floors: Floors): string | undefined {
-  if (!floors.file.length || !api.length || !raw.length) return undefined;
-  const apiP95 = summarize(api).p95;
-  const rawP95 = summarize(raw).p95;
-  const part = (label: string, samples: number[]) => {
-    const f = summarize(samples);
-    return `${label} p50 ${f.p50} / p95 ${f.p95} ms, (API p95 − floor p95) / raw p95 = ${ratio(apiP95 - f.p95, rawP95)} x`;
-  };
-  return (
-    'not the target, context (same connection, interleaved): ' +
-    `${part(`HTTP floor (GET ${FLOOR_PATH})`, floors.file)}; ` +
-    part(`route floor (GET ${ROUTE_FLOOR_PATH}, 404)`, floors.route)
-  );
-}
-
-function targetChecks({
-  search,
-  community,
-  listings,
-  pages,
-  imports,
-  realtime,
-  stream,
-  contributions,
-}: Measured): TargetCheck[] {
-  const t: TargetCheck[] = [];
-  if (search) {
-    const text = search.samples.filter((s) => s.set !== 'autocomplete');
-    const short = search.samples.filter((s) => s.set === 'autocomplete');
-    const misspelled = search.samples.filter((s) => s.set === 'misspelled');
-    t.push(
-      checkTarget(
-        'search p95 (lib/data, all 4 functions, queries of 3+ letter words)',
-        p95(text.flatMap((s) => s.app)),
-        { op: '<=', limit: TARGETS.searchP95, unit: 'ms' },
-        { halves: halvesP95(text.map((s) => s.app)) },
-      ),
-    );
-    if (misspelled.length)
-      t.push(
-        checkTarget(
-          'misspelled search p95 (lib/data, all 4 functions, close spellings looked up)',
-          p95(misspelled.flatMap((s) => s.app)),
-          { op: '<=', limit: TARGETS.misspelledP95, unit: 'ms' },
-          { halves: halvesP95(misspelled.map((s) => s.app)) },
-        ),
-      );
-    t.push(
-      checkTarget(
-        'autocomplete p95 (lib/data, all 4 functions, 1-2 letter queries)',
-        p95(short.flatMap((s) => s.app)),
-        { op: '<=', limit: TARGETS.autocompleteP95, unit: 'ms' },
-        { halves: halvesP95(short.map((s) => s.app)) },
-      ),
-    );
-    for (const a of search.api) {
-      const of = search.samples.filter((s) => s.fn === a.fn);
-      t.push(
-        checkTarget(
-          `API ${a.endpoint} p95 / raw SQL p95`,
-          ratio(a.api.p95, a.raw.p95),
-          { op: '<=', limit: TARGETS.apiOverRaw, unit: 'x' },
-          {
-            halves: halvesRatio(
-              of.map((s) => s.api),
-              of.map((s) => s.raw),
-            ),
-            note: floorNote(
-              of.flatMap((s) => s.api),
-              of.flatMap((s) => s.raw),
-              search.floor,
-            ),
-          },
-        ),
-      );
-    }
-  }
-  for (const a of community?.api ?? []) {
-    const of = (community?.samples ?? []).filter((s) => s.fn === a.fn && s.variant === a.variant);
-    t.push(
-      checkTarget(
-        `API ${a.endpoint}${a.variant === 'q' ? '?q=' : ' (list)'} p95 / raw SQL p95`,
-        ratio(a.api.p95, a.raw.p95),
-        { op: '<=', limit: TARGETS.apiOverRaw, unit: 'x' },
-        {
-          halves: halvesRatio(
-            of.map((s) => s.api),
-            of.map((s) => s.raw),
-          ),
-          note: floorNote(
-            of.flatMap((s) => s.api),
-            of.flatMap((s) => s.raw),
-            community?.floor ?? emptyFloors(),
-          ),
-        },
-      ),
-    );
-  }
-  if (contributions) {
-    const call = (name: string) => contributions.calls.find((c) => c.name === name)!;
-    const first = call('queue_page1');
-    const deep = call(`queue_page${QUEUE_PAGE}`);
-    t.push(
-      checkTarget(
-        `admin queue: page ${QUEUE_PAGE} p95 / page 1 p95 (${contributions.pending} pending requests)`,
-        ratio(deep.app.p95, first.app.p95),
-        { op: '<=', limit: TARGETS.listingRatio, unit: 'x' },
-        { halves: halvesRatio([deep.samples], [first.samples]) },
-      ),
-      checkTarget(
-        'approval of a release edit end to end p95 (data layer)',
-        call('approve_edit').app.p95,
-        { op: '<=', limit: TARGETS.approvalP95, unit: 'ms' },
-        { halves: halvesP95([call('approve_edit').samples]) },
-      ),
-      checkTarget(
-        `history page 1 p95 (${contributions.revisions} revisions)`,
-        call('history_page1').app.p95,
-        { op: '<=', limit: TARGETS.historyP95, unit: 'ms' },
-        { halves: halvesP95([call('history_page1').samples]) },
-      ),
-    );
-  }
-  // A listing of one page has no deeper page to compare: reported in the table, not checked.
-  for (const l of listings.filter((x) => x.pageReached > 1))
-    t.push(
-      checkTarget(
-        `listing ${l.name}: page ${l.pageReached} p95 / page 1 p95`,
-        ratio(l.last.app.p95, l.first.app.p95),
-        { op: '<=', limit: TARGETS.listingRatio, unit: 'x' },
-        {
-          halves: halvesRatio([l.last.samples], [l.first.samples]),
-          note:
-            l.rounds > 0
-              ? `context: ${l.rounds} rounds; p50 ratio ${ratio(l.last.app.p50, l.first.app.p50)} x (${l.last.app.p50} vs ${l.first.app.p50} ms)`
-              : undefined,
-        },
-      ),
-    );
-  // The cached release page under load (the page cache of anonymous pages), then each
-  // never-cached page (every request renders) against the cached page of its kind.
-  const release = pages.find((p) => p.name === 'release');
-  if (release) {
-    t.push(
-      checkTarget(
-        `release page req/s (${release.connections} connections, cached ids)`,
-        release.rps,
-        { op: '>=', limit: TARGETS.releaseRps, unit: 'req/s' },
-        { halves: release.halves.rps },
-      ),
-    );
-    t.push(
-      checkTarget(
-        `release page p95 TTFB (${release.connections} connections, cached ids)`,
-        release.ttfb.p95,
-        { op: '<=', limit: TARGETS.releaseTtfbP95, unit: 'ms' },
-        { halves: release.halves.ttfbP95 },
-      ),
-    );
-  }
-  for (const kind of ['release', 'movie', 'person'] as const) {
-    const cached = pages.find((p) => p.name === kind);
-    const uncached = pages.find((p) => p.name === `${kind}_uncached`);
-    if (!uncached) continue;
-    if (cached)
-      t.push(
-        checkTarget(
-          `never-cached ${kind} page req/s (${uncached.connections} connections) / cached ${kind} page req/s (${cached.connections})`,
-          ratio(uncached.rps, cached.rps),
-          { op: '>=', limit: TARGETS.uncachedOverCached, unit: 'x' },
-          {
-            halves: [
-              ratio(uncached.halves.rps[0], cached.halves.rps[0]),
-              ratio(uncached.halves.rps[1], cached.halves.rps[1]),
-            ],
-          },
-        ),
-      );
-    t.push(
-      checkTarget(
-        `never-cached ${kind} page p95 TTFB (${uncached.connections} connections)`,
-        uncached.ttfb.p95,
-        { op: '<=', limit: TARGETS.uncachedTtfbP95, unit: 'ms' },
-        { halves: uncached.halves.ttfbP95 },
-      ),
-    );
-  }
-  if (realtime) {
-    t.push(
-      checkTarget(
-        'notification commit-to-client p95 (Soketi, pusher-js, loopback)',
-        realtime.latency.p95,
-        { op: '<=', limit: TARGETS.realtimeP95, unit: 'ms' },
-        { halves: halvesP95([realtime.latencies]) },
-      ),
-    );
-    if (realtime.me)
-      t.push(
-        checkTarget(
-          `API /api/me p95 / raw SQL p95 (${realtime.me.via})`,
-          ratio(realtime.me.api.p95, realtime.me.raw.p95),
-          { op: '<=', limit: TARGETS.apiOverRaw, unit: 'x' },
-          {
-            halves: halvesRatio([realtime.me.samples.api], [realtime.me.samples.raw]),
-            note: floorNote(realtime.me.samples.api, realtime.me.samples.raw, realtime.me.floor),
-          },
-        ),
-      );
-  }
-  for (const p of (stream?.pages ?? []).filter((x) => x.raw))
-    t.push(
-      checkTarget(
-        `stream page ${p.page} p95 (lib/data, ${stream?.friends} friends, ${stream?.publicEntries} public entries)`,
-        p.app.p95,
-        { op: '<=', limit: TARGETS.streamP95, unit: 'ms' },
-        { halves: halvesP95([p.samples]) },
-      ),
-    );
-  for (const i of imports)
-    t.push(
-      checkTarget(`seed import on ${i.engine}`, i.seconds, {
-        op: '<=',
-        limit: i.engine === 'pglite' ? TARGETS.importPglite : TARGETS.importPostgres,
-        unit: 's',
-      }),
-    );
-  return t;
 }
 
 /**
@@ -1000,7 +723,23 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
       o.log(`import pglite: ${imports[1].seconds} s`);
     }
 
-    const targets = targetChecks({ search, community, listings, pages, imports, realtime, stream, contributions });
+    const plan: VerdictPlan = {
+      cases: o.cases,
+      skipServer: o.skipServer,
+      community: scale.reviews + scale.posts > 0,
+      searchEndpoints: Object.values(SEARCH_FUNCTIONS),
+      communityEndpoints: Object.values(COMMUNITY_FUNCTIONS),
+      listings: listingCases().map((c) => c.name),
+      listingPage: TARGET_PAGE,
+      queuePage: QUEUE_PAGE,
+      streamPages: settings.streamPages,
+      connections: settings.connections,
+      uncachedConnections: settings.uncachedConnections,
+    };
+    const targets = targetChecks(
+      { search, community, listings, pages, imports, realtime, stream, contributions },
+      plan,
+    );
     const results: BenchResults = {
       commit: git(['rev-parse', 'HEAD']),
       // Uncommitted changes other than this run's own outputs (results.json, explain/).
@@ -1039,6 +778,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
         ...(contributions ? contributionsRows(contributions) : []),
       ],
       targets,
+      summary: summarizeVerdicts(targets),
       warnings,
       noise: noiseOf(targets),
       search_queries: (search?.samples ?? []).map((s) => ({
@@ -1059,7 +799,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
         statements: s.statements.length,
         app_p95: summarize(s.app).p95,
         raw_p95: summarize(s.raw).p95,
-        api_p95: summarize(s.api).p95,
+        api_p95: s.api.length ? summarize(s.api).p95 : null,
       })),
     };
     fs.writeFileSync(path.join(o.outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -1080,6 +820,8 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchResults> {
     o.log('');
     o.log('Targets:');
     o.log(formatTargets(results.targets));
+    o.log('');
+    o.log(`Verdicts: ${formatVerdictSummary(results.summary)}`);
     o.log('');
     o.log(
       `Noise: ${results.noise.unstable.length} of ${results.noise.targets} sampled targets within the noise ` +

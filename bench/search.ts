@@ -26,7 +26,8 @@ import { listReleases } from '@/lib/data/releases';
 import { searchAll } from '@/lib/data/search';
 import { parseReleaseListParams, parseTitleListParams } from '@/lib/validation/listing';
 import { explainAnalyze, replay, type CapturedStatement, type CapturingDb } from './capture';
-import { summarize, timed, type Summary } from './stats';
+import { emptyFloors, FLOOR_PATH, recordFloor, ROUTE_FLOOR_PATH, type Floors } from './http-floor';
+import { recordAnswer, summarize, timed, type Summary } from './stats';
 import { isAutocomplete, type SearchInput } from './workload';
 
 /** Data-layer search functions and the API endpoint each one serves. */
@@ -81,7 +82,9 @@ export type SearchSample = {
   statements: CapturedStatement[];
   app: number[];
   raw: number[];
+  /** HTTP times of the successful (200) answers, milliseconds, in the order taken. */
   api: number[];
+  /** HTTP requests not answered 200 (not timed). */
   apiErrors: number;
 };
 
@@ -106,6 +109,7 @@ export type SearchCaseOptions = {
 export type SearchCaseResult = {
   samples: SearchSample[];
   groups: { fn: SearchFn; set: SearchSet; app: Summary; raw: Summary; queries: number }[];
+  /** Per endpoint: `api` summarizes the 200 answers only, `errors` counts the other answers. */
   api: { fn: SearchFn; endpoint: string; api: Summary; raw: Summary; errors: number }[];
   /** The HTTP and route floors ({@link timeFloor}) timed once per query and round beside the API requests; empty without a server. */
   floor: Floors;
@@ -126,33 +130,19 @@ async function timeApi(http: Pool, fn: SearchFn, q: string): Promise<{ ms: numbe
   return { ms, ok: result };
 }
 
-/** Path of the HTTP floor: a static file of the same server (no route code, no database). */
-export const FLOOR_PATH = '/icon.svg';
-/**
- * Path of the route floor: an API path that no route serves, answered 404 JSON at once by the
- * catch-all route (app/api/[...path], no route wrapper, no database): what Next's handling of an
- * app route costs before any code of an endpoint runs.
- */
-export const ROUTE_FLOOR_PATH = '/api/bench-floor';
-
-/** The two floors' samples in milliseconds, timed together beside the API requests. */
-export type Floors = { file: number[]; route: number[] };
-
-/** Empty {@link Floors}. */
-export function emptyFloors(): Floors {
-  return { file: [], route: [] };
-}
+export { emptyFloors, FLOOR_PATH, recordFloor, ROUTE_FLOOR_PATH, type Floors } from './http-floor';
 
 /**
  * One request for the static file {@link FLOOR_PATH} and one for {@link ROUTE_FLOOR_PATH} on the
  * kept-alive connection of the API timings: what any request through the server costs (the HTTP
  * floor) and what any API request costs before its endpoint's work (the route floor). Milliseconds.
- * @throws Error when the route floor does not answer 404 (the catch-all route changed)
+ * @throws Error when the static file does not answer 200, or the route floor not 404 (the catch-all route changed)
  */
 export async function timeFloor(http: Pool): Promise<{ file: number; route: number }> {
   const file = await timed(async () => {
     const res = await http.request({ method: 'GET', path: FLOOR_PATH });
     await res.body.arrayBuffer();
+    if (res.statusCode !== 200) throw new Error(`${FLOOR_PATH} answered ${res.statusCode}, not 200`);
   });
   const route = await timed(async () => {
     const res = await http.request({ method: 'GET', path: ROUTE_FLOOR_PATH });
@@ -160,12 +150,6 @@ export async function timeFloor(http: Pool): Promise<{ file: number; route: numb
     if (res.statusCode !== 404) throw new Error(`${ROUTE_FLOOR_PATH} answered ${res.statusCode}, not 404`);
   });
   return { file: file.ms, route: route.ms };
-}
-
-/** Adds one {@link timeFloor} sample to `floors`. */
-export function recordFloor(floors: Floors, sample: { file: number; route: number }): void {
-  floors.file.push(sample.file);
-  floors.route.push(sample.route);
 }
 
 /** Runs case 1 (see module doc). */
@@ -211,10 +195,8 @@ export async function runSearchCase(o: SearchCaseOptions): Promise<SearchCaseRes
         async () => {
           if (!http) return;
           const api = await timeApi(http, s.fn, s.input.q);
-          if (record) {
-            s.api.push(api.ms);
-            if (!api.ok) s.apiErrors++;
-          }
+          // Only successful answers are timed: a fast error must not pass for a fast endpoint.
+          if (record) recordAnswer(s, api);
         },
         async () => {
           if (!http) return;

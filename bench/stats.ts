@@ -83,3 +83,16 @@ export function splitHalves(series: readonly (readonly number[])[]): [number[], 
   }
   return [first, second];
 }
+
+/** Timed HTTP answers of one request: times of the successful ones, and how many failed. */
+export type AnswerSamples = { api: number[]; apiErrors: number };
+
+/**
+ * Records one HTTP answer: its time (milliseconds) joins `into.api` only when it succeeded (`ok`),
+ * otherwise it counts in `into.apiErrors` and is not timed, so a fast error answer cannot pass for
+ * a fast endpoint.
+ */
+export function recordAnswer(into: AnswerSamples, answer: { ms: number; ok: boolean }): void {
+  if (answer.ok) into.api.push(answer.ms);
+  else into.apiErrors++;
+}
