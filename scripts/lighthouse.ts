@@ -4,7 +4,7 @@
  * system Chromium (CHROMIUM_PATH, default /usr/bin/chromium, headless) on five pages — home, a
  * movie, a release, a person and a filtered release listing — RUNS times each (default 3), and
  * prints the median score of performance, accessibility, SEO and best practices per page against
- * the targets (>= 95 / 100 / 100 / >= 95), plus the audits that failed in the median run.
+ * the targets (>= 95 / 100 / 100 / 100), plus the audits that failed in the median run.
  *
  * Without --url it starts its own production server (scripts/start.ts: builds when needed, imports
  * the seed) on a free port with DATA_DIR=.data/lighthouse (or the DATA_DIR you set) and SITE_URL =
@@ -30,7 +30,7 @@ export const TARGETS: Record<Category, number> = {
   performance: 95,
   accessibility: 100,
   seo: 100,
-  'best-practices': 95,
+  'best-practices': 100,
 };
 
 /** Chromium flags: headless, no sandbox (containers), and no background traffic (the network outside localhost is closed). */

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 import type LoginDialogComponent from './login-dialog';
 import type { MemberWidgetProps } from './member-widget';
-import { LOGIN_DIALOG_EVENT, openLoginDialog, SESSION_CHANGED } from './session-events';
+import { LOGIN_DIALOG_EVENT, openLoginDialog, SESSION_CHANGED, setSessionKnown } from './session-events';
 
 type Me = MemberWidgetProps['me'];
 
@@ -13,9 +13,10 @@ type Me = MemberWidgetProps['me'];
  * The account corner of the top bar: a login link for visitors (a plain click opens the login
  * dialog, which any member action can also open); for a member, the notification bell and the
  * user's name with a menu (member-widget.tsx: its code, the bell's and later pusher-js load with
- * `import()` once /api/me names a member, so visitors never download them). It asks `/api/me`
- * from the browser, so the server-rendered page stays the same for everyone (cacheable) and a
- * failed /me clears the cookie.
+ * `import()` once /api/session names a member, so visitors never download them). It asks
+ * `/api/session` from the browser (200 for visitors too: no failing request on their pages), so
+ * the server-rendered page stays the same for everyone (cacheable); an ended session's cookie is
+ * cleared there.
  */
 export function UserWidget() {
   const t = useTranslations('account');
@@ -31,11 +32,12 @@ export function UserWidget() {
 
   const load = useCallback(async () => {
     try {
-      const res = await fetch('/api/me', { credentials: 'same-origin', cache: 'no-store' });
-      // A visitor's 401 body is read too: a response left unread never completes in the browser's
-      // network log, so the page would never count as settled (Lighthouse, crawlers, tests).
-      const body: unknown = await res.json();
-      setMe(res.ok ? (body as Me) : null);
+      // /api/session answers a visitor 200 `{ user: null }`: a visitor's page makes no failing request.
+      const res = await fetch('/api/session', { credentials: 'same-origin', cache: 'no-store' });
+      const body = (await res.json()) as { user?: Me | null };
+      const user = res.ok ? (body.user ?? null) : null;
+      setMe(user);
+      setSessionKnown(user !== null);
     } catch {
       setMe(null);
     }
@@ -65,7 +67,7 @@ export function UserWidget() {
     <LoginDialog open={dialog.open} prompt={dialog.prompt} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
   ) : null;
 
-  // Until /api/me answers (and, for a member, until the member's corner has loaded).
+  // Until /api/session answers (and, for a member, until the member's corner has loaded).
   const placeholder = <span className="inline-block h-10 w-16" aria-hidden="true" />;
   if (me === undefined) return placeholder;
   if (!me) {

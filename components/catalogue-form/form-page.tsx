@@ -19,7 +19,7 @@ import { isPublicId } from '@/lib/validation/listing';
 import { CatalogueFormLoader, ImportRequestLoader } from './catalogue-form-loader';
 import { catalogueFormLabels } from './form-labels';
 import type { ImportRequestWords } from './import-request-form';
-import { LoginGate } from './login-gate';
+import { LoginGate } from '@/components/account/login-gate';
 
 /** How a form page uses its item: none (a new item), the item edited or duplicated, or the movie a new release is of. */
 export type FormMode = 'new' | 'edit' | 'duplicate' | 'newOf';

@@ -7,6 +7,7 @@ import { listComments, type CommentDto, type ThreadType } from '@/lib/data/comme
 import { likedPublicIds } from '@/lib/data/toggles';
 import { formatDateTime, wasEdited } from '@/lib/format';
 import { siteTimeZone } from '@/lib/time-zone';
+import { MemberLink } from '@/components/account/member-link';
 import { Link } from '@/lib/i18n/navigation';
 import type { CommentFormLabels } from './comment-form';
 import type { DeleteLabels } from './delete-button';
@@ -157,13 +158,16 @@ export async function CommentThread({ thread, path, locale, actor, cursor, reply
             />
           </>
         ) : (
-          <Link
+          // A visitor: the login prompt and dialog on this page; once logged in the page renders
+          // again for the member (RefreshOnSession) with the reply form here.
+          <MemberLink
             href={`/login?next=${encodeURIComponent(path)}`}
+            loginOnly
             className="inline-flex min-h-10 items-center rounded-lg border border-line px-4 text-sm"
-            data-testid="comment-login"
+            testId="comment-login"
           >
             {t('loginToComment')}
-          </Link>
+          </MemberLink>
         )}
       </div>
     </section>

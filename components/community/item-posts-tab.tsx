@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { MemberLink } from '@/components/account/member-link';
 import { EmptyState } from '@/components/listing/empty-state';
 import type { MovieTabProps } from '@/components/movies/tabs/tab-empty';
 import type { ReleaseTabProps } from '@/components/releases/tabs/tab-empty';
@@ -20,9 +21,9 @@ export async function ItemPosts({ link, locale, empty }: { link: PostLink; local
   const page = await listPosts({ [link.type]: link.publicId }, { limit: ITEM_POSTS_PAGE_SIZE });
   return (
     <div>
-      <Link href={`/posts/new?${link.type}=${link.publicId}`} className={WRITE_LINK_CLASS} data-testid="post-write">
+      <MemberLink href={`/posts/new?${link.type}=${link.publicId}`} className={WRITE_LINK_CLASS} testId="post-write">
         {t('new')}
-      </Link>
+      </MemberLink>
       {page.items.length ? <PostList posts={page.items} locale={locale} /> : <EmptyState title={empty} />}
       {page.next_cursor ? (
         <p className="mt-4">

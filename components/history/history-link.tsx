@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { MemberLink } from '@/components/account/member-link';
 import { DeleteRequestButton } from '@/components/changes/delete-request-button';
 import { Link } from '@/lib/i18n/navigation';
 import type { CatalogueEntity } from '@/lib/validation/catalogue-fields';
@@ -25,8 +26,8 @@ const FORM_LINKS: Record<CatalogueEntity, [string, 'edit' | 'crew' | 'connection
  * (`/{entity}/{id}/history`), a movie's or release's contact form (`/{entity}/{id}/contact`)
  * and "Suggest deletion" (a small client island that loads its dialog
  * on demand). Server-rendered and the same for every visitor (the item pages are
- * cached; a visitor following a form link is asked to log in there); not prefetched, since those
- * pages are rendered per request.
+ * cached; a visitor's click on a form link shows the login prompt and dialog here, then goes on
+ * to the form); not prefetched, since those pages are rendered per request.
  */
 export async function HistoryLink({
   locale,
@@ -43,9 +44,9 @@ export async function HistoryLink({
   return (
     <p className="mt-8 flex flex-wrap gap-x-4 gap-y-2 border-t border-line pt-3 text-sm" data-testid="item-foot-links">
       {FORM_LINKS[entity].map(([path, key]) => (
-        <Link key={path} href={`${base}/${path}`} prefetch={false} className="text-muted underline">
+        <MemberLink key={path} href={`${base}/${path}`} className="text-muted underline">
           {tf(key)}
-        </Link>
+        </MemberLink>
       ))}
       <Link href={`${base}/history`} prefetch={false} className="text-muted underline" data-testid="history-link">
         {t('link')}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
+import { MemberLink } from '@/components/account/member-link';
 import { WRITE_LINK_CLASS } from '@/components/community/write-link';
-import { Link } from '@/lib/i18n/navigation';
 import type { MediaItemType } from '@/lib/validation/media-fields';
 
 const ADD_LABELS = { photos: 'addPicture', videos: 'addVideo', buying_options: 'addLink' } as const;
@@ -31,9 +31,9 @@ export async function ItemMediaTab({
   const t = await getTranslations({ locale, namespace: 'media' });
   return (
     <div>
-      <Link href={`/${item.type}/${item.public_id}/${tab}/new`} className={WRITE_LINK_CLASS} data-testid="media-add">
+      <MemberLink href={`/${item.type}/${item.public_id}/${tab}/new`} className={WRITE_LINK_CLASS} testId="media-add">
         {t(ADD_LABELS[tab])}
-      </Link>
+      </MemberLink>
       {children ?? empty}
     </div>
   );

@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { MemberGate } from '@/components/account/member-gate';
 import { PageHeading } from '@/components/listing/page-heading';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { currentActor } from '@/lib/auth/session';
 import { getMediaForEdit, mediaItemRef } from '@/lib/data/media-changes';
-import { Link, redirect } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 import { PICTURE_TYPES, VIDEO_TYPES } from '@/lib/validation/enums';
 import type { MediaItemType } from '@/lib/validation/media-fields';
@@ -90,10 +91,9 @@ export async function NewMediaPage({
 }) {
   const actor = await currentActor();
   if (!actor)
-    return redirect({
-      href: `/login?next=${encodeURIComponent(`/${itemType}/${publicId}/${TABS[kind]}/new`)}`,
-      locale,
-    });
+    return (
+      <MemberGate locale={locale} title={(await getTranslations({ locale, namespace: 'media' }))(NEW_TITLES[kind])} />
+    );
   const item = await mediaItemRef(itemType, publicId);
   if (!item) notFound();
   const t = await getTranslations({ locale, namespace: 'media' });
@@ -120,7 +120,7 @@ export async function NewMediaPage({
 /**
  * `/photo/{id}/edit` and `/video/{id}/edit`: a suggested change of a public picture (type, source,
  * default flag) or video (address, type, chapter), and a suggested deletion with its reason
- * (members; visitors go to the login page; unknown, waiting or deleted ones are the 404).
+ * (members; a visitor gets the login prompt and dialog; unknown, waiting or deleted ones are the 404).
  */
 export async function EditMediaPage({
   locale,
@@ -131,9 +131,16 @@ export async function EditMediaPage({
   kind: 'picture' | 'video';
   publicId: string;
 }) {
-  const self = `/${kind === 'picture' ? 'photo' : 'video'}/${publicId}/edit`;
   const actor = await currentActor();
-  if (!actor) return redirect({ href: `/login?next=${encodeURIComponent(self)}`, locale });
+  if (!actor)
+    return (
+      <MemberGate
+        locale={locale}
+        title={(await getTranslations({ locale, namespace: 'media' }))(
+          kind === 'picture' ? 'editPicture' : 'editVideo',
+        )}
+      />
+    );
   const media = await getMediaForEdit(kind, publicId);
   if (!media) notFound();
   const t = await getTranslations({ locale, namespace: 'media' });

@@ -1,11 +1,11 @@
 import { getTranslations } from 'next-intl/server';
+import { MemberLink } from '@/components/account/member-link';
 import { WRITE_LINK_CLASS } from '@/components/community/write-link';
 import { EmptyState } from '@/components/listing/empty-state';
 import type { MovieTabProps } from '@/components/movies/tabs/tab-empty';
 import type { ReleaseTabProps } from '@/components/releases/tabs/tab-empty';
 import { bestEditions, hasEditionRatings } from '@/lib/data/best-editions';
 import { listReviews, REVIEW_PAGE_SIZE } from '@/lib/data/reviews';
-import { Link } from '@/lib/i18n/navigation';
 import { BestEditionTable } from './best-edition-table';
 import { ReviewList } from './review-list';
 
@@ -24,9 +24,9 @@ export async function MovieReviewsTab({ title, locale }: MovieTabProps) {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <Link href={`/reviews/new?movie=${title.public_id}`} className={WRITE_LINK_CLASS} data-testid="review-write">
+        <MemberLink href={`/reviews/new?movie=${title.public_id}`} className={WRITE_LINK_CLASS} testId="review-write">
           {t('new')}
-        </Link>
+        </MemberLink>
         {page.items.length ? (
           <ReviewList reviews={page.items} locale={locale} />
         ) : (
@@ -50,13 +50,13 @@ export async function ReleaseReviewsTab({ release, locale }: ReleaseTabProps) {
   return (
     <div>
       {movie ? (
-        <Link
+        <MemberLink
           href={`/reviews/new?movie=${movie.public_id}&release=${release.public_id}`}
           className={WRITE_LINK_CLASS}
-          data-testid="review-write"
+          testId="review-write"
         >
           {t('new')}
-        </Link>
+        </MemberLink>
       ) : null}
       {page.items.length ? (
         <ReviewList reviews={page.items} locale={locale} />

@@ -53,16 +53,17 @@ beforeEach(() => {
   realtime.handlers = null;
   realtime.disconnects = 0;
   vi.stubGlobal('fetch', async (url: string) => {
+    const me = {
+      public_id: 'me0000001',
+      name: 'Ville',
+      notifications_unseen_count: unseen,
+      own_pending_changes: [],
+      ...(pending === undefined ? {} : { pending_changes_count: pending }),
+    };
+    // The top bar asks /api/session (200 for a visitor too), the bell /api/me.
+    if (url === '/api/session') return Response.json({ user: member ? me : null });
     if (url === '/api/me')
-      return member
-        ? Response.json({
-            public_id: 'me0000001',
-            name: 'Ville',
-            notifications_unseen_count: unseen,
-            own_pending_changes: [],
-            ...(pending === undefined ? {} : { pending_changes_count: pending }),
-          })
-        : Response.json({ error: 'unauthorized' }, { status: 401 });
+      return member ? Response.json(me) : Response.json({ error: 'unauthorized' }, { status: 401 });
     if (url === '/api/realtime')
       return Response.json({ key: 'k', host: '127.0.0.1', port: 6001, tls: false, cluster: null });
     return Response.json({}, { status: 404 });

@@ -51,13 +51,9 @@ beforeEach(() => {
   window.addEventListener('discshelf:snackbar', onSnackbar);
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     calls.push({ url, method: init?.method ?? 'GET' });
-    if (url === '/api/me')
-      return Response.json({
-        public_id: 'me0000001',
-        name: 'Ville',
-        notifications_unseen_count: 0,
-        own_pending_changes: OWN,
-      });
+    const me = { public_id: 'me0000001', name: 'Ville', notifications_unseen_count: 0, own_pending_changes: OWN };
+    if (url === '/api/session') return Response.json({ user: me });
+    if (url === '/api/me') return Response.json(me);
     if (url === '/api/changes/chg0000001/withdraw')
       return Response.json({ public_id: 'chg0000001', status: 'withdrawn' });
     return Response.json({}, { status: 404 });

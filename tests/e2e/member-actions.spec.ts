@@ -1,6 +1,6 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { claimAddress, PASSWORD, registerByApi, uniqueTag } from './support/accounts';
-import { expect, gotoApp, test } from './support/fixtures';
+import { COOKIE_CONSENT_NAME, expect, gotoApp, test } from './support/fixtures';
 import { OAUTH_MOCK_URL } from './support/ports';
 
 /**
@@ -122,4 +122,158 @@ test('fi: a returning Google user logs in from the dialog and is back on the sam
   await page.getByRole('dialog').getByTestId('social-google').click();
   await expect(page).toHaveURL(new RegExp(`${releasePath}$`));
   await expect(page.getByTestId('user-widget')).toHaveAccessibleName(new RegExp(`Paluu ${tag}`));
+});
+
+/**
+ * Every member action a visitor can reach, each in a browser of its own: the click shows 'You
+ * must be logged in to use this feature' in the login dialog on the page where it was made, and
+ * after logging in there the action is ready: the form it leads to is open, or it is done.
+ */
+test.describe('every member action of a visitor asks for the login where it is, then is ready', () => {
+  type Action = {
+    name: string;
+    /** The page the visitor is on (inside the locale). */
+    from: string;
+    /** What the visitor presses there. */
+    press: (page: Page) => Promise<void>;
+    /** After the login: where the browser is (a regular expression of the path) and what is ready. */
+    then: { url: RegExp; ready: (page: Page) => Promise<void> };
+  };
+  let account: { email: string; name: string };
+  let ids: { movie: string; release: string; post: string; user: string };
+
+  test.beforeAll(async ({ baseURL }) => {
+    const api = await playwrightRequest.newContext({ baseURL });
+    const author = uniqueTag();
+    await registerByApi(api, {
+      baseURL: baseURL!,
+      ip: claimAddress(author),
+      name: `Author ${author}`,
+      email: `author-${author}@example.fi`,
+    });
+    const me = (await (await api.get('/api/me')).json()) as { public_id: string };
+    const releases = (await (await api.get('/api/releases?fo=7&limit=5')).json()) as {
+      items: { public_id: string; movies: { public_id: string }[] }[];
+    };
+    const release = releases.items.find((r) => r.movies.length)!;
+    const post = await api.post('/api/posts', {
+      headers: { origin: baseURL! },
+      data: { headline: `Visitors welcome ${author}`, body: 'Tell us what you think.', language: 'en' },
+    });
+    expect(post.status(), await post.text()).toBe(200);
+    ids = {
+      movie: release.movies[0]!.public_id,
+      release: release.public_id,
+      post: ((await post.json()) as { public_id: string }).public_id,
+      user: me.public_id,
+    };
+    await api.dispose();
+    const tag = uniqueTag();
+    account = { email: `visitor-${tag}@example.fi`, name: `Visitor ${tag}` };
+    const reg = await playwrightRequest.newContext({ baseURL });
+    await registerByApi(reg, { baseURL: baseURL!, ip: claimAddress(tag), ...account });
+    await reg.dispose();
+  });
+
+  const actions = (): Action[] => [
+    {
+      name: 'write a review',
+      from: `/movie/${ids.movie}/reviews`,
+      press: (p) => p.getByTestId('review-write').click(),
+      then: { url: /\/reviews\/new\?movie=/, ready: (p) => expect(p.getByTestId('review-form')).toBeVisible() },
+    },
+    {
+      name: 'start a discussion',
+      from: `/release/${ids.release}/posts`,
+      press: (p) => p.getByTestId('post-write').click(),
+      then: { url: /\/posts\/new\?release=/, ready: (p) => expect(p.getByTestId('post-form')).toBeVisible() },
+    },
+    {
+      name: 'reply',
+      from: `/post/${ids.post}`,
+      press: (p) => p.getByTestId('comment-login').click(),
+      then: {
+        url: new RegExp(`/post/${ids.post}$`),
+        ready: (p) => expect(p.getByTestId('comment-submit')).toBeVisible(),
+      },
+    },
+    {
+      name: 'like',
+      from: `/post/${ids.post}`,
+      press: (p) => p.getByTestId('like-post').click(),
+      then: {
+        url: new RegExp(`/post/${ids.post}$`),
+        ready: (p) => expect(p.getByTestId('like-post')).toHaveAttribute('aria-pressed', 'true'),
+      },
+    },
+    {
+      name: 'add friend',
+      from: `/user/${ids.user}`,
+      press: (p) => p.getByTestId('friend-request').click(),
+      then: {
+        url: new RegExp(`/user/${ids.user}$`),
+        ready: (p) => expect(p.getByTestId('friend-cancel')).toBeVisible(),
+      },
+    },
+    {
+      name: 'WANTED',
+      from: `/release/${ids.release}`,
+      press: (p) => p.getByTestId('toggle-wanted').click(),
+      then: {
+        url: new RegExp(`/release/${ids.release}$`),
+        ready: (p) => expect(p.getByTestId('toggle-wanted')).toHaveAttribute('aria-pressed', 'true'),
+      },
+    },
+    {
+      name: 'add to collection',
+      from: `/release/${ids.release}`,
+      press: (p) => p.getByTestId('add-to-collection-open').click(),
+      then: {
+        url: new RegExp(`/release/${ids.release}$`),
+        ready: (p) => expect(p.getByTestId('add-to-collection')).toBeVisible(),
+      },
+    },
+    {
+      name: 'suggest an edit',
+      from: `/release/${ids.release}`,
+      press: (p) => p.getByTestId('item-foot-links').getByRole('link', { name: 'Suggest an edit' }).click(),
+      then: {
+        url: new RegExp(`/release/${ids.release}/edit$`),
+        ready: (p) => expect(p.getByTestId('catalogue-form')).toBeVisible(),
+      },
+    },
+  ];
+
+  for (const name of [
+    'write a review',
+    'start a discussion',
+    'reply',
+    'like',
+    'add friend',
+    'WANTED',
+    'add to collection',
+    'suggest an edit',
+  ]) {
+    test(name, async ({ browser, baseURL }) => {
+      const action = actions().find((a) => a.name === name)!;
+      const context = await browser.newContext({ baseURL });
+      await context.addCookies([{ name: COOKIE_CONSENT_NAME, value: '1', url: baseURL! }]);
+      const page = await context.newPage();
+      await page.setExtraHTTPHeaders({ 'x-forwarded-for': claimAddress(uniqueTag()) });
+      await gotoApp(page, action.from);
+      await expect(page.getByTestId('login-link')).toBeVisible();
+      await action.press(page);
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toContainText('You must be logged in to use this feature');
+      // The visitor is still where the action was pressed.
+      expect(new URL(page.url()).pathname).toBe(action.from);
+      await dialog.getByLabel('E-mail').fill(account.email);
+      await dialog.locator('#field-password').fill(PASSWORD);
+      await dialog.getByTestId('login-submit').click();
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(action.then.url);
+      await action.then.ready(page);
+      await context.close();
+    });
+  }
 });

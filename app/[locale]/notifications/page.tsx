@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { MemberGate } from '@/components/account/member-gate';
 import { NOTIFICATION_SETTINGS_ID } from '@/components/account/edit-my-data/anchors';
 import { EmptyState } from '@/components/listing/empty-state';
 import { PageHeading } from '@/components/listing/page-heading';
@@ -35,7 +36,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * a translated sentence linking to its subject, with the admin's reason for a removal; the ones
  * not seen before are marked new, and opening the page marks them all seen (MarkSeen, after the
  * page has loaded). A friend request still waiting for an answer carries accept and reject buttons
- * on its newest notification. Visitors go to the login page and come back. Data:
+ * on its newest notification. A visitor gets the login prompt and dialog, then the page. Data:
  * lib/data/notifications.ts listNotifications.
  */
 export default async function NotificationsPage({ params, searchParams }: Props) {
@@ -44,12 +45,15 @@ export default async function NotificationsPage({ params, searchParams }: Props)
   const cursor = firstParam(await searchParams, 'cursor');
   const href = '/notifications';
   const actor = await currentActor();
-  if (!actor) redirect({ href: `/login?next=${encodeURIComponent(href)}`, locale });
+  if (!actor)
+    return (
+      <MemberGate locale={locale} title={(await getTranslations({ locale, namespace: 'notifications' }))('title')} />
+    );
   const me = actor as NonNullable<typeof actor>;
   const t = await getTranslations({ locale, namespace: 'notifications' });
   let page: Awaited<ReturnType<typeof listNotifications>>;
   try {
-    page = await listNotifications(me.userId, { cursor: cursor || null });
+    page = await listNotifications(me, { cursor: cursor || null });
   } catch (error) {
     if (cursor && error instanceof AppError && error.code === 'bad_cursor') redirect({ href, locale });
     throw error;

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { MemberGate } from '@/components/account/member-gate';
 import { EmptyState } from '@/components/listing/empty-state';
 import { PageHeading } from '@/components/listing/page-heading';
 import { Pagination } from '@/components/listing/pagination';
@@ -22,7 +23,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /stream (beta, members only; visitors go to the login page and come back): the reviews,
+ * /stream (beta, members only; a visitor gets the login prompt and dialog, then the page): the reviews,
  * discussions, comments and public collection additions of the member's friends, newest first in
  * keyset pages (`?cursor=`; an undecodable one goes back to the first page). Data:
  * lib/data/stream.ts listStream.
@@ -31,7 +32,10 @@ export default async function StreamPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const actor = await currentActor();
-  if (!actor) return redirect({ href: `/login?next=${encodeURIComponent('/stream')}`, locale });
+  if (!actor)
+    return (
+      <MemberGate locale={locale} title={(await getTranslations({ locale, namespace: 'social.stream' }))('title')} />
+    );
   const cursor = firstParam(await searchParams, 'cursor');
   let page;
   try {

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { MemberGate } from '@/components/account/member-gate';
 import { EmptyState } from '@/components/listing/empty-state';
 import { PageHeading } from '@/components/listing/page-heading';
 import { Pagination } from '@/components/listing/pagination';
@@ -24,7 +25,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /trades (members only; visitors go to the login page and come back): the member's current trade
+ * /trades (members only; a visitor gets the login prompt and dialog, then the page): the member's current trade
  * matches both ways (a friend wants a release of the member's for-trade list; a friend trades one of
  * the member's wanted list), newest first in keyset pages (`?cursor=`); under them, on the first
  * page, the member's wanted releases that any member offers for sale or trade. Data:
@@ -34,7 +35,10 @@ export default async function TradesPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const actor = await currentActor();
-  if (!actor) return redirect({ href: `/login?next=${encodeURIComponent('/trades')}`, locale });
+  if (!actor)
+    return (
+      <MemberGate locale={locale} title={(await getTranslations({ locale, namespace: 'social.trades' }))('title')} />
+    );
   const cursor = firstParam(await searchParams, 'cursor');
   let page;
   try {

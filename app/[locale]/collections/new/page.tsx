@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { MemberGate } from '@/components/account/member-gate';
 import { CollectionFormLoader } from '@/components/collections/collection-form-loader';
 import { PageHeading } from '@/components/listing/page-heading';
 import { currentActor } from '@/lib/auth/session';
-import { redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 import { ClientMessages } from '@/components/i18n/client-messages';
 
@@ -21,11 +21,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-/** /collections/new: the form of a new collection; visitors go to the login page and come back. */
+/** /collections/new: the form of a new collection; a visitor gets the login prompt and dialog, then the form. */
 export default async function NewCollectionPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  if (!(await currentActor())) redirect({ href: `/login?next=${encodeURIComponent('/collections/new')}`, locale });
+  if (!(await currentActor()))
+    return (
+      <MemberGate locale={locale} title={(await getTranslations({ locale, namespace: 'collections' }))('newTitle')} />
+    );
   const t = await getTranslations({ locale, namespace: 'collections' });
   return (
     <ClientMessages scope="collectionForm">

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { MemberGate } from '@/components/account/member-gate';
 import { postFormLabels } from '@/components/community/post-form-labels';
 import { PostFormLoader } from '@/components/community/post-form-loader';
 import { PageHeading } from '@/components/listing/page-heading';
@@ -8,7 +9,6 @@ import { type SearchParamsRecord } from '@/components/listing/searchable-list';
 import { postLinkParam } from '@/components/community/post-link-param';
 import { currentActor } from '@/lib/auth/session';
 import { postLinkTarget } from '@/lib/data/posts';
-import { redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 import { isPublicId } from '@/lib/validation/listing';
 
@@ -29,16 +29,21 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * /posts/new, also reached from the `posts/new` subpages of movies, releases and
  * reviews as `?movie=`, `?release=` or `?review=` (public id): the form of a new discussion about
- * that item, or about nothing in particular. Visitors go to the login page and come back; an
- * unknown item answers 404.
+ * that item, or about nothing in particular. A visitor gets 'You must be logged in to use this
+ * feature' with the login dialog, then the form on the same address; an unknown item answers 404.
  */
 export default async function NewPostPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const sp = await searchParams;
   const link = postLinkParam(sp);
-  const self = `/posts/new${link ? `?${link.type}=${encodeURIComponent(link.publicId)}` : ''}`;
-  if (!(await currentActor())) redirect({ href: `/login?next=${encodeURIComponent(self)}`, locale });
+  if (!(await currentActor()))
+    return (
+      <MemberGate
+        locale={locale}
+        title={(await getTranslations({ locale, namespace: 'community.posts' }))('newTitle')}
+      />
+    );
   const target = link ? (isPublicId(link.publicId) ? await postLinkTarget(link) : null) : null;
   if (link && !target) notFound();
   const t = await getTranslations({ locale, namespace: 'community.posts' });

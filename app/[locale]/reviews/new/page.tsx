@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { MemberGate } from '@/components/account/member-gate';
 import { EmptyState } from '@/components/listing/empty-state';
 import { PageHeading } from '@/components/listing/page-heading';
 import { SearchForm } from '@/components/listing/search-form';
@@ -10,7 +11,7 @@ import { currentActor } from '@/lib/auth/session';
 import { listTitles } from '@/lib/data/movies';
 import { releasesWithCopy } from '@/lib/data/collections';
 import { reviewFormChoices } from '@/lib/data/reviews';
-import { Link, redirect } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 import { isPublicId, MAX_QUERY_LENGTH } from '@/lib/validation/listing';
 
@@ -33,7 +34,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * /reviews/new?movie={public_id}&release={public_id}: the form of a new review of the
- * movie, the release chosen when given; visitors go to the login page and come back. Without a
+ * movie, the release chosen when given; a visitor gets 'You must be logged in to use this
+ * feature' with the login dialog, then the form on the same address. Without a
  * known movie it is a movie picker: a GET search (`?q=`, the titles listing's search with close
  * spellings) listing up to PICK_LIMIT titles, each linking to its review form.
  */
@@ -43,13 +45,9 @@ export default async function NewReviewPage({ params, searchParams }: Props) {
   const sp = await searchParams;
   const moviePublicId = firstParam(sp, 'movie');
   const releasePublicId = firstParam(sp, 'release');
-  const query = new URLSearchParams({
-    ...(moviePublicId ? { movie: moviePublicId } : {}),
-    ...(releasePublicId ? { release: releasePublicId } : {}),
-  }).toString();
-  const self = `/reviews/new${query ? `?${query}` : ''}`;
   const actor = await currentActor();
-  if (!actor) return redirect({ href: `/login?next=${encodeURIComponent(self)}`, locale });
+  if (!actor)
+    return <MemberGate locale={locale} title={(await getTranslations({ locale, namespace: 'reviews' }))('newTitle')} />;
   const t = await getTranslations({ locale, namespace: 'reviews' });
   const choices = moviePublicId && isPublicId(moviePublicId) ? await reviewFormChoices(moviePublicId) : null;
   if (!choices) {

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { MemberGate } from '@/components/account/member-gate';
 import { postFormLabels } from '@/components/community/post-form-labels';
 import { PostFormLoader } from '@/components/community/post-form-loader';
 import { PageHeading } from '@/components/listing/page-heading';
 import { currentActor } from '@/lib/auth/session';
 import { getPost } from '@/lib/data/posts';
-import { redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 import { isPublicId } from '@/lib/validation/listing';
 
@@ -26,14 +26,20 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * /post/{public_id}/edit: the author's form of their discussion (headline, first
- * message, language; what it is about stays); visitors go to the login page and come back;
+ * message, language; what it is about stays); a visitor gets the login prompt and dialog, then the form;
  * someone else's or an unknown discussion answers 404.
  */
 export default async function EditPostPage({ params }: Props) {
   const { locale, publicId } = await params;
   setRequestLocale(locale);
   const actor = await currentActor();
-  if (!actor) redirect({ href: `/login?next=${encodeURIComponent(`/post/${publicId}/edit`)}`, locale });
+  if (!actor)
+    return (
+      <MemberGate
+        locale={locale}
+        title={(await getTranslations({ locale, namespace: 'community.posts' }))('editTitle')}
+      />
+    );
   const post = isPublicId(publicId) ? await getPost(publicId) : null;
   if (!post || !actor || post.author.public_id !== actor.publicId) notFound();
   const t = await getTranslations({ locale, namespace: 'community.posts' });

@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { MemberGate } from '@/components/account/member-gate';
 import { PageHeading } from '@/components/listing/page-heading';
 import { releaseOptions, reviewFormLabels } from '@/components/reviews/review-form-labels';
 import { ReviewFormLoader } from '@/components/reviews/review-form-loader';
 import { currentActor } from '@/lib/auth/session';
 import { releasesWithCopy } from '@/lib/data/collections';
 import { getReview, reviewFormChoices } from '@/lib/data/reviews';
-import { redirect } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 import { isPublicId } from '@/lib/validation/listing';
 
@@ -28,14 +28,17 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 const str = (v: number | null) => (v == null ? '' : String(v));
 
 /**
- * /review/{public_id}/edit: the author's form of their review; visitors go to the login
- * page and come back; someone else's or an unknown review answers 404.
+ * /review/{public_id}/edit: the author's form of their review; a visitor gets the login prompt
+ * and dialog, then the form; someone else's or an unknown review answers 404.
  */
 export default async function EditReviewPage({ params }: Props) {
   const { locale, publicId } = await params;
   setRequestLocale(locale);
   const actor = await currentActor();
-  if (!actor) redirect({ href: `/login?next=${encodeURIComponent(`/review/${publicId}/edit`)}`, locale });
+  if (!actor)
+    return (
+      <MemberGate locale={locale} title={(await getTranslations({ locale, namespace: 'reviews' }))('editTitle')} />
+    );
   const review = isPublicId(publicId) ? await getReview(publicId) : null;
   if (!review || !actor || review.author.public_id !== actor.publicId) notFound();
   const choices = await reviewFormChoices(review.movie.public_id);
