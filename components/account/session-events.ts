@@ -8,23 +8,6 @@
 /** Window event fired after a login, registration or logout: the user widget reloads /api/me. */
 export const SESSION_CHANGED = 'discshelf:session';
 
-/** Whether the page's visitor is a member, as the user widget last learned it (undefined: not known yet). */
-let member: boolean | undefined;
-
-/** Window event fired each time the user widget has learned from /api/me who is looking. */
-export const SESSION_KNOWN = 'discshelf:session-known';
-
-/** Records what the user widget learned from /api/me, a member (true) or a visitor (false), and fires SESSION_KNOWN. */
-export function setSessionKnown(isMember: boolean): void {
-  member = isMember;
-  window.dispatchEvent(new Event(SESSION_KNOWN));
-}
-
-/** Whether the visitor is a member: true, false, or undefined while /api/me has not answered. */
-export function knownMember(): boolean | undefined {
-  return member;
-}
-
 /** Tells the page's session-aware parts (user widget) that the session changed. */
 export function announceSessionChange(): void {
   window.dispatchEvent(new Event(SESSION_CHANGED));

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 import type LoginDialogComponent from './login-dialog';
 import type { MemberWidgetProps } from './member-widget';
-import { LOGIN_DIALOG_EVENT, openLoginDialog, SESSION_CHANGED, setSessionKnown } from './session-events';
+import { LOGIN_DIALOG_EVENT, openLoginDialog, SESSION_CHANGED } from './session-events';
 
 type Me = MemberWidgetProps['me'];
 
@@ -37,7 +37,8 @@ export function UserWidget() {
       const body = (await res.json()) as { user?: Me | null };
       const user = res.ok ? (body.user ?? null) : null;
       setMe(user);
-      setSessionKnown(user !== null);
+      // Who is looking, for member actions on the page (member-link.tsx): '1' a member, '0' a visitor.
+      document.documentElement.dataset.member = user ? '1' : '0';
     } catch {
       setMe(null);
     }

@@ -7,12 +7,12 @@ import { listComments, type CommentDto, type ThreadType } from '@/lib/data/comme
 import { likedPublicIds } from '@/lib/data/toggles';
 import { formatDateTime, wasEdited } from '@/lib/format';
 import { siteTimeZone } from '@/lib/time-zone';
-import { MemberLink } from '@/components/account/member-link';
 import { Link } from '@/lib/i18n/navigation';
 import type { CommentFormLabels } from './comment-form';
 import type { DeleteLabels } from './delete-button';
 import { CommentEditorLoader, CommentFormLoader, DeleteButtonLoader } from './thread-actions-loader';
 import { LikeButton } from './like-button';
+import { LoginToComment } from './login-to-comment';
 import { PlainText } from './plain-text';
 
 /** Comments shown per page of a thread (oldest first). */
@@ -158,16 +158,12 @@ export async function CommentThread({ thread, path, locale, actor, cursor, reply
             />
           </>
         ) : (
-          // A visitor: the login prompt and dialog on this page; once logged in the page renders
-          // again for the member (RefreshOnSession) with the reply form here.
-          <MemberLink
-            href={`/login?next=${encodeURIComponent(path)}`}
-            loginOnly
+          <LoginToComment
+            next={path}
             className="inline-flex min-h-10 items-center rounded-lg border border-line px-4 text-sm"
-            testId="comment-login"
           >
             {t('loginToComment')}
-          </MemberLink>
+          </LoginToComment>
         )}
       </div>
     </section>

@@ -237,6 +237,7 @@ describe.each(testEngines())('collection import jobs on %s', (engine) => {
         {
           error:
             'Another import into this collection is still running: wait for it to finish, then import the next file',
+          code: 'import_running',
           key: 'importRunning',
           params: {},
         },
@@ -250,7 +251,7 @@ describe.each(testEngines())('collection import jobs on %s', (engine) => {
       );
       expect([notDone.status, await notDone.json()]).toEqual([
         409,
-        { error: 'This import has no report: it is still running, or it stopped' },
+        { error: 'This import has no report: it is still running, or it stopped', code: 'import_not_done' },
       ]);
       const progress = await get(
         progressGet,

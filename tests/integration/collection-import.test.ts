@@ -700,7 +700,7 @@ describe.each(testEngines())('collection import on %s', (engine) => {
       const noFile = await upload(cookie, shelf, { file: null });
       expect([noFile.status, await noFile.json()]).toEqual([
         400,
-        { error: 'Choose a file to import', key: 'importNoFile', params: {} },
+        { error: 'Choose a file to import', code: 'import_no_file', key: 'importNoFile', params: {} },
       ]);
       const letterboxd = await upload(cookie, shelf, {
         file: new File([fs.readFileSync(path.join(FIXTURES, 'letterboxd/watched.csv'))], 'watched.csv'),
@@ -709,6 +709,7 @@ describe.each(testEngines())('collection import on %s', (engine) => {
         400,
         {
           error: 'A Letterboxd export lists movies: import it into a movies collection',
+          code: 'import_letterboxd_movies',
           key: 'importLetterboxdMovies',
           params: {},
         },
@@ -720,6 +721,7 @@ describe.each(testEngines())('collection import on %s', (engine) => {
         413,
         {
           error: 'The file is larger than 5 MB: split it into smaller files',
+          code: 'import_too_large',
           key: 'importTooLarge',
           params: { mb: 5 },
         },

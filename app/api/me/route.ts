@@ -69,7 +69,7 @@ export const GET = route({
     const user = actor ? await getOwnAccount(actor) : null;
     if (user) return user;
     const res = NextResponse.json(
-      { error: apiMessage('unauthorized') },
+      { error: apiMessage('unauthorized'), code: 'unauthorized' },
       { status: 401, headers: { 'cache-control': 'no-store' } },
     );
     if (!bearerToken(request)) res.cookies.set(SESSION_COOKIE, '', sessionCookieOptions(null));

@@ -24,10 +24,13 @@ const IMPORT_ERRORS = {
  */
 function importRefusal(error: AppError): Response {
   const status = error.code === 'import_too_large' ? 413 : error.status;
-  return json({ error: error.message, key: APP_ERRORS[error.code].key, params: error.params }, status);
+  return json(
+    { error: error.message, code: error.code, key: APP_ERRORS[error.code].key, params: error.params },
+    status,
+  );
 }
 
-/** The body of a refused file: the message, its key of the `api` messages and their parameters. */
+/** The body of a refused file: the message, its code, its key of the `api` messages and their parameters. */
 const refusalSchema = errorSchema.extend({
   key: z.string(),
   params: z.record(z.string(), z.union([z.string(), z.number()])),
