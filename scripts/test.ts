@@ -8,7 +8,9 @@
  * after vitest, the build made first when missing or stale), then the first-load JavaScript
  * budget of every route (scripts/check-bundle-size.ts on the build in .next/, rebuilt first if it
  * is missing or older than the sources; counted as one test).
- * Prints one closing line "tests: N passed, N failed".
+ * Ends with the skipped tests by name (vitest's skipped, pending and todo ones; Playwright's
+ * skipped), the ten slowest test files of all phases (durations from the JSON reports), and one
+ * closing line "tests: N passed, N failed, N skipped" (scripts/test-report.ts reads the reports).
  * Flags: --no-e2e (vitest, ops and the bundle check), --e2e-only (e2e and the bundle check),
  * --no-ops (leaves the ops phase out). Exit code 1 when any part fails.
  */
@@ -16,6 +18,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded, isBuildCurrent, startBuildIfNeeded } from './next-build';
+import {
+  playwrightTotals,
+  slowestFiles,
+  vitestTotals,
+  type PlaywrightJson,
+  type ReportTotals,
+  type VitestJson,
+} from './test-report';
 
 const args = new Set(process.argv.slice(2));
 const out = path.resolve('.data', 'test-results');
@@ -24,9 +34,18 @@ const bin = (name: string) => path.resolve('node_modules', '.bin', name);
 let passed = 0;
 let failed = 0;
 let exitCode = 0;
+/** Skipped tests of every phase, by name. */
+const skipped: string[] = [];
+/** Test files of every phase with their durations (ms). */
+const fileTimes: { file: string; ms: number; phase: string }[] = [];
 
-type VitestJson = { numPassedTests: number; numFailedTests: number };
-type PlaywrightJson = { stats?: { expected: number; unexpected: number; flaky: number } };
+/** Adds a phase's report to the totals. */
+function count(totals: ReportTotals, phase: string): void {
+  passed += totals.passed;
+  failed += totals.failed;
+  skipped.push(...totals.skipped);
+  fileTimes.push(...totals.files.map((f) => ({ ...f, phase })));
+}
 
 function readJson<T>(file: string): T | null {
   try {
@@ -41,7 +60,7 @@ function readJson<T>(file: string): T | null {
  * test). Asynchronous, so a build running beside it is seen ending when it ends. Its output goes
  * to the terminal, or to `logFile` when given.
  */
-async function runVitest(extra: string[], file: string, logFile?: string): Promise<void> {
+async function runVitest(extra: string[], file: string, phase: string, logFile?: string): Promise<void> {
   fs.rmSync(file, { force: true });
   const log = logFile ? fs.openSync(logFile, 'w') : null;
   const child = spawn(
@@ -58,8 +77,7 @@ async function runVitest(extra: string[], file: string, logFile?: string): Promi
     child.on('exit', (code) => resolve(code));
   });
   const j = readJson<VitestJson>(file);
-  passed += j?.numPassedTests ?? 0;
-  failed += j?.numFailedTests ?? 0;
+  if (j) count(vitestTotals(j, process.cwd()), phase);
   if (status !== 0) {
     exitCode = 1;
     if (!j?.numFailedTests) failed += 1; // the runner itself failed (e.g. a suite did not load)
@@ -86,13 +104,13 @@ const opsBeside =
         const built = building ? (await building).ok : isBuildCurrent(process.cwd());
         if (!built) return; // run after the phase, which builds first (and shows why it fails)
         opsStarted = true;
-        await runVitest(['--project', 'ops'], opsJson, opsLog);
+        await runVitest(['--project', 'ops'], opsJson, 'ops', opsLog);
       })()
     : null;
 
 if (!args.has('--e2e-only')) {
   const projects = ['unit', 'integration', 'components'].flatMap((p) => ['--project', p]);
-  await runVitest(projects, path.join(out, 'vitest.json'));
+  await runVitest(projects, path.join(out, 'vitest.json'), 'vitest');
 }
 
 if (building) {
@@ -122,8 +140,7 @@ if (!args.has('--no-e2e')) {
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: file },
   });
   const j = readJson<PlaywrightJson>(file);
-  passed += (j?.stats?.expected ?? 0) + (j?.stats?.flaky ?? 0);
-  failed += j?.stats?.unexpected ?? 0;
+  if (j) count(playwrightTotals(j, process.cwd(), path.resolve('tests', 'e2e')), 'e2e');
   if (r.status !== 0) {
     exitCode = 1;
     if (!j?.stats?.unexpected) failed += 1;
@@ -134,7 +151,7 @@ if (!args.has('--no-e2e')) {
 // when missing or stale.
 if (runOps && !opsStarted) {
   console.log('\nOperations tests (vitest project ops):');
-  if (buildIfNeeded(process.cwd())) await runVitest(['--project', 'ops'], opsJson);
+  if (buildIfNeeded(process.cwd())) await runVitest(['--project', 'ops'], opsJson, 'ops');
   else {
     console.error('ops: next build failed, so there is no build to serve.');
     failed += 1;
@@ -157,5 +174,13 @@ if (runOps && !opsStarted) {
   }
 }
 
-console.log(`tests: ${passed} passed, ${failed} failed`);
+if (skipped.length) {
+  console.log(`\nSkipped tests (${skipped.length}):`);
+  for (const name of skipped) console.log(`  ${name}`);
+}
+if (fileTimes.length) {
+  console.log('\nSlowest test files:');
+  for (const line of slowestFiles(fileTimes)) console.log(line);
+}
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped.length} skipped`);
 process.exit(exitCode);

@@ -32,3 +32,14 @@ export function requireRole(actor: Actor | null | undefined, role: Role): Actor 
   if (!hasRole(actor, role)) throw new AppError('forbidden');
   return actor;
 }
+
+/**
+ * The actor, when a policy (lib/auth/policies.ts) allowed it: `allowed` is the policy's answer for
+ * this actor, e.g. `requireAllowed(actor, canModerate(actor))`.
+ * @throws AppError unauthorized (401) for a visitor; forbidden (403) for an actor the policy refused
+ */
+export function requireAllowed(actor: Actor | null | undefined, allowed: boolean): Actor {
+  if (!actor) throw new AppError('unauthorized');
+  if (!allowed) throw new AppError('forbidden');
+  return actor;
+}

@@ -1,7 +1,9 @@
 /**
- * Who may do what: one pure function per decision (no I/O), named `can<Verb><Noun>`. The data
- * layer asks these before it reads or writes; SQL that filters lists by the same rule lives next
- * to the data (lib/data/collection-visibility.ts) and is tested against these functions.
+ * Who may do what: one pure function per decision (no I/O), named `can<Verb><Noun>`. Every
+ * data-layer function that reads private data or writes asks one of these before it does, and
+ * keeps the owner in its SQL as well (`WHERE user_id = …`), so a wrong check and a wrong query
+ * both have to happen for a leak. SQL that filters lists by the same rule lives next to the data
+ * (lib/data/collection-visibility.ts) and is tested against these functions.
  */
 import { hasRole, type Actor } from './actor';
 
@@ -28,8 +30,9 @@ export function canEditCollection(actor: Actor | null | undefined, c: Pick<Colle
 }
 
 /**
- * Editing or deleting one's own content (an account's data, sessions, API tokens, entries,
- * reviews and posts): the owner only; moderators act through {@link canModerate} instead.
+ * Editing or deleting one's own content (reviews, discussions, comments, suggestions): the owner
+ * only; moderators act through {@link canModerate} instead. An account's own data, sessions, API
+ * tokens and entries have policies of their own below.
  */
 export function canEditOwnContent(actor: Actor | null | undefined, ownerId: number): boolean {
   return isOwner(actor, ownerId);
@@ -49,11 +52,95 @@ export function canHandleContactMessages(actor: Actor | null | undefined): boole
 }
 
 /**
- * Seeing a private field of a profile (the e-mail hint, settings, sessions): the account itself.
- * No role sees another user's e-mail address; pages and the API never carry it.
+ * Seeing a private field of a profile (the own account view with its e-mail hint and settings, the
+ * linked Facebook and Google accounts): the account itself. No role sees another user's e-mail
+ * address; pages and the API never carry it.
  */
 export function canSeePrivateProfile(actor: Actor | null | undefined, userId: number): boolean {
   return isOwner(actor, userId);
+}
+
+/**
+ * A row that belongs to one account, as the policies see it: a login session, a personal API
+ * token, a notification, a collection import, or an entry (owned by the owner of its collection).
+ */
+export type Owned = { userId: number };
+
+/**
+ * Listing and ending login sessions (one, every other one, or all of them: "log out
+ * everywhere"): the account's own only. Admins have no exception: nobody ends another's session.
+ */
+export function canManageSession(actor: Actor | null | undefined, session: Owned): boolean {
+  return isOwner(actor, session.userId);
+}
+
+/**
+ * Listing, creating and revoking personal API tokens: the account's own only (creating one also
+ * needs re-authentication, lib/data/reauth.ts). Admins have no exception.
+ */
+export function canManageApiToken(actor: Actor | null | undefined, token: Owned): boolean {
+  return isOwner(actor, token.userId);
+}
+
+/**
+ * Editing a profile ("edit my data": country, municipality, social links, the mail and
+ * notification settings, the picture): the account itself. Admins have no exception.
+ */
+export function canEditProfile(actor: Actor | null | undefined, userId: number): boolean {
+  return isOwner(actor, userId);
+}
+
+/**
+ * Changing how an account logs in (its e-mail address, its password, linking and unlinking
+ * Facebook or Google): the account itself, which also re-authenticates (lib/data/reauth.ts).
+ */
+export function canChangeCredentials(actor: Actor | null | undefined, userId: number): boolean {
+  return isOwner(actor, userId);
+}
+
+/** Deleting an account with everything that belongs to it: the account itself (after re-authentication). */
+export function canDeleteAccount(actor: Actor | null | undefined, userId: number): boolean {
+  return isOwner(actor, userId);
+}
+
+/**
+ * Changing, moving or removing an entry of a collection (`entry.userId`: the collection's owner):
+ * the collection's owner only, as {@link canEditCollection}. Admins have no exception.
+ */
+export function canEditEntry(actor: Actor | null | undefined, entry: Owned): boolean {
+  return canEditCollection(actor, entry);
+}
+
+/**
+ * Following a collection import (its progress, report and unknown barcodes) and picking among its
+ * candidates: the member who ran it. Another user's import answers as an unknown one.
+ */
+export function canAccessImport(actor: Actor | null | undefined, job: Owned): boolean {
+  return isOwner(actor, job.userId);
+}
+
+/**
+ * Reading a member's notifications (the list, the unseen count, the realtime channel) and marking
+ * them seen: the member only. Admins have no exception.
+ */
+export function canReadNotifications(actor: Actor | null | undefined, userId: number): boolean {
+  return isOwner(actor, userId);
+}
+
+/**
+ * Reading a member's social pages: the friends' stream, the trade matches, the waiting friend
+ * requests and the wanted releases that others offer. The member only; admins have no exception.
+ */
+export function canSeeSocialFeed(actor: Actor | null | undefined, userId: number): boolean {
+  return isOwner(actor, userId);
+}
+
+/**
+ * Sending a message through a contact form: everyone, visitors too (a visitor passes the bot
+ * check and the per-address limit, a member the per-account limit; lib/data/contact.ts).
+ */
+export function canSendContactMessage(actor: Actor | null | undefined): boolean {
+  return actor === null || actor === undefined || hasRole(actor, 'basic');
 }
 
 /** Using a member feature (toggles, collections, API tokens): any logged-in user. */

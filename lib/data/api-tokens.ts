@@ -2,13 +2,15 @@ import 'server-only';
 /**
  * Personal API tokens: `Authorization: Bearer <token>` for API clients. Shown once at creation,
  * stored as a hash, valid for the days chosen at creation (API_TOKEN_DAYS), listed and revoked by
- * their owner; a password change or reset and "log out everywhere" revoke them all.
+ * their owner (lib/auth/policies.ts canManageApiToken); a password change or reset and "log out
+ * everywhere" revoke them all.
  */
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { AppError } from '@/lib/errors';
 import { apiTokens, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
+import { canManageApiToken } from '@/lib/auth/policies';
 import { API_TOKEN_NAME_MAX } from '@/lib/validation/limits';
 import { resolveDb } from './sql';
 import { hashSecret, newSecret } from './secret-tokens';
@@ -51,13 +53,15 @@ export const API_TOKEN_DEFAULT_DAYS = 90;
  *   reauthFreshLogin` when not confirmed (checked before the other fields); `name: invalid` when
  *   the name is empty or too long or the account already holds API_TOKENS_MAX unexpired tokens;
  *   `days: invalid` for another lifetime
- * @throws AppError rate_limited after 5 wrong passwords (the account's login limit)
+ * @throws AppError unauthorized when the actor may not make tokens of its own (canManageApiToken);
+ *   rate_limited after 5 wrong passwords (the account's login limit)
  */
 export async function createApiToken(
   actor: Actor,
   input: { name: string; days?: number | null; current: string },
   db?: Db,
 ): Promise<CreateApiTokenResult> {
+  if (!canManageApiToken(actor, { userId: actor.userId })) throw new AppError('unauthorized');
   const { name, days, current } = input;
   const d = await resolveDb(db);
   const refused = await reauthenticate(actor, current, d);
@@ -82,7 +86,8 @@ export async function createApiToken(
 
 /**
  * Revokes every API token of a user (password change or reset; "log out everywhere" does it in
- * lib/data/sessions.ts logOutEverywhere). @returns the number revoked
+ * lib/data/sessions.ts logOutEverywhere). Checks nothing: its callers have proven the user (the
+ * current password, or a reset link). @returns the number revoked
  */
 export async function revokeAllApiTokens(userId: number, db?: Db): Promise<number> {
   const d = await resolveDb(db);
@@ -90,8 +95,12 @@ export async function revokeAllApiTokens(userId: number, db?: Db): Promise<numbe
   return gone.length;
 }
 
-/** The actor's API tokens (expired ones too, until purged), newest first. */
+/**
+ * The actor's API tokens (expired ones too, until purged), newest first.
+ * @throws AppError unauthorized when the actor may not see its own tokens (canManageApiToken)
+ */
 export async function listApiTokens(actor: Actor, db?: Db): Promise<ApiTokenInfo[]> {
+  if (!canManageApiToken(actor, { userId: actor.userId })) throw new AppError('unauthorized');
   const d = await resolveDb(db);
   const rows = await d.select().from(apiTokens).where(eq(apiTokens.userId, actor.userId)).orderBy(desc(apiTokens.id));
   const now = Date.now();
@@ -106,11 +115,13 @@ export async function listApiTokens(actor: Actor, db?: Db): Promise<ApiTokenInfo
 }
 
 /**
- * Revokes one of the actor's API tokens.
+ * Revokes one of the actor's API tokens (canManageApiToken on the token's owner).
  * @throws AppError not_found for an unknown token or another user's
  */
 export async function revokeApiToken(actor: Actor, id: number, db?: Db): Promise<void> {
   const d = await resolveDb(db);
+  const [token] = await d.select({ userId: apiTokens.userId }).from(apiTokens).where(eq(apiTokens.id, id)).limit(1);
+  if (!token || !canManageApiToken(actor, token)) throw new AppError('not_found');
   const gone = await d
     .delete(apiTokens)
     .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, actor.userId)))

@@ -39,8 +39,8 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import type { FieldChanges } from '@/db/schema/changes';
-import { canEditOwnContent, canModerate } from '@/lib/auth/policies';
-import { requireRole, type Actor } from '@/lib/auth/actor';
+import { canEditOwnContent, canModerate, canUseMemberFeatures } from '@/lib/auth/policies';
+import { requireAllowed, type Actor } from '@/lib/auth/actor';
 import { AppError } from '@/lib/errors';
 import {
   CATALOGUE_ENTITIES,
@@ -292,7 +292,7 @@ async function checkOpenLimit(tx: Db, actor: Actor): Promise<void> {
  *   pending requests), invalid_value (unknown entity or kind)
  */
 export async function submitChangeRequest(actor: Actor | null, input: ChangeInput, db?: Db): Promise<ChangeResult> {
-  return submit(requireRole(actor, 'basic'), input, await resolveDb(db), null);
+  return submit(requireAllowed(actor, canUseMemberFeatures(actor)), input, await resolveDb(db), null);
 }
 
 /** A picture a member uploads to a movie or a release. */
@@ -315,7 +315,7 @@ export type PictureSuggestion = {
  * @throws AppError unauthorized (visitor), not_found (unknown or deleted item), change_limit
  */
 export async function suggestPicture(actor: Actor | null, input: PictureSuggestion, db?: Db): Promise<ChangeResult> {
-  const member = requireRole(actor, 'basic');
+  const member = requireAllowed(actor, canUseMemberFeatures(actor));
   const d = await resolveDb(db);
   const rawVariant = typeof input.values.variant === 'string' ? input.values.variant.trim() : '';
   if (rawVariant && !PICTURE_VARIANT.test(rawVariant)) return { ok: false, errors: { variant: 'invalid' } };
@@ -685,7 +685,7 @@ export async function approveChangeRequest(
   resolutions: Readonly<Record<string, 'current' | 'proposed'>> = {},
   db?: Db,
 ): Promise<ChangeRequestDto> {
-  const admin = requireRole(actor, 'admin');
+  const admin = requireAllowed(actor, canModerate(actor));
   const d = await resolveDb(db);
   await approveOne(admin, publicId, resolutions, d, true);
   return (await getChangeRequest(admin, publicId, d))!;
@@ -728,7 +728,7 @@ export async function discardChangeRequest(
   reason: string | null | undefined,
   db?: Db,
 ): Promise<{ ok: true; request: ChangeRequestDto } | { ok: false; errors: FieldErrors }> {
-  const admin = requireRole(actor, 'admin');
+  const admin = requireAllowed(actor, canModerate(actor));
   const text = optionalText(reason, MODERATION_REASON_MAX);
   if ('error' in text) return { ok: false, errors: { reason: text.error } };
   if (!text.value) return { ok: false, errors: { reason: 'required' } };
@@ -865,7 +865,7 @@ export async function suggestUnknownDiscs(
   discs: readonly DiscSuggestion[],
   db?: Db,
 ): Promise<{ batch_id: string; results: ({ ean: string } & ChangeResult)[] }> {
-  const member = requireRole(actor, 'basic');
+  const member = requireAllowed(actor, canUseMemberFeatures(actor));
   const d = await resolveDb(db);
   const [c] = await queryRows<{ id: number; user_id: number; category: string }>(
     d,
@@ -918,13 +918,15 @@ async function dropSuggested(tx: Db, row: RequestRow): Promise<void> {
  * @throws AppError unauthorized, forbidden (another member's), not_found, change_state
  */
 export async function withdrawChangeRequest(actor: Actor | null, publicId: string, db?: Db): Promise<ChangeRequestDto> {
-  const member = requireRole(actor, 'basic');
+  const member = requireAllowed(actor, canUseMemberFeatures(actor));
   const d = await resolveDb(db);
   await inTransaction(d, async (tx) => {
     const row = await pendingRow(tx, publicId);
     if (!canEditOwnContent(member, Number(row.user_id))) throw new AppError('forbidden');
     await dropSuggested(tx, row);
-    await tx.execute(sql`UPDATE change_requests SET status = 'withdrawn', updated_at = now() WHERE id = ${row.id}`);
+    await tx.execute(
+      sql`UPDATE change_requests SET status = 'withdrawn', updated_at = now() WHERE id = ${row.id} AND user_id = ${member.userId}`,
+    );
     await announceSettled(tx, 'withdrawn', 1);
   });
   return (await getChangeRequest(member, publicId, d))!;
@@ -1062,7 +1064,7 @@ export async function listChangeRequests(
   page: Paging = {},
   db?: Db,
 ): Promise<{ items: ChangeRequestListItem[]; next_cursor: string | null }> {
-  const member = requireRole(actor, 'basic');
+  const member = requireAllowed(actor, canUseMemberFeatures(actor));
   const d = await resolveDb(db);
   const status = query.status ?? 'pending';
   const conds: SQL[] = [sql`c.status = ${status}`];
@@ -1127,7 +1129,7 @@ export async function reviewChangeRequest(
   publicId: string,
   db?: Db,
 ): Promise<ChangeReview | null> {
-  const admin = requireRole(actor, 'admin');
+  const admin = requireAllowed(actor, canModerate(actor));
   const d = await resolveDb(db);
   const request = await getChangeRequest(admin, publicId, d);
   if (!request) return null;
@@ -1200,7 +1202,7 @@ export async function approveChangeRequests(
   publicIds: readonly string[],
   db?: Db,
 ): Promise<{ public_id: string; ok: boolean; error: string | null }[]> {
-  const admin = requireRole(actor, 'admin');
+  const admin = requireAllowed(actor, canModerate(actor));
   const d = await resolveDb(db);
   const out: { public_id: string; ok: boolean; error: string | null }[] = [];
   for (const publicId of publicIds) {
@@ -1234,7 +1236,7 @@ export async function amendChangeRequest(
   amendment: ChangeAmendment,
   db?: Db,
 ): Promise<ChangeResult> {
-  const member = requireRole(actor, 'basic');
+  const member = requireAllowed(actor, canUseMemberFeatures(actor));
   const note = amendment.note === undefined ? null : optionalText(amendment.note, CHANGE_NOTE_MAX);
   const source = amendment.source === undefined ? null : optionalText(amendment.source, CHANGE_SOURCE_MAX);
   const errors: FieldErrors = {};
@@ -1294,7 +1296,7 @@ export async function amendChangeRequest(
               note = CASE WHEN ${note !== null} THEN ${note && 'value' in note ? note.value : null} ELSE note END,
               source = CASE WHEN ${source !== null} THEN ${source && 'value' in source ? source.value : null} ELSE source END,
               updated_at = now()
-            WHERE id = ${row.id}`,
+            WHERE id = ${row.id} AND user_id = ${member.userId}`,
       );
     });
   } catch (error) {

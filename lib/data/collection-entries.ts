@@ -4,11 +4,16 @@ import 'server-only';
  * imports all add, change and remove entries here, inside the caller's transaction
  * (lib/data/events.ts inTransaction): the collection's entries count moves with each row, and one
  * `collection.entries.changed` event per write tells the subscribers (toggle counters, value
- * snapshots, cached item pages) what changed. Callers have checked who may write (the actor owns
- * the collection) and that the items fit its category.
+ * snapshots, cached item pages) what changed. Writes to a given collection ({@link addEntries},
+ * {@link removeItemEntry}) come from callers that have checked who may write (lib/auth/policies.ts
+ * canEditCollection, or the actor's own shortcut list) and that the items fit its category; a
+ * write to an entry by id ({@link updateOwnEntry}, {@link removeOwnEntry}) asks canEditEntry
+ * itself and keeps the owner in its SQL.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
+import type { Actor } from '@/lib/auth/actor';
+import { canEditEntry } from '@/lib/auth/policies';
 import type { EntryData } from '@/lib/validation/collections';
 import type { ToggleItem } from '@/lib/validation/toggles';
 import type { CollectionState, DomainEvents, ItemRef } from './event-types';
@@ -129,15 +134,30 @@ async function removeWhere(tx: Db, where: SQL, via: Via): Promise<ItemRef | null
 }
 
 /**
- * Removes one entry, by id, from any collection of the user.
- * @returns the removed entry's item, or null when the user has no such entry
+ * Whether the actor may change the entry `entryId` (canEditEntry on its collection's owner),
+ * locking the entry for the rest of the transaction.
+ */
+async function entryEditable(tx: Db, actor: Actor, entryId: number): Promise<boolean> {
+  const [r] = await queryRows<{ user_id: number }>(
+    tx,
+    sql`SELECT c.user_id FROM collection_entries e JOIN collections c ON c.id = e.collection_id
+        WHERE e.id = ${entryId} FOR UPDATE OF e`,
+  );
+  return !!r && canEditEntry(actor, { userId: Number(r.user_id) });
+}
+
+/**
+ * Removes one entry, by id, from any collection of the actor.
+ * @returns the removed entry's item, or null when the actor has no such entry (another user's
+ *   included: canEditEntry)
  */
 export async function removeOwnEntry(
   tx: Db,
-  entry: { userId: number; entryId: number; via: Via },
+  entry: { actor: Actor; entryId: number; via: Via },
 ): Promise<ItemRef | null> {
-  const { userId, entryId, via } = entry;
-  return removeWhere(tx, sql`e.id = ${entryId} AND c.user_id = ${userId}`, via);
+  const { actor, entryId, via } = entry;
+  if (!(await entryEditable(tx, actor, entryId))) return null;
+  return removeWhere(tx, sql`e.id = ${entryId} AND c.user_id = ${actor.userId}`, via);
 }
 
 /**
@@ -154,14 +174,17 @@ export async function removeItemEntry(
 }
 
 /**
- * Saves the fields of one entry of any collection of the user.
- * @returns the entry's item, or null when the user has no such entry
+ * Saves the fields of one entry of any collection of the actor.
+ * @returns the entry's item, or null when the actor has no such entry (another user's included:
+ *   canEditEntry)
  */
 export async function updateOwnEntry(
   tx: Db,
-  entry: { userId: number; entryId: number; data: EntryData },
+  entry: { actor: Actor; entryId: number; data: EntryData },
 ): Promise<ItemRef | null> {
-  const { userId, entryId, data: v } = entry;
+  const { actor, entryId, data: v } = entry;
+  if (!(await entryEditable(tx, actor, entryId))) return null;
+  const userId = actor.userId;
   const [r] = await queryRows<ChangedRow>(
     tx,
     sql`UPDATE collection_entries e SET comment = ${v.comment}, comment_language = ${v.comment_language}, price = ${v.price}, currency = ${v.currency},

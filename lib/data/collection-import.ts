@@ -53,7 +53,7 @@ import { foldText, titleKey } from '@/lib/text';
 import { COLLECTION_NAME_MAX, COLLECTION_STYLES, type CollectionCategory } from '@/lib/validation/collection-limits';
 import { entrySchema, type CollectionInput, type EntryData } from '@/lib/validation/collections';
 import { countryCodeFromId, FORMAT_GROUPS, FORMATS, MOVIE_TYPES, type FormatId } from '@/lib/validation/enums';
-import { canEditCollection } from '@/lib/auth/policies';
+import { canAccessImport, canEditCollection } from '@/lib/auth/policies';
 import { AppError } from '@/lib/errors';
 import { logError } from '@/lib/log';
 import { addEntries, type EntryTarget } from './collection-entries';
@@ -1054,13 +1054,14 @@ function fromJson<T>(value: T | string): T {
 /** The actor's import `importPublicId` into their collection `collectionPublicId` (optionally locked for update). */
 function importQuery(actor: Actor, ref: { collection: string; importId: string }, forUpdate = false) {
   const { collection: collectionPublicId, importId: importPublicId } = ref;
-  return sql`SELECT i.id, i.report FROM collection_imports i JOIN collections c ON c.id = i.collection_id
+  return sql`SELECT i.id, i.user_id, i.report FROM collection_imports i JOIN collections c ON c.id = i.collection_id
     WHERE i.public_id = ${importPublicId} AND c.public_id = ${collectionPublicId} AND i.user_id = ${actor.userId}${forUpdate ? sql` FOR UPDATE OF i` : sql``}`;
 }
 
 /**
  * A stored report of the actor's import into their collection (another user's, or another
- * collection's, is not found; nor is the report of a job that is not done: see {@link getImportJob}).
+ * collection's, is not found: lib/auth/policies.ts canAccessImport; nor is the report of a job
+ * that is not done: see {@link getImportJob}).
  * @returns the report, or null
  */
 export async function getImportReport(
@@ -1069,14 +1070,15 @@ export async function getImportReport(
   db?: Db,
 ): Promise<ImportReport | null> {
   const d = await resolveDb(db);
-  const [row] = await queryRows<{ report: ImportReport | string | null }>(d, importQuery(actor, ref));
-  return row?.report ? fromJson(row.report) : null;
+  const [row] = await queryRows<{ user_id: number; report: ImportReport | string | null }>(d, importQuery(actor, ref));
+  if (!row || !canAccessImport(actor, { userId: Number(row.user_id) })) return null;
+  return row.report ? fromJson(row.report) : null;
 }
 
 /**
  * One of the actor's import jobs into their collection, with its progress (a job whose process is
  * gone is failed first: see {@link IMPORT_STALE_SECONDS}). Another user's job, or another
- * collection's, is not found.
+ * collection's, is not found (lib/auth/policies.ts canAccessImport).
  * @returns the job, or null
  */
 export async function getImportJob(
@@ -1085,12 +1087,12 @@ export async function getImportJob(
   db?: Db,
 ): Promise<ImportJob | null> {
   const d = await resolveDb(db);
+  const from = sql`collection_imports i JOIN collections c ON c.id = i.collection_id`;
   const where = sql`i.public_id = ${ref.importId} AND c.public_id = ${ref.collection} AND i.user_id = ${actor.userId}`;
+  const [job] = await queryRows<{ user_id: number }>(d, sql`SELECT i.user_id FROM ${from} WHERE ${where}`);
+  if (!job || !canAccessImport(actor, { userId: Number(job.user_id) })) return null;
   await failStaleImports(d, sql`public_id = ${ref.importId} AND user_id = ${actor.userId}`);
-  const [row] = await queryRows<JobRow>(
-    d,
-    sql`SELECT ${JOB_COLUMNS} FROM collection_imports i JOIN collections c ON c.id = i.collection_id WHERE ${where}`,
-  );
+  const [row] = await queryRows<JobRow>(d, sql`SELECT ${JOB_COLUMNS} FROM ${from} WHERE ${where}`);
   return row ? jobOf(row) : null;
 }
 
@@ -1125,7 +1127,8 @@ export type PickResult =
  * Refusals: 'notACandidate' (the item is not among the row's candidates), 'alreadyResolved' (the
  * row is matched already).
  * @throws AppError import_not_done for a job that has no report (running or failed)
- * @throws AppError not_found for no such import of the actor into that collection, no such line,
+ * @throws AppError not_found for no such import of the actor into that collection (canAccessImport,
+ *   then canEditCollection on the collection), no such line,
  *   a collection in the trash, or a candidate no longer in the catalogue
  */
 export async function pickCandidate(
@@ -1136,11 +1139,11 @@ export async function pickCandidate(
   const { collection: collectionPublicId, line, item: itemPublicId } = pick;
   const d = await resolveDb(db);
   return inTransaction(d, async (tx) => {
-    const [imp] = await queryRows<{ id: number; report: ImportReport | string | null }>(
+    const [imp] = await queryRows<{ id: number; user_id: number; report: ImportReport | string | null }>(
       tx,
       importQuery(actor, pick, true),
     );
-    if (!imp) throw new AppError('not_found');
+    if (!imp || !canAccessImport(actor, { userId: Number(imp.user_id) })) throw new AppError('not_found');
     if (!imp.report) throw new AppError('import_not_done');
     const report = fromJson(imp.report);
     const row = report.rows.find((r) => r.line === line);

@@ -12,6 +12,7 @@ import { collectionTotals, type RatesNote, type ValueTotals } from './collection
 import { collectionVisibleTo } from './collection-visibility';
 import { queryRows, resolveDb } from './sql';
 import type { Actor } from '@/lib/auth/actor';
+import { canViewCollection } from '@/lib/auth/policies';
 
 /** One bar: a key (format id, decade start year, label name, country id or name) and its count. */
 export type StatBucket = { key: string; count: number };
@@ -90,7 +91,7 @@ function byKeyNumber(list: StatBucket[]): StatBucket[] {
 
 /**
  * Statistics of a collection the viewer may see (public and not deleted, or their own).
- * @returns null when the viewer may not see it
+ * @returns null when the viewer may not see it (lib/auth/policies.ts canViewCollection)
  */
 export async function collectionStats(
   viewer: Actor | null,
@@ -98,11 +99,23 @@ export async function collectionStats(
   db?: Db,
 ): Promise<CollectionStats | null> {
   const d = await resolveDb(db);
-  const [c] = await queryRows<{ id: number; category: 'movies' | 'releases'; entries: number }>(
+  const [c] = await queryRows<{
+    id: number;
+    user_id: number;
+    visibility: 'public' | 'private';
+    deleted_at: string | Date | null;
+    category: 'movies' | 'releases';
+    entries: number;
+  }>(
     d,
-    sql`SELECT c.id, c.category, c.entries_count AS entries FROM collections c WHERE c.public_id = ${publicId} AND ${collectionVisibleTo(viewer)}`,
+    sql`SELECT c.id, c.user_id, c.visibility, c.deleted_at, c.category, c.entries_count AS entries FROM collections c
+        WHERE c.public_id = ${publicId} AND ${collectionVisibleTo(viewer)}`,
   );
-  if (!c) return null;
+  if (
+    !c ||
+    !canViewCollection(viewer, { userId: Number(c.user_id), visibility: c.visibility, deleted: c.deleted_at !== null })
+  )
+    return null;
   const value = await collectionTotals(d, c.id);
   if (c.category === 'releases') {
     const year = sql`COALESCE(r.release_year::int, EXTRACT(YEAR FROM r.street_date)::int)`;

@@ -14,6 +14,7 @@ import { CONDITION_WEIGHTS, NO_CONDITION_WEIGHT, rateTable, type RateTable } fro
 import { collectionVisibleTo } from './collection-visibility';
 import { eurosSql, queryRows, resolveDb } from './sql';
 import type { Actor } from '@/lib/auth/actor';
+import { canViewCollection } from '@/lib/auth/policies';
 import type { DomainEvents } from './event-types';
 import { siteTimeZone } from '@/lib/time-zone';
 
@@ -106,7 +107,7 @@ export const VALUE_HISTORY_SHOWN = 20;
  * value at the end of each of the last {@link VALUE_HISTORY_SHOWN} days (of the site's time zone) on which its entries
  * changed: a snapshot is stored per change, and an evening of adding fifty entries is one day of
  * history, not fifty rows of the same minute.
- * @returns null when the viewer may not see it
+ * @returns null when the viewer may not see it (lib/auth/policies.ts canViewCollection)
  */
 export async function collectionValue(
   viewer: Actor | null,
@@ -114,11 +115,21 @@ export async function collectionValue(
   db?: Db,
 ): Promise<CollectionValue | null> {
   const d = await resolveDb(db);
-  const [c] = await queryRows<{ id: number }>(
+  const [c] = await queryRows<{
+    id: number;
+    user_id: number;
+    visibility: 'public' | 'private';
+    deleted_at: string | Date | null;
+  }>(
     d,
-    sql`SELECT c.id FROM collections c WHERE c.public_id = ${publicId} AND ${collectionVisibleTo(viewer)}`,
+    sql`SELECT c.id, c.user_id, c.visibility, c.deleted_at FROM collections c
+        WHERE c.public_id = ${publicId} AND ${collectionVisibleTo(viewer)}`,
   );
-  if (!c) return null;
+  if (
+    !c ||
+    !canViewCollection(viewer, { userId: Number(c.user_id), visibility: c.visibility, deleted: c.deleted_at !== null })
+  )
+    return null;
   const table = rateTable();
   const [now] = await queryRows<ValueTotals>(d, totalsSql(table, sql`e.collection_id = ${c.id}`));
   const history = await queryRows<ValueTotals & { taken_at: string | Date }>(

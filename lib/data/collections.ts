@@ -1,9 +1,10 @@
 import 'server-only';
 /**
  * Collections and their entries (every member, a basic one too, keeps lists and collections of
- * their own). Every mutation takes the acting user and touches only that user's
- * collections (checked in the WHERE clause). Visibility: a public collection that is not deleted
- * is seen by everyone; a private or deleted one by its owner only. Entries of live shortcut
+ * their own). Every mutation takes the acting user, asks its policy (lib/auth/policies.ts
+ * canEditCollection, canEditEntry) and touches only that user's collections (checked in the WHERE
+ * clause too). Visibility (canViewCollection): a public collection that is not deleted is seen by
+ * everyone; a private or deleted one by its owner only, admins included. Entries of live shortcut
  * collections (styles 2, 3, 4, 6) feed the item counters, kept in step here and in toggles.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -31,7 +32,13 @@ import { overStored } from './partial-update';
 import { foldText } from '@/lib/text';
 import { rateTable } from '@/lib/collections/rates';
 import { parseSearchQuery, type SearchQuery } from '@/lib/search-query';
-import { canEditCollection, canViewCollection } from '@/lib/auth/policies';
+import {
+  canEditCollection,
+  canEditEntry,
+  canSeeSocialFeed,
+  canUseMemberFeatures,
+  canViewCollection,
+} from '@/lib/auth/policies';
 import { AppError, fieldErrors } from '@/lib/errors';
 import { addEntries, removeOwnEntry, updateOwnEntry, type EntryTarget } from './collection-entries';
 import { eurOf } from './collection-values';
@@ -250,8 +257,10 @@ export type CollectionResult = { ok: true; collection: CollectionDto } | { ok: f
  * Creates a collection of the actor. A `shortcut_default` collection becomes the list its toggle
  * fills (one per style: 'shortcutTaken' when the actor has one; 'shortcutInvalid' for a style
  * without a toggle or of the other category).
+ * @throws AppError unauthorized for an actor without member features (canUseMemberFeatures)
  */
 export async function createCollection(actor: Actor, input: CollectionInput, db?: Db): Promise<CollectionResult> {
+  if (!canUseMemberFeatures(actor)) throw new AppError('unauthorized');
   const parsed = collectionSchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
@@ -396,10 +405,15 @@ export async function setCollectionDeleted(
 /**
  * The distinct pictures of the newest PICTURE_CHOICES entries of the actor's collection (for its
  * picture), newest entry first, each named after its item (a release's name, a movie's name and
- * year). Another member's or an unknown collection gives an empty list.
+ * year). Another member's or an unknown collection gives an empty list (canEditCollection).
  */
 export async function pictureChoices(actor: Actor, publicId: string, db?: Db): Promise<PictureChoice[]> {
   const d = await resolveDb(db);
+  const [owner] = await queryRows<{ user_id: number }>(
+    d,
+    sql`SELECT user_id FROM collections WHERE public_id = ${publicId}`,
+  );
+  if (!owner || !canEditCollection(actor, { userId: Number(owner.user_id) })) return [];
   const rows = await queryRows<{ url: string | null; name: string }>(
     d,
     sql`SELECT ${ENTRY_PICTURE} AS url,
@@ -628,14 +642,18 @@ async function entryById(d: Db, id: number): Promise<CollectionEntryDto | null> 
   return rows[0] ? toEntry(rows[0]) : null;
 }
 
-/** One entry of a collection of the user `userId`; null for an unknown entry or another user's. */
-async function ownEntryById(d: Db, userId: number, id: number): Promise<CollectionEntryDto | null> {
-  const rows = await queryRows<EntryRow>(
+/**
+ * One entry of a collection of the actor, when the actor may change it (canEditEntry); null for
+ * an unknown entry or another user's.
+ */
+async function editableEntryById(d: Db, actor: Actor, id: number): Promise<CollectionEntryDto | null> {
+  const rows = await queryRows<EntryRow & { owner_id: number }>(
     d,
-    sql`SELECT ${ENTRY_COLUMNS} FROM collection_entries e JOIN collections c ON c.id = e.collection_id
-        WHERE e.id = ${id} AND c.user_id = ${userId}`,
+    sql`SELECT ${ENTRY_COLUMNS}, c.user_id AS owner_id FROM collection_entries e JOIN collections c ON c.id = e.collection_id
+        WHERE e.id = ${id} AND c.user_id = ${actor.userId}`,
   );
-  return rows[0] ? toEntry(rows[0]) : null;
+  const r = rows[0];
+  return r && canEditEntry(actor, { userId: Number(r.owner_id) }) ? toEntry(r) : null;
 }
 
 /**
@@ -651,7 +669,7 @@ export async function updateEntry(
   const { entryId, ...fields } = input;
   const d = await resolveDb(db);
   // Another user's entry answers as an unknown one, whatever the input.
-  const current = await ownEntryById(d, actor.userId, entryId);
+  const current = await editableEntryById(d, actor, entryId);
   if (!current) throw new AppError('not_found');
   const stored: EntryInput = {
     comment: current.comment,
@@ -665,19 +683,20 @@ export async function updateEntry(
   const parsed = entrySchema.safeParse(overStored(stored, fields));
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
-  const found = await inTransaction(d, (tx) => updateOwnEntry(tx, { userId: actor.userId, entryId, data: v }));
+  const found = await inTransaction(d, (tx) => updateOwnEntry(tx, { actor, entryId, data: v }));
   if (!found) throw new AppError('not_found');
   const entry = await entryById(d, entryId);
   return entry ? { ok: true, entry } : { ok: false, errors: { _form: 'submitFailed' } };
 }
 
 /**
- * Removes one entry of the actor's collections (its counter moves when the list feeds one).
+ * Removes one entry of the actor's collections (its counter moves when the list feeds one;
+ * canEditEntry, asked by lib/data/collection-entries.ts removeOwnEntry).
  * @throws AppError not_found for an unknown entry or another user's
  */
 export async function removeEntry(actor: Actor, entryId: number, db?: Db): Promise<void> {
   const d = await resolveDb(db);
-  const removed = await inTransaction(d, (tx) => removeOwnEntry(tx, { userId: actor.userId, entryId, via: 'entry' }));
+  const removed = await inTransaction(d, (tx) => removeOwnEntry(tx, { actor, entryId, via: 'entry' }));
   if (!removed) throw new AppError('not_found');
 }
 
@@ -720,15 +739,15 @@ export async function moveEntry(
   const c = await editableCollectionRow(d, actor, publicId);
   if (!c || c.deleted_at !== null) throw new AppError('not_found');
   const outcome = await inTransaction(d, async (tx): Promise<{ id: number } | { error: string }> => {
-    const [e] = await queryRows<MovingRow>(
+    const [e] = await queryRows<MovingRow & { owner_id: number }>(
       tx,
-      sql`SELECT e.movie_id, e.release_id, COALESCE(m.public_id, r.public_id) AS public_id, e.comment, e.comment_language,
+      sql`SELECT s.user_id AS owner_id, e.movie_id, e.release_id, COALESCE(m.public_id, r.public_id) AS public_id, e.comment, e.comment_language,
                  e.price::text AS price, e.currency, e.condition, e.acquired_on::text AS acquired_on, e.watched_method
           FROM collection_entries e JOIN collections s ON s.id = e.collection_id
           LEFT JOIN movies m ON m.id = e.movie_id LEFT JOIN releases r ON r.id = e.release_id
           WHERE e.id = ${entryId} AND s.user_id = ${actor.userId} FOR UPDATE OF e`,
     );
-    if (!e) throw new AppError('not_found');
+    if (!e || !canEditEntry(actor, { userId: Number(e.owner_id) })) throw new AppError('not_found');
     const type = e.movie_id !== null ? 'movie' : 'release';
     if (ITEM_TABLES[type].category !== c.category)
       return { error: c.category === 'movies' ? 'categoryMismatchMovies' : 'categoryMismatchReleases' };
@@ -744,7 +763,7 @@ export async function moveEntry(
     const item = { type, id: Number(e.movie_id ?? e.release_id), publicId: e.public_id } as const;
     const [id] = await addEntries(tx, targetOf(c), { entries: [{ item, data }], via: 'entry' });
     if (id === null) return { error: 'alreadyInCollection' };
-    if (!copy) await removeOwnEntry(tx, { userId: actor.userId, entryId, via: 'entry' });
+    if (!copy) await removeOwnEntry(tx, { actor, entryId, via: 'entry' });
     return { id };
   });
   if ('error' in outcome) return { ok: false, errors: { _form: outcome.error } };
@@ -757,12 +776,14 @@ export async function moveEntry(
 /**
  * The actor's live collections that can take an item (its category), with whether each already
  * holds it: the choices of the add-to-collection dialog, newest first.
+ * @throws AppError unauthorized for an actor without member features (canUseMemberFeatures)
  */
 export async function collectionsForItem(
   actor: Actor,
   item: { type: 'movie' | 'release'; publicId: string },
   db?: Db,
 ): Promise<{ public_id: string; name: string; style: number; has_item: boolean }[]> {
+  if (!canUseMemberFeatures(actor)) throw new AppError('unauthorized');
   const d = await resolveDb(db);
   const it = ITEM_TABLES[item.type];
   const rows = await queryRows<{ public_id: string; name: string; style: number; has_item: boolean }>(
@@ -784,12 +805,14 @@ export type HoldingRef = { public_id: string; name: string; style: number };
  * by `release:{public_id}` / `movie:{public_id}`, each list by style then age: what a member
  * browsing someone else's collection sees of their own ("In your collections: Owned releases").
  * Items the actor does not hold are absent. Two index lookups per item kind.
+ * @throws AppError unauthorized for an actor without member features (canUseMemberFeatures)
  */
 export async function holdingsOf(
   actor: Actor,
   items: readonly { type: 'movie' | 'release'; publicId: string }[],
   db?: Db,
 ): Promise<Map<string, HoldingRef[]>> {
+  if (!canUseMemberFeatures(actor)) throw new AppError('unauthorized');
   const releaseIds = items.filter((i) => i.type === 'release').map((i) => i.publicId);
   const movieIds = items.filter((i) => i.type === 'movie').map((i) => i.publicId);
   if (!releaseIds.length && !movieIds.length) return new Map();
@@ -961,8 +984,10 @@ export type WantedOffer = {
  * The releases on the actor's wanted lists (style 4, not in the trash) that other members offer
  * in public for-sale or for-trade lists ({@link releaseOffers}), friends or not, the most recently
  * offered first; at most WANTED_OFFERS_SHOWN.
+ * @throws AppError unauthorized when the actor may not see its own social pages (canSeeSocialFeed)
  */
 export async function wantedOffers(actor: Actor, db?: Db): Promise<WantedOffer[]> {
+  if (!canSeeSocialFeed(actor, actor.userId)) throw new AppError('unauthorized');
   const d = await resolveDb(db);
   const eur = eurOf(rateTable());
   const rows = await queryRows<{

@@ -11,7 +11,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import type { Actor } from '@/lib/auth/actor';
-import { canEditOwnContent } from '@/lib/auth/policies';
+import { canEditOwnContent, canUseMemberFeatures } from '@/lib/auth/policies';
 import { AppError, fieldErrors } from '@/lib/errors';
 import { commentSchema, commentUpdateSchema, type CommentInput, type CommentUpdateInput } from '@/lib/validation/posts';
 import { countAction } from './action-limits';
@@ -195,13 +195,16 @@ export async function listComments(
  * an unknown one `reply_to: invalid`). Counts against the writing limits; the thread's
  * comments_count (and a post's last_activity_at) move in the same transaction. Publishes
  * 'comment.created' with the thread, its author and the replied-to comment's author.
- * @throws AppError not_found for an unknown thread; writing_limited (HTTP 429) past the writing limits
+ * @throws AppError unauthorized for an actor without member features (lib/auth/policies.ts
+ *   canUseMemberFeatures); not_found for an unknown thread; writing_limited (HTTP 429) past the
+ *   writing limits
  */
 export async function addComment(
   actor: Actor,
   target: { thread: { type: ThreadType; publicId: string }; input: CommentInput },
   db?: Db,
 ): Promise<CommentResult> {
+  if (!canUseMemberFeatures(actor)) throw new AppError('unauthorized');
   const d = await resolveDb(db);
   const thread = await threadRow(d, target.thread.type, target.thread.publicId);
   if (!thread) throw new AppError('not_found');
@@ -261,7 +264,9 @@ export async function updateComment(
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   await countAction(actor, 'edit', d);
   await inTransaction(d, async (tx) => {
-    await tx.execute(sql`UPDATE comments SET body = ${parsed.data.body}, updated_at = now() WHERE id = ${row.id}`);
+    await tx.execute(
+      sql`UPDATE comments SET body = ${parsed.data.body}, updated_at = now() WHERE id = ${row.id} AND user_id = ${actor.userId}`,
+    );
     await publish(tx, 'comment.updated', {
       commentId: row.id,
       publicId: target.publicId,
@@ -293,7 +298,11 @@ export async function deleteComment(
   const { byAdmin, reason } = removal;
   const { table } = THREAD_TABLES[row.thread.type];
   await inTransaction(d, async (tx) => {
-    const gone = await queryRows(tx, sql`DELETE FROM comments WHERE id = ${row.id} RETURNING id`);
+    // The author's own deletion keeps the author in the SQL too; an admin's names the row alone.
+    const gone = await queryRows(
+      tx,
+      sql`DELETE FROM comments WHERE id = ${row.id}${byAdmin ? sql`` : sql` AND user_id = ${actor.userId}`} RETURNING id`,
+    );
     if (!gone.length) return;
     await tx.execute(sql`UPDATE ${table} SET comments_count = comments_count - 1 WHERE id = ${row.thread.id}`);
     await publish(tx, 'comment.deleted', {

@@ -15,8 +15,8 @@ import 'server-only';
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
-import type { Actor } from '@/lib/auth/actor';
-import { canHandleContactMessages } from '@/lib/auth/policies';
+import { requireAllowed, type Actor } from '@/lib/auth/actor';
+import { canHandleContactMessages, canSendContactMessage } from '@/lib/auth/policies';
 import { AppError, fieldErrors } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { logError } from '@/lib/log';
@@ -176,9 +176,7 @@ function toDto(r: ContactRow): ContactMessageDto {
  * @throws AppError unauthorized (401) for a visitor; forbidden (403) for a member who is not an admin
  */
 function requireHandler(actor: Actor | null | undefined): Actor {
-  if (!actor) throw new AppError('unauthorized');
-  if (!canHandleContactMessages(actor)) throw new AppError('forbidden');
-  return actor;
+  return requireAllowed(actor, canHandleContactMessages(actor));
 }
 
 /** Links' origin without a trailing slash, and the locale's path prefix. */
@@ -272,9 +270,10 @@ async function mailAdmins(
  * when answering, and are not copied). An unknown, deleted or unapproved item: `movie` or `release`
  * `invalid`. One-line fields lose control characters and line breaks (lib/validation/contact.ts),
  * so nothing typed reaches a mail header.
+ * Everyone may send one (lib/auth/policies.ts canSendContactMessage).
  * @returns the receipt and the number of admins mailed (a failed mail is logged, not an error),
  *   field problems, or the seconds to wait (HTTP 429)
- * @throws database errors
+ * @throws AppError forbidden when the policy refuses the actor; database errors
  */
 export async function sendContactMessage(
   actor: Actor | null,
@@ -282,6 +281,7 @@ export async function sendContactMessage(
   meta: ContactMeta,
   db?: Db,
 ): Promise<ContactSendResult> {
+  if (!canSendContactMessage(actor)) throw new AppError('forbidden');
   const d = await resolveDb(db);
   const locale = meta.locale ?? 'en';
   let visitor: { name: string; email: string } | null = null;

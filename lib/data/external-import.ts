@@ -49,7 +49,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import type { FieldChanges } from '@/db/schema/changes';
 import type { MovieRating } from '@/db/schema/movies';
-import { requireRole, type Actor } from '@/lib/auth/actor';
+import { requireAllowed, type Actor } from '@/lib/auth/actor';
+import { canModerate } from '@/lib/auth/policies';
 import { AppError, fieldErrors } from '@/lib/errors';
 import { tmdbConfig, type TmdbConfig } from '@/lib/external/tmdb';
 import {
@@ -138,7 +139,7 @@ export async function fetchExternalImport(input: { imdb_id: string; type: number
  *   external_not_found (404), external_unavailable (502), gone (the matching movie was deleted)
  */
 export async function importExternalMovie(actor: Actor | null, input: unknown, db?: Db): Promise<ExternalImportResult> {
-  const admin = requireRole(actor, 'admin');
+  const admin = requireAllowed(actor, canModerate(actor));
   const cfg = requireConfig();
   const parsed = externalImportSchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
@@ -208,7 +209,7 @@ export async function refreshExternalMovie(
   publicId: string,
   db?: Db,
 ): Promise<ExternalImportSummary> {
-  const admin = requireRole(actor, 'admin');
+  const admin = requireAllowed(actor, canModerate(actor));
   const cfg = requireConfig();
   const d = await resolveDb(db);
   const [m] = await queryRows<MovieIds>(
@@ -273,7 +274,7 @@ export async function writeExternalTitle(
   db?: Db,
   request: { authorId: number; changeRequestId: number } | null = null,
 ): Promise<ExternalImportSummary> {
-  const admin = requireRole(actor, 'admin');
+  const admin = requireAllowed(actor, canModerate(actor));
   const d = await resolveDb(db);
   return inTransaction(d, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);

@@ -9,7 +9,12 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import type { Actor } from '@/lib/auth/actor';
-import { canChangeFriendship, type FriendshipAccess, type FriendshipAction } from '@/lib/auth/policies';
+import {
+  canChangeFriendship,
+  canSeeSocialFeed,
+  type FriendshipAccess,
+  type FriendshipAction,
+} from '@/lib/auth/policies';
 import { AppError } from '@/lib/errors';
 import type { FriendshipState } from '@/lib/validation/notifications';
 import { countAction, countFriendRequest } from './action-limits';
@@ -283,8 +288,9 @@ export async function listFriends(publicId: string, page: Paging = {}, db?: Db):
 
 /**
  * One page of the actor's open friend requests, newest first: `incoming` (sent to the actor, to
- * accept or reject) or `outgoing` (sent by the actor, to cancel). The owner's only.
- * @throws AppError bad_cursor (HTTP 400)
+ * accept or reject) or `outgoing` (sent by the actor, to cancel). The owner's only
+ * (lib/auth/policies.ts canSeeSocialFeed, and the actor's id in the SQL).
+ * @throws AppError unauthorized when the actor may not see its own requests; bad_cursor (HTTP 400)
  */
 export async function listFriendRequests(
   actor: Actor,
@@ -292,6 +298,7 @@ export async function listFriendRequests(
   page: Paging = {},
   db?: Db,
 ): Promise<Page<FriendRequestItem>> {
+  if (!canSeeSocialFeed(actor, actor.userId)) throw new AppError('unauthorized');
   const { cursor = null, limit = FRIEND_PAGE_SIZE } = page;
   const d = await resolveDb(db);
   const [mine, theirs] = direction === 'incoming' ? ['addressee_id', 'requester_id'] : ['requester_id', 'addressee_id'];

@@ -15,6 +15,8 @@ import { EMAIL_MAX, USER_NAME_MAX } from '@/lib/validation/limits';
 import { inTransaction } from './events';
 import { resolveDb } from './sql';
 import type { Actor } from '@/lib/auth/actor';
+import { canChangeCredentials, canSeePrivateProfile } from '@/lib/auth/policies';
+import { AppError } from '@/lib/errors';
 import { linkGrantAllows, sealLinkGrant } from '@/lib/auth/link-grant';
 import type { SocialIdentity, SocialProvider } from '@/lib/auth/social-providers';
 import { reauthenticate, type ReauthRefused } from './reauth';
@@ -59,7 +61,9 @@ export async function insertIdentity(userId: number, identity: SocialIdentity, d
  * reauthFreshLogin`), then a sealed link grant (lib/auth/link-grant.ts, LINK_SECONDS) for the
  * caller to keep in the `discshelf_link` cookie while the browser goes through the provider.
  * Writes nothing.
- * @throws AppError rate_limited after 5 wrong passwords (the account's login limit)
+ * @throws AppError unauthorized when the actor may not change its own credentials
+ *   (lib/auth/policies.ts canChangeCredentials); rate_limited after 5 wrong passwords (the
+ *   account's login limit)
  */
 export async function grantIdentityLink(
   actor: Actor,
@@ -67,6 +71,7 @@ export async function grantIdentityLink(
   current: string,
   db?: Db,
 ): Promise<{ ok: true; grant: string } | ReauthRefused> {
+  if (!canChangeCredentials(actor, actor.userId)) throw new AppError('unauthorized');
   const refused = await reauthenticate(actor, current, await resolveDb(db));
   if (refused) return refused;
   return { ok: true, grant: await sealLinkGrant(actor.userId, provider) };
@@ -77,6 +82,7 @@ export async function grantIdentityLink(
  * the link grant {@link grantIdentityLink} made for this user and provider (`grant`: the cookie's
  * value, null when absent; a forged, expired or other user's grant counts as none).
  * @returns 'unconfirmed' without a valid grant (nothing linked), else {@link insertIdentity}'s result
+ * @throws AppError unauthorized when the actor may not change its own credentials (canChangeCredentials)
  */
 export async function linkIdentity(
   actor: Actor,
@@ -84,12 +90,17 @@ export async function linkIdentity(
   grant: string | null,
   db?: Db,
 ): Promise<LinkResult | 'unconfirmed'> {
+  if (!canChangeCredentials(actor, actor.userId)) throw new AppError('unauthorized');
   if (!(await linkGrantAllows(grant, actor.userId, identity.provider))) return 'unconfirmed';
   return insertIdentity(actor.userId, identity, db);
 }
 
-/** The providers linked to the actor's account ("edit my data"). */
+/**
+ * The providers linked to the actor's account ("edit my data").
+ * @throws AppError unauthorized when the actor may not see its own private profile (canSeePrivateProfile)
+ */
 export async function listIdentities(actor: Actor, db?: Db): Promise<SocialProvider[]> {
+  if (!canSeePrivateProfile(actor, actor.userId)) throw new AppError('unauthorized');
   const d = await resolveDb(db);
   const rows = await d
     .select({ provider: userIdentities.provider })
@@ -105,7 +116,8 @@ export async function listIdentities(actor: Actor, db?: Db): Promise<SocialProvi
  * without one, which needs a fresh login; refused as `current: credentialsIncorrect |
  * reauthFreshLogin`). Refused (`_form: unlinkRefused`) when the provider is not linked or is the
  * account's only way to log in (no password and no other linked provider).
- * @throws AppError rate_limited after 5 wrong passwords (the account's login limit)
+ * @throws AppError unauthorized when the actor may not change its own credentials
+ *   (canChangeCredentials); rate_limited after 5 wrong passwords (the account's login limit)
  */
 export async function unlinkIdentity(
   actor: Actor,
@@ -113,6 +125,7 @@ export async function unlinkIdentity(
   current: string,
   db?: Db,
 ): Promise<{ ok: true } | { ok: false; errors: { _form: 'unlinkRefused' } } | ReauthRefused> {
+  if (!canChangeCredentials(actor, actor.userId)) throw new AppError('unauthorized');
   const d = await resolveDb(db);
   const refused = await reauthenticate(actor, current, d);
   if (refused) return refused;

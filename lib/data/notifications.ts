@@ -6,7 +6,8 @@ import 'server-only';
  * commits or rolls back with the write that caused it; each stored row publishes
  * 'notification.created', whose after-commit effect pushes a hint on the member's realtime channel
  * (lib/realtime/server.ts). The member's list, unseen count and "mark all seen", the set-based
- * new-release notices after an import run, and the daily e-mail digest.
+ * new-release notices after an import run, and the daily e-mail digest. Reading them and marking
+ * them seen asks lib/auth/policies.ts canReadNotifications, and the SQL keeps the member's id.
  *
  * Rules: never a notice to oneself; one notice per recipient and event; the review-notification
  * flag gates comments and likes on one's reviews, the release-notification flag the new-release
@@ -31,6 +32,9 @@ import { newPublicId } from './public-id';
 import { queryRows, resolveDb } from './sql';
 import type { Page } from './types';
 import { logError } from '@/lib/log';
+import type { Actor } from '@/lib/auth/actor';
+import { canReadNotifications } from '@/lib/auth/policies';
+import { AppError } from '@/lib/errors';
 
 const T = NOTIFICATION_TYPES;
 
@@ -382,11 +386,14 @@ const DTO_FROM = sql`notifications n
   LEFT JOIN releases rl ON rl.id = n.release_id`;
 
 /**
- * One page of a member's notifications, newest first (keyset on `(created_at, id)`, index
+ * One page of the actor's notifications, newest first (keyset on `(created_at, id)`, index
  * notifications_user_idx).
- * @throws AppError bad_cursor (HTTP 400)
+ * @throws AppError unauthorized when the actor may not read its own notifications
+ *   (canReadNotifications); bad_cursor (HTTP 400)
  */
-export async function listNotifications(userId: number, page: Paging = {}, db?: Db): Promise<Page<NotificationDto>> {
+export async function listNotifications(actor: Actor, page: Paging = {}, db?: Db): Promise<Page<NotificationDto>> {
+  const userId = actor.userId;
+  if (!canReadNotifications(actor, userId)) throw new AppError('unauthorized');
   const { cursor = null, limit = NOTIFICATION_PAGE_SIZE } = page;
   const d = await resolveDb(db);
   const rows = await keysetRows<NotificationRow>(d, {
@@ -403,8 +410,13 @@ export async function listNotifications(userId: number, page: Paging = {}, db?: 
   return pageOf(rows, { limit, sort: NOTIFICATION_SORT }, toDto);
 }
 
-/** How many of a member's notifications are unseen (partial index notifications_unseen_idx). */
-export async function unseenCount(userId: number, db?: Db): Promise<number> {
+/**
+ * How many of the actor's notifications are unseen (partial index notifications_unseen_idx).
+ * @throws AppError unauthorized when the actor may not read its own notifications (canReadNotifications)
+ */
+export async function unseenCount(actor: Actor, db?: Db): Promise<number> {
+  const userId = actor.userId;
+  if (!canReadNotifications(actor, userId)) throw new AppError('unauthorized');
   const d = await resolveDb(db);
   const [r] = await queryRows<{ n: number }>(
     d,
@@ -414,10 +426,13 @@ export async function unseenCount(userId: number, db?: Db): Promise<number> {
 }
 
 /**
- * Marks all of a member's notifications seen (the list was opened).
+ * Marks all of the actor's notifications seen (the list was opened).
  * @returns how many were unseen
+ * @throws AppError unauthorized when the actor may not read its own notifications (canReadNotifications)
  */
-export async function markAllSeen(userId: number, db?: Db): Promise<number> {
+export async function markAllSeen(actor: Actor, db?: Db): Promise<number> {
+  const userId = actor.userId;
+  if (!canReadNotifications(actor, userId)) throw new AppError('unauthorized');
   const d = await resolveDb(db);
   const rows = await queryRows<{ id: number }>(
     d,

@@ -10,7 +10,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import type { Actor } from '@/lib/auth/actor';
-import { canEditOwnContent } from '@/lib/auth/policies';
+import { canEditOwnContent, canUseMemberFeatures } from '@/lib/auth/policies';
 import { AppError, fieldErrors } from '@/lib/errors';
 import { parseSearchQuery } from '@/lib/search-query';
 import { searchDocument } from '@/lib/text';
@@ -255,9 +255,11 @@ export async function postLinkTarget(link: PostLink, db?: Db): Promise<(PostLink
  * Creates a post of the actor (any member): headline, first message, language and at most one
  * link. Counts against the writing limits. Publishes 'post.created'.
  * @returns the post, or field problems (an unknown linked id: that field `invalid`)
- * @throws AppError writing_limited (HTTP 429) past the writing limits
+ * @throws AppError unauthorized for an actor without member features (lib/auth/policies.ts
+ *   canUseMemberFeatures); writing_limited (HTTP 429) past the writing limits
  */
 export async function createPost(actor: Actor, input: PostInput, db?: Db): Promise<PostResult> {
+  if (!canUseMemberFeatures(actor)) throw new AppError('unauthorized');
   const parsed = postSchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const v = parsed.data;
@@ -324,7 +326,8 @@ export async function updatePost(
     };
     await tx.execute(
       sql`UPDATE posts SET headline = ${next.headline}, body = ${next.body}, language = ${next.language},
-          search_text = ${searchDocument(next.headline, next.body)}, updated_at = now() WHERE id = ${row.id}`,
+          search_text = ${searchDocument(next.headline, next.body)}, updated_at = now()
+          WHERE id = ${row.id} AND user_id = ${actor.userId}`,
     );
     await publish(tx, 'post.updated', {
       postId: row.id,
@@ -356,7 +359,10 @@ export async function deletePost(
   const { byAdmin, reason } = removal;
   await inTransaction(d, async (tx) => {
     const pages = await postPages(tx, row.id);
-    await tx.execute(sql`DELETE FROM posts WHERE id = ${row.id}`);
+    // The author's own deletion keeps the author in the SQL too; an admin's names the row alone.
+    await tx.execute(
+      sql`DELETE FROM posts WHERE id = ${row.id}${byAdmin ? sql`` : sql` AND user_id = ${actor.userId}`}`,
+    );
     await publish(tx, 'post.deleted', {
       postId: row.id,
       publicId: target.publicId,

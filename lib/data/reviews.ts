@@ -332,7 +332,7 @@ export async function updateReview(
     await queryRows(
       tx,
       sql`UPDATE reviews SET ${cols}, release_id = ${releaseId}, search_text = ${searchText}, updated_at = now()
-          WHERE id = ${current.id}`,
+          WHERE id = ${current.id} AND user_id = ${actor.userId}`,
     );
     await publish(tx, 'review.updated', {
       reviewId: current.id,
@@ -369,7 +369,11 @@ export async function deleteReview(
   if (!removal.ok) return removal;
   const { byAdmin, reason } = removal;
   await inTransaction(d, async (tx) => {
-    await queryRows(tx, sql`DELETE FROM reviews WHERE id = ${current.id}`);
+    // The author's own deletion keeps the author in the SQL too; an admin's names the row alone.
+    await queryRows(
+      tx,
+      sql`DELETE FROM reviews WHERE id = ${current.id}${byAdmin ? sql`` : sql` AND user_id = ${actor.userId}`}`,
+    );
     await publish(tx, 'review.deleted', {
       reviewId: current.id,
       authorId: current.user_id,

@@ -28,7 +28,8 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import type { FieldChanges } from '@/db/schema/changes';
-import { requireRole, type Actor } from '@/lib/auth/actor';
+import { requireAllowed, type Actor } from '@/lib/auth/actor';
+import { canModerate } from '@/lib/auth/policies';
 import { AppError } from '@/lib/errors';
 import {
   CATALOGUE_ENTITIES,
@@ -426,7 +427,7 @@ async function revertInTx(tx: Db, admin: Actor, revisionId: string | number): Pr
  *   an edit of an entity that no longer exists or is deleted)
  */
 export async function previewRevert(actor: Actor | null, revisionId: string | number, db?: Db): Promise<RevertPreview> {
-  requireRole(actor, 'admin');
+  requireAllowed(actor, canModerate(actor));
   const d = await resolveDb(db);
   const { revision, fields } = await revertPlan(d, revisionId, false);
   return {
@@ -454,7 +455,7 @@ export async function previewRevert(actor: Actor | null, revisionId: string | nu
  *   is gone), label_name_taken when a label's old name is another label's now
  */
 export async function revertRevision(actor: Actor | null, revisionId: string | number, db?: Db): Promise<RevertResult> {
-  const admin = requireRole(actor, 'admin');
+  const admin = requireAllowed(actor, canModerate(actor));
   const d = await resolveDb(db);
   return inTransaction(d, (tx) => revertInTx(tx, admin, revisionId));
 }
@@ -473,7 +474,7 @@ export async function revertMemberRevisions(
   userPublicId: string,
   db?: Db,
 ): Promise<MemberRevertItem[]> {
-  const admin = requireRole(actor, 'admin');
+  const admin = requireAllowed(actor, canModerate(actor));
   const d = await resolveDb(db);
   return inTransaction(d, async (tx) => {
     const [user] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM users WHERE public_id = ${userPublicId}`);

@@ -3,13 +3,15 @@ import 'server-only';
  * Login sessions ("remember me"): a random token in an HttpOnly cookie whose hash is
  * checked against `user_sessions` on every request, so logout, "log out everywhere" and password
  * changes take effect at once. A session lasts SESSION_DAYS after its last use and never more
- * than SESSION_MAX_DAYS after it began. The owner lists and ends their sessions.
+ * than SESSION_MAX_DAYS after it began. The owner lists and ends their sessions
+ * (lib/auth/policies.ts canManageSession).
  */
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { AppError } from '@/lib/errors';
 import { apiTokens, userSessions, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
+import { canManageApiToken, canManageSession } from '@/lib/auth/policies';
 import { resolveDb } from './sql';
 import { hashSecret, newSecret } from './secret-tokens';
 
@@ -115,8 +117,13 @@ export async function sessionActor(token: string | null | undefined, db?: Db): P
   return { userId: s.userId, publicId: s.publicId, name: s.name, role: s.role, sessionId: s.sessionId };
 }
 
-/** The actor's sessions that have not expired, most recently used first. */
+/**
+ * The actor's sessions that have not expired, most recently used first (lib/auth/policies.ts
+ * canManageSession).
+ * @throws AppError unauthorized when the actor may not manage its own sessions
+ */
 export async function listSessions(actor: Actor, db?: Db): Promise<SessionInfo[]> {
+  if (!canManageSession(actor, { userId: actor.userId })) throw new AppError('unauthorized');
   const d = await resolveDb(db);
   const rows = await d
     .select()
@@ -141,11 +148,17 @@ export async function listSessions(actor: Actor, db?: Db): Promise<SessionInfo[]
 }
 
 /**
- * Ends one of the actor's own sessions.
+ * Ends one of the actor's own sessions (canManageSession on the session's owner).
  * @throws AppError not_found for an unknown session or another user's
  */
 export async function revokeSession(actor: Actor, sessionId: number, db?: Db): Promise<void> {
   const d = await resolveDb(db);
+  const [session] = await d
+    .select({ userId: userSessions.userId })
+    .from(userSessions)
+    .where(eq(userSessions.id, sessionId))
+    .limit(1);
+  if (!session || !canManageSession(actor, session)) throw new AppError('not_found');
   const gone = await d
     .delete(userSessions)
     .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, actor.userId)))
@@ -156,8 +169,10 @@ export async function revokeSession(actor: Actor, sessionId: number, db?: Db): P
 /**
  * Ends every session of the actor ("log out everywhere"), or every other one with `keepCurrent`.
  * @returns the number of sessions ended
+ * @throws AppError unauthorized when the actor may not manage its own sessions (canManageSession)
  */
 export async function revokeAllSessions(actor: Actor, opts: { keepCurrent?: boolean } = {}, db?: Db): Promise<number> {
+  if (!canManageSession(actor, { userId: actor.userId })) throw new AppError('unauthorized');
   const d = await resolveDb(db);
   const keep = opts.keepCurrent && actor.sessionId != null ? ne(userSessions.id, actor.sessionId) : undefined;
   const gone = await d
@@ -171,8 +186,12 @@ export async function revokeAllSessions(actor: Actor, opts: { keepCurrent?: bool
  * "Log out everywhere": ends every session of the actor, this one too, and revokes every personal
  * API token of the account, in one transaction (whoever held a stolen cookie or token is out).
  * @returns the numbers of sessions ended and tokens revoked
+ * @throws AppError unauthorized when the actor may not manage its own sessions and tokens
+ *   (canManageSession, canManageApiToken)
  */
 export async function logOutEverywhere(actor: Actor, db?: Db): Promise<{ sessions: number; tokens: number }> {
+  const own = { userId: actor.userId };
+  if (!canManageSession(actor, own) || !canManageApiToken(actor, own)) throw new AppError('unauthorized');
   const d = await resolveDb(db);
   return d.transaction(async (tx) => {
     const s = await tx

@@ -8,6 +8,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import type { Actor } from '@/lib/auth/actor';
+import { canSeeSocialFeed } from '@/lib/auth/policies';
 import { friendIdsSql } from './friendships';
 import { AppError } from '@/lib/errors';
 import { decodeCursor, isCastable, pageOf, type KeysetSort, type Paging } from './keyset';
@@ -97,9 +98,11 @@ type StreamRow = {
  * the writings found and each list's two newest days before the cursor's day) and at most a
  * page's worth plus one (the day holding the cursor's time may have additions after it); only the
  * page's rows are then joined to their details (headlines, items, the number of a day's additions).
- * @throws AppError bad_cursor (HTTP 400)
+ * The actor's own stream only (lib/auth/policies.ts canSeeSocialFeed; the friends are the actor's).
+ * @throws AppError unauthorized when the actor may not see its own stream; bad_cursor (HTTP 400)
  */
 export async function listStream(actor: Actor, page: Paging = {}, db?: Db): Promise<Page<StreamItem>> {
+  if (!canSeeSocialFeed(actor, actor.userId)) throw new AppError('unauthorized');
   const { cursor = null, limit = STREAM_PAGE_SIZE } = page;
   const d = await resolveDb(db);
   const n = limit + 1;

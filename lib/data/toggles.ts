@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { AppError, badParam } from '@/lib/errors';
 import { isCommunityItem, TOGGLES, togglesFor, type LikeItem, type ToggleKind } from '@/lib/validation/toggles';
-import { canLike } from '@/lib/auth/policies';
+import { canLike, canUseMemberFeatures } from '@/lib/auth/policies';
 import { countAction } from './action-limits';
 import { addEntries, removeItemEntry } from './collection-entries';
 import { inTransaction, publish } from './events';
@@ -66,9 +66,11 @@ export type SetToggleResult = { on: boolean; count: number };
  * remove the item in the actor's shortcut list (lib/data/collection-entries.ts, created on first
  * use); like sets or removes the like (the only toggle of reviews, posts and comments). The
  * counters follow through the domain events. Permission: any logged-in user, for their own lists
- * only (the actor); nobody likes their own review, post or comment (lib/auth/policies.ts canLike).
+ * only (the actor: canUseMemberFeatures, the shortcut list found by the actor's id); nobody likes
+ * their own review, post or comment (lib/auth/policies.ts canLike).
  * @returns the new state and the item's counter for that toggle
- * @throws AppError not_found for an unknown public id; bad_param (kind) for a toggle of the other
+ * @throws AppError unauthorized for an actor without member features; not_found for an unknown
+ *   public id; bad_param (kind) for a toggle of the other
  *   item kind (HAVE on a movie); forbidden for a like of one's own review, post or comment;
  *   action_limited (HTTP 429) past the toggle or like limits (lib/data/action-limits.ts)
  */
@@ -79,6 +81,7 @@ export async function setToggle(
 ): Promise<SetToggleResult> {
   const { kind, item, publicId, on } = toggle;
   if (!togglesFor(item).includes(kind)) throw badParam('kind', kind);
+  if (!canUseMemberFeatures(actor)) throw new AppError('unauthorized');
   const d = await resolveDb(db);
   const row = await itemRow(d, item, publicId);
   if (row === null) throw new AppError('not_found');
@@ -163,7 +166,8 @@ export async function toggleState(
   const row = await itemRow(d, item, publicId);
   if (row === null) return null;
   const { id } = row;
-  return { counts: await counts(d, item, id), mine: actor ? await mine(d, actor.userId, { item, id }) : null };
+  const own = canUseMemberFeatures(actor) ? await mine(d, actor.userId, { item, id }) : null;
+  return { counts: await counts(d, item, id), mine: own };
 }
 
 /** One liked movie or release of a user (`/user/{id}/likes`); `liked_at` ISO time. */

@@ -8,12 +8,15 @@ import 'server-only';
  * change. Matching runs in the transaction of added entries (`collection.entries.changed`), of a
  * for-trade or wanted list saved or restored from the trash (`collection.changed`: a new style, made
  * public) and of a friendship's acceptance (`friendship.changed`): the subscribers of
- * lib/data/subscribers.ts.
+ * lib/data/subscribers.ts; one such transaction at a time matches (an advisory lock held until it
+ * ends), so two sides written at the same moment still match.
  * `/trades` lists the matches that still hold.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import type { Actor } from '@/lib/auth/actor';
+import { canSeeSocialFeed } from '@/lib/auth/policies';
+import { AppError } from '@/lib/errors';
 import type { DomainEvents, PublishFn } from './event-types';
 import { keysetRows, pageOf, type KeysetSort, type Paging } from './keyset';
 import { inList, queryRows, resolveDb } from './sql';
@@ -37,11 +40,26 @@ function friendsSql(a: SQL, b: SQL): SQL {
     AND GREATEST(fr.requester_id, fr.addressee_id) = GREATEST(${a}, ${b}))`;
 }
 
+/** The advisory lock key of trade matching (any constant no other lock uses). */
+const TRADE_MATCH_LOCK = 2_022_000_023;
+
+/**
+ * Serializes trade matching until the transaction ends. Matching reads the other side's lists
+ * and the friendship, and a transaction cannot see another's uncommitted rows: a release added to
+ * a for-trade list and to a friend's wanted list at the same moment (or a list added to while a
+ * friendship is accepted) was matched by neither. Under the lock, the later of two such
+ * transactions matches after the earlier one has committed, so it sees the earlier one's rows.
+ */
+async function lockMatching(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${TRADE_MATCH_LOCK})`);
+}
+
 /**
  * Stores the matches that `candidates` (SELECT trader_id, wanter_id, release_id) yields and
- * publishes `trade.matched` for each newly stored one.
+ * publishes `trade.matched` for each newly stored one, holding the matching lock.
  */
 async function storeMatches(tx: Db, candidates: SQL, publish: PublishFn): Promise<number> {
+  await lockMatching(tx);
   const inserted = await queryRows<{ trader_id: number; wanter_id: number; release_id: number; public_id: string }>(
     tx,
     sql`WITH added AS (
@@ -179,9 +197,11 @@ const TRADE_SORT: KeysetSort = { name: 'trades', expr: sql`tm.created_at`, cast:
  * One page of the actor's trade matches that still hold, newest first, both ways: the release is
  * still in the trader's live public for-trade list and the wanter's wanted list, and the two are
  * still friends (a match stored before and no longer true is left out, and never told again).
- * @throws AppError bad_cursor (HTTP 400)
+ * The actor's own matches only (lib/auth/policies.ts canSeeSocialFeed, and the actor's id in the SQL).
+ * @throws AppError unauthorized when the actor may not see its own matches; bad_cursor (HTTP 400)
  */
 export async function listTrades(actor: Actor, page: Paging = {}, db?: Db): Promise<Page<TradeMatchDto>> {
+  if (!canSeeSocialFeed(actor, actor.userId)) throw new AppError('unauthorized');
   const { cursor = null, limit = TRADE_PAGE_SIZE } = page;
   const d = await resolveDb(db);
   const me = actor.userId;

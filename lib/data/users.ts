@@ -3,8 +3,10 @@ import 'server-only';
  * Accounts and profiles: registration, credentials, the owner's own data
  * ("edit my data", password change, picture, deletion) and public profiles. Reads return public
  * fields only: no e-mail and no password hash ever leaves this module except to the account's
- * own session (`getOwnAccount`). Sessions, API tokens and password resets have modules of their
- * own.
+ * own session (`getOwnAccount`). Each function on an account's own data asks its policy
+ * (lib/auth/policies.ts canSeePrivateProfile, canEditProfile, canChangeCredentials,
+ * canDeleteAccount) and writes only the actor's row (`WHERE id = actor`). Sessions, API tokens and
+ * password resets have modules of their own.
  */
 import { hasControlCharacters } from '@/lib/one-line';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
@@ -13,6 +15,7 @@ import type { Db } from '@/db';
 import { AppError, fieldErrors } from '@/lib/errors';
 import { passwordResetTokens, users } from '@/db/schema';
 import { hasRole, type Actor, type Role } from '@/lib/auth/actor';
+import { canChangeCredentials, canDeleteAccount, canEditProfile, canSeePrivateProfile } from '@/lib/auth/policies';
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from '@/lib/auth/password';
 import { AVATAR_SIZES, removePicture } from '@/lib/images';
 import { foldText } from '@/lib/text';
@@ -200,12 +203,14 @@ export type ChangeEmailResult =
  * schema's keys, `email: emailInUse` when another account has it, never naming that account);
  * `_form: nothingToUpdate` when it is the same. Open password reset links (mailed to the old
  * address) are spent.
+ * @throws AppError unauthorized when the actor may not change its own credentials (canChangeCredentials)
  */
 export async function changeEmail(
   actor: Actor,
   input: { current: string; email: string },
   db?: Db,
 ): Promise<ChangeEmailResult> {
+  if (!canChangeCredentials(actor, actor.userId)) throw new AppError('unauthorized');
   const parsed = z.object({ email: emailSchema }).safeParse({ email: input.email });
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
   const email = parsed.data.email;
@@ -256,12 +261,14 @@ export type ChangePasswordResult =
  * when wrong; failures count against the account's login limit, see {@link confirmIdentity}),
  * ends every other session of the account and, unless `revokeTokens` is false, revokes every
  * personal API token (the default: whoever knew the old password may have made one).
+ * @throws AppError unauthorized when the actor may not change its own credentials (canChangeCredentials)
  */
 export async function changePassword(
   actor: Actor,
   passwords: { current: string; next: string; revokeTokens?: boolean },
   db?: Db,
 ): Promise<ChangePasswordResult> {
+  if (!canChangeCredentials(actor, actor.userId)) throw new AppError('unauthorized');
   const { current, next, revokeTokens = true } = passwords;
   const problem = passwordProblem(next);
   if (problem)
@@ -323,8 +330,10 @@ export function emailHint(email: string): string {
 /**
  * The actor's own account, or null when it is gone: one query (for an admin with the count of
  * the change-request queue).
+ * @throws AppError unauthorized when the actor may not see its own private profile (canSeePrivateProfile)
  */
 export async function getOwnAccount(actor: Actor, db?: Db): Promise<OwnAccount | null> {
+  if (!canSeePrivateProfile(actor, actor.userId)) throw new AppError('unauthorized');
   const d = await resolveDb(db);
   const admin = hasRole(actor, 'admin');
   const [r] = await d
@@ -451,8 +460,10 @@ export type UpdateProfileResult = { ok: true; account: OwnAccount } | { ok: fals
  * Saves the actor's profile ("edit my data": country, municipality, social links, flags). The
  * form sends every field; a field left out (undefined: an API client's partial PATCH) keeps its
  * stored value. `_form: nothingToUpdate` when nothing differs.
+ * @throws AppError unauthorized when the actor may not edit its own profile (canEditProfile)
  */
 export async function updateProfile(actor: Actor, input: Partial<ProfileInput>, db?: Db): Promise<UpdateProfileResult> {
+  if (!canEditProfile(actor, actor.userId)) throw new AppError('unauthorized');
   const d = await resolveDb(db);
   const [current] = await d
     .select({ ...PUBLIC_COLUMNS, ...FLAG_COLUMNS })
@@ -490,12 +501,14 @@ export async function updateProfile(actor: Actor, input: Partial<ProfileInput>, 
 /**
  * Sets (or with null removes) the actor's profile picture: a file stored by lib/images.ts
  * storePicture; the previous picture's variants (`sizes`) are deleted.
+ * @throws AppError unauthorized when the actor may not edit its own profile (canEditProfile)
  */
 export async function setUserPicture(
   actor: Actor,
   picture: { file: string | null; sizes: string[] },
   db?: Db,
 ): Promise<void> {
+  if (!canEditProfile(actor, actor.userId)) throw new AppError('unauthorized');
   const { file, sizes } = picture;
   const d = await resolveDb(db);
   const [before] = await d.select({ picture: users.picture }).from(users).where(eq(users.id, actor.userId)).limit(1);
@@ -573,10 +586,12 @@ export async function getUser(publicId: string, db?: Db): Promise<PublicUser | n
  * unknown barcodes) go with the user row (foreign keys ON DELETE CASCADE).
  * @returns `{ ok: true }` when deleted; `current: credentialsIncorrect | reauthFreshLogin` when
  *   not confirmed (also for an account that is already gone: there is no password to check)
- * @throws AppError rate_limited after 5 wrong passwords (the account's login limit); not_found
- *   when the account went between the confirmation and the deletion
+ * @throws AppError unauthorized when the actor may not delete its own account (canDeleteAccount);
+ *   rate_limited after 5 wrong passwords (the account's login limit); not_found when the account
+ *   went between the confirmation and the deletion
  */
 export async function deleteAccount(actor: Actor, current: string, db?: Db): Promise<{ ok: true } | ReauthRefused> {
+  if (!canDeleteAccount(actor, actor.userId)) throw new AppError('unauthorized');
   const d = await resolveDb(db);
   const refused = await reauthenticate(actor, current, d);
   if (refused) return refused;

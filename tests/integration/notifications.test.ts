@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryRows, type DbHandle } from '@/db';
+import { openDatabase, queryRows, type DbHandle } from '@/db';
 import { GET as notificationsGet } from '@/app/api/notifications/route';
 import { POST as seenPost } from '@/app/api/notifications/seen/route';
 import { GET as meGet } from '@/app/api/me/route';
@@ -24,6 +24,7 @@ import { deletePost } from '@/lib/data/posts';
 import { deleteReview } from '@/lib/data/reviews';
 import { setToggle } from '@/lib/data/toggles';
 import { deleteAccount } from '@/lib/data/users';
+import type { Mail } from '@/lib/mail';
 import { NOTIFICATION_TYPES } from '@/lib/validation/notifications';
 import { apiRequest, forgetWriteLimits, insertReview, openCommunityDb, writePost } from '../support/community';
 import { assertPostgresConfiguredInCi, testEngines } from '../support/db';
@@ -39,6 +40,24 @@ vi.mock('@/lib/realtime/server', () => ({
   authorizeChannel: () => ({ auth: 'test' }),
 }));
 
+/**
+ * Outgoing mail: passed through to lib/mail.ts (an .eml file) until a test records it instead, then
+ * kept in `attempts`, and refused (as an SMTP server would) for the addresses in `refuse`.
+ */
+const mail = vi.hoisted(() => ({ record: false, attempts: [] as Mail[], refuse: new Set<string>() }));
+vi.mock('@/lib/mail', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/mail')>();
+  return {
+    ...actual,
+    sendMail: async (m: Mail) => {
+      if (!mail.record) return actual.sendMail(m);
+      mail.attempts.push(m);
+      if (mail.refuse.has(m.to)) throw new Error(`550 mailbox unavailable: ${m.to}`);
+      return 'recorded';
+    },
+  };
+});
+
 assertPostgresConfiguredInCi();
 
 const MOVIE = 'ntMovie0001';
@@ -52,7 +71,7 @@ describe.each(testEngines())('notifications on %s', (engine) => {
   let n = 0;
   const member = () => registerMember(h.db, { label: 'Notified', n: ++n });
   const notices = async (who: Member): Promise<NotificationDto[]> =>
-    (await listNotifications(who.actor.userId, { limit: 100 }, h.db)).items;
+    (await listNotifications(who.actor, { limit: 100 }, h.db)).items;
   const types = async (who: Member) => (await notices(who)).map((x) => x.type_name);
   const setFlags = (who: Member, flags: { review?: boolean; release?: boolean; email?: boolean }) =>
     h.db.execute(sql`UPDATE users SET
@@ -89,7 +108,38 @@ describe.each(testEngines())('notifications on %s', (engine) => {
   });
   beforeEach(() => {
     pushes.length = 0;
+    mail.record = false;
+    mail.attempts.length = 0;
+    mail.refuse.clear();
   });
+  /** Records outgoing mail from here on, after a digest run that mails what earlier tests left. */
+  async function recordMail(): Promise<void> {
+    mail.record = true;
+    await sendDigests(h.db);
+    mail.attempts.length = 0;
+  }
+  const emailOf = async (who: Member) =>
+    (await queryRows<{ email: string }>(h.db, sql`SELECT email FROM users WHERE id = ${who.actor.userId}`))[0].email;
+  /** The notices of `who` the digest has claimed (mailed_at set), and those still waiting. */
+  const mailState = async (who: Member) =>
+    (
+      await queryRows<{ mailed: boolean }>(
+        h.db,
+        sql`SELECT mailed_at IS NOT NULL AS mailed FROM notifications WHERE user_id = ${who.actor.userId} ORDER BY id`,
+      )
+    ).map((r) => r.mailed);
+  /** A friend request of `from` to `to`, as the friendship domain publishes it. */
+  const friendRequest = (from: Member, to: Member) =>
+    inTransaction(h.db, (tx) =>
+      publish(tx, 'friendship.changed', {
+        friendshipId: 0,
+        requesterId: from.actor.userId,
+        addresseeId: to.actor.userId,
+        from: null,
+        to: 'invited',
+        byUserId: from.actor.userId,
+      }),
+    );
   afterAll(async () => {
     await h?.close();
   });
@@ -242,9 +292,11 @@ describe.each(testEngines())('notifications on %s', (engine) => {
     // list (style 4); off has the movie on want-to-see with the flag off; none wants nothing.
     for (const who of [fan, off])
       await setToggle(who.actor, { kind: 'want_see', item: 'movie', publicId: OTHER_MOVIE, on: true }, h.db);
+    // Everything in the catalogue so far is older than this run: a day old.
     await h.db.execute(
       sql`INSERT INTO releases (public_id, name, format, name_key) VALUES ('ntOldRel001', 'Old', 2, 'old')`,
     );
+    await h.db.execute(sql`UPDATE releases SET created_at = now() - interval '1 day'`);
     await h.db.execute(sql`INSERT INTO release_movies (release_id, movie_id)
       SELECT r.id, m.id FROM releases r, movies m WHERE r.public_id = 'ntOldRel001' AND m.public_id = ${OTHER_MOVIE}`);
     await h.db.execute(sql`INSERT INTO collections (public_id, user_id, name, category, style, visibility)
@@ -253,7 +305,6 @@ describe.each(testEngines())('notifications on %s', (engine) => {
       SELECT c.id, r.id FROM collections c, releases r WHERE c.public_id = ${`ntWant${n}`} AND r.public_id = 'ntOldRel001'`);
 
     const [{ now: since }] = await queryRows<{ now: string }>(h.db, sql`SELECT now()::text AS now`);
-    await new Promise((r) => setTimeout(r, 20));
     // What an import run adds: a new release of the movie.
     await h.db.execute(
       sql`INSERT INTO releases (public_id, name, format, name_key) VALUES ('ntNewRel001', 'Tuntematon sotilas 4K', 1, 'tuntematon sotilas 4k')`,
@@ -277,8 +328,8 @@ describe.each(testEngines())('notifications on %s', (engine) => {
   });
 
   it('API: keyset pages without e-mail addresses, mark all seen, /api/me counts the unseen', async () => {
-    const [me, actor] = [await member(), await member()];
-    for (let i = 0; i < 3; i++)
+    const [me, sender1, sender2, sender3] = [await member(), await member(), await member(), await member()];
+    for (const [i, actor] of [sender1, sender2, sender3].entries())
       await inTransaction(h.db, (tx) =>
         publish(tx, 'friendship.changed', {
           friendshipId: i,
@@ -317,9 +368,11 @@ describe.each(testEngines())('notifications on %s', (engine) => {
       items: NotificationDto[];
       next_cursor: null;
     };
-    expect(page2.items).toHaveLength(1);
     expect(page2.next_cursor).toBeNull();
-    expect(new Set([...page1.items, ...page2.items].map((x) => x.public_id)).size).toBe(3);
+    // Newest first, each once: the third request, the second, then the first.
+    expect([...page1.items, ...page2.items].map((x) => x.actor?.public_id)).toEqual(
+      [sender3, sender2, sender1].map((a) => a.actor.publicId),
+    );
     expect((await get('?cursor=broken!')).status).toBe(400);
     expect((await notificationsGet(apiRequest('GET', '/api/notifications'))).status).toBe(401);
 
@@ -329,12 +382,12 @@ describe.each(testEngines())('notifications on %s', (engine) => {
     expect(me1.notifications_unseen_count).toBe(3);
     const seen = await seenPost(apiRequest('POST', '/api/notifications/seen', { cookie: me.cookie }));
     expect(await seen.json()).toEqual({ ok: true, marked: 3 });
-    expect(await unseenCount(me.actor.userId, h.db)).toBe(0);
+    expect(await unseenCount(me.actor, h.db)).toBe(0);
     const me2 = (await (await meGet(apiRequest('GET', '/api/me', { cookie: me.cookie }))).json()) as {
       notifications_unseen_count: number;
     };
     expect(me2.notifications_unseen_count).toBe(0);
-    expect((await notices(me)).every((x) => x.seen)).toBe(true);
+    expect((await notices(me)).map((x) => x.seen)).toEqual([true, true, true]);
   });
 
   it('daily digest: unseen, unmailed notices of members with the e-mail flag, as .eml files, once', async () => {
@@ -383,6 +436,125 @@ describe.each(testEngines())('notifications on %s', (engine) => {
       vi.unstubAllEnvs();
     }
   });
+
+  it('digest: a refused send gives its notices back for the next run; the other members are mailed', async () => {
+    await recordMail();
+    const [refused, mailed, actor] = [await member(), await member(), await member()];
+    await friendRequest(actor, refused);
+    await friendRequest(actor, mailed);
+    mail.refuse.add(await emailOf(refused));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(await sendDigests(h.db)).toEqual({ members: 1, notifications: 1, failed: 1 });
+      expect(logged).toHaveBeenCalledWith(
+        expect.stringContaining('notification digest not sent'),
+        expect.stringContaining('550 mailbox unavailable'),
+      );
+    } finally {
+      logged.mockRestore();
+    }
+    expect(mail.attempts.map((m) => m.to)).toEqual([await emailOf(refused), await emailOf(mailed)]);
+    expect(await mailState(refused)).toEqual([false]);
+    expect(await mailState(mailed)).toEqual([true]);
+    // The next run sends what waited, and only that.
+    mail.refuse.clear();
+    mail.attempts.length = 0;
+    expect(await sendDigests(h.db)).toEqual({ members: 1, notifications: 1, failed: 0 });
+    expect(mail.attempts.map((m) => m.to)).toEqual([await emailOf(refused)]);
+    expect(mail.attempts[0].text).toContain(`${actor.actor.name} sent you a friend request`);
+    expect(await mailState(refused)).toEqual([true]);
+  });
+
+  it('digest: at most 50 notices listed, newest first, the rest counted; all of them claimed', async () => {
+    await recordMail();
+    const busy = await member();
+    // 53 removals of discussions "Topic 01" (the newest) … "Topic 53" (the oldest), a minute apart.
+    await h.db.execute(sql`INSERT INTO notifications (public_id, user_id, type, subject_text, reason, created_at)
+      SELECT 'ntCap' || lpad(i::text, 5, '0'), ${busy.actor.userId}, ${T.postRemoved}, 'Topic ' || lpad(i::text, 2, '0'),
+             'Spam', now() - i * interval '1 minute'
+      FROM generate_series(1, 53) AS i`);
+    expect(await sendDigests(h.db)).toEqual({ members: 1, notifications: 53, failed: 0 });
+    expect(mail.attempts).toHaveLength(1);
+    const [sent] = mail.attempts;
+    expect(sent.subject).toContain('(53)');
+    const english = sent.text.slice(0, sent.text.indexOf('----'));
+    const lines = english.split('\n').filter((l) => l.startsWith('- '));
+    const topic = (i: number) => `Topic ${String(i).padStart(2, '0')}`;
+    expect(lines).toEqual([
+      ...Array.from({ length: 50 }, (_, i) => `- An admin removed your discussion “${topic(i + 1)}”. Reason: Spam`),
+      '- … (+3)',
+    ]);
+    expect(english).not.toContain(topic(51));
+    expect(await mailState(busy)).toEqual(Array(53).fill(true));
+  });
+
+  it('digest: addresses ending in .invalid (deleted or placeholder accounts) are never mailed', async () => {
+    await recordMail();
+    const [placeholder, actor] = [await member(), await member()];
+    await h.db.execute(
+      sql`UPDATE users SET email = ${`gone-${placeholder.actor.userId}@deleted.invalid`} WHERE id = ${placeholder.actor.userId}`,
+    );
+    await friendRequest(actor, placeholder);
+    expect(await sendDigests(h.db)).toEqual({ members: 0, notifications: 0, failed: 0 });
+    expect(mail.attempts).toEqual([]);
+    expect(await mailState(placeholder)).toEqual([false]);
+  });
+
+  // Races between connections: PGlite is one connection, which runs everything in turn.
+  if (engine === 'postgres') {
+    it('digest: servers running it at the same moment mail each notice once (PostgreSQL)', async () => {
+      await recordMail();
+      const [asker1, asker2] = [await member(), await member()];
+      const recipients = await Promise.all(Array.from({ length: 12 }, () => member()));
+      for (const who of recipients) {
+        await friendRequest(asker1, who);
+        await friendRequest(asker2, who);
+      }
+      // Three servers: handles of their own on the same database, each with its own pool.
+      const servers = await Promise.all([0, 1, 2].map(() => openDatabase({ url: h.url! })));
+      try {
+        const reports = await Promise.all(servers.map((server) => sendDigests(server.db)));
+        expect(reports.reduce((sum, r) => sum + r.members, 0)).toBe(12);
+        expect(reports.reduce((sum, r) => sum + r.notifications, 0)).toBe(24);
+        expect(reports.map((r) => r.failed)).toEqual([0, 0, 0]);
+      } finally {
+        await Promise.all(servers.map((server) => server.close()));
+      }
+      // One message per member, carrying both of their notices.
+      const emails = await Promise.all(recipients.map(emailOf));
+      expect(mail.attempts.map((m) => m.to).sort()).toEqual([...emails].sort());
+      expect(mail.attempts.map((m) => m.subject.includes('(2)'))).toEqual(Array(12).fill(true));
+      for (const who of recipients) expect(await mailState(who)).toEqual([true, true]);
+    });
+
+    it('a like set and taken back concurrently, again and again, notifies its author once at most (PostgreSQL)', async () => {
+      const [author, fan, other] = [await member(), await member(), await member()];
+      const rev = await review(author, 'Raced review');
+      const like = (who: Member, on: boolean) =>
+        setToggle(who.actor, { kind: 'like', item: 'review', publicId: rev, on }, h.db);
+      for (let round = 0; round < 4; round++) {
+        await forgetWriteLimits(h.db);
+        await Promise.all(
+          [true, false, true, false, true, true, false, true].flatMap((on) => [like(fan, on), like(other, on)]),
+        );
+      }
+      // One reviewLike per liker, however the sets and take-backs interleaved.
+      expect((await notices(author)).map((x) => [x.type_name, x.actor?.public_id]).sort()).toEqual(
+        [
+          ['reviewLike', fan.actor.publicId],
+          ['reviewLike', other.actor.publicId],
+        ].sort(),
+      );
+      expect(pushes.filter((p) => p.userPublicId === author.actor.publicId)).toHaveLength(2);
+      // The counter matches the likes that remain.
+      const [row] = await queryRows<{ likes_count: number; likes: number }>(
+        h.db,
+        sql`SELECT r.likes_count, (SELECT count(*)::int FROM likes WHERE review_id = r.id) AS likes
+              FROM reviews r WHERE r.public_id = ${rev}`,
+      );
+      expect(Number(row.likes_count)).toBe(Number(row.likes));
+    });
+  }
 
   it('an account takes its notifications with it; notices it caused stay without an actor', async () => {
     const [gone, other] = [await member(), await member()];

@@ -116,7 +116,7 @@ describe.each(testEngines())('pending change requests on %s', (engine) => {
   };
   /** An admin's notices of pending suggestions, newest first. */
   const pendingNotices = async (who: Member): Promise<NotificationDto[]> =>
-    (await listNotifications(who.actor.userId, { limit: 100 }, h.db)).items.filter((x) => x.type === PENDING);
+    (await listNotifications(who.actor, { limit: 100 }, h.db)).items.filter((x) => x.type === PENDING);
   const me = async (who: Member | null) => {
     const res = await meGet(apiRequest('GET', '/api/me', { cookie: who?.cookie ?? null }));
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -179,7 +179,7 @@ describe.each(testEngines())('pending change requests on %s', (engine) => {
     expect(unseen.body.notifications_unseen_count).toBe(1);
 
     // Seen: the next suggestion starts a new notice; the seen one keeps its two.
-    await markAllSeen(admin.actor.userId, h.db);
+    await markAllSeen(admin.actor, h.db);
     await send(author, edit({ sleeve_description: 'Embossed' }));
     const [fresh, seen] = await pendingNotices(admin);
     expect(fresh).toMatchObject({ count: 1, seen: false, actor: { name: author.actor.name } });
@@ -256,7 +256,7 @@ describe.each(testEngines())('pending change requests on %s', (engine) => {
     expect(await next(heard, 5)).toBe(start);
 
     // A batch of suggested discs: one push (and one notice update) for all of them.
-    await markAllSeen(admin.actor.userId, h.db);
+    await markAllSeen(admin.actor, h.db);
     const noticesBefore = (await pendingNotices(admin)).length;
     const shelf = await createCollection(
       author.actor,
@@ -298,7 +298,7 @@ describe.each(testEngines())('pending change requests on %s', (engine) => {
   });
 
   it("a deleted account's suggestions leave the admins' notice counting the others'; a notice of its own alone goes", async () => {
-    await markAllSeen(admin.actor.userId, h.db);
+    await markAllSeen(admin.actor, h.db);
     const leaver = await registerMember(h.db, { label: 'Leaver', n: ++n });
     await h.db.execute(sql`UPDATE users SET created_at = now() - interval '30 days' WHERE id = ${leaver.actor.userId}`);
     await send(leaver, edit({ scan_source: 'Original negative' }));
@@ -310,7 +310,7 @@ describe.each(testEngines())('pending change requests on %s', (engine) => {
     expect(after).toMatchObject({ public_id: notice.public_id, seen: false, count: 1 });
     await withdrawChangeRequest(other.actor, stays.public_id, h.db);
 
-    await markAllSeen(admin.actor.userId, h.db);
+    await markAllSeen(admin.actor, h.db);
     const alone = await registerMember(h.db, { label: 'Leaver', n: ++n });
     await h.db.execute(sql`UPDATE users SET created_at = now() - interval '30 days' WHERE id = ${alone.actor.userId}`);
     await send(alone, edit({ processing: 'Grain removed' }));

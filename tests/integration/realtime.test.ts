@@ -104,7 +104,7 @@ describe.each(testEngines())('realtime notifications through Soketi on %s', (eng
       );
       expect(r.ok).toBe(true);
       await until(() => received.length > 0);
-      const [stored] = (await listNotifications(owner.actor.userId, {}, h.db)).items;
+      const [stored] = (await listNotifications(owner.actor, {}, h.db)).items;
       expect(received).toEqual([{ id: stored.public_id, type: NOTIFICATION_TYPES.postReply }]);
       expect(JSON.stringify(received[0]).length).toBeLessThan(1024);
 
@@ -184,7 +184,7 @@ describe.each(testEngines())('realtime notifications through Soketi on %s', (eng
         expect.stringMatching(/realtime push of notification .* failed/),
         expect.anything(),
       );
-      const stored = (await listNotifications(me.actor.userId, {}, h.db)).items;
+      const stored = (await listNotifications(me.actor, {}, h.db)).items;
       expect(stored.map((n) => n.type)).toEqual([NOTIFICATION_TYPES.friendRequest]);
       expect(await unseen()).toBe(1);
       expect(received).toEqual([]);
@@ -203,7 +203,7 @@ describe.each(testEngines())('realtime notifications through Soketi on %s', (eng
       const next = await changeFriendship(third.actor, { publicId: me.actor.publicId, action: 'request' }, h.db);
       expect(next?.ok).toBe(true);
       await until(() => received.length > 0);
-      const [newest] = (await listNotifications(me.actor.userId, {}, h.db)).items;
+      const [newest] = (await listNotifications(me.actor, {}, h.db)).items;
       expect(received).toEqual([{ id: newest.public_id, type: NOTIFICATION_TYPES.friendRequest }]);
       expect(await unseen()).toBe(2);
     } finally {

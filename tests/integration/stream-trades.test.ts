@@ -27,7 +27,7 @@ import type { Page } from '@/lib/data/types';
 import { SUBSCRIBERS } from '@/lib/data/subscribers';
 import { listTrades } from '@/lib/data/trades';
 import { deleteAccount } from '@/lib/data/users';
-import { siteTimeZone } from '@/lib/time-zone';
+import { NOTIFICATION_TYPES } from '@/lib/validation/notifications';
 import { apiRequest, insertReview, openCommunityDb, writePost } from '../support/community';
 import { assertPostgresConfiguredInCi, testEngines } from '../support/db';
 import { MEMBER_PASSWORD, registerMember, type Member } from '../support/members';
@@ -307,8 +307,11 @@ describe.each(testEngines())('stream and trade matching on %s', (engine) => {
       [stranger, 'reviews', day(2, '10:00:00')],
     ];
     const post = await writePost(h.db, stranger, { headline: 'Slipcovers', body: 'Keep or toss?', language: 'en' });
+    /** The public ids of `writings`, in its order. */
+    const written: string[] = [];
     for (const [who, table, at] of writings) {
       const id = `stW${++n}`;
+      written.push(id);
       if (table === 'reviews')
         await insertReview(h.db, { publicId: id, author: who, movie: MOVIE, headline: `Review ${id}`, body: 'Sharp.' });
       else if (table === 'posts')
@@ -324,46 +327,35 @@ describe.each(testEngines())('stream and trade matching on %s', (engine) => {
       await h.db.execute(sql`UPDATE ${sql.raw(table)} SET created_at = ${at}::timestamptz WHERE public_id = ${id}`);
     }
 
-    // The definition: friends' writings, and one item per public list and day of the site's
-    // calendar at its newest addition.
-    const friendIds = [f1, f2, f3].map((f) => f.actor.userId);
-    const utc = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`);
-    const siteDay = (col: string) => sql`to_char(${sql.raw(col)} AT TIME ZONE ${siteTimeZone()}, 'YYYY-MM-DD')`;
-    const written = await queryRows<{ kind: string; rank: number; id: number; public_id: string; at: string }>(
-      h.db,
-      sql`SELECT 'review' AS kind, 1 AS rank, id, public_id, ${utc('created_at')} AS at FROM reviews WHERE user_id IN ${friendIds}
-          UNION ALL SELECT 'post', 2, id, public_id, ${utc('created_at')} FROM posts WHERE user_id IN ${friendIds}
-          UNION ALL SELECT 'comment', 3, id, public_id, ${utc('created_at')} FROM comments WHERE user_id IN ${friendIds}`,
-    );
-    const added = await queryRows<{ id: number; collection: string; item: string; at: string; day: string }>(
-      h.db,
-      sql`SELECT ce.id, c.public_id AS collection, r.public_id AS item, ${utc('ce.created_at')} AS at,
-            ${siteDay('ce.created_at')} AS day
-          FROM collection_entries ce JOIN collections c ON c.id = ce.collection_id JOIN releases r ON r.id = ce.release_id
-          WHERE c.user_id IN ${friendIds} AND c.visibility = 'public' AND c.deleted_at IS NULL`,
-    );
-    const groups = new Map<string, { newest: (typeof added)[number]; count: number }>();
-    for (const e of added) {
-      const key = `${e.collection}/${e.day}`;
-      const g = groups.get(key);
-      if (!g) groups.set(key, { newest: e, count: 1 });
-      else {
-        g.count++;
-        if (e.at > g.newest.at || (e.at === g.newest.at && e.id > g.newest.id)) g.newest = e;
-      }
-    }
+    // Worked out by hand from the fixture: the friends' writings, and one item per public list and
+    // day of the site's calendar at its newest addition (with the day's count), newest first; at
+    // the same moment an addition comes before a comment, a comment before a discussion, a
+    // discussion before a review, and of two of a kind the later written first. Nothing of the
+    // private, trashed or stranger's lists, nor the stranger's review.
+    const [review1, review2, post1, comment1, comment2, comment3] = written;
+    const entry = (list: string, release: number, count: number) => `entry:${list}:${RELEASES[release]}:${count}`;
     const expected = [
-      ...written.map((w) => ({ key: `${w.at}/${w.rank}`, id: w.id, label: `${w.kind}:${w.public_id}` })),
-      ...[...groups.values()].map((g) => ({
-        key: `${g.newest.at}/4`,
-        id: g.newest.id,
-        label: `entry:${g.newest.collection}:${g.newest.item}:${g.count}`,
-      })),
-    ]
-      .sort((x, y) => (x.key === y.key ? y.id - x.id : x.key < y.key ? 1 : -1))
-      .map((x) => x.label);
-    expect(expected).toHaveLength(6 + 13);
-    expect(expected.slice(4, 6)).toEqual([`entry:${c}:${RELEASES[3]}:1`, `entry:${c}:${RELEASES[2]}:1`]);
+      // Day 7: each busy list's afternoon addition, the morning one counted with it.
+      entry(busy[0]!, 1, 2), // 14:00
+      entry(busy[1]!, 1, 2), // 13:00
+      entry(busy[2]!, 1, 2), // 12:30
+      entry(busy[3]!, 1, 2), // 12:00
+      entry(c, 3, 1), // day 6, 12:00
+      entry(c, 2, 1), // day 5, 12:00
+      entry(b, 2, 1), // day 4, 09:00 …
+      `comment:${comment3}`, // … the same moment
+      entry(a, 5, 1), // day 3, 08:15 …
+      `comment:${comment2}`, // … the same moment
+      entry(c, 1, 1), // day 2, 12:00
+      entry(a, 4, 1), // day 1, 00:00: after the site's midnight, a day of its own …
+      `post:${post1}`, // … the same moment
+      entry(a, 3, 4), // day 0, 23:59:59.999999, with 10:00, 10:00 and 11:30
+      entry(c, 0, 1), // day 0, 12:00
+      entry(b, 1, 2), // day 0, 11:30, two at once: the later added named …
+      `comment:${comment1}`, // … the same moment
+      `review:${review2}`,
+      `review:${review1}`,
+    ];
 
     const label = (s: StreamItem) =>
       s.kind === 'entry'
@@ -583,6 +575,178 @@ describe.each(testEngines())('stream and trade matching on %s', (engine) => {
     await save(plain, { style: 7, visibility: 'public' });
     expect(matched).toHaveLength(3);
   });
+
+  /** Saves `who`'s collection with a style and visibility, through the recording subscribers. */
+  async function save(who: Member, publicId: string, change: { style: number; visibility: 'public' | 'private' }) {
+    const r = await recorded((tx) =>
+      updateCollection(
+        who.actor,
+        { publicId, name: `Saved ${++n}`, description: null, shortcut_default: false, ...change },
+        tx,
+      ),
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  }
+  /** The actor's current matches as `direction friend release`, newest first. */
+  const holding = async (who: Member) =>
+    (await listTrades(who.actor, { limit: 100 }, h.db)).items.map(
+      (t) => `${t.direction} ${t.friend.public_id} ${t.release.public_id}`,
+    );
+
+  it('/api/trades pages: newest match first, ties by the later match, each once; a bad cursor is a 400', async () => {
+    const [trader, wanter] = [await member(), await member()];
+    await befriend(trader, wanter);
+    const wanted = await list(wanter, { style: 4 });
+    for (const r of RELEASES.slice(0, 5)) await add(wanter, wanted, r);
+    const forTrade = await list(trader, { style: 7 });
+    for (const r of RELEASES.slice(0, 5)) await add(trader, forTrade, r);
+    expect(matched.map((m) => m.releasePublicId)).toEqual(RELEASES.slice(0, 5));
+    // When each was found: release 2 last, 0 an hour earlier, 4 two hours, 1 and 3 three hours.
+    for (const [release, hours] of [
+      [0, 1],
+      [1, 3],
+      [2, 0],
+      [3, 3],
+      [4, 2],
+    ] as const)
+      await h.db.execute(
+        sql`UPDATE trade_matches SET created_at = now() - ${`${hours} hours`}::interval
+            WHERE release_id = (SELECT id FROM releases WHERE public_id = ${RELEASES[release]})`,
+      );
+    const order = [2, 0, 4, 3, 1].map((i) => `offer ${wanter.actor.publicId} ${RELEASES[i]}`);
+    expect(await holding(trader)).toEqual(order);
+
+    const pages: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await tradesGet(
+        apiRequest('GET', `/api/trades?limit=2${cursor ? `&cursor=${cursor}` : ''}`, { cookie: trader.cookie }),
+      );
+      expect(res.status).toBe(200);
+      const page = (await res.json()) as {
+        items: { direction: string; friend: { public_id: string }; release: { public_id: string } }[];
+        next_cursor: string | null;
+      };
+      pages.push(page.items.map((t) => `${t.direction} ${t.friend.public_id} ${t.release.public_id}`));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(pages).toEqual([order.slice(0, 2), order.slice(2, 4), order.slice(4)]);
+    // The wanter's side, paged by the data function.
+    const first = await listTrades(wanter.actor, { limit: 3 }, h.db);
+    const rest = await listTrades(wanter.actor, { limit: 3, cursor: first.next_cursor }, h.db);
+    expect([...first.items, ...rest.items].map((t) => `${t.direction} ${t.release.public_id}`)).toEqual(
+      [2, 0, 4, 3, 1].map((i) => `want ${RELEASES[i]}`),
+    );
+    expect(rest.next_cursor).toBeNull();
+    expect((await tradesGet(apiRequest('GET', '/api/trades?cursor=broken!', { cookie: trader.cookie }))).status).toBe(
+      400,
+    );
+    await expect(listTrades(trader.actor, { cursor: 'broken!' }, h.db)).rejects.toMatchObject({ code: 'bad_cursor' });
+  });
+
+  it('a match stops holding while the for-trade list is private or in the trash, and holds again untold after', async () => {
+    const [trader, wanter] = [await member(), await member()];
+    await befriend(trader, wanter);
+    await add(wanter, await list(wanter, { style: 4 }), RELEASES[0]!);
+    const forTrade = await list(trader, { style: 7 });
+    await add(trader, forTrade, RELEASES[0]!);
+    const match = [`offer ${wanter.actor.publicId} ${RELEASES[0]}`];
+    expect(await holding(trader)).toEqual(match);
+    expect(matched).toHaveLength(1);
+
+    await save(trader, forTrade, { style: 7, visibility: 'private' });
+    expect(await holding(trader)).toEqual([]);
+    expect(await holding(wanter)).toEqual([]);
+    await save(trader, forTrade, { style: 7, visibility: 'public' });
+    expect(await holding(trader)).toEqual(match);
+
+    await recorded((tx) => setCollectionDeleted(trader.actor, { publicId: forTrade, deleted: true }, tx));
+    expect(await holding(trader)).toEqual([]);
+    expect(await holding(wanter)).toEqual([]);
+    await recorded((tx) => setCollectionDeleted(trader.actor, { publicId: forTrade, deleted: false }, tx));
+    expect(await holding(wanter)).toEqual([`want ${trader.actor.publicId} ${RELEASES[0]}`]);
+    // The match was stored once and told once.
+    expect(matched).toHaveLength(1);
+    expect(await matchRows()).toHaveLength(1);
+  });
+
+  it("the wanter's side: a wanted list made public or restored from the trash matches, and stops holding when hidden", async () => {
+    const [trader, wanter] = [await member(), await member()];
+    await befriend(trader, wanter);
+    const forTrade = await list(trader, { style: 7 });
+    await add(trader, forTrade, RELEASES[0]!);
+    await add(trader, forTrade, RELEASES[1]!);
+
+    const hidden = await list(wanter, { style: 4, visibility: 'private' });
+    await add(wanter, hidden, RELEASES[0]!);
+    expect(matched).toEqual([]);
+    await save(wanter, hidden, { style: 4, visibility: 'public' });
+    expect(matched).toEqual([
+      {
+        traderId: trader.actor.userId,
+        wanterId: wanter.actor.userId,
+        releaseId: expect.any(Number),
+        releasePublicId: RELEASES[0],
+      },
+    ]);
+    expect(await holding(wanter)).toEqual([`want ${trader.actor.publicId} ${RELEASES[0]}`]);
+
+    const trashed = await list(wanter, { style: 4 });
+    await setCollectionDeleted(wanter.actor, { publicId: trashed, deleted: true }, h.db);
+    await h.db.execute(
+      sql`INSERT INTO collection_entries (collection_id, release_id)
+          SELECT c.id, r.id FROM collections c, releases r WHERE c.public_id = ${trashed} AND r.public_id = ${RELEASES[1]}`,
+    );
+    expect(matched).toHaveLength(1);
+    await recorded((tx) => setCollectionDeleted(wanter.actor, { publicId: trashed, deleted: false }, tx));
+    expect(matched.map((m) => [m.traderId, m.wanterId, m.releasePublicId])).toEqual([
+      [trader.actor.userId, wanter.actor.userId, RELEASES[0]],
+      [trader.actor.userId, wanter.actor.userId, RELEASES[1]],
+    ]);
+    expect(await holding(trader)).toEqual([
+      `offer ${wanter.actor.publicId} ${RELEASES[1]}`,
+      `offer ${wanter.actor.publicId} ${RELEASES[0]}`,
+    ]);
+
+    // Hidden again: that list's match stops holding; the other stays.
+    await save(wanter, hidden, { style: 4, visibility: 'private' });
+    expect(await holding(trader)).toEqual([`offer ${wanter.actor.publicId} ${RELEASES[1]}`]);
+    expect(matched).toHaveLength(2);
+  });
+
+  // Races between connections: PGlite is one connection, which runs everything in turn.
+  if (engine === 'postgres') {
+    it('concurrent additions store each match once and tell it once, and never miss one (PostgreSQL)', async () => {
+      const [trader, wanter] = [await member(), await member()];
+      await befriend(trader, wanter);
+      const wanted = await list(wanter, { style: 4 });
+      await add(wanter, wanted, RELEASES[0]!);
+      const forTrade = await Promise.all([1, 2, 3, 4].map(() => list(trader, { style: 7 })));
+      // The same release added to four for-trade lists at once.
+      await Promise.all(forTrade.map((l) => add(trader, l, RELEASES[0]!)));
+      expect(matched.map((m) => m.releasePublicId)).toEqual([RELEASES[0]]);
+      // Both sides of a match added at the same moment, for five releases: the later of the two
+      // additions must see the earlier one.
+      await Promise.all(
+        RELEASES.slice(1, 6).flatMap((r, i) => [add(trader, forTrade[i % 4]!, r), add(wanter, wanted, r)]),
+      );
+      const rows = await matchRows();
+      const [{ ids }] = await queryRows<{ ids: number[] }>(
+        h.db,
+        sql`SELECT array_agg(id ORDER BY id) AS ids FROM releases WHERE public_id IN ${RELEASES.slice(0, 6)}`,
+      );
+      expect(rows.map((r) => Number(r.release_id)).sort((x, y) => x - y)).toEqual(ids.map(Number));
+      expect(rows.every((r) => r.trader_id === trader.actor.userId && r.wanter_id === wanter.actor.userId)).toBe(true);
+      expect(matched.map((m) => m.releasePublicId).sort()).toEqual(RELEASES.slice(0, 6));
+      // Each member heard of each release once.
+      const [{ notices }] = await queryRows<{ notices: number }>(
+        h.db,
+        sql`SELECT count(*)::int AS notices FROM notifications
+            WHERE type = ${NOTIFICATION_TYPES.tradeMatch} AND user_id IN (${trader.actor.userId}, ${wanter.actor.userId})`,
+      );
+      expect(Number(notices)).toBe(12);
+    });
+  }
 
   it('deleting an account removes its trade matches', async () => {
     const [a, b] = [await member(), await member()];

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectNotifications, type NotificationConnection } from '@/lib/realtime/client';
 import type { NotificationPush } from '@/lib/realtime/channels';
 import { startSoketi, type SoketiHandle } from '@/lib/realtime/soketi';
+import { NOTIFICATION_TYPES } from '@/lib/validation/notifications';
 import type { Member } from '../support/members';
 import { startProxy, viaProxy, type RoundRobinProxy } from './proxy';
 import {
@@ -28,6 +29,7 @@ import {
   startOwnPostgres,
   type AppServer,
   type OwnPostgres,
+  until,
 } from './support';
 
 const PASSWORD = 'Slipcover-Shelf-77';
@@ -52,20 +54,6 @@ async function timed(
 }
 /** How long a live push may take to arrive (ms). A page a write changes has no such bound: it shows on the very next request. */
 const PROPAGATION_BOUND_MS = 5000;
-
-async function until<T>(
-  what: string,
-  boundMs: number,
-  probe: () => Promise<T | null>,
-): Promise<{ value: T; ms: number }> {
-  const t = performance.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return { value, ms: performance.now() - t };
-    if (performance.now() - t > boundMs) throw new Error(`${what}: not within ${boundMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('two app servers behind a round-robin proxy', () => {
   let pg: OwnPostgres;
@@ -139,7 +127,8 @@ describe('two app servers behind a round-robin proxy', () => {
     });
     expect([login.status, login.servedBy]).toEqual([200, 'A']);
     const cookie = login.cookies.find((c) => c.startsWith('discshelf_session='));
-    expect(cookie).toBeDefined();
+    // The session cookie carries a new 32-byte token (base64url).
+    expect(cookie).toMatch(/^discshelf_session=[A-Za-z0-9_-]{43}$/);
     const meOnB = await viaProxy(proxy, '/api/me', { pin: 'B', cookie });
     expect([meOnB.status, meOnB.servedBy]).toEqual([200, 'B']);
     expect((JSON.parse(meOnB.text) as { name: string }).name).toBe('Servers 1');
@@ -270,7 +259,7 @@ describe('two app servers behind a round-robin proxy', () => {
       }
     };
     expect(await listeners()).toBe(2);
-    pg.restart();
+    await pg.restart();
     // Both servers' listening connections come back by themselves (postgres.js reconnects).
     await until('both servers listening again', 15_000, async () => ((await listeners()) === 2 ? true : null));
     for (const server of ['A', 'B']) {
@@ -321,7 +310,12 @@ describe('two app servers behind a round-robin proxy', () => {
     expect([me.status, me.servedBy]).toEqual([200, 'B']);
     expect((JSON.parse(me.text) as { notifications_unseen_count: number }).notifications_unseen_count).toBe(1);
     const pushed = await until('the push', PROPAGATION_BOUND_MS, async () => (pushes.length ? pushes : null));
-    expect(pushed.value).toHaveLength(1);
-    expect(typeof pushed.value[0].id).toBe('string');
+    // The push names the stored notice: the addressee's one friend request.
+    const q = postgres(url, { max: 1 });
+    const stored = await q<{ public_id: string; type: number }[]>`
+      SELECT public_id, type FROM notifications WHERE user_id = ${addressee.actor.userId}`;
+    await q.end();
+    expect(stored).toEqual([{ public_id: expect.any(String), type: NOTIFICATION_TYPES.friendRequest }]);
+    expect(pushed.value).toEqual([{ id: stored[0].public_id, type: NOTIFICATION_TYPES.friendRequest }]);
   });
 });

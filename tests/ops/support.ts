@@ -33,13 +33,21 @@ export function assertBuilt(): void {
     throw new Error('tests/ops need a production build: run `npx next build` first (npm test builds it).');
 }
 
-/** A PostgreSQL server of the test's own. */
+/**
+ * A PostgreSQL server of the test's own. Its stop, start and restart run `pg_ctl` as a child
+ * process without blocking this process, so HTTP load the test keeps up goes on meanwhile.
+ */
 export type OwnPostgres = {
   port: number;
   /** URL of database `name` (default postgres) over TCP on 127.0.0.1. */
   url: (name?: string) => string;
-  /** `pg_ctl restart -m fast` (waits until it accepts connections again). @returns its duration in ms */
-  restart: () => number;
+  /** `pg_ctl stop -m fast`: ends the sessions and resolves once the server is down. */
+  shutDown: () => Promise<void>;
+  /** `pg_ctl start`: resolves once the server accepts connections again (pg_ctl polls every 0.1 s). */
+  startUp: () => Promise<void>;
+  /** {@link shutDown} then {@link startUp}. @returns how long the server was away, in ms */
+  restart: () => Promise<number>;
+  /** Stops the server at once (`-m immediate`) and removes its directory; for the end of a test. */
   stop: () => void;
 };
 
@@ -54,6 +62,24 @@ function run(cmd: string[], opts: { quiet?: boolean } = {}): void {
 }
 
 /**
+ * {@link run} as a child process that leaves the event loop free.
+ * @throws when the command exits with a status other than 0 (its standard error in the message)
+ */
+function runAsync(cmd: string[]): Promise<void> {
+  const [bin, ...rest] = [...asPostgresUser(), ...cmd];
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, rest, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    // 'exit', not 'close': the server pg_ctl starts must not keep this waiting on an inherited pipe.
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd.join(' ')} exited with ${code}: ${stderr.trim()}`)),
+    );
+  });
+}
+
+/**
  * initdb into a temporary directory and starts the server on a free port of 127.0.0.1 (its
  * socket in the same directory, never the machine's shared server).
  */
@@ -65,16 +91,21 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   run(['initdb', '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], { quiet: true });
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-  const pgCtl = (...args: string[]) => run(['pg_ctl', '-D', data, '-l', log, '-o', options, '-w', ...args]);
-  pgCtl('start');
+  const pgCtl = (...args: string[]) => ['pg_ctl', '-D', data, '-l', log, '-o', options, '-w', ...args];
+  run(pgCtl('start'));
+  const shutDown = () => runAsync(pgCtl('-m', 'fast', 'stop'));
+  const startUp = () => runAsync(pgCtl('start'));
   let stopped = false;
   return {
     port,
     url: (name = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${name}`,
-    restart: () => {
-      const t = performance.now();
-      pgCtl('-m', 'fast', 'restart');
-      return performance.now() - t;
+    shutDown,
+    startUp,
+    restart: async () => {
+      await shutDown();
+      const down = performance.now();
+      await startUp();
+      return performance.now() - down;
     },
     stop: () => {
       if (stopped) return;
@@ -202,6 +233,26 @@ export async function call(
       ms: performance.now() - t,
       error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
     };
+  }
+}
+
+/**
+ * Polls `probe` every `everyMs` until it returns a value other than null.
+ * @returns that value and how long it took (ms)
+ * @throws when `boundMs` passes first, naming `what`
+ */
+export async function until<T>(
+  what: string,
+  boundMs: number,
+  probe: () => Promise<T | null> | T | null,
+  everyMs = 100,
+): Promise<{ value: T; ms: number }> {
+  const t = performance.now();
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return { value, ms: performance.now() - t };
+    if (performance.now() - t > boundMs) throw new Error(`${what}: not within ${boundMs} ms`);
+    await sleep(everyMs);
   }
 }
 

@@ -3,23 +3,36 @@
  * expected allow / deny. The same table's route half is tests/integration/policy-matrix.test.ts.
  * New features add their rows here.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '@/lib/auth/actor';
-import { hasRole, requireRole } from '@/lib/auth/actor';
+import { hasRole, requireAllowed, requireRole } from '@/lib/auth/actor';
 import {
+  canAccessImport,
+  canChangeCredentials,
   canChangeFriendship,
+  canDeleteAccount,
   canEditCollection,
+  canEditEntry,
   canEditOwnContent,
+  canEditProfile,
   canHandleContactMessages,
   canLike,
+  canManageApiToken,
+  canManageSession,
   canModerate,
+  canReadNotifications,
   canSeePrivateProfile,
+  canSeeSocialFeed,
+  canSendContactMessage,
   canUseMemberFeatures,
   canViewCollection,
   type CollectionAccess,
   type FriendshipAccess,
   type FriendshipAction,
 } from '@/lib/auth/policies';
+import * as policies from '@/lib/auth/policies';
 import { AppError } from '@/lib/errors';
 
 const OWNER_ID = 1;
@@ -42,6 +55,9 @@ const invitation: FriendshipAccess = { requesterId: MEMBER_ID, addresseeId: OWNE
 const friends: FriendshipAccess = { ...invitation, state: 'accepted' };
 const friendship = (a: Actor | null, f: FriendshipAccess | null, action: FriendshipAction) =>
   canChangeFriendship(a, a?.userId === OWNER_ID ? MEMBER_ID : OWNER_ID, f, action);
+
+/** The owner, as a plain member or as an admin: nobody else, other admins included. */
+const OWN: Kind[] = ['owner', 'ownerAdmin'];
 
 /** action → the actor kinds allowed (every other kind is denied). */
 const MATRIX: { action: string; check: (a: Actor | null) => boolean; allowed: Kind[] }[] = [
@@ -70,6 +86,33 @@ const MATRIX: { action: string; check: (a: Actor | null) => boolean; allowed: Ki
     action: 'see a private profile field',
     check: (a) => canSeePrivateProfile(a, OWNER_ID),
     allowed: ['owner', 'ownerAdmin'],
+  },
+  // An account's own things: the owner only, admins included in "nobody else".
+  { action: 'list or end a session', check: (a) => canManageSession(a, { userId: OWNER_ID }), allowed: OWN },
+  {
+    action: 'list, make or revoke an API token',
+    check: (a) => canManageApiToken(a, { userId: OWNER_ID }),
+    allowed: OWN,
+  },
+  { action: 'edit a profile and its settings', check: (a) => canEditProfile(a, OWNER_ID), allowed: OWN },
+  { action: 'change e-mail, password or linked logins', check: (a) => canChangeCredentials(a, OWNER_ID), allowed: OWN },
+  { action: 'delete an account', check: (a) => canDeleteAccount(a, OWNER_ID), allowed: OWN },
+  { action: 'change, move or remove an entry', check: (a) => canEditEntry(a, { userId: OWNER_ID }), allowed: OWN },
+  {
+    action: 'follow an import and pick its candidates',
+    check: (a) => canAccessImport(a, { userId: OWNER_ID }),
+    allowed: OWN,
+  },
+  { action: 'read notifications and mark them seen', check: (a) => canReadNotifications(a, OWNER_ID), allowed: OWN },
+  {
+    action: 'see the stream, trades, friend requests and wanted offers',
+    check: (a) => canSeeSocialFeed(a, OWNER_ID),
+    allowed: OWN,
+  },
+  {
+    action: 'send a contact message',
+    check: (a) => canSendContactMessage(a),
+    allowed: ['visitor', 'member', 'owner', 'admin', 'ownerAdmin'],
   },
   { action: 'moderate', check: (a) => canModerate(a), allowed: ['admin', 'ownerAdmin'] },
   {
@@ -124,6 +167,12 @@ const MATRIX: { action: string; check: (a: Actor | null) => boolean; allowed: Ki
 ];
 
 describe('policy matrix', () => {
+  it('has a row for every policy of lib/auth/policies.ts', () => {
+    const source = fs.readFileSync(path.join('tests', 'unit', 'policies.test.ts'), 'utf8');
+    const names = Object.keys(policies).filter((k) => k.startsWith('can'));
+    // A row's check calls the policy with its actor `a`.
+    expect(names.filter((k) => !source.includes(`${k}(a`))).toEqual([]);
+  });
   for (const row of MATRIX) {
     for (const kind of Object.keys(actors) as Kind[]) {
       const allow = row.allowed.includes(kind);
@@ -132,6 +181,16 @@ describe('policy matrix', () => {
       });
     }
   }
+});
+
+describe('requireAllowed', () => {
+  it('answers 401 to a visitor, 403 when the policy refused, and the actor when it allowed', () => {
+    expect(() => requireAllowed(null, true)).toThrow(expect.objectContaining({ status: 401 }) as AppError);
+    expect(() => requireAllowed(actors.member, canModerate(actors.member))).toThrow(
+      expect.objectContaining({ status: 403 }) as AppError,
+    );
+    expect(requireAllowed(actors.admin, canModerate(actors.admin))).toBe(actors.admin);
+  });
 });
 
 describe('requireRole', () => {

@@ -53,7 +53,7 @@ export default async function NotificationsPage({ params, searchParams }: Props)
   const t = await getTranslations({ locale, namespace: 'notifications' });
   let page: Awaited<ReturnType<typeof listNotifications>>;
   try {
-    page = await listNotifications(me.userId, { cursor: cursor || null });
+    page = await listNotifications(me, { cursor: cursor || null });
   } catch (error) {
     if (cursor && error instanceof AppError && error.code === 'bad_cursor') redirect({ href, locale });
     throw error;

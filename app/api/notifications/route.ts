@@ -20,5 +20,5 @@ export const GET = route({
   auth: 'member',
   query: z.object({ ...pagingQuery(NOTIFICATION_PAGE_SIZE) }),
   responses: { 200: jsonResponse('A page of NotificationDto', pageOf('NotificationDto')) },
-  handler: async ({ actor, query }) => listNotifications(actor.userId, { cursor: query.cursor, limit: query.limit }),
+  handler: async ({ actor, query }) => listNotifications(actor, { cursor: query.cursor, limit: query.limit }),
 });

@@ -58,13 +58,13 @@ export async function registerByApi(
 
 /**
  * Creates a public collection of releases through the API for the account `request` is logged in
- * as (style 3, owned, unless `fields` says otherwise).
+ * as (style 3, owned, public, unless `fields` says otherwise).
  * @returns the collection's public id
  */
 export async function createCollectionByApi(
   request: APIRequestContext,
   origin: string,
-  fields: { name: string; description?: string; style?: number },
+  fields: { name: string; description?: string; style?: number; visibility?: 'public' | 'private' },
 ): Promise<string> {
   const res = await request.post('/api/collections', {
     headers: { origin },

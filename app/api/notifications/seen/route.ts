@@ -25,5 +25,5 @@ export const POST = route({
       z.object({ ok: z.literal(true), marked: z.number().int() }),
     ),
   },
-  handler: async ({ actor }) => ({ ok: true, marked: await markAllSeen(actor.userId) }),
+  handler: async ({ actor }) => ({ ok: true, marked: await markAllSeen(actor) }),
 });
