@@ -4,7 +4,6 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { SESSION_CHANGED } from '@/components/account/session-events';
 import { requireLogin, takePendingAction } from '@/components/account/login-required';
-import { waitParams } from '@/components/forms/writing-limit';
 import { showSnackbar } from '@/components/ui/snackbar';
 import { Link } from '@/lib/i18n/navigation';
 import { defaultNameKey } from '@/lib/validation/collection-limits';
@@ -81,7 +80,7 @@ export function ToggleBar({ item, publicId, name }: { item: Item; publicId: stri
           return;
         }
         if (res.status === 429) {
-          showSnackbar(t('limited', waitParams(Number(res.headers.get('retry-after')) || 60)));
+          showSnackbar(t('limited', { minutes: Math.ceil(Number(res.headers.get('retry-after')) / 60) || 1 }));
           return;
         }
         if (!res.ok) {

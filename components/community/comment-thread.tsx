@@ -12,7 +12,6 @@ import type { CommentFormLabels } from './comment-form';
 import type { DeleteLabels } from './delete-button';
 import { CommentEditorLoader, CommentFormLoader, DeleteButtonLoader } from './thread-actions-loader';
 import { LikeButton } from './like-button';
-import { LoginToComment } from './login-to-comment';
 import { PlainText } from './plain-text';
 
 /** Comments shown per page of a thread (oldest first). */
@@ -158,12 +157,16 @@ export async function CommentThread({ thread, path, locale, actor, cursor, reply
             />
           </>
         ) : (
-          <LoginToComment
-            next={path}
+          // A visitor: the login prompt and dialog on this page (refresh-on-session.tsx), which then
+          // renders again for the member with the reply form here.
+          <Link
+            href={`/login?next=${encodeURIComponent(path)}`}
+            data-login-prompt=""
             className="inline-flex min-h-10 items-center rounded-lg border border-line px-4 text-sm"
+            data-testid="comment-login"
           >
             {t('loginToComment')}
-          </LoginToComment>
+          </Link>
         )}
       </div>
     </section>

@@ -3,7 +3,6 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { requireLogin, takePendingAction } from '@/components/account/login-required';
-import { waitParams } from '@/components/forms/writing-limit';
 import { showSnackbar } from '@/components/ui/snackbar';
 
 /** The API collection of each likeable community item. */
@@ -52,9 +51,12 @@ export function LikeButton({
         body: JSON.stringify({ kind: 'like', on }),
       });
       if (res.status === 401) return requireLogin(pendingKey);
-      if (res.status === 429)
-        return showSnackbar(t('limited', waitParams(Number(res.headers.get('retry-after')) || 60)));
-      if (!res.ok) return showSnackbar(t('failed'));
+      if (!res.ok)
+        return showSnackbar(
+          t(res.status === 429 ? 'limited' : 'failed', {
+            minutes: Math.ceil(Number(res.headers.get('retry-after')) / 60) || 1,
+          }),
+        );
       const body = (await res.json()) as { on: boolean; count: number };
       setState({ on: body.on, count: body.count });
       showSnackbar(t(body.on ? 'like.added' : 'like.removed'));

@@ -1,12 +1,12 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { clientOnly } from '@/components/ui/client-only';
 
 /**
  * The discussion form, loaded after the page (the form pages are for logged-in members and not
  * indexed; keeps their first-load JavaScript within the budget).
  */
-export const PostFormLoader = dynamic(() => import('./post-form').then((m) => m.PostForm), {
-  ssr: false,
-  loading: () => <p className="text-sm text-muted">…</p>,
-});
+export const PostFormLoader = clientOnly(
+  () => import('./post-form').then((m) => m.PostForm),
+  <p className="text-sm text-muted">…</p>,
+);

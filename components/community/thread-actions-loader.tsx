@@ -1,23 +1,20 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { clientOnly } from '@/components/ui/client-only';
 
 /**
  * The member-only parts of review and discussion pages, loaded after the page: the comment form,
  * a comment's inline editor and the delete buttons (visitors never need their code, and it keeps
- * the pages' first-load JavaScript within the budget). Nothing is shown while they load.
+ * the pages' first-load JavaScript within the budget). Nothing is shown while they load, but "…"
+ * in the comment form's place.
  */
-export const CommentFormLoader = dynamic(() => import('./comment-form').then((m) => m.CommentForm), {
-  ssr: false,
-  loading: () => <p className="text-sm text-muted">…</p>,
-});
+export const CommentFormLoader = clientOnly(
+  () => import('./comment-form').then((m) => m.CommentForm),
+  <p className="text-sm text-muted">…</p>,
+);
 
 /** See {@link CommentFormLoader}. */
-export const CommentEditorLoader = dynamic(() => import('./comment-form').then((m) => m.CommentEditor), {
-  ssr: false,
-});
+export const CommentEditorLoader = clientOnly(() => import('./comment-form').then((m) => m.CommentEditor));
 
 /** See {@link CommentFormLoader}. */
-export const DeleteButtonLoader = dynamic(() => import('./delete-button').then((m) => m.DeleteButton), {
-  ssr: false,
-});
+export const DeleteButtonLoader = clientOnly(() => import('./delete-button').then((m) => m.DeleteButton));

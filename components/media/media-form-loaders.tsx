@@ -1,9 +1,9 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { clientOnly } from '@/components/ui/client-only';
 
 /** Shown while a form's code loads. */
-const loading = () => <p className="text-sm text-muted">…</p>;
+const loading = <p className="text-sm text-muted">…</p>;
 
 /*
  * The media forms (./media-forms.tsx), loaded after the page as the catalogue forms are: the pages
@@ -11,24 +11,12 @@ const loading = () => <p className="text-sm text-muted">…</p>;
  */
 
 /** `photos/new`: PictureUploadForm. */
-export const PictureUploadLoader = dynamic(() => import('./media-forms').then((m) => m.PictureUploadForm), {
-  ssr: false,
-  loading,
-});
+export const PictureUploadLoader = clientOnly(() => import('./media-forms').then((m) => m.PictureUploadForm), loading);
 /** `/photo/{id}/edit`: PictureEditForm. */
-export const PictureEditLoader = dynamic(() => import('./media-forms').then((m) => m.PictureEditForm), {
-  ssr: false,
-  loading,
-});
+export const PictureEditLoader = clientOnly(() => import('./media-forms').then((m) => m.PictureEditForm), loading);
 /** `videos/new` and `/video/{id}/edit`: VideoForm. */
-export const VideoFormLoader = dynamic(() => import('./media-forms').then((m) => m.VideoForm), { ssr: false, loading });
+export const VideoFormLoader = clientOnly(() => import('./media-forms').then((m) => m.VideoForm), loading);
 /** `buying_options/new`: ShoppingLinkForm. */
-export const ShoppingLinkLoader = dynamic(() => import('./media-forms').then((m) => m.ShoppingLinkForm), {
-  ssr: false,
-  loading,
-});
+export const ShoppingLinkLoader = clientOnly(() => import('./media-forms').then((m) => m.ShoppingLinkForm), loading);
 /** The suggested deletion on the edit pages: MediaDeleteForm. */
-export const MediaDeleteLoader = dynamic(() => import('./media-forms').then((m) => m.MediaDeleteForm), {
-  ssr: false,
-  loading,
-});
+export const MediaDeleteLoader = clientOnly(() => import('./media-forms').then((m) => m.MediaDeleteForm), loading);
