@@ -501,15 +501,21 @@ test.describe('security headers (lib/server/security-headers.ts, set by scripts/
   });
 });
 
-test("a visitor's page settles: the /api/me it asks answers 401 and completes, so the network goes idle", async ({
+test("a visitor's page settles: the /api/session it asks answers 200 (no failing request) and completes, so the network goes idle", async ({
   page,
 }) => {
-  const me = page.waitForEvent('requestfinished', (req) => new URL(req.url()).pathname === '/api/me');
+  const failing: string[] = [];
+  page.on('response', (res) => {
+    if (res.status() >= 400) failing.push(`${res.status()} ${res.url()}`);
+  });
+  const session = page.waitForEvent('requestfinished', (req) => new URL(req.url()).pathname === '/api/session');
   // Fails with a timeout while any request the page started stays open.
   await page.goto('/fi/movies', { waitUntil: 'networkidle', timeout: 15_000 });
-  const finished = await me;
-  expect((await finished.response())?.status()).toBe(401);
+  const finished = await session;
+  expect((await finished.response())?.status()).toBe(200);
+  expect(await (await finished.response())?.json()).toEqual({ user: null });
   await expect(page.getByTestId('login-link')).toBeVisible();
+  expect(failing).toEqual([]);
 });
 
 test.describe('prefetch on intent (lib/i18n/link.tsx)', () => {

@@ -68,6 +68,7 @@ import * as postsPublicIdToggles from '../posts/[publicId]/toggles/route';
 import * as posts from '../posts/route';
 import * as pusherAuth from '../pusher/auth/route';
 import * as realtime from '../realtime/route';
+import * as session from '../session/route';
 import * as register from '../register/route';
 import * as releasesPublicId from '../releases/[publicId]/route';
 import * as releasesPublicIdOffers from '../releases/[publicId]/offers/route';
@@ -164,6 +165,7 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   posts,
   pusherAuth,
   realtime,
+  session,
   register,
   releasesPublicId,
   releasesPublicIdOffers,
