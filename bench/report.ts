@@ -110,32 +110,22 @@ export function checkTarget(
 ): TargetCheck {
   const note = extra.note ? { note: extra.note } : {};
   const measured = value != null && Number.isFinite(value) ? value : null;
-  if (extra.failure)
-    return {
-      name,
-      value: measured,
-      limit,
-      unit,
-      op,
-      met: false,
-      status: 'missed',
-      verdict: `MISSED: ${extra.failure}`,
-      ...halvesOf(false, extra.halves, { op, limit, unit }),
-      ...note,
-    };
+  // A check that failed or has no value misses, whatever the value says.
+  const missed = (status: 'missed' | 'not measured', verdict: string): TargetCheck => ({
+    name,
+    value: measured,
+    limit,
+    unit,
+    op,
+    met: false,
+    status,
+    verdict,
+    ...halvesOf(false, extra.halves, { op, limit, unit }),
+    ...note,
+  });
+  if (extra.failure) return missed('missed', `MISSED: ${extra.failure}`);
   if (measured == null)
-    return {
-      name,
-      value: null,
-      limit,
-      unit,
-      op,
-      met: false,
-      status: 'not measured',
-      verdict: `MISSED: not measured${extra.missing ? ` (${extra.missing})` : ''}`,
-      ...halvesOf(false, extra.halves, { op, limit, unit }),
-      ...note,
-    };
+    return missed('not measured', `MISSED: not measured${extra.missing ? ` (${extra.missing})` : ''}`);
   const met = op === '<=' ? measured <= limit : measured >= limit;
   const diff = Math.abs(measured - limit);
   const factor = op === '<=' ? measured / limit : limit / Math.max(measured, Number.EPSILON);

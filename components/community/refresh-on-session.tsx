@@ -19,14 +19,16 @@ export function RefreshOnSession() {
     const prompt = (e: MouseEvent) => {
       if (document.documentElement.dataset.member !== '0') return;
       if (!(e.target as Element).closest?.('[data-login-prompt]')) return;
+      // Caught on the way down (capture), before the link's own handler starts a navigation.
       e.preventDefault();
+      e.stopPropagation();
       requireLogin();
     };
     window.addEventListener(SESSION_CHANGED, refresh);
-    document.addEventListener('click', prompt);
+    document.addEventListener('click', prompt, true);
     return () => {
       window.removeEventListener(SESSION_CHANGED, refresh);
-      document.removeEventListener('click', prompt);
+      document.removeEventListener('click', prompt, true);
     };
   }, [router]);
   return null;

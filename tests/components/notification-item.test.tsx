@@ -5,28 +5,17 @@ import type { NotificationDto } from '@/lib/data/notifications';
 import en from '@/messages/en.json';
 import fi from '@/messages/fi.json';
 import { friendLabels } from './support/friend-labels';
+import { notificationDto } from '../support/notification-dto';
 
 const snackbar = vi.hoisted(() => vi.fn());
 vi.mock('@/components/ui/snackbar', () => ({ showSnackbar: snackbar, queueSnackbar: vi.fn() }));
 vi.mock('@/components/account/login-required', () => ({ requireLogin: vi.fn(), takePendingAction: () => false }));
 vi.mock('@/lib/i18n/navigation', async () => (await import('./support/server-components')).navigation);
 
-const REQUEST: NotificationDto = {
+const REQUEST = notificationDto('friendRequest', {
   public_id: 'ntf1',
-  type: 1,
-  type_name: 'friendRequest',
   actor: { public_id: 'usrAino001', name: 'Aino' },
-  review: null,
-  post: null,
-  comment: null,
-  movie: null,
-  release: null,
-  subject_text: null,
-  reason: null,
-  count: null,
-  seen: false,
-  created_at: '2026-11-20T18:40:00.000Z',
-};
+});
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });

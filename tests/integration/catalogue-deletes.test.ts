@@ -201,11 +201,12 @@ describe.each(testEngines())('catalogue deletions on %s', (engine) => {
     const control = Symbol.for('discshelf.page-cache');
     const handler = (await import('@/lib/page-cache-handler.mjs')) as unknown as {
       invalidatePaths(paths: readonly string[]): Promise<void>;
+      invalidateTags(tags: readonly string[]): Promise<void>;
       stamp(): number | null;
       changedSince(path: string, stamp: number): boolean;
     };
-    const { invalidatePaths, stamp, changedSince } = handler;
-    (globalThis as Record<symbol, unknown>)[control] = { invalidatePaths, stamp, changedSince };
+    const { invalidatePaths, invalidateTags, stamp, changedSince } = handler;
+    (globalThis as Record<symbol, unknown>)[control] = { invalidatePaths, invalidateTags, stamp, changedSince };
     try {
       const { release } = await freshRelease('Tombstoned');
       const paths = cachedPagePaths('release', release);

@@ -12,6 +12,7 @@ import { fillPlaceholders } from '@/lib/format';
 import { NOTIFICATION_TYPES, type NotificationTypeName } from '@/lib/validation/notifications';
 import en from '@/messages/en.json';
 import fi from '@/messages/fi.json';
+import { notificationDto } from '../support/notification-dto';
 
 const AINO = { public_id: 'usrAino001', name: 'Aino' };
 const REVIEW = { public_id: 'revSisu001', name: 'Sisu in 4K' };
@@ -23,25 +24,7 @@ const RELEASE = { public_id: 'relSisu4K1', name: 'Sisu (4K UHD)' };
 const FORMER = '(someone)';
 
 /** A notice of type `name` with only the references given. */
-function notice(name: NotificationTypeName | null, refs: Partial<NotificationDto> = {}): NotificationDto {
-  return {
-    public_id: 'ntf0000001',
-    type: name === null ? 99 : NOTIFICATION_TYPES[name],
-    type_name: name,
-    actor: null,
-    review: null,
-    post: null,
-    comment: null,
-    movie: null,
-    release: null,
-    subject_text: null,
-    reason: null,
-    count: null,
-    seen: false,
-    created_at: '2026-11-20T18:40:00.000Z',
-    ...refs,
-  };
-}
+const notice = notificationDto;
 
 /** The template of `key` in `locale`'s catalogue with `params` filled (numbers in the locale's format). */
 function text(locale: 'en' | 'fi', key: string, params: Params): string {
