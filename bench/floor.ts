@@ -15,9 +15,11 @@
  * bench start it (scripts/serve-entry.ts serverArgs: the esbuild bundle of the worktree's
  * scripts/serve.ts under plain node) with DATABASE_URL, and one interleaved load (bench/pages.ts runLoad) with the settings of the bench's `pages` case
  * (bench/run.ts SETTINGS): the static file /icon.svg, then for each of floor-bare, floor-layout and
- * the real release page a cached target (ids requested once before, warm-up load) and a
- * never-cached one (ids never requested before in this run, no warm-up, fewer connections; every
- * request renders). Release ids come from the database as the bench draws them. The server is
+ * the real release, movie and person pages a cached target (ids requested once before, warm-up
+ * load) and a never-cached one (ids never requested before in this run, no warm-up, fewer
+ * connections; every request renders). Item ids come from the database as the bench draws them.
+ * Each never-cached row gives its req/s over the same page's cached req/s and over the bare
+ * probe's never-cached req/s (the item pages' target: {@link OVER_BARE_TARGET}). The server is
  * stopped and the worktree removed at the end, also on an error or SIGINT / SIGTERM.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -67,7 +69,16 @@ export type FloorRow = {
   errors: number;
   /** Never-cached rows: req/s over the cached row's req/s of the same page (whole run, and per half). */
   overCached: { ratio: number | null; halves: [number | null, number | null] } | null;
+  /**
+   * Never-cached rows: req/s over the never-cached req/s of the bare probe (`floor-bare_uncached`,
+   * the trivial ISR page under its own minimal root layout) in the same run, whole run and per
+   * half; the figure the never-cached item pages are judged by (target {@link OVER_BARE_TARGET}).
+   */
+  overBare: { ratio: number | null; halves: [number | null, number | null] } | null;
 };
+
+/** Never-cached item pages (release, movie, person) should reach this share of the bare probe's never-cached req/s. */
+export const OVER_BARE_TARGET = 0.5;
 
 /** Contents of floor-results.json. */
 export type FloorResults = {
@@ -219,10 +230,28 @@ async function probe(url: string): Promise<{ status: number; cache: string | nul
   return { status: res.status, cache: res.headers.get('x-nextjs-cache'), body: await res.text() };
 }
 
-function rowOf(r: LoadResult, results: readonly LoadResult[]): FloorRow {
+/** Name of the bare probe's never-cached load, the denominator of every `overBare` ratio. */
+const BARE_UNCACHED = 'floor-bare_uncached';
+
+function shareOf(r: LoadResult, of: LoadResult | undefined): FloorRow['overCached'] {
+  return of
+    ? {
+        ratio: ratio(r.rps, of.rps),
+        halves: [ratio(r.halves.rps[0], of.halves.rps[0]), ratio(r.halves.rps[1], of.halves.rps[1])],
+      }
+    : null;
+}
+
+/**
+ * One result row per load: req/s, ms per response, TTFB, and for a never-cached load its share of
+ * the same page's cached req/s (`overCached`) and of the bare probe's never-cached req/s
+ * (`overBare`; null for the bare probe itself and when that load is missing).
+ */
+export function floorRow(r: LoadResult, results: readonly LoadResult[]): FloorRow {
   const uncached = r.name.endsWith('_uncached');
   const page = r.name.replace(/_uncached$/, '');
   const cached = uncached ? results.find((x) => x.name === page) : undefined;
+  const bare = uncached && r.name !== BARE_UNCACHED ? results.find((x) => x.name === BARE_UNCACHED) : undefined;
   return {
     name: r.name,
     request: r.name === 'static' ? 'GET /icon.svg' : `GET /${page}/{id}`,
@@ -238,18 +267,38 @@ function rowOf(r: LoadResult, results: readonly LoadResult[]): FloorRow {
     halves: r.halves,
     non2xx: r.non2xx,
     errors: r.errors,
-    overCached: cached
-      ? {
-          ratio: ratio(r.rps, cached.rps),
-          halves: [ratio(r.halves.rps[0], cached.halves.rps[0]), ratio(r.halves.rps[1], cached.halves.rps[1])],
-        }
-      : null,
+    overCached: shareOf(r, cached),
+    overBare: shareOf(r, bare),
   };
+}
+
+/** The item pages judged against the bare probe: their never-cached loads. */
+export const JUDGED_PAGES = ['release', 'movie', 'person'] as const;
+
+/**
+ * One verdict line per judged item page: its never-cached req/s over the bare probe's, against
+ * {@link OVER_BARE_TARGET}: `met`, `MISSED`, or `MISSED: not measured` when the load or the bare
+ * probe's load is missing or produced no rate; either half below the target is noted.
+ */
+export function overBareVerdicts(rows: readonly FloorRow[]): string[] {
+  return JUDGED_PAGES.map((page) => {
+    const row = rows.find((r) => r.name === `${page}_uncached`);
+    const share = row?.overBare;
+    if (!share || share.ratio == null) return `${page}: never-cached / bare: MISSED: not measured`;
+    const met = share.ratio >= OVER_BARE_TARGET;
+    const weakHalf = share.halves.some((h) => h == null || h < OVER_BARE_TARGET);
+    return (
+      `${page}: never-cached / bare ${share.ratio} × (target >= ${OVER_BARE_TARGET} ×): ${met ? 'met' : 'MISSED'}` +
+      (met && weakHalf ? ' (one half below the target)' : '')
+    );
+  });
 }
 
 /** The result table: one line per target (req/s, ms per response, TTFB p50 / p95, ratio to cached). */
 export function formatFloorTable(rows: readonly FloorRow[]): string {
-  const head = ['target', 'conn', 'ids', 'req/s', 'ms/resp', 'TTFB p50', 'TTFB p95', 'non-2xx', 'never/cached'];
+  const head = ['target', 'conn', 'ids', 'req/s', 'ms/resp', 'TTFB p50', 'TTFB p95', 'non-2xx', 'never/cached', 'never/bare'];
+  const share = (x: FloorRow['overCached']) =>
+    x ? `${x.ratio ?? '-'} × (halves ${x.halves.map((h) => h ?? '-').join(' / ')})` : '';
   const lines = rows.map((r) => [
     r.name,
     String(r.connections),
@@ -259,13 +308,12 @@ export function formatFloorTable(rows: readonly FloorRow[]): string {
     r.ttfb.p50.toFixed(1),
     r.ttfb.p95.toFixed(1),
     String(r.non2xx + r.errors),
-    r.overCached
-      ? `${r.overCached.ratio ?? '-'} × (halves ${r.overCached.halves.map((h) => h ?? '-').join(' / ')})`
-      : '',
+    share(r.overCached),
+    share(r.overBare),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+    cells.map((c, i) => (i === 0 || i >= cells.length - 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [fmt(head), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(fmt)].map((l) => l.trimEnd()).join('\n');
 }
 
@@ -379,14 +427,18 @@ export async function runFloor(o: FloorOptions): Promise<FloorResults> {
     // Ids: release ids as the bench draws them; the probes take any strings, fresh per run.
     const ids = await samplePublicIds(raw, settings.sampleIds);
     const fresh = await samplePublicIds(raw, settings.uncachedIds, Date.now() % 2 ** 31);
-    const cachedReleases = new Set(ids.releases);
-    const freshReleases = fresh.releases.filter((id) => !cachedReleases.has(id));
-    if (!ids.releases.length) throw new Error('the database holds no approved releases');
+    const freshOf = (kind: 'releases' | 'movies' | 'persons') => {
+      const cached = new Set(ids[kind]);
+      return fresh[kind].filter((id) => !cached.has(id));
+    };
+    for (const kind of ['releases', 'movies', 'persons'] as const)
+      if (!ids[kind].length) throw new Error(`the database holds no ${kind} to request`);
     const run = Date.now().toString(36);
     const made = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${run}-${prefix}${i}`);
 
     // Each probe answers 200 with its id, and its second request comes from the page cache.
-    for (const p of [`/floor-bare/${run}-probe`, `/floor-layout/${run}-probe`, `/release/${ids.releases[0]}`]) {
+    const itemProbes = [`/release/${ids.releases[0]}`, `/movie/${ids.movies[0]}`, `/person/${ids.persons[0]}`];
+    for (const p of [`/floor-bare/${run}-probe`, `/floor-layout/${run}-probe`, ...itemProbes]) {
       const first = await probe(`${baseUrl}${p}`);
       const second = await probe(`${baseUrl}${p}`);
       if (first.status !== 200 || (p.startsWith('/floor') && !first.body.includes(`${run}-probe`)))
@@ -405,7 +457,11 @@ export async function runFloor(o: FloorOptions): Promise<FloorResults> {
       cachedTarget('floor-layout', made('c', settings.sampleIds)),
       uncachedTarget('floor-layout', made('u', settings.uncachedIds)),
       cachedTarget('release', ids.releases),
-      uncachedTarget('release', freshReleases),
+      uncachedTarget('release', freshOf('releases')),
+      cachedTarget('movie', ids.movies),
+      uncachedTarget('movie', freshOf('movies')),
+      cachedTarget('person', ids.persons),
+      uncachedTarget('person', freshOf('persons')),
     ];
     o.log(
       `load: ${targets.length} targets × ${settings.loadSeconds} s in ${settings.loadSlices} interleaved slices, ` +
@@ -439,7 +495,7 @@ export async function runFloor(o: FloorOptions): Promise<FloorResults> {
       loadAverage: { before: loadBefore, after: os.loadavg().map((x) => Math.round(x * 100) / 100) },
       cpus: os.cpus().length,
       buildSeconds,
-      rows: loads.map((r) => rowOf(r, loads)),
+      rows: loads.map((r) => floorRow(r, loads)),
     };
     fs.writeFileSync(o.outFile, `${JSON.stringify(results, null, 2)}\n`);
     o.log('');
@@ -454,6 +510,7 @@ export async function runFloor(o: FloorOptions): Promise<FloorResults> {
       'ms/resp = 1000 / req/s: the time of the (single-threaded) server per response while the load keeps it busy; ' +
         'other jobs on the cores add to it.',
     );
+    for (const line of overBareVerdicts(results.rows)) o.log(line);
     o.log(`wrote ${path.relative(o.repoRoot, o.outFile)}`);
     return results;
   } finally {
