@@ -296,7 +296,18 @@ export function overBareVerdicts(rows: readonly FloorRow[]): string[] {
 
 /** The result table: one line per target (req/s, ms per response, TTFB p50 / p95, ratio to cached). */
 export function formatFloorTable(rows: readonly FloorRow[]): string {
-  const head = ['target', 'conn', 'ids', 'req/s', 'ms/resp', 'TTFB p50', 'TTFB p95', 'non-2xx', 'never/cached', 'never/bare'];
+  const head = [
+    'target',
+    'conn',
+    'ids',
+    'req/s',
+    'ms/resp',
+    'TTFB p50',
+    'TTFB p95',
+    'non-2xx',
+    'never/cached',
+    'never/bare',
+  ];
   const share = (x: FloorRow['overCached']) =>
     x ? `${x.ratio ?? '-'} × (halves ${x.halves.map((h) => h ?? '-').join(' / ')})` : '';
   const lines = rows.map((r) => [

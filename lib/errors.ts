@@ -18,6 +18,8 @@ export const APP_ERRORS = {
   missing_query: { status: 400, key: 'missingQuery' },
   barcode_format: { status: 400, key: 'barcodeFormat' },
   barcode_check_digit: { status: 400, key: 'barcodeCheckDigit' },
+  compare_count: { status: 400, key: 'compareCount' },
+  compare_releases: { status: 400, key: 'compareReleases' },
   bad_body: { status: 400, key: 'badBody' },
   bad_text: { status: 400, key: 'badText' },
   body_too_large: { status: 413, key: 'bodyTooLarge' },

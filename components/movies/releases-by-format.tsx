@@ -13,10 +13,13 @@ export async function ReleasesByFormat({
   releases,
   locale,
   headingLevel = 3,
+  pick = false,
 }: {
   releases: ReleaseListItem[];
   locale: string;
   headingLevel?: 2 | 3;
+  /** Each card carries the compare checkbox (inside a ComparePicker form). */
+  pick?: boolean;
 }) {
   const te = await getTranslations({ locale, namespace: 'enums' });
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -31,7 +34,7 @@ export async function ReleasesByFormat({
           <Heading id={`format-${g.format}`} className="mb-2 text-lg font-semibold">
             {te(enumKey('formats', g.format))} <span className="text-muted">({g.items.length})</span>
           </Heading>
-          <ReleaseGrid releases={g.items} locale={locale} />
+          <ReleaseGrid releases={g.items} locale={locale} pick={pick} />
         </section>
       ))}
     </div>

@@ -27,14 +27,18 @@ export async function ReleaseCard({
   release,
   locale,
   headingLevel = 3,
+  pick = false,
 }: {
   release: ReleaseListItem;
   locale: string;
   headingLevel?: CardHeadingLevel;
+  /** A checkbox `r` with the release's public id, for the compare form around the cards (components/movies/compare-picker.tsx). */
+  pick?: boolean;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const t = await getTranslations({ locale, namespace: 'releases' });
   const te = await getTranslations({ locale, namespace: 'enums' });
+  const tc = pick ? await getTranslations({ locale, namespace: 'compare' }) : null;
   const format = te(`formats.${release.format}`);
   return (
     <article
@@ -67,6 +71,18 @@ export async function ReleaseCard({
             {release.name}
           </Link>
         </Heading>
+        {tc ? (
+          <label className="mt-1 inline-flex items-center gap-2 text-sm" data-testid="compare-pick">
+            <input
+              type="checkbox"
+              name="r"
+              value={release.public_id}
+              aria-label={tc('pickLabel', { name: release.name })}
+              className="h-4 w-4 accent-accent"
+            />
+            <span aria-hidden="true">{tc('pickShort')}</span>
+          </label>
+        ) : null}
         <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
           <span className="rounded border border-line px-1.5 py-0.5 text-xs font-semibold" data-testid="release-format">
             {format}
@@ -117,16 +133,19 @@ export function ReleaseGrid({
   releases,
   locale,
   headingLevel = 3,
+  pick = false,
 }: {
   releases: ReleaseListItem[];
   locale: string;
   headingLevel?: CardHeadingLevel;
+  /** Each card carries the compare checkbox (ReleaseCard `pick`). */
+  pick?: boolean;
 }) {
   return (
     <ul className="grid gap-3 lg:grid-cols-2" data-testid="release-list">
       {releases.map((r) => (
         <li key={r.public_id}>
-          <ReleaseCard release={r} locale={locale} headingLevel={headingLevel} />
+          <ReleaseCard release={r} locale={locale} headingLevel={headingLevel} pick={pick} />
         </li>
       ))}
     </ul>

@@ -68,7 +68,16 @@ async function seedIds(request: APIRequestContext) {
   const release = found.releases[0].public_id as string;
   const persons = await (await request.get('/api/search?q=kurosawa')).json();
   const labels = await (await request.get('/api/labels?q=criterion')).json();
-  return { movie, release, person: persons.persons[0].public_id as string, label: labels.items[0].public_id as string };
+  const title = await (await request.get(`/api/titles/${movie}`)).json();
+  const compared = (title.releases as { public_id: string }[]).slice(0, 2).map((r) => r.public_id);
+  expect(compared).toHaveLength(2);
+  return {
+    movie,
+    release,
+    person: persons.persons[0].public_id as string,
+    label: labels.items[0].public_id as string,
+    compare: `/movie/${movie}/compare?r=${compared.join(',')}`,
+  };
 }
 
 /**
@@ -84,6 +93,7 @@ function visitorPages(ids: Awaited<ReturnType<typeof seedIds>>): { desktop: stri
       `/movie/${ids.movie}`,
       `/movie/${ids.movie}/cast_crew`,
       `/movie/${ids.movie}/releases`,
+      ids.compare,
       `/release/${ids.release}`,
       `/person/${ids.person}`,
       `/label/${ids.label}`,
@@ -91,7 +101,14 @@ function visitorPages(ids: Awaited<ReturnType<typeof seedIds>>): { desktop: stri
       '/register',
       '/no-such-page',
     ],
-    phone: ['/', '/releases/finnish_censorship', `/movie/${ids.movie}`, `/release/${ids.release}`, '/login'],
+    phone: [
+      '/',
+      '/releases/finnish_censorship',
+      `/movie/${ids.movie}`,
+      `/release/${ids.release}`,
+      ids.compare,
+      '/login',
+    ],
   };
 }
 

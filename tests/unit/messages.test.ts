@@ -60,9 +60,10 @@ export const SAME_IN_BOTH_LANGUAGES: ReadonlySet<string> = new Set([
   // Film genres Finnish calls by their English names.
   'Western',
   'Slasher',
-  // A country name written the same in Finnish, and the minute abbreviation used in both languages.
+  // A country name written the same in Finnish, and the minute and second abbreviations used in both languages.
   'Australia',
   '{minutes} min',
+  '{minutes} min {seconds} s',
   // A loanword Finnish writes the same (a YouTube video as a catalogue item).
   'Video',
 ]);

@@ -56,6 +56,12 @@ describe('page caching of the item pages', () => {
     expect(src).toMatch(/^export const dynamic = 'force-dynamic';$/m);
   });
 
+  it('the edition comparison reads ?r= under the cached movie segment and is forced dynamic', () => {
+    const src = read('app/[locale]/movie/[publicId]/compare/page.tsx');
+    expect(src).toContain('searchParams');
+    expect(src).toMatch(/^export const dynamic = 'force-dynamic';$/m);
+  });
+
   it('no history page is among the cached tabs', () => {
     for (const tabs of Object.values(CACHED_PAGE_TABS)) expect(tabs).not.toContain('history');
   });
@@ -129,7 +135,7 @@ describe('page caching of the item pages', () => {
       const tabs = fs
         .readdirSync(dir, { withFileTypes: true })
         // The dynamic twins (paged, a person's releases, the history, a suggested release, the
-        // suggestion forms, the contact forms) are not cached.
+        // suggestion forms, the contact forms, a movie's edition comparison) are not cached.
         .filter(
           (e) =>
             e.isDirectory() &&
@@ -138,7 +144,8 @@ describe('page caching of the item pages', () => {
             e.name !== 'contact' &&
             !FORM_FOLDERS.includes(e.name) &&
             !(kind === 'release' && e.name === 'suggestion') &&
-            !(kind === 'person' && e.name === 'releases'),
+            !(kind === 'person' && e.name === 'releases') &&
+            !(kind === 'movie' && e.name === 'compare'),
         )
         .map((e) => e.name)
         .sort();

@@ -82,6 +82,7 @@ import * as search from '../search/route';
 import * as socialComplete from '../social/complete/route';
 import * as socialRegister from '../social/register/route';
 import * as titlesPublicId from '../titles/[publicId]/route';
+import * as titlesPublicIdCompare from '../titles/[publicId]/compare/route';
 import * as titlesPublicIdToggles from '../titles/[publicId]/toggles/route';
 import * as titles from '../titles/route';
 import * as usersPublicId from '../users/[publicId]/route';
@@ -180,6 +181,7 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   socialComplete,
   socialRegister,
   titlesPublicId,
+  titlesPublicIdCompare,
   titlesPublicIdToggles,
   titles,
   usersPublicId,
