@@ -185,6 +185,32 @@ async function releaseFilters(locale: string, canonical: URLSearchParams): Promi
 }
 
 /**
+ * The upcoming listing's link to its iCal feed (`/releases/upcoming.ics`, lib/calendar/upcoming.ts)
+ * with the listing's format and country filters, in the page's language.
+ */
+async function UpcomingCalendarLink({ locale, canonical }: { locale: string; canonical: URLSearchParams }) {
+  const t = await getTranslations({ locale, namespace: 'calendar' });
+  const feed = new URLSearchParams();
+  for (const key of ['fo', 'co'] as const) {
+    const value = canonical.get(key);
+    if (value) feed.set(key, value);
+  }
+  if (locale === 'fi') feed.set('lang', 'fi');
+  const query = feed.toString().replaceAll('%2C', ',');
+  return (
+    <p className="mb-4 text-sm">
+      <a
+        href={`/releases/upcoming.ics${query ? `?${query}` : ''}`}
+        className="underline"
+        data-testid="upcoming-calendar"
+      >
+        {t('subscribe')}
+      </a>
+    </p>
+  );
+}
+
+/**
  * A release listing page (`/releases`, `/releases/4k`, …): the preset's documented query merged
  * with the URL's own params, parsed in page mode (bad values dropped), filters as links, one
  * keyset page of release cards, a next-page link, or the translated empty state.
@@ -217,6 +243,7 @@ export async function ReleaseListing({
         canonical={canonical}
       />
       <FilterBar label={tl('filters')} groups={filters} />
+      {preset === 'upcoming' ? <UpcomingCalendarLink locale={locale} canonical={canonical} /> : null}
       <CloseMatchNotice
         locale={locale}
         close={page.close}
