@@ -37,6 +37,11 @@ export const users = pgTable(
     reviewNotifications: boolean().notNull().default(true),
     releaseNotifications: boolean().notNull().default(false),
     points: integer().notNull().default(0),
+    /**
+     * Version of the secret address of the member's release calendar (lib/data/member-calendar.ts):
+     * the address is an HMAC of the account and this number, so a reset (plus one) ends the old one.
+     */
+    calendarKeyVersion: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

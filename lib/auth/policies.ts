@@ -83,6 +83,14 @@ export function canManageApiToken(actor: Actor | null | undefined, token: Owned)
 }
 
 /**
+ * Reading and resetting the secret address of one's release calendar: the account's own only.
+ * Admins have no exception.
+ */
+export function canManageCalendar(actor: Actor | null | undefined, userId: number): boolean {
+  return isOwner(actor, userId);
+}
+
+/**
  * Editing a profile ("edit my data": country, municipality, social links, the mail and
  * notification settings, the picture): the account itself. Admins have no exception.
  */

@@ -1,10 +1,11 @@
 import 'server-only';
 /**
- * The iCal feed of upcoming releases (`/releases/upcoming.ics`): one all-day event per approved
- * release whose street date is today or later, earliest first, filtered by format and country as
- * the upcoming listing is. Written by ical-generator (RFC 5545); each event's UID is the
- * release's public id at the site's host, so a calendar updates an event instead of adding one
- * when a street date moves.
+ * Release calendars as iCal (RFC 5545, written by ical-generator): the feed of upcoming releases
+ * (`/releases/upcoming.ics`: one all-day event per approved release whose street date is today or
+ * later, earliest first, filtered by format and country as the upcoming listing is) and the
+ * builder the member's own calendar uses too (lib/data/member-calendar.ts). Each event's UID is
+ * the release's public id at the site's host, so a calendar updates an event instead of adding
+ * one when a street date moves.
  */
 import icalGenerator, { ICalCalendarMethod } from 'ical-generator';
 import { listReleases } from '@/lib/data/releases';
@@ -19,7 +20,7 @@ import fi from '@/messages/fi.json';
  * The texts of a feed in its language, read from the message files (a route handler has no
  * request locale for next-intl, and the texts are plain placeholders).
  */
-function feedTexts(locale: 'en' | 'fi') {
+export function feedTexts(locale: 'en' | 'fi') {
   const m = locale === 'fi' ? fi : en;
   const formats: Record<string, string> = m.enums.formats;
   const countries: Record<string, string> = m.enums.countries;
@@ -54,29 +55,47 @@ async function upcomingReleases(q: UpcomingFeedQuery): Promise<ReleaseListItem[]
 
 /**
  * The feed as iCalendar text (text/calendar, UTF-8): a calendar named after its filters, one
- * all-day event per release on its street date with the release's format, label, country and
- * edition in the description and its page as the URL.
+ * all-day event per release on its street date ({@link releasesCalendar}).
  */
 export async function upcomingFeed(q: UpcomingFeedQuery): Promise<string> {
-  const { t, format: formatName, country: countryName } = feedTexts(q.locale);
-  const formats = q.fo.map(formatName);
-  const countries = q.co.map(countryName).filter((c): c is string => c !== null);
-  const host = new URL(siteUrl()).host;
-  const calendar = icalGenerator({
-    name: t('upcomingName', { filters: [...formats, ...countries].join(', ') || t('allReleases') }),
+  const { t, format, country } = feedTexts(q.locale);
+  const filters = [...q.fo.map(format), ...q.co.map(country).filter((c): c is string => c !== null)];
+  return releasesCalendar(await upcomingReleases(q), {
+    locale: q.locale,
+    name: t('upcomingName', { filters: filters.join(', ') || t('allReleases') }),
     description: t('upcomingDescription'),
-    prodId: { company: 'DiscShelf', product: 'upcoming-releases', language: q.locale.toUpperCase() },
-    method: ICalCalendarMethod.PUBLISH,
-    ttl: UPCOMING_FEED_MAX_AGE,
+    product: 'upcoming-releases',
     url: absoluteUrl(q.locale, '/releases/upcoming'),
   });
-  for (const r of await upcomingReleases(q)) {
+}
+
+/**
+ * Releases as an iCalendar (RFC 5545) named `name`: one all-day event per release with a street
+ * date, on that date, its summary the name and format, its description the format, label, spine
+ * number and country, the edition and the movies, its URL the release's page in `locale`; the UID
+ * `release-{public id}@{site host}`. Calendars may refresh it every UPCOMING_FEED_MAX_AGE seconds.
+ */
+export function releasesCalendar(
+  releases: readonly ReleaseListItem[],
+  o: { locale: 'en' | 'fi'; name: string; description: string; product: string; url: string },
+): string {
+  const { t, format: formatName, country: countryName } = feedTexts(o.locale);
+  const host = new URL(siteUrl()).host;
+  const calendar = icalGenerator({
+    name: o.name,
+    description: o.description,
+    prodId: { company: 'DiscShelf', product: o.product, language: o.locale.toUpperCase() },
+    method: ICalCalendarMethod.PUBLISH,
+    ttl: UPCOMING_FEED_MAX_AGE,
+    url: o.url,
+  });
+  for (const r of releases) {
+    if (!r.street_date) continue;
     const format = formatName(r.format);
     const country = countryName(r.country);
-    const day = new Date(`${r.street_date}T00:00:00Z`);
     calendar.createEvent({
       id: `release-${r.public_id}@${host}`,
-      start: day,
+      start: new Date(`${r.street_date}T00:00:00Z`),
       allDay: true,
       summary: `${r.name} (${format})`,
       description: [
@@ -88,7 +107,7 @@ export async function upcomingFeed(q: UpcomingFeedQuery): Promise<string> {
       ]
         .filter(Boolean)
         .join('\n'),
-      url: absoluteUrl(q.locale, `/release/${r.public_id}`),
+      url: absoluteUrl(o.locale, `/release/${r.public_id}`),
     });
   }
   // RFC 5545 ends every content line with CRLF, the last one too; ical-generator leaves it off.

@@ -60,6 +60,7 @@ import { POST as passwordPost } from '@/app/api/me/password/route';
 import { DELETE as pictureDelete, POST as picturePost } from '@/app/api/me/picture/route';
 import { POST as picturesPost } from '@/app/api/pictures/route';
 import { GET as tokensGet, POST as tokensPost } from '@/app/api/me/tokens/route';
+import { GET as calendarGet, POST as calendarPost } from '@/app/api/me/calendar/route';
 import { DELETE as tokenDelete } from '@/app/api/me/tokens/[id]/route';
 import { DELETE as sessionsDelete, GET as sessionsGet } from '@/app/api/me/sessions/route';
 import { DELETE as sessionDelete } from '@/app/api/me/sessions/[id]/route';
@@ -1199,6 +1200,31 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       }),
     },
     {
+      route: '/api/me/calendar',
+      method: 'POST',
+      handler: calendarPost as Handler,
+      policy: ['canManageCalendar'],
+      expect: SELF,
+      self: true,
+      // A reset moves the caller's calendar key on by one (and no one else's).
+      setup: async () => {
+        const before = new Map(
+          (await queryRows<{ id: number; v: number }>(h.db, sql`SELECT id, calendar_key_version AS v FROM users`)).map(
+            (r) => [r.id, Number(r.v)],
+          ),
+        );
+        return {
+          params: {},
+          path: '/api/me/calendar',
+          effect: ({ caller }) =>
+            exists(
+              sql`SELECT 1 FROM users WHERE id = ${caller.actor.userId}
+                  AND calendar_key_version = ${(before.get(caller.actor.userId) ?? 0) + 1}`,
+            ),
+        };
+      },
+    },
+    {
       route: '/api/me/email',
       method: 'POST',
       handler: emailPost as Handler,
@@ -2057,6 +2083,14 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
         if (!t.ok) throw new Error('no token');
         return { params: {}, path: '/api/me/tokens', marker: name };
       },
+    },
+    {
+      route: '/api/me/calendar',
+      handler: calendarGet as Handler,
+      policy: ['canManageCalendar'],
+      expect: OWN_LIST,
+      sees: ['owner'],
+      setup: async (o) => ({ params: {}, path: '/api/me/calendar', marker: `/calendar/${o.actor.publicId}/` }),
     },
     {
       route: '/api/me/identities',

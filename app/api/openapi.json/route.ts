@@ -83,6 +83,7 @@ import * as socialComplete from '../social/complete/route';
 import * as socialRegister from '../social/register/route';
 import * as titlesPublicId from '../titles/[publicId]/route';
 import * as titlesPublicIdCompare from '../titles/[publicId]/compare/route';
+import * as meCalendar from '../me/calendar/route';
 import * as titlesPublicIdToggles from '../titles/[publicId]/toggles/route';
 import * as titles from '../titles/route';
 import * as usersPublicId from '../users/[publicId]/route';
@@ -182,6 +183,7 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   socialRegister,
   titlesPublicId,
   titlesPublicIdCompare,
+  meCalendar,
   titlesPublicIdToggles,
   titles,
   usersPublicId,

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import type { CountryOption } from '@/lib/countries';
 import type { OwnAccount } from '@/lib/data/users';
 import { useRouter } from '@/lib/i18n/navigation';
+import { CalendarSection } from './calendar-section';
 import { DeleteSection } from './delete-section';
 import { EmailSection } from './email-section';
 import { LinkedAccountsSection } from './linked-accounts-section';
@@ -18,7 +19,7 @@ import { useApiData } from './use-api';
 /**
  * `/users/edit_my_data` below its heading (rendered by the page): the logged-in user's profile (country, municipality, social links, mail
  * flags), picture, e-mail change, password change, sessions (end one, log out everywhere), linked
- * Facebook and Google accounts, API tokens and account deletion, one section component each. The
+ * Facebook and Google accounts, the release calendar's address, API tokens and account deletion, one section component each. The
  * e-mail change, linking, API tokens and deletion ask for the current password again (an account
  * without one: a fresh login). Loads /api/me in
  * the browser; when the server refuses it (no session), the visitor is sent to the login page and
@@ -49,6 +50,7 @@ export function EditMyData({ countries }: { countries: CountryOption[] }) {
       <PasswordSection />
       <SessionsSection />
       <LinkedAccountsSection hasPassword={me.data.has_password} />
+      <CalendarSection />
       <TokensSection hasPassword={me.data.has_password} />
       <DeleteSection hasPassword={me.data.has_password} />
     </div>

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "calendar_key_version" integer DEFAULT 0 NOT NULL;
