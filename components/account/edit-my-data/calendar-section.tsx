@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { showSnackbar } from '@/components/ui/snackbar';
 import { FormError } from '@/components/forms/form-field';
 import type { MemberCalendarAddress } from '@/lib/data/member-calendar';
+import { SecretField } from './secret-field';
 import { Section } from './section';
 import { useApiData } from './use-api';
 
@@ -28,13 +29,7 @@ export function CalendarSection() {
       <FormError error={failed || address.state === 'failed' ? 'submitFailed' : undefined} />
       <label className="flex flex-col gap-1 text-sm font-medium">
         {t('calendarAddress')}
-        <input
-          readOnly
-          value={url}
-          onFocus={(e) => e.currentTarget.select()}
-          className="rounded-md border border-line bg-paper px-3 py-2 font-mono text-xs"
-          data-testid="calendar-url"
-        />
+        <SecretField value={url} testId="calendar-url" />
       </label>
       <div className="flex flex-wrap gap-2">
         <Button

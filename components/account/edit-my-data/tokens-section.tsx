@@ -11,6 +11,7 @@ import { formatDateTime } from '@/lib/format';
 import { useSiteTimeZone } from '@/lib/i18n/use-site-time-zone';
 import { API_TOKEN_NAME_MAX } from '@/lib/validation/limits';
 import { ReauthField } from './reauth-field';
+import { SecretField } from './secret-field';
 import { Section } from './section';
 import { sendDelete, useApiData } from './use-api';
 
@@ -72,14 +73,7 @@ export function TokensSection({ hasPassword = true }: { hasPassword?: boolean })
           <label htmlFor="new-token" className="text-sm font-medium">
             {t('tokenCreated')}
           </label>
-          <input
-            id="new-token"
-            readOnly
-            value={created}
-            onFocus={(e) => e.target.select()}
-            className="min-h-10 rounded-lg border border-line bg-paper px-3 font-mono text-sm"
-            data-testid="new-token"
-          />
+          <SecretField id="new-token" value={created} testId="new-token" />
         </div>
       ) : null}
       <TokenForm
