@@ -20,6 +20,7 @@ import {
   canHandleContactMessages,
   canLike,
   canManageApiToken,
+  canManageCalendar,
   canManageSession,
   canModerate,
   canReadNotifications,
@@ -92,6 +93,11 @@ const MATRIX: { action: string; check: (a: Actor | null) => boolean; allowed: Ki
   {
     action: 'list, make or revoke an API token',
     check: (a) => canManageApiToken(a, { userId: OWNER_ID }),
+    allowed: OWN,
+  },
+  {
+    action: "read or reset one's release calendar address",
+    check: (a) => canManageCalendar(a, OWNER_ID),
     allowed: OWN,
   },
   { action: 'edit a profile and its settings', check: (a) => canEditProfile(a, OWNER_ID), allowed: OWN },
