@@ -4,6 +4,7 @@
  * row, and which rows differ. Pure: the page renders the values in the reader's language, the API
  * returns them as they are; both mark the same rows as differing.
  */
+import type { ReleaseDetail } from '@/lib/data/types';
 import { isPublicId } from '@/lib/validation/listing';
 
 /** Fewest and most releases compared at once. */
@@ -61,44 +62,42 @@ export type CompareGroup = keyof typeof COMPARE_GROUPS;
 export type CompareRowKey = (typeof COMPARE_GROUPS)[CompareGroup][number];
 
 /** The release fields the rows read (lib/data/compare.ts ComparedRelease has them all). */
-export type CompareInput = {
-  format: number;
-  country: number | null;
-  label: { public_id: string; name: string } | null;
-  spine_id: number | null;
-  region_code: string | null;
-  street_date: string | null;
-  release_year: number | null;
-  is_cut: boolean;
-  cut_seconds: number | null;
-  cut_seconds_approx: boolean;
-  cut_details: string | null;
-  censorship_info: string | null;
-  alternative_cuts_count: number | null;
-  alternative_cuts_details: string | null;
-  aspect_ratio: string | null;
-  anamorphic: boolean | null;
-  hdr: string[];
-  audio_tracks: { language: string; system: string }[];
-  subtitles: string[];
-  format_3d: number;
-  extras: string | null;
-  extras_continued: string | null;
-  package_type: string | null;
-  box_type: string | null;
-  slipcover: number;
-  slipcover_limited_count: number | null;
-  limited_copies: number | null;
-  scan_resolution: string | null;
-  scan_source: string | null;
-  processing: string | null;
-  rrp: string | null;
-  rrp_currency: string | null;
-  member_ratings: {
-    aspects: Record<'picture' | 'sound' | 'extras' | 'package', { count: number; mean: number | null }>;
-  };
-  owners: number;
-};
+export type CompareInput = Pick<
+  ReleaseDetail,
+  | 'format'
+  | 'country'
+  | 'label'
+  | 'spine_id'
+  | 'region_code'
+  | 'street_date'
+  | 'release_year'
+  | 'is_cut'
+  | 'cut_seconds'
+  | 'cut_seconds_approx'
+  | 'cut_details'
+  | 'censorship_info'
+  | 'alternative_cuts_count'
+  | 'alternative_cuts_details'
+  | 'aspect_ratio'
+  | 'anamorphic'
+  | 'hdr'
+  | 'audio_tracks'
+  | 'subtitles'
+  | 'format_3d'
+  | 'extras'
+  | 'extras_continued'
+  | 'package_type'
+  | 'box_type'
+  | 'slipcover'
+  | 'slipcover_limited_count'
+  | 'limited_copies'
+  | 'scan_resolution'
+  | 'scan_source'
+  | 'processing'
+  | 'rrp'
+  | 'rrp_currency'
+  | 'member_ratings'
+> & { owners: number };
 
 /** A JSON value of one release in one row; null when the release has no data for it. */
 export type CompareValue = string | number | boolean | null | CompareValue[] | { [key: string]: CompareValue };
@@ -149,7 +148,7 @@ export function compareValue(key: CompareRowKey, r: CompareInput, runtimeMin: nu
     case 'audioTracks':
       return list(r.audio_tracks.map((a) => ({ language: a.language || null, system: a.system || null })));
     case 'subtitles':
-      return list([...r.subtitles]);
+      return list([...r.subtitles].sort());
     case 'format3d':
       return r.format_3d > 0 ? r.format_3d : null;
     case 'extras':

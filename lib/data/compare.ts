@@ -45,6 +45,7 @@ export async function compareEditions(
         WHERE m.public_id = ${moviePublicId} AND m.deleted_at IS NULL`,
   );
   if (!movie) return { missing: 'movie' };
+  if (!releaseIds.length) return { movie, releases: [] };
   const [releases, owners] = await Promise.all([
     Promise.all(releaseIds.map((id) => getRelease(id, d))),
     queryRows<{ public_id: string; owners: number }>(

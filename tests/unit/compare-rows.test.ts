@@ -37,7 +37,7 @@ function release(over: Partial<CompareInput> = {}): CompareInput {
     processing: null,
     rrp: null,
     rrp_currency: null,
-    member_ratings: { aspects: { picture: none, sound: none, extras: none, package: none } },
+    member_ratings: { reviews: 0, aspects: { release: none, picture: none, sound: none, extras: none, package: none } },
     owners: 0,
     ...over,
   };
@@ -100,9 +100,22 @@ describe('compareRows', () => {
 
   it('compares lists as sets where order carries no meaning, and ratings to one decimal', () => {
     expect(compareValue('hdr', release({ hdr: ['HDR10', 'Dolby Vision'] }), null)).toEqual(['Dolby Vision', 'HDR10']);
+    const rows = compareRows(
+      [release({ subtitles: ['Finnish', 'English'] }), release({ subtitles: ['English', 'Finnish'] })],
+      null,
+    );
+    expect(rows.find((r) => r.key === 'subtitles')).toMatchObject({
+      values: [
+        ['English', 'Finnish'],
+        ['English', 'Finnish'],
+      ],
+      differs: false,
+    });
     const rated = release({
       member_ratings: {
+        reviews: 3,
         aspects: {
+          release: { count: 0, mean: null },
           picture: { count: 3, mean: 4.333 },
           sound: { count: 0, mean: null },
           extras: { count: 0, mean: null },

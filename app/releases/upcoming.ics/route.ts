@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { badRequest } from '@/app/api/_lib/http';
 import { route } from '@/lib/api/route';
 import { errorSchema, jsonResponse, listingQueryDoc } from '@/lib/api/schemas';
-import { UPCOMING_FEED_MAX, UPCOMING_FEED_MAX_AGE, upcomingFeed } from '@/lib/calendar/upcoming';
+import { UPCOMING_FEED_MAX_AGE, upcomingFeed } from '@/lib/calendar/upcoming';
 import { parseReleaseListParams } from '@/lib/validation/listing';
 
 export const dynamic = 'force-dynamic';
@@ -41,7 +41,6 @@ export const GET = route({
         'content-type': 'text/calendar; charset=utf-8',
         'content-disposition': 'inline; filename="upcoming-releases.ics"',
         'cache-control': `public, max-age=${UPCOMING_FEED_MAX_AGE}`,
-        'x-feed-max-events': String(UPCOMING_FEED_MAX),
       },
     });
   },
