@@ -5,16 +5,9 @@
  */
 import { isValid } from 'gtin';
 import { AppError } from '@/lib/errors';
+import { gtinCheckDigit } from './barcode-digits';
 
-/** GS1 mod-10 check digit of the digits before it (`body` without the check digit). */
-export function gtinCheckDigit(body: string): string {
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    const digit = body.charCodeAt(body.length - 1 - i) - 48;
-    sum += digit * (i % 2 === 0 ? 3 : 1);
-  }
-  return String((10 - (sum % 10)) % 10);
-}
+export { gtinCheckDigit } from './barcode-digits';
 
 export type BarcodeResult =
   { ok: true; ean13: string } | { ok: false; code: 'barcode_format' | 'barcode_check_digit'; error: string };

@@ -56,6 +56,8 @@ export async function generateMetadata({ params }: Pick<LayoutProps, 'params'>):
     title: { default: t('defaultTitle'), template: `%s | ${brand}` },
     description: t('description'),
     applicationName: brand,
+    // Installable as an app (the offline barcode scanner); the Finnish pages link the Finnish manifest.
+    manifest: locale === 'fi' ? '/manifest.webmanifest?lang=fi' : '/manifest.webmanifest',
     openGraph: { siteName: brand, type: 'website', locale: locale === 'fi' ? 'fi_FI' : 'en_US' },
   };
 }

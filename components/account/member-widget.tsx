@@ -103,6 +103,7 @@ function AdminRefresh({ me }: { me: MemberWidgetProps['me'] }) {
  * change-request queue) and the member's initial and name, which open the account menu (profile,
  * edit my data, log out; its code loads on the first open), the page item's "awaiting
  * approval" notice (OwnChanges) and, for an admin on a movie page, "Refresh from TMDb" (AdminRefresh).
+ * It also registers the offline scanner's service worker on the member's device.
  * Loaded by the user widget with `import()` once /api/me names a member, so visitors never
  * download it and it is not part of any page's first load.
  */
@@ -110,6 +111,10 @@ export function MemberWidget({ me, children }: MemberWidgetProps) {
   const t = useTranslations('account');
   const [open, setOpen] = useState(false);
   const [Menu, setMenu] = useState<ComponentType<ComponentProps<typeof UserMenuComponent>> | null>(null);
+  // A member's device gets the offline scanner's worker (components/scan/service-worker.ts).
+  useEffect(() => {
+    void import('@/components/scan/service-worker').then((m) => m.registerOfflineWorker());
+  }, []);
   return (
     <div className="relative flex items-center gap-1">
       <NotificationBell

@@ -9,10 +9,14 @@ import { announceSessionChange } from './session-events';
 export function UserMenu({ publicId, onClose }: { publicId: string; onClose: () => void }) {
   const t = useTranslations('account');
   const router = useRouter();
-  // Ends the session on the server; the widget hears the session change and shows "Log in".
+  // Ends the session on the server; the widget hears the session change and shows "Log in". A
+  // device with the offline scanner first sends the changes made offline, then forgets its lists.
   const logout = async () => {
     onClose();
+    const scanner = navigator.serviceWorker?.controller ? await import('@/components/scan/service-worker') : null;
+    await scanner?.sendBeforeLogout();
     await fetch('/api/logout', { method: 'POST', credentials: 'same-origin' });
+    await scanner?.forgetOfflineData();
     showSnackbar(t('loggedOut'));
     announceSessionChange();
     router.refresh();

@@ -112,7 +112,11 @@ export function catalogueFormRoute(form: CatalogueForm, mode: FormMode) {
     });
   }
 
-  async function Page({ params }: { params: Params }) {
+  /**
+   * @param prefill values a new item's form starts with (the scanner's barcode); ignored for an
+   *   edit or a duplicate, which start from the item
+   */
+  async function Page({ params, prefill }: { params: Params; prefill?: Record<string, unknown> }) {
     const { locale, publicId } = await params;
     setRequestLocale(locale);
     const source = await sourceOf(form, mode, publicId);
@@ -136,7 +140,12 @@ export function catalogueFormRoute(form: CatalogueForm, mode: FormMode) {
       );
     const entityMode = mode === 'newOf' ? 'new' : mode;
     // A new release of a movie starts with the movie chosen.
-    const values = mode === 'newOf' ? { movies: [source!.publicId] } : (source?.values ?? {});
+    const values =
+      mode === 'newOf'
+        ? { ...prefill, movies: [source!.publicId] }
+        : mode === 'new'
+          ? { ...prefill }
+          : (source?.values ?? {});
     const refs =
       mode === 'newOf' ? await refNames({ movies: [source!.publicId], persons: [], labels: [] }) : (source?.refs ?? {});
     const lead = [canModerate(actor) ? t('adminIntro') : t('intro'), mode === 'duplicate' ? t('duplicateIntro') : null]

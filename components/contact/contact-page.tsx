@@ -11,7 +11,8 @@ import { getCatalogueItemName } from '@/lib/data/tombstones';
 import { Link } from '@/lib/i18n/navigation';
 import { pageMetadata } from '@/lib/seo';
 import { isPublicId } from '@/lib/validation/listing';
-import { ContactForm, type ContactFormLabels } from './contact-form';
+import type { ContactFormLabels } from './contact-form';
+import { ContactFormLoader } from './contact-form-loader';
 
 /** The item of an item's contact page: movie or release, public id, name. */
 export type ContactPageItem = { type: 'movie' | 'release'; publicId: string; name: string };
@@ -108,7 +109,7 @@ export async function ContactPage({ locale, item }: { locale: string; item: Cont
         ) : null}
       </PageHeading>
       <div className="max-w-2xl rounded-xl border border-line bg-panel p-5">
-        <ContactForm
+        <ContactFormLoader
           labels={await formLabels(locale, actor?.name ?? null, item?.name ?? null)}
           item={item ? { type: item.type, publicId: item.publicId } : null}
           isMember={actor != null}

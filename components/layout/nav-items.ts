@@ -11,6 +11,7 @@ export type NavGroup = { key: MessageKey<'nav'>; items: NavItem[]; onlyLocale?: 
 export const TOP_ITEMS: NavItem[] = [
   { key: 'outNow', href: '/releases/out_now' },
   { key: 'upcoming', href: '/releases/upcoming' },
+  { key: 'scan', href: '/scan' },
 ];
 
 export const NAV_GROUPS: NavGroup[] = [

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { RefObject } from 'react';
 import { Link } from '@/lib/i18n/navigation';
-import { DiscIcon, MenuIcon } from '@/components/ui/icons';
+import { BarcodeIcon, DiscIcon, MenuIcon } from '@/components/ui/icons';
 import { SearchBox } from '@/components/search/search-box';
 import { UserWidget } from '@/components/account/user-widget';
 
@@ -14,13 +14,15 @@ type TopBarProps = {
 };
 
 /**
- * Top bar: menu toggle, logo linking home, global search box and the account slot
+ * Top bar: menu toggle, logo linking home, global search box, the barcode scanner's button (on
+ * phones) and the account slot
  * (`#account-slot`: the login link for visitors, the user widget when logged in; read from the
  * browser so the page HTML stays the same for everyone).
  */
 export function TopBar({ menuExpanded, onToggleMenu, toggleRef }: TopBarProps) {
   const t = useTranslations('layout');
   const tc = useTranslations('common');
+  const tn = useTranslations('nav');
   return (
     <header className="sticky top-0 z-40 flex h-topbar items-center gap-2 border-b border-line bg-panel/95 px-2 backdrop-blur nav:gap-4 nav:px-4">
       <button
@@ -46,6 +48,15 @@ export function TopBar({ menuExpanded, onToggleMenu, toggleRef }: TopBarProps) {
       <div className="min-w-0 flex-1 nav:max-w-xl">
         <SearchBox />
       </div>
+      {/* On a phone the scanner is one tap away (on wider screens it is in the drawer). */}
+      <Link
+        href="/scan"
+        aria-label={tn('scan')}
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg hover:bg-black/5 nav:hidden"
+        data-testid="scan-button"
+      >
+        <BarcodeIcon />
+      </Link>
       <div id="account-slot" className="ml-auto flex shrink-0 items-center">
         <UserWidget />
       </div>

@@ -52,3 +52,12 @@ export function DiscIcon(props: SVGProps<SVGSVGElement>) {
     </Svg>
   );
 }
+
+/** A barcode: the scanner's button. */
+export function BarcodeIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <Svg {...props}>
+      <path d="M4 6v12M7 6v12M10 6v12M14 6v12M17 6v12M20 6v12" />
+    </Svg>
+  );
+}

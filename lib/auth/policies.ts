@@ -91,6 +91,14 @@ export function canManageCalendar(actor: Actor | null | undefined, userId: numbe
 }
 
 /**
+ * Reading one's own barcode list (every release with a barcode in one's collections, private ones
+ * included) for the phone's offline copy: the account's own only. Admins have no exception.
+ */
+export function canReadOwnBarcodes(actor: Actor | null | undefined, userId: number): boolean {
+  return isOwner(actor, userId);
+}
+
+/**
  * Editing a profile ("edit my data": country, municipality, social links, the mail and
  * notification settings, the picture): the account itself. Admins have no exception.
  */

@@ -102,6 +102,8 @@ export const PAGE_SCOPES = {
   likes: { toggles: true },
   /** Adding or editing a picture, video or shopping link of a movie or release. */
   mediaForm: { media: true },
+  /** The barcode scanner: its texts, HAVE / WANTED and the barcode errors. */
+  scan: { scan: true, toggles: true, api: ['barcodeFormat', 'barcodeCheckDigit'] },
   /** Registration, password reset and "edit my data". */
   account: { account: true },
 } as const satisfies Record<string, MessageScope>;

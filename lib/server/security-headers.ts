@@ -23,6 +23,9 @@
  *   check form-action on that redirect too.
  * - `frame-src https://www.youtube-nocookie.com`: the videos' privacy-enhanced player, put in a
  *   page only when a visitor presses play (components/media/video-player.tsx); no other frame.
+ * - `'wasm-unsafe-eval'` in script-src: the barcode scanner's reader (components/scan/decoder.ts)
+ *   compiles ZXing's WebAssembly, a file of the app's own build; it allows compiling WebAssembly,
+ *   not JavaScript's eval.
  * - `frame-ancestors 'none'`, `object-src 'none'`, `base-uri 'self'`, `default-src 'self'`.
  *
  * Strict-Transport-Security only in production with an https SITE_URL (one year; subdomains are
@@ -71,7 +74,7 @@ export function oauthFormOrigins(env: Env): string[] {
 export function contentSecurityPolicy(env: Env, dev = false): string {
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", "'unsafe-inline'", ...(dev ? ["'unsafe-eval'"] : [])]],
+    ['script-src', ["'self'", "'unsafe-inline'", "'wasm-unsafe-eval'", ...(dev ? ["'unsafe-eval'"] : [])]],
     ['worker-src', ["'self'", 'blob:']],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
@@ -96,8 +99,8 @@ export function securityHeaders(env: Env, dev = false): Record<string, string> {
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    // The barcode field is typed or pasted (no camera scanner), so no page needs these.
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    // The camera for the barcode scanner (/scan), on this site only; no page needs the others.
+    'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()',
   };
   if (env.NODE_ENV === 'production' && !dev && env.SITE_URL?.startsWith('https://'))
     headers['strict-transport-security'] = 'max-age=31536000';

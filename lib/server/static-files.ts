@@ -19,7 +19,7 @@ import sirv from 'sirv';
 export const STATIC_PREFIX = '/_next/static/';
 
 /** Extensions worth compressing (fonts and images are compressed already). */
-const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.json', '.svg', '.txt', '.html', '.map']);
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.json', '.svg', '.txt', '.html', '.map', '.wasm']);
 /** Smaller files gain nothing from compression. */
 const MIN_BYTES = 1024;
 

@@ -361,7 +361,8 @@ test.describe('security headers (lib/server/security-headers.ts, set by scripts/
     expect(headers['x-frame-options'], what).toBe('DENY');
     expect(headers['x-content-type-options'], what).toBe('nosniff');
     expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
-    expect(headers['permissions-policy'], what).toContain('camera=()');
+    expect(headers['permissions-policy'], what).toContain('camera=(self)');
+    expect(headers['permissions-policy'], what).toContain('microphone=()');
     expect(headers['x-request-id'], what).toMatch(/^[\w.-]{1,64}$/);
   };
 

@@ -61,6 +61,8 @@ import { DELETE as pictureDelete, POST as picturePost } from '@/app/api/me/pictu
 import { POST as picturesPost } from '@/app/api/pictures/route';
 import { GET as tokensGet, POST as tokensPost } from '@/app/api/me/tokens/route';
 import { GET as calendarGet, POST as calendarPost } from '@/app/api/me/calendar/route';
+import { GET as meBarcodesGet } from '@/app/api/me/barcodes/route';
+import { GET as barcodeGet } from '@/app/api/barcodes/[code]/route';
 import { DELETE as tokenDelete } from '@/app/api/me/tokens/[id]/route';
 import { DELETE as sessionsDelete, GET as sessionsGet } from '@/app/api/me/sessions/route';
 import { DELETE as sessionDelete } from '@/app/api/me/sessions/[id]/route';
@@ -121,6 +123,8 @@ assertPostgresConfiguredInCi();
 
 const MOVIE = 'pmMovie0001';
 const RELEASE = 'pmRelease01';
+/** The barcode of {@link RELEASE}: the scanner's lookups find it by this. */
+const RELEASE_EAN = '6417832001237';
 /** A movie with a poster: the picture a collection of it may show. */
 const POSTER_MOVIE = 'pmPoster001';
 const POSTER_URL = 'https://img.example/pm-poster.jpg';
@@ -344,6 +348,7 @@ const PRIVATE_PUBLIC_READS = [
   'GET /api/collections/{id}/entries',
   'GET /api/collections/{id}/export',
   'GET /api/collections/{id}/value',
+  'GET /api/barcodes/{code}',
 ];
 
 describe('policy matrix route finder', () => {
@@ -2092,6 +2097,28 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
       sees: ['owner'],
       setup: async (o) => ({ params: {}, path: '/api/me/calendar', marker: `/calendar/${o.actor.publicId}/` }),
     },
+    // The scanner's barcode list: a member's own releases, private lists included.
+    {
+      route: '/api/me/barcodes',
+      handler: meBarcodesGet as Handler,
+      policy: ['canReadOwnBarcodes'],
+      expect: OWN_LIST,
+      sees: ['owner'],
+      setup: async (o) => ({ params: {}, path: '/api/me/barcodes', marker: (await privateShelf(o)).name }),
+    },
+    // A scanned barcode: anyone finds the release; only its owner learns which private list holds it.
+    {
+      route: '/api/barcodes/{code}',
+      handler: barcodeGet as Handler,
+      policy: ['canReadOwnBarcodes'],
+      expect: { visitor: 200, member: 200, admin: 200, owner: 200 },
+      sees: ['owner'],
+      setup: async (o) => ({
+        params: { code: RELEASE_EAN },
+        path: `/api/barcodes/${RELEASE_EAN}`,
+        marker: (await privateShelf(o)).name,
+      }),
+    },
     {
       route: '/api/me/identities',
       handler: identitiesGet as Handler,
@@ -2252,7 +2279,7 @@ describe.each(testEngines())('policy matrix on the API routes, on %s', (engine) 
         { publicId: 'pmTwinB0001', name: 'Twin Peaks Film', titleKey: 'twin peaks film', year: 2005 },
         { publicId: POSTER_MOVIE, name: 'Poster Film', titleKey: 'poster film', year: 2001, posterUrl: POSTER_URL },
       ],
-      releases: [{ publicId: RELEASE, name: 'Sisu (Blu-ray)', format: 1, nameKey: 'sisu blu ray' }],
+      releases: [{ publicId: RELEASE, name: 'Sisu (Blu-ray)', format: 1, nameKey: 'sisu blu ray', ean: RELEASE_EAN }],
     }));
     member = await registerMember(h.db, { label: 'Bystander', n: 1 });
   });

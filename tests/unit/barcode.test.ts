@@ -62,3 +62,13 @@ describe('barcode normalisation', () => {
     }
   });
 });
+
+describe("the browser's canonical EAN-13 (lib/barcode-digits.ts)", () => {
+  it('agrees with the server on every valid form, and refuses what the server refuses', async () => {
+    const { canonicalEan } = await import('@/lib/barcode-digits');
+    for (const code of ['5017180816203', '786936224306', '24543602859', ' 5 017180-816203 ', '0024543602859'])
+      expect(canonicalEan(code), code).toBe(normalizeBarcode(code));
+    for (const code of ['5017180816204', '12345', '50171808162031', 'abcdefghijklm', ''])
+      expect([code, canonicalEan(code)]).toEqual([code, null]);
+  });
+});

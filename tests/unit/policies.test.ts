@@ -21,6 +21,7 @@ import {
   canLike,
   canManageApiToken,
   canManageCalendar,
+  canReadOwnBarcodes,
   canManageSession,
   canModerate,
   canReadNotifications,
@@ -98,6 +99,11 @@ const MATRIX: { action: string; check: (a: Actor | null) => boolean; allowed: Ki
   {
     action: "read or reset one's release calendar address",
     check: (a) => canManageCalendar(a, OWNER_ID),
+    allowed: OWN,
+  },
+  {
+    action: "read one's barcode list for the offline scanner",
+    check: (a) => canReadOwnBarcodes(a, OWNER_ID),
     allowed: OWN,
   },
   { action: 'edit a profile and its settings', check: (a) => canEditProfile(a, OWNER_ID), allowed: OWN },

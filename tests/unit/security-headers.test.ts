@@ -29,10 +29,11 @@ describe('securityHeaders', () => {
     expect(h['x-frame-options']).toBe('DENY');
     expect(h['x-content-type-options']).toBe('nosniff');
     expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(h['permissions-policy']).toBe('camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+    // The camera for the barcode scanner on this site only.
+    expect(h['permissions-policy']).toBe('camera=(self), microphone=(), geolocation=(), payment=(), usb=()');
     expect(directives(h['content-security-policy'])).toEqual({
       'default-src': ["'self'"],
-      'script-src': ["'self'", "'unsafe-inline'"],
+      'script-src': ["'self'", "'unsafe-inline'", "'wasm-unsafe-eval'"],
       'worker-src': ["'self'", 'blob:'],
       'style-src': ["'self'", "'unsafe-inline'"],
       'img-src': ["'self'", 'data:', 'blob:', 'https:'],
@@ -83,6 +84,7 @@ describe('securityHeaders', () => {
     expect(directives(contentSecurityPolicy({}, true))['script-src']).toEqual([
       "'self'",
       "'unsafe-inline'",
+      "'wasm-unsafe-eval'",
       "'unsafe-eval'",
     ]);
   });

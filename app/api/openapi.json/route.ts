@@ -5,6 +5,7 @@ import * as path from '../[...path]/route';
 import * as adminImportPublicId from '../admin/import/[publicId]/route';
 import * as adminImport from '../admin/import/route';
 import * as altcha from '../altcha/route';
+import * as barcodesCode from '../barcodes/[code]/route';
 import * as authNextauth from '../auth/[...nextauth]/route';
 import * as changesPublicIdApprove from '../changes/[publicId]/approve/route';
 import * as changesPublicIdDiscard from '../changes/[publicId]/discard/route';
@@ -84,6 +85,7 @@ import * as socialRegister from '../social/register/route';
 import * as titlesPublicId from '../titles/[publicId]/route';
 import * as titlesPublicIdCompare from '../titles/[publicId]/compare/route';
 import * as meCalendar from '../me/calendar/route';
+import * as meBarcodes from '../me/barcodes/route';
 import * as titlesPublicIdToggles from '../titles/[publicId]/toggles/route';
 import * as titles from '../titles/route';
 import * as usersPublicId from '../users/[publicId]/route';
@@ -104,6 +106,7 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   adminImportPublicId,
   adminImport,
   altcha,
+  barcodesCode,
   authNextauth,
   changesPublicIdApprove,
   changesPublicIdDiscard,
@@ -184,6 +187,7 @@ const ROUTE_MODULES: Record<string, unknown>[] = [
   titlesPublicId,
   titlesPublicIdCompare,
   meCalendar,
+  meBarcodes,
   titlesPublicIdToggles,
   titles,
   usersPublicId,

@@ -1,0 +1,266 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { claimAddress, registerByApi, uniqueTag } from './support/accounts';
+import { barcodePng, barcodeY4m } from './support/barcodes';
+import { expect, gotoApp, test, waitForApp } from './support/fixtures';
+
+/**
+ * Scanning at the shop, English and Finnish: the top bar's scan button on a phone; typed digits
+ * (a wrong check digit keeps what was typed and says which digit it should be); a photo of a
+ * barcode drawn by bwip-js read by the decoder (Chromium on Linux has no BarcodeDetector, so the
+ * app's own ZXing WebAssembly reads it); the camera (Chromium's fake camera playing a barcode
+ * video); HAVE from the answer; an unknown barcode leads to the new-release suggestion with the
+ * barcode filled in; and without a connection (the browser context offline): the saved lists
+ * answer a scan, WANTED pressed offline waits and is sent when the connection returns, once, even
+ * when the first answer is lost.
+ */
+
+/** Barcodes of the seed's releases (the filmbrainz samples) and one no release has. */
+const OWNED_EAN = '5017188883498';
+const WANTED_EAN = '5014437820334';
+const UNKNOWN_EAN = '6401234567897';
+
+const PHONE = { width: 390, height: 844 };
+
+type Counts = { counts: Record<string, number>; mine: Record<string, boolean> | null };
+
+async function releaseOf(page: Page, ean: string): Promise<string> {
+  const res = await page.request.get(`/api/barcodes/${ean}`);
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { releases: { public_id: string }[] };
+  expect(body.releases.length, ean).toBe(1);
+  return body.releases[0]!.public_id;
+}
+
+async function toggles(page: Page, release: string): Promise<Counts> {
+  return (await (await page.request.get(`/api/releases/${release}/toggles`)).json()) as Counts;
+}
+
+async function register(page: Page, baseURL: string | undefined, label: string): Promise<void> {
+  const tag = uniqueTag();
+  const ip = claimAddress(tag);
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+  await registerByApi(page.request, {
+    baseURL: baseURL ?? 'http://localhost:3100',
+    ip,
+    name: `${label} ${tag}`,
+    email: `scan-${tag}@example.fi`,
+  });
+}
+
+/** Feeds a photo of the barcode to the scanner's file input. */
+async function photo(page: Page, ean: string): Promise<void> {
+  await page.getByTestId('scan-photo').setInputFiles({
+    name: `${ean}.png`,
+    mimeType: 'image/png',
+    buffer: await barcodePng(ean),
+  });
+}
+
+for (const locale of ['en', 'fi'] as const) {
+  const prefix = locale === 'fi' ? '/fi' : '';
+  const text =
+    locale === 'fi'
+      ? {
+          scan: 'Skannaa viivakoodi',
+          digits: 'Viivakoodi (EAN tai UPC)',
+          lookUp: 'Hae',
+          checkDigit: `Virheellinen viivakoodi ${OWNED_EAN.slice(0, -1)}0: tarkistusnumero 0 on väärä, sen pitäisi olla 8`,
+          visitor: 'Kirjaudu sisään, niin näet, onko julkaisu listoillasi.',
+          unknown: 'Luettelossa ei ole julkaisua tällä viivakoodilla.',
+          suggest: 'Ehdota sitä uudeksi julkaisuksi',
+          have: 'Tämä julkaisu on sinulla.',
+          notInLists: 'Ei vielä listoillasi.',
+          haveButton: 'OMISTAN',
+        }
+      : {
+          scan: 'Scan a barcode',
+          digits: 'Barcode (EAN or UPC)',
+          lookUp: 'Look up',
+          checkDigit: `Invalid barcode ${OWNED_EAN.slice(0, -1)}0: wrong check digit 0, the check digit should be 8`,
+          visitor: 'Log in to see whether it is in your lists.',
+          unknown: 'No release in the catalogue has this barcode.',
+          suggest: 'Suggest it as a new release',
+          have: 'You have this release.',
+          notInLists: 'Not in your lists yet.',
+          haveButton: 'HAVE',
+        };
+
+  test(`${locale}: on a phone the top bar opens the scanner; typed digits are checked and looked up`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    await gotoApp(page, `${prefix}/releases`);
+    await page.getByRole('link', { name: text.scan, exact: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/scan$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.scan);
+
+    const field = page.getByLabel(text.digits);
+    await field.fill(`${OWNED_EAN.slice(0, -1)}0`);
+    await page.getByRole('button', { name: text.lookUp, exact: true }).click();
+    await expect(page.getByTestId('scan-invalid')).toHaveText(text.checkDigit);
+    await expect(field).toHaveValue(`${OWNED_EAN.slice(0, -1)}0`);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+
+    await field.fill(OWNED_EAN);
+    await field.press('Enter');
+    const answer = page.getByTestId('scan-answer');
+    await expect(answer).toHaveAttribute('data-source', 'online');
+    await expect(answer.getByTestId('scan-release')).toHaveCount(1);
+    await expect(answer).toContainText(text.visitor);
+
+    await field.fill(UNKNOWN_EAN);
+    await field.press('Enter');
+    await expect(answer).toContainText(text.unknown);
+    await expect(answer.getByRole('link', { name: text.suggest })).toHaveAttribute(
+      'href',
+      `${prefix}/releases/new?barcode=${UNKNOWN_EAN}`,
+    );
+  });
+
+  test(`${locale}: a member reads a photo of a barcode, presses HAVE, and an unknown code starts a suggestion with it`, async ({
+    page,
+    baseURL,
+  }) => {
+    await register(page, baseURL, 'Photo scanner');
+    const release = await releaseOf(page, OWNED_EAN);
+    const before = await toggles(page, release);
+    await gotoApp(page, `${prefix}/scan`);
+    await photo(page, OWNED_EAN);
+    const answer = page.getByTestId('scan-answer');
+    await expect(answer).toContainText(`${OWNED_EAN}`);
+    // Chromium on Linux has no BarcodeDetector: the app's own ZXing reader read the photo.
+    await expect(page.getByTestId('scanner')).toHaveAttribute('data-decoder', 'zxing');
+    await expect(answer).toContainText(text.notInLists);
+    await answer.getByRole('button', { name: text.haveButton }).click();
+    await expect(answer.getByRole('button', { name: text.haveButton })).toHaveAttribute('aria-pressed', 'true');
+    await expect(answer).toContainText(text.have);
+    const after = await toggles(page, release);
+    expect(after.mine?.have).toBe(true);
+    expect(after.counts.have).toBe(before.counts.have + 1);
+
+    await page.getByLabel(text.digits).fill(UNKNOWN_EAN);
+    await page.getByLabel(text.digits).press('Enter');
+    await answer.getByRole('link', { name: text.suggest }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/releases/new\\?barcode=${UNKNOWN_EAN}$`));
+    await expect(page.locator('input[name="ean"]')).toHaveValue(UNKNOWN_EAN);
+  });
+}
+
+test('the camera: a barcode held in front of it is read and answered (Chromium fake camera)', async ({
+  playwright,
+  launchOptions,
+  baseURL,
+}) => {
+  const video = path.join(os.tmpdir(), `discshelf-scan-${process.pid}.y4m`);
+  await barcodeY4m(OWNED_EAN, video);
+  const browser = await playwright.chromium.launch({
+    ...launchOptions,
+    args: [
+      ...(launchOptions.args ?? []),
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const context = await browser.newContext({ baseURL, viewport: PHONE, permissions: ['camera'] });
+    const page = await context.newPage();
+    await gotoApp(page, '/scan');
+    await page.getByRole('button', { name: 'Scan with the camera' }).click();
+    await expect(page.getByTestId('scan-camera')).toBeVisible();
+    const answer = page.getByTestId('scan-answer');
+    await expect(answer).toContainText(OWNED_EAN, { timeout: 20_000 });
+    await expect(answer.getByTestId('scan-release')).toHaveCount(1);
+    // The camera is stopped once a barcode is read.
+    await expect(page.getByTestId('scan-camera')).toHaveCount(0);
+    await expect(page.getByLabel('Barcode (EAN or UPC)')).toHaveValue(OWNED_EAN);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('offline: the saved lists answer, WANTED waits for the connection and is sent once', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await register(page, baseURL, 'Offline scanner');
+  const owned = await releaseOf(page, OWNED_EAN);
+  const wanted = await releaseOf(page, WANTED_EAN);
+  expect(
+    (
+      await page.request.post(`/api/releases/${owned}/toggles`, {
+        data: { kind: 'have', on: true },
+        headers: { origin: baseURL! },
+      })
+    ).status(),
+  ).toBe(200);
+  const wantedBefore = (await toggles(page, wanted)).counts.wanted;
+
+  // A member's page registers the worker; the scanner, opened under it, saves the lists and asks
+  // the worker to keep its code and the reader.
+  await gotoApp(page, '/scan');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await gotoApp(page, '/scan');
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect(page.getByTestId('scan-saved')).toContainText('(1 release)');
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          for (const name of await caches.keys())
+            for (const req of await (await caches.open(name)).keys()) if (req.url.endsWith('.wasm')) return true;
+          return false;
+        }),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  // The other release is looked up while online (its answer stays on the screen).
+  await page.getByLabel('Barcode (EAN or UPC)').fill(WANTED_EAN);
+  await page.getByLabel('Barcode (EAN or UPC)').press('Enter');
+  await expect(page.getByTestId('scan-answer')).toHaveAttribute('data-source', 'online');
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('scan-offline')).toBeVisible();
+  const answer = page.getByTestId('scan-answer');
+  await answer.getByRole('button', { name: 'WANTED' }).click();
+  await expect(page.getByTestId('scan-pending')).toHaveText('1 change waits for a connection.');
+  await expect(answer.getByRole('button', { name: 'WANTED' })).toHaveAttribute('aria-pressed', 'true');
+
+  // A reload without a connection: the worker's copy of the page, the saved lists and the reader.
+  await page.reload();
+  await waitForApp(page);
+  await expect(page.getByTestId('scan-offline')).toContainText('2 releases');
+  await expect(page.getByTestId('scan-pending')).toHaveText('1 change waits for a connection.');
+  await photo(page, OWNED_EAN);
+  await expect(answer).toHaveAttribute('data-source', 'offline');
+  await expect(answer).toContainText('You have this release.');
+  await page.getByLabel('Barcode (EAN or UPC)').fill(WANTED_EAN);
+  await page.getByLabel('Barcode (EAN or UPC)').press('Enter');
+  await expect(answer).toContainText('This release is on your wanted list.');
+  await page.getByLabel('Barcode (EAN or UPC)').fill(UNKNOWN_EAN);
+  await page.getByLabel('Barcode (EAN or UPC)').press('Enter');
+  await expect(answer).toContainText('Not in your lists. Whether the catalogue has it can be checked');
+  expect((await toggles(page, wanted)).counts.wanted, 'nothing sent while offline').toBe(wantedBefore);
+
+  // The connection returns, but the first answer is lost on the way back: the change is sent again.
+  let lost = 0;
+  await page.route('**/api/releases/*/toggles', async (route) => {
+    if (route.request().method() === 'POST' && lost === 0) {
+      lost++;
+      await route.fetch();
+      await route.abort('failed');
+      return;
+    }
+    await route.continue();
+  });
+  await context.setOffline(false);
+  await expect(page.getByTestId('snackbar')).toContainText('1 change made offline was sent.', { timeout: 20_000 });
+  expect(lost).toBe(1);
+  await expect(page.getByTestId('scan-pending')).toHaveCount(0);
+  const after = await toggles(page, wanted);
+  expect(after.mine?.wanted).toBe(true);
+  expect(after.counts.wanted, 'sent twice, counted once').toBe(wantedBefore + 1);
+});
