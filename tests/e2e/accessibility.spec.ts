@@ -99,6 +99,7 @@ function visitorPages(ids: Awaited<ReturnType<typeof seedIds>>): { desktop: stri
       `/label/${ids.label}`,
       '/reviews',
       '/register',
+      '/scan',
       '/no-such-page',
     ],
     phone: [
@@ -107,6 +108,7 @@ function visitorPages(ids: Awaited<ReturnType<typeof seedIds>>): { desktop: stri
       `/movie/${ids.movie}`,
       `/release/${ids.release}`,
       ids.compare,
+      '/scan',
       '/login',
     ],
   };

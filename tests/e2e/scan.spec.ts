@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { claimAddress, registerByApi, uniqueTag } from './support/accounts';
 import { barcodePng, barcodeY4m } from './support/barcodes';
 import { expect, gotoApp, test, waitForApp } from './support/fixtures';
@@ -48,6 +48,40 @@ async function register(page: Page, baseURL: string | undefined, label: string):
     email: `scan-${tag}@example.fi`,
   });
 }
+
+/**
+ * Cuts or restores the network of the context's pages and of its service workers.
+ * `context.setOffline` reaches pages only (Playwright issue 2311), so each service worker gets
+ * Chromium's own offline emulation over a CDP session of its own, kept until the network returns.
+ */
+async function setNetwork(context: BrowserContext, offline: boolean): Promise<void> {
+  await context.setOffline(offline);
+  if (!offline) {
+    await workerSession?.detach();
+    workerSession = null;
+    return;
+  }
+  workerSession = await context.browser()!.newBrowserCDPSession();
+  const { targetInfos } = await workerSession.send('Target.getTargets');
+  const workers = targetInfos.filter((t) => t.type === 'service_worker');
+  expect(workers.length, 'a service worker to cut off').toBeGreaterThan(0);
+  for (const worker of workers) {
+    const { sessionId } = await workerSession.send('Target.attachToTarget', {
+      targetId: worker.targetId,
+      flatten: false,
+    });
+    const commands: [string, object][] = [
+      ['Network.enable', {}],
+      ['Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }],
+    ];
+    for (const [i, [method, params]] of commands.entries())
+      await workerSession.send('Target.sendMessageToTarget', {
+        sessionId,
+        message: JSON.stringify({ id: i + 1, method, params }),
+      });
+  }
+}
+let workerSession: CDPSession | null = null;
 
 /** Feeds a photo of the barcode to the scanner's file input. */
 async function photo(page: Page, ean: string): Promise<void> {
@@ -222,7 +256,7 @@ test('offline: the saved lists answer, WANTED waits for the connection and is se
   await page.getByLabel('Barcode (EAN or UPC)').press('Enter');
   await expect(page.getByTestId('scan-answer')).toHaveAttribute('data-source', 'online');
 
-  await context.setOffline(true);
+  await setNetwork(context, true);
   await expect(page.getByTestId('scan-offline')).toBeVisible();
   const answer = page.getByTestId('scan-answer');
   await answer.getByRole('button', { name: 'WANTED' }).click();
@@ -230,7 +264,8 @@ test('offline: the saved lists answer, WANTED waits for the connection and is se
   await expect(answer.getByRole('button', { name: 'WANTED' })).toHaveAttribute('aria-pressed', 'true');
 
   // A reload without a connection: the worker's copy of the page, the saved lists and the reader.
-  await page.reload();
+  const reloaded = await page.reload();
+  expect(reloaded?.fromServiceWorker()).toBe(true);
   await waitForApp(page);
   await expect(page.getByTestId('scan-offline')).toContainText('2 releases');
   await expect(page.getByTestId('scan-pending')).toHaveText('1 change waits for a connection.');
@@ -245,6 +280,12 @@ test('offline: the saved lists answer, WANTED waits for the connection and is se
   await expect(answer).toContainText('Not in your lists. Whether the catalogue has it can be checked');
   expect((await toggles(page, wanted)).counts.wanted, 'nothing sent while offline').toBe(wantedBefore);
 
+  // A page the worker does not keep cannot load without a connection: it leads to the scanner.
+  await page.goto('/releases');
+  await expect(page).toHaveURL(/\/scan$/);
+  await waitForApp(page);
+  await expect(page.getByTestId('scan-pending')).toHaveText('1 change waits for a connection.');
+
   // The connection returns, but the first answer is lost on the way back: the change is sent again.
   let lost = 0;
   await page.route('**/api/releases/*/toggles', async (route) => {
@@ -256,7 +297,7 @@ test('offline: the saved lists answer, WANTED waits for the connection and is se
     }
     await route.continue();
   });
-  await context.setOffline(false);
+  await setNetwork(context, false);
   await expect(page.getByTestId('snackbar')).toContainText('1 change made offline was sent.', { timeout: 20_000 });
   expect(lost).toBe(1);
   await expect(page.getByTestId('scan-pending')).toHaveCount(0);

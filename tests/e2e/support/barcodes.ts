@@ -11,8 +11,20 @@ import sharp from 'sharp';
 
 /** A PNG of the EAN-13 `ean` (13 digits) with its human-readable digits. */
 export async function barcodePng(ean: string): Promise<Buffer> {
-  const bars = await bwipjs.toBuffer({ bcid: 'ean13', text: ean, scale: 3, height: 22, includetext: true });
-  return sharp(bars).extend({ top: 40, bottom: 40, left: 60, right: 60, background: '#ffffff' }).png().toBuffer();
+  const bars = await bwipjs.toBuffer({
+    bcid: 'ean13',
+    text: ean,
+    scale: 3,
+    height: 22,
+    includetext: true,
+    backgroundcolor: 'FFFFFF',
+  });
+  // Opaque, as a photo is (bwip-js draws the bars on a transparent background).
+  return sharp(bars)
+    .flatten({ background: '#ffffff' })
+    .extend({ top: 40, bottom: 40, left: 60, right: 60, background: '#ffffff' })
+    .png()
+    .toBuffer();
 }
 
 /**
