@@ -29,7 +29,8 @@ function lightDark(value: string): Record<Theme, string> | null {
   for (let i = 0; i < inner.length; i++) {
     if (inner[i] === '(') depth++;
     else if (inner[i] === ')') depth--;
-    else if (inner[i] === ',' && depth === 0) return { light: inner.slice(0, i).trim(), dark: inner.slice(i + 1).trim() };
+    else if (inner[i] === ',' && depth === 0)
+      return { light: inner.slice(0, i).trim(), dark: inner.slice(i + 1).trim() };
   }
   return null;
 }
@@ -133,7 +134,12 @@ describe('contrast', () => {
     expect(parseColor('#abc')).toEqual({ r: 0xaa, g: 0xbb, b: 0xcc, a: 1 });
     expect(parseColor('rgb(255 255 255 / 0.07)')).toEqual({ r: 255, g: 255, b: 255, a: 0.07 });
     expect(parseColor('rgba(0, 0, 0, 50%)')).toEqual({ r: 0, g: 0, b: 0, a: 0.5 });
-    expect(composite(parseColor('rgb(0 0 0 / 0.5)'), parseColor('#ffffff'))).toEqual({ r: 127.5, g: 127.5, b: 127.5, a: 1 });
+    expect(composite(parseColor('rgb(0 0 0 / 0.5)'), parseColor('#ffffff'))).toEqual({
+      r: 127.5,
+      g: 127.5,
+      b: 127.5,
+      a: 1,
+    });
     expect(() => parseColor('oklch(50% 0.1 20)')).toThrow();
   });
 });
