@@ -13,7 +13,12 @@
  * 3. listens to `change` events on the document: choosing a radio button stores the choice and
  *    applies it; a choice made in another tab (the `storage` event) is applied too;
  * 4. points the `<meta name="theme-color">` elements at the chosen theme's bar colour;
- * 5. marks <html> `data-theme-ready`, which shows the switch (hidden when scripts are off).
+ * 5. marks <html> `data-theme-ready`, which shows the switch (hidden when scripts are off);
+ * 6. applies the choice again when React clears the attributes of <html>: a client-side
+ *    navigation to the other locale mounts another root layout, and React 19 then empties the
+ *    attributes of the one <html> element and renders a new drawer (its System radio checked).
+ *    The observer's callback runs as a microtask after React's synchronous commit, before the
+ *    browser paints, so that navigation shows no flash either.
  * It is plain ES5 so that it runs as it is in every browser the app supports, and it survives a
  * browser that refuses localStorage (the system theme then applies and the choice lasts for the page).
  */
@@ -38,7 +43,6 @@ export const THEME_SCRIPT = `(function () {
   var BAR = ${JSON.stringify(THEME_BAR_COLORS)};
   var root = document.documentElement;
   var chosen = null;
-  root.setAttribute('data-theme-ready', '');
   function stored() {
     try {
       var value = window.localStorage.getItem(KEY);
@@ -51,6 +55,7 @@ export const THEME_SCRIPT = `(function () {
     chosen = choice;
     if (choice === 'system') root.removeAttribute('data-theme');
     else root.setAttribute('data-theme', choice);
+    root.setAttribute('data-theme-ready', '');
     var inputs = document.querySelectorAll('input[data-theme-choice]');
     for (var i = 0; i < inputs.length; i++) inputs[i].checked = inputs[i].value === choice;
     var metas = document.querySelectorAll('meta[name="theme-color"]');
@@ -73,6 +78,9 @@ export const THEME_SCRIPT = `(function () {
     } catch (e) {}
     apply(choice);
   });
+  new MutationObserver(function () {
+    if (!root.hasAttribute('data-theme-ready')) apply(chosen);
+  }).observe(root, { attributes: true, attributeFilter: ['data-theme-ready'] });
   window.addEventListener('storage', function (event) {
     if (event.key === KEY || event.key === null) apply(stored());
   });
