@@ -50,10 +50,22 @@ test.describe('colour theme', () => {
     await expect(group.getByRole('radio')).toHaveCount(3);
     await expectTheme(page, group, 'light', 'System setting', null);
     expect(await stored(page)).toBeNull();
+    const otherTab = await page.context().newPage();
+    await gotoApp(otherTab, '/movies');
+    expect(await background(otherTab)).toBe(PAPER.light);
 
     await group.getByRole('radio', { name: 'Dark' }).check();
     await expectTheme(page, group, 'dark', 'Dark', 'dark');
     expect(await stored(page)).toBe('dark');
+    // A tab already open takes the choice too (the storage event).
+    await expectTheme(
+      otherTab,
+      otherTab.locator('#drawer').getByRole('group', { name: 'Theme' }),
+      'dark',
+      'Dark',
+      'dark',
+    );
+    await otherTab.close();
     // The browser bar takes the chosen theme's colour whatever the device's setting.
     expect(await barColor(page, 'light')).toEqual([THEME_BAR_COLORS.dark]);
     // The text keeps its contrast: light ink on the dark page.
