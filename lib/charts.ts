@@ -11,8 +11,17 @@ import { formatNumber } from '@/lib/format';
 /** One bar: its group's name and count; a `muted` bar (a "not known" group) is drawn in grey. */
 export type Bar = { label: string; count: number; muted?: boolean };
 
-/** Colour of a muted bar (grey, 4.5:1 against the panel background). */
+/**
+ * Colour of a muted bar: a grey of 4.5:1 against the light theme's panel and 3:1 against the dark
+ * one's (tests/unit/theme-contrast.test.ts), so it serves both themes.
+ */
 export const MUTED_BAR_COLOR = '#6b7280';
+
+/**
+ * Class of the bars' group: its `color` (app/globals.css `.chart-bars`, the theme's accent) is
+ * the bars' `currentColor`, so one server-rendered chart is drawn in the colours of either theme.
+ */
+export const CHART_BARS_CLASS = 'chart-bars';
 
 /**
  * How the bars are laid out:
@@ -49,7 +58,7 @@ export function barChartSvg(
   const max = Math.max(...bars.map((b) => b.count), 1);
   const count = (n: number) => formatNumber(n, opts.locale);
   const marginRight = 16 + 8 * count(max).length;
-  const fill = opts.color ?? '#b4231f';
+  const fill = opts.color ?? 'currentColor';
   const longest = Math.max(...bars.map((b) => b.label.length), 4);
   const labelRoom = layout === 'wide' ? Math.min(WIDE_MAX_LABEL, 24 + longest * CHAR_WIDTH) : 0;
   const marginLeft = layout === 'wide' ? labelRoom : 8;
@@ -95,6 +104,7 @@ export function barChartSvg(
         y: 'label',
         // Colours as channel values: Plot draws CSS colours as they are (identity scale).
         fill: (b: Bar) => (b.muted ? MUTED_BAR_COLOR : fill),
+        className: CHART_BARS_CLASS,
         ...(layout === 'narrow' ? { insetTop: 20, insetBottom: 6 } : {}),
       }),
       Plot.text(bars, {

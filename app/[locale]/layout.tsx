@@ -10,6 +10,7 @@ import { CookieNoticeSlot } from '@/components/layout/cookie-notice-slot';
 import { ScrollManager } from '@/components/layout/scroll-manager';
 import { VersionCheckSlot } from '@/components/layout/version-check-slot';
 import { pickScope, SHELL_SCOPE } from '@/lib/i18n/client-messages';
+import { THEME_BAR_COLORS, THEME_SCRIPT } from '@/lib/theme/theme-script';
 import { routing } from '@/lib/i18n/routing';
 import { VERSION_CHECK_INTERVAL_MS } from '@/lib/version';
 import '../globals.css';
@@ -40,10 +41,14 @@ export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
 }
 
+/** The browser bar follows the system theme; the theme script repoints it at a chosen theme. */
 export const viewport: Viewport = {
   width: 'device-width',
   initialScale: 1,
-  themeColor: '#ffffff',
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: THEME_BAR_COLORS.light },
+    { media: '(prefers-color-scheme: dark)', color: THEME_BAR_COLORS.dark },
+  ],
 };
 
 export async function generateMetadata({ params }: Pick<LayoutProps, 'params'>): Promise<Metadata> {
@@ -65,7 +70,10 @@ export async function generateMetadata({ params }: Pick<LayoutProps, 'params'>):
 /**
  * Root layout of every page (there is no app/layout.tsx): `<html lang>` per locale, the
  * next-intl client provider (the shell's messages; pages add theirs, lib/i18n/client-messages.ts),
- * the app shell, cookie notice, version prompt and scroll manager. An invalid locale segment
+ * the app shell, cookie notice, version prompt and scroll manager. The colour theme script runs
+ * inline in <head> before the first paint (lib/theme/theme-script.ts); it sets attributes on
+ * <html> before React hydrates, hence `suppressHydrationWarning` there (it covers that element's
+ * own attributes only). An invalid locale segment
  * (e.g. `/unknown.txt`) redirects to /404. It reads no cookies or headers, so the pages below it
  * can be cached and served to every anonymous visitor (lib/page-cache.ts).
  */
@@ -77,7 +85,10 @@ export default async function LocaleLayout({ children, params }: LayoutProps) {
   const clientMessages = pickScope(messages, SHELL_SCOPE);
 
   return (
-    <html lang={locale}>
+    <html lang={locale} suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+      </head>
       <body>
         <NextIntlClientProvider messages={clientMessages}>
           <AppShell drawer={<DrawerNav />} footer={<SiteFooter />}>

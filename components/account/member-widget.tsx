@@ -134,7 +134,7 @@ export function MemberWidget({ me, children }: MemberWidgetProps) {
         onKeyDown={(e) => {
           if (e.key === 'Escape') setOpen(false);
         }}
-        className="inline-flex min-h-10 max-w-40 items-center gap-2 rounded-lg px-2 hover:bg-black/5"
+        className="inline-flex min-h-10 max-w-40 items-center gap-2 rounded-lg px-2 hover:bg-tint"
         data-testid="user-widget"
       >
         {/* The avatar's initial is drawn by CSS, not as text: the button's visible text is then the

@@ -108,7 +108,7 @@ export function NotificationBell({ publicId, initialCount, initialPending }: Not
       href="/notifications"
       aria-label={t('notificationsUnseen', { count })}
       title={t('notificationsLink')}
-      className="relative inline-flex size-10 items-center justify-center rounded-lg hover:bg-black/5"
+      className="relative inline-flex size-10 items-center justify-center rounded-lg hover:bg-tint"
       data-testid="notification-bell"
       data-count={count}
     >
@@ -133,7 +133,7 @@ export function NotificationBell({ publicId, initialCount, initialPending }: Not
         href="/admin/changes"
         aria-label={t('changeQueue.label', { count: pending })}
         title={t('changeQueue.title')}
-        className="inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm font-semibold hover:bg-black/5"
+        className="inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm font-semibold hover:bg-tint"
         data-testid="pending-changes"
         data-count={pending}
       >
@@ -153,7 +153,7 @@ export function NotificationBell({ publicId, initialCount, initialPending }: Not
         href="/admin/messages"
         aria-label={tc('inboxLink')}
         title={tc('inboxLink')}
-        className="inline-flex size-10 items-center justify-center rounded-lg hover:bg-black/5"
+        className="inline-flex size-10 items-center justify-center rounded-lg hover:bg-tint"
         data-testid="contact-inbox-link"
       >
         <svg

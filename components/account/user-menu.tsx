@@ -21,7 +21,7 @@ export function UserMenu({ publicId, onClose }: { publicId: string; onClose: () 
     announceSessionChange();
     router.refresh();
   };
-  const item = 'block w-full px-3 py-2 text-left text-sm hover:bg-black/5';
+  const item = 'block w-full px-3 py-2 text-left text-sm hover:bg-tint';
   return (
     <ul role="menu" className="absolute right-0 top-11 z-50 w-48 rounded-lg border border-line bg-panel py-1 shadow-lg">
       <li role="none">

@@ -85,7 +85,7 @@ export function UserWidget() {
             e.preventDefault();
             openLoginDialog();
           }}
-          className="inline-flex min-h-10 items-center rounded-lg bg-accent px-3 text-sm font-medium text-white hover:bg-accent-strong"
+          className="inline-flex min-h-10 items-center rounded-lg bg-accent px-3 text-sm font-medium text-white hover:bg-accent-hover"
           data-testid="login-link"
         >
           {t('login')}

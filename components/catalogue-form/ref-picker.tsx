@@ -126,7 +126,7 @@ export function RefPicker({
               <li key={h.publicId}>
                 <button
                   type="button"
-                  className="w-full px-3 py-2 text-left text-sm hover:bg-black/5 focus:bg-black/5"
+                  className="w-full px-3 py-2 text-left text-sm hover:bg-tint focus:bg-tint"
                   onClick={() => pick(h)}
                 >
                   {h.name}

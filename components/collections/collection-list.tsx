@@ -16,7 +16,7 @@ export function collectionTitle(
 /** Badges of a collection: its kind, what it holds, private, shortcut list, in the trash. */
 export async function CollectionBadges({ collection, locale }: { collection: CollectionDto; locale: string }) {
   const t = await getTranslations({ locale, namespace: 'collections' });
-  const badge = 'rounded-full bg-black/5 px-2 py-0.5 text-xs font-medium';
+  const badge = 'rounded-full bg-tint px-2 py-0.5 text-xs font-medium';
   return (
     <p className="flex flex-wrap gap-1.5">
       <span className={badge}>{t(`styles.${collection.style as 1}`)}</span>

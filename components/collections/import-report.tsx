@@ -11,9 +11,9 @@ export type ReportFilter = (typeof REPORT_FILTERS)[number];
 export const REPORT_PAGE_SIZE = 200;
 
 const STATUS_CLASS: Record<ImportRowOutcome['status'], string> = {
-  matched: 'bg-emerald-100 text-emerald-900',
-  ambiguous: 'bg-amber-100 text-amber-900',
-  unmatched: 'bg-rose-100 text-rose-900',
+  matched: 'bg-ok-soft text-ok-ink',
+  ambiguous: 'bg-warn-soft text-warn-ink',
+  unmatched: 'bg-bad-soft text-bad-ink',
 };
 
 function itemHref(c: ImportCandidate): string {

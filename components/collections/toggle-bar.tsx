@@ -142,14 +142,14 @@ export function ToggleBar({ item, publicId, name }: { item: Item; publicId: stri
             disabled={busy === kind}
             onClick={() => (state && !state.mine ? requireLogin(keyPrefix + kind) : void change(kind, !on))}
             className={`inline-flex min-h-10 items-center gap-2 rounded-full border px-4 text-sm font-semibold ${
-              on ? 'border-accent bg-accent ' + 'text-white' : 'border-line bg-panel hover:bg-black/5'
+              on ? 'border-accent bg-accent ' + 'text-white' : 'border-line bg-panel hover:bg-tint'
             }`}
             data-testid={`toggle-${kind}`}
           >
             <span>{t(`${kind}.button`)}</span>
             {count !== undefined ? (
               <span
-                className={`rounded-full px-1.5 text-xs ${on ? 'bg-white/20' : 'bg-black/5'}`}
+                className={`rounded-full px-1.5 text-xs ${on ? 'bg-black/20' : 'bg-tint'}`}
                 aria-label={t('count', { count })}
               >
                 {t('countValue', { count })}
@@ -161,7 +161,7 @@ export function ToggleBar({ item, publicId, name }: { item: Item; publicId: stri
       <button
         type="button"
         onClick={() => (state && !state.mine ? requireLogin(`${keyPrefix}add`) : openAdd())}
-        className="inline-flex min-h-10 items-center rounded-full border border-line bg-panel px-4 text-sm font-semibold hover:bg-black/5"
+        className="inline-flex min-h-10 items-center rounded-full border border-line bg-panel px-4 text-sm font-semibold hover:bg-tint"
         data-testid="add-to-collection-open"
       >
         + {tc('addTo')}

@@ -91,12 +91,12 @@ export function LikeButton({
       disabled={busy}
       onClick={() => (initialOn === null ? requireLogin(pendingKey) : void change(!state.on))}
       className={`inline-flex min-h-9 items-center gap-2 rounded-full border px-3 text-sm font-semibold ${
-        state.on ? 'border-accent bg-accent text-white' : 'border-line bg-panel hover:bg-black/5'
+        state.on ? 'border-accent bg-accent text-white' : 'border-line bg-panel hover:bg-tint'
       }`}
       data-testid={`like-${item}`}
     >
       <span>{t('like.button')}</span>
-      <span className={`rounded-full px-1.5 text-xs ${state.on ? 'bg-white/20' : 'bg-black/5'}`}>{countText}</span>
+      <span className={`rounded-full px-1.5 text-xs ${state.on ? 'bg-black/20' : 'bg-tint'}`}>{countText}</span>
     </button>
   );
 }

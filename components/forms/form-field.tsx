@@ -71,7 +71,7 @@ export function fieldDescribedBy(name: string, error?: string, hint?: string): s
 
 /** Classes of a field's control (red border with an error). */
 export function controlClass(error?: string): string {
-  const disabled = 'disabled:cursor-not-allowed disabled:bg-black/5 disabled:text-muted';
+  const disabled = 'disabled:cursor-not-allowed disabled:bg-tint disabled:text-muted';
   return `min-h-10 rounded-lg border bg-panel px-3 py-2 ${disabled} ${error ? 'border-accent' : 'border-line'}`;
 }
 

@@ -11,6 +11,7 @@ import {
   type NavItem,
 } from './nav-items';
 import { LanguageSwitch, LanguageSwitchFallback } from './language-switch';
+import { ThemeSwitch } from './theme-switch';
 import { DrawerList, type DrawerLink } from './nav-link';
 
 /**
@@ -36,7 +37,7 @@ const FILTER_KEYS: ReadonlyMap<string, string[]> = (() => {
 })();
 
 /**
- * Contents of the left drawer: menus, language switch and footer links. A server
+ * Contents of the left drawer: menus, colour theme and language switches and footer links. A server
  * component (the layout hands it to the app shell): it renders the menus' headings and hands each
  * list of translated links to one client component (DrawerList), which marks the current page.
  */
@@ -64,6 +65,7 @@ export function DrawerNav() {
       <DrawerList links={links(PERSON_ITEMS)} />
       {LATER_GROUPS.map(section)}
       <div className="mt-auto border-t border-line pt-3">
+        <ThemeSwitch />
         <p id="nav-language" className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted">
           {t('language')}
         </p>

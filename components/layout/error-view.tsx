@@ -36,7 +36,7 @@ export function ErrorView({ digest, onRetry }: { digest?: string; onRetry: () =>
         <button
           type="button"
           onClick={onRetry}
-          className="inline-flex min-h-10 items-center rounded-lg bg-accent px-4 py-2 text-sm font-medium text-white hover:bg-accent-strong"
+          className="inline-flex min-h-10 items-center rounded-lg bg-accent px-4 py-2 text-sm font-medium text-white hover:bg-accent-hover"
         >
           {tc('tryAgain')}
         </button>

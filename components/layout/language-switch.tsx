@@ -5,7 +5,7 @@ import { useSearchParams } from 'next/navigation';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 import { routing, type AppLocale } from '@/lib/i18n/routing';
 
-const CLASS = 'block rounded-lg px-3 py-2 text-[0.9375rem] font-medium text-accent-strong hover:bg-black/5';
+const CLASS = 'block rounded-lg px-3 py-2 text-[0.9375rem] font-medium text-accent-strong hover:bg-tint';
 
 function otherLocale(locale: string): AppLocale {
   return routing.locales.find((l) => l !== locale) ?? routing.defaultLocale;

@@ -20,7 +20,7 @@ export function NavAnchor({ href, label, current }: { href: string; label: strin
         href={href}
         aria-current={current ? 'page' : undefined}
         className={clsx(
-          'block rounded-lg px-3 py-2 text-[0.9375rem] hover:bg-black/5',
+          'block rounded-lg px-3 py-2 text-[0.9375rem] hover:bg-tint',
           current ? 'bg-accent-soft font-semibold text-accent-strong' : 'text-ink',
         )}
       >

@@ -32,7 +32,7 @@ export function TopBar({ menuExpanded, onToggleMenu, toggleRef }: TopBarProps) {
         aria-expanded={menuExpanded}
         aria-label={menuExpanded ? t('closeMenu') : t('openMenu')}
         onClick={onToggleMenu}
-        className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg hover:bg-black/5"
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg hover:bg-tint"
         data-testid="menu-toggle"
       >
         <MenuIcon />
@@ -52,7 +52,7 @@ export function TopBar({ menuExpanded, onToggleMenu, toggleRef }: TopBarProps) {
       <Link
         href="/scan"
         aria-label={tn('scan')}
-        className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg hover:bg-black/5 nav:hidden"
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg hover:bg-tint nav:hidden"
         data-testid="scan-button"
       >
         <BarcodeIcon />

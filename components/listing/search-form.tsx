@@ -17,7 +17,7 @@ export async function SearchForm({ locale, path, q }: { locale: string; path: st
         placeholder={t('searchLabel')}
         className="min-w-0 flex-1 rounded-lg border border-line bg-panel px-3 py-2"
       />
-      <button type="submit" className="rounded-lg bg-accent px-4 py-2 font-medium text-white hover:bg-accent-strong">
+      <button type="submit" className="rounded-lg bg-accent px-4 py-2 font-medium text-white hover:bg-accent-hover">
         {t('searchButton')}
       </button>
     </form>

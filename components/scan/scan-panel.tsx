@@ -359,7 +359,7 @@ export function ScanPanel({ formats }: Props) {
       {!online ? (
         <p
           role="status"
-          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm"
+          className="rounded-lg border border-warn-line bg-warn-soft p-3 text-sm text-warn-ink"
           data-testid="scan-offline"
         >
           {copy
@@ -531,7 +531,7 @@ export function ScanPanel({ formats }: Props) {
                         disabled={busy === `${release.public_id}:${kind}`}
                         onClick={() => void toggle(release, kind)}
                         className={`inline-flex min-h-10 items-center rounded-full border px-4 text-sm font-semibold ${
-                          on ? 'border-accent bg-accent text-white' : 'border-line bg-panel hover:bg-black/5'
+                          on ? 'border-accent bg-accent text-white' : 'border-line bg-panel hover:bg-tint'
                         }`}
                         data-testid={`scan-${kind}`}
                       >

@@ -37,7 +37,7 @@ const GROUP_LIST: Record<ListedGroup, { path: string; params: Record<string, str
 };
 
 const SEE_ALL_CLASS =
-  'mt-1 inline-block rounded-lg px-3 py-1 text-sm font-medium text-accent-strong underline hover:bg-black/5 focus-visible:bg-accent-soft';
+  'mt-1 inline-block rounded-lg px-3 py-1 text-sm font-medium text-accent-strong underline hover:bg-tint focus-visible:bg-accent-soft';
 
 /**
  * The href of a group's "See all" link: only when the group is full (it may hold more), and not
@@ -147,7 +147,7 @@ export function SearchResults({
         {state.result.complex ? (
           <div
             role="alert"
-            className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm"
+            className="mb-4 rounded-lg border border-warn-line bg-warn-soft px-3 py-2 text-sm"
             data-testid="search-complex"
           >
             <p className="font-semibold">{t('complex')}</p>
@@ -206,7 +206,7 @@ export function SearchResults({
                     href={row.href}
                     onClick={onNavigate}
                     data-search-result=""
-                    className="block rounded-lg px-3 py-2 hover:bg-black/5 focus-visible:bg-accent-soft"
+                    className="block rounded-lg px-3 py-2 hover:bg-tint focus-visible:bg-accent-soft"
                   >
                     <span className="block font-medium">{row.primary}</span>
                     {row.secondary ? <span className="block text-sm text-muted">{row.secondary}</span> : null}

@@ -4,9 +4,9 @@ import type { ButtonHTMLAttributes } from 'react';
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
 
 const VARIANT_CLASS: Record<ButtonVariant, string> = {
-  primary: 'bg-accent text-white hover:bg-accent-strong',
-  secondary: 'border border-line bg-panel text-ink hover:bg-black/5',
-  ghost: 'text-ink hover:bg-black/5',
+  primary: 'bg-accent text-white hover:bg-accent-hover',
+  secondary: 'border border-line bg-panel text-ink hover:bg-tint',
+  ghost: 'text-ink hover:bg-tint',
 };
 
 const BASE_CLASS =

@@ -93,7 +93,7 @@ export function Dialog({
           {closeLabel ? (
             <RadixDialog.Close
               aria-label={closeLabel}
-              className="absolute right-3 top-3 inline-flex size-9 items-center justify-center rounded-full text-muted hover:bg-black/5 hover:text-ink"
+              className="absolute right-3 top-3 inline-flex size-9 items-center justify-center rounded-full text-muted hover:bg-tint hover:text-ink"
             >
               <CloseIcon />
             </RadixDialog.Close>

@@ -62,7 +62,7 @@ export function SnackbarHost() {
       data-testid="snackbar"
     >
       {text ? (
-        <p className="pointer-events-auto max-w-md rounded-lg bg-ink px-4 py-3 text-sm text-white shadow-lg">{text}</p>
+        <p className="pointer-events-auto max-w-md rounded-lg bg-ink px-4 py-3 text-sm text-paper shadow-lg">{text}</p>
       ) : null}
     </div>
   );

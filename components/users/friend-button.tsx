@@ -146,7 +146,7 @@ export function FriendButton({
     return (
       <Link
         href="/users/edit_my_data"
-        className="inline-flex min-h-9 items-center whitespace-nowrap rounded-full border border-line bg-panel px-3 text-sm font-semibold hover:bg-black/5"
+        className="inline-flex min-h-9 items-center whitespace-nowrap rounded-full border border-line bg-panel px-3 text-sm font-semibold hover:bg-tint"
         data-testid="edit-own-profile"
       >
         {labels.editOwn}
@@ -174,7 +174,7 @@ export function FriendButton({
           className={`inline-flex min-h-9 items-center rounded-full border px-3 text-sm font-semibold ${
             i === 0 && (action === 'request' || action === 'accept')
               ? 'border-accent bg-accent text-white'
-              : 'border-line bg-panel hover:bg-black/5'
+              : 'border-line bg-panel hover:bg-tint'
           }`}
           data-testid={`friend-${action}`}
         >

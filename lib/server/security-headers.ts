@@ -9,7 +9,11 @@
  * - `script-src 'self' 'unsafe-inline'`: Next's App Router streams the React Server Components
  *   payload as inline `<script>` elements; without a per-request nonce (which would make every
  *   page dynamic and uncacheable) they need 'unsafe-inline'. No 'unsafe-eval' in production
- *   (Next's development server needs it for its refresh runtime; `dev` adds it).
+ *   (Next's development server needs it for its refresh runtime; `dev` adds it). The colour theme
+ *   script in every page's <head> (lib/theme/theme-script.ts) is inline as well and runs under
+ *   the same 'unsafe-inline'. Its hash is deliberately not listed: a hash (or nonce) source in
+ *   script-src makes browsers ignore 'unsafe-inline', which would block Next's payload scripts
+ *   (tests/unit/security-headers.test.ts checks that the policy allows the theme script either way).
  * - `worker-src 'self' blob:`: the ALTCHA widget of the registration form runs its proof of work
  *   in Web Workers created from blob: URLs.
  * - `style-src 'self' 'unsafe-inline'`: style attributes (the charts' SVG, the widget's styles).

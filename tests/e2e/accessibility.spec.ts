@@ -9,15 +9,28 @@ import { expect, gotoApp, test, testWithCookieNotice } from './support/fixtures'
  * member, in English at desktop width and in Finnish at phone width (390 px): a sample of every
  * kind of page (shell, listing, item page, form, collection statistics, dialogs), kept small as
  * each audit takes about a second. Every page must come out without a violation; a failure lists
- * each rule with the elements it found.
+ * each rule with the elements it found. Every audit runs in both colour themes: the light one and,
+ * with the browser's colour scheme emulated as dark, the dark one (app/globals.css), there with
+ * the colour rules only, so axe's colour-contrast rule checks both palettes on every page and dialog.
  */
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const PHONE = { width: 390, height: 844 };
 
-/** The violations axe finds on the page as it is now, one line per rule: `where: rule (impact): targets`. */
+/**
+ * The rules whose outcome depends on the colours: in the dark theme only these run, as every other
+ * rule (names, roles, structure) sees the same page in both themes and has run in the light one.
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * The violations axe finds on the page as it is now, one line per rule: `where: rule (impact): targets`.
+ * All rules of {@link TAGS} in the light theme, {@link COLOUR_RULES} in the dark one.
+ */
 async function violations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const dark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+  const axe = new AxeBuilder({ page });
+  const result = await (dark ? axe.withRules(COLOUR_RULES) : axe.withTags(TAGS)).analyze();
   return result.violations.map(
     (v) =>
       `${where}: ${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes
@@ -114,106 +127,110 @@ function visitorPages(ids: Awaited<ReturnType<typeof seedIds>>): { desktop: stri
   };
 }
 
-test.describe('accessibility (axe)', () => {
-  test('catalogue and community pages as a visitor: English at desktop width, Finnish at phone width', async ({
-    page,
-  }) => {
-    test.setTimeout(180_000);
-    const { desktop, phone } = visitorPages(await seedIds(page.request));
-    const found = await auditAll(page, [
-      ...desktop.map((path) => ({ path })),
-      ...phone.map((path) => ({ path: path === '/' ? '/fi' : `/fi${path}`, viewport: PHONE })),
-    ]);
-    expect(found).toEqual([]);
-  });
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`accessibility (axe), ${colorScheme} theme`, () => {
+    test.use({ colorScheme });
 
-  testWithCookieNotice('the cookie notice, the search dialog and the login prompt', async ({ page }) => {
-    const ids = await seedIds(page.request);
-    const found: string[] = [];
-    await gotoApp(page, `/movie/${ids.movie}`);
-    const notice = page.getByTestId('cookie-notice');
-    await expect(notice).toBeVisible();
-    found.push(...(await violations(page, 'cookie notice')));
-    await notice.getByRole('button', { name: 'OK, got it' }).click();
-
-    await page.keyboard.press('/');
-    const dialog = page.getByRole('dialog', { name: 'Search the catalogue' });
-    await dialog.getByRole('searchbox', { name: 'Search terms' }).fill('kurosawa samurai');
-    await expect(dialog.getByTestId('search-credits')).toBeVisible({ timeout: 20_000 });
-    found.push(...(await violations(page, 'search dialog')));
-    await page.keyboard.press('Escape');
-
-    await page.getByTestId('toggle-seen').click();
-    await expect(page.getByRole('dialog')).toContainText('You must be logged in to use this feature');
-    found.push(...(await violations(page, 'login prompt')));
-    expect(found).toEqual([]);
-  });
-
-  test('member pages and dialogs: English at desktop width, Finnish at phone width', async ({ page, baseURL }) => {
-    test.setTimeout(180_000);
-    const tag = uniqueTag();
-    const ip = claimAddress(tag);
-    await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
-    await registerByApi(page.request, { baseURL: baseURL!, ip, name: `Axe ${tag}`, email: `axe-${tag}@example.fi` });
-    const me = (await (await page.request.get('/api/me')).json()) as { public_id: string };
-    const ids = await seedIds(page.request);
-    const headers = { origin: baseURL! };
-    const review = await page.request.post('/api/reviews', {
-      headers,
-      data: {
-        movie: ids.movie,
-        headline: `Axe review ${tag}`,
-        body: 'A towering classic.\n\nSee https://example.com for the restoration notes.',
-        language: 'en',
-        rating_movie: 'excellent',
-      },
-    });
-    expect(review.status()).toBe(200);
-    const reviewId = ((await review.json()) as { public_id: string }).public_id;
-    const collection = await createCollectionByApi(page.request, baseURL!, { name: `Shelf ${tag}` });
-    const entry = await page.request.post(`/api/collections/${collection}/entries`, {
-      headers,
-      data: { release: ids.release, price: '19.90', condition: 5 },
-    });
-    expect(entry.status()).toBe(200);
-
-    const desktop = [
-      `/user/${me.public_id}`,
-      '/users/edit_my_data',
-      `/collection/${collection}`,
-      `/collection/${collection}/statistics`,
-      `/review/${reviewId}`,
-      `/review/${reviewId}/edit`,
-      '/posts/new',
-      '/notifications',
-    ];
-    const phone = ['/users/edit_my_data', `/collection/${collection}`, `/collection/${collection}/statistics`];
-    // Member pages fill parts in from the API after hydration: each is audited once those answered.
-    const found = await auditAll(
+    test('catalogue and community pages as a visitor: English at desktop width, Finnish at phone width', async ({
       page,
-      [
-        ...desktop.map((path) => ({ path, settle: true })),
-        ...phone.map((path) => ({ path: `/fi${path}`, viewport: PHONE, settle: true })),
-      ],
-      { 'x-forwarded-for': ip },
-    );
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await gotoApp(page, `/release/${ids.release}`);
-    await page.getByTestId('add-to-collection-open').click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    found.push(...(await violations(page, 'add-to-collection dialog')));
-    await page.keyboard.press('Escape');
-    await page.getByTestId('user-widget').click();
-    await expect(page.getByRole('menu')).toBeVisible();
-    found.push(...(await violations(page, 'user menu')));
+    }) => {
+      test.setTimeout(180_000);
+      const { desktop, phone } = visitorPages(await seedIds(page.request));
+      const found = await auditAll(page, [
+        ...desktop.map((path) => ({ path })),
+        ...phone.map((path) => ({ path: path === '/' ? '/fi' : `/fi${path}`, viewport: PHONE })),
+      ]);
+      expect(found).toEqual([]);
+    });
 
-    await page.setViewportSize(PHONE);
-    // The move dialog needs a second collection of releases to offer.
-    await createCollectionByApi(page.request, baseURL!, { name: `Spare ${tag}` });
-    await gotoApp(page, `/fi/collection/${collection}`);
-    await page.getByTestId('entry-move').click();
-    await expect(page.getByRole('dialog').getByTestId('move-entry-submit')).toBeVisible();
-    found.push(...(await violations(page, 'move-entry dialog (fi, phone)')));
-    expect(found).toEqual([]);
+    testWithCookieNotice('the cookie notice, the search dialog and the login prompt', async ({ page }) => {
+      const ids = await seedIds(page.request);
+      const found: string[] = [];
+      await gotoApp(page, `/movie/${ids.movie}`);
+      const notice = page.getByTestId('cookie-notice');
+      await expect(notice).toBeVisible();
+      found.push(...(await violations(page, 'cookie notice')));
+      await notice.getByRole('button', { name: 'OK, got it' }).click();
+
+      await page.keyboard.press('/');
+      const dialog = page.getByRole('dialog', { name: 'Search the catalogue' });
+      await dialog.getByRole('searchbox', { name: 'Search terms' }).fill('kurosawa samurai');
+      await expect(dialog.getByTestId('search-credits')).toBeVisible({ timeout: 20_000 });
+      found.push(...(await violations(page, 'search dialog')));
+      await page.keyboard.press('Escape');
+
+      await page.getByTestId('toggle-seen').click();
+      await expect(page.getByRole('dialog')).toContainText('You must be logged in to use this feature');
+      found.push(...(await violations(page, 'login prompt')));
+      expect(found).toEqual([]);
+    });
+
+    test('member pages and dialogs: English at desktop width, Finnish at phone width', async ({ page, baseURL }) => {
+      test.setTimeout(180_000);
+      const tag = uniqueTag();
+      const ip = claimAddress(tag);
+      await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+      await registerByApi(page.request, { baseURL: baseURL!, ip, name: `Axe ${tag}`, email: `axe-${tag}@example.fi` });
+      const me = (await (await page.request.get('/api/me')).json()) as { public_id: string };
+      const ids = await seedIds(page.request);
+      const headers = { origin: baseURL! };
+      const review = await page.request.post('/api/reviews', {
+        headers,
+        data: {
+          movie: ids.movie,
+          headline: `Axe review ${tag}`,
+          body: 'A towering classic.\n\nSee https://example.com for the restoration notes.',
+          language: 'en',
+          rating_movie: 'excellent',
+        },
+      });
+      expect(review.status()).toBe(200);
+      const reviewId = ((await review.json()) as { public_id: string }).public_id;
+      const collection = await createCollectionByApi(page.request, baseURL!, { name: `Shelf ${tag}` });
+      const entry = await page.request.post(`/api/collections/${collection}/entries`, {
+        headers,
+        data: { release: ids.release, price: '19.90', condition: 5 },
+      });
+      expect(entry.status()).toBe(200);
+
+      const desktop = [
+        `/user/${me.public_id}`,
+        '/users/edit_my_data',
+        `/collection/${collection}`,
+        `/collection/${collection}/statistics`,
+        `/review/${reviewId}`,
+        `/review/${reviewId}/edit`,
+        '/posts/new',
+        '/notifications',
+      ];
+      const phone = ['/users/edit_my_data', `/collection/${collection}`, `/collection/${collection}/statistics`];
+      // Member pages fill parts in from the API after hydration: each is audited once those answered.
+      const found = await auditAll(
+        page,
+        [
+          ...desktop.map((path) => ({ path, settle: true })),
+          ...phone.map((path) => ({ path: `/fi${path}`, viewport: PHONE, settle: true })),
+        ],
+        { 'x-forwarded-for': ip },
+      );
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await gotoApp(page, `/release/${ids.release}`);
+      await page.getByTestId('add-to-collection-open').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      found.push(...(await violations(page, 'add-to-collection dialog')));
+      await page.keyboard.press('Escape');
+      await page.getByTestId('user-widget').click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      found.push(...(await violations(page, 'user menu')));
+
+      await page.setViewportSize(PHONE);
+      // The move dialog needs a second collection of releases to offer.
+      await createCollectionByApi(page.request, baseURL!, { name: `Spare ${tag}` });
+      await gotoApp(page, `/fi/collection/${collection}`);
+      await page.getByTestId('entry-move').click();
+      await expect(page.getByRole('dialog').getByTestId('move-entry-submit')).toBeVisible();
+      found.push(...(await violations(page, 'move-entry dialog (fi, phone)')));
+      expect(found).toEqual([]);
+    });
   });
-});
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barChartSvg, MUTED_BAR_COLOR } from '@/lib/charts';
+import { barChartSvg, CHART_BARS_CLASS, MUTED_BAR_COLOR } from '@/lib/charts';
 
 /** The shown texts of an SVG's text elements (bar names, counts, ticks; not their titles), no-break spaces decoded. */
 function texts(svg: string): string[] {
@@ -38,7 +38,9 @@ describe('server-rendered bar charts', () => {
       { ariaLabel: 'By label', locale: 'en' },
     );
     const fills = [...svg.matchAll(/<rect[^>]*fill="([^"]+)"/g)].map((m) => m[1]);
-    expect(fills).toEqual(['#b4231f', MUTED_BAR_COLOR]);
+    expect(fills).toEqual(['currentColor', MUTED_BAR_COLOR]);
+    // The chart colour is the `color` of the bars' group, which the stylesheet sets per theme.
+    expect(svg).toMatch(new RegExp(`<g[^>]*class="${CHART_BARS_CLASS}"[^>]*>\\s*<rect`));
   });
 
   it('write counts and ticks for the locale', () => {

@@ -3,8 +3,10 @@
  * a fixed policy per environment (no nonce, so cached pages stay cacheable) whose realtime and
  * OAuth origins follow the PUSHER_* and AUTH_* settings read at run time.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, securityHeaders } from '@/lib/server/security-headers';
+import { THEME_SCRIPT } from '@/lib/theme/theme-script';
 
 /** The directives of a policy as name → sources. */
 function directives(policy: string): Record<string, string[]> {
@@ -87,6 +89,17 @@ describe('securityHeaders', () => {
       "'wasm-unsafe-eval'",
       "'unsafe-eval'",
     ]);
+  });
+
+  it('script-src runs the inline theme script of every page', () => {
+    // With a hash or nonce among the sources browsers ignore 'unsafe-inline': the theme script's
+    // own hash must then be listed; without one, 'unsafe-inline' must be.
+    const hash = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
+    for (const dev of [false, true]) {
+      const sources = directives(contentSecurityPolicy({ NODE_ENV: 'production' }, dev))['script-src'];
+      const strict = sources.some((s) => /^'(sha256|sha384|sha512|nonce)-/.test(s));
+      expect(strict ? sources.includes(hash) : sources.includes("'unsafe-inline'")).toBe(true);
+    }
   });
 
   it('Strict-Transport-Security only in production with an https SITE_URL', () => {
