@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { claimAddress, registerByApi, uniqueTag } from './support/accounts';
+import { registerOnPage } from './support/accounts';
 import { expect, gotoApp, test } from './support/fixtures';
 
 /**
@@ -55,16 +55,8 @@ for (const locale of ['en', 'fi'] as const) {
     context,
     baseURL,
   }) => {
-    const tag = uniqueTag();
-    const ip = claimAddress(tag);
-    await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await registerByApi(page.request, {
-      baseURL: baseURL ?? 'http://localhost:3100',
-      ip,
-      name: `Calendar ${tag}`,
-      email: `calendar-${tag}@example.fi`,
-    });
+    await registerOnPage(page, { baseURL, label: 'Calendar', emailPrefix: 'calendar' });
     await gotoApp(page, `${prefix}/users/edit_my_data`);
     const field = page.getByTestId('calendar-url');
     await expect(field).toHaveValue(

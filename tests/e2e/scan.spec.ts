@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
-import { claimAddress, registerByApi, uniqueTag } from './support/accounts';
+import { registerOnPage } from './support/accounts';
 import { barcodePng, barcodeY4m } from './support/barcodes';
 import { expect, gotoApp, test, waitForApp } from './support/fixtures';
 
@@ -37,16 +37,8 @@ async function toggles(page: Page, release: string): Promise<Counts> {
   return (await (await page.request.get(`/api/releases/${release}/toggles`)).json()) as Counts;
 }
 
-async function register(page: Page, baseURL: string | undefined, label: string): Promise<void> {
-  const tag = uniqueTag();
-  const ip = claimAddress(tag);
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
-  await registerByApi(page.request, {
-    baseURL: baseURL ?? 'http://localhost:3100',
-    ip,
-    name: `${label} ${tag}`,
-    email: `scan-${tag}@example.fi`,
-  });
+function register(page: Page, baseURL: string | undefined, label: string): Promise<string> {
+  return registerOnPage(page, { baseURL, label, emailPrefix: 'scan' });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The password of the accounts the journeys create. */
 export const PASSWORD = 'Betamax-Archive-1979';
@@ -72,4 +72,25 @@ export async function createCollectionByApi(
   });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { public_id: string }).public_id;
+}
+
+/**
+ * Registers a fresh member (`{label} {tag}`, `{emailPrefix}-{tag}@example.fi`) through the API
+ * from an address of its own, and logs `page` in as them (its requests carry that address).
+ * @returns the unique tag of the account
+ */
+export async function registerOnPage(
+  page: Page,
+  opts: { baseURL: string | undefined; label: string; emailPrefix: string },
+): Promise<string> {
+  const tag = uniqueTag();
+  const ip = claimAddress(tag);
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+  await registerByApi(page.request, {
+    baseURL: opts.baseURL ?? 'http://localhost:3100',
+    ip,
+    name: `${opts.label} ${tag}`,
+    email: `${opts.emailPrefix}-${tag}@example.fi`,
+  });
+  return tag;
 }
