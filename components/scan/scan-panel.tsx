@@ -436,7 +436,7 @@ export function ScanPanel({ formats }: Props) {
             aria-describedby={described}
             className="min-h-10 w-full rounded-lg border border-line bg-panel px-3 font-mono"
           />
-          <button type="submit" className={buttonClass('primary')}>
+          <button type="submit" className={`${buttonClass('primary')} shrink-0`}>
             {t('lookUp')}
           </button>
         </div>
@@ -459,7 +459,7 @@ export function ScanPanel({ formats }: Props) {
         <div
           ref={answerRef}
           tabIndex={-1}
-          className="grid gap-3 rounded-lg border border-line bg-panel p-4"
+          className="grid max-w-2xl gap-3 rounded-lg border border-line bg-panel p-4 outline-none"
           data-testid="scan-answer"
           data-source={answer.source}
         >
