@@ -251,6 +251,7 @@ function ensureListening() {
       if (shared.listenedOnce || shared.storedBeforeListen) {
         shared.generation += 1;
         shared.floor = shared.generation;
+        primaryWrote();
       }
       shared.listenedOnce = true;
     })
@@ -261,6 +262,18 @@ function ensureListening() {
         shared.listening = null;
       },
     );
+}
+
+/**
+ * Tells the database router (db/read-routing.ts, through its global slot) that the primary has
+ * been written elsewhere: another server's revalidation follows its write's commit, so the pages
+ * rendered again here must not read a read replica that has not replayed that write yet.
+ */
+function primaryWrote() {
+  const hook = /** @type {Record<symbol, (() => void) | undefined>} */ (globalThis)[
+    Symbol.for('discshelf.db.primary-wrote')
+  ];
+  hook?.();
 }
 
 /** @param {string} payload */
@@ -282,6 +295,7 @@ function onMessage(payload) {
     return;
   }
   if (!Array.isArray(message.tags)) return;
+  primaryWrote();
   if (message.durations && message.durations.expire !== 0) {
     if (shared.local) void FileSystemCache.prototype.revalidateTag.call(shared.local, message.tags, message.durations);
     return;
