@@ -82,9 +82,11 @@ export function sqlWithoutLiterals(text: string): string | null {
       let depth = 1;
       i += 2;
       while (i < n && depth > 0) {
-        if (text[i] === '/' && text[i + 1] === '*') (depth++, (i += 2));
-        else if (text[i] === '*' && text[i + 1] === '/') (depth--, (i += 2));
-        else i++;
+        const pair = text.slice(i, i + 2);
+        if (pair === '/*' || pair === '*/') {
+          depth += pair === '/*' ? 1 : -1;
+          i += 2;
+        } else i++;
       }
       if (depth > 0) return null;
       out += ' ';
