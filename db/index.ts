@@ -15,6 +15,7 @@ import * as schema from './schema';
 import { PRIMARY_WROTE, ReadRouter, type ReplicaStatus, type SqlClient } from './read-routing';
 
 export { schema };
+export { readingPrimary } from './read-routing';
 
 /** Drizzle database over either driver (the query builder API is the same). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -27,7 +27,12 @@
  * by a recovery conflict or refused as a write in a read-only transaction is retried on the
  * primary without a pause. Any other error (a statement timeout, bad SQL) is the caller's, as on
  * the primary.
+ *
+ * {@link readingPrimary} pins the reads of a piece of work to the primary where a replica's lag
+ * must never show: the session and API-token checks (a revoked session ends at once on every
+ * server).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** How long a replica that failed is left out before the next read tries it again (ms). */
 export const REPLICA_PAUSE_MS = 5_000;
@@ -41,6 +46,23 @@ export const REPLAY_CHECK_REUSE_MS = 50;
  * server's revalidation arrives, before the pages are rendered again.
  */
 export const PRIMARY_WROTE = Symbol.for('discshelf.db.primary-wrote');
+
+/** Global slot of the storage of {@link readingPrimary} (one per process, whichever bundle loaded this module). */
+const PRIMARY_READS = Symbol.for('discshelf.db.primary-reads');
+
+function primaryReads(): AsyncLocalStorage<true> {
+  const g = globalThis as { [PRIMARY_READS]?: AsyncLocalStorage<true> };
+  g[PRIMARY_READS] ??= new AsyncLocalStorage<true>();
+  return g[PRIMARY_READS];
+}
+
+/**
+ * Runs `fn` with every read it makes on the primary (without replicas: just runs it).
+ * @returns what `fn` returns
+ */
+export function readingPrimary<T>(fn: () => Promise<T>): Promise<T> {
+  return primaryReads().run(true, fn);
+}
 
 /** Words that make a statement a write, whatever their place (INTO: `SELECT … INTO table`). */
 const WRITE_WORDS = new Set(['insert', 'update', 'delete', 'merge', 'into', 'truncate', 'copy', 'call', 'do']);
@@ -408,7 +430,7 @@ export class ReadRouter {
   private async pickReplica(): Promise<Replica | null> {
     if (!this.replicas.length) return null;
     const state = this.readState();
-    if (!state || state.primary) return null;
+    if (!state || state.primary || primaryReads().getStore()) return null;
     const now = this.now();
     const order = this.replicas.length;
     const start = this.next++ % order;

@@ -11,7 +11,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase, queryRows, readUrlsFromEnv, type Db, type DbHandle } from '@/db';
+import { openDatabase, queryRows, readingPrimary, readUrlsFromEnv, type Db, type DbHandle } from '@/db';
 import { users } from '@/db/schema';
 import { REQUEST_CONTEXT, type RequestContext } from '@/lib/log';
 import type { RequestReads } from '@/lib/server/read-after-write';
@@ -86,8 +86,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('read routing on PostgreSQL', ()
     expect(value).toBe('replica');
     expect(reads.primary).toBe(false);
     expect(reads.writes).toBe(0);
-    // A request pinned by the cookie reads the primary.
+    // A request pinned by the cookie reads the primary, and so does work under readingPrimary.
     expect((await inRequest(() => server(), true)).value).toBe('primary');
+    expect((await inRequest(() => readingPrimary(() => server()))).value).toBe('primary');
+    expect((await inRequest(async () => [await readingPrimary(() => server()), await server()])).value).toEqual([
+      'primary',
+      'replica',
+    ]);
     expect(routed.replicas()).toEqual([
       expect.objectContaining({ available: true, failures: 0, reads: expect.any(Number) }),
     ]);
