@@ -110,7 +110,9 @@ describe('read replica', () => {
     // The server wrote at its start (interrupted imports marked failed): its first replica read
     // asks the primary for the fence (pg_current_wal_lsn) once. After that, listings and an item
     // page rendered for the first time read the replica only.
-    expect((await call(`${app.baseUrl}/api/health`)).status).toBe(200);
+    const health = await call(`${app.baseUrl}/api/health`);
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.text)).toMatchObject({ status: 'ok', read_replicas: { configured: 1, available: 1 } });
     for (const path of ['/releases', '/api/releases?so=name', `/release/${releases[0]}`]) {
       const { value: r, primary: p, replica: rep } = await statementsOf(() => call(`${app.baseUrl}${path}`));
       expect([path, r.status]).toEqual([path, 200]);
@@ -169,5 +171,7 @@ describe('read replica', () => {
     }
     const later = await call(`${app.baseUrl}/release/${releases[3]}`);
     expect(later.status).toBe(200);
+    const down = await call(`${app.baseUrl}/api/health`);
+    expect([down.status, JSON.parse(down.text).read_replicas]).toEqual([200, { configured: 1, available: 0 }]);
   });
 });
