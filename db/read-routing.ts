@@ -38,7 +38,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export const REPLICA_PAUSE_MS = 5_000;
 
 /** How long a replica's replayed position found behind the fence is trusted before asking it again (ms). */
-export const REPLAY_CHECK_REUSE_MS = 50;
+export const REPLAY_CHECK_REUSE_MS = 10;
 
 /**
  * Global slot of a function that raises the process's fence (the primary has been written

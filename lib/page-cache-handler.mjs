@@ -37,7 +37,9 @@
  * renders of those pages that were already under way, and answers with a NOTIFY of its own. A
  * server that does not answer within ACK_TIMEOUT_MS is logged and not waited for longer. While a
  * listening connection is down (a database restart) notifications can be lost, so when it listens
- * again every page it cached before counts as expired once.
+ * again every page it cached before counts as expired once. Either way it tells the database
+ * router (db/read-routing.ts) that the primary has been written, so that with read replicas the
+ * pages rendered again here read no replica that has not replayed the write.
  *
  * Without DATABASE_URL (PGlite, one process) only the local part runs; during `next build` this is
  * Next's own handler unchanged. Plain JavaScript: Next loads it at run time, outside the app's
