@@ -296,8 +296,6 @@ export class ReadRouter {
   private fenceGen = 0;
   private fenceLsn = 0n;
   private fenceFetch: { gen: number; promise: Promise<bigint> } | null = null;
-  /** Statements sent to the primary and to replicas, for tests and the health report. */
-  readonly counts = { primary: 0, replica: 0 };
 
   constructor(opts: RouterOptions) {
     this.primary = opts.primary;
@@ -372,7 +370,6 @@ export class ReadRouter {
     };
     if (!this.readOnly(query)) {
       this.markRequestWrote();
-      this.counts.primary++;
       try {
         return await exec(this.primary);
       } finally {
@@ -380,21 +377,16 @@ export class ReadRouter {
       }
     }
     const replica = await this.pickReplica();
-    if (!replica) {
-      this.counts.primary++;
-      return exec(this.primary);
-    }
+    if (!replica) return exec(this.primary);
     try {
       const result = await exec(replica.sql);
       replica.reads++;
-      this.counts.replica++;
       return result;
     } catch (error) {
       const failure = replicaFailure(error);
       if (!failure) throw error;
       replica.failures++;
       if (failure === 'pause') this.pause(replica, error);
-      this.counts.primary++;
       return exec(this.primary);
     }
   }
@@ -408,7 +400,6 @@ export class ReadRouter {
 
   private async transaction(args: unknown[]): Promise<unknown> {
     this.markRequestWrote();
-    this.counts.primary++;
     try {
       return await this.primary.begin(...args);
     } finally {
