@@ -30,6 +30,7 @@
  * Exit code: 1 when the server cannot start.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import crypto from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { installConsoleRedaction, logError, newRequestId, REQUEST_CONTEXT, type RequestContext } from '@/lib/log';
@@ -73,6 +74,9 @@ const replicated = (process.env.DATABASE_READ_URL ?? '').trim() !== '';
 const readWindowSeconds = readAfterWriteSeconds(process.env);
 // Secure as the session cookie (lib/auth/request.ts).
 const secureCookies = !dev && !process.env.INSECURE_COOKIES;
+// The cookie's HMAC key: AUTH_SECRET, which app servers share; without it (one server, nothing
+// configured) a key of this process, so its cookies count on this server only.
+const readCookieKey = process.env.AUTH_SECRET || crypto.randomBytes(32).toString('base64url');
 const headers = Object.entries(securityHeaders(process.env, dev));
 
 // Production: Next's build output, compressed once here and served without Next (a file the
@@ -130,7 +134,7 @@ function requestReads(req: http.IncomingMessage, res: http.ServerResponse): Requ
   const writeHead = res.writeHead;
   res.writeHead = function withReadCookie(this: http.ServerResponse, ...args: unknown[]) {
     if (wrote && readWindowSeconds > 0) {
-      const cookie = readPrimaryCookie(Date.now(), readWindowSeconds, secureCookies);
+      const cookie = readPrimaryCookie(Date.now(), readWindowSeconds, secureCookies, readCookieKey);
       const headers = args.find((a, i) => i > 0 && a !== null && typeof a === 'object');
       if (Array.isArray(headers)) headers.push('set-cookie', cookie);
       else if (headers) addCookie(headers as Record<string, unknown>, cookie);
@@ -139,7 +143,7 @@ function requestReads(req: http.IncomingMessage, res: http.ServerResponse): Requ
     return (writeHead as (...a: unknown[]) => http.ServerResponse).apply(this, args);
   } as typeof res.writeHead;
   return {
-    primary: readsPrimaryByCookie(req.headers.cookie, Date.now()),
+    primary: readsPrimaryByCookie(req.headers.cookie, Date.now(), readCookieKey),
     wrote: () => {
       wrote = true;
     },

@@ -202,6 +202,7 @@ describe('parseLsn', () => {
 
 describe('read-primary cookie', () => {
   const now = 1_800_000_000_000;
+  const key = 'a shared AUTH_SECRET';
 
   it('reads the window from READ_AFTER_WRITE_SECONDS', () => {
     expect(DEFAULT_READ_AFTER_WRITE_SECONDS).toBe(5);
@@ -215,21 +216,38 @@ describe('read-primary cookie', () => {
   });
 
   it('sets an HttpOnly, SameSite=Lax cookie for the window, Secure when asked', () => {
-    const c = readPrimaryCookie(now, 5, true);
-    expect(c).toBe(`${READ_PRIMARY_COOKIE}=${now + 5000}; Max-Age=5; Path=/; HttpOnly; SameSite=Lax; Secure`);
-    expect(readPrimaryCookie(now, 5, false)).not.toContain('Secure');
+    const c = readPrimaryCookie(now, 5, true, key);
+    expect(c).toMatch(
+      new RegExp(
+        `^${READ_PRIMARY_COOKIE}=${now + 5000}\\.[A-Za-z0-9_-]{22}; Max-Age=5; Path=/; HttpOnly; SameSite=Lax; Secure$`,
+      ),
+    );
+    expect(readPrimaryCookie(now, 5, false, key)).not.toContain('Secure');
+    // The same window and key give the same value (every app server can check another's cookie).
+    expect(readPrimaryCookie(now, 5, false, key).split(';')[0]).toBe(
+      readPrimaryCookie(now, 5, true, key).split(';')[0],
+    );
   });
 
-  it('counts an unexpired cookie among others, and nothing else', () => {
-    const value = readPrimaryCookie(now, 5, false).split(';')[0];
-    expect(readsPrimaryByCookie(value, now)).toBe(true);
-    expect(readsPrimaryByCookie(`a=1; ${value}; discshelf_session=x`, now + 4999)).toBe(true);
-    expect(readsPrimaryByCookie(value, now + 5000)).toBe(false);
-    expect(readsPrimaryByCookie(undefined, now)).toBe(false);
-    expect(readsPrimaryByCookie('', now)).toBe(false);
-    expect(readsPrimaryByCookie(`${READ_PRIMARY_COOKIE}=soon`, now)).toBe(false);
-    expect(readsPrimaryByCookie(`x${READ_PRIMARY_COOKIE}=${now + 1000}`, now)).toBe(false);
-    // A forged value far ahead of any window does not pin a client to the primary.
-    expect(readsPrimaryByCookie(`${READ_PRIMARY_COOKIE}=${now + 301_000}`, now)).toBe(false);
+  it('counts an unexpired cookie with a valid HMAC among others, and nothing else', () => {
+    const value = readPrimaryCookie(now, 5, false, key).split(';')[0];
+    expect(readsPrimaryByCookie(value, now, key)).toBe(true);
+    expect(readsPrimaryByCookie(`a=1; ${value}; discshelf_session=x`, now + 4999, key)).toBe(true);
+    expect(readsPrimaryByCookie(value, now + 5000, key)).toBe(false);
+    expect(readsPrimaryByCookie(undefined, now, key)).toBe(false);
+    expect(readsPrimaryByCookie('', now, key)).toBe(false);
+    expect(readsPrimaryByCookie(`x${value}`, now, key)).toBe(false);
+  });
+
+  it('refuses made-up cookies: no HMAC, another key, another window, a window too far ahead', () => {
+    const value = readPrimaryCookie(now, 5, false, key).split(';')[0];
+    const mac = value.split('.')[1];
+    expect(readsPrimaryByCookie(`${READ_PRIMARY_COOKIE}=${now + 1000}`, now, key)).toBe(false);
+    expect(readsPrimaryByCookie(`${READ_PRIMARY_COOKIE}=soon`, now, key)).toBe(false);
+    expect(readsPrimaryByCookie(value, now, 'another key')).toBe(false);
+    expect(readsPrimaryByCookie(`${READ_PRIMARY_COOKIE}=${now + 4000}.${mac}`, now, key)).toBe(false);
+    const far = readPrimaryCookie(now, 301, false, key).split(';')[0];
+    expect(readsPrimaryByCookie(far, now, key)).toBe(false);
+    expect(readsPrimaryByCookie(far, now + 2000, key)).toBe(true);
   });
 });
