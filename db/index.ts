@@ -51,7 +51,8 @@ export type DbHandle = {
 /**
  * Options for {@link openDatabase}: a PostgreSQL URL, or a PGlite directory ("memory" for
  * in-memory); `statementTimeoutMs` (PostgreSQL only; default 0, none) ends any statement running
- * longer with error 57014 (query_canceled).
+ * longer with error 57014 (query_canceled); `readUrls` (PostgreSQL only; default none) are
+ * streaming replicas of `url`'s server that take the read-only statements of HTTP requests.
  */
 export type OpenOptions = { url?: string; dataDir?: string; statementTimeoutMs?: number; readUrls?: string[] };
 
