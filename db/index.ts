@@ -10,9 +10,12 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { dataDir } from '@/lib/config/data-dir';
+import { logError, REQUEST_CONTEXT, type RequestContext } from '@/lib/log';
 import * as schema from './schema';
+import { PRIMARY_WROTE, ReadRouter, type ReplicaStatus, type SqlClient } from './read-routing';
 
 export { schema };
+export { readingPrimary } from './read-routing';
 
 /** Drizzle database over either driver (the query builder API is the same). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -31,15 +34,47 @@ export type DbHandle = {
   statementTimeoutMs: number;
   /** The PostgreSQL URL (with password) for a second connection, e.g. the migrations'; null on PGlite. */
   url: string | null;
+  /**
+   * The read replicas' state (db/read-routing.ts), in the order of the read URLs; empty without
+   * replicas.
+   */
+  replicas: () => ReplicaStatus[];
+  /**
+   * Records a write to the primary made outside this handle (another app server's, heard of
+   * through the page cache's notifications): replica reads wait until the replicas have replayed
+   * it. Does nothing without replicas.
+   */
+  primaryWrote: () => void;
   close: () => Promise<void>;
 };
 
 /**
  * Options for {@link openDatabase}: a PostgreSQL URL, or a PGlite directory ("memory" for
  * in-memory); `statementTimeoutMs` (PostgreSQL only; default 0, none) ends any statement running
- * longer with error 57014 (query_canceled).
+ * longer with error 57014 (query_canceled); `readUrls` (PostgreSQL only; default none) are
+ * streaming replicas of `url`'s server that take the read-only statements of HTTP requests.
  */
-export type OpenOptions = { url?: string; dataDir?: string; statementTimeoutMs?: number };
+export type OpenOptions = { url?: string; dataDir?: string; statementTimeoutMs?: number; readUrls?: string[] };
+
+/**
+ * The read replicas' URLs: env DATABASE_READ_URL, comma-separated PostgreSQL URLs of streaming
+ * replicas of DATABASE_URL's server; empty when unset (every statement then goes to the primary).
+ */
+export function readUrlsFromEnv(env: Record<string, string | undefined> = process.env): string[] {
+  return (env.DATABASE_READ_URL ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+}
+
+/** How long a connection attempt to a read replica may take before it counts as failed (seconds). */
+export const REPLICA_CONNECT_TIMEOUT_S = 3;
+
+/** The per-request read state the app's HTTP server keeps (scripts/serve.ts); undefined outside a request. */
+function currentReads() {
+  const storage = (globalThis as { [REQUEST_CONTEXT]?: { getStore(): RequestContext | undefined } })[REQUEST_CONTEXT];
+  return storage?.getStore()?.reads;
+}
 
 /** Default statement timeout of the app server's connections (milliseconds). */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
@@ -92,7 +127,11 @@ function redactUrl(url: string): string {
  * postgres.js, pool of `DB_POOL_MAX` (default 10) connections that retry connecting after
  * {@link reconnectDelay}, each with `statement_timeout` set
  * to `statementTimeoutMs` when it is above 0 (a startup parameter of the connection, so every
- * pooled connection has it). Otherwise PGlite with pg_trgm, in `dataDir` (default
+ * pooled connection has it). With `readUrls` (streaming replicas of that server; the app server
+ * passes {@link readUrlsFromEnv}), one more pool per replica (`DB_READ_POOL_MAX`, default
+ * `DB_POOL_MAX`; connection attempts time out after {@link REPLICA_CONNECT_TIMEOUT_S}) and Drizzle
+ * runs over the router of db/read-routing.ts, which sends the read-only statements of HTTP
+ * requests to the replicas. Otherwise PGlite with pg_trgm, in `dataDir` (default
  * `${DATA_DIR}/pglite`; "memory" for a throwaway in-memory database), without a timeout.
  * @throws when the server is unreachable or the PGlite directory cannot be created
  */
@@ -102,21 +141,45 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const statementTimeoutMs = Math.max(0, Math.floor(opts.statementTimeoutMs ?? 0));
-    const client = postgres(url, {
-      max: Number(process.env.DB_POOL_MAX || 10),
-      onnotice: () => {},
-      prepare: true,
-      backoff: reconnectDelay,
-      ...(statementTimeoutMs > 0 ? { connection: { statement_timeout: statementTimeoutMs } } : {}),
-    });
-    const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
+    const poolMax = Number(process.env.DB_POOL_MAX || 10);
+    const connect = (target: string, max: number, extra: Record<string, unknown> = {}) =>
+      postgres(target, {
+        max,
+        onnotice: () => {},
+        prepare: true,
+        backoff: reconnectDelay,
+        ...extra,
+        ...(statementTimeoutMs > 0 ? { connection: { statement_timeout: statementTimeoutMs } } : {}),
+      });
+    const client = connect(url, poolMax);
+    const readUrls = opts.readUrls ?? [];
+    // Without replicas Drizzle gets the postgres.js client itself, as always.
+    const router = readUrls.length
+      ? new ReadRouter({
+          primary: client as unknown as SqlClient,
+          replicas: readUrls.map((u) => ({
+            location: redactUrl(u),
+            sql: connect(u, Number(process.env.DB_READ_POOL_MAX || poolMax), {
+              connect_timeout: REPLICA_CONNECT_TIMEOUT_S,
+            }) as unknown as SqlClient,
+          })),
+          readState: currentReads,
+          onReplicaError: (message, error) => logError(message, error),
+        })
+      : null;
+    // The router offers the parts of the postgres.js client that Drizzle's driver calls.
+    const driverClient = (router ? router.client : client) as unknown as typeof client;
+    const db = drizzle({ client: driverClient, schema, casing: 'snake_case' }) as unknown as Db;
+    router?.shareParsers();
     return {
       db,
       kind: 'postgres',
       location: redactUrl(url),
       statementTimeoutMs,
       url,
-      close: () => client.end({ timeout: 5 }),
+      replicas: () => router?.status() ?? [],
+      primaryWrote: () => router?.primaryWrote(),
+      close: () => (router ? router.client.end({ timeout: 5 }) : client.end({ timeout: 5 })),
     };
   }
   const dir = opts.dataDir ?? path.join(dataDir(), 'pglite');
@@ -132,7 +195,16 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DbHandle> {
   await client.waitReady;
   const { drizzle } = await import('drizzle-orm/pglite');
   const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, kind: 'pglite', location: dir, statementTimeoutMs: 0, url: null, close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    location: dir,
+    statementTimeoutMs: 0,
+    url: null,
+    replicas: () => [],
+    primaryWrote: () => {},
+    close: () => client.close(),
+  };
 }
 
 /**
@@ -181,8 +253,10 @@ export function getDbHandle(): Promise<DbHandle> {
   const g = globalThis as GlobalWithDb;
   if (!g.__discshelfDb) {
     g.__discshelfDb = (async () => {
-      const handle = await openDatabase({ statementTimeoutMs: statementTimeoutFromEnv() });
+      const handle = await openDatabase({ statementTimeoutMs: statementTimeoutFromEnv(), readUrls: readUrlsFromEnv() });
       await migrateDatabase(handle);
+      // lib/page-cache-handler.mjs (loaded outside the app's bundle) reports other servers' writes here.
+      (globalThis as { [PRIMARY_WROTE]?: () => void })[PRIMARY_WROTE] = handle.primaryWrote;
       return handle;
     })();
     g.__discshelfDb.catch(() => {

@@ -9,12 +9,16 @@
  * {@link REQUEST_CONTEXT}; this module only reads it, so it imports nothing from Node and works
  * the same inside Next's server bundles, in scripts and in tests (outside a request: no id).
  */
+import type { RequestReads } from '@/lib/server/read-after-write';
 
 /** The global slot where the HTTP server publishes its per-request storage (`getStore()`). */
 export const REQUEST_CONTEXT = Symbol.for('discshelf.request-context');
 
-/** What the HTTP server keeps per request. */
-export type RequestContext = { requestId: string };
+/**
+ * What the HTTP server keeps per request: its id, and the state the database router reads and
+ * marks for read-your-writes with read replicas (lib/server/read-after-write.ts).
+ */
+export type RequestContext = { requestId: string; reads?: RequestReads };
 
 type ContextStorage = { getStore(): RequestContext | undefined };
 

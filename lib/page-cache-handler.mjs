@@ -37,7 +37,9 @@
  * renders of those pages that were already under way, and answers with a NOTIFY of its own. A
  * server that does not answer within ACK_TIMEOUT_MS is logged and not waited for longer. While a
  * listening connection is down (a database restart) notifications can be lost, so when it listens
- * again every page it cached before counts as expired once.
+ * again every page it cached before counts as expired once. Either way it tells the database
+ * router (db/read-routing.ts) that the primary has been written, so that with read replicas the
+ * pages rendered again here read no replica that has not replayed the write.
  *
  * Without DATABASE_URL (PGlite, one process) only the local part runs; during `next build` this is
  * Next's own handler unchanged. Plain JavaScript: Next loads it at run time, outside the app's
@@ -251,6 +253,7 @@ function ensureListening() {
       if (shared.listenedOnce || shared.storedBeforeListen) {
         shared.generation += 1;
         shared.floor = shared.generation;
+        primaryWrote();
       }
       shared.listenedOnce = true;
     })
@@ -261,6 +264,18 @@ function ensureListening() {
         shared.listening = null;
       },
     );
+}
+
+/**
+ * Tells the database router (db/read-routing.ts, through its global slot) that the primary has
+ * been written elsewhere: another server's revalidation follows its write's commit, so the pages
+ * rendered again here must not read a read replica that has not replayed that write yet.
+ */
+function primaryWrote() {
+  const hook = /** @type {Record<symbol, (() => void) | undefined>} */ (globalThis)[
+    Symbol.for('discshelf.db.primary-wrote')
+  ];
+  hook?.();
 }
 
 /** @param {string} payload */
@@ -282,6 +297,7 @@ function onMessage(payload) {
     return;
   }
   if (!Array.isArray(message.tags)) return;
+  primaryWrote();
   if (message.durations && message.durations.expire !== 0) {
     if (shared.local) void FileSystemCache.prototype.revalidateTag.call(shared.local, message.tags, message.durations);
     return;

@@ -16,6 +16,9 @@
  *    (lib/server/method-not-allowed.ts), read from Next's own OPTIONS answer for the path;
  *  - runs Next's handling inside an AsyncLocalStorage context holding the request id, published
  *    for lib/log.ts, and makes console.error / console.warn redact and prefix with that id;
+ *  - with read replicas (DATABASE_READ_URL), keeps in that context whether the request's reads go
+ *    to the primary (it carries the read-primary cookie, or has written) and sends the cookie on
+ *    the response of a request that wrote (lib/server/read-after-write.ts, db/read-routing.ts);
  *  - in production, answers `/_next/static/…` itself from copies compressed once at start
  *    (lib/server/static-files.ts) instead of having Next compress each response again.
  *
@@ -27,6 +30,7 @@
  * Exit code: 1 when the server cannot start.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import crypto from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { installConsoleRedaction, logError, newRequestId, REQUEST_CONTEXT, type RequestContext } from '@/lib/log';
@@ -37,6 +41,12 @@ import { methodNotAllowedAnswer } from '@/lib/server/method-not-allowed';
 import { lastResortText } from '@/lib/server/last-resort';
 import { precompressStatic, staticFiles } from '@/lib/server/static-files';
 import { securityHeaders } from '@/lib/server/security-headers';
+import {
+  readAfterWriteSeconds,
+  readPrimaryCookie,
+  readsPrimaryByCookie,
+  type RequestReads,
+} from '@/lib/server/read-after-write';
 
 const args = process.argv.slice(2);
 const dev = args.includes('--dev');
@@ -59,6 +69,14 @@ const storage = new AsyncLocalStorage<RequestContext>();
 installConsoleRedaction();
 
 const trustedProxies = trustedProxyCount(process.env.TRUSTED_PROXIES);
+// Read-your-writes state only when there are replicas to read (db/index.ts readUrlsFromEnv).
+const replicated = (process.env.DATABASE_READ_URL ?? '').trim() !== '';
+const readWindowSeconds = readAfterWriteSeconds(process.env);
+// Secure as the session cookie (lib/auth/request.ts).
+const secureCookies = !dev && !process.env.INSECURE_COOKIES;
+// The cookie's HMAC key: AUTH_SECRET, which app servers share; without it (one server, nothing
+// configured) a key of this process, so its cookies count on this server only.
+const readCookieKey = process.env.AUTH_SECRET || crypto.randomBytes(32).toString('base64url');
 const headers = Object.entries(securityHeaders(process.env, dev));
 
 // Production: Next's build output, compressed once here and served without Next (a file the
@@ -88,7 +106,8 @@ const server = http.createServer((req, res) => {
     return;
   }
   if (req.url && req.method !== 'OPTIONS' && isApiTarget(req.url)) completeMethodNotAllowed(req, res);
-  storage.run({ requestId }, () => {
+  const reads = replicated ? requestReads(req, res) : undefined;
+  storage.run({ requestId, reads }, () => {
     const toNext = () =>
       void handle(req, res).catch((error: unknown) => {
         logError(`${req.method} ${req.url} failed`, error, requestId);
@@ -102,6 +121,41 @@ const server = http.createServer((req, res) => {
     else toNext();
   });
 });
+
+/**
+ * The read state of one request (lib/server/read-after-write.ts): reads go to the primary when
+ * the request carries an unexpired read-primary cookie; the database router calls `wrote` at the
+ * request's writes, and the cookie then goes out with the response's headers (added when they are
+ * written, so no later `setHeader('set-cookie')` of Next's replaces it; a write after the headers
+ * have gone out, in a streamed page, sets none).
+ */
+function requestReads(req: http.IncomingMessage, res: http.ServerResponse): RequestReads {
+  let wrote = false;
+  const writeHead = res.writeHead;
+  res.writeHead = function withReadCookie(this: http.ServerResponse, ...args: unknown[]) {
+    if (wrote && readWindowSeconds > 0) {
+      const cookie = readPrimaryCookie(Date.now(), readWindowSeconds, secureCookies, readCookieKey);
+      const headers = args.find((a, i) => i > 0 && a !== null && typeof a === 'object');
+      if (Array.isArray(headers)) headers.push('set-cookie', cookie);
+      else if (headers) addCookie(headers as Record<string, unknown>, cookie);
+      else this.appendHeader('set-cookie', cookie);
+    }
+    return (writeHead as (...a: unknown[]) => http.ServerResponse).apply(this, args);
+  } as typeof res.writeHead;
+  return {
+    primary: readsPrimaryByCookie(req.headers.cookie, Date.now(), readCookieKey),
+    wrote: () => {
+      wrote = true;
+    },
+  };
+}
+
+/** Adds a `Set-Cookie` value to a `writeHead` headers object, next to any it holds already. */
+function addCookie(headers: Record<string, unknown>, cookie: string): void {
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === 'set-cookie');
+  if (!key) headers['set-cookie'] = cookie;
+  else headers[key] = [...[headers[key]].flat().map(String), cookie];
+}
 
 /**
  * The methods a path serves: the `Allow` header of Next's answer to `OPTIONS path` (Next lists

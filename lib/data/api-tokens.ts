@@ -6,7 +6,7 @@ import 'server-only';
  * everywhere" revoke them all.
  */
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '@/db';
+import { readingPrimary, type Db } from '@/db';
 import { AppError } from '@/lib/errors';
 import { apiTokens, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
@@ -132,6 +132,12 @@ export async function revokeApiToken(actor: Actor, id: number, db?: Db): Promise
 /** The actor of a personal API token (`sessionId` null), or null for an unknown, revoked or expired token. */
 export async function apiTokenActor(token: string | null | undefined, db?: Db): Promise<Actor | null> {
   if (!token || token.length > 100) return null;
+  // On the primary even with read replicas: a revocation holds at once (db/read-routing.ts).
+  return readingPrimary(() => apiTokenActorLookup(token, db));
+}
+
+/** The lookup of {@link apiTokenActor} (a token of at most 100 characters). */
+async function apiTokenActorLookup(token: string, db?: Db): Promise<Actor | null> {
   const d = await resolveDb(db);
   const [t] = await d
     .select({

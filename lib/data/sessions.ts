@@ -7,7 +7,7 @@ import 'server-only';
  * (lib/auth/policies.ts canManageSession).
  */
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
-import type { Db } from '@/db';
+import { readingPrimary, type Db } from '@/db';
 import { AppError } from '@/lib/errors';
 import { apiTokens, userSessions, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
@@ -86,6 +86,12 @@ export async function createSession(
  */
 export async function sessionActor(token: string | null | undefined, db?: Db): Promise<Actor | null> {
   if (!token || token.length > 100) return null;
+  // On the primary even with read replicas: a revocation holds at once (db/read-routing.ts).
+  return readingPrimary(() => sessionActorLookup(token, db));
+}
+
+/** The lookup of {@link sessionActor} (a token of at most 100 characters). */
+async function sessionActorLookup(token: string, db?: Db): Promise<Actor | null> {
   const d = await resolveDb(db);
   const [s] = await d
     .select({

@@ -39,6 +39,8 @@ export function assertBuilt(): void {
  */
 export type OwnPostgres = {
   port: number;
+  /** The server's log file (pg_ctl -l). */
+  logFile: string;
   /** URL of database `name` (default postgres) over TCP on 127.0.0.1. */
   url: (name?: string) => string;
   /** `pg_ctl stop -m fast`: ends the sessions and resolves once the server is down. */
@@ -81,16 +83,48 @@ function runAsync(cmd: string[]): Promise<void> {
 
 /**
  * initdb into a temporary directory and starts the server on a free port of 127.0.0.1 (its
- * socket in the same directory, never the machine's shared server).
+ * socket in the same directory, never the machine's shared server). `settings` are more
+ * `name=value` server settings (`-c`; pg_ctl passes them through a shell, so no spaces or shell
+ * characters), e.g. `log_line_prefix=%a@`.
  */
-export async function startOwnPostgres(): Promise<OwnPostgres> {
+export async function startOwnPostgres(settings: string[] = []): Promise<OwnPostgres> {
+  return startCluster(settings, (data) =>
+    run(['initdb', '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], { quiet: true }),
+  );
+}
+
+/**
+ * A streaming replica of `primary` (a server of {@link startOwnPostgres}, whose default
+ * wal_level and pg_hba.conf allow replication from 127.0.0.1): `pg_basebackup -R -X stream`
+ * (fast checkpoint) into a temporary directory, started on a free port with `settings` as
+ * {@link startOwnPostgres}; a hot standby, read-only, replaying the primary's WAL as it streams.
+ */
+export async function startOwnReplica(primary: OwnPostgres, settings: string[] = []): Promise<OwnPostgres> {
+  return startCluster(settings, (data) =>
+    run(
+      ['pg_basebackup', '-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data].concat([
+        '-R',
+        '-X',
+        'stream',
+        '-c',
+        'fast',
+        '--no-sync',
+      ]),
+      { quiet: true },
+    ),
+  );
+}
+
+/** Makes a data directory with `create` in a new temporary directory and starts a server on it. */
+async function startCluster(settings: string[], create: (data: string) => void): Promise<OwnPostgres> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'discshelf-ops-pg-'));
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
   const data = path.join(dir, 'data');
   const log = path.join(dir, 'server.log');
-  run(['initdb', '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], { quiet: true });
+  create(data);
   const port = await freePort();
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  const extra = settings.map((s) => ` -c ${s}`).join('');
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200${extra}`;
   const pgCtl = (...args: string[]) => ['pg_ctl', '-D', data, '-l', log, '-o', options, '-w', ...args];
   run(pgCtl('start'));
   const shutDown = () => runAsync(pgCtl('-m', 'fast', 'stop'));
@@ -98,6 +132,7 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   let stopped = false;
   return {
     port,
+    logFile: log,
     url: (name = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${name}`,
     shutDown,
     startUp,
@@ -112,6 +147,8 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
       stopped = true;
       try {
         run(['pg_ctl', '-D', data, '-m', 'immediate', 'stop'], { quiet: true });
+      } catch {
+        // already stopped (a test's shutDown)
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
