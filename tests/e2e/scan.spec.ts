@@ -143,6 +143,8 @@ for (const locale of ['en', 'fi'] as const) {
       'href',
       `${prefix}/releases/new?barcode=${UNKNOWN_EAN}`,
     );
+    // A visitor's browser gets no service worker.
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
   });
 
   test(`${locale}: a member reads a photo of a barcode, presses HAVE, and an unknown code starts a suggestion with it`, async ({
@@ -171,6 +173,138 @@ for (const locale of ['en', 'fi'] as const) {
     await answer.getByRole('link', { name: text.suggest }).click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/releases/new\\?barcode=${UNKNOWN_EAN}$`));
     await expect(page.locator('input[name="ean"]')).toHaveValue(UNKNOWN_EAN);
+  });
+
+  const o =
+    locale === 'fi'
+      ? {
+          digits: 'Viivakoodi (EAN tai UPC)',
+          wantedButton: 'HALUAN',
+          savedOne: '(1 julkaisu)',
+          savedTwo: '2 julkaisua',
+          pending: '1 muutos odottaa yhteyttä.',
+          have: 'Tämä julkaisu on sinulla.',
+          wanted: 'Tämä julkaisu on toivelistallasi.',
+          offlineUnknown: 'Ei listoillasi. Onko julkaisu luettelossa, selviää, kun yhteys palaa.',
+          sent: '1 ilman yhteyttä tehty muutos lähetettiin.',
+        }
+      : {
+          digits: 'Barcode (EAN or UPC)',
+          wantedButton: 'WANTED',
+          savedOne: '(1 release)',
+          savedTwo: '2 releases',
+          pending: '1 change waits for a connection.',
+          have: 'You have this release.',
+          wanted: 'This release is on your wanted list.',
+          offlineUnknown: 'Not in your lists. Whether the catalogue has it can be checked when the connection returns.',
+          sent: '1 change made offline was sent.',
+        };
+
+  test(`${locale}: offline, the saved lists answer; WANTED waits for the connection and is sent once, then logging out clears the device`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await register(page, baseURL, 'Offline scanner');
+    const owned = await releaseOf(page, OWNED_EAN);
+    const wanted = await releaseOf(page, WANTED_EAN);
+    expect(
+      (
+        await page.request.post(`/api/releases/${owned}/toggles`, {
+          data: { kind: 'have', on: true },
+          headers: { origin: baseURL! },
+        })
+      ).status(),
+    ).toBe(200);
+    const wantedBefore = (await toggles(page, wanted)).counts.wanted;
+
+    // A member's page registers the worker; the scanner, opened under it, saves the lists and asks
+    // the worker to keep its code and the reader.
+    await gotoApp(page, `${prefix}/scan`);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await gotoApp(page, `${prefix}/scan`);
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await expect(page.getByTestId('scan-saved')).toContainText(o.savedOne);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            for (const name of await caches.keys())
+              for (const req of await (await caches.open(name)).keys()) if (req.url.endsWith('.wasm')) return true;
+            return false;
+          }),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    // The other release is looked up while online (its answer stays on the screen).
+    await page.getByLabel(o.digits).fill(WANTED_EAN);
+    await page.getByLabel(o.digits).press('Enter');
+    await expect(page.getByTestId('scan-answer')).toHaveAttribute('data-source', 'online');
+
+    await setNetwork(context, true);
+    await expect(page.getByTestId('scan-offline')).toBeVisible();
+    const answer = page.getByTestId('scan-answer');
+    await answer.getByRole('button', { name: o.wantedButton }).click();
+    await expect(page.getByTestId('scan-pending')).toHaveText(o.pending);
+    await expect(answer.getByRole('button', { name: o.wantedButton })).toHaveAttribute('aria-pressed', 'true');
+
+    // A reload without a connection: the worker's copy of the page, the saved lists and the reader.
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await waitForApp(page);
+    await expect(page.getByTestId('scan-offline')).toContainText(o.savedTwo);
+    await expect(page.getByTestId('scan-pending')).toHaveText(o.pending);
+    await photo(page, OWNED_EAN);
+    await expect(answer).toHaveAttribute('data-source', 'offline');
+    await expect(answer).toContainText(o.have);
+    await page.getByLabel(o.digits).fill(WANTED_EAN);
+    await page.getByLabel(o.digits).press('Enter');
+    await expect(answer).toContainText(o.wanted);
+    await page.getByLabel(o.digits).fill(UNKNOWN_EAN);
+    await page.getByLabel(o.digits).press('Enter');
+    await expect(answer).toContainText(o.offlineUnknown);
+    expect((await toggles(page, wanted)).counts.wanted, 'nothing sent while offline').toBe(wantedBefore);
+
+    // A page the worker does not keep cannot load without a connection: it leads to the scanner.
+    await page.goto(`${prefix}/releases`);
+    await expect(page).toHaveURL(new RegExp(`${prefix}/scan$`));
+    await waitForApp(page);
+    await expect(page.getByTestId('scan-pending')).toHaveText(o.pending);
+
+    // The connection returns, but the first answer is lost on the way back: the change is sent again.
+    let lost = 0;
+    await page.route('**/api/releases/*/toggles', async (route) => {
+      if (route.request().method() === 'POST' && lost === 0) {
+        lost++;
+        await route.fetch();
+        await route.abort('failed');
+        return;
+      }
+      await route.continue();
+    });
+    await setNetwork(context, false);
+    await expect(page.getByTestId('snackbar')).toContainText(o.sent, { timeout: 20_000 });
+    expect(lost).toBe(1);
+    await expect(page.getByTestId('scan-pending')).toHaveCount(0);
+    const after = await toggles(page, wanted);
+    expect(after.mine?.wanted).toBe(true);
+    expect(after.counts.wanted, 'sent twice, counted once').toBe(wantedBefore + 1);
+
+    // Logging out removes the worker, its caches and the saved lists from the device. (The page
+    // loaded offline knows no session: the next page, online, shows the account menu.)
+    await gotoApp(page, `${prefix}/scan`);
+    await page.getByTestId('user-widget').click();
+    await page.getByTestId('logout').click();
+    await expect
+      .poll(() =>
+        page.evaluate(
+          async () => (await navigator.serviceWorker.getRegistrations()).length + (await caches.keys()).length,
+        ),
+      )
+      .toBe(0);
+    await gotoApp(page, `${prefix}/scan`);
+    await expect(page.getByTestId('scan-form')).toBeVisible();
+    await expect(page.getByTestId('scan-saved')).toHaveCount(0);
   });
 }
 
@@ -205,95 +339,4 @@ test('the camera: a barcode held in front of it is read and answered (Chromium f
   } finally {
     await browser.close();
   }
-});
-
-test('offline: the saved lists answer, WANTED waits for the connection and is sent once', async ({
-  page,
-  context,
-  baseURL,
-}) => {
-  await register(page, baseURL, 'Offline scanner');
-  const owned = await releaseOf(page, OWNED_EAN);
-  const wanted = await releaseOf(page, WANTED_EAN);
-  expect(
-    (
-      await page.request.post(`/api/releases/${owned}/toggles`, {
-        data: { kind: 'have', on: true },
-        headers: { origin: baseURL! },
-      })
-    ).status(),
-  ).toBe(200);
-  const wantedBefore = (await toggles(page, wanted)).counts.wanted;
-
-  // A member's page registers the worker; the scanner, opened under it, saves the lists and asks
-  // the worker to keep its code and the reader.
-  await gotoApp(page, '/scan');
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await gotoApp(page, '/scan');
-  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  await expect(page.getByTestId('scan-saved')).toContainText('(1 release)');
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          for (const name of await caches.keys())
-            for (const req of await (await caches.open(name)).keys()) if (req.url.endsWith('.wasm')) return true;
-          return false;
-        }),
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  // The other release is looked up while online (its answer stays on the screen).
-  await page.getByLabel('Barcode (EAN or UPC)').fill(WANTED_EAN);
-  await page.getByLabel('Barcode (EAN or UPC)').press('Enter');
-  await expect(page.getByTestId('scan-answer')).toHaveAttribute('data-source', 'online');
-
-  await setNetwork(context, true);
-  await expect(page.getByTestId('scan-offline')).toBeVisible();
-  const answer = page.getByTestId('scan-answer');
-  await answer.getByRole('button', { name: 'WANTED' }).click();
-  await expect(page.getByTestId('scan-pending')).toHaveText('1 change waits for a connection.');
-  await expect(answer.getByRole('button', { name: 'WANTED' })).toHaveAttribute('aria-pressed', 'true');
-
-  // A reload without a connection: the worker's copy of the page, the saved lists and the reader.
-  const reloaded = await page.reload();
-  expect(reloaded?.fromServiceWorker()).toBe(true);
-  await waitForApp(page);
-  await expect(page.getByTestId('scan-offline')).toContainText('2 releases');
-  await expect(page.getByTestId('scan-pending')).toHaveText('1 change waits for a connection.');
-  await photo(page, OWNED_EAN);
-  await expect(answer).toHaveAttribute('data-source', 'offline');
-  await expect(answer).toContainText('You have this release.');
-  await page.getByLabel('Barcode (EAN or UPC)').fill(WANTED_EAN);
-  await page.getByLabel('Barcode (EAN or UPC)').press('Enter');
-  await expect(answer).toContainText('This release is on your wanted list.');
-  await page.getByLabel('Barcode (EAN or UPC)').fill(UNKNOWN_EAN);
-  await page.getByLabel('Barcode (EAN or UPC)').press('Enter');
-  await expect(answer).toContainText('Not in your lists. Whether the catalogue has it can be checked');
-  expect((await toggles(page, wanted)).counts.wanted, 'nothing sent while offline').toBe(wantedBefore);
-
-  // A page the worker does not keep cannot load without a connection: it leads to the scanner.
-  await page.goto('/releases');
-  await expect(page).toHaveURL(/\/scan$/);
-  await waitForApp(page);
-  await expect(page.getByTestId('scan-pending')).toHaveText('1 change waits for a connection.');
-
-  // The connection returns, but the first answer is lost on the way back: the change is sent again.
-  let lost = 0;
-  await page.route('**/api/releases/*/toggles', async (route) => {
-    if (route.request().method() === 'POST' && lost === 0) {
-      lost++;
-      await route.fetch();
-      await route.abort('failed');
-      return;
-    }
-    await route.continue();
-  });
-  await setNetwork(context, false);
-  await expect(page.getByTestId('snackbar')).toContainText('1 change made offline was sent.', { timeout: 20_000 });
-  expect(lost).toBe(1);
-  await expect(page.getByTestId('scan-pending')).toHaveCount(0);
-  const after = await toggles(page, wanted);
-  expect(after.mine?.wanted).toBe(true);
-  expect(after.counts.wanted, 'sent twice, counted once').toBe(wantedBefore + 1);
 });
