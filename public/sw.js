@@ -9,9 +9,11 @@
  *   from the cache first and kept once fetched: the scanner's code, its barcode reader and the
  *   reader's .wasm. On install the scanner's pages and every file they name are fetched, so a
  *   scan works offline right after the first visit.
- * - A page opened without a connection that is not kept leads to the scanner in its language.
- * - Everything else (other pages, the API, pictures) goes to the network untouched: the barcode
- *   list and the queued changes live in IndexedDB (components/scan/offline-store.ts), not here.
+ * - Everything else (other pages, the API, pictures) is left to the browser, untouched: the
+ *   barcode list and the queued changes live in IndexedDB (components/scan/offline-store.ts).
+ *   (A worker's own fetch of a page would let the browser's HTTP cache answer it under the
+ *   pages' `stale-while-revalidate`, which navigations never do: a member would see a page from
+ *   before their own change.)
  */
 const VERSION = new URL(self.location.href).searchParams.get('v') || 'dev';
 const PAGES = `discshelf-pages-${VERSION}`;
@@ -61,7 +63,8 @@ self.addEventListener('activate', (event) => {
 /** A scanner page: the network's answer (kept), or the kept copy without a connection. */
 async function scanPage(request, path) {
   try {
-    const res = await fetch(request);
+    // Asked of the server (or revalidated against it), never answered stale from the HTTP cache.
+    const res = await fetch(request, { cache: 'no-cache' });
     if (res.ok) {
       const copy = res.clone();
       caches.open(PAGES).then((pages) => pages.put(path, copy));
@@ -84,17 +87,6 @@ async function buildFile(request) {
     caches.open(ASSETS).then((assets) => assets.put(request, copy));
   }
   return res;
-}
-
-/** Any other page: the network's answer; without a connection, the scanner in the page's language. */
-async function otherPage(request, url) {
-  try {
-    return await fetch(request);
-  } catch (error) {
-    const path = url.pathname === '/fi' || url.pathname.startsWith('/fi/') ? '/fi/scan' : '/scan';
-    if (await caches.match(path, { cacheName: PAGES })) return Response.redirect(path, 302);
-    throw error;
-  }
 }
 
 // The scanner page names the build files it loaded after the page (components/scan/service-worker.ts keepLoadedFiles).
@@ -126,7 +118,5 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(scanPage(request, url.pathname));
   } else if (url.pathname.startsWith(STATIC_PREFIX)) {
     event.respondWith(buildFile(request));
-  } else if (request.mode === 'navigate') {
-    event.respondWith(otherPage(request, url));
   }
 });

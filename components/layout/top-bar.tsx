@@ -43,9 +43,11 @@ export function TopBar({ menuExpanded, onToggleMenu, toggleRef }: TopBarProps) {
         className="flex shrink-0 items-center gap-1.5 rounded-md px-1 text-lg font-extrabold tracking-tight"
       >
         <DiscIcon className="text-accent" />
-        <span>{tc('brand')}</span>
+        {/* On the narrowest phones the disc alone stands for the name (the link's label keeps it),
+            so the scan button and a member's account corner fit beside the search button. */}
+        <span className="hidden min-[26rem]:inline">{tc('brand')}</span>
       </Link>
-      <div className="min-w-0 flex-1 nav:max-w-xl">
+      <div className="flex min-w-0 flex-1 justify-end nav:block nav:max-w-xl">
         <SearchBox />
       </div>
       {/* On a phone the scanner is one tap away (on wider screens it is in the drawer). */}

@@ -83,6 +83,7 @@ describe('AppShell', () => {
     expect(hrefs).toEqual([
       '/releases/out_now',
       '/releases/upcoming',
+      '/scan',
       '/releases',
       '/releases/4k',
       '/releases/bluray',

@@ -4,7 +4,7 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it, vi } from 'vitest';
 import { CollectionStatsView } from '@/components/collections/collection-stats';
-import { MUTED_BAR_COLOR } from '@/lib/charts';
+import { MUTED_BAR_COLOR, CHART_BARS_CLASS } from '@/lib/charts';
 import type { CollectionStats } from '@/lib/data/collection-stats';
 import { serverHtml } from './support/server-components';
 
@@ -58,7 +58,9 @@ describe('CollectionStatsView (charts account for every entry)', () => {
     for (const layout of ['narrow', 'wide']) {
       const chart = doc.querySelector(`[data-testid="stats-release-decade"] [data-layout="${layout}"]`);
       const fills = [...(chart?.querySelectorAll('rect') ?? [])].map((r) => r.getAttribute('fill'));
-      expect(fills).toEqual(['#b4231f', MUTED_BAR_COLOR]);
+      // The known bar takes the theme's accent through currentColor (lib/charts.ts CHART_BARS_CLASS).
+      expect(fills).toEqual(['currentColor', MUTED_BAR_COLOR]);
+      expect(chart?.querySelector(`.${CHART_BARS_CLASS} rect`)).toBeTruthy();
     }
   });
 
