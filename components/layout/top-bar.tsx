@@ -22,7 +22,6 @@ type TopBarProps = {
 export function TopBar({ menuExpanded, onToggleMenu, toggleRef }: TopBarProps) {
   const t = useTranslations('layout');
   const tc = useTranslations('common');
-  const tn = useTranslations('nav');
   return (
     <header className="sticky top-0 z-40 flex h-topbar items-center gap-2 border-b border-line bg-panel/95 px-2 backdrop-blur nav:gap-4 nav:px-4">
       <button
@@ -44,18 +43,17 @@ export function TopBar({ menuExpanded, onToggleMenu, toggleRef }: TopBarProps) {
       >
         <DiscIcon className="text-accent" />
         {/* On the narrowest phones the disc alone stands for the name (the link's label keeps it),
-            so the scan button and a member's account corner fit beside the search button. */}
+            so the scan button and a member's account corner fit beside the search field. */}
         <span className="hidden min-[26rem]:inline">{tc('brand')}</span>
       </Link>
-      <div className="flex min-w-0 flex-1 justify-end nav:block nav:max-w-xl">
+      <div className="min-w-0 flex-1 nav:max-w-xl">
         <SearchBox />
       </div>
       {/* On a phone the scanner is one tap away (on wider screens it is in the drawer). */}
       <Link
         href="/scan"
-        aria-label={tn('scan')}
+        aria-label={t('scan')}
         className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg hover:bg-tint nav:hidden"
-        data-testid="scan-button"
       >
         <BarcodeIcon />
       </Link>

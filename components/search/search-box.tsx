@@ -13,12 +13,6 @@ function isTypingTarget(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-/** On a phone the field is a round search button, so the top bar keeps room for the scanner and the account. */
-const ROUND_ON_PHONES = 'max-nav:w-10 max-nav:justify-center max-nav:px-0';
-/** The field's look on wider screens: a pill with the search icon and the placeholder. */
-const FIELD =
-  'flex h-10 w-full min-w-0 items-center gap-2 rounded-full border border-line bg-paper px-3 text-left text-sm text-muted hover:border-muted';
-
 /**
  * Global search box of the top bar: looks like a search field, opens the master
  * search dialog on click, Enter/Space, or the "/" key anywhere outside a form field.
@@ -58,10 +52,10 @@ export function SearchBox() {
         aria-label={t('open')}
         title={t('shortcutHint')}
         data-testid="search-open"
-        className={`${FIELD} ${ROUND_ON_PHONES}`}
+        className="flex h-10 w-full min-w-0 items-center gap-2 rounded-full border border-line bg-paper px-3 text-left text-sm text-muted hover:border-muted"
       >
         <SearchIcon className="shrink-0" />
-        <span className="truncate max-nav:sr-only">{t('placeholder')}</span>
+        <span className="truncate">{t('placeholder')}</span>
         <kbd aria-hidden="true" className="ml-auto hidden rounded border border-line px-1.5 text-xs nav:inline">
           /
         </kbd>
