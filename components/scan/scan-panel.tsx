@@ -226,25 +226,29 @@ export function ScanPanel({ formats }: Props) {
     streamRef.current = stream;
     setCamera(true);
     setAnswer(null);
-    requestAnimationFrame(async () => {
-      const video = videoRef.current;
-      if (!video) return;
-      video.srcObject = stream;
-      await video.play().catch(() => undefined);
-      while (streamRef.current === stream) {
-        if (video.readyState >= 2) {
-          const ean = await r.read(video).catch(() => null);
-          if (ean && streamRef.current === stream) {
-            stopCamera();
-            navigator.vibrate?.(60);
-            setDigits(ean);
-            await lookUp(ean);
-            return;
-          }
+    // The video element exists once React has rendered the camera view: wait for it (a frame may
+    // pass before that commit on a slow device), then read frames until a barcode is seen.
+    let video = videoRef.current;
+    while (!video && streamRef.current === stream) {
+      await new Promise((done) => setTimeout(done, 16));
+      video = videoRef.current;
+    }
+    if (!video) return;
+    video.srcObject = stream;
+    await video.play().catch(() => undefined);
+    while (streamRef.current === stream) {
+      if (video.readyState >= 2) {
+        const ean = await r.read(video).catch(() => null);
+        if (ean && streamRef.current === stream) {
+          stopCamera();
+          navigator.vibrate?.(60);
+          setDigits(ean);
+          await lookUp(ean);
+          return;
         }
-        await new Promise((done) => setTimeout(done, FRAME_MS));
       }
-    });
+      await new Promise((done) => setTimeout(done, FRAME_MS));
+    }
   }, [lookUp, reader, stopCamera, t]);
 
   const readPhoto = useCallback(
