@@ -91,8 +91,9 @@ export function canManageCalendar(actor: Actor | null | undefined, userId: numbe
 }
 
 /**
- * Reading one's own barcode list (every release with a barcode in one's collections, private ones
- * included) for the phone's offline copy: the account's own only. Admins have no exception.
+ * Reading which lists hold a scanned barcode, and one's whole barcode list for the phone's offline
+ * copy: each list row read is checked against its owner (`userId`), and only the account's own
+ * pass, private ones included. Admins have no exception.
  */
 export function canReadOwnBarcodes(actor: Actor | null | undefined, userId: number): boolean {
   return isOwner(actor, userId);

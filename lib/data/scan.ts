@@ -32,20 +32,28 @@ export type ScanRelease = ReleaseListItem & { mine: ScanMine | null };
 /** The answer to a scanned or typed barcode: its canonical EAN-13 and the approved releases carrying it (often none, rarely two). */
 export type BarcodeLookup = { ean: string; releases: ScanRelease[] };
 
-type ListRow = { release_id: number; public_id: string; name: string; style: number; shortcut_default: boolean };
+type ListRow = { release_id: number; user_id: number; public_id: string; name: string; style: number; shortcut_default: boolean };
+
+/**
+ * The list rows the member may read: the SQL already keeps to their own collections, and every
+ * row is checked against its owner as well, so a wrong query alone leaks no one else's list.
+ */
+function ownRows<T extends Pick<ListRow, 'user_id'>>(actor: Actor, rows: readonly T[]): T[] {
+  return rows.filter((row) => canReadOwnBarcodes(actor, Number(row.user_id)));
+}
 
 /** The member's not-deleted collections holding each of the given releases, by release id. */
-async function listsHolding(d: Db, userId: number, releaseIds: readonly number[]): Promise<Map<number, ListRow[]>> {
+async function listsHolding(d: Db, actor: Actor, releaseIds: readonly number[]): Promise<Map<number, ListRow[]>> {
   const byRelease = new Map<number, ListRow[]>();
   if (!releaseIds.length) return byRelease;
   const rows = await queryRows<ListRow>(
     d,
-    sql`SELECT e.release_id, c.public_id, c.name, c.style, c.shortcut_default
+    sql`SELECT e.release_id, c.user_id, c.public_id, c.name, c.style, c.shortcut_default
           FROM collection_entries e JOIN collections c ON c.id = e.collection_id
-         WHERE c.user_id = ${userId} AND c.deleted_at IS NULL AND ${inList(sql`e.release_id`, releaseIds)}
+         WHERE c.user_id = ${actor.userId} AND c.deleted_at IS NULL AND ${inList(sql`e.release_id`, releaseIds)}
          ORDER BY c.style, c.name, c.id`,
   );
-  for (const row of rows) {
+  for (const row of ownRows(actor, rows)) {
     const id = Number(row.release_id);
     byRelease.set(id, [...(byRelease.get(id) ?? []), row]);
   }
@@ -78,14 +86,13 @@ export async function lookupBarcode(viewer: Actor | null, code: string, db?: Db)
          ORDER BY r.release_year DESC NULLS LAST, r.id LIMIT 20`,
   );
   // The viewer's own lists only (private ones included): nobody learns another member's.
-  const lists =
-    viewer && canReadOwnBarcodes(viewer, viewer.userId)
-      ? await listsHolding(
-          d,
-          viewer.userId,
-          rows.map((r) => Number(r.id)),
-        )
-      : null;
+  const lists = viewer
+    ? await listsHolding(
+        d,
+        viewer,
+        rows.map((r) => Number(r.id)),
+      )
+    : null;
   return {
     ean,
     releases: rows.map((r) => ({
@@ -100,11 +107,10 @@ export async function lookupBarcode(viewer: Actor | null, code: string, db?: Db)
  * in any of their collections not in the trash, with HAVE / WANTED and the lists holding it, most
  * recently catalogued first (at most {@link MEMBER_BARCODES_MAX} collection entries are read). `user`
  * is the member's public id, so the phone never answers one member's scan from another's list.
- * @throws AppError unauthorized for a visitor; forbidden for another member's list
+ * @throws AppError unauthorized for a visitor
  */
 export async function memberBarcodes(actor: Actor | null, db?: Db): Promise<MemberBarcodes> {
   if (!actor) throw new AppError('unauthorized');
-  if (!canReadOwnBarcodes(actor, actor.userId)) throw new AppError('forbidden');
   const d = await resolveDb(db);
   const rows = await queryRows<
     ListRow & {
@@ -118,7 +124,7 @@ export async function memberBarcodes(actor: Actor | null, db?: Db): Promise<Memb
   >(
     d,
     sql`SELECT r.id AS release_id, r.ean, r.public_id AS release_public_id, r.name AS release_name, r.format,
-               r.country, r.release_year, c.public_id, c.name, c.style, c.shortcut_default
+               r.country, r.release_year, c.user_id, c.public_id, c.name, c.style, c.shortcut_default
           FROM collection_entries e
           JOIN collections c ON c.id = e.collection_id
           JOIN releases r ON r.id = e.release_id
@@ -128,7 +134,7 @@ export async function memberBarcodes(actor: Actor | null, db?: Db): Promise<Memb
          LIMIT ${MEMBER_BARCODES_MAX}`,
   );
   const byRelease = new Map<number, { first: (typeof rows)[number]; lists: ListRow[] }>();
-  for (const row of rows) {
+  for (const row of ownRows(actor, rows)) {
     const id = Number(row.release_id);
     const seen = byRelease.get(id);
     if (seen) seen.lists.push(row);
