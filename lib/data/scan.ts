@@ -32,7 +32,14 @@ export type ScanRelease = ReleaseListItem & { mine: ScanMine | null };
 /** The answer to a scanned or typed barcode: its canonical EAN-13 and the approved releases carrying it (often none, rarely two). */
 export type BarcodeLookup = { ean: string; releases: ScanRelease[] };
 
-type ListRow = { release_id: number; user_id: number; public_id: string; name: string; style: number; shortcut_default: boolean };
+type ListRow = {
+  release_id: number;
+  user_id: number;
+  public_id: string;
+  name: string;
+  style: number;
+  shortcut_default: boolean;
+};
 
 /**
  * The list rows the member may read: the SQL already keeps to their own collections, and every
