@@ -31,15 +31,17 @@ export async function savedBarcodes(): Promise<MemberBarcodes | null> {
 /**
  * Reads the member's barcode list from the server and saves it, with the changes still waiting in
  * the outbox applied (so a scan answers with them until they are sent).
- * @returns the saved list, or null when the server could not be reached or answered no list (a visitor)
+ * @returns the saved list; `'visitor'` when the server answers 401 (nobody is logged in); null when
+ *   the server could not be reached or answered an error
  */
-export async function refreshBarcodes(): Promise<MemberBarcodes | null> {
+export async function refreshBarcodes(): Promise<MemberBarcodes | 'visitor' | null> {
   let res: Response;
   try {
     res = await fetch('/api/me/barcodes', { credentials: 'same-origin', cache: 'no-store' });
   } catch {
     return null;
   }
+  if (res.status === 401) return 'visitor';
   if (!res.ok) return null;
   let copy = (await res.json()) as MemberBarcodes;
   for (const change of await pendingToggles()) {

@@ -1,13 +1,22 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { openLoginDialog, SESSION_CHANGED } from '@/components/account/session-events';
 import { buttonClass } from '@/components/ui/button';
 import { showSnackbar } from '@/components/ui/snackbar';
 import { canonicalEan, gtinCheckDigit } from '@/lib/barcode-digits';
+import { formatDateTime } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
-import { applyToggle, findOffline, type MemberBarcodes, type ScanList, type ScanToggle } from '@/lib/scan/offline';
+import { useSiteTimeZone } from '@/lib/i18n/use-site-time-zone';
+import {
+  applyToggle,
+  findOffline,
+  SCAN_TOGGLES,
+  type MemberBarcodes,
+  type ScanList,
+  type ScanToggle,
+} from '@/lib/scan/offline';
 import type { BarcodeReader } from './decoder';
 import { forgetUnlessPending, isInstalledApp, keepLoadedFiles, registerOfflineWorker } from './service-worker';
 import {
@@ -33,16 +42,6 @@ type Answer = { ean: string; source: 'online' | 'offline'; releases: AnswerRelea
 /** GET /api/barcodes/{code}'s answer (the fields the scanner uses). */
 type LookupBody = { ean: string; releases: AnswerRelease[] };
 
-/** Whether /api/session answers that nobody is logged in (false when it answers a member or cannot be reached). */
-async function isVisitor(): Promise<boolean> {
-  try {
-    const res = await fetch('/api/session', { credentials: 'same-origin', cache: 'no-store' });
-    return res.ok && ((await res.json()) as { user?: unknown }).user === null;
-  } catch {
-    return false;
-  }
-}
-
 /** How long a change that could not be sent while online waits before the next try (milliseconds). */
 const RETRY_MS = 5000;
 
@@ -66,6 +65,8 @@ export function ScanPanel({ formats }: Props) {
   const t = useTranslations('scan');
   const tt = useTranslations('toggles');
   const ta = useTranslations('api');
+  const locale = useLocale();
+  const timeZone = useSiteTimeZone();
   const inputId = useId();
   const [digits, setDigits] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -91,12 +92,17 @@ export function ScanPanel({ formats }: Props) {
       const result = await sendPendingToggles();
       if (result.sent + result.dropped) showSnackbar(t('sentQueued', { count: result.sent + result.dropped }));
       setPending(result.outbox.length);
-      if (result.outbox.length && (await isVisitor())) setStatus(t('loginToSend'));
     }
+    // The barcode list's own answer tells a visitor (401) from a lost connection (null).
     const fresh = await refreshBarcodes();
+    const waiting = (await pendingToggles()).length;
+    setPending(waiting);
+    if (fresh === 'visitor') {
+      if (waiting) setStatus(t('loginToSend'));
+      return false;
+    }
     if (fresh) setCopy(fresh);
-    setPending((await pendingToggles()).length);
-    return fresh ? true : (await isVisitor()) ? false : null;
+    return fresh ? true : null;
   }, [t]);
 
   useEffect(() => {
@@ -315,7 +321,7 @@ export function ScanPanel({ formats }: Props) {
                       mine: {
                         ...r.mine,
                         [kind]: on,
-                        lists: on ? r.mine.lists : r.mine.lists.filter((l) => l.style !== (kind === 'have' ? 3 : 4)),
+                        lists: on ? r.mine.lists : r.mine.lists.filter((l) => l.style !== SCAN_TOGGLES[kind]),
                       },
                     }
                   : r,
@@ -351,7 +357,7 @@ export function ScanPanel({ formats }: Props) {
       showSnackbar(tt(`${kind}.${on ? 'added' : 'removed'}`));
       const saved = await savedBarcodes();
       if (saved) setCopy(applyToggle(saved, entry, { kind, on }));
-      void refreshBarcodes().then((fresh) => fresh && setCopy(fresh));
+      void refreshBarcodes().then((fresh) => fresh && fresh !== 'visitor' && setCopy(fresh));
     } finally {
       setBusy(null);
     }
@@ -369,7 +375,7 @@ export function ScanPanel({ formats }: Props) {
           {copy
             ? t('offline', {
                 count: copy.releases.length,
-                date: new Date(copy.read_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+                date: formatDateTime(copy.read_at, locale, timeZone),
               })
             : t('offlineNoCopy')}
         </p>
