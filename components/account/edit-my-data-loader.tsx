@@ -1,6 +1,6 @@
 'use client';
 
-import { clientOnly } from '@/components/ui/client-only';
+import { clientOnly, LoadingNote } from '@/components/ui/client-only';
 
 /**
  * The edit page's content is filled from /api/me in the browser, so server rendering it gives
@@ -8,5 +8,5 @@ import { clientOnly } from '@/components/ui/client-only';
  */
 export const EditMyDataLoader = clientOnly(
   () => import('./edit-my-data/edit-my-data').then((m) => m.EditMyData),
-  <p className="text-sm text-muted">…</p>,
+  <LoadingNote />,
 );

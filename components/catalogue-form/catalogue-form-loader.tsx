@@ -1,6 +1,6 @@
 'use client';
 
-import { clientOnly } from '@/components/ui/client-only';
+import { clientOnly, LoadingNote } from '@/components/ui/client-only';
 
 /**
  * The catalogue suggestion form, loaded after the page (the form pages are for logged-in members
@@ -8,7 +8,7 @@ import { clientOnly } from '@/components/ui/client-only';
  */
 export const CatalogueFormLoader = clientOnly(
   () => import('./catalogue-form').then((m) => m.CatalogueFormView),
-  <p className="text-sm text-muted">…</p>,
+  <LoadingNote />,
 );
 
 /** "Is it on TMDb?" above the new-movie form, loaded the same way (its form code stays out of the first load). */

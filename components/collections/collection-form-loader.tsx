@@ -1,6 +1,6 @@
 'use client';
 
-import { clientOnly } from '@/components/ui/client-only';
+import { clientOnly, LoadingNote } from '@/components/ui/client-only';
 
 /**
  * The collection form, loaded after the page (the form pages are for logged-in owners and not
@@ -9,5 +9,5 @@ import { clientOnly } from '@/components/ui/client-only';
  */
 export const CollectionFormLoader = clientOnly(
   () => import('./collection-form').then((m) => m.CollectionForm),
-  <p className="text-sm text-muted">…</p>,
+  <LoadingNote />,
 );

@@ -1,9 +1,9 @@
 'use client';
 
-import { clientOnly } from '@/components/ui/client-only';
+import { clientOnly, LoadingNote } from '@/components/ui/client-only';
 
 /** Shown while a loader's code arrives. */
-const loading = <p className="text-sm text-muted">…</p>;
+const loading = <LoadingNote />;
 
 /**
  * The import pages' client parts, loaded after the page (the pages are for the logged-in owner and

@@ -1,12 +1,9 @@
 'use client';
 
-import { clientOnly } from '@/components/ui/client-only';
+import { clientOnly, LoadingNote } from '@/components/ui/client-only';
 
 /**
  * The discussion form, loaded after the page (the form pages are for logged-in members and not
  * indexed; keeps their first-load JavaScript within the budget).
  */
-export const PostFormLoader = clientOnly(
-  () => import('./post-form').then((m) => m.PostForm),
-  <p className="text-sm text-muted">…</p>,
-);
+export const PostFormLoader = clientOnly(() => import('./post-form').then((m) => m.PostForm), <LoadingNote />);

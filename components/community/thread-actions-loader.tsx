@@ -1,6 +1,6 @@
 'use client';
 
-import { clientOnly } from '@/components/ui/client-only';
+import { clientOnly, LoadingNote } from '@/components/ui/client-only';
 
 /**
  * The member-only parts of review and discussion pages, loaded after the page: the comment form,
@@ -8,10 +8,7 @@ import { clientOnly } from '@/components/ui/client-only';
  * the pages' first-load JavaScript within the budget). Nothing is shown while they load, but "…"
  * in the comment form's place.
  */
-export const CommentFormLoader = clientOnly(
-  () => import('./comment-form').then((m) => m.CommentForm),
-  <p className="text-sm text-muted">…</p>,
-);
+export const CommentFormLoader = clientOnly(() => import('./comment-form').then((m) => m.CommentForm), <LoadingNote />);
 
 /** See {@link CommentFormLoader}. */
 export const CommentEditorLoader = clientOnly(() => import('./comment-form').then((m) => m.CommentEditor));

@@ -1,9 +1,9 @@
 'use client';
 
-import { clientOnly } from '@/components/ui/client-only';
+import { clientOnly, LoadingNote } from '@/components/ui/client-only';
 
 /** Shown while a form's code loads. */
-const loading = <p className="text-sm text-muted">…</p>;
+const loading = <LoadingNote />;
 
 /*
  * The media forms (./media-forms.tsx), loaded after the page as the catalogue forms are: the pages

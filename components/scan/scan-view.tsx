@@ -1,6 +1,6 @@
 'use client';
 
-import { clientOnly } from '@/components/ui/client-only';
+import { clientOnly, LoadingNote } from '@/components/ui/client-only';
 
 /**
  * The barcode scanner (scan-panel.tsx), loaded after the page: its lookups, camera, offline copy
@@ -10,7 +10,5 @@ import { clientOnly } from '@/components/ui/client-only';
  */
 export const ScanView = clientOnly(
   () => import('./scan-panel').then((m) => m.ScanPanel),
-  <p className="mt-6 text-sm text-muted" data-testid="scanner-loading">
-    …
-  </p>,
+  <LoadingNote className="mt-6" />,
 );

@@ -1,6 +1,20 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+
+/**
+ * What a part loaded after the page shows until its code has arrived: "Loading…" in the page's
+ * language, as a status that screen readers announce. `className` adds spacing.
+ */
+export function LoadingNote({ className = '' }: { className?: string }) {
+  const t = useTranslations('common');
+  return (
+    <p role="status" className={`text-sm text-muted ${className}`}>
+      {t('loading')}
+    </p>
+  );
+}
 
 /**
  * A component whose code loads in the browser after the page (what `next/dynamic` with

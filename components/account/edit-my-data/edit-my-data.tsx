@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
+import { LoadingNote } from '@/components/ui/client-only';
 import type { CountryOption } from '@/lib/countries';
 import type { OwnAccount } from '@/lib/data/users';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -40,7 +41,7 @@ export function EditMyData({ countries }: { countries: CountryOption[] }) {
     const id = loaded ? decodeURIComponent(window.location.hash.slice(1)) : '';
     if (id) document.getElementById(id)?.scrollIntoView();
   }, [loaded]);
-  if (!me.data) return <p className="text-sm text-muted">…</p>;
+  if (!me.data) return <LoadingNote />;
   return (
     <div className="flex flex-col gap-8">
       <p className="text-sm text-muted">{t('emailOnFile', { hint: me.data.email_hint })}</p>
