@@ -31,8 +31,12 @@ const baseURL = `http://localhost:${PORT}`;
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/support/global-setup.ts',
+  // Two workers, each running whole spec files in order (the tests of one file share their
+  // accounts and steps): on two cores the e2e phase took 9.5 minutes instead of 12.8 with one.
+  // Specs keep to accounts, addresses and rows of their own (uniqueTag, claimAddress), so files
+  // running side by side do not meet.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
