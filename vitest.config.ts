@@ -33,6 +33,8 @@ export default defineConfig({
           // The seeded templates are built once before the files start; each file then works on
           // databases of its own (copies of them, or new ones), so files run in parallel.
           globalSetup: ['tests/support/integration-setup.ts'],
+          // argon2 runs once per distinct password (tests/support/password-memo.ts).
+          setupFiles: ['tests/support/password-memo.ts'],
           // next-auth imports 'next/server' without the extension Node's ESM resolver needs.
           server: { deps: { inline: ['next-auth'] } },
         },
