@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
-import { registerOnPage } from './support/accounts';
+import { loginByApi, registerOnPage } from './support/accounts';
 import { barcodePng, barcodeY4m } from './support/barcodes';
 import { expect, gotoApp, test, waitForApp } from './support/fixtures';
 
@@ -187,6 +187,7 @@ for (const locale of ['en', 'fi'] as const) {
           wanted: 'Tämä julkaisu on toivelistallasi.',
           offlineUnknown: 'Ei listoillasi. Onko julkaisu luettelossa, selviää, kun yhteys palaa.',
           sent: '1 ilman yhteyttä tehty muutos lähetettiin.',
+          loginToSend: 'Kirjaudu uudelleen sisään, niin ilman yhteyttä tehdyt muutokset lähetetään.',
         }
       : {
           digits: 'Barcode (EAN or UPC)',
@@ -198,6 +199,7 @@ for (const locale of ['en', 'fi'] as const) {
           wanted: 'This release is on your wanted list.',
           offlineUnknown: 'Not in your lists. Whether the catalogue has it can be checked when the connection returns.',
           sent: '1 change made offline was sent.',
+          loginToSend: 'Log in again to send the changes made without a connection.',
         };
 
   test(`${locale}: offline, the saved lists answer; WANTED waits for the connection and is sent once, then logging out clears the device`, async ({
@@ -310,6 +312,41 @@ for (const locale of ['en', 'fi'] as const) {
     await gotoApp(page, `${prefix}/scan`);
     await expect(page.getByTestId('scan-form')).toBeVisible();
     await expect(page.getByTestId('scan-saved')).toHaveCount(0);
+  });
+
+  test(`${locale}: a change made offline whose session has ended waits, asks for a login, and is sent after it`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const tag = await register(page, baseURL, 'Lapsed scanner');
+    const wanted = await releaseOf(page, WANTED_EAN);
+    const wantedBefore = (await toggles(page, wanted)).counts.wanted;
+    await gotoApp(page, `${prefix}/scan`);
+    await expect(page.getByTestId('scan-saved')).toBeVisible();
+    await page.getByLabel(o.digits).fill(WANTED_EAN);
+    await page.getByLabel(o.digits).press('Enter');
+    await expect(page.getByTestId('scan-answer')).toHaveAttribute('data-source', 'online');
+
+    await context.setOffline(true);
+    await page.getByTestId('scan-answer').getByRole('button', { name: o.wantedButton }).click();
+    await expect(page.getByTestId('scan-pending')).toHaveText(o.pending);
+
+    // The session ends while the phone is offline; back online, the barcode list's 401 tells the
+    // scanner it has no member (not a lost connection), so the change waits and a login is asked for.
+    await context.clearCookies();
+    await context.setOffline(false);
+    await expect(page.getByTestId('scan-status')).toHaveText(o.loginToSend, { timeout: 20_000 });
+    await expect(page.getByTestId('scan-pending')).toHaveText(o.pending);
+
+    await loginByApi(page.request, baseURL!, `scan-${tag}@example.fi`);
+    expect((await toggles(page, wanted)).counts.wanted, 'nothing sent without a session').toBe(wantedBefore);
+    await gotoApp(page, `${prefix}/scan`);
+    await expect(page.getByTestId('snackbar')).toContainText(o.sent, { timeout: 20_000 });
+    await expect(page.getByTestId('scan-pending')).toHaveCount(0);
+    const after = await toggles(page, wanted);
+    expect(after.mine?.wanted).toBe(true);
+    expect(after.counts.wanted).toBe(wantedBefore + 1);
   });
 }
 
