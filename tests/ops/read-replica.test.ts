@@ -110,8 +110,21 @@ describe('read replica', () => {
     const health = await call(`${app.baseUrl}/api/health`);
     expect(health.status).toBe(200);
     expect(JSON.parse(health.text)).toMatchObject({ status: 'ok', read_replicas: { configured: 1, available: 1 } });
-    // The server writes at its start (interrupted imports marked failed), so its first replica
-    // read may ask the primary for the fence (pg_current_wal_lsn), and nothing else …
+    // The server writes at its start (interrupted imports marked failed), and a replica that has
+    // not replayed those writes is rightly passed over: on a loaded machine replay can lag a
+    // moment, so the replica is given time to catch up with the primary first.
+    await until('the replica caught up with the primary', 20_000, async () => {
+      const lsn = await onServer(
+        primary,
+        async (q) => (await q<{ lsn: string }[]>`SELECT pg_current_wal_lsn()::text AS lsn`)[0].lsn,
+      );
+      const caughtUp = await onServer(
+        replica,
+        async (q) => (await q<{ ok: boolean }[]>`SELECT pg_last_wal_replay_lsn() >= ${lsn}::pg_lsn AS ok`)[0].ok,
+      );
+      return caughtUp ? true : null;
+    });
+    // Its first replica read may ask the primary for the fence (pg_current_wal_lsn), and nothing else …
     const first = await statementsOf(() => call(`${app.baseUrl}/api/releases`));
     expect(first.value.status).toBe(200);
     expect(first.primary.filter((l) => !l.endsWith(': SELECT pg_current_wal_lsn()::text AS lsn'))).toEqual([]);
